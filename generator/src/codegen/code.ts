@@ -1,0 +1,176 @@
+/**
+ * The one safe way to put values into generated TypeScript.
+ *
+ * Generated code is assembled from `Code` fragments only. A spec string (description, name, pattern, enum
+ * value, default, example) can enter a fragment through exactly one of the helpers below, each of which
+ * escapes for its syntactic context:
+ *
+ * - `lit(value)`      a JSON-compatible value as a JS/TS literal (strings, numbers, booleans, null, arrays,
+ *                     plain objects), via JSON.stringify plus escaping of U+2028/U+2029;
+ * - `ident(name)`     an identifier that is checked, never repaired (use `toIdentifier` to derive one);
+ * - `propKey(name)`   a property key: bare when it is an identifier, quoted otherwise;
+ * - `access(obj, k)`  property access: `.k` for identifiers, `["k"]` otherwise;
+ * - `regex(p, flags)` a RegExp constructed from string literals (no regex-literal syntax is ever emitted);
+ * - `templateType(parts)` a template literal type such as `${string}/2/problems/x`;
+ * - `docComment(lines)` / `blockComment(text)` sanitized comments (see comment.ts).
+ *
+ * The `code` tag accepts only `Code` values (and arrays of them), so passing a raw string is a type error
+ * and, because the check is also made at run time, a bug that slips past the compiler still cannot
+ * produce unescaped output.
+ */
+
+const CODE = Symbol('socialgen.code');
+
+export class Code {
+  readonly [CODE] = true;
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+export type CodeArg = Code | readonly Code[];
+
+export function isCode(value: unknown): value is Code {
+  return value instanceof Code;
+}
+
+/** Tagged template: literal parts are trusted (they are written by us); interpolations must be `Code`. */
+export function code(strings: TemplateStringsArray, ...args: CodeArg[]): Code {
+  let out = strings[0];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as unknown;
+    if (Array.isArray(arg)) {
+      for (const part of arg) out += asCode(part).text;
+    } else {
+      out += asCode(arg).text;
+    }
+    out += strings[i + 1];
+  }
+  return new Code(out);
+}
+
+function asCode(value: unknown): Code {
+  if (value instanceof Code) return value;
+  throw new TypeError(`generated code may only interpolate Code values, got ${typeof value}`);
+}
+
+/** Joins fragments with a trusted separator. */
+export function join(parts: readonly Code[], separator = ', '): Code {
+  return new Code(parts.map((p) => asCode(p).text).join(separator));
+}
+
+/** Trusted text written by the generator itself (keywords, punctuation, our own names). Never spec input. */
+export function raw(text: string): Code {
+  return new Code(text);
+}
+
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
+/** JSON.stringify, made safe for every JS/TS context a literal can stand in. */
+export function stringifyLiteral(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'NaN';
+    if (value === Infinity) return 'Infinity';
+    if (value === -Infinity) return '-Infinity';
+    if (Object.is(value, -0)) return '-0';
+    return String(value);
+  }
+  if (typeof value === 'bigint') return `${value}n`;
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`cannot write a ${typeof value} as a literal`);
+  return json.replace(LINE_SEPARATORS, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+}
+
+/** A value as a literal: strings, numbers, booleans, null, arrays and plain objects. */
+export function lit(value: unknown): Code {
+  return new Code(stringifyLiteral(value));
+}
+
+/**
+ * A literal that is also a valid literal *type* where one exists (`"a"`, `1`, `true`, `null`); negative
+ * numbers are fine in TS (`-1`). Objects and arrays are not types: use `lit` for values.
+ */
+export function litType(value: string | number | boolean | null): Code {
+  return lit(value);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Words that cannot name a binding or a declared type anywhere in a module. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
+  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
+  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
+  'while', 'with', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public', 'static',
+  'yield', 'await', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity',
+  // TypeScript's predefined type names cannot be declared as type aliases.
+  'any', 'unknown', 'never', 'object', 'string', 'number', 'boolean', 'symbol', 'bigint', 'type',
+]);
+
+/** True when `name` is a plain ASCII identifier usable as a binding. */
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name) && !RESERVED_WORDS.has(name);
+}
+
+/** True when `name` may stand bare as a property name (`{ name: 1 }`, `x.name`): reserved words are fine there. */
+export function isPropertyName(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
+/** An identifier, checked. Names derived from spec strings must go through `toIdentifier` first. */
+export function ident(name: string): Code {
+  if (!isIdentifier(name)) throw new TypeError(`not a safe identifier: ${JSON.stringify(name)}`);
+  return new Code(name);
+}
+
+/** A property key in an object literal, interface or type literal. */
+export function propKey(name: string): Code {
+  return new Code(isPropertyName(name) ? name : stringifyLiteral(name));
+}
+
+/** Property access on an expression. */
+export function access(target: Code, name: string): Code {
+  return new Code(isPropertyName(name) ? `${target.text}.${name}` : `${target.text}[${stringifyLiteral(name)}]`);
+}
+
+/** Optional-chained property access. */
+export function optionalAccess(target: Code, name: string): Code {
+  return new Code(isPropertyName(name) ? `${target.text}?.${name}` : `${target.text}?.[${stringifyLiteral(name)}]`);
+}
+
+/**
+ * A RegExp built from string literals. The pattern is checked here, at generation time, so an invalid one
+ * fails the run instead of the generated module's import.
+ */
+export function regex(pattern: string, flags = 'u'): Code {
+  new RegExp(pattern, flags);
+  return new Code(`new RegExp(${stringifyLiteral(pattern)}, ${stringifyLiteral(flags)})`);
+}
+
+/** Escapes text for the inside of a template literal (type or value). */
+function escapeTemplateText(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (ch === '\\' || ch === '`' || ch === '$') out += `\\${ch}`;
+    else if (cp < 0x20 || cp === 0x7f || cp === 0x2028 || cp === 0x2029 || (cp >= 0xd800 && cp <= 0xdfff)) {
+      out += `\\u${cp.toString(16).padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return out;
+}
+
+/** A part of a template literal type: literal text, or a type placeholder such as `string`. */
+export type TemplatePart = { text: string } | { type: Code };
+
+/** A template literal type, e.g. templateType([{ type: raw('string') }, { text: '/2/problems/x' }]). */
+export function templateType(parts: readonly TemplatePart[]): Code {
+  let out = '`';
+  for (const part of parts) {
+    if ('text' in part) out += escapeTemplateText(part.text);
+    else out += '${' + asCode(part.type).text + '}';
+  }
+  return new Code(out + '`');
+}

@@ -1,0 +1,3 @@
+export * from './code.ts';
+export * from './comment.ts';
+export * from './names.ts';

@@ -1,0 +1,150 @@
+/**
+ * Bundling a split spec into one document with @apidevtools/json-schema-ref-parser. We plug our own reader
+ * and parser into it so every file goes through `read.ts` (positions, all syntax errors) and so we can
+ * record where each object of the bundled document came from (`origins`): the bundler moves file contents
+ * into the root, and a diagnostic must still name the file and line the object was written at.
+ */
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import $RefParser from '@apidevtools/json-schema-ref-parser';
+import type { Diagnostic } from './diagnostics.ts';
+import { resolveSchemaIds } from './schema-ids.ts';
+import { toPointer } from './pointer.ts';
+import { readSpecFile, parseSpecText, type ReadResult } from './read.ts';
+import { SourceFile } from './source.ts';
+
+export interface Origin {
+  file: string;
+  pointer: string;
+}
+
+export interface BundleResult {
+  document: unknown;
+  sources: Map<string, SourceFile>;
+  origins: WeakMap<object, Origin>;
+  diagnostics: Diagnostic[];
+}
+
+export type ReadText = (file: string) => string;
+
+/** True when any `$ref` in the value points outside the document. */
+export function hasExternalRefs(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    const ref = (node as Record<string, unknown>).$ref;
+    if (typeof ref === 'string' && !ref.startsWith('#')) return true;
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return false;
+}
+
+/** Records `file`/pointer for every object and array inside `value`. */
+export function registerOrigins(value: unknown, file: string, origins: WeakMap<object, Origin>): void {
+  const walk = (node: unknown, segments: (string | number)[]): void => {
+    if (node === null || typeof node !== 'object' || origins.has(node)) return;
+    origins.set(node, { file, pointer: toPointer(segments) });
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...segments, i]));
+    else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], [...segments, key]);
+  };
+  walk(value, []);
+}
+
+function urlToPath(url: string): string {
+  if (url.startsWith('file:')) return fileURLToPath(url);
+  return decodeURIComponent(url);
+}
+
+export async function bundleSpec(rootFile: string, root: ReadResult, readText?: ReadText, schemaIds = false): Promise<BundleResult> {
+  const sources = new Map<string, SourceFile>([[rootFile, root.source]]);
+  const origins = new WeakMap<object, Origin>();
+  const diagnostics: Diagnostic[] = [];
+  const results = new Map<string, ReadResult>([[rootFile, root]]);
+  registerOrigins(root.value, rootFile, origins);
+
+  const readFile = (file: string): ReadResult => {
+    let result = results.get(file);
+    if (!result) {
+      result = readText ? readThrough(file, readText) : readSpecFile(file);
+      results.set(file, result);
+      sources.set(file, result.source);
+      diagnostics.push(...result.diagnostics);
+      if (result.value !== undefined) {
+        if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, pathToFileURL(file).href, file));
+        registerOrigins(result.value, file, origins);
+      }
+    }
+    return result;
+  };
+
+  const parser = new $RefParser();
+  let document: unknown;
+  try {
+    // The bundler mutates the value it is given; we hand it the root value itself so recorded origins stay valid.
+    document = await parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
+      continueOnError: true,
+      resolve: {
+        http: false,
+        file: {
+          order: 1,
+          canRead: true,
+          read: (file: { url: string }) => {
+            const p = urlToPath(file.url);
+            const result = readFile(p);
+            if (result.value === undefined && result.diagnostics.some((d) => d.code === 'read')) {
+              throw new Error(`cannot read ${p}`);
+            }
+            return p;
+          },
+        },
+      },
+      parse: {
+        json: false,
+        text: false,
+        binary: false,
+        yaml: false,
+        socialgen: {
+          order: 1,
+          canParse: true,
+          allowEmpty: true,
+          // The resolver returned the path; the value comes from our cache (already parsed, origins recorded).
+          parse: (file: { url: string; data: unknown }) => {
+            const result = readFile(urlToPath(file.url));
+            return result.value ?? {};
+          },
+        },
+      },
+    } as never);
+  } catch (error) {
+    const group = error as { errors?: Array<{ message: string; path?: (string | number)[]; source?: string; footprint?: string }> };
+    if (!group.errors) throw error;
+    for (const e of group.errors) {
+      const file = e.source ? urlToPath(e.source) : rootFile;
+      const pointer = e.path ? toPointer(e.path) : undefined;
+      // A read failure already has its own diagnostic; name the $ref that asked for it.
+      const message = /cannot read|ENOENT|Error opening file/i.test(e.message)
+        ? `unresolvable $ref: ${e.message.replace(/^.*?(cannot read|Error opening file)\s*/i, 'cannot read ').split('\n')[0]}`
+        : `unresolvable $ref: ${e.message.split('\n')[0]}`;
+      diagnostics.push({ severity: 'error', code: 'ref-unresolved', file, pointer, message });
+    }
+    document = (parser as unknown as { schema: unknown }).schema;
+  }
+  return { document, sources, origins, diagnostics };
+}
+
+export function readThrough(file: string, readText: ReadText): ReadResult {
+  let text: string;
+  try {
+    text = readText(file);
+  } catch (error) {
+    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: `cannot read: ${(error as Error).message}` }] };
+  }
+  return parseSpecText(file, text);
+}

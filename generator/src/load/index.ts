@@ -1,0 +1,151 @@
+/**
+ * `load`: read the root file, bundle split specs, check `$ref`s, validate against the OpenAPI meta-schema.
+ * Returns the bundled document with a way back to source positions, or throws a SpecError listing every
+ * problem found.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { resolveSchemaIds } from './schema-ids.ts';
+import { inlineMapRefs } from './map-refs.ts';
+import { bundleSpec, hasExternalRefs, readThrough, type Origin, type ReadText } from './bundle.ts';
+import { SpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { validateAgainstMetaSchema } from './meta-schema.ts';
+import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
+import { readSpecFile } from './read.ts';
+import type { SourceFile } from './source.ts';
+import type { SourceLocation } from '../model/types.ts';
+
+export { SpecError, formatDiagnostic, isSpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+export * from './pointer.ts';
+
+export interface LoadOptions {
+  /** Reads a file's text (for `git:REF:PATH` sides of a diff); defaults to the file system. */
+  readText?: ReadText;
+  /** Skip meta-schema validation (the diff of two specs still wants to compare an invalid one). */
+  skipMetaSchema?: boolean;
+}
+
+export interface LoadedSpec {
+  rootFile: string;
+  /** The bundled document: all external `$ref`s replaced by internal ones. */
+  document: Record<string, unknown>;
+  /** `3.0` or `3.1` semantics (3.2 documents are read as 3.1). */
+  version: '3.0' | '3.1';
+  openapi: string;
+  files: string[];
+  /** File and in-file pointer of a bundled-document pointer. */
+  origin(pointer: string): Origin;
+  /** `origin` plus line and column. */
+  locate(pointer: string): SourceLocation;
+  /** Warnings (errors are thrown). */
+  warnings: Diagnostic[];
+}
+
+export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const rootFile = path.resolve(specPath);
+  const root = options.readText ? readThrough(rootFile, options.readText) : readSpecFile(rootFile);
+  if (root.value === undefined || root.diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(root.diagnostics));
+  if (root.value === null || typeof root.value !== 'object' || Array.isArray(root.value)) {
+    throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, line: 1, column: 1, message: 'not an OpenAPI document: the root must be an object' }]);
+  }
+  const openapi = (root.value as Record<string, unknown>).openapi;
+  if (typeof openapi !== 'string' || !/^3\.[012]\.\d+/.test(openapi)) {
+    const found = typeof openapi === 'string' ? `openapi: ${openapi}` : (root.value as Record<string, unknown>).swagger ? 'a Swagger 2.0 document' : 'no `openapi` field';
+    throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, ...root.source.positionOf('/openapi'), pointer: '/openapi', message: `unsupported document (${found}); socialgen reads OpenAPI 3.0.x and 3.1.x` }]);
+  }
+  const version: '3.0' | '3.1' = openapi.startsWith('3.0') ? '3.0' : '3.1';
+
+  const diagnostics: Diagnostic[] = [...root.diagnostics];
+  if (version === '3.1') diagnostics.push(...resolveSchemaIds(root.value, pathToFileURL(rootFile).href, rootFile));
+
+  let document = root.value;
+  let sources = new Map<string, SourceFile>([[rootFile, root.source]]);
+  let origins: WeakMap<object, Origin> | undefined;
+  if (hasExternalRefs(root.value)) {
+    const bundled = await bundleSpec(rootFile, root, options.readText, version === '3.1');
+    document = bundled.document;
+    sources = bundled.sources;
+    origins = bundled.origins;
+    diagnostics.push(...bundled.diagnostics);
+    inlineMapRefs(document);
+  }
+
+  const origin = (pointer: string): Origin => {
+    if (!origins) return { file: rootFile, pointer };
+    const segments = parsePointer(pointer);
+    let node: unknown = document;
+    let found: Origin = { file: rootFile, pointer: '' };
+    let foundDepth = 0;
+    for (let i = 0; i <= segments.length; i++) {
+      if (node !== null && typeof node === 'object') {
+        const o = origins.get(node);
+        if (o) {
+          found = o;
+          foundDepth = i;
+        }
+      } else break;
+      if (i === segments.length) break;
+      node = (node as Record<string, unknown>)[segments[i]];
+    }
+    return { file: found.file, pointer: found.pointer + toPointer(segments.slice(foundDepth)) };
+  };
+  const locate = (pointer: string): SourceLocation => {
+    const o = origin(pointer);
+    const source = sources.get(o.file);
+    const pos = source ? source.positionOf(o.pointer) : { line: 1, column: 1 };
+    return { file: o.file, pointer: o.pointer, line: pos.line, column: pos.column };
+  };
+  const place = (d: Diagnostic): Diagnostic => {
+    if (d.pointer === undefined || d.line !== undefined) return d;
+    const loc = locate(d.pointer);
+    return { ...d, file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer };
+  };
+
+  // Internal references that point nowhere (the bundler only reports the ones it followed across files).
+  for (const { pointer, ref } of internalRefs(document)) {
+    if (getAtPointer(document, ref) === undefined) {
+      diagnostics.push(place({ severity: 'error', code: 'ref-unresolved', pointer: pointer + '/$ref', message: `unresolvable $ref ${JSON.stringify(ref)}: nothing at that location` }));
+    }
+  }
+
+  if (!options.skipMetaSchema && !diagnostics.some((d) => d.severity === 'error')) {
+    if (openapi.startsWith('3.2')) {
+      diagnostics.push({ severity: 'warning', code: 'version', file: rootFile, line: 1, column: 1, message: `OpenAPI ${openapi} is read with 3.1 semantics; no 3.2 meta-schema is available, so the document was not validated against one` });
+    } else {
+      for (const d of validateAgainstMetaSchema(document, version)) diagnostics.push(place(d));
+    }
+  }
+
+  const placed = diagnostics.map((d) => (d.file ? d : place(d)));
+  if (placed.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(placed));
+  return {
+    rootFile,
+    document: document as Record<string, unknown>,
+    version,
+    openapi,
+    files: [...sources.keys()].sort(),
+    origin,
+    locate,
+    warnings: sortDiagnostics(placed.filter((d) => d.severity === 'warning')),
+  };
+}
+
+/** Every internal `$ref` with the pointer of the object holding it. */
+function* internalRefs(document: unknown): Generator<{ pointer: string; ref: string }> {
+  const stack: Array<[unknown, string]> = [[document, '']];
+  while (stack.length) {
+    const [node, pointer] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${pointer}/${i}`]);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) yield { pointer, ref: record.$ref };
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const child = record[keys[i]];
+      if (child !== null && typeof child === 'object') stack.push([child, `${pointer}/${keys[i].replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+}

