@@ -35,6 +35,11 @@ export interface LoadedSpec {
   files: string[];
   /** File and in-file pointer of a bundled-document pointer. */
   origin(pointer: string): Origin;
+  /**
+   * Where the object written at `pointer` in `file` ended up in the bundled document (the inverse of
+   * `origin`), for references the bundler does not rewrite, such as discriminator mappings.
+   */
+  bundledPointerOf(file: string, pointer: string): string | undefined;
   /** `origin` plus line and column. */
   locate(pointer: string): SourceLocation;
   /** Warnings (errors are thrown). */
@@ -95,6 +100,24 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     const pos = source ? source.positionOf(o.pointer) : { line: 1, column: 1 };
     return { file: o.file, pointer: o.pointer, line: pos.line, column: pos.column };
   };
+  let reverse: Map<string, string> | undefined;
+  const bundledPointerOf = (file: string, pointer: string): string | undefined => {
+    if (!origins) return file === rootFile && getAtPointer(document, pointer) !== undefined ? pointer : undefined;
+    if (!reverse) {
+      reverse = new Map();
+      const seen = new Set<object>();
+      const walk = (node: unknown, at: string): void => {
+        if (node === null || typeof node !== 'object' || seen.has(node)) return;
+        seen.add(node);
+        const o = origins!.get(node);
+        if (o && !reverse!.has(`${o.file}\0${o.pointer}`)) reverse!.set(`${o.file}\0${o.pointer}`, at);
+        if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${at}/${i}`));
+        else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      };
+      walk(document, '');
+    }
+    return reverse.get(`${file}\0${pointer}`);
+  };
   const place = (d: Diagnostic): Diagnostic => {
     if (d.pointer === undefined || d.line !== undefined) return d;
     const loc = locate(d.pointer);
@@ -116,7 +139,12 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     }
   }
 
-  const placed = diagnostics.map((d) => (d.file ? d : place(d)));
+  const placed = diagnostics.map((d) => {
+    if (!d.file) return place(d);
+    if (d.line !== undefined || d.pointer === undefined) return d;
+    const pos = sources.get(d.file)?.positionOf(d.pointer);
+    return pos ? { ...d, line: pos.line, column: pos.column } : d;
+  });
   if (placed.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(placed));
   return {
     rootFile,
@@ -125,6 +153,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     openapi,
     files: [...sources.keys()].sort(),
     origin,
+    bundledPointerOf,
     locate,
     warnings: sortDiagnostics(placed.filter((d) => d.severity === 'warning')),
   };

@@ -1,0 +1,242 @@
+/**
+ * Types shared by the client runtime. This file is copied verbatim into the generated package
+ * (`src/runtime/types.ts`). It holds no spec content: everything spec-specific arrives as `OperationSpec`
+ * values (generated `src/operations.ts`) and as the generated types and validators packages.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The operation table (generated from the model, see emit/client/operations.ts)
+// ---------------------------------------------------------------------------------------------------
+
+export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+
+/** One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location. */
+export interface ParamSpec {
+  /** The name on the wire, as in the spec. */
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  style?: ParamStyle;
+  explode?: boolean;
+  /** Key in the call's argument when it differs from `name` (two locations share a name). */
+  key?: string;
+  /** `allowReserved: true`: RFC 3986 reserved characters are sent unencoded. */
+  reserved?: true;
+  /** Described with `content: application/json`: the value is sent as JSON text. */
+  json?: true;
+  /** `format: date`: a `Date` is sent as `YYYY-MM-DD` instead of a full RFC 3339 date-time. */
+  date?: true;
+}
+
+/** A credential kind an operation's security requirement names (resolved from the security schemes). */
+export type AuthKind =
+  | 'bearer' // http bearer: the app-only token
+  | 'oauth2' // oauth2 / openIdConnect: the OAuth 2.0 user-context token
+  | 'oauth1' // http `oauth`: OAuth 1.0a user context (request signing)
+  | 'basic' // http basic
+  | { apiKey: string; in: 'header' | 'query' | 'cookie'; name: string };
+
+export interface PaginationSpec {
+  /** Query parameter (argument key) that takes the token. */
+  token: string;
+  /** JSON pointer of the next token in the success body. */
+  next: string;
+  /** JSON pointer of the items array in the success body (default `/data`). */
+  items?: string;
+}
+
+export interface OperationSpec {
+  /** The client method name (`op.names.method`), also the key of `operationValidators`. */
+  id: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path template, `{name}` placeholders. */
+  path: string;
+  params?: readonly ParamSpec[];
+  /** Media type of the request body, when the operation takes one. */
+  body?: string;
+  /**
+   * Security alternatives, each a list of kinds that must all be satisfied. Absent or `[]`: no
+   * authentication. An empty alternative (`[]`) makes authentication optional.
+   */
+  security?: readonly (readonly AuthKind[])[];
+  paginate?: PaginationSpec;
+  /** The success body is newline-delimited JSON, one event per line. */
+  stream?: true;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * A token: the token itself, a function returning it, or a provider with refresh (`oauth2Session`).
+ * `getAccessToken(true)` is called once after a 401 to force a refresh.
+ */
+export type TokenSource =
+  | string
+  | (() => string | Promise<string>)
+  | { getAccessToken(forceRefresh?: boolean): string | Promise<string> };
+
+/** What a request signer sees: the final URL (with query) and, for form bodies, the form parameters. */
+export interface SignableRequest {
+  method: string;
+  url: string;
+  body?: URLSearchParams;
+}
+
+/** Returns the `Authorization` header value for a request (OAuth 1.0a: see `oauth1`). */
+export type RequestSigner = (request: SignableRequest) => string | Promise<string>;
+
+export interface AuthOptions {
+  /** App-only bearer token (operations secured by an http `bearer` scheme). */
+  bearer?: TokenSource;
+  /** OAuth 2.0 user-context access token: a string, a function, or `oauth2Session(...)` for refresh. */
+  oauth2?: TokenSource;
+  /** OAuth 1.0a user context: `oauth1({ consumerKey, consumerSecret, token, tokenSecret })`. */
+  oauth1?: RequestSigner;
+  /** HTTP basic credentials. */
+  basic?: { username: string; password: string };
+  /** Values of `apiKey` schemes, by security scheme name. */
+  apiKeys?: Record<string, string>;
+}
+
+export interface RetryOptions {
+  /** Retries after the first attempt (429 waits, 503s and network failures together). Default 2. */
+  retries?: number;
+  /** First backoff delay; doubles per retry, with jitter. Default 500 ms. */
+  baseDelayMs?: number;
+  /** Cap of one backoff delay. Default 10 s. */
+  maxDelayMs?: number;
+  /**
+   * Longest wait for `x-rate-limit-reset` after a 429. A reset further away rejects at once with a
+   * `RateLimitError`. Default 60 s.
+   */
+  maxRateLimitWaitMs?: number;
+}
+
+export interface StreamOptions {
+  /**
+   * Reconnection after a dropped connection (clean end, network failure, idle timeout, or a disconnect
+   * problem that allows it). `false` disables it. Delays double from `initialDelayMs` to `maxDelayMs`
+   * with jitter; after `maxAttempts` consecutive failed reconnections the iteration throws.
+   */
+  reconnect?: false | { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number };
+  /** Reconnect when nothing (not even a keep-alive line) arrived for this long. Default 30 s; 0 disables. */
+  idleTimeoutMs?: number;
+  /** Decides whether a disconnect problem received on the stream allows reconnecting. */
+  shouldReconnect?: (problem: ProblemLike) => boolean;
+}
+
+export interface ValidateOptions {
+  /** Validate path, query, header parameters and the body before sending (throws `RequestValidationError`). */
+  request?: boolean;
+  /** Validate success bodies (throws `ResponseValidationError`). */
+  response?: boolean;
+}
+
+export interface RuntimeOptions {
+  /** Base URL the operation paths are appended to, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  auth?: AuthOptions;
+  /** The fetch to use; default `globalThis.fetch` at call time. */
+  fetch?: typeof fetch;
+  /** Headers sent with every request. An `Authorization` header here is sent as is. */
+  headers?: HeadersInit;
+  /** Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables. */
+  timeoutMs?: number;
+  /** `false` disables retries and rate-limit waits. */
+  retry?: RetryOptions | false;
+  validate?: ValidateOptions;
+  stream?: StreamOptions;
+}
+
+/** The second argument of every method. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Headers for this call; they override the client's. An `Authorization` header is sent as is. */
+  headers?: HeadersInit;
+  timeoutMs?: number;
+  retry?: RetryOptions | false;
+}
+
+export interface PaginateOptions extends CallOptions {
+  /** Stop after this many pages. */
+  maxPages?: number;
+  /** Stop once this many items were seen (`items()` yields exactly this many at most). */
+  maxItems?: number;
+}
+
+export interface StreamCallOptions extends CallOptions, StreamOptions {}
+
+// ---------------------------------------------------------------------------------------------------
+// Results
+// ---------------------------------------------------------------------------------------------------
+
+/** The parsed `x-rate-limit-*` headers; members absent when the header was absent or not a number. */
+export interface RateLimit {
+  limit?: number;
+  remaining?: number;
+  /** `x-rate-limit-reset` (epoch seconds) as a Date. */
+  reset?: Date;
+}
+
+/** A successful call with its response metadata. The body has been read; `data` is its parsed value. */
+export interface ApiResponse<T, S extends number = number> {
+  data: T;
+  status: S;
+  headers: Headers;
+  rateLimit: RateLimit | undefined;
+  /** The final `Response` (after retries); its body is already consumed. */
+  response: Response;
+}
+
+/** What the operation methods return: awaiting it gives the body; `withResponse()` gives status and headers too. */
+export interface ApiPromise<T, S extends number = number> extends PromiseLike<T> {
+  catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R>;
+  finally(onfinally?: (() => void) | null): Promise<T>;
+  withResponse(): Promise<ApiResponse<T, S>>;
+}
+
+/** An RFC 7807 problem as the runtime sees it. */
+export interface ProblemLike {
+  type: string;
+  title?: string;
+  detail?: string;
+  status?: number;
+  [member: string]: unknown;
+}
+
+/** The validators of one operation, as `operationValidators[method]` of the validators package. */
+export interface OperationValidatorsLike {
+  pathParams?: (value: unknown, options?: object) => ValidationResultLike;
+  query?: (value: unknown, options?: object) => ValidationResultLike;
+  headers?: (value: unknown, options?: object) => ValidationResultLike;
+  cookies?: (value: unknown, options?: object) => ValidationResultLike;
+  requestBody?: (body: unknown, mediaType?: string, options?: object) => ValidationResultLike;
+  response?: (status: number, mediaType: string, body: unknown, options?: object) => ValidationResultLike;
+}
+
+export interface ValidationErrorLike {
+  instancePath: string;
+  message: string;
+  keyword?: string;
+  schemaPath?: string;
+  params?: Record<string, unknown>;
+}
+
+export type ValidationResultLike = { valid: true } | { valid: false; errors: ValidationErrorLike[] };
+
+/** Loads `operationValidators` (lazily, so bundles without validation do not carry the validators). */
+export type ValidatorsLoader = () => Promise<Record<string, OperationValidatorsLike | undefined>>;
+
+// ---------------------------------------------------------------------------------------------------
+// Type helpers used by the generated client
+// ---------------------------------------------------------------------------------------------------
+
+/** The value at a path of keys, through unions and optional members. */
+export type At<T, P extends readonly string[]> = P extends readonly [infer H extends string, ...infer R extends string[]]
+  ? At<T extends { readonly [K in H]?: infer V } ? V : never, R>
+  : T;
+
+/** The element type of an (optional) array type. */
+export type ItemOf<T> = NonNullable<T> extends readonly (infer I)[] ? I : never;

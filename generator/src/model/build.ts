@@ -1,0 +1,227 @@
+/**
+ * `model`: from a loaded (bundled, validated) document to the normalized ApiModel every emitter reads.
+ * All problems found on the way are collected and thrown together as a SpecError; warnings are returned.
+ */
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SpecError, sortDiagnostics, type Diagnostic } from '../load/diagnostics.ts';
+import { appendPointer, getAtPointer, parsePointer, toPointer } from '../load/pointer.ts';
+import type { LoadedSpec } from '../load/index.ts';
+import { NamePlanner, synthesizeOperationId } from './naming.ts';
+import { refKey } from './refs.ts';
+import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
+import { buildOperations } from './operations.ts';
+import { buildSecuritySchemes, normalizeSecurity } from './security.ts';
+import { buildLimits } from './limits.ts';
+import { findAliasCycles } from './cycles.ts';
+import type { ApiModel, JsonValue, NamedSchema, ServerModel, TagModel } from './types.ts';
+
+export interface BuildResult {
+  model: ApiModel;
+  warnings: Diagnostic[];
+}
+
+/** Words of a pointer that say where a schema sits rather than what it is. */
+const STRUCTURAL = new Set([
+  'properties', 'patternProperties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  'content', 'schema', 'schemas', 'components', 'paths', 'responses', 'requestBody', 'requestBodies', 'parameters',
+  'headers', '$defs', 'definitions', 'additionalProperties', 'get', 'put', 'post', 'delete', 'options', 'head',
+  'patch', 'trace', 'default', 'webhooks', 'callbacks',
+]);
+
+/** Pointer segments that can only lead to a schema (used to find hoist targets before normalizing). */
+const SCHEMA_PATH = /\/(schema|schemas|properties|items|allOf|anyOf|oneOf|not|additionalProperties|\$defs|definitions|prefixItems|patternProperties)(\/|$)/;
+
+export function buildModel(spec: LoadedSpec): BuildResult {
+  const doc = spec.document;
+  const diagnostics: Diagnostic[] = [];
+  const report: SchemaContext['report'] = (d) => {
+    const loc = d.pointer !== undefined ? spec.locate(d.pointer) : undefined;
+    diagnostics.push({ severity: 'error', ...d, ...(loc ? { file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer } : {}) } as Diagnostic);
+  };
+
+  const components = isRecord(doc.components) ? doc.components : {};
+  const rawSchemas = isRecord(components.schemas) ? components.schemas : {};
+  const componentKeys = Object.keys(rawSchemas);
+  const componentKeySet = new Set(componentKeys);
+  const takenKeys = new Set(componentKeys);
+  const hoisted = new Map<string, string>(); // definition pointer → key
+  const queue: string[] = [];
+
+  const deriveKey = (target: string): string => {
+    const origin = spec.origin(target);
+    const file = path.basename(origin.file).replace(/\.(ya?ml|json)$/i, '');
+    const segments = parsePointer(target);
+    const meaningful = parsePointer(origin.pointer).filter((s) => !STRUCTURAL.has(s) && !/^\d+$/.test(s) && !s.includes('/'));
+    let base: string;
+    if (origin.pointer === '' && origin.file !== spec.rootFile) base = file;
+    else if (segments[0] === 'components' && segments[1] === 'schemas' && segments.length > 2) {
+      const rest = segments.slice(3).filter((s) => !STRUCTURAL.has(s) && !/^\d+$/.test(s));
+      base = `${segments[2]}_${rest.at(-1) ?? 'item'}`;
+    } else base = meaningful.at(-1) ?? (origin.file !== spec.rootFile ? file : segments.filter((s) => !STRUCTURAL.has(s) && !s.includes('/')).at(-1) ?? 'Schema');
+    let key = base;
+    for (let i = 2; takenKeys.has(key); i++) key = `${base}${i}`;
+    takenKeys.add(key);
+    return key;
+  };
+
+  const hoist = (target: string): string => {
+    let key = hoisted.get(target);
+    if (key === undefined) {
+      key = deriveKey(target);
+      hoisted.set(target, key);
+      queue.push(target);
+    }
+    return key;
+  };
+
+  const ctx: SchemaContext = {
+    version: spec.version,
+    document: doc,
+    keyForTarget(target, from) {
+      const segments = parsePointer(target);
+      if (segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas' && componentKeySet.has(segments[2])) return segments[2];
+      if (getAtPointer(doc, segments) === undefined) {
+        report({ code: 'ref-unresolved', pointer: from, message: `unresolvable $ref "#${target}": nothing at that location` });
+        return undefined;
+      }
+      return hoist(target);
+    },
+    hoistedAt: (pointer) => hoisted.get(pointer),
+    resolveRelative(ref, fromPointer) {
+      const origin = spec.origin(fromPointer);
+      let url: URL;
+      try {
+        url = new URL(ref, pathToFileURL(origin.file));
+      } catch {
+        return undefined;
+      }
+      const fragment = decodeURIComponent(url.hash.slice(1));
+      url.hash = '';
+      const target = spec.bundledPointerOf(fileURLToPath(url), fragment);
+      return target !== undefined && getAtPointer(doc, target) !== undefined ? target : undefined;
+    },
+    report,
+  };
+
+  // Hoist targets known up front, so their inline definition sites become references on the first pass.
+  for (const target of schemaRefTargets(doc)) {
+    const segments = parsePointer(target);
+    const isComponent = segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas';
+    if (!isComponent && SCHEMA_PATH.test(target) && getAtPointer(doc, segments) !== undefined) hoist(target);
+  }
+
+  const planner = new NamePlanner();
+  const schemas: NamedSchema[] = componentKeys.map((key) => {
+    const pointer = toPointer(['components', 'schemas', key]);
+    return { key, typeName: planner.schemaTypeName(key), pointer, synthetic: false, schema: normalizeSchema(rawSchemas[key], pointer, ctx, true) };
+  });
+
+  const operations = buildOperations(spec, ctx, planner, report);
+  for (let i = 0; i < queue.length; i++) {
+    const pointer = queue[i];
+    const key = hoisted.get(pointer)!;
+    schemas.push({ key, typeName: planner.schemaTypeName(key), pointer, synthetic: true, schema: normalizeSchema(getAtPointer(doc, pointer), pointer, ctx, true) });
+  }
+
+  const securitySchemes = buildSecuritySchemes(components.securitySchemes, spec, report);
+  const rootSecurity = normalizeSecurity(doc.security, '/security', securitySchemes, report) ?? [];
+  for (const op of operations) {
+    const own = getAtPointer(doc, appendPointer(op.pointer, 'security'));
+    op.security = own === undefined ? rootSecurity : normalizeSecurity(own, appendPointer(op.pointer, 'security'), securitySchemes, report) ?? [];
+  }
+
+  for (const cycle of findAliasCycles(schemas)) {
+    report({ code: 'ref-cycle', pointer: cycle[0].pointer, message: `circular $ref that cannot be typed: ${cycle.map((s) => s.key).join(' → ')} → ${cycle[0].key} (each is only an alias or composition of the next; put the reference inside a property or array)` });
+  }
+
+  for (const key of ['webhooks'] as const) {
+    if (isRecord(doc[key]) && Object.keys(doc[key] as object).length) {
+      report({ code: 'unsupported', severity: 'warning', pointer: `/${key}`, message: `${key} are not generated (no target emits code for them yet)` });
+    }
+  }
+
+  const info = isRecord(doc.info) ? doc.info : {};
+  const model: ApiModel = {
+    openapiVersion: spec.openapi,
+    info: {
+      title: str(info.title) ?? 'API',
+      version: str(info.version) ?? '0.0.0',
+      summary: str(info.summary),
+      description: str(info.description),
+      license: isRecord(info.license) && typeof info.license.name === 'string'
+        ? { name: info.license.name, identifier: str(info.license.identifier), url: str(info.license.url) }
+        : undefined,
+      extensions: extensionsOf(info),
+    },
+    servers: buildServers(doc.servers),
+    tags: Array.isArray(doc.tags) ? doc.tags.filter(isRecord).map((t): TagModel => ({ name: String(t.name), description: str(t.description) })) : [],
+    schemas,
+    operations,
+    securitySchemes,
+    security: rootSecurity,
+    limits: buildLimits(doc['x-limits'], planner, report),
+    extensions: extensionsOf(doc),
+  };
+
+  const all = sortDiagnostics(diagnostics);
+  if (all.some((d) => d.severity === 'error')) throw new SpecError(all);
+  return { model, warnings: all };
+}
+
+/** Targets of every internal `$ref` in the document, in document order. */
+function schemaRefTargets(document: unknown): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) {
+      const target = toPointer(parsePointer(record.$ref));
+      if (!seen.has(target)) {
+        seen.add(target);
+        out.push(target);
+      }
+    }
+    for (const key of Object.keys(record)) {
+      if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key === 'const') continue;
+      walk(record[key]);
+    }
+  };
+  walk(document);
+  return out;
+}
+
+function buildServers(value: unknown): ServerModel[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((s) => ({
+    url: String(s.url ?? '/'),
+    description: str(s.description),
+    variables: Object.fromEntries(
+      Object.entries(isRecord(s.variables) ? s.variables : {}).filter(([, v]) => isRecord(v)).map(([name, v]) => {
+        const variable = v as Record<string, unknown>;
+        return [name, { default: String(variable.default ?? ''), enum: Array.isArray(variable.enum) ? variable.enum.map(String) : undefined, description: str(variable.description) }];
+      }),
+    ),
+  }));
+}
+
+export function extensionsOf(node: Record<string, unknown>): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = {};
+  for (const key of Object.keys(node)) if (key.startsWith('x-')) out[key] = node[key] as JsonValue;
+  return out;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export { refKey, synthesizeOperationId };

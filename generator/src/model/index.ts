@@ -1,0 +1,4 @@
+export * from './types.ts';
+export { buildModel, type BuildResult } from './build.ts';
+export { schemaRef, refKey } from './refs.ts';
+export { indexModel } from './model-index.ts';

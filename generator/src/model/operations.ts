@@ -1,0 +1,261 @@
+/** Paths and operations of the bundled document → OperationModel[] (parameters merged, defaults applied). */
+import type { LoadedSpec } from '../load/index.ts';
+import { appendPointer, toPointer } from '../load/pointer.ts';
+import { deref } from './deref.ts';
+import type { NamePlanner } from './naming.ts';
+import { synthesizeOperationId } from './naming.ts';
+import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
+import { extensionsOf, isRecord, str } from './build.ts';
+import type {
+  HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,
+} from './types.ts';
+
+const METHODS = new Set<HttpMethod>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const LOCATIONS = new Set<ParameterLocation>(['path', 'query', 'header', 'cookie']);
+const PATH_ITEM_FIELDS = new Set(['$ref', 'summary', 'description', 'servers', 'parameters']);
+
+type Report = SchemaContext['report'];
+
+export function buildOperations(spec: LoadedSpec, ctx: SchemaContext, planner: NamePlanner, report: Report): OperationModel[] {
+  const doc = spec.document;
+  const paths = isRecord(doc.paths) ? doc.paths : {};
+  const operations: OperationModel[] = [];
+  const seenIds = new Map<string, string>();
+
+  for (const path of Object.keys(paths)) {
+    const itemPointer = toPointer(['paths', path]);
+    const item = resolve(doc, paths[path], itemPointer, report);
+    if (!item || !isRecord(item.value)) continue;
+    const pathItem = item.value;
+    const shared = parameterList(doc, pathItem.parameters, appendPointer(item.pointer, 'parameters'), ctx, report);
+    for (const key of Object.keys(pathItem)) {
+      if (METHODS.has(key as HttpMethod)) continue;
+      if (PATH_ITEM_FIELDS.has(key) || key.startsWith('x-')) continue;
+      report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(item.pointer, key), message: `path item field ${JSON.stringify(key)} is not supported and was skipped` });
+    }
+    for (const key of Object.keys(pathItem)) {
+      if (!METHODS.has(key as HttpMethod)) continue;
+      const method = key as HttpMethod;
+      const pointer = appendPointer(item.pointer, method);
+      const raw = pathItem[method];
+      if (!isRecord(raw)) continue;
+
+      const given = str(raw.operationId);
+      const operationId = given ?? synthesizeOperationId(method, path);
+      if (given) {
+        const previous = seenIds.get(given);
+        if (previous !== undefined) {
+          const loc = spec.locate(previous);
+          report({ code: 'duplicate-operation-id', pointer: appendPointer(pointer, 'operationId'), message: `duplicate operationId ${JSON.stringify(given)} (first used at ${loc.file.split('/').pop()}:${loc.line}:${loc.column})` });
+        } else seenIds.set(given, appendPointer(pointer, 'operationId'));
+      }
+
+      const own = parameterList(doc, raw.parameters, appendPointer(pointer, 'parameters'), ctx, report);
+      const parameters = mergeParameters(shared, own);
+      for (const name of pathTemplateNames(path)) {
+        if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+          report({ code: 'path-parameter-missing', severity: 'warning', pointer, message: `path parameter {${name}} is not declared; it is typed as a string` });
+          parameters.unshift({ name, in: 'path', required: true, deprecated: false, style: 'simple', explode: false, allowReserved: false, allowEmptyValue: false, schema: { type: 'string' }, examples: [], extensions: {}, pointer });
+        }
+      }
+      parameters.sort((a, b) => Number(b.in === 'path') - Number(a.in === 'path'));
+
+      if (isRecord(raw.callbacks) && Object.keys(raw.callbacks).length) {
+        report({ code: 'unsupported', severity: 'warning', pointer: appendPointer(pointer, 'callbacks'), message: 'callbacks are not generated (no target emits code for them yet)' });
+      }
+
+      const extensions = extensionsOf(raw);
+      operations.push({
+        operationId,
+        operationIdSynthesized: !given,
+        method,
+        path,
+        summary: str(raw.summary),
+        description: str(raw.description),
+        tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
+        deprecated: raw.deprecated === true,
+        parameters,
+        requestBody: requestBody(doc, raw.requestBody, appendPointer(pointer, 'requestBody'), ctx, report),
+        responses: responses(doc, raw.responses, appendPointer(pointer, 'responses'), ctx, report),
+        security: [],
+        pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
+        streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
+        sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
+        undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
+        extensions,
+        names: planner.operationNames(operationId),
+        pointer,
+      });
+    }
+  }
+  return operations;
+}
+
+function resolve(doc: unknown, value: unknown, pointer: string, report: Report) {
+  const r = deref(doc, value, pointer);
+  if ('error' in r) {
+    report({ code: 'ref-unresolved', pointer: r.pointer, message: r.error });
+    return undefined;
+  }
+  return r;
+}
+
+function pathTemplateNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+}
+
+function mergeParameters(shared: ParameterModel[], own: ParameterModel[]): ParameterModel[] {
+  const out = [...shared];
+  for (const p of own) {
+    const i = out.findIndex((q) => q.in === p.in && q.name === p.name);
+    if (i >= 0) out[i] = p;
+    else out.push(p);
+  }
+  return out;
+}
+
+function parameterList(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): ParameterModel[] {
+  if (!Array.isArray(value)) return [];
+  const out: ParameterModel[] = [];
+  value.forEach((entry, i) => {
+    const r = resolve(doc, entry, appendPointer(pointer, i), report);
+    if (!r || !isRecord(r.value)) return;
+    const p = r.value;
+    const location = p.in as ParameterLocation;
+    if (typeof p.name !== 'string' || !LOCATIONS.has(location)) {
+      report({ code: 'parameter-invalid', pointer: r.pointer, message: 'a parameter needs a string name and `in` of path, query, header or cookie' });
+      return;
+    }
+    if (out.some((q) => q.in === location && q.name === p.name)) {
+      report({ code: 'parameter-duplicate', pointer: r.pointer, message: `parameter ${JSON.stringify(p.name)} in ${location} is declared twice` });
+      return;
+    }
+    let schema = p.schema !== undefined ? normalizeSchema(p.schema, appendPointer(r.pointer, 'schema'), ctx) : undefined;
+    let contentType: string | undefined;
+    if (schema === undefined && isRecord(p.content)) {
+      contentType = Object.keys(p.content)[0];
+      const media = contentType !== undefined ? (p.content as Record<string, unknown>)[contentType] : undefined;
+      if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, toPointer([...pointerSegments(r.pointer), 'content', contentType!, 'schema']), ctx);
+    }
+    const style = (str(p.style) ?? (location === 'query' || location === 'cookie' ? 'form' : 'simple')) as ParameterStyle;
+    out.push({
+      name: p.name,
+      in: location,
+      required: location === 'path' ? true : p.required === true,
+      deprecated: p.deprecated === true,
+      description: str(p.description),
+      style,
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      allowReserved: p.allowReserved === true,
+      allowEmptyValue: p.allowEmptyValue === true,
+      schema: schema ?? {},
+      contentType,
+      examples: examplesOf(doc, p),
+      extensions: extensionsOf(p),
+      pointer: r.pointer,
+    });
+  });
+  return out;
+}
+
+function pointerSegments(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function examplesOf(doc: unknown, node: Record<string, unknown>): JsonValue[] {
+  if (node.example !== undefined) return [node.example as JsonValue];
+  if (isRecord(node.examples)) {
+    const out: JsonValue[] = [];
+    for (const value of Object.values(node.examples)) {
+      const r = deref(doc, value, '');
+      if (!('error' in r) && isRecord(r.value) && r.value.value !== undefined) out.push(r.value.value as JsonValue);
+    }
+    return out;
+  }
+  return [];
+}
+
+function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext): MediaTypeModel[] {
+  if (!isRecord(value)) return [];
+  return Object.keys(value).map((mediaType) => {
+    const media = isRecord(value[mediaType]) ? (value[mediaType] as Record<string, unknown>) : {};
+    const at = appendPointer(pointer, mediaType);
+    return {
+      mediaType,
+      schema: media.schema !== undefined ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx) : {},
+      examples: examplesOf(doc, media),
+      pointer: at,
+    };
+  });
+}
+
+function requestBody(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): RequestBodyModel | undefined {
+  if (value === undefined) return undefined;
+  const r = resolve(doc, value, pointer, report);
+  if (!r || !isRecord(r.value)) return undefined;
+  return {
+    required: r.value.required === true,
+    description: str(r.value.description),
+    content: content(doc, r.value.content, appendPointer(r.pointer, 'content'), ctx),
+    pointer: r.pointer,
+  };
+}
+
+function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): ResponseModel[] {
+  if (!isRecord(value)) return [];
+  const out: ResponseModel[] = [];
+  for (const status of Object.keys(value)) {
+    if (status.startsWith('x-')) continue;
+    const r = resolve(doc, value[status], appendPointer(pointer, status), report);
+    if (!r || !isRecord(r.value)) continue;
+    const response = r.value;
+    const headers: HeaderModel[] = [];
+    if (isRecord(response.headers)) {
+      for (const name of Object.keys(response.headers)) {
+        const h = resolve(doc, response.headers[name], appendPointer(r.pointer, 'headers', name), report);
+        if (!h || !isRecord(h.value)) continue;
+        const header = h.value;
+        let schema = header.schema !== undefined ? normalizeSchema(header.schema, appendPointer(h.pointer, 'schema'), ctx) : undefined;
+        if (schema === undefined && isRecord(header.content)) {
+          const first = Object.keys(header.content)[0];
+          const media = first !== undefined ? (header.content as Record<string, unknown>)[first] : undefined;
+          if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(h.pointer, 'content', first!, 'schema'), ctx);
+        }
+        headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, pointer: h.pointer });
+      }
+    }
+    out.push({
+      status,
+      description: str(response.description) ?? '',
+      headers,
+      content: content(doc, response.content, appendPointer(r.pointer, 'content'), ctx),
+      componentName: r.componentName,
+      pointer: r.pointer,
+    });
+  }
+  return out;
+}
+
+function pagination(value: JsonValue | undefined, pointer: string, report: Report): PaginationModel | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value) || typeof value.tokenParameter !== 'string' || typeof value.nextTokenPointer !== 'string') {
+    report({ code: 'extension-invalid', pointer, message: 'x-pagination needs string members tokenParameter and nextTokenPointer (JSON pointer into the response body)' });
+    return undefined;
+  }
+  return {
+    tokenParameter: value.tokenParameter,
+    nextTokenPointer: value.nextTokenPointer,
+    pageSizeParameter: str(value.pageSizeParameter),
+    itemsPointer: str(value.itemsPointer),
+  };
+}
+
+function streaming(value: JsonValue | undefined, pointer: string, report: Report): StreamingModel | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value) || value.format !== 'ndjson') {
+    report({ code: 'extension-invalid', pointer, message: 'x-streaming needs `format: ndjson` (the only streaming format supported)' });
+    return undefined;
+  }
+  return { format: 'ndjson', backfillParameter: str(value.backfillParameter) };
+}
