@@ -68,7 +68,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   let origins: WeakMap<object, Origin> | undefined;
   if (hasExternalRefs(root.value)) {
     const bundled = await bundleSpec(rootFile, root, options.readText, version === '3.1');
-    document = bundled.document;
+    document = bundled.document as object;
     sources = bundled.sources;
     origins = bundled.origins;
     diagnostics.push(...bundled.diagnostics);

@@ -103,10 +103,10 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
         // OpenAPI 3.0 (draft 4): a flag on minimum/maximum.
         const bound = key === 'exclusiveMinimum' ? 'minimum' : 'maximum';
         if (value && typeof input[bound] === 'number') out[key] = input[bound] as number;
-      } else out[key] = value;
+      } else out[key] = value as number;
     } else if (key === 'minimum' || key === 'maximum') {
       const flag = input[key === 'minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum'];
-      if (flag !== true) out[key] = value;
+      if (flag !== true) out[key] = value as number;
     } else {
       out[key] = value;
     }

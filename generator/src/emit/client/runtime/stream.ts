@@ -6,7 +6,7 @@
  * signal closes the connection.
  */
 import { backoff, sleep, type Runtime, type Sent } from './core.js';
-import { AbortError, ApiError, asProblem, RateLimitError } from './errors.js';
+import { AbortError, ApiError, asProblem, NetworkError, RateLimitError } from './errors.js';
 import type { OperationSpec, ProblemLike, StreamCallOptions } from './types.js';
 
 /** Splits a byte stream into trimmed, non-blank lines. */
@@ -104,18 +104,18 @@ export async function* stream<T>(
           }
           if (done || lastError) break;
         }
-        lastError ??= new Error('stream ended');
+        if (!lastError && !rc) return; // ended cleanly, no reconnection wanted
       } catch (e) {
         if (signal?.aborted) throw new AbortError(op.id, signal.reason);
         if (e instanceof ApiError) throw e;
-        lastError = e; // dropped: network failure or idle timeout
+        lastError = new NetworkError(op.id, e); // dropped: network failure or idle timeout
       } finally {
         clearTimeout(idleTimer);
         sent.close!();
       }
-      if (!rc) return;
+      if (!rc) throw lastError;
     }
-    if (++failures > rc!.maxAttempts) throw lastError;
+    if (++failures > rc!.maxAttempts) throw lastError ?? new NetworkError(op.id, 'the stream ended');
     await sleep(backoff({ baseDelayMs: rc!.initialDelayMs, maxDelayMs: rc!.maxDelayMs }, failures - 1), signal, op.id);
   }
 }
