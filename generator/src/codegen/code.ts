@@ -78,9 +78,38 @@ export function stringifyLiteral(value: unknown): string {
     return String(value);
   }
   if (typeof value === 'bigint') return `${value}n`;
+  if (value !== null && typeof value === 'object' && hasProtoKey(value)) return objectLiteralWithProtoKeys(value);
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError(`cannot write a ${typeof value} as a literal`);
   return json.replace(LINE_SEPARATORS, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+}
+
+/** True when an own `__proto__` key appears anywhere inside the value. */
+function hasProtoKey(value: object): boolean {
+  if (Array.isArray(value)) return value.some((v) => v !== null && typeof v === 'object' && hasProtoKey(v));
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return true;
+  return Object.values(value).some((v) => v !== null && typeof v === 'object' && hasProtoKey(v));
+}
+
+/**
+ * In an object literal, `__proto__: x` and even `"__proto__": x` set the prototype instead of defining a
+ * property; only the computed form `["__proto__"]: x` defines the own property the value has.
+ */
+function objectLiteralWithProtoKeys(value: object): string {
+  if (Array.isArray(value)) return `[${value.map((v) => stringifyLiteral(v === undefined ? null : v)).join(',')}]`;
+  const parts: string[] = [];
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+    parts.push(`${objectKey(key).text}:${stringifyLiteral(v)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A key in an object literal *value* (not a type): like propKey, but `__proto__` defines an own property. */
+export function objectKey(name: string): Code {
+  if (name === '__proto__') return new Code('["__proto__"]');
+  return propKey(name);
 }
 
 /** A value as a literal: strings, numbers, booleans, null, arrays and plain objects. */

@@ -220,7 +220,7 @@ async function applyAuth(
 ): Promise<string> {
   for (const k of plan) {
     if (typeof k !== 'object') continue;
-    const value = auth.apiKeys![k.apiKey];
+    const value = auth.apiKeys![k.apiKey]!;
     if (k.in === 'header') h.set(k.name, value);
     else if (k.in === 'query') url += (url.includes('?') ? '&' : '?') + encode(k.name) + '=' + encode(value);
     else h.set('cookie', (h.get('cookie') ? h.get('cookie') + '; ' : '') + k.name + '=' + encode(value));
@@ -269,7 +269,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 function mediaType(res: Response): string {
-  return (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  return (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 const num = (h: Headers, name: string) => {

@@ -10,8 +10,8 @@
  */
 import type { ProblemLike, RateLimit, ValidationErrorLike } from './types.js';
 
-/** The problem members of a body type: the union members that have a string `type`. */
-export type ProblemOf<B> = Extract<B, { type: string }>;
+/** The problem members of a body type: the union members that have a string `type` (any problem when unknown). */
+export type ProblemOf<B> = unknown extends B ? ProblemLike : Extract<B, { type: string }>;
 
 export class ApiError<B = unknown> extends Error {
   override name = 'ApiError';

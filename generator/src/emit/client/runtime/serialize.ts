@@ -3,7 +3,7 @@
  * parameters percent-encoded into the template, query parameters into the query string, header and
  * cookie parameters into headers. Dates are sent as RFC 3339 (`toISOString`).
  */
-import type { OperationSpec, ParamSpec } from './types.js';
+import type { OperationSpec } from './types.js';
 
 type Encode = (text: string) => string;
 
@@ -78,8 +78,9 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
   }
   if (cookies.length) headers.set('cookie', cookies.join('; '));
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    if (!(name in path)) throw new TypeError(`${op.id}: missing path parameter ${name}`);
-    return path[name];
+    const value = path[name];
+    if (value === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
+    return value;
   });
   const q = query.filter(Boolean).join('&');
   return { url: baseUrl.replace(/\/+$/, '') + resolved + (q ? '?' + q : ''), headers, values };

@@ -88,7 +88,9 @@ export function createPipeline(
   options: ServerOptions = {},
 ): Pipeline {
   const router = new Router(table.operations);
-  const problems = new ProblemFactory(table, options.problemBase ?? '');
+  const problemBase = (options.problemBase ?? '').replace(/\/+$/, '');
+  // Problems are made relative and the base is added once, on the way out (handlers' ones too).
+  const problems = new ProblemFactory(table, '');
   const maxBody = options.maxBodySize ?? DEFAULT_MAX_BODY;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const rejectUnknown = (options.unknownQueryParameters ?? 'reject') === 'reject';
@@ -357,19 +359,21 @@ export function createPipeline(
         if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
       }
       let payload: string | Uint8Array | null = null;
-      if (result.body !== undefined && method !== 'HEAD') {
+      let outBody = result.body;
+      if (problemBase && isProblemBody(outBody) && outBody.type.startsWith('/')) outBody = { ...outBody, type: problemBase + outBody.type };
+      if (outBody !== undefined && method !== 'HEAD') {
         const kind = bodyKind(mediaType ?? 'application/json');
         if (kind === 'json' || kind === 'form') {
           try {
-            payload = JSON.stringify(result.body);
+            payload = JSON.stringify(outBody);
           } catch (error) {
             report(error, c?.op.key, incoming);
             return problem(500);
           }
           if (payload === undefined) payload = null;
-        } else if (result.body instanceof Uint8Array) payload = result.body;
-        else if (result.body instanceof ArrayBuffer) payload = new Uint8Array(result.body);
-        else payload = String(result.body);
+        } else if (outBody instanceof Uint8Array) payload = outBody;
+        else if (outBody instanceof ArrayBuffer) payload = new Uint8Array(outBody);
+        else payload = String(outBody);
       }
       if (result.body !== undefined) headers['content-type'] = mediaType ?? 'application/json';
       if (result.headers) {
@@ -507,7 +511,7 @@ export function toResponse(out: Outgoing): Response {
     else headers.set(name, value);
   }
   const nullBody = out.status === 204 || out.status === 205 || out.status === 304;
-  return new Response(nullBody ? null : out.body, { status: out.status, headers });
+  return new Response(nullBody ? null : (out.body as BodyInit | null), { status: out.status, headers });
 }
 
 /** `(request: Request) => Promise<Response>`, marked so the Node adapter can use the pipeline directly. */

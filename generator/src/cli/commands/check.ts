@@ -1,0 +1,41 @@
+/** `socialgen check`: regenerate in memory and fail (exit 1) when the output folder differs — for CI. */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { createTwoFilesPatch } from 'diff';
+import type { CommandContext } from '../context.ts';
+import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
+import { generate } from '../../pipeline.ts';
+import { compareOutput } from '../../write/output.ts';
+import { formatDiagnostic } from '../../load/diagnostics.ts';
+import { colors, EXIT } from '../io.ts';
+import { progressReporter, displayPath } from '../progress.ts';
+
+const DIFF_LINES = 20;
+
+export function registerCheck(program: Command, ctx: CommandContext): void {
+  addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not)')).action(async (flags: GenerateFlags) => {
+    const config = resolveConfig(flags, ctx.io.cwd);
+    const result = await generate(config, progressReporter(ctx.io, flags.quiet));
+    for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
+    const { stale, missing, extra } = compareOutput(config.out, config.targets, result.files);
+    const rel = displayPath(ctx.io.cwd, config.out);
+    const c = colors(ctx.io);
+    if (!stale.length && !missing.length && !extra.length) {
+      if (!flags.quiet) ctx.io.out(`${c.green('✓')} ${rel} is up to date (${result.files.size} files)`);
+      return;
+    }
+    ctx.io.out(`${c.red('✗')} ${rel} is not what \`socialgen generate\` writes: ${stale.length} stale, ${missing.length} missing, ${extra.length} extra`);
+    for (const file of stale) {
+      ctx.io.out(`  stale:   ${rel}/${file}`);
+      const patch = createTwoFilesPatch(`${rel}/${file}`, `${rel}/${file} (generated)`, readFileSync(path.join(config.out, file), 'utf8'), result.files.get(file)!, '', '', { context: 1 });
+      const lines = patch.split('\n').slice(1);
+      for (const line of lines.slice(0, DIFF_LINES)) ctx.io.out(`    ${line}`);
+      if (lines.length > DIFF_LINES) ctx.io.out(`    … ${lines.length - DIFF_LINES} more diff lines`);
+    }
+    for (const file of missing) ctx.io.out(`  missing: ${rel}/${file}`);
+    for (const file of extra) ctx.io.out(`  extra:   ${rel}/${file}`);
+    ctx.io.out('Run `npm run generate` (or `socialgen generate`) and commit the result.');
+    ctx.setExit(EXIT.failed);
+  });
+}

@@ -1,0 +1,74 @@
+/** `socialgen generate`: write every target package into the output folder (atomically). */
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.ts';
+import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
+import { generate } from '../../pipeline.ts';
+import { writeOutput } from '../../write/output.ts';
+import { formatDiagnostic, isSpecError } from '../../load/diagnostics.ts';
+import { progressReporter, displayPath } from '../progress.ts';
+import { colors } from '../io.ts';
+import { EXIT } from '../io.ts';
+
+export function registerGenerate(program: Command, ctx: CommandContext): void {
+  addGenerateOptions(program.command('generate').description('generate the packages (types, validators, client, server) from the spec'))
+    .option('-w, --watch', 'regenerate whenever a spec file changes (errors are shown, the watch goes on)')
+    .action(async (flags: GenerateFlags & { watch?: boolean }) => {
+      const config = resolveConfig(flags, ctx.io.cwd);
+      const once = async (): Promise<string[]> => {
+        const result = await generate(config, progressReporter(ctx.io, flags.quiet));
+        for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
+        const written = writeOutput(config.out, config.targets, result.files);
+        if (!flags.quiet) {
+          const rel = displayPath(ctx.io.cwd, config.out);
+          const c = colors(ctx.io);
+          ctx.io.out(written.written.length
+            ? `${c.green('✓')} ${rel}: ${written.written.length} file${written.written.length === 1 ? '' : 's'} written, ${written.unchanged.length} unchanged (${config.targets.join(', ')})`
+            : `${c.green('✓')} ${rel}: up to date (${written.unchanged.length} files)`);
+        }
+        return result.loaded.spec.files;
+      };
+      if (!flags.watch) {
+        await once();
+        return;
+      }
+      await watch(ctx, once);
+    });
+}
+
+async function watch(ctx: CommandContext, once: () => Promise<string[]>): Promise<void> {
+  const { watch: chokidarWatch } = await import('chokidar');
+  let files: string[] = [];
+  const run = async (): Promise<void> => {
+    try {
+      files = await once();
+    } catch (error) {
+      if (!isSpecError(error)) throw error;
+      for (const d of error.diagnostics) ctx.io.err(formatDiagnostic(d, ctx.io.cwd));
+      ctx.io.err('socialgen: the spec has problems; the previous output is kept. Watching for changes…');
+    }
+  };
+  await run();
+  const watcher = chokidarWatch(files, { ignoreInitial: true });
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  watcher.on('all', () => {
+    clearTimeout(timer);
+    // Debounced: an editor's save is often several events.
+    timer = setTimeout(() => {
+      running = running.then(async () => {
+        await run();
+        watcher.add(files);
+      });
+    }, 150);
+  });
+  ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      void watcher.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  ctx.setExit(EXIT.ok);
+}

@@ -1,0 +1,46 @@
+/**
+ * What a command may do to the outside world: print, and know whether it prints to a terminal. Commands
+ * return their exit code; nothing in the CLI calls process.exit or prints a stack trace.
+ */
+import pc from 'picocolors';
+
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** stdout is a terminal (progress lines, colours). */
+  isTTY: boolean;
+  /** Colours allowed: a TTY and no NO_COLOR. */
+  color: boolean;
+  cwd: string;
+}
+
+export const EXIT = {
+  ok: 0,
+  /** `check` found stale output, `diff` found changes at or above --fail-on. */
+  failed: 1,
+  /** Bad input or usage. */
+  usage: 2,
+} as const;
+
+export function processIO(): CliIO {
+  const isTTY = Boolean(process.stdout.isTTY);
+  const color = isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+  return {
+    out: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
+    err: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+    isTTY,
+    color,
+    cwd: process.cwd(),
+  };
+}
+
+export function colors(io: CliIO) {
+  return pc.createColors(io.color);
+}
+
+/** Collects output in memory: for tests and for `check`'s in-process use. */
+export function memoryIO(cwd = process.cwd()): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { out: (t) => stdout.push(t), err: (t) => stderr.push(t), isTTY: false, color: false, cwd, stdout, stderr };
+}

@@ -1,0 +1,73 @@
+/**
+ * JSDoc of the generated methods and argument members. Returns lines of text; `docComment` (codegen)
+ * sanitizes them, so spec text cannot leave the comment.
+ */
+import type { ApiModel, LimitModel, OperationModel, ParameterModel } from '../../model/types.ts';
+import { describeScheme, limitsFor } from './model-helpers.ts';
+
+export type DocLines = (string | undefined | false)[];
+
+/** Lines of a method's JSDoc: summary, description, route, security and scopes, limits, behaviour, deprecation. */
+export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' | 'stream' | 'paginate'): DocLines {
+  const lines: DocLines = [];
+  if (op.summary) lines.push(op.summary);
+  if (op.description && op.description !== op.summary) lines.push('', op.description);
+  lines.push('', `\`${op.method.toUpperCase()} ${op.path}\` (operation \`${op.operationId}\`)`);
+  lines.push('', ...securityDoc(model, op));
+  const limits = limitsFor(model, op);
+  if (limits.length) lines.push('', 'Limits:', ...limits.map((l) => `- ${limitText(l)}`));
+  if (kind === 'paginate' && op.pagination) {
+    lines.push(
+      '',
+      `Iterates the pages (\`for await (const page of ...)\`) or their items (\`.items()\`), following \`${op.pagination.nextTokenPointer}\` ` +
+        `into the \`${op.pagination.tokenParameter}\` parameter until it is absent, or until \`maxPages\`/\`maxItems\`.`,
+    );
+  } else if (kind === 'stream') {
+    lines.push(
+      '',
+      'Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is ' +
+        'reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).',
+    );
+    if (op.streaming?.backfillParameter) lines.push(`Pass \`${op.streaming.backfillParameter}\` to recover missed events on connection.`);
+  } else if (op.pagination) {
+    lines.push('', `One page; \`client.paginate.${op.names.method}\` follows the pages.`);
+  }
+  if (op.undocumented.length) lines.push('', 'Not documented by the API reference:', ...op.undocumented.map((u) => `- ${u}`));
+  if (op.deprecated) {
+    const sunset = op.sunset ? ` Sunset: ${op.sunset}.` : '';
+    lines.push('', `@deprecated The API deprecates this operation.${sunset}`);
+  }
+  return lines;
+}
+
+function securityDoc(model: ApiModel, op: OperationModel): string[] {
+  if (!op.security.length) return ['Authentication: none.'];
+  const byName = new Map(model.securitySchemes.map((s) => [s.name, s]));
+  const optional = op.security.some((r) => Object.keys(r).length === 0);
+  const alternatives = op.security
+    .filter((r) => Object.keys(r).length > 0)
+    .map((requirement) =>
+      Object.entries(requirement)
+        .map(([name, scopes]) => describeScheme(byName.get(name), name) + (scopes.length ? ` with scopes ${scopes.map((s) => `\`${s}\``).join(', ')}` : ''))
+        .join(' and '),
+    );
+  const head = optional ? 'Authentication (optional): ' : 'Authentication: ';
+  return alternatives.length === 1 ? [head + alternatives[0] + '.'] : [head + 'one of', ...alternatives.map((a) => `- ${a}`)];
+}
+
+function limitText(l: LimitModel): string {
+  const range = l.min !== undefined ? `${l.min} to ${l.value}` : `${l.value}`;
+  const parts = [`\`${l.constantName}\` ${l.name}: ${range}${l.unit ? ` ${l.unit}` : ''}`];
+  if (l.default !== undefined) parts.push(`default ${l.default}`);
+  if (l.plan) parts.push(`plan ${l.plan}`);
+  if (l.track) parts.push(`track ${l.track}`);
+  return parts.join(', ') + (l.description ? `. ${l.description}` : '');
+}
+
+/** JSDoc of one argument member. */
+export function parameterDoc(param: ParameterModel, key: string): DocLines {
+  const lines: DocLines = [param.description];
+  if (key !== param.name) lines.push(`The ${param.in} parameter \`${param.name}\` (renamed: another location has the same name).`);
+  if (param.deprecated) lines.push('@deprecated');
+  return lines;
+}

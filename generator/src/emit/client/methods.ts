@@ -1,0 +1,141 @@
+/**
+ * `src/client.ts`: the typed surface. Per operation an `<Base>Args` interface (path, query, header and
+ * cookie parameters by spec name, plus `body`), a method on `Client` with its JSDoc, a `paginate` entry
+ * for paginated operations, and its error body in `OperationErrors`. The implementation is generic
+ * (runtime/bind.ts over the operation table), so the methods cost no code per operation.
+ */
+import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import type { ApiModel, OperationModel } from '../../model/types.ts';
+import { memberRef, tupleType, typeRef } from './code-helpers.ts';
+import { operationDoc, parameterDoc } from './docs.ts';
+import { argumentKeys, dateFormat, pointerTokens, successStatuses } from './model-helpers.ts';
+
+const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
+
+function argsName(op: OperationModel): string {
+  return `${op.names.base}Args`;
+}
+
+/** Whether the call's argument can be omitted (nothing in it is required). */
+function argsOptional(op: OperationModel): boolean {
+  return !op.parameters.some((p) => p.required) && !op.requestBody?.required;
+}
+
+function hasArgs(op: OperationModel): boolean {
+  return op.parameters.length > 0 || op.requestBody !== undefined;
+}
+
+function emitArgs(model: ApiModel, op: OperationModel): Code {
+  if (!hasArgs(op)) return code``;
+  const members: Code[] = [];
+  for (const { param, key } of argumentKeys(op)) {
+    const type = memberRef(op.names[LOCATION_TYPE[param.in]], param.name);
+    const date = dateFormat(model, param.schema) ? (isArray(model, param) ? code` | Date[]` : code` | Date`) : code``;
+    const optional = param.required ? code`` : code`?`;
+    members.push(code`${docComment(parameterDoc(param, key))}${propKey(key)}${optional}: ${type}${date};\n`);
+  }
+  if (op.requestBody) {
+    const optional = op.requestBody.required ? code`` : code`?`;
+    members.push(code`${docComment([op.requestBody.description])}body${optional}: ${typeRef(op.names.requestBody)};\n`);
+  }
+  const doc = docComment([`The argument of \`${op.names.method}\`: its parameters by their names in the spec${op.requestBody ? ', and `body`' : ''}.`]);
+  return code`${doc}export interface ${ident(argsName(op))} {\n${members}}\n\n`;
+}
+
+function isArray(model: ApiModel, param: OperationModel['parameters'][number]): boolean {
+  const s = param.schema;
+  if (typeof s !== 'object') return false;
+  if (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) return true;
+  if (s.$ref) {
+    const key = s.$ref.replace('#/components/schemas/', '');
+    const target = model.schemas.find((n) => n.key === key)?.schema;
+    return typeof target === 'object' && (target.type === 'array' || (Array.isArray(target.type) && target.type.includes('array')));
+  }
+  return false;
+}
+
+function argsParam(op: OperationModel): Code {
+  if (!hasArgs(op)) return code`args?: Record<string, never>`;
+  return code`args${argsOptional(op) ? code`?` : code``}: ${ident(argsName(op))}`;
+}
+
+function statusType(op: OperationModel): Code {
+  const statuses = successStatuses(op);
+  return statuses ? join(statuses.map((s) => lit(s)), ' | ') : raw('number');
+}
+
+function method(model: ApiModel, op: OperationModel): Code {
+  const name = propKey(op.names.method);
+  const success = typeRef(op.names.success);
+  if (op.streaming) {
+    const doc = docComment(operationDoc(model, op, 'stream'));
+    return code`${doc}${name}(${argsParam(op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
+  }
+  const doc = docComment(operationDoc(model, op, 'call'));
+  return code`${doc}${name}(${argsParam(op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
+}
+
+function paginator(model: ApiModel, op: OperationModel): Code {
+  const success = typeRef(op.names.success);
+  const items = tupleType(pointerTokens(op.pagination?.itemsPointer ?? '/data'));
+  const doc = docComment(operationDoc(model, op, 'paginate'));
+  return code`${doc}${propKey(op.names.method)}(${argsParam(op)}, options?: PaginateOptions): Paginator<${success}, ItemOf<At<${success}, ${items}>>>;\n`;
+}
+
+export function emitClient(model: ApiModel, packages: { types: string; validators: string }, header: Code): Code {
+  const ops = model.operations;
+  for (const op of ops) {
+    if (op.names.method === 'paginate') throw new Error(`client: the operation ${op.operationId} is named "paginate", which the client reserves`);
+  }
+  const args = ops.map((op) => emitArgs(model, op));
+  const methods = ops.map((op) => method(model, op));
+  const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op));
+  const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
+  return code`${header}import type * as T from ${lit(packages.types)};
+import { bindOperations } from './runtime/bind.js';
+import { ApiError } from './runtime/errors.js';
+import type { Paginator } from './runtime/paginate.js';
+import type { ApiPromise, At, CallOptions, ItemOf, OperationValidatorsLike, PaginateOptions, RuntimeOptions, StreamCallOptions } from './runtime/types.js';
+import { operations } from './operations.js';
+
+${args}/**
+ * One method per operation. A method resolves to the typed success body; \`.withResponse()\` resolves to
+ * \`{ data, status, headers, rateLimit, response }\`. Failures reject with \`ApiError\` (typed body, see
+ * \`isApiError\` and \`isProblem\`), \`RateLimitError\`, \`NetworkError\`, \`TimeoutError\`, \`AbortError\`,
+ * \`CredentialsError\` (before any request) or, when validation is on, \`RequestValidationError\` /
+ * \`ResponseValidationError\`.
+ */
+export interface Client {
+${methods}  /** Paginated operations as async iterables of pages, with \`.items()\`. */
+  readonly paginate: Paginators;
+}
+
+/** Paginated operations: \`for await (const page of client.paginate.x(args, { maxPages }))\`, or \`.items()\`. */
+export interface Paginators {
+${paginators}}
+
+/** The error body each operation declares (non-2XX and \`default\` responses). */
+export interface OperationErrors {
+${errors}}
+
+/** Options of \`createClient\`. */
+export type ClientOptions = RuntimeOptions;
+
+/**
+ * Creates a client. \`baseUrl\` is required; \`auth\` holds the credentials (the operation's security
+ * requirement picks which are sent); validation loads the validators package on first use.
+ */
+export function createClient(options: ClientOptions): Client {
+  return bindOperations(operations, options, () =>
+    import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),
+  ) as Client;
+}
+
+/** True when \`error\` is an \`ApiError\` (of operation \`method\`, when given: its body is then typed as declared). */
+export function isApiError<M extends keyof OperationErrors>(error: unknown, method: M): error is ApiError<OperationErrors[M]>;
+export function isApiError(error: unknown): error is ApiError;
+export function isApiError(error: unknown, method?: string): boolean {
+  return error instanceof ApiError && (method === undefined || error.operation === method);
+}
+`;
+}

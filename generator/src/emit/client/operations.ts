@@ -1,0 +1,58 @@
+/**
+ * `src/operations.ts`: the operation table, plain data the runtime interprets (runtime/types.ts
+ * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
+ */
+import { code, lit, type Code } from '../../codegen/index.ts';
+import type { ApiModel, OperationModel } from '../../model/types.ts';
+import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
+
+const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
+
+/** The preferred request media type: JSON if offered, else the first. */
+export function requestMediaType(op: OperationModel): string | undefined {
+  const content = op.requestBody?.content ?? [];
+  return (content.find((m) => /^application\/(.+\+)?json$/i.test(m.mediaType)) ?? content[0])?.mediaType;
+}
+
+/** The operation spec as a plain object (JSON-compatible), exactly what the runtime reads. */
+export function operationSpec(model: ApiModel, op: OperationModel): Record<string, unknown> {
+  const spec: Record<string, unknown> = { id: op.names.method, method: op.method.toUpperCase(), path: op.path };
+  const keys = argumentKeys(op);
+  if (keys.length) {
+    spec.params = keys.map(({ param: p, key }) => {
+      const out: Record<string, unknown> = { name: p.name, in: p.in };
+      const defaultStyle = DEFAULT_STYLE[p.in];
+      if (p.style !== defaultStyle) out.style = p.style;
+      if (p.explode !== (p.style === 'form')) out.explode = p.explode;
+      if (key !== p.name) out.key = key;
+      if (p.allowReserved) out.reserved = true;
+      if (p.contentType && /json/i.test(p.contentType)) out.json = true;
+      if (dateFormat(model, p.schema) === 'date') out.date = true;
+      return out;
+    });
+  }
+  const body = requestMediaType(op);
+  if (body) spec.body = body;
+  const { alternatives } = securityAlternatives(model, op);
+  if (alternatives.length) spec.security = alternatives;
+  if (op.pagination) {
+    const token = keys.find((k) => k.param.in === 'query' && k.param.name === op.pagination!.tokenParameter);
+    spec.paginate = {
+      token: token?.key ?? op.pagination.tokenParameter,
+      next: op.pagination.nextTokenPointer,
+      ...(op.pagination.itemsPointer !== undefined ? { items: op.pagination.itemsPointer } : {}),
+    };
+  }
+  if (op.streaming) spec.stream = true;
+  return spec;
+}
+
+export function emitOperations(model: ApiModel, header: Code): Code {
+  const entries = model.operations.map((op) => code`  ${lit(operationSpec(model, op))},\n`);
+  return code`${header}import type { OperationSpec } from './runtime/types.js';
+
+/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
+export const operations: readonly OperationSpec[] = [
+${entries}];
+`;
+}

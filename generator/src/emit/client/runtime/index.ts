@@ -1,0 +1,22 @@
+/**
+ * The client runtime: everything the generated client needs that does not depend on the spec. The
+ * OAuth helpers live in `./oauth1.js` and `./oauth2.js` so bundles that do not use them do not carry them.
+ */
+export { bindOperations } from './bind.js';
+export { apiPromise, createRuntime, rateLimitOf, type Runtime } from './core.js';
+export {
+  AbortError,
+  ApiError,
+  CredentialsError,
+  NetworkError,
+  RateLimitError,
+  RequestValidationError,
+  ResponseValidationError,
+  TimeoutError,
+  asProblem,
+  type ProblemOf,
+} from './errors.js';
+export { paginate, type Paginator } from './paginate.js';
+export { buildRequest, serializeParam, pointer } from './serialize.js';
+export { disconnectProblem, lineSplitter, shouldReconnect, stream } from './stream.js';
+export type * from './types.js';

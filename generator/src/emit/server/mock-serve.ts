@@ -1,0 +1,32 @@
+/**
+ * `socialgen mock`: serve a spec's mock straight from the spec file, with no generated package — the same
+ * runtime the generated server uses, fed by the table built here and validators compiled with Ajv.
+ */
+import { loadModel } from '../../index.ts';
+import { buildAjvValidators } from './ajv-validators.ts';
+import { createMock, type MockOptions } from './runtime/mock.ts';
+import { serve, type RunningServer } from './runtime/node.ts';
+import { buildApiTable, buildMockData } from './table.ts';
+
+export interface ServeMockOptions {
+  /** Default `spec/social-posting.openapi.yaml` (relative to the working directory). */
+  specPath?: string;
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  hostname?: string;
+  /** Same seed and same request → same answer. */
+  seed?: string | number;
+  /** Further mock options (pages, optionalDepth, authenticate, problemBase, ...). */
+  mock?: Omit<MockOptions, 'seed'>;
+}
+
+export const DEFAULT_SPEC_PATH = 'spec/social-posting.openapi.yaml';
+export const DEFAULT_MOCK_PORT = 4010;
+
+/** Loads the spec, starts the mock on node:http and resolves once it listens. */
+export async function serveMock(options: ServeMockOptions = {}): Promise<RunningServer> {
+  const { model } = await loadModel(options.specPath ?? DEFAULT_SPEC_PATH);
+  const handler = createMock(buildApiTable(model), buildAjvValidators(model), buildMockData(model), { ...options.mock, seed: options.seed });
+  return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? '127.0.0.1' });
+}

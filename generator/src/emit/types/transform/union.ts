@@ -1,0 +1,46 @@
+/**
+ * `oneOf` / `anyOf` → a union. With a `discriminator`, every branch is pinned to its discriminator
+ * value(s), so `switch (x.type)` narrows even when a branch declares the property as a plain string.
+ */
+import { Code, propKey, raw } from '../../../codegen/code.ts';
+import { refKey } from '../../../model/refs.ts';
+import type { JsonValue, Schema, SchemaObject } from '../../../model/types.ts';
+import type { TypeContext } from '../context.ts';
+import { transformSchema } from './schema.ts';
+import { intersection, union } from './combine.ts';
+import { literalType } from './literal.ts';
+
+export function transformUnion(branches: Schema[], parent: SchemaObject, ctx: TypeContext): Code {
+  const discriminator = parent.discriminator;
+  if (!discriminator?.mapping) return union(branches.map((b) => transformSchema(b, ctx)));
+  const valuesByRef = new Map<string, string[]>();
+  for (const [value, ref] of Object.entries(discriminator.mapping)) {
+    const list = valuesByRef.get(ref) ?? [];
+    list.push(value);
+    valuesByRef.set(ref, list);
+  }
+  return union(
+    branches.map((branch) => {
+      const type = transformSchema(branch, ctx);
+      const ref = typeof branch === 'object' ? branch.$ref : undefined;
+      const values = ref ? valuesByRef.get(ref) : undefined;
+      if (!values?.length || alreadyPinned(ref!, discriminator.propertyName, values, ctx)) return type;
+      const pinned = new Code(`{ ${propKey(discriminator.propertyName).text}: ${union(values.map((v) => literalType(v))).text} }`);
+      return intersection([type, pinned]);
+    }),
+  );
+}
+
+/** True when the branch itself declares the property as exactly these values (no pinning needed). */
+function alreadyPinned(ref: string, property: string, values: string[], ctx: TypeContext): boolean {
+  const key = refKey(ref);
+  const schema = key ? ctx.index.schemaByKey.get(key)?.schema : undefined;
+  if (typeof schema !== 'object') return false;
+  const prop = schema.properties?.[property];
+  if (typeof prop !== 'object') return false;
+  const declared: JsonValue[] | undefined = prop.const !== undefined ? [prop.const] : prop.enum;
+  if (!declared) return false;
+  return declared.length === values.length && values.every((v) => declared.includes(v));
+}
+
+export { raw };

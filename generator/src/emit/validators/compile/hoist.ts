@@ -1,0 +1,60 @@
+/**
+ * Module-level constants of a generated module, created once at import: regexes (through codegen's `regex`),
+ * constant JSON values (`JSON.parse` of a string literal, so keys such as `__proto__` stay own data) and
+ * sets of primitive enum values. Deduplicated, named in order of first use.
+ */
+import { code, join, lit, raw, regex, type Code } from '../../../codegen/index.ts';
+import { CompileError } from './registry.ts';
+
+export type Primitive = string | number | boolean | null;
+
+export class Hoister {
+  private readonly decls: Code[] = [];
+  private readonly names = new Map<string, Code>();
+  /** Patterns that needed the legacy (non-`u`) flags to compile, for diagnostics. */
+  readonly legacyPatterns: string[] = [];
+
+  /** A hoisted `RegExp` for an ECMA-262 pattern; `u` flag, falling back to no flag for legacy patterns. */
+  regex(pattern: string): Code {
+    return this.once(`re:${pattern}`, '_re', (name) => {
+      let flags = 'u';
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        try {
+          new RegExp(pattern);
+        } catch {
+          throw new CompileError(`invalid pattern ${JSON.stringify(pattern)}`);
+        }
+        flags = '';
+        this.legacyPatterns.push(pattern);
+      }
+      return code`const ${name} = ${regex(pattern, flags)};`;
+    });
+  }
+
+  /** A hoisted constant JSON value (objects and arrays); primitives should be written inline with `lit`. */
+  value(value: unknown): Code {
+    const json = JSON.stringify(value);
+    return this.once(`k:${json}`, '_k', (name) => code`const ${name}: any = JSON.parse(${lit(json)});`);
+  }
+
+  /** A hoisted `Set` of primitive values. */
+  set(values: readonly Primitive[]): Code {
+    const json = JSON.stringify(values);
+    return this.once(`s:${json}`, '_s', (name) => code`const ${name} = new Set<unknown>([${join(values.map((v) => lit(v)))}]);`);
+  }
+
+  declarations(): readonly Code[] {
+    return this.decls;
+  }
+
+  private once(key: string, prefix: string, make: (name: Code) => Code): Code {
+    const known = this.names.get(key);
+    if (known) return known;
+    const name = raw(`${prefix}${this.names.size}`);
+    this.names.set(key, name);
+    this.decls.push(make(name));
+    return name;
+  }
+}

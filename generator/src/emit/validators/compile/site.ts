@@ -1,0 +1,120 @@
+/**
+ * A `Site` is where a schema's code is being generated: which value it checks, how a failure leaves
+ * (`stop`), which instance path and schema path errors report, and which annotation collectors record
+ * evaluated properties/items for `unevaluated*`. Keyword generators only ever see a site.
+ */
+import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import type { NodeInfo } from './registry.ts';
+import type { DynScope } from './scope.ts';
+import { escapeToken } from './pointer.ts';
+
+/** `check`: a boolean verdict, nothing allocated. `errors`: pushes `ValidationError`s to `E`. */
+export type Mode = 'check' | 'errors';
+
+/** Names of the locals and labels of one generated function. */
+export class FnScope {
+  private count = 0;
+  local(prefix: string): Code {
+    return raw(`${prefix}${++this.count}`);
+  }
+}
+
+/** An instance path: a root string expression plus literal (already escaped) or computed segments. */
+export interface InstancePath {
+  readonly root: Code;
+  readonly parts: readonly (string | Code)[];
+}
+
+export interface Site {
+  readonly mode: Mode;
+  readonly fn: FnScope;
+  /** The schema being compiled (base URI for `$ref`, identity). */
+  readonly node: NodeInfo;
+  /** Expression (a parameter or local) holding the value. */
+  readonly data: Code;
+  /**
+   * The options bit set in effect (a parameter or local): 1 allErrors, 2 formats, 4 request direction,
+   * 8 Object.prototype is polluted (own-property checks everywhere), 16/32 a counter of "errors after a
+   * failed check" levels, which bounds re-evaluation (see keywords/ref.ts).
+   */
+  readonly o: Code;
+  readonly path: InstancePath;
+  /** Display schema path of this schema, `#/...` (a URI prefix for other documents). */
+  readonly schemaPath: string;
+  /** Statement that ends this schema as failed (`return false;` or `break L1;`). */
+  readonly stop: Code;
+  /** Collector of evaluated property names, when someone reads them (unevaluatedProperties). */
+  readonly evP?: Code;
+  /** Collector of evaluated items, when someone reads them (unevaluatedItems). */
+  readonly evI?: Code;
+  readonly dyn: DynScope;
+}
+
+export function renderPath(path: InstancePath): Code {
+  const pieces: Code[] = [path.root];
+  let text = '';
+  for (const part of path.parts) {
+    if (typeof part === 'string') text += part;
+    else {
+      if (text) pieces.push(lit(text));
+      text = '';
+      pieces.push(part);
+    }
+  }
+  if (text) pieces.push(lit(text));
+  return pieces.length === 1 ? pieces[0] : join(pieces, ' + ');
+}
+
+export function schemaPathOf(node: NodeInfo): string {
+  return `${node.doc.label}#${node.pointer}`;
+}
+
+function extend(schemaPath: string, tokens: readonly (string | number)[]): string {
+  return schemaPath + tokens.map((t) => '/' + escapeToken(String(t))).join('');
+}
+
+/** The same value under an in-place subschema (allOf member, then/else, ...). Collectors are kept. */
+export function inPlace(site: Site, node: NodeInfo, tokens: readonly (string | number)[], overrides: Partial<Site> = {}): Site {
+  return { ...site, node, schemaPath: extend(site.schemaPath, tokens), ...overrides };
+}
+
+/** A child value (property, item, key): new data and path, no collectors. */
+export function atChild(site: Site, node: NodeInfo, tokens: readonly (string | number)[], data: Code, segment: string | Code): Site {
+  return {
+    mode: site.mode,
+    fn: site.fn,
+    node,
+    data,
+    o: site.o,
+    path: { root: site.path.root, parts: [...site.path.parts, '/', segment] },
+    schemaPath: extend(site.schemaPath, tokens),
+    stop: site.stop,
+    dyn: site.dyn,
+  };
+}
+
+/** Appends a literal segment to a `/`: used for property names known at generation time. */
+export function propertySegment(name: string): string {
+  return escapeToken(name);
+}
+
+export interface Failure {
+  keyword: string;
+  message: string;
+  /** Params object expression; `{}` when absent. */
+  params?: Code;
+  /** Full schema path; default `<site>/<keyword>`. */
+  schemaPath?: string;
+  /** Instance path; default the site's. */
+  at?: InstancePath;
+}
+
+/** What a failed check does: `stop` in check mode; push an error, then stop unless allErrors, otherwise. */
+export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
+  if (site.mode === 'check') return site.stop;
+  return code`${err(f)} if ((${site.o} & 1) === 0) ${site.stop}`;
+}
+
+export function keywordPath(site: Site, ...tokens: (string | number)[]): string {
+  return extend(site.schemaPath, tokens);
+}
