@@ -5,6 +5,7 @@
  */
 import { Project, StructureKind, type ImportDeclarationStructure, type OptionalKind } from 'ts-morph';
 import type { Code } from '../codegen/code.ts';
+import { indentCode } from '../codegen/indent.ts';
 import type { EmittedFile } from './emitter.ts';
 
 export interface ModuleImport {
@@ -32,8 +33,8 @@ export function renderModule(path: string, header: Code, imports: ModuleImport[]
       namedImports: i.namedImports ? [...new Set(i.namedImports)].sort() : undefined,
       namespaceImport: i.namespaceImport,
     }));
-  const file = p.createSourceFile(`/${path}`, { statements: [header.text.trimEnd(), ...importStructures, ...statements.map((s) => s.text)] }, { overwrite: true });
-  const text = file.getFullText();
+  const file = p.createSourceFile(`/${path}`, { statements: [header.text.trimEnd(), ...importStructures, ...statements.map((s) => `${s.text}\n`)] }, { overwrite: true });
+  const text = indentCode(file.getFullText());
   p.removeSourceFile(file);
   return { path, contents: text, format: 'typescript' };
 }

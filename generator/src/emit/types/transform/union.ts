@@ -2,7 +2,7 @@
  * `oneOf` / `anyOf` → a union. With a `discriminator`, every branch is pinned to its discriminator
  * value(s), so `switch (x.type)` narrows even when a branch declares the property as a plain string.
  */
-import { Code, propKey, raw } from '../../../codegen/code.ts';
+import { Code, propKey } from '../../../codegen/code.ts';
 import { refKey } from '../../../model/refs.ts';
 import type { JsonValue, Schema, SchemaObject } from '../../../model/types.ts';
 import type { TypeContext } from '../context.ts';
@@ -31,16 +31,27 @@ export function transformUnion(branches: Schema[], parent: SchemaObject, ctx: Ty
   );
 }
 
-/** True when the branch itself declares the property as exactly these values (no pinning needed). */
+/** True when the branch itself (or one of its `allOf` members) declares the property as exactly these values. */
 function alreadyPinned(ref: string, property: string, values: string[], ctx: TypeContext): boolean {
-  const key = refKey(ref);
-  const schema = key ? ctx.index.schemaByKey.get(key)?.schema : undefined;
-  if (typeof schema !== 'object') return false;
-  const prop = schema.properties?.[property];
-  if (typeof prop !== 'object') return false;
-  const declared: JsonValue[] | undefined = prop.const !== undefined ? [prop.const] : prop.enum;
-  if (!declared) return false;
-  return declared.length === values.length && values.every((v) => declared.includes(v));
+  const declared = declaredValues(ref, property, ctx, 0);
+  return declared !== undefined && declared.length === values.length && values.every((v) => declared.includes(v));
 }
 
-export { raw };
+function declaredValues(ref: string, property: string, ctx: TypeContext, depth: number): JsonValue[] | undefined {
+  const key = refKey(ref);
+  const schema = key ? ctx.index.schemaByKey.get(key)?.schema : undefined;
+  if (typeof schema !== 'object' || depth > 8) return undefined;
+  const own = valuesOf(schema.properties?.[property]);
+  if (own) return own;
+  for (const member of schema.allOf ?? []) {
+    if (typeof member !== 'object') continue;
+    const found = valuesOf(member.properties?.[property]) ?? (member.$ref ? declaredValues(member.$ref, property, ctx, depth + 1) : undefined);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function valuesOf(prop: Schema | undefined): JsonValue[] | undefined {
+  if (typeof prop !== 'object') return undefined;
+  return prop.const !== undefined ? [prop.const] : prop.enum;
+}
