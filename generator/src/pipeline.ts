@@ -7,7 +7,7 @@ import { loadModel, type LoadedModel } from './index.ts';
 import { TARGETS, type EmitContext, type TargetName } from './emit/emitter.ts';
 import { loadEmitter } from './emit/registry.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
-import { formatFile } from './write/format.ts';
+import { formatFiles } from './write/format.ts';
 import { packageName, type SocialgenConfig } from './config.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
@@ -45,7 +45,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const formatted = await Promise.all(sorted.map((f) => (config.format ? formatFile(f) : Promise.resolve(f.contents.endsWith('\n') ? f.contents : f.contents + '\n'))));
+  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => (f.contents.endsWith('\n') ? f.contents : f.contents + '\n'));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]));
   return { files, loaded, warnings: loaded.warnings };
 }
