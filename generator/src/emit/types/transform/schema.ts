@@ -22,7 +22,7 @@ export function transformSchema(schema: Schema, ctx: TypeContext): Code {
   const parts: Code[] = [];
   if (schema.$ref !== undefined) parts.push(transformRef(schema.$ref, ctx));
   if (schema.const !== undefined) parts.push(transformConst(schema.const));
-  else if (schema.enum !== undefined) parts.push(transformEnum(schema.enum));
+  else if (schema.enum !== undefined) parts.push(transformEnum(schema.enum, schema['x-enum-incomplete'] === true));
   else {
     const own = transformByType(schema, ctx);
     if (own) parts.push(own);
