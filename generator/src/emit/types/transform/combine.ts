@@ -1,11 +1,13 @@
 /** Joining type expressions: unions and intersections, flattened and parenthesized where needed. */
 import { Code, raw } from '../../../codegen/code.ts';
 
-function wrap(part: Code): string {
+/**
+ * `&` binds tighter than `|`, and the transforms never produce function or conditional types, so only a
+ * union inside an intersection needs parentheses.
+ */
+function wrapForIntersection(part: Code): string {
   const t = part.text;
-  // Function and conditional types never occur here; unions and intersections need parentheses inside
-  // another composition.
-  return /[|&]/.test(stripNested(t)) ? `(${t})` : t;
+  return /\|/.test(stripNested(t)) ? `(${t})` : t;
 }
 
 /** The text with bracketed and quoted regions removed, so only top-level operators remain. */
@@ -39,7 +41,7 @@ export function union(parts: Code[]): Code {
   if (!unique.length) return raw('never');
   if (unique.some((p) => p.text === 'unknown')) return raw('unknown');
   if (unique.length === 1) return unique[0];
-  return new Code(unique.map(wrap).join(' | '));
+  return new Code(unique.map((p) => p.text).join(' | '));
 }
 
 export function intersection(parts: Code[]): Code {
@@ -47,7 +49,7 @@ export function intersection(parts: Code[]): Code {
   if (!unique.length) return raw('unknown');
   if (unique.some((p) => p.text === 'never')) return raw('never');
   if (unique.length === 1) return unique[0];
-  return new Code(unique.map(wrap).join(' & '));
+  return new Code(unique.map(wrapForIntersection).join(' & '));
 }
 
 function dedupe(parts: Code[]): Code[] {
