@@ -8,6 +8,7 @@ import { TARGETS, type EmitContext, type TargetName } from './emit/emitter.ts';
 import { loadEmitter } from './emit/registry.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
 import { formatFiles } from './write/format.ts';
+import { indentCode } from './codegen/indent.ts';
 import { packageName, type SocialgenConfig } from './config.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
@@ -45,7 +46,12 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => (f.contents.endsWith('\n') ? f.contents : f.contents + '\n'));
+  // Without prettier, TypeScript is still indented by bracket depth so the output stays readable.
+  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]));
   return { files, loaded, warnings: loaded.warnings };
+}
+
+function withFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text : text + '\n';
 }

@@ -1,11 +1,10 @@
 /**
- * Assembling one generated TypeScript module with ts-morph: imports as structures (deduplicated, sorted),
- * statements as text built by codegen (the one safe builder), the file created once — never edited node by
- * node, which would re-parse it on every change.
+ * Assembling one generated TypeScript module. Statements are text built by codegen (the one safe builder);
+ * ts-morph's writer prints the module directly. Creating a ts-morph SourceFile instead would parse the
+ * whole output again — about a second for GitHub's 5 MB of types — only to print it back.
  */
-import { Project, StructureKind, type ImportDeclarationStructure, type OptionalKind } from 'ts-morph';
-import type { Code } from '../codegen/code.ts';
-import { indentCode } from '../codegen/indent.ts';
+import { Project } from 'ts-morph';
+import { code, ident, join, lit, type Code } from '../codegen/code.ts';
 import type { EmittedFile } from './emitter.ts';
 
 export interface ModuleImport {
@@ -17,24 +16,24 @@ export interface ModuleImport {
 
 let project: Project | undefined;
 
-function sharedProject(): Project {
+function writer() {
   project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
-  return project;
+  return project.createWriter();
+}
+
+/** One import declaration; names are checked identifiers, the specifier a string literal. */
+export function importDeclaration(i: ModuleImport): Code {
+  const typeOnly = i.isTypeOnly ? code`type ` : code``;
+  if (i.namespaceImport) return code`import ${typeOnly}* as ${ident(i.namespaceImport)} from ${lit(i.moduleSpecifier)};`;
+  const names = [...new Set(i.namedImports ?? [])].sort().map((n) => ident(n));
+  return code`import ${typeOnly}{ ${join(names)} } from ${lit(i.moduleSpecifier)};`;
 }
 
 export function renderModule(path: string, header: Code, imports: ModuleImport[], statements: Code[]): EmittedFile {
-  const p = sharedProject();
-  const importStructures: OptionalKind<ImportDeclarationStructure>[] = [...imports]
-    .sort((a, b) => a.moduleSpecifier.localeCompare(b.moduleSpecifier))
-    .map((i) => ({
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: i.moduleSpecifier,
-      isTypeOnly: i.isTypeOnly,
-      namedImports: i.namedImports ? [...new Set(i.namedImports)].sort() : undefined,
-      namespaceImport: i.namespaceImport,
-    }));
-  const file = p.createSourceFile(`/${path}`, { statements: [header.text.trimEnd(), ...importStructures, ...statements.map((s) => `${s.text}\n`)] }, { overwrite: true });
-  const text = indentCode(file.getFullText());
-  p.removeSourceFile(file);
-  return { path, contents: text, format: 'typescript' };
+  const w = writer();
+  w.write(header.text.trimEnd()).newLine();
+  const sorted = [...imports].sort((a, b) => (a.moduleSpecifier < b.moduleSpecifier ? -1 : a.moduleSpecifier > b.moduleSpecifier ? 1 : 0));
+  for (const i of sorted) w.write(importDeclaration(i).text).newLine();
+  for (const statement of statements) w.blankLineIfLastNot().write(statement.text).newLineIfLastNot();
+  return { path, contents: w.toString(), format: 'typescript' };
 }
