@@ -9,10 +9,11 @@ import addFormatsModule from 'ajv-formats';
 import type { ApiModel, OperationModel, ParameterLocation, Schema } from '../../model/types.ts';
 import type { OperationValidator, OperationValidators, ValidationResult } from './runtime/types.ts';
 
-const ROOT_ID = 'urn:socialgen:api';
+export const ROOT_ID = 'urn:socialgen:api';
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-function rewriteRefs(value: unknown): unknown {
+/** Copies a schema with `#/...` references pointed at `ROOT_ID` (and `discriminator` dropped: Ajv checks it strictly). */
+export function rewriteRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rewriteRefs);
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};

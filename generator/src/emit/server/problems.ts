@@ -14,13 +14,13 @@ export function emitProblems(model: ApiModel, typesPackage: string): Code {
     const slugText = p.slug === 'about:blank' ? 'about:blank' : `\`${p.slug}\``;
     if (p.statusRequired) {
       members.push(code`
-  ${docComment([`${p.title}: a problem of type ${slugText}; the status is required.`])}${propKey(p.constructorName)}<S extends number>(status: S, fields: ${fields} = {} as ${fields}, headers?: HeaderValues): ProblemResult<S, ${bodyType}> {
-    return factory.make(${lit(p.slug)}, status, fields as Record<string, unknown>, headers) as ProblemResult<S, ${bodyType}>;
+  ${docComment([`${p.title}: a problem of type ${slugText}; the status is required.`])}${propKey(p.constructorName)}<S extends number>(status: S, fields: ${fields} = {} as ${fields}, headers?: HeaderValues): ProblemResult<NoInfer<S>, ${bodyType}> {
+    return factory.make(${lit(p.slug)}, status, fields as Record<string, unknown>, headers) as ProblemResult<NoInfer<S>, ${bodyType}>;
   },`);
     } else {
       members.push(code`
-  ${docComment([`${p.title}: a problem of type ${slugText} (status ${String(p.status)} unless given).`])}${propKey(p.constructorName)}<S extends number = ${lit(p.status)}>(fields: ${fields}, status?: S, headers?: HeaderValues): ProblemResult<S, ${bodyType}> {
-    return factory.make(${lit(p.slug)}, status ?? ${lit(p.status)}, fields as Record<string, unknown>, headers) as ProblemResult<S, ${bodyType}>;
+  ${docComment([`${p.title}: a problem of type ${slugText} (status ${String(p.status)} unless given).`])}${propKey(p.constructorName)}<S extends number = ${lit(p.status)}>(fields: ${fields}, status?: S, headers?: HeaderValues): ProblemResult<NoInfer<S>, ${bodyType}> {
+    return factory.make(${lit(p.slug)}, status ?? ${lit(p.status)}, fields as Record<string, unknown>, headers) as ProblemResult<NoInfer<S>, ${bodyType}>;
   },`);
     }
   }

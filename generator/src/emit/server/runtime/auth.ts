@@ -107,7 +107,7 @@ export type CredentialRead = { credentials: Credentials } | { absent: true } | {
 export function readCredentials(
   plan: AuthPlan,
   authorization: string | null,
-  lookup: { query: (name: string) => string | undefined; header: (name: string) => string | null; cookie: (name: string) => string | undefined },
+  lookup?: { query: (name: string) => string | undefined; header: (name: string) => string | null; cookie: (name: string) => string | undefined },
 ): CredentialRead {
   if (authorization !== null) {
     const text = authorization.trim();
@@ -129,8 +129,8 @@ export function readCredentials(
     }
     if (plan.apiKeys.length === 0) return { unusable: 'The Authorization scheme is not supported here' };
   }
-  for (const key of plan.apiKeys) {
-    const value = key.in === 'query' ? lookup.query(key.name) : key.in === 'header' ? lookup.header(key.name.toLowerCase()) ?? undefined : lookup.cookie(key.name);
+  for (const key of lookup ? plan.apiKeys : []) {
+    const value = key.in === 'query' ? lookup!.query(key.name) : key.in === 'header' ? lookup!.header(key.name.toLowerCase()) ?? undefined : lookup!.cookie(key.name);
     if (value) return { credentials: { scheme: 'apiKey', name: key.name, in: key.in, value } };
   }
   return authorization !== null ? { unusable: 'The Authorization scheme is not supported here' } : { absent: true };

@@ -34,7 +34,18 @@ export function matchMediaType(essence: string, declared: readonly string[]): st
 
 export type BodyKind = 'json' | 'text' | 'form' | 'binary';
 
+const KINDS = new Map<string, BodyKind>();
+
 export function bodyKind(mediaType: string): BodyKind {
+  let kind = KINDS.get(mediaType);
+  if (kind === undefined) {
+    kind = computeBodyKind(mediaType);
+    if (KINDS.size < 1000) KINDS.set(mediaType, kind);
+  }
+  return kind;
+}
+
+function computeBodyKind(mediaType: string): BodyKind {
   const essence = mediaType.toLowerCase().split(';')[0].trim();
   if (essence === 'application/json' || essence.endsWith('+json') || essence === '*/*') return 'json';
   if (essence === 'application/x-www-form-urlencoded') return 'form';

@@ -32,6 +32,8 @@ export interface Incoming {
   target: string;
   /** A header by lower-case name, or null. */
   header(name: string): string | null;
+  /** Whether a body was sent (Node: by its framing headers; Web: `request.body !== null`). */
+  hasBody(): boolean;
   /** The body, at most `limit` bytes (`'too-large'` above it, `'aborted'` when it broke off), or null when there is none. */
   readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'>;
   /** The Web `Request` (created on demand by hosts that do not have one). */
@@ -76,6 +78,8 @@ interface CompiledOperation {
   has: Record<ParameterLocation, boolean>;
   apiKeyQuery: Set<string>;
   sunsetHeader?: string;
+  /** Status → declared response (or null), filled on first use. */
+  responseCache: Map<number, { status: string; mediaTypes: string[] } | null>;
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
@@ -117,6 +121,7 @@ export function createPipeline(
       },
       apiKeyQuery: new Set(auth.apiKeys.filter((k) => k.in === 'query').map((k) => k.name)),
       sunsetHeader: op.sunset ? httpDate(op.sunset) : undefined,
+      responseCache: new Map(),
     });
   }
 
@@ -157,17 +162,24 @@ export function createPipeline(
       if (!c.auth.none) {
         let cookies: Map<string, string[]> | undefined;
         let queryMap: Map<string, string[]> | undefined;
-        const read = readCredentials(c.auth, incoming.header('authorization'), {
-          header: (name) => incoming.header(name),
-          query: (name) => (queryMap ??= parseQueryString(query, new Set())).get(name)?.[0],
-          cookie: (name) => (cookies ??= parseCookies(incoming.header('cookie'))).get(name)?.[0],
-        });
+        const read = readCredentials(
+          c.auth,
+          incoming.header('authorization'),
+          c.auth.apiKeys.length === 0
+            ? undefined
+            : {
+                header: (name) => incoming.header(name),
+                query: (name) => (queryMap ??= parseQueryString(query, new Set())).get(name)?.[0],
+                cookie: (name) => (cookies ??= parseCookies(incoming.header('cookie'))).get(name)?.[0],
+              },
+        );
         if ('unusable' in read || ('absent' in read && !c.auth.optional)) {
           const detail = 'unusable' in read ? read.unusable : 'This operation requires authentication';
           return send(problems.aboutBlank(401, detail, c.auth.challenges ? { 'www-authenticate': c.auth.challenges } : undefined));
         }
         if ('credentials' in read) {
-          const found = options.authenticate ? await options.authenticate(read.credentials, incoming.request()) : undefined;
+          const pending = options.authenticate ? options.authenticate(read.credentials, incoming.request()) : undefined;
+          const found = isThenable(pending) ? await pending : pending;
           if (!found || (found.kind !== 'app' && found.kind !== 'user')) {
             return send(problems.aboutBlank(401, 'The credentials are not valid', c.auth.challenges ? { 'www-authenticate': c.auth.challenges } : undefined));
           }
@@ -187,7 +199,8 @@ export function createPipeline(
       }
 
       if (options.rateLimit) {
-        const decision = await options.rateLimit({ operation: op.key, principal, request: incoming.request() });
+        const pendingDecision = options.rateLimit({ operation: op.key, principal, request: incoming.request() });
+        const decision = isThenable(pendingDecision) ? await pendingDecision : pendingDecision;
         if (decision && !decision.allowed) {
           const headers: Record<string, string> = { 'x-rate-limit-reset': String(Math.ceil(decision.reset)) };
           if (decision.limit !== undefined) headers['x-rate-limit-limit'] = String(decision.limit);
@@ -237,7 +250,7 @@ export function createPipeline(
           return send(problems.aboutBlank(413, `The request body is larger than ${maxBody} bytes`, { connection: 'close' }));
         }
         const contentType = incoming.header('content-type');
-        const hasBody = contentType !== null || (length !== null && length !== '0') || incoming.header('transfer-encoding') !== null;
+        const hasBody = incoming.hasBody() || contentType !== null;
         let mediaType: string | undefined;
         if (hasBody) {
           const parsedType = parseMediaType(contentType);
@@ -296,17 +309,7 @@ export function createPipeline(
           return send(problems.aboutBlank(403, `The \`${c.owner}\` path parameter must be the id of the authenticated user`));
         }
       }
-      const context = {
-        params,
-        query: queryValues,
-        headers: headerValues,
-        cookies: cookieValues,
-        body,
-        principal,
-        get request(): Request {
-          return incoming.request();
-        },
-      };
+      const context = new Context(params, queryValues, headerValues, cookieValues, body, principal, incoming);
       if (options.authorize) {
         const refusal = await options.authorize({ operation: op.key, principal, request: incoming.request(), params });
         if (refusal) return send(refusal, c, method);
@@ -314,7 +317,8 @@ export function createPipeline(
 
       let result: HandlerResult;
       try {
-        result = await c.handler(context);
+        const produced = c.handler(context);
+        result = isThenable(produced) ? await produced : produced;
       } catch (error) {
         report(error, op.key, incoming);
         return send(problems.aboutBlank(500));
@@ -335,7 +339,11 @@ export function createPipeline(
       const headers: Record<string, string | string[]> = {};
       let mediaType = result.contentType;
       if (c) {
-        const declared = findResponse(c.op, result.status);
+        let declared = c.responseCache.get(result.status);
+        if (declared === undefined) {
+          declared = findResponse(c.op, result.status) ?? null;
+          if (c.responseCache.size < 1000) c.responseCache.set(result.status, declared);
+        }
         if (!declared) {
           report(new ResponseMismatchError(`The handler of ${c.op.key} answered the undeclared status ${result.status}`, c.op.key, result), c.op.key, incoming);
           return problem(500, development ? `The handler answered the undeclared status ${result.status}` : undefined);
@@ -395,6 +403,29 @@ export function createPipeline(
   }
 
   return { handle };
+}
+
+/** What a handler receives; `request` is made on first use (hosts without one build it then). */
+class Context {
+  readonly #incoming: Incoming;
+  constructor(
+    readonly params: Record<string, unknown>,
+    readonly query: Record<string, unknown>,
+    readonly headers: Record<string, unknown>,
+    readonly cookies: Record<string, unknown>,
+    readonly body: unknown,
+    readonly principal: Principal | undefined,
+    incoming: Incoming,
+  ) {
+    this.#incoming = incoming;
+  }
+  get request(): Request {
+    return this.#incoming.request();
+  }
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 /** Joins entries about the same single parameter, so each bad parameter appears once. */
@@ -498,6 +529,7 @@ export function fromRequest(request: Request): Incoming {
     method: request.method,
     target: originForm(request.url),
     header: (name) => request.headers.get(name),
+    hasBody: () => request.body !== null,
     readBody: (limit) => (request.body ? readStream(request.body, limit) : Promise.resolve(null)),
     request: () => request,
   };

@@ -107,20 +107,37 @@ function toWebRequest(req: IncomingMessage, body: Uint8Array | null | undefined)
   }
 }
 
-function fromNode(req: IncomingMessage): Incoming {
-  let body: Uint8Array | null | undefined;
-  let request: Request | undefined;
-  return {
-    method: req.method ?? 'GET',
-    target: req.url === undefined ? '/' : req.url.charCodeAt(0) === 47 ? req.url : originForm(req.url),
-    header: (name) => headerOf(req, name),
-    readBody: async (limit) => {
-      const read = await readNodeBody(req, limit);
-      if (read === null || read instanceof Uint8Array) body = read;
-      return read;
-    },
-    request: () => (request ??= lazyRequest(() => toWebRequest(req, body))),
-  };
+/** `Incoming` over a Node request (a class: no closures allocated per request). */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly target: string;
+  private body: Uint8Array | null | undefined;
+  private lazy: Request | undefined;
+
+  constructor(private readonly req: IncomingMessage) {
+    this.method = req.method ?? 'GET';
+    const url = req.url;
+    this.target = url === undefined ? '/' : url.charCodeAt(0) === 47 ? url : originForm(url);
+  }
+
+  header(name: string): string | null {
+    return headerOf(this.req, name);
+  }
+
+  hasBody(): boolean {
+    const length = this.req.headers['content-length'];
+    return (length !== undefined && length !== '0') || this.req.headers['transfer-encoding'] !== undefined;
+  }
+
+  async readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'> {
+    const read = await readNodeBody(this.req, limit);
+    if (read === null || read instanceof Uint8Array) this.body = read;
+    return read;
+  }
+
+  request(): Request {
+    return (this.lazy ??= lazyRequest(() => toWebRequest(this.req, this.body)));
+  }
 }
 
 function byteLength(body: string | Uint8Array): number {
@@ -178,7 +195,7 @@ export function createNodeListener(handler: WebHandler | ((request: Request) => 
   const pipeline = (handler as WebHandler)[PIPELINE];
   if (pipeline) {
     return (req, res) => {
-      pipeline.handle(fromNode(req)).then(
+      pipeline.handle(new NodeIncoming(req)).then(
         (out) => writeOutgoing(res, out),
         () => failed(res),
       );
@@ -211,6 +228,19 @@ export interface RunningServer {
 export async function serve(handler: WebHandler | ((request: Request) => Promise<Response>), options: ServeOptions = {}): Promise<RunningServer> {
   const http = await import('node:http');
   const server = http.createServer(createNodeListener(handler));
+  // Requests node:http cannot parse never reach the handler: answer them with a problem as well.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
+    const title = status === 431 ? 'Request Header Fields Too Large' : status === 413 ? 'Content Too Large' : 'Bad Request';
+    const body = JSON.stringify({ type: 'about:blank', title, status, detail: 'The request is not valid HTTP/1.1' });
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   const hostname = options.hostname ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -165,7 +165,7 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
   const badQuery = new Set<string>();
   const query = wire.query ? parseQueryString(wire.query, badQuery) : new Map<string, string[]>();
   let cookies: Map<string, string[]> | undefined;
-  const seenQuery = new Set<string>();
+  const declared = declaredQuery(op);
 
   for (const p of params) {
     let occurrences: string[] | undefined;
@@ -183,7 +183,6 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
         const prefix = p.name + '[';
         for (const [name, values] of query) {
           if (!name.startsWith(prefix) || !name.endsWith(']')) continue;
-          seenQuery.add(name);
           const key = name.slice(prefix.length, -1);
           raw.push(`${key}=${values[0]}`);
           if (FORBIDDEN_KEYS.has(key)) continue;
@@ -197,7 +196,6 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
         continue;
       }
       occurrences = query.get(p.name);
-      seenQuery.add(p.name);
       if (badQuery.has(p.name)) {
         result.errors.push(encodingError(p, occurrences?.join(',') ?? ''));
         continue;
@@ -227,19 +225,42 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
   }
 
   for (const name of badQuery) {
-    if (!seenQuery.has(name)) result.errors.push({ message: `The query parameter name [${name}] is not a valid percent-encoding`, parameters: { [name]: [] } });
+    if (!declared.isDeclared(name)) result.errors.push({ message: `The query parameter name [${name}] is not a valid percent-encoding`, parameters: { [name]: [] } });
   }
   if (rejectUnknownQuery) {
     for (const [name, values] of query) {
-      if (seenQuery.has(name) || ignoreQuery?.has(name)) continue;
-      const known = params.filter((p) => p.in === 'query').map((p) => p.name);
+      if (declared.isDeclared(name) || ignoreQuery?.has(name)) continue;
       result.errors.push({
-        message: `The query parameter [${name}] is not one of [${known.join(',')}]`,
+        message: `The query parameter [${name}] is not one of [${declared.list}]`,
         parameters: { [name]: values },
       });
     }
   }
   return result;
+}
+
+interface DeclaredQuery {
+  isDeclared(name: string): boolean;
+  /** Declared names, comma-separated, for messages. */
+  list: string;
+}
+
+const declaredByOperation = new WeakMap<TableOperation, DeclaredQuery>();
+
+/** The operation's query parameter names (deepObject ones match `name[key]`), computed once. */
+function declaredQuery(op: TableOperation): DeclaredQuery {
+  let found = declaredByOperation.get(op);
+  if (!found) {
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const names = new Set(query.filter((p) => p.style !== 'deepObject').map((p) => p.name));
+    const prefixes = query.filter((p) => p.style === 'deepObject').map((p) => p.name + '[');
+    found = {
+      isDeclared: (name) => names.has(name) || (prefixes.length > 0 && name.endsWith(']') && prefixes.some((prefix) => name.startsWith(prefix))),
+      list: query.map((p) => p.name).join(','),
+    };
+    declaredByOperation.set(op, found);
+  }
+  return found;
 }
 
 function stripPathStyle(p: TableParameter, value: string): string {

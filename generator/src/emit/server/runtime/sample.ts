@@ -30,6 +30,8 @@ export interface SampleOptions {
   optionalDepth?: number;
   /** Fixed "now" for date-times, so output is deterministic (default 2025-01-01T00:00:00Z). */
   now?: number;
+  /** Ignore examples and defaults (used to find distinct values for `uniqueItems`). */
+  fresh?: boolean;
 }
 
 type S = Record<string, any>;
@@ -76,6 +78,21 @@ export function mergeAllOf(schema: S, schemas: Record<string, unknown>, depth = 
   return merged;
 }
 
+function fitsString(s: S, value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  const length = [...value].length;
+  if (typeof s.minLength === 'number' && length < s.minLength) return false;
+  if (typeof s.maxLength === 'number' && length > s.maxLength) return false;
+  if (typeof s.pattern === 'string') {
+    try {
+      if (!new RegExp(s.pattern, 'u').test(value)) return false;
+    } catch {
+      return true;
+    }
+  }
+  return true;
+}
+
 function typesOf(schema: S): string[] {
   if (Array.isArray(schema.type)) return schema.type;
   if (typeof schema.type === 'string') return [schema.type];
@@ -92,6 +109,7 @@ function clone<T>(value: T): T {
 
 /** A value valid against `schema` (best effort for keywords beyond the common ones). */
 export function sample(schema: unknown, options: SampleOptions, depth = 0, objectDepth = 0): unknown {
+  const fresh = options.fresh === true;
   const node = resolve(schema, options.schemas);
   if (node === true || node === undefined) return 'sample';
   if (node === false || typeof node !== 'object' || node === null) return null;
@@ -99,9 +117,13 @@ export function sample(schema: unknown, options: SampleOptions, depth = 0, objec
   if (s.allOf) s = mergeAllOf(s, options.schemas);
   const r = options.random;
   if (s.const !== undefined) return clone(s.const);
-  if (Array.isArray(s.examples) && s.examples.length && depth > 0) return clone(s.examples[0]);
-  if (Array.isArray(s.enum) && s.enum.length) return clone(pick(r, s.enum));
-  if (s.default !== undefined && depth > 0 && typeof s.default !== 'object') return clone(s.default);
+  if (Array.isArray(s.examples) && s.examples.length && depth > 0 && !fresh) return clone(s.examples[0]);
+  if (Array.isArray(s.enum) && s.enum.length) {
+    // Only values that also meet the other keywords (a spec may list one its own pattern refuses).
+    const fitting = s.enum.filter((v: unknown) => fitsString(s, v));
+    return clone(pick(r, fitting.length ? fitting : s.enum));
+  }
+  if (s.default !== undefined && depth > 0 && !fresh && typeof s.default !== 'object') return clone(s.default);
   const alternatives = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
   if (Array.isArray(alternatives) && alternatives.length) {
     const nonNull = alternatives.filter((a) => (resolve(a, options.schemas) as S)?.type !== 'null');
@@ -170,15 +192,12 @@ function sampleArray(s: S, options: SampleOptions, depth: number, objectDepth: n
   const seen = new Set<string>();
   for (let i = 0; out.length < count && i < count * 4 + 4; i++) {
     const itemSchema = out.length < prefix.length ? prefix[out.length] : s.items ?? true;
-    let value = sample(itemSchema, options, depth + 1, objectDepth);
+    // Repeated attempts for unique items sample afresh (examples and defaults would repeat themselves).
+    const value = sample(itemSchema, s.uniqueItems === true && i > 0 ? { ...options, fresh: true } : options, depth + 1, objectDepth);
     if (s.uniqueItems) {
       const key = JSON.stringify(value);
-      if (seen.has(key)) {
-        if (typeof value === 'string' && i >= count) value = value + i;
-        else continue;
-        if (seen.has(JSON.stringify(value))) continue;
-      }
-      seen.add(JSON.stringify(value));
+      if (seen.has(key)) continue;
+      seen.add(key);
     }
     out.push(value);
   }
