@@ -11,6 +11,8 @@ import type { CommandContext } from './context.ts';
 import { GENERATOR_VERSION } from '../version.ts';
 import { registerGenerate } from './commands/generate.ts';
 import { registerCheck } from './commands/check.ts';
+import { registerDiff } from './commands/diff.ts';
+import { registerMock } from './commands/mock.ts';
 import { UsageError } from './errors.ts';
 
 export { UsageError };
@@ -28,6 +30,8 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   program.addHelpText('after', '\nExit codes: 0 ok, 1 check/diff failure, 2 bad input or usage, 3 internal error.');
   registerGenerate(program, ctx);
   registerCheck(program, ctx);
+  registerDiff(program, ctx);
+  registerMock(program, ctx);
   for (const command of program.commands) command.exitOverride();
 
   try {

@@ -1,0 +1,31 @@
+/** `socialgen mock`: serve schema-valid, deterministic mock responses for every operation of a spec. */
+import type { Command } from 'commander';
+import type { CommandContext } from '../context.ts';
+import { UsageError } from '../errors.ts';
+import { displayPath } from '../progress.ts';
+import { DEFAULT_MOCK_PORT, DEFAULT_SPEC_PATH, serveMock } from '../../emit/server/mock-serve.ts';
+import path from 'node:path';
+
+export function registerMock(program: Command, ctx: CommandContext): void {
+  program
+    .command('mock')
+    .description('serve mock responses for every operation (schema-valid, deterministic, paginated), like a typed Prism')
+    .option('-s, --spec <file>', `the root OpenAPI document (default: ${DEFAULT_SPEC_PATH})`)
+    .option('-p, --port <n>', `port to listen on (default: ${DEFAULT_MOCK_PORT}; 0 picks a free one)`)
+    .option('-H, --hostname <host>', 'address to listen on (default: 127.0.0.1)')
+    .option('--seed <n>', 'seed of the generated data (default: 1)')
+    .action(async (flags: { spec?: string; port?: string; hostname?: string; seed?: string }) => {
+      const port = flags.port === undefined ? DEFAULT_MOCK_PORT : Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(flags.port)}`);
+      const seed = flags.seed === undefined ? undefined : Number(flags.seed);
+      if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
+      const specPath = path.resolve(ctx.io.cwd, flags.spec ?? DEFAULT_SPEC_PATH);
+      const server = await serveMock({ specPath, port, hostname: flags.hostname ?? '127.0.0.1', seed });
+      ctx.io.err(`socialgen: mock of ${displayPath(ctx.io.cwd, specPath)} listening on ${server.url} (Ctrl-C to stop)`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void Promise.resolve(server.close()).then(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}
