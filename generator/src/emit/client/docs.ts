@@ -48,20 +48,23 @@ function securityDoc(model: ApiModel, op: OperationModel): string[] {
     .filter((r) => Object.keys(r).length > 0)
     .map((requirement) =>
       Object.entries(requirement)
-        .map(([name, scopes]) => describeScheme(byName.get(name), name) + (scopes.length ? ` with scopes ${scopes.map((s) => `\`${s}\``).join(', ')}` : ''))
+        .map(
+          ([name, scopes]) =>
+            describeScheme(byName.get(name), name) + (scopes.length ? ` with scopes ${scopes.map((s) => `\`${s}\``).join(', ')}` : ''),
+        )
         .join(' and '),
     );
   const head = optional ? 'Authentication (optional): ' : 'Authentication: ';
   return alternatives.length === 1 ? [head + alternatives[0] + '.'] : [head + 'one of', ...alternatives.map((a) => `- ${a}`)];
 }
 
+/** `- \`BOOKMARKS_MAX_RESULTS\`: Get bookmarks max_results: 1 to 100 results (default 10, plan x, track y).` */
 function limitText(l: LimitModel): string {
   const range = l.min !== undefined ? `${l.min} to ${l.value}` : `${l.value}`;
-  const parts = [`\`${l.constantName}\` ${l.name}: ${range}${l.unit ? ` ${l.unit}` : ''}`];
-  if (l.default !== undefined) parts.push(`default ${l.default}`);
-  if (l.plan) parts.push(`plan ${l.plan}`);
-  if (l.track) parts.push(`track ${l.track}`);
-  return parts.join(', ') + (l.description ? `. ${l.description}` : '');
+  const extra = [l.default !== undefined && `default ${l.default}`, l.plan && `plan ${l.plan}`, l.track && `track ${l.track}`].filter(
+    Boolean,
+  );
+  return `\`${l.constantName}\`: ${l.description ?? l.name}: ${range}${l.unit ? ` ${l.unit}` : ''}${extra.length ? ` (${extra.join(', ')})` : ''}`;
 }
 
 /** JSDoc of one argument member. */

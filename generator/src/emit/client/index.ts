@@ -48,7 +48,10 @@ function oauth2Scopes(model: ApiModel): string[] {
 function emitIndex(model: ApiModel, head: Code): Code {
   const scopes = oauth2Scopes(model);
   const scopeType = scopes.length
-    ? code`\n/** The OAuth 2.0 scopes the spec names (for \`oauth2Flow(...).start(scopes)\`). */\nexport type OAuth2Scope = ${join(scopes.map((s) => lit(s)), ' | ')};\n`
+    ? code`\n/** The OAuth 2.0 scopes the spec names (for \`oauth2Flow(...).start(scopes)\`). */\nexport type OAuth2Scope = ${join(
+        scopes.map((s) => lit(s)),
+        ' | ',
+      )};\n`
     : code`\nexport type OAuth2Scope = string;\n`;
   return code`${head}export { createClient, isApiError } from './client.js';
 export type * from './client.js';
@@ -57,6 +60,7 @@ export { operations } from './operations.js';
 export {
   AbortError,
   ApiError,
+  ClientError,
   CredentialsError,
   NetworkError,
   RateLimitError,

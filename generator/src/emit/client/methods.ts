@@ -4,16 +4,43 @@
  * for paginated operations, and its error body in `OperationErrors`. The implementation is generic
  * (runtime/bind.ts over the operation table), so the methods cost no code per operation.
  */
-import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, ident, join, lit, propKey, raw, toIdentifier, uniqueName, type Code } from '../../codegen/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
-import { argumentKeys, dateFormat, pointerTokens, successStatuses } from './model-helpers.ts';
+import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
+import { requestMediaType } from './operations.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
 
-function argsName(op: OperationModel): string {
-  return `${op.names.base}Args`;
+/** Names the package root exports besides the argument types (see index.ts). */
+const TAKEN = [
+  'Client',
+  'Paginators',
+  'OperationErrors',
+  'ClientOptions',
+  'createClient',
+  'isApiError',
+  'operations',
+  'ProblemTypes',
+  'ProblemSlug',
+  'isProblem',
+  'matchesProblem',
+  'problemSlug',
+  'OAuth2Scope',
+];
+
+const argsNames = new WeakMap<ApiModel, Map<OperationModel, string>>();
+
+/** `<Method>Args` (PascalCase of the method name), unique in the package. */
+function argsName(model: ApiModel, op: OperationModel): string {
+  let names = argsNames.get(model);
+  if (!names) {
+    const taken = new Set(TAKEN);
+    names = new Map(model.operations.map((o) => [o, uniqueName(`${toIdentifier(o.names.method, 'pascal', 'Operation')}Args`, taken)]));
+    argsNames.set(model, names);
+  }
+  return names.get(op)!;
 }
 
 /** Whether the call's argument can be omitted (nothing in it is required). */
@@ -38,8 +65,10 @@ function emitArgs(model: ApiModel, op: OperationModel): Code {
     const optional = op.requestBody.required ? code`` : code`?`;
     members.push(code`${docComment([op.requestBody.description])}body${optional}: ${typeRef(op.names.requestBody)};\n`);
   }
-  const doc = docComment([`The argument of \`${op.names.method}\`: its parameters by their names in the spec${op.requestBody ? ', and `body`' : ''}.`]);
-  return code`${doc}export interface ${ident(argsName(op))} {\n${members}}\n\n`;
+  const doc = docComment([
+    `The argument of \`${op.names.method}\`: its parameters by their names in the spec${op.requestBody ? ', and `body`' : ''}.`,
+  ]);
+  return code`${doc}export interface ${ident(argsName(model, op))} {\n${members}}\n\n`;
 }
 
 function isArray(model: ApiModel, param: OperationModel['parameters'][number]): boolean {
@@ -54,14 +83,19 @@ function isArray(model: ApiModel, param: OperationModel['parameters'][number]): 
   return false;
 }
 
-function argsParam(op: OperationModel): Code {
+function argsParam(model: ApiModel, op: OperationModel): Code {
   if (!hasArgs(op)) return code`args?: Record<string, never>`;
-  return code`args${argsOptional(op) ? code`?` : code``}: ${ident(argsName(op))}`;
+  return code`args${argsOptional(op) ? code`?` : code``}: ${ident(argsName(model, op))}`;
 }
 
 function statusType(op: OperationModel): Code {
   const statuses = successStatuses(op);
-  return statuses ? join(statuses.map((s) => lit(s)), ' | ') : raw('number');
+  return statuses
+    ? join(
+        statuses.map((s) => lit(s)),
+        ' | ',
+      )
+    : raw('number');
 }
 
 function method(model: ApiModel, op: OperationModel): Code {
@@ -69,35 +103,73 @@ function method(model: ApiModel, op: OperationModel): Code {
   const success = typeRef(op.names.success);
   if (op.streaming) {
     const doc = docComment(operationDoc(model, op, 'stream'));
-    return code`${doc}${name}(${argsParam(op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
+    return code`${doc}${name}(${argsParam(model, op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
   }
   const doc = docComment(operationDoc(model, op, 'call'));
-  return code`${doc}${name}(${argsParam(op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
+  return code`${doc}${name}(${argsParam(model, op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
 }
 
 function paginator(model: ApiModel, op: OperationModel): Code {
   const success = typeRef(op.names.success);
   const items = tupleType(pointerTokens(op.pagination?.itemsPointer ?? '/data'));
   const doc = docComment(operationDoc(model, op, 'paginate'));
-  return code`${doc}${propKey(op.names.method)}(${argsParam(op)}, options?: PaginateOptions): Paginator<${success}, ItemOf<At<${success}, ${items}>>>;\n`;
+  return code`${doc}${propKey(op.names.method)}(${argsParam(model, op)}, options?: PaginateOptions): Paginator<${success}, ItemOf<At<${success}, ${items}>>>;\n`;
 }
 
 export function emitClient(model: ApiModel, packages: { types: string; validators: string }, header: Code): Code {
   const ops = model.operations;
   for (const op of ops) {
-    if (op.names.method === 'paginate') throw new Error(`client: the operation ${op.operationId} is named "paginate", which the client reserves`);
+    if (op.names.method === 'paginate')
+      throw new Error(`client: the operation ${op.operationId} is named "paginate", which the client reserves`);
   }
   const args = ops.map((op) => emitArgs(model, op));
   const methods = ops.map((op) => method(model, op));
   const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op));
   const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
-  return code`${header}import type * as T from ${lit(packages.types)};
-import { bindOperations } from './runtime/bind.js';
+  // Streaming and pagination code only when the spec has such operations.
+  const streams = ops.some((op) => op.streaming);
+  const pages = ops.some((op) => op.pagination && !op.streaming);
+  const forms = ops.some((op) => {
+    const t = requestMediaType(op);
+    return t !== undefined && /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i.test(t);
+  });
+  const extraKinds = ops.some((op) =>
+    securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),
+  );
+  const featureImports = [
+    streams ? code`import { stream } from './runtime/stream.js';\n` : code``,
+    forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
+    extraKinds ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
+  ];
+  // Only the runtime types this client uses (a strict consumer may compile with noUnusedLocals).
+  const calls = ops.some((op) => !op.streaming);
+  const runtimeTypes = join(
+    [
+      calls && 'ApiPromise',
+      pages && 'At',
+      calls && 'CallOptions',
+      pages && 'ItemOf',
+      'OperationValidatorsLike',
+      pages && 'PaginateOptions',
+      'RuntimeOptions',
+      streams && 'StreamCallOptions',
+    ]
+      .filter((n): n is string => typeof n === 'string')
+      .map((n) => raw(n)),
+    ', ',
+  );
+  const features = [
+    streams ? code`\n    stream,` : code``,
+    pages ? code`\n    paginate,` : code``,
+    forms ? code`\n    encodeBody: encodeForm,` : code``,
+    extraKinds ? code`\n    extraAuth,` : code``,
+  ];
+  const typesImport = ops.length ? code`import type * as T from ${lit(packages.types)};\n` : code``;
+  return code`${header}${typesImport}import { bindOperations } from './runtime/bind.js';
 import { ApiError } from './runtime/errors.js';
-import type { Paginator } from './runtime/paginate.js';
-import type { ApiPromise, At, CallOptions, ItemOf, OperationValidatorsLike, PaginateOptions, RuntimeOptions, StreamCallOptions } from './runtime/types.js';
+${pages ? code`import { paginate, type Paginator } from './runtime/paginate.js';\n` : code``}import type { ${runtimeTypes} } from './runtime/types.js';
 import { operations } from './operations.js';
-
+${featureImports}
 ${args}/**
  * One method per operation. A method resolves to the typed success body; \`.withResponse()\` resolves to
  * \`{ data, status, headers, rateLimit, response }\`. Failures reject with \`ApiError\` (typed body, see
@@ -126,9 +198,9 @@ export type ClientOptions = RuntimeOptions;
  * requirement picks which are sent); validation loads the validators package on first use.
  */
 export function createClient(options: ClientOptions): Client {
-  return bindOperations(operations, options, () =>
-    import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),
-  ) as Client;
+  return bindOperations(operations, options, {
+    validators: () => import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),${features}
+  }) as Client;
 }
 
 /** True when \`error\` is an \`ApiError\` (of operation \`method\`, when given: its body is then typed as declared). */

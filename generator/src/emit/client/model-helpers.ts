@@ -52,12 +52,19 @@ export function securityAlternatives(model: ApiModel, op: OperationModel): { alt
 export function describeScheme(scheme: SecuritySchemeModel | undefined, name: string): string {
   const kind = authKindOf(scheme);
   const what =
-    kind === 'bearer' ? 'app-only bearer token' :
-    kind === 'oauth2' ? 'OAuth 2.0 user context' :
-    kind === 'oauth1' ? 'OAuth 1.0a user context' :
-    kind === 'basic' ? 'HTTP basic' :
-    kind === 'transport' ? 'mutual TLS' :
-    kind ? 'API key' : 'unsupported by this client';
+    kind === 'bearer'
+      ? 'app-only bearer token'
+      : kind === 'oauth2'
+        ? 'OAuth 2.0 user context'
+        : kind === 'oauth1'
+          ? 'OAuth 1.0a user context'
+          : kind === 'basic'
+            ? 'HTTP basic'
+            : kind === 'transport'
+              ? 'mutual TLS'
+              : kind
+                ? 'API key'
+                : 'unsupported by this client';
   return `${what} (${name})`;
 }
 
@@ -73,7 +80,9 @@ export function limitsFor(model: ApiModel, op: OperationModel) {
 /** Follows `$ref`s to component schemas (bounded, cycles end as `undefined`). */
 function deref(model: ApiModel, schema: Schema | undefined, depth = 0): Schema | undefined {
   if (!schema || typeof schema !== 'object' || !schema.$ref || depth > 16) return schema;
-  const key = schema.$ref.startsWith('#/components/schemas/') ? decodePointer(schema.$ref.slice('#/components/schemas/'.length)) : undefined;
+  const key = schema.$ref.startsWith('#/components/schemas/')
+    ? decodePointer(schema.$ref.slice('#/components/schemas/'.length))
+    : undefined;
   const target = model.schemas.find((s) => s.key === key);
   return target ? deref(model, target.schema, depth + 1) : undefined;
 }

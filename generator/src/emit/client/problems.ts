@@ -20,7 +20,8 @@ function typeMember(schema: Schema, depth = 0): { const?: unknown; pattern?: str
   const own = schema.properties?.type;
   const candidates = [own, ...(schema.allOf ?? []).map((s) => typeMember(s, depth + 1))];
   for (const c of candidates) {
-    if (c && typeof c === 'object' && (typeof c.const === 'string' || typeof c.pattern === 'string')) return c as { const?: unknown; pattern?: string };
+    if (c && typeof c === 'object' && (typeof c.const === 'string' || typeof c.pattern === 'string'))
+      return c as { const?: unknown; pattern?: string };
   }
   return undefined;
 }
@@ -39,9 +40,11 @@ export function problemVariants(model: ApiModel): ProblemVariant[] {
     seen.add(slug);
     const t = typeMember(s.schema);
     const match =
-      typeof t?.const === 'string' ? { exact: t.const } :
-      typeof t?.pattern === 'string' ? { pattern: t.pattern } :
-      { pattern: `(^|/)${escapeRegExp(slug)}$` };
+      typeof t?.const === 'string'
+        ? { exact: t.const }
+        : typeof t?.pattern === 'string'
+          ? { pattern: t.pattern }
+          : { pattern: `(^|/)${escapeRegExp(slug)}$` };
     out.push({ slug, typeName: s.typeName, match });
   }
   return out;

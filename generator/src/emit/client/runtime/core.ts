@@ -3,6 +3,9 @@
  * and the call's argument, applies the credentials the operation's security requirement asks for, runs
  * the attempt loop (timeouts, 429 waits, retries of idempotent requests with backoff and jitter, one
  * OAuth 2.0 refresh after a 401), parses the body and maps failures to the error classes.
+ *
+ * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
+ * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
  */
 import {
   AbortError,
@@ -14,7 +17,9 @@ import {
   ResponseValidationError,
   TimeoutError,
 } from './errors.js';
-import { buildRequest, encode, scalar } from './serialize.js';
+import type { ExtraAuth } from './auth-extra.js';
+import type { BodyEncoder } from './form.js';
+import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
   ApiPromise,
   ApiResponse,
@@ -22,13 +27,13 @@ import type {
   AuthOptions,
   CallOptions,
   OperationSpec,
-  OperationValidatorsLike,
   RateLimit,
+  RetryOptions,
   RuntimeOptions,
   TokenSource,
-  ValidationResultLike,
   ValidatorsLoader,
 } from './types.js';
+import type { Checker } from './validate.js';
 
 export interface Sent extends ApiResponse<unknown> {
   /** Streams only: closes the connection (and releases the caller's signal). */
@@ -43,57 +48,57 @@ export interface Runtime {
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
-export function createRuntime(options: RuntimeOptions, loadValidators?: ValidatorsLoader): Runtime {
-  let validators: ReturnType<ValidatorsLoader> | undefined;
-  const validatorsFor = async (op: OperationSpec): Promise<OperationValidatorsLike | undefined> => {
-    if (!loadValidators) throw new Error('validation needs the validators package');
-    return (await (validators ??= loadValidators()))[op.id];
-  };
+export function createRuntime(
+  options: RuntimeOptions,
+  loadValidators?: ValidatorsLoader,
+  encodeBody?: BodyEncoder,
+  extraAuth?: ExtraAuth,
+): Runtime {
+  const clientHeaders = headerRecord(options.headers);
+  // Loaded on first use only: bundles split validation (and the validators package) off the initial chunk.
+  let checks: Promise<Checker> | undefined;
+  const checker = () =>
+    (checks ??= import('./validate.js').then((m) => m.checker(loadValidators, { RequestValidationError, ResponseValidationError })));
 
-  async function send(op: OperationSpec, args: Record<string, unknown> | undefined, call: CallOptions = {}, stream?: boolean): Promise<Sent> {
+  async function send(
+    op: OperationSpec,
+    args: Record<string, unknown> | undefined,
+    call: CallOptions = {},
+    stream?: boolean,
+  ): Promise<Sent> {
     const { signal } = call;
     const id = op.id;
-    if (signal?.aborted) throw new AbortError(id, signal.reason);
+    if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
     const built = buildRequest(options.baseUrl, op, args);
-    const headers = new Headers(options.headers);
-    built.headers.forEach((v, k) => headers.set(k, v));
-    new Headers(call.headers).forEach((v, k) => headers.set(k, v));
+    const headers: HeaderRecord = Object.assign(
+      Object.create(null),
+      clientHeaders,
+      built.headers,
+      call.headers && headerRecord(call.headers),
+    );
 
-    // Body
+    // Body: JSON, a form (when the client has the form encoder), or passed through as given.
     const body = args?.body;
     let payload: BodyInit | undefined;
-    let form: URLSearchParams | undefined;
     const type = op.body;
     if (type && body !== undefined) {
-      if (/json/i.test(type)) payload = JSON.stringify(body);
-      else if (/x-www-form-urlencoded/i.test(type)) payload = form = toForm(body, new URLSearchParams()) as URLSearchParams;
-      else if (/multipart\/form-data/i.test(type)) payload = body instanceof FormData ? body : (toForm(body, new FormData()) as FormData);
-      else payload = body as BodyInit;
-      if (!form && !(payload instanceof FormData) && !headers.has('content-type')) headers.set('content-type', type);
+      payload = /json/i.test(type) ? JSON.stringify(body) : (encodeBody?.(type, body) ?? (body as BodyInit));
+      // fetch sets the type of forms itself (with the multipart boundary).
+      if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
     }
+    // OAuth 1.0a signs the parameters of a form body.
+    const form = payload instanceof URLSearchParams ? payload : undefined;
 
     const check = options.validate;
-    if (check?.request) {
-      const vs = await validatorsFor(op);
-      const v = built.values;
-      const run = (location: string, r: ValidationResultLike | undefined) => {
-        if (r && !r.valid) throw new RequestValidationError(id, location, r.errors);
-      };
-      run('path', vs?.pathParams?.(v.path));
-      run('query', vs?.query?.(v.query));
-      run('header', vs?.headers?.(v.header));
-      run('cookie', vs?.cookies?.(v.cookie));
-      if (type && body !== undefined) {
-        const sent = typeof payload === 'string' && /json/i.test(type) ? JSON.parse(payload) : body;
-        run('body', vs?.requestBody?.(sent, type, { direction: 'request' }));
-      }
-    }
+    // The body is checked as sent (dates as strings): the JSON text parsed back.
+    if (check?.request) (await checker()).request(op, built.values, typeof payload === 'string' ? JSON.parse(payload) : body);
 
     // Credentials: decided before the first attempt, so a missing one fails without a request.
     const auth = options.auth ?? {};
-    const plan = headers.has('authorization') ? undefined : pickAuth(op, auth);
-    const retry = call.retry ?? options.retry;
-    const r = retry === false ? { retries: 0 } : retry ?? {};
+    const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
+    // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
+    const off = call.retry === false || (call.retry === undefined && options.retry === false);
+    const r: RetryOptions = off ? { retries: 0 } : { ...options.retry, ...call.retry };
     const retries = r.retries ?? 2;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 30_000;
     const idempotent = IDEMPOTENT.test(op.method);
@@ -101,9 +106,12 @@ export function createRuntime(options: RuntimeOptions, loadValidators?: Validato
     let refresh = false;
 
     for (let attempt = 0; ; attempt++) {
-      const h = new Headers(headers);
+      let h = headers;
       let url = built.url;
-      if (plan) url = await applyAuth(plan, auth, h, url, op.method, form, refresh);
+      if (plan?.length) {
+        h = Object.assign(Object.create(null), headers);
+        url = await applyAuth(plan, auth, h, url, op.method, form, refresh, extraAuth);
+      }
 
       const ctl = new AbortController();
       let timedOut = false;
@@ -117,7 +125,7 @@ export function createRuntime(options: RuntimeOptions, loadValidators?: Validato
       let res: Response;
       let data: unknown;
       try {
-        res = await fetchImpl(url, { method: op.method, headers: h, body: payload, signal: ctl.signal });
+        res = await fetchImpl(url, { method: op.method, headers: h, body: payload ?? null, signal: ctl.signal });
         if (stream && res.ok) {
           clearTimeout(timer);
           timer = undefined;
@@ -127,8 +135,10 @@ export function createRuntime(options: RuntimeOptions, loadValidators?: Validato
         data = await readBody(res);
       } catch (e) {
         release();
-        if (signal?.aborted) throw new AbortError(id, signal.reason);
-        const failure = timedOut ? new TimeoutError(id, timeoutMs) : new NetworkError(id, e);
+        if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
+        const failure = timedOut
+          ? new TimeoutError(id, timeoutMs)
+          : new NetworkError(id, `network error: ${(e as Error)?.message ?? e}`, e);
         if (!idempotent || attempt >= retries) throw failure;
         await sleep(backoff(r, attempt), signal, id);
         continue;
@@ -136,10 +146,7 @@ export function createRuntime(options: RuntimeOptions, loadValidators?: Validato
       release();
       const rateLimit = rateLimitOf(res.headers);
       if (res.ok) {
-        if (check?.response && data !== undefined) {
-          const v = (await validatorsFor(op))?.response?.(res.status, mediaType(res), data, { direction: 'response' });
-          if (v && !v.valid) throw new ResponseValidationError(id, res.status, data, v.errors);
-        }
+        if (check?.response && data !== undefined) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -163,7 +170,9 @@ export function createRuntime(options: RuntimeOptions, loadValidators?: Validato
           continue;
         }
       }
-      throw res.status === 429 ? new RateLimitError(id, res.headers, data, rateLimit) : new ApiError(id, res.status, res.headers, data, rateLimit);
+      throw res.status === 429
+        ? new RateLimitError(id, res.headers, data, rateLimit)
+        : new ApiError(id, res.status, res.headers, data, rateLimit);
     }
   }
 
@@ -185,13 +194,13 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
 // ---------------------------------------------------------------------------------------------------
 
 const LABELS: Record<string, string> = {
-  bearer: 'an app-only bearer token (auth.bearer)',
-  oauth2: 'an OAuth 2.0 user-context token (auth.oauth2)',
-  oauth1: 'OAuth 1.0a user-context credentials (auth.oauth1)',
-  basic: 'HTTP basic credentials (auth.basic)',
+  bearer: 'an app-only bearer token',
+  oauth2: 'an OAuth 2.0 user-context token',
+  oauth1: 'OAuth 1.0a user-context credentials',
+  basic: 'HTTP basic credentials',
 };
 
-const label = (k: AuthKind) => (typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : LABELS[k]);
+const label = (k: AuthKind) => (typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`);
 
 /** The first security alternative the configured credentials satisfy (an empty one as the last resort). */
 function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | undefined {
@@ -200,11 +209,10 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | u
   const has = (k: AuthKind) => (typeof k === 'object' ? auth.apiKeys?.[k.apiKey] != null : auth[k] != null);
   const found = alternatives.find((alt) => alt.length && alt.every(has)) ?? alternatives.find((alt) => !alt.length);
   if (found) return found;
-  const user = alternatives.every((alt) => alt.some((k) => k === 'oauth2' || k === 'oauth1'));
   const configured = (['bearer', 'oauth2', 'oauth1', 'basic'] as const).filter((k) => auth[k] != null).map(label);
   throw new CredentialsError(
     op.id,
-    `${op.id} needs ${user ? 'user-context authentication: ' : ''}${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
+    `needs ${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
       (configured.length ? `the client has only ${configured.join(' and ')}` : 'the client has no credentials (createClient({ auth }))'),
   );
 }
@@ -212,23 +220,23 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | u
 async function applyAuth(
   plan: readonly AuthKind[],
   auth: AuthOptions,
-  h: Headers,
+  h: HeaderRecord,
   url: string,
   method: string,
   form: URLSearchParams | undefined,
   refresh: boolean,
+  extra: ExtraAuth | undefined,
 ): Promise<string> {
+  // API keys and basic first: an API key in the query is part of what OAuth 1.0a signs.
   for (const k of plan) {
-    if (typeof k !== 'object') continue;
-    const value = auth.apiKeys![k.apiKey]!;
-    if (k.in === 'header') h.set(k.name, value);
-    else if (k.in === 'query') url += (url.includes('?') ? '&' : '?') + encode(k.name) + '=' + encode(value);
-    else h.set('cookie', (h.get('cookie') ? h.get('cookie') + '; ' : '') + k.name + '=' + encode(value));
+    if (k === 'basic' || typeof k === 'object') {
+      if (!extra) throw new TypeError('this client has no apiKey/basic support');
+      url = extra(k, auth, h, url);
+    }
   }
   for (const k of plan) {
-    if (k === 'oauth1') h.set('authorization', await auth.oauth1!({ method, url, body: form }));
-    else if (k === 'basic') h.set('authorization', 'Basic ' + base64(`${auth.basic!.username}:${auth.basic!.password}`));
-    else if (k === 'bearer' || k === 'oauth2') h.set('authorization', 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2')));
+    if (k === 'oauth1') h.authorization = await auth.oauth1!({ method, url, body: form });
+    else if (k === 'bearer' || k === 'oauth2') h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
   }
   return url;
 }
@@ -237,23 +245,12 @@ function token(source: TokenSource, force: boolean): string | Promise<string> {
   return typeof source === 'string' ? source : typeof source === 'function' ? source() : source.getAccessToken(force);
 }
 
-/** UTF-8 text as base64, in any runtime. */
+/** UTF-8 text (or bytes) as base64, in any runtime. */
 export function base64(text: string | Uint8Array): string {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
-}
-
-function toForm(body: unknown, form: URLSearchParams | FormData): URLSearchParams | FormData {
-  for (const [k, v] of Object.entries(body as object)) {
-    for (const item of Array.isArray(v) ? v : [v]) {
-      if (item === undefined) continue;
-      if (typeof Blob !== 'undefined' && item instanceof Blob) (form as FormData).append(k, item);
-      else form.append(k, item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item));
-    }
-  }
-  return form;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -268,13 +265,9 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-function mediaType(res: Response): string {
-  return (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
 const num = (h: Headers, name: string) => {
   const v = h.get(name);
-  return v === null || v.trim() === '' || isNaN(+v) ? undefined : +v;
+  return v?.trim() && !isNaN(+v) ? +v : undefined;
 };
 
 /** The `x-rate-limit-*` headers, or `undefined` when none is present. */
@@ -289,13 +282,12 @@ export function rateLimitOf(h: Headers): RateLimit | undefined {
 /** `Retry-After` (seconds or an HTTP date) in ms from now. */
 function retryAfter(h: Headers): number | undefined {
   const v = h.get('retry-after');
-  if (!v) return undefined;
-  const ms = isNaN(+v) ? Date.parse(v) - Date.now() : +v * 1000;
+  const ms = v ? (isNaN(+v) ? Date.parse(v) - Date.now() : +v * 1000) : NaN;
   return isNaN(ms) ? undefined : Math.max(ms, 0);
 }
 
 /** Exponential backoff with equal jitter: half the delay fixed, half random. */
-export function backoff(r: { baseDelayMs?: number; maxDelayMs?: number }, attempt: number): number {
+export function backoff(r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined }, attempt: number): number {
   const d = Math.min(r.maxDelayMs ?? 10_000, (r.baseDelayMs ?? 500) * 2 ** attempt);
   return d / 2 + (Math.random() * d) / 2;
 }
@@ -305,7 +297,7 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
   return new Promise((resolve, reject) => {
     const abort = () => {
       clearTimeout(t);
-      reject(new AbortError(id, signal!.reason));
+      reject(new AbortError(id, 'aborted', signal!.reason));
     };
     const t = setTimeout(() => {
       signal?.removeEventListener('abort', abort);

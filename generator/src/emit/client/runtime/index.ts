@@ -6,6 +6,7 @@ export { bindOperations } from './bind.js';
 export { apiPromise, createRuntime, rateLimitOf, type Runtime } from './core.js';
 export {
   AbortError,
+  ClientError,
   ApiError,
   CredentialsError,
   NetworkError,
@@ -20,3 +21,5 @@ export { paginate, type Paginator } from './paginate.js';
 export { buildRequest, serializeParam, pointer } from './serialize.js';
 export { disconnectProblem, lineSplitter, shouldReconnect, stream } from './stream.js';
 export type * from './types.js';
+export { encodeForm } from './form.js';
+export { extraAuth } from './auth-extra.js';

@@ -11,7 +11,7 @@ export interface OAuth2Tokens {
   access_token: string;
   token_type?: string;
   expires_in?: number;
-  refresh_token?: string;
+  refresh_token?: string | undefined;
   scope?: string;
   expires_at?: number;
   [member: string]: unknown;
@@ -79,7 +79,8 @@ export async function requestToken(o: OAuth2ClientOptions, grant: Record<string,
   const form = new URLSearchParams(grant);
   const headers = new Headers({ accept: 'application/json' });
   // RFC 6749 2.3.1: form-encoded id and secret in HTTP basic; public clients send client_id in the body.
-  if (o.clientSecret !== undefined) headers.set('authorization', 'Basic ' + base64(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`));
+  if (o.clientSecret !== undefined)
+    headers.set('authorization', 'Basic ' + base64(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`));
   else form.set('client_id', o.clientId);
   const res = await (o.fetch ?? globalThis.fetch)(o.tokenUrl, { method: 'POST', headers, body: form });
   const text = await res.text();
@@ -103,7 +104,7 @@ export function exchangeCode(o: OAuth2ClientOptions & { code: string; codeVerifi
 export interface OAuth2SessionOptions extends OAuth2ClientOptions {
   tokens: OAuth2Tokens;
   /** Called with the new tokens after every refresh: persist them (the refresh token may rotate). */
-  onRefresh?: (tokens: OAuth2Tokens) => void | Promise<void>;
+  onRefresh?: ((tokens: OAuth2Tokens) => void | Promise<void>) | undefined;
   /** Refresh this long before `expires_at`. Default 60 s. */
   skewMs?: number;
 }

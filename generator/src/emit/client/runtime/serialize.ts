@@ -50,35 +50,57 @@ export function serializeParam(style: string, explode: boolean, name: string, va
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
+/** Header name (lower case) → value, in a null-prototype object. */
+export type HeaderRecord = Record<string, string>;
+
+/** Any `HeadersInit` as a `HeaderRecord` (names lower-cased, values validated by `Headers`). */
+export function headerRecord(init: HeadersInit | undefined): HeaderRecord {
+  const out: HeaderRecord = Object.create(null);
+  if (init) new Headers(init).forEach((v, k) => (out[k] = v));
+  return out;
+}
+
 export interface BuiltRequest {
   url: string;
-  headers: Headers;
+  headers: HeaderRecord;
   /** Parameter values by location and spec name, as the validators expect them (dates as strings). */
-  values: { path: Record<string, unknown>; query: Record<string, unknown>; header: Record<string, unknown>; cookie: Record<string, unknown> };
+  values: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    header: Record<string, unknown>;
+    cookie: Record<string, unknown>;
+  };
 }
 
 /** Builds the URL and the parameter headers of a call. Undefined arguments are left out. */
 export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<string, unknown> | undefined): BuiltRequest {
-  const values: BuiltRequest['values'] = { path: {}, query: {}, header: {}, cookie: {} };
-  const headers = new Headers();
+  // Null-prototype objects: a parameter named `__proto__` stays an ordinary entry.
+  const values: BuiltRequest['values'] = {
+    path: Object.create(null),
+    query: Object.create(null),
+    header: Object.create(null),
+    cookie: Object.create(null),
+  };
+  const headers: HeaderRecord = Object.create(null);
   const query: string[] = [];
   const cookies: string[] = [];
-  const path: Record<string, string> = {};
+  const path = new Map<string, string>();
   for (const p of op.params ?? []) {
-    let v = args?.[p.key ?? p.name];
+    const key = p.key ?? p.name;
+    let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
     if (v === undefined) continue;
     values[p.in][p.name] = toWire(v, p.date);
     if (p.json) v = JSON.stringify(v);
     const style = p.style ?? DEFAULT_STYLE[p.in];
     const explode = p.explode ?? style === 'form';
-    if (p.in === 'path') path[p.name] = serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date);
+    if (p.in === 'path') path.set(p.name, serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
     else if (p.in === 'query') query.push(serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
-    else if (p.in === 'header') headers.set(p.name, serializeParam(style, explode, p.name, v, plain, p.date));
+    else if (p.in === 'header') headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
     else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
   }
-  if (cookies.length) headers.set('cookie', cookies.join('; '));
+  if (cookies.length) headers.cookie = cookies.join('; ');
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = path[name];
+    const value = path.get(name);
     if (value === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
     return value;
   });

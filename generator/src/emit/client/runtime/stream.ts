@@ -6,7 +6,7 @@
  * signal closes the connection.
  */
 import { backoff, sleep, type Runtime, type Sent } from './core.js';
-import { AbortError, ApiError, asProblem, NetworkError, RateLimitError } from './errors.js';
+import { AbortError, ApiError, asProblem, NetworkError, RateLimitError, TimeoutError } from './errors.js';
 import type { OperationSpec, ProblemLike, StreamCallOptions } from './types.js';
 
 /** Splits a byte stream into trimmed, non-blank lines. */
@@ -75,15 +75,21 @@ export async function* stream<T>(
       connected = true;
       const reader = sent.response.body!.getReader();
       const split = lineSplitter();
+      // Cancelling the reader ends a pending read even with a fetch that does not tie bodies to signals.
+      const cancel = () => void reader.cancel().catch(() => {});
       let idleTimer: ReturnType<typeof setTimeout> | undefined;
+      let idled = false;
       const arm = () => {
         clearTimeout(idleTimer);
-        if (idle > 0) idleTimer = setTimeout(() => sent!.close!(), idle);
+        if (idle > 0) idleTimer = setTimeout(() => ((idled = true), cancel()), idle);
       };
+      signal?.addEventListener('abort', cancel);
       try {
         arm();
         for (;;) {
           const { done, value } = await reader.read();
+          if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+          if (idled) throw new TimeoutError(op.id, idle);
           const lines = done ? split.end() : split.push(value);
           arm();
           for (const line of lines) {
@@ -95,8 +101,9 @@ export async function* stream<T>(
             }
             const problem = disconnectProblem(event);
             if (problem) {
-              if (!rc || !allow(problem)) throw new ApiError(op.id, sent.status, sent.headers, event, sent.rateLimit);
-              lastError = new ApiError(op.id, sent.status, sent.headers, event, sent.rateLimit);
+              // The problem is the error's body (an `errors` envelope is unwrapped), so `isProblem` works on it.
+              lastError = new ApiError(op.id, sent.status, sent.headers, problem, sent.rateLimit);
+              if (!rc || !allow(problem)) throw lastError;
               break;
             }
             failures = 0;
@@ -106,11 +113,14 @@ export async function* stream<T>(
         }
         if (!lastError && !rc) return; // ended cleanly, no reconnection wanted
       } catch (e) {
-        if (signal?.aborted) throw new AbortError(op.id, signal.reason);
+        if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
         if (e instanceof ApiError) throw e;
-        lastError = new NetworkError(op.id, e); // dropped: network failure or idle timeout
+        // Dropped: network failure or idle timeout.
+        lastError = e instanceof TimeoutError ? e : new NetworkError(op.id, `stream dropped: ${(e as Error)?.message ?? e}`, e);
       } finally {
         clearTimeout(idleTimer);
+        signal?.removeEventListener('abort', cancel);
+        cancel();
         sent.close!();
       }
       if (!rc) throw lastError;

@@ -72,16 +72,13 @@ export interface OperationSpec {
  * A token: the token itself, a function returning it, or a provider with refresh (`oauth2Session`).
  * `getAccessToken(true)` is called once after a 401 to force a refresh.
  */
-export type TokenSource =
-  | string
-  | (() => string | Promise<string>)
-  | { getAccessToken(forceRefresh?: boolean): string | Promise<string> };
+export type TokenSource = string | (() => string | Promise<string>) | { getAccessToken(forceRefresh?: boolean): string | Promise<string> };
 
 /** What a request signer sees: the final URL (with query) and, for form bodies, the form parameters. */
 export interface SignableRequest {
   method: string;
   url: string;
-  body?: URLSearchParams;
+  body?: URLSearchParams | undefined;
 }
 
 /** Returns the `Authorization` header value for a request (OAuth 1.0a: see `oauth1`). */
@@ -89,29 +86,29 @@ export type RequestSigner = (request: SignableRequest) => string | Promise<strin
 
 export interface AuthOptions {
   /** App-only bearer token (operations secured by an http `bearer` scheme). */
-  bearer?: TokenSource;
+  bearer?: TokenSource | undefined;
   /** OAuth 2.0 user-context access token: a string, a function, or `oauth2Session(...)` for refresh. */
-  oauth2?: TokenSource;
+  oauth2?: TokenSource | undefined;
   /** OAuth 1.0a user context: `oauth1({ consumerKey, consumerSecret, token, tokenSecret })`. */
-  oauth1?: RequestSigner;
+  oauth1?: RequestSigner | undefined;
   /** HTTP basic credentials. */
-  basic?: { username: string; password: string };
+  basic?: { username: string; password: string } | undefined;
   /** Values of `apiKey` schemes, by security scheme name. */
-  apiKeys?: Record<string, string>;
+  apiKeys?: Record<string, string> | undefined;
 }
 
 export interface RetryOptions {
   /** Retries after the first attempt (429 waits, 503s and network failures together). Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** First backoff delay; doubles per retry, with jitter. Default 500 ms. */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /** Cap of one backoff delay. Default 10 s. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
   /**
    * Longest wait for `x-rate-limit-reset` after a 429. A reset further away rejects at once with a
    * `RateLimitError`. Default 60 s.
    */
-  maxRateLimitWaitMs?: number;
+  maxRateLimitWaitMs?: number | undefined;
 }
 
 export interface StreamOptions {
@@ -120,50 +117,50 @@ export interface StreamOptions {
    * problem that allows it). `false` disables it. Delays double from `initialDelayMs` to `maxDelayMs`
    * with jitter; after `maxAttempts` consecutive failed reconnections the iteration throws.
    */
-  reconnect?: false | { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number };
+  reconnect?: false | { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number } | undefined;
   /** Reconnect when nothing (not even a keep-alive line) arrived for this long. Default 30 s; 0 disables. */
-  idleTimeoutMs?: number;
+  idleTimeoutMs?: number | undefined;
   /** Decides whether a disconnect problem received on the stream allows reconnecting. */
-  shouldReconnect?: (problem: ProblemLike) => boolean;
+  shouldReconnect?: ((problem: ProblemLike) => boolean) | undefined;
 }
 
 export interface ValidateOptions {
   /** Validate path, query, header parameters and the body before sending (throws `RequestValidationError`). */
-  request?: boolean;
+  request?: boolean | undefined;
   /** Validate success bodies (throws `ResponseValidationError`). */
-  response?: boolean;
+  response?: boolean | undefined;
 }
 
 export interface RuntimeOptions {
   /** Base URL the operation paths are appended to, e.g. `https://api.example.com`. */
   baseUrl: string;
-  auth?: AuthOptions;
+  auth?: AuthOptions | undefined;
   /** The fetch to use; default `globalThis.fetch` at call time. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Headers sent with every request. An `Authorization` header here is sent as is. */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
   /** Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** `false` disables retries and rate-limit waits. */
-  retry?: RetryOptions | false;
-  validate?: ValidateOptions;
-  stream?: StreamOptions;
+  retry?: RetryOptions | false | undefined;
+  validate?: ValidateOptions | undefined;
+  stream?: StreamOptions | undefined;
 }
 
 /** The second argument of every method. */
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Headers for this call; they override the client's. An `Authorization` header is sent as is. */
-  headers?: HeadersInit;
-  timeoutMs?: number;
-  retry?: RetryOptions | false;
+  headers?: HeadersInit | undefined;
+  timeoutMs?: number | undefined;
+  retry?: RetryOptions | false | undefined;
 }
 
 export interface PaginateOptions extends CallOptions {
   /** Stop after this many pages. */
-  maxPages?: number;
+  maxPages?: number | undefined;
   /** Stop once this many items were seen (`items()` yields exactly this many at most). */
-  maxItems?: number;
+  maxItems?: number | undefined;
 }
 
 export interface StreamCallOptions extends CallOptions, StreamOptions {}
@@ -174,10 +171,10 @@ export interface StreamCallOptions extends CallOptions, StreamOptions {}
 
 /** The parsed `x-rate-limit-*` headers; members absent when the header was absent or not a number. */
 export interface RateLimit {
-  limit?: number;
-  remaining?: number;
+  limit?: number | undefined;
+  remaining?: number | undefined;
   /** `x-rate-limit-reset` (epoch seconds) as a Date. */
-  reset?: Date;
+  reset?: Date | undefined;
 }
 
 /** A successful call with its response metadata. The body has been read; `data` is its parsed value. */
