@@ -784,14 +784,14 @@ describe('Get bookmarks (fully specified)', () => {
     );
     const ok = operation(doc, 'GET', B).responses['200'];
     const body = ok.content['application/json'].schema;
-    expect(refName(body)).toBe('GetUserBookmarksResponse');
-    expectSchema('GetUserBookmarksResponse', { type: 'object', requiredExactly: [] });
-    expectSchema('GetUserBookmarksResponse.data', { type: 'array', minItems: 1, items: { ref: 'Post' } });
-    expectSchema('GetUserBookmarksResponse.errors', { type: 'array', minItems: 1, items: { ref: 'Problem' } });
-    expectSchema('GetUserBookmarksResponse.includes', { ref: 'Includes' });
-    expectSchema('GetUserBookmarksResponse.meta.next_token', { type: 'string', minLength: 1 });
-    expectSchema('GetUserBookmarksResponse.meta.previous_token', { type: 'string', minLength: 1 });
-    expectSchema('GetUserBookmarksResponse.meta.result_count', { type: 'integer', format: 'int32' });
+    expect(refName(body)).toBe('GetUserBookmarksEnvelope');
+    expectSchema('GetUserBookmarksEnvelope', { type: 'object', requiredExactly: [] });
+    expectSchema('GetUserBookmarksEnvelope.data', { type: 'array', minItems: 1, items: { ref: 'Post' } });
+    expectSchema('GetUserBookmarksEnvelope.errors', { type: 'array', minItems: 1, items: { ref: 'Problem' } });
+    expectSchema('GetUserBookmarksEnvelope.includes', { ref: 'Includes' });
+    expectSchema('GetUserBookmarksEnvelope.meta.next_token', { type: 'string', minLength: 1 });
+    expectSchema('GetUserBookmarksEnvelope.meta.previous_token', { type: 'string', minLength: 1 });
+    expectSchema('GetUserBookmarksEnvelope.meta.result_count', { type: 'integer', format: 'int32' });
   });
 
   it('any other status: Error (application/json) or Problem (application/problem+json)', () => {
@@ -859,7 +859,7 @@ describe('Catalogue: the parameters and body members each row names', () => {
     expect(catalogue.find((c) => c.path === '/2/users/by/username/{username}')!.purpose).toContain(
       'Response `data` holds id, name, username',
     );
-    expectSchema('FindUserByUsernameResponse.data', { ref: 'User' });
+    expectSchema('FindUserByUsernameEnvelope.data', { ref: 'User' });
     expect(deref(doc, parameter(doc, 'GET', '/2/users/by/username/{username}', 'username').schema).pattern).toBe(USERNAME);
   });
 
@@ -879,7 +879,7 @@ describe('Catalogue: the parameters and body members each row names', () => {
     expect(parameter(doc, 'GET', P, 'start_time').description).toMatch(/30 days/);
     expect(operation(doc, 'GET', P).description).toMatch(/March 2006/);
     const meta = /Response meta has ([^.]+)\./.exec(row)!;
-    for (const n of listWords(meta[1])) expect(schemaAt(doc, `SearchAllPostsResponse.meta.${n}`), n).toBeDefined();
+    for (const n of listWords(meta[1])) expect(schemaAt(doc, `SearchAllPostsEnvelope.meta.${n}`), n).toBeDefined();
     expect(operation(doc, 'GET', P)['x-pagination']).toEqual({
       tokenParameter: 'next_token',
       nextTokenPointer: '/meta/next_token',

@@ -171,11 +171,11 @@ describe('Post and its constraints', () => {
       },
       meta: { result_count: 1, next_token: 'abc123' },
     };
-    expect(valid('GetUserBookmarksResponse', page)).toBe(true);
-    expect(valid('GetUserBookmarksResponse', { ...page, data: [] })).toBe(false);
-    expect(valid('GetUserBookmarksResponse', { ...page, meta: { next_token: '' } })).toBe(false);
-    expect(valid('GetUserBookmarksResponse', { ...page, errors: [problem('resource-not-found', { resource_type: 'post' })] })).toBe(true);
-    expect(valid('GetUserBookmarksResponse', { ...page, includes: { users: [{ id: '1' }] } })).toBe(false);
+    expect(valid('GetUserBookmarksEnvelope', page)).toBe(true);
+    expect(valid('GetUserBookmarksEnvelope', { ...page, data: [] })).toBe(false);
+    expect(valid('GetUserBookmarksEnvelope', { ...page, meta: { next_token: '' } })).toBe(false);
+    expect(valid('GetUserBookmarksEnvelope', { ...page, errors: [problem('resource-not-found', { resource_type: 'post' })] })).toBe(true);
+    expect(valid('GetUserBookmarksEnvelope', { ...page, includes: { users: [{ id: '1' }] } })).toBe(false);
   });
 });
 
