@@ -1,0 +1,178 @@
+/**
+ * Object keywords: properties (added, removed, required, readOnly/writeOnly by direction, deprecated with
+ * sunset), additionalProperties, patternProperties, propertyNames, property counts, dependentRequired /
+ * dependentSchemas, unevaluatedProperties.
+ */
+import { appendPointer } from '../../load/pointer.ts';
+import type { Schema } from '../../model/types.ts';
+import { schemaRef } from '../../model/refs.ts';
+import { joinPath, subject, type DiffContext, type SchemaCtx } from '../context.ts';
+import { removal } from '../sunset.ts';
+import { compareSchemas, componentView, kw } from './compare.ts';
+import { bound } from './scalars.ts';
+import { shapeHash } from './shape.ts';
+import { propertyPointer, viewOf, type View } from './view.ts';
+
+interface PropertyFlags {
+  readOnly: boolean;
+  writeOnly: boolean;
+  deprecated: boolean;
+  sunset: unknown;
+}
+
+function flags(schema: Schema, ptr: string, dc: DiffContext, side: 'base' | 'head'): PropertyFlags {
+  const v = viewOf(schema, ptr, side === 'base' ? dc.base : dc.head);
+  return { readOnly: v.s.readOnly === true, writeOnly: v.s.writeOnly === true, deprecated: v.s.deprecated === true, sunset: v.s['x-sunset'] };
+}
+
+export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
+  const propsA = A.s.properties ?? {};
+  const propsB = B.s.properties ?? {};
+  const reqA = new Set(A.s.required ?? []);
+  const reqB = new Set(B.s.required ?? []);
+  const request = ctx.dir === 'request';
+  const names = [...new Set([...Object.keys(propsB), ...Object.keys(propsA)])];
+  const delegated = new Set<string>();
+  for (const name of names) {
+    const pa = Object.prototype.hasOwnProperty.call(propsA, name) ? propsA[name] : undefined;
+    const pb = Object.prototype.hasOwnProperty.call(propsB, name) ? propsB[name] : undefined;
+    // A property that comes whole from a component merged in on both sides (allOf: [$ref X, ...]) is
+    // compared once, in X, not again in every schema that extends X.
+    const owner = delegate(dc, A, B, name, pa !== undefined, pb !== undefined, reqA, reqB);
+    if (owner !== undefined) {
+      delegated.add(owner);
+      continue;
+    }
+    const ptrA = propertyPointer(A, name);
+    const ptrB = propertyPointer(B, name);
+    const path = joinPath(ctx.path, name);
+    const at = { ...ctx, path };
+    const fa = pa !== undefined ? flags(pa, ptrA, dc, 'base') : undefined;
+    const fb = pb !== undefined ? flags(pb, ptrB, dc, 'head') : undefined;
+    const visA = fa !== undefined && !(request ? fa.readOnly : fa.writeOnly);
+    const visB = fb !== undefined && !(request ? fb.readOnly : fb.writeOnly);
+    const where = `${ctx.label}|${path}`;
+    const add = (id: string, message: string, basePtr: string | undefined, headPtr: string | undefined, anchorPtr?: string): void =>
+      dc.add({ id, message: `${subject(at)}: ${message}`, scope: ctx.scope, basePtr, headPtr, anchorPtr, where, typeNames: ctx.typeNames });
+    if (pa === undefined) {
+      if (!visB) continue;
+      if (request) {
+        if (reqB.has(name)) add('new-required-request-property', 'new required property — existing requests do not send it and will be rejected', undefined, ptrB);
+        else add('new-optional-request-property', 'new optional property', undefined, ptrB);
+      } else add(reqB.has(name) ? 'response-required-property-added' : 'response-optional-property-added', `new ${reqB.has(name) ? 'required' : 'optional'} property`, undefined, ptrB);
+      continue;
+    }
+    if (pb === undefined) {
+      if (!visA) continue;
+      const r = removal(fa!.deprecated, fa!.sunset, dc.now);
+      const id = `${ctx.dir}-property-removed${r.suffix}`;
+      const consequence = request ? 'the server may ignore or reject it when clients still send it' : 'clients reading it get `undefined`';
+      add(id, `property was removed; ${r.note}${r.suffix === '-after-sunset' ? '' : ` — ${consequence}`}`, ptrA, undefined, B.ptr);
+      continue;
+    }
+    if (visA && !visB) {
+      if (request) add('request-property-became-read-only', 'became readOnly — clients should stop sending it; the server may ignore or reject it', ptrA, ptrB);
+      else add('response-property-became-write-only', 'became writeOnly — it is no longer returned; clients reading it get `undefined`', ptrA, ptrB);
+      continue;
+    }
+    if (!visA && visB) {
+      if (request) {
+        if (reqB.has(name)) add('new-required-request-property', 'was readOnly and is now a required request property — existing requests do not send it', ptrA, ptrB);
+        else add('request-property-became-not-read-only', 'is no longer readOnly: clients may now send it', ptrA, ptrB);
+      } else add('response-property-became-not-write-only', 'is no longer writeOnly: it is now returned', ptrA, ptrB);
+      continue;
+    }
+    if (!visA && !visB) continue;
+    const ra = reqA.has(name);
+    const rb = reqB.has(name);
+    if (ra !== rb) {
+      if (request) add(rb ? 'request-property-became-required' : 'request-property-became-optional', rb ? 'became required — existing requests that omit it will be rejected' : 'became optional', ptrA, ptrB);
+      else add(rb ? 'response-property-became-required' : 'response-property-became-optional', rb ? 'became required (always returned)' : 'became optional — clients relying on it may get `undefined`', ptrA, ptrB);
+    }
+    compareSchemas(dc, pa, ptrA, pb, ptrB, at);
+  }
+  for (const key of delegated) {
+    const a = dc.base.schemas.get(key)!;
+    const b = dc.head.schemas.get(key)!;
+    compareSchemas(dc, { $ref: schemaRef(key) }, a.pointer, { $ref: schemaRef(key) }, b.pointer, { ...ctx, role: 'property', path: '' });
+  }
+  // Required names without a property definition on either side.
+  for (const name of new Set([...reqA, ...reqB])) {
+    if (name in propsA || name in propsB) continue;
+    const ra = reqA.has(name);
+    const rb = reqB.has(name);
+    if (ra === rb) continue;
+    const at = { ...ctx, path: joinPath(ctx.path, name) };
+    const id = request ? (rb ? 'request-property-became-required' : 'request-property-became-optional') : rb ? 'response-property-became-required' : 'response-property-became-optional';
+    dc.add({ id, message: `${subject(at)}: ${rb ? 'became required' : 'became optional'} (listed in \`required\`, not declared in \`properties\`)`, scope: ctx.scope, basePtr: kw(A, 'required'), headPtr: kw(B, 'required'), where: `${ctx.label}|${at.path}`, typeNames: ctx.typeNames });
+  }
+
+  compareAdditional(dc, A, B, ctx, 'additionalProperties', '{*}');
+  const ua = A.s.unevaluatedProperties;
+  const ub = B.s.unevaluatedProperties;
+  if (shapeHash(ua, dc.base) !== shapeHash(ub, dc.head)) dc.facet(ctx, 'unevaluated-changed', kw(A, 'unevaluatedProperties'), kw(B, 'unevaluatedProperties'), 'unevaluatedProperties changed', 'properties');
+  bound(dc, ctx, A, B, 'max', 'properties', 'maxProperties');
+  bound(dc, ctx, A, B, 'min', 'properties', 'minProperties');
+
+  const ppa = A.s.patternProperties ?? {};
+  const ppb = B.s.patternProperties ?? {};
+  const patterns = new Set([...Object.keys(ppa), ...Object.keys(ppb)]);
+  for (const pattern of patterns) {
+    const a = ppa[pattern];
+    const b = ppb[pattern];
+    if (a === undefined || b === undefined) {
+      dc.facet(ctx, 'pattern-properties-changed', kw(A, 'patternProperties'), kw(B, 'patternProperties'), `patternProperties /${pattern}/ was ${a === undefined ? 'added' : 'removed'}`, pattern);
+      continue;
+    }
+    compareSchemas(dc, a, appendPointer(kw(A, 'patternProperties'), pattern), b, appendPointer(kw(B, 'patternProperties'), pattern), { ...ctx, path: joinPath(ctx.path, `{/${pattern}/}`) });
+  }
+  if (shapeHash(A.s.propertyNames, dc.base) !== shapeHash(B.s.propertyNames, dc.head)) {
+    dc.facet(ctx, 'property-names-changed', kw(A, 'propertyNames'), kw(B, 'propertyNames'), `propertyNames changed${A.s.propertyNames === undefined ? ' (added)' : B.s.propertyNames === undefined ? ' (removed)' : ''}`);
+  }
+  const dra = A.s.dependentRequired ?? {};
+  const drb = B.s.dependentRequired ?? {};
+  for (const key of new Set([...Object.keys(dra), ...Object.keys(drb)])) {
+    const a = new Set(dra[key] ?? []);
+    const b = new Set(drb[key] ?? []);
+    const added = [...b].filter((x) => !a.has(x));
+    const removed = [...a].filter((x) => !b.has(x));
+    if (added.length) dc.facet(ctx, 'dependent-required-added', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${added.map((x) => `\`${x}\``).join(', ')} must now be present too`, `${key}+${added.join(',')}`);
+    if (removed.length) dc.facet(ctx, 'dependent-required-removed', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${removed.map((x) => `\`${x}\``).join(', ')} no longer has to be present`, `${key}-${removed.join(',')}`);
+  }
+  if (shapeHash(A.s.dependentSchemas, dc.base) !== shapeHash(B.s.dependentSchemas, dc.head)) {
+    dc.facet(ctx, 'dependent-schemas-changed', kw(A, 'dependentSchemas'), kw(B, 'dependentSchemas'), 'dependentSchemas changed');
+  }
+}
+
+/** The component that owns property `name` on both sides, when the comparison can be left to it. */
+function delegate(dc: DiffContext, A: View, B: View, name: string, inA: boolean, inB: boolean, reqA: Set<string>, reqB: Set<string>): string | undefined {
+  const owner = (inA ? A.propFrom?.[name] : undefined) ?? (inB ? B.propFrom?.[name] : undefined);
+  if (!owner || !A.members?.has(owner) || !B.members?.has(owner)) return undefined;
+  if (inA && A.propFrom?.[name] !== owner) return undefined;
+  if (inB && B.propFrom?.[name] !== owner) return undefined;
+  const ca = componentView(dc, 'base', owner);
+  const cb = componentView(dc, 'head', owner);
+  if (!ca || !cb) return undefined;
+  // The component must decide requiredness too (an extending schema may require what the component does not).
+  if (reqA.has(name) !== (ca.s.required ?? []).includes(name)) return undefined;
+  if (reqB.has(name) !== (cb.s.required ?? []).includes(name)) return undefined;
+  return owner;
+}
+
+function compareAdditional(dc: DiffContext, A: View, B: View, ctx: SchemaCtx, key: 'additionalProperties', segment: string): void {
+  const a = A.s[key];
+  const b = B.s[key];
+  if (a === undefined && b === undefined) return;
+  const fa = a === false;
+  const fb = b === false;
+  if (fa !== fb) {
+    if (fb) dc.facet(ctx, 'additional-properties-disallowed', kw(A, key), kw(B, key), 'additionalProperties became false: properties not listed are rejected');
+    else dc.facet(ctx, 'additional-properties-allowed', kw(A, key), kw(B, key), 'additionalProperties is no longer false: objects may carry properties not listed');
+    return;
+  }
+  if (fa) return;
+  const sa = a === undefined ? true : a;
+  const sb = b === undefined ? true : b;
+  if (sa === true && sb === true) return;
+  compareSchemas(dc, sa, a !== undefined ? kw(A, key) : A.ptr, sb, b !== undefined ? kw(B, key) : B.ptr, { ...ctx, path: joinPath(ctx.path, segment) });
+}

@@ -1,0 +1,249 @@
+/**
+ * The meaning of a schema, independent of how it is written: `$ref`s followed, `allOf` members merged into
+ * one schema where they can be, 3.0 `nullable` / 3.1 `type: [.., null]` / `anyOf: [X, {type: null}]` all
+ * turned into one `nullable` flag. Comparing two views is what makes inline ↔ `$ref`, `allOf` wrapping and
+ * nullable spellings report nothing.
+ */
+import { refKey } from '../../model/refs.ts';
+import type { JsonType, JsonValue, Schema, SchemaObject } from '../../model/types.ts';
+import { appendPointer } from '../../load/pointer.ts';
+import type { SideModel } from '../side.ts';
+import { canonical } from './canonical.ts';
+
+export interface View {
+  /** Merged keywords (no `$ref`, `allOf` only for members that could not be merged, no null branch). */
+  s: SchemaObject;
+  /** Where the schema is written (bundled-document pointer). */
+  ptr: string;
+  /** Types without `null`; undefined means any type. */
+  types?: Set<Exclude<JsonType, 'null'>>;
+  nullable: boolean;
+  /** The schema accepts nothing (`false`, contradictory `allOf`). */
+  never: boolean;
+  /** Component key when the schema is (only) a reference to one. */
+  refKey?: string;
+  /** For merged views: the pointer of the schema each keyword was taken from. */
+  at?: Record<string, string>;
+  /** For merged views: the pointer of each property's schema. */
+  propAt?: Record<string, string>;
+  /** For merged views: the component a property came from, when it came whole from one referenced member (null: mixed or inline). */
+  propFrom?: Record<string, string | null>;
+  /** For merged views: the components merged in (allOf members that were references, at any depth). */
+  members?: Set<string>;
+}
+
+/** Pointer of the schema object a keyword of `view` is written in. */
+export function keywordPointer(view: View, key: string): string {
+  return view.at?.[key] ?? view.ptr;
+}
+
+/** Pointer of property `name` of `view`. */
+export function propertyPointer(view: View, name: string): string {
+  return view.propAt?.[name] ?? appendPointer(keywordPointer(view, 'properties'), 'properties', name);
+}
+
+/** Keywords that describe but do not constrain: a `$ref` with only these next to it is still just the reference. */
+const ANNOTATIONS = new Set(['$ref', 'description', 'title', 'examples', 'example', '$comment', '$schema', '$id', '$anchor', 'externalDocs', 'xml']);
+
+/** True when the schema is a `$ref` plus annotations only. */
+export function pureRef(schema: Schema | undefined): string | undefined {
+  if (!schema || typeof schema !== 'object' || typeof schema.$ref !== 'string') return undefined;
+  for (const key of Object.keys(schema)) if (!ANNOTATIONS.has(key) && !key.startsWith('x-')) return undefined;
+  return refKey(schema.$ref);
+}
+
+function isNullSchema(schema: Schema): boolean {
+  if (typeof schema !== 'object') return false;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null')) return true;
+  if (schema.const === null) return true;
+  return Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null;
+}
+
+/**
+ * A schema that is `anyOf`/`oneOf` of exactly one other schema and a null schema (the model's spelling of
+ * 3.0 `nullable` next to a `$ref` or without a `type`): returns the other member. Annotations next to the
+ * composition are kept on the caller's side.
+ */
+export function nullWrapped(schema: Schema | undefined): Schema | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const list = schema.anyOf ?? schema.oneOf;
+  if (!list || list.length !== 2 || (schema.anyOf && schema.oneOf)) return undefined;
+  for (const key of Object.keys(schema)) if (key !== 'anyOf' && key !== 'oneOf' && !ANNOTATIONS.has(key) && !key.startsWith('x-') && key !== 'deprecated' && key !== 'readOnly' && key !== 'writeOnly' && key !== 'default') return undefined;
+  const nulls = list.filter(isNullSchema);
+  if (nulls.length !== 1) return undefined;
+  return list.find((m) => !isNullSchema(m));
+}
+
+function typeSet(type: SchemaObject['type']): { types?: Set<Exclude<JsonType, 'null'>>; nullable: boolean } {
+  if (type === undefined) return { nullable: false };
+  const list = Array.isArray(type) ? type : [type];
+  const types = new Set<Exclude<JsonType, 'null'>>();
+  for (const t of list) if (t !== 'null') types.add(t as Exclude<JsonType, 'null'>);
+  return { types, nullable: list.includes('null') };
+}
+
+function intersectTypes(a: Set<Exclude<JsonType, 'null'>> | undefined, b: Set<Exclude<JsonType, 'null'>> | undefined): Set<Exclude<JsonType, 'null'>> | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const out = new Set<Exclude<JsonType, 'null'>>();
+  for (const t of a) {
+    if (b.has(t)) out.add(t);
+    else if (t === 'integer' && b.has('number')) out.add('integer');
+    else if (t === 'number' && b.has('integer')) out.add('integer');
+  }
+  return out;
+}
+
+/** Per side: schema object → view (views are immutable once built). */
+const cache = new WeakMap<object, Map<string, View>>();
+
+/** The view of `schema` written at `ptr` on `side`. */
+export function viewOf(schema: Schema, ptr: string, side: SideModel, depth = 0): View {
+  if (typeof schema === 'boolean') return schema ? { s: {}, ptr, nullable: true, never: false } : { s: {}, ptr, nullable: false, never: true };
+  let perObject = cache.get(schema);
+  const cacheKey = side.name + '\0' + ptr;
+  const hit = perObject?.get(cacheKey);
+  if (hit) return hit;
+  const view = build(schema, ptr, side, depth);
+  if (!perObject) cache.set(schema, (perObject = new Map()));
+  perObject.set(cacheKey, view);
+  return view;
+}
+
+function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number): View {
+  if (depth > 40) return { s: {}, ptr, nullable: true, never: false };
+  // A reference: the target's view, with any non-annotation siblings merged in (3.1 allows them).
+  if (typeof schema.$ref === 'string') {
+    const key = refKey(schema.$ref);
+    const named = key !== undefined ? side.schemas.get(key) : undefined;
+    const target: View = named ? viewOf(named.schema, named.pointer, side, depth + 1) : { s: {}, ptr, nullable: true, never: false };
+    const { $ref: _ref, ...siblings } = schema;
+    const pure = pureRef(schema) !== undefined;
+    if (pure) return { ...target, refKey: key };
+    const own = build(siblings, ptr, side, depth + 1);
+    return merge([own, target], ptr);
+  }
+  // Unwrap the null branch of anyOf/oneOf.
+  const inner = nullWrapped(schema);
+  if (inner !== undefined) {
+    const { anyOf: _a, oneOf: _o, ...rest } = schema;
+    const which = schema.anyOf ? 'anyOf' : 'oneOf';
+    const index = (schema[which] as Schema[]).indexOf(inner);
+    const innerView = viewOf(inner, appendPointer(ptr, which, index), side, depth + 1);
+    const restView = build(rest, ptr, side, depth + 1);
+    const merged = merge([restView, innerView], ptr);
+    return { ...merged, nullable: true };
+  }
+  const { allOf, ...own } = schema;
+  const { types, nullable: typeNull } = typeSet(own.type);
+  let s: SchemaObject = own;
+  let nullable = typeNull;
+  if (Array.isArray(s.enum) && s.enum.includes(null)) {
+    nullable = true;
+    s = { ...s, enum: s.enum.filter((v) => v !== null) };
+  }
+  const base: View = { s, ptr, types, nullable, never: false };
+  if (!allOf || allOf.length === 0) return base;
+  const members = allOf.map((m, i) => viewOf(m, appendPointer(ptr, 'allOf', i), side, depth + 1));
+  return merge([base, ...members], ptr);
+}
+
+/** Keywords where the tighter of two values wins. */
+const TAKE_MAX = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'] as const;
+const TAKE_MIN = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
+/** Keywords kept from the first schema that has them (annotations and the like). */
+const FIRST_WINS = new Set(['description', 'title', 'examples', 'example', '$comment', 'default', 'externalDocs', 'xml']);
+
+/** `allOf` semantics: one schema satisfied exactly when all the members are, as far as keywords allow. */
+export function merge(views: View[], ptr: string): View {
+  // Members that only annotate (description, title, examples...) do not change what is accepted.
+  const real = views.filter((v) => v.types || v.never || v.refKey || Object.keys(v.s).some((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-')));
+  if (real.length === 0) return { s: {}, ptr, nullable: views.some((v) => v.nullable), never: false };
+  if (real.length === 1) return real[0];
+  let types: Set<Exclude<JsonType, 'null'>> | undefined;
+  let constrainsType = false;
+  let nullable = true;
+  let anyNullFlag = false;
+  let never = false;
+  const s: SchemaObject = {};
+  const at: Record<string, string> = {};
+  const propAt: Record<string, string> = {};
+  const propFrom: Record<string, string | null> = {};
+  const members = new Set<string>();
+  const residual: Schema[] = [];
+  for (const v of views) {
+    if (v.refKey !== undefined) members.add(v.refKey);
+    for (const m of v.members ?? []) members.add(m);
+    never ||= v.never;
+    if (v.types) {
+      types = intersectTypes(types, v.types);
+      constrainsType = true;
+      nullable &&= v.nullable;
+    } else if (v.s.enum || v.s.const !== undefined) {
+      nullable &&= v.nullable;
+      constrainsType = true;
+    }
+    anyNullFlag ||= v.nullable;
+    for (const [key, value] of Object.entries(v.s)) {
+      if (key === 'type') continue;
+      if (key === 'allOf') {
+        residual.push(...(value as Schema[]));
+        continue;
+      }
+      if (key === 'properties') {
+        for (const name of Object.keys(value as object)) {
+          if (name in propAt) {
+            propFrom[name] = null;
+            continue;
+          }
+          propAt[name] = propertyPointer(v, name);
+          propFrom[name] = v.refKey ?? v.propFrom?.[name] ?? null;
+        }
+      }
+      const existing = s[key];
+      if (existing === undefined) {
+        s[key] = value;
+        at[key] = keywordPointer(v, key);
+        continue;
+      }
+      if (FIRST_WINS.has(key) || key.startsWith('x-')) continue;
+      if ((TAKE_MAX as readonly string[]).includes(key)) {
+        if ((value as number) > (existing as number)) (s[key] = value), (at[key] = keywordPointer(v, key));
+      } else if ((TAKE_MIN as readonly string[]).includes(key)) {
+        if ((value as number) < (existing as number)) (s[key] = value), (at[key] = keywordPointer(v, key));
+      } else if (key === 'required') s.required = [...new Set([...(existing as string[]), ...(value as string[])])];
+      else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
+        const out: Record<string, Schema> = { ...(existing as Record<string, Schema>) };
+        for (const [name, sub] of Object.entries(value as Record<string, Schema>)) out[name] = out[name] === undefined ? sub : { allOf: [out[name], sub] };
+        s[key] = out;
+      } else if (key === 'dependentRequired') {
+        const out: Record<string, string[]> = { ...(existing as Record<string, string[]>) };
+        for (const [name, list] of Object.entries(value as Record<string, string[]>)) out[name] = [...new Set([...(out[name] ?? []), ...list])];
+        s[key] = out;
+      } else if (key === 'enum') {
+        const keep = new Set((value as JsonValue[]).map(canonical));
+        s.enum = (existing as JsonValue[]).filter((x) => keep.has(canonical(x)));
+      } else if (key === 'items' || key === 'additionalProperties' || key === 'unevaluatedProperties' || key === 'propertyNames' || key === 'contains') {
+        if (existing === false || value === false) s[key] = false;
+        else if (canonical(existing as JsonValue) !== canonical(value as JsonValue)) s[key] = { allOf: [existing as Schema, value as Schema] };
+      } else if (key === 'uniqueItems' || key === 'deprecated' || key === 'readOnly' || key === 'writeOnly') {
+        s[key] = Boolean(existing) || Boolean(value);
+      } else if (canonical(existing as JsonValue) !== canonical(value as JsonValue)) {
+        if (key === 'const') never = true;
+        // Two different patterns, formats, oneOfs...: both apply; keep the second as an unmerged allOf member.
+        residual.push({ [key]: value } as SchemaObject);
+      }
+    }
+  }
+  if (!constrainsType) nullable = anyNullFlag;
+  if (types && types.size === 0 && !nullable) never = true;
+  if (residual.length) s.allOf = residual;
+  return { s, ptr, types, nullable, never, at, propAt, propFrom, members };
+}
+
+/** `a` ⊆ `b` for type sets (integer ⊆ number). */
+export function typesSubset(a: Set<string>, b: Set<string>): boolean {
+  for (const t of a) if (!b.has(t) && !(t === 'integer' && b.has('number'))) return false;
+  return true;
+}
+

@@ -1,0 +1,79 @@
+/**
+ * The public shape of a spec diff (`socialgen diff`, `diffSpecs`). The JSON output is this, as documented
+ * in docs/diff.md; fields are only ever added, never renamed or removed.
+ */
+
+export type Level = 'breaking' | 'warning' | 'info';
+export type Semver = 'major' | 'minor' | 'patch' | 'none';
+export type Direction = 'request' | 'response';
+
+/** `file:line:column` of a changed node on one side; `file` is relative to the working directory (or the repository for a git side). */
+export interface ChangeLocation {
+  file: string;
+  line: number;
+  column: number;
+  /** The git ref the file was read from, for a `git:REF:PATH` side. */
+  ref?: string;
+}
+
+export interface Change {
+  /** Stable kebab-case rule id (docs/diff.md lists them all). */
+  id: string;
+  level: Level;
+  /** `GET /2/users/{id}/bookmarks` when the change belongs to one operation; null for shared or document-level changes affecting several. */
+  operation: string | null;
+  /** Every operation the change affects (one for an operation's own change; all users of a shared schema). */
+  operations: string[];
+  /** Component schema key when the change is inside a shared component (reported once for all its users). */
+  component: string | null;
+  /** JSON pointer into the bundled head document (the base document when the node is gone in head). */
+  pointer: string;
+  base: ChangeLocation | null;
+  head: ChangeLocation | null;
+  /** What changed and why it matters, readable without the spec. */
+  message: string;
+  /** Stable across unrelated edits, reordering and line moves: hash of rule id, owner and semantic path. */
+  fingerprint: string;
+}
+
+export interface ExportDelta {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export interface DiffSummary {
+  breaking: number;
+  warning: number;
+  info: number;
+  /** The bump the generated packages need. */
+  semver: Semver;
+  /** Changes accepted by the ignore file (not counted above). */
+  ignored: number;
+  /** Generated exports: client methods / server handler keys (`op.names.method`) and type names. */
+  exports: { methods: ExportDelta; types: ExportDelta };
+}
+
+export interface IgnoredChange {
+  change: Change;
+  reason: string;
+  expires?: string;
+}
+
+export interface DiffResult {
+  summary: DiffSummary;
+  /** Sorted: breaking first, then warning, info; within a level by operation, then pointer. */
+  changes: Change[];
+  ignored: IgnoredChange[];
+  /** Things the reader should know that are not changes (expired ignore entries, entries that matched nothing). */
+  notes: string[];
+  base: SideInfo;
+  head: SideInfo;
+}
+
+export interface SideInfo {
+  /** As given on the command line (`spec/x.yaml`, `git:origin/main:spec/x.yaml`). */
+  label: string;
+  title: string;
+  version: string;
+}
