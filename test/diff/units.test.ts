@@ -1,7 +1,7 @@
 /** Small parts of the diff: the fast JSON position finder (against the loader's), sunset dates, removals. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { JsonLocator } from '../../generator/src/diff/json-locate.ts';
+import { JsonLocator } from '../../generator/src/load/json-locate.ts';
 import { SourceFile } from '../../generator/src/load/source.ts';
 import { toPointer } from '../../generator/src/load/pointer.ts';
 import { parseSunset, removal } from '../../generator/src/diff/sunset.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { loadModel } from '../index.ts';
 import type { LoadedSpec } from '../load/index.ts';
 import type { ApiModel, NamedSchema } from '../model/types.ts';
-import { JsonLocator } from './json-locate.ts';
+import { JsonLocator } from '../load/json-locate.ts';
 import type { ChangeLocation } from './types.ts';
 
 /** Bad input that is not a spec problem (unknown git ref, unreadable ignore file...): exit 2. */

@@ -58,28 +58,36 @@ const MAX_REPORTED = 50;
 export function validateAgainstMetaSchema(document: unknown, version: '3.0' | '3.1'): Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> {
   const validate = validatorFor(version);
   if (validate(document)) return [];
-  const errors = (validate.errors ?? []) as ErrorObject[];
+  // An unknown property is a problem *of that property*: placing it there points the reader at the key and
+  // keeps it from being mistaken for an outer failure that deeper errors explain (below).
+  const errors = ((validate.errors ?? []) as ErrorObject[]).map((e) => ({ e, at: placeOf(e) }));
   // Keep only errors at paths that no other error goes deeper than: the innermost failure explains the
   // outer `oneOf`/`anyOf`/`$ref` ones.
-  const paths = errors.filter((e) => !/\/\$ref$/.test(e.instancePath)).map((e) => e.instancePath);
+  const paths = errors.filter(({ at }) => !/\/\$ref$/.test(at)).map(({ at }) => at);
   // `$ref` members are JSON References, replaced wherever they stand (some specs use one for a whole
   // `properties` map); the meta-schema does not know that, so a failure *at* a `$ref` is not a problem.
-  const relevant = errors.filter((e) => !/\/\$ref$/.test(e.instancePath));
-  const deepest = relevant.filter((e) => !paths.some((p) => p !== e.instancePath && p.startsWith(e.instancePath + '/')));
+  const relevant = errors.filter(({ at }) => !/\/\$ref$/.test(at));
+  const deepest = relevant.filter(({ at }) => !paths.some((p) => p !== at && p.startsWith(at + '/')));
   const seen = new Set<string>();
   const out: Array<Omit<Diagnostic, 'file' | 'line' | 'column'> & { pointer: string }> = [];
-  for (const e of deepest) {
+  for (const { e, at } of deepest) {
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === '$dynamicRef') {
-      if (deepest.some((o) => o !== e && o.instancePath === e.instancePath && o.keyword !== e.keyword)) continue;
+      if (deepest.some((o) => o.e !== e && o.at === at && o.e.keyword !== e.keyword)) continue;
     }
     const message = `does not match the OpenAPI ${version} schema: ${describe(e)}`;
-    const key = e.instancePath + '\0' + message;
+    const key = at + '\0' + message;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ severity: 'error', code: 'meta-schema', pointer: e.instancePath, message });
+    out.push({ severity: 'error', code: 'meta-schema', pointer: at, message });
     if (out.length >= MAX_REPORTED) break;
   }
   return out;
+}
+
+function placeOf(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  const property = e.keyword === 'additionalProperties' ? p.additionalProperty : e.keyword === 'unevaluatedProperties' ? p.unevaluatedProperty : undefined;
+  return typeof property === 'string' ? `${e.instancePath}/${property.replace(/~/g, '~0').replace(/\//g, '~1')}` : e.instancePath;
 }
 
 function describe(e: ErrorObject): string {

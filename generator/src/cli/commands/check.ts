@@ -5,8 +5,6 @@ import type { Command } from 'commander';
 import { createTwoFilesPatch } from 'diff';
 import type { CommandContext } from '../context.ts';
 import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
-import { generate } from '../../pipeline.ts';
-import { compareOutput } from '../../write/output.ts';
 import { formatDiagnostic } from '../../load/diagnostics.ts';
 import { colors, EXIT } from '../io.ts';
 import { progressReporter, displayPath } from '../progress.ts';
@@ -16,6 +14,8 @@ const DIFF_LINES = 20;
 export function registerCheck(program: Command, ctx: CommandContext): void {
   addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not)')).action(async (flags: GenerateFlags) => {
     const config = resolveConfig(flags, ctx.io.cwd);
+    const { generate } = await import('../../pipeline.ts');
+    const { compareOutput } = await import('../../write/output.ts');
     const result = await generate(config, progressReporter(ctx.io, flags.quiet));
     for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
     const { stale, missing, extra } = compareOutput(config.out, config.targets, result.files);

@@ -10,12 +10,7 @@ import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { colors, EXIT } from '../io.ts';
 import { UsageError } from '../errors.ts';
-import { diffSpecs, DiffInputError, parseIgnoreFile, type DiffResult, type IgnoreEntry, type Level } from '../../diff/index.ts';
-import { parseSunset } from '../../diff/sunset.ts';
-import { formatText } from '../../diff/format/text.ts';
-import { formatMarkdown } from '../../diff/format/markdown.ts';
-import { formatJson } from '../../diff/format/json.ts';
-import { formatGithub } from '../../diff/format/github.ts';
+import type { DiffResult, IgnoreEntry, Level } from '../../diff/index.ts';
 
 const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
 const FAIL_ON = ['breaking', 'warning', 'info', 'never'] as const;
@@ -53,6 +48,13 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .option('--link <url>', 'markdown: link head locations under this URL prefix (e.g. https://github.com/OWNER/REPO/blob/SHA)')
     .addHelpText('after', '\nExit codes: 0 no change at or above --fail-on, 1 there is one, 2 bad input or usage.\nRules, output shapes and the ignore file: docs/diff.md.')
     .action(async (baseArg: string, headArg: string, flags: DiffFlags) => {
+      // Loaded here, not at startup: `socialgen --help` and the other commands do not pay for the diff engine.
+      const { diffSpecs, DiffInputError, parseIgnoreFile } = await import('../../diff/index.ts');
+      const { parseSunset } = await import('../../diff/sunset.ts');
+      const { formatText } = await import('../../diff/format/text.ts');
+      const { formatMarkdown } = await import('../../diff/format/markdown.ts');
+      const { formatJson } = await import('../../diff/format/json.ts');
+      const { formatGithub } = await import('../../diff/format/github.ts');
       let now = new Date();
       if (flags.now !== undefined) {
         const time = parseSunset(flags.now);

@@ -3,8 +3,6 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
-import { generate } from '../../pipeline.ts';
-import { writeOutput } from '../../write/output.ts';
 import { formatDiagnostic, isSpecError } from '../../load/diagnostics.ts';
 import { progressReporter, displayPath } from '../progress.ts';
 import { colors } from '../io.ts';
@@ -15,6 +13,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .option('-w, --watch', 'regenerate whenever a spec file changes (errors are shown, the watch goes on)')
     .action(async (flags: GenerateFlags & { watch?: boolean }) => {
       const config = resolveConfig(flags, ctx.io.cwd);
+      const { generate } = await import('../../pipeline.ts');
+      const { writeOutput } = await import('../../write/output.ts');
       const once = async (): Promise<string[]> => {
         const result = await generate(config, progressReporter(ctx.io, flags.quiet));
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));

@@ -3,7 +3,10 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { displayPath } from '../progress.ts';
-import { DEFAULT_MOCK_PORT, DEFAULT_SPEC_PATH, serveMock } from '../../emit/server/mock-serve.ts';
+
+/** Defaults of the mock (also in emit/server/mock-serve.ts, which is loaded only when the mock runs). */
+const DEFAULT_SPEC_PATH = 'spec/social-posting.openapi.yaml';
+const DEFAULT_MOCK_PORT = 4010;
 import path from 'node:path';
 
 export function registerMock(program: Command, ctx: CommandContext): void {
@@ -20,6 +23,7 @@ export function registerMock(program: Command, ctx: CommandContext): void {
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
       const specPath = path.resolve(ctx.io.cwd, flags.spec ?? DEFAULT_SPEC_PATH);
+      const { serveMock } = await import('../../emit/server/mock-serve.ts');
       const server = await serveMock({ specPath, port, hostname: flags.hostname ?? '127.0.0.1', seed });
       ctx.io.err(`socialgen: mock of ${displayPath(ctx.io.cwd, specPath)} listening on ${server.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {

@@ -18,7 +18,7 @@ export function formatText(result: DiffResult, c: Paint = NO_PAINT): string {
   const paint: Record<Level, (s: string) => string> = { breaking: c.red, warning: c.yellow, info: c.dim };
   const lines: string[] = [];
   const s = result.summary;
-  const headline = `socialgen diff: ${countsLine(result)} — the generated packages need a ${s.semver === 'none' ? 'no' : s.semver} release`;
+  const headline = `socialgen diff: ${countsLine(result)} — ${s.semver === 'none' ? 'no release of the generated packages is needed' : `the generated packages need a ${s.semver} release`}`;
   lines.push(c.bold(s.breaking ? c.red(headline) : s.warning ? c.yellow(headline) : headline));
   lines.push(c.dim(`base ${result.base.label} (${result.base.title} ${result.base.version}) → head ${result.head.label} (${result.head.title} ${result.head.version})`));
   for (const g of groups(result.changes)) {

@@ -3,7 +3,7 @@
  * to the requested pointers. The loader's general position finder parses the whole file with `yaml`, which
  * takes seconds on a 13 MB JSON spec; a diff only needs a handful of positions.
  */
-import { parsePointer } from '../load/pointer.ts';
+import { parsePointer } from './pointer.ts';
 
 interface TrieNode {
   children: Map<string, TrieNode>;
