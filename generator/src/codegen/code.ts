@@ -78,17 +78,21 @@ export function stringifyLiteral(value: unknown): string {
     return String(value);
   }
   if (typeof value === 'bigint') return `${value}n`;
-  if (value !== null && typeof value === 'object' && hasProtoKey(value)) return objectLiteralWithProtoKeys(value);
+  if (value !== null && typeof value === 'object' && needsOwnWriter(value)) return objectLiteralWithProtoKeys(value);
   const json = JSON.stringify(value);
   if (json === undefined) throw new TypeError(`cannot write a ${typeof value} as a literal`);
   return json.replace(LINE_SEPARATORS, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
-/** True when an own `__proto__` key appears anywhere inside the value. */
-function hasProtoKey(value: object): boolean {
-  if (Array.isArray(value)) return value.some((v) => v !== null && typeof v === 'object' && hasProtoKey(v));
+/**
+ * True when JSON.stringify would get the value wrong somewhere inside: an own `__proto__` key (see below),
+ * or a number JSON has no form for (NaN and ±Infinity become `null`, -0 becomes `0`; a YAML `.inf` is one).
+ */
+function needsOwnWriter(value: object): boolean {
+  const inner = (v: unknown): boolean => (typeof v === 'number' ? !Number.isFinite(v) || Object.is(v, -0) : v !== null && typeof v === 'object' && needsOwnWriter(v));
+  if (Array.isArray(value)) return value.some(inner);
   if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return true;
-  return Object.values(value).some((v) => v !== null && typeof v === 'object' && hasProtoKey(v));
+  return Object.values(value).some(inner);
 }
 
 /**

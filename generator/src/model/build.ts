@@ -105,7 +105,7 @@ export function buildModel(spec: LoadedSpec): BuildResult {
   };
 
   // Hoist targets known up front, so their inline definition sites become references on the first pass.
-  for (const target of schemaRefTargets(doc)) {
+  for (const target of schemaRefTargets(doc, (ref, pointer) => ctx.resolveRelative(ref, pointer))) {
     const segments = parsePointer(target);
     const isComponent = segments.length === 3 && segments[0] === 'components' && segments[1] === 'schemas';
     if (!isComponent && SCHEMA_PATH.test(target) && getAtPointer(doc, segments) !== undefined) hoist(target);
@@ -169,27 +169,47 @@ export function buildModel(spec: LoadedSpec): BuildResult {
   return { model, warnings: all };
 }
 
-/** Targets of every internal `$ref` in the document, in document order. */
-function schemaRefTargets(document: unknown): string[] {
+/**
+ * Targets of every internal `$ref` in the document, in document order, and of every discriminator mapping
+ * written as a reference: when the bundler has inlined a mapped branch (a split spec), hoisting it up front
+ * makes the branch and the mapping name the same schema, so the union can still be discriminated.
+ */
+function schemaRefTargets(document: unknown, resolveMapping: (ref: string, discriminatorPointer: string) => string | undefined): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
+  const add = (target: string): void => {
+    if (!seen.has(target)) {
+      seen.add(target);
+      out.push(target);
+    }
+  };
+  const path: string[] = [];
   const walk = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      for (const item of node) walk(item);
+      node.forEach((item, i) => {
+        path.push(String(i));
+        walk(item);
+        path.pop();
+      });
       return;
     }
     const record = node as Record<string, unknown>;
-    if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) {
-      const target = toPointer(parsePointer(record.$ref));
-      if (!seen.has(target)) {
-        seen.add(target);
-        out.push(target);
+    if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) add(toPointer(parsePointer(record.$ref)));
+    if (isRecord(record.discriminator) && isRecord(record.discriminator.mapping)) {
+      const at = toPointer([...path, 'discriminator']);
+      for (const value of Object.values(record.discriminator.mapping)) {
+        // Bare names are component names (see normalizeDiscriminator); references may be relative.
+        if (typeof value !== 'string' || !(value.startsWith('#') || value.includes('/') || value.includes('.'))) continue;
+        const target = resolveMapping(value, at);
+        if (target !== undefined) add(target);
       }
     }
     for (const key of Object.keys(record)) {
       if (key === 'example' || key === 'examples' || key === 'default' || key === 'enum' || key === 'const') continue;
+      path.push(key);
       walk(record[key]);
+      path.pop();
     }
   };
   walk(document);

@@ -33,7 +33,8 @@ const UNSAFE_MEMBER_NAMES = new Set(['__proto__', 'constructor', 'prototype', 't
 export class NamePlanner {
   private readonly types = new Set<string>(PACKAGE_NAMES);
   private readonly methods = new Set<string>();
-  private readonly constants = new Set<string>(['LIMITS']);
+  // `SPEC` is the types package's metadata constant (emit/types/index.ts), exported next to the limits.
+  private readonly constants = new Set<string>(['LIMITS', 'SPEC']);
 
   /** A schema's type name; reserves the names derived from it too. */
   schemaTypeName(key: string): string {

@@ -88,7 +88,7 @@ export function normalizeSchema(node: unknown, pointer: string, ctx: SchemaConte
         continue;
       }
       const map: Record<string, Schema> = {};
-      for (const name of Object.keys(value)) map[name] = normalizeSchema((value as Record<string, unknown>)[name], appendPointer(at, name), ctx);
+      for (const name of Object.keys(value)) defineOwn(map, name, normalizeSchema((value as Record<string, unknown>)[name], appendPointer(at, name), ctx));
       out[key === 'definitions' ? '$defs' : key] = map;
     } else if (key === 'additionalItems') {
       if (!Array.isArray(input.items)) out.additionalItems = normalizeSchema(value, at, ctx);
@@ -159,7 +159,7 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
         continue;
       }
       const key = ctx.keyForTarget(resolved, pointer);
-      if (key !== undefined) mapping[discriminatorValue] = schemaRef(key);
+      if (key !== undefined) defineOwn(mapping, discriminatorValue, schemaRef(key));
     }
   }
   // Implicit values: the component name of each referenced branch that the explicit mapping does not cover.
@@ -174,9 +174,18 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
     const target = schemaRef(key);
     if (mapped.has(target)) continue;
     const implicit = segments[segments.length - 1];
-    if (!(implicit in mapping)) mapping[implicit] = target;
+    if (!Object.prototype.hasOwnProperty.call(mapping, implicit)) defineOwn(mapping, implicit, target);
   }
   return { propertyName: d.propertyName, mapping };
+}
+
+/**
+ * `map[key] = value` for keys taken from the spec: plain assignment of `__proto__` would set the map's
+ * prototype instead of adding the member (a property named `__proto__` would vanish, and every other
+ * look-up would see the value's keys through the prototype).
+ */
+function defineOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** True when a keyword's value holds subschemas (used by walkers that must not descend into data). */

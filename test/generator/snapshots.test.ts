@@ -1,0 +1,100 @@
+/**
+ * Golden files: every feature fixture's `types` package, generated as `socialgen generate` would (prettier
+ * on), is compared file by file with `__snapshots__/<fixture>/`. Then all outputs are type-checked together
+ * in ONE strict `tsc --noEmit` run, along with each fixture's `<name>.check.ts` (type-level facts with
+ * `@ts-expect-error` lines), and imported at run time to compare every `...Values` array with the spec.
+ *
+ * Update the goldens with `npx vitest run test/generator -u` and review the diff.
+ */
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GenerateResult } from '../../generator/src/pipeline.ts';
+import { getAtPointer } from '../../generator/src/load/pointer.ts';
+import { featureFixtures } from '../helpers/fixtures.ts';
+import { generateResult, readTree, writeFiles } from '../helpers/generate.ts';
+import { importTypeScript } from '../helpers/import-ts.ts';
+import { tempDir } from '../helpers/paths.ts';
+import { typecheck, writeProject } from '../helpers/typecheck.ts';
+
+const fixtures = featureFixtures();
+const results = new Map<string, GenerateResult>();
+const snapshotsDir = path.join(import.meta.dirname, '__snapshots__');
+
+describe('feature fixtures: types output', () => {
+  it('has the fixtures the suite is about', () => {
+    const names = fixtures.map((f) => f.name);
+    for (const expected of ['adversarial', 'additional-properties', 'all-of', 'defs', 'discriminator', 'enums', 'limits', 'nullable', 'parameters', 'read-write', 'recursion', 'split', 'type-arrays']) {
+      expect(names).toContain(expected);
+    }
+  });
+
+  for (const f of fixtures) {
+    it(`${f.name}: every file matches its golden`, async () => {
+      const result = await generateResult(f.spec, ['types']);
+      results.set(f.name, result);
+      for (const [file, contents] of result.files) {
+        await expect(contents).toMatchFileSnapshot(`__snapshots__/${f.name}/${file}`);
+      }
+      // No golden left behind by a file the generator no longer writes.
+      const goldenDir = path.join(snapshotsDir, f.name);
+      const goldens = existsSync(goldenDir) ? [...readTree(goldenDir).keys()] : [];
+      expect(goldens.filter((g) => !result.files.has(g)), `obsolete goldens in __snapshots__/${f.name}/ (delete them)`).toEqual([]);
+    });
+  }
+
+  const tmp = tempDir('socialgen-goldens-');
+  afterAll(() => tmp.remove());
+
+  it('every golden passes one strict tsc --noEmit run, with each fixture\'s type-level checks', () => {
+    const missing = fixtures.filter((f) => !results.has(f.name)).map((f) => f.name);
+    for (const f of fixtures) {
+      const result = results.get(f.name);
+      if (!result) continue;
+      const dir = path.join(tmp.dir, f.name);
+      writeFiles(dir, result.files);
+      if (f.check) copyFileSync(f.check, path.join(dir, 'check.ts'));
+    }
+    mkdirSync(tmp.dir, { recursive: true });
+    writeProject(tmp.dir, ['*/types/src/**/*.ts', '*/check.ts']);
+    const run = typecheck(tmp.dir);
+    const byFixture: Record<string, string[]> = {};
+    for (const [file, errors] of run.errorsByFile) (byFixture[file.split(/[\\/]/)[0]] ??= []).push(...errors);
+    expect(byFixture, run.output).toEqual({});
+    expect(run.ok, run.output).toBe(true);
+    expect(missing, 'fixtures that did not generate (see their own failures)').toEqual([]);
+  });
+
+  it('every `...Values` array equals the enum the spec lists (imported at run time); importing runs nothing else', async () => {
+    const problems: string[] = [];
+    for (const f of fixtures) {
+      const result = results.get(f.name);
+      if (!result) continue;
+      const { model, spec } = result.loaded;
+      const sources = new Map([...result.files].filter(([p]) => p.startsWith('types/src/')));
+      const mod = await importTypeScript(sources, 'types/src/index.ts');
+      const expectedNames = new Set<string>();
+      for (const named of model.schemas) {
+        const raw = getAtPointer(spec.document, named.pointer) as Record<string, unknown> | undefined;
+        if (!raw || typeof raw !== 'object' || !Array.isArray(raw.enum) || raw.$ref || raw.allOf || raw.oneOf || raw.anyOf) continue;
+        // OpenAPI 3.0: `nullable: true` adds null to the allowed values (3.0.3, "nullable").
+        const values = spec.version === '3.0' && raw.nullable === true && !raw.enum.includes(null) ? [...raw.enum, null] : raw.enum;
+        const name = `${named.typeName}Values`;
+        expectedNames.add(name);
+        try {
+          expect(mod[name], `${f.name}: ${name}`).toStrictEqual(values);
+        } catch (error) {
+          problems.push((error as Error).message);
+        }
+      }
+      const actualNames = Object.keys(mod).filter((k) => k.endsWith('Values'));
+      try {
+        expect(new Set(actualNames), `${f.name}: exported Values arrays`).toEqual(expectedNames);
+      } catch (error) {
+        problems.push((error as Error).message);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect((globalThis as Record<string, unknown>).pwned).toBeUndefined();
+  });
+});
