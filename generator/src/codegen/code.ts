@@ -12,7 +12,8 @@
  * - `access(obj, k)`  property access: `.k` for identifiers, `["k"]` otherwise;
  * - `regex(p, flags)` a RegExp constructed from string literals (no regex-literal syntax is ever emitted);
  * - `templateType(parts)` a template literal type such as `${string}/2/problems/x`;
- * - `docComment(lines)` / `blockComment(text)` sanitized comments (see comment.ts).
+ * - `docComment(lines)` / `docText(lines)` sanitized comments (see comment.ts);
+ * - `objectKey(name)` a key in an object literal value (`__proto__` as a computed key).
  *
  * The `code` tag accepts only `Code` values (and arrays of them), so passing a raw string is a type error
  * and, because the check is also made at run time, a bug that slips past the compiler still cannot

@@ -75,7 +75,8 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
       result = readText ? readThrough(file, readText) : readSpecFile(file);
       results.set(file, result);
       sources.set(file, result.source);
-      diagnostics.push(...result.diagnostics);
+      // A file that cannot be read is reported once, at the `$ref` that asked for it (below).
+      diagnostics.push(...result.diagnostics.filter((d) => d.code !== 'read'));
       if (result.value !== undefined) {
         if (schemaIds) diagnostics.push(...resolveSchemaIds(result.value, pathToFileURL(file).href, file));
         registerOrigins(result.value, file, origins);
@@ -126,13 +127,19 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
     const group = error as { errors?: Array<{ message: string; path?: (string | number)[]; source?: string; footprint?: string }> };
     if (!group.errors) throw error;
     for (const e of group.errors) {
-      const file = e.source ? urlToPath(e.source) : rootFile;
-      const pointer = e.path ? toPointer(e.path) : undefined;
-      // A read failure already has its own diagnostic; name the $ref that asked for it.
-      const message = /cannot read|ENOENT|Error opening file/i.test(e.message)
-        ? `unresolvable $ref: ${e.message.replace(/^.*?(cannot read|Error opening file)\s*/i, 'cannot read ').split('\n')[0]}`
-        : `unresolvable $ref: ${e.message.split('\n')[0]}`;
-      diagnostics.push({ severity: 'error', code: 'ref-unresolved', file, pointer, message });
+      const pointer = e.path ? toPointer(e.path) + '/$ref' : undefined;
+      if ((e as { name?: string }).name === 'ResolverError' || /Error opening file|cannot read/i.test(e.message)) {
+        // A file that cannot be read: `source` is the referring file and `path` is inside it.
+        const named = /(?:opening|reading) file\s+"?(?:file:\/\/)?([^"]+?)"?(?::\s|$)/i.exec(e.message.split('\n')[0])?.[1];
+        const missing = named ? decodeURIComponent(named) : undefined;
+        diagnostics.push({ severity: 'error', code: 'ref-unresolved', file: e.source ? urlToPath(e.source) : rootFile, pointer, message: `unresolvable $ref: cannot read ${missing ?? 'the referenced file'} (file not found)` });
+      } else {
+        // A missing pointer: `path` is where the `$ref` stands in the bundled document (placed through the
+        // origin map by the loader) and `source` is the file it points into.
+        const target = e.source ? urlToPath(e.source) : undefined;
+        const reason = e.message.split('\n')[0];
+        diagnostics.push({ severity: 'error', code: 'ref-unresolved', pointer, file: pointer === undefined ? rootFile : undefined, message: `unresolvable $ref: ${reason}${target ? ` in ${target}` : ''}` });
+      }
     }
     document = (parser as unknown as { schema: unknown }).schema;
   }
