@@ -1,7 +1,7 @@
 /**
  * Module-level constants of a generated module, created once at import: regexes (through codegen's `regex`),
- * constant JSON values (`JSON.parse` of a string literal, so keys such as `__proto__` stay own data) and
- * sets of primitive enum values. Deduplicated, named in order of first use.
+ * constant JSON values (codegen's `lit`, which keeps `__proto__` keys as own data) and sets of primitive
+ * enum values. Deduplicated, named in order of first use.
  */
 import { code, join, lit, raw, regex, type Code } from '../../../codegen/index.ts';
 import { CompileError } from './registry.ts';
@@ -35,8 +35,13 @@ export class Hoister {
 
   /** A hoisted constant JSON value (objects and arrays); primitives should be written inline with `lit`. */
   value(value: unknown): Code {
-    const json = JSON.stringify(value);
-    return this.once(`k:${json}`, '_k', (name) => code`const ${name}: any = JSON.parse(${lit(json)});`);
+    const literal = lit(value);
+    return this.once(`k:${literal.text}`, '_k', (name) => code`const ${name}: any = ${literal};`);
+  }
+
+  /** A hoisted string (long schema paths shared by a function's errors). */
+  text(value: string): Code {
+    return this.once(`t:${value}`, '_sp', (name) => code`const ${name} = ${lit(value)};`);
   }
 
   /** A hoisted `Set` of primitive values. */

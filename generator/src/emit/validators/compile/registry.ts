@@ -149,7 +149,11 @@ export class Registry {
     let base = parentBase;
     let resource = parentResource;
     if (typeof s.$id === 'string' && !s.$id.startsWith('#')) {
-      base = splitFragment(resolveUri(s.$id, parentBase)).base;
+      try {
+        base = splitFragment(resolveUri(s.$id, parentBase)).base;
+      } catch (e) {
+        throw new CompileError(`${(e as Error).message} ($id at ${doc.label}#${pointer})`);
+      }
       resource = this.resourceFor(base);
     }
     const node: NodeInfo = { id: this.nextId++, schema: value as Schema, base, resource, pointer, doc };

@@ -1,0 +1,167 @@
+/**
+ * The compiler: turns schema nodes into hoisted named functions. Each node gets up to two families of
+ * functions, created on demand and generated once:
+ *
+ *   _v<name>(v, o[, ep][, ei]): boolean            check mode: a verdict, no allocation
+ *   _e<name>(v, o, p, E[, ep][, ei]): boolean       errors mode: pushes ValidationErrors, returns validity
+ *
+ * `ep`/`ei` variants record evaluated properties/items for an `unevaluated*` keyword above them; `<name>` is
+ * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
+ */
+import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
+import { Hoister } from './hoist.ts';
+import { compileNode } from './node.ts';
+import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
+import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
+import { FnScope, renderPath, schemaPathOf, type Failure, type Mode, type Site } from './site.ts';
+
+export interface FnVariant {
+  node: NodeInfo;
+  mode: Mode;
+  trackP: boolean;
+  trackI: boolean;
+  dyn: DynScope;
+}
+
+interface FnRecord extends FnVariant {
+  name: Code;
+  declaration?: Code;
+}
+
+export class Compiler {
+  readonly registry: Registry;
+  readonly hoist = new Hoister();
+  /** Runtime helpers referenced by the generated code (see runtime/helpers/index.ts). */
+  readonly helpers = new Set<string>();
+  /** Formats referenced by the generated code (see runtime/formats/index.ts). */
+  readonly formats = new Set<string>();
+  private readonly fns = new Map<string, FnRecord>();
+  private readonly order: FnRecord[] = [];
+  private readonly baseNames = new Map<string, string>();
+  private readonly dynNames = new Map<string, string[]>();
+  private anonymous = 0;
+
+  constructor(options: RegistryOptions = {}) {
+    this.registry = new Registry(options);
+  }
+
+  /** Names the functions of `node` after `name` (an identifier), e.g. a component's type name. */
+  nameNode(node: NodeInfo, name: string): void {
+    const key = nodeKey(node);
+    if (!this.baseNames.has(key)) this.baseNames.set(key, name);
+  }
+
+  /** The check and errors functions for an entry point (its dynamic scope starts at its resource). */
+  entry(node: NodeInfo): { check: Code; errors: Code } {
+    const dyn = enterResource(EMPTY_SCOPE, node.resource);
+    return { check: this.fn({ node, mode: 'check', trackP: false, trackI: false, dyn }), errors: this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn }) };
+  }
+
+  /** The errors function of an entry point alone (when no type guard is exported for it). */
+  entryErrors(node: NodeInfo): Code {
+    const dyn = enterResource(EMPTY_SCOPE, node.resource);
+    return this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+  }
+
+  /** The name of a function variant, queued for generation. A schema that is only a `$ref` is its target. */
+  fn(variant: FnVariant): Code {
+    const alias = refOnly(variant.node.schema);
+    if (alias !== undefined) {
+      const target = this.registry.resolve(alias, variant.node);
+      if (typeof target.schema !== 'boolean' && target !== variant.node) {
+        return this.fn({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource) });
+      }
+    }
+    const key = `${nodeKey(variant.node)}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}`;
+    const known = this.fns.get(key);
+    if (known) return known.name;
+    const record: FnRecord = { ...variant, name: raw(this.functionName(variant)) };
+    this.fns.set(key, record);
+    this.order.push(record);
+    return record.name;
+  }
+
+  /** Marks a runtime helper as used and returns its name. */
+  use(helper: string): Code {
+    this.helpers.add(helper);
+    return raw(helper);
+  }
+
+  /** The statement that records an error (errors mode). */
+  readonly err = (site: Site) => (f: Failure): Code => {
+    const path = renderPath(f.at ?? site.path);
+    const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
+    // Long paths are written as a module constant for the function's schema plus the rest.
+    const base = site.fn.schemaPath;
+    let sp = lit(schemaPath);
+    if (base.length > 24 && schemaPath.startsWith(base)) {
+      const head = this.hoist.text(base);
+      sp = schemaPath === base ? head : code`${head} + ${lit(schemaPath.slice(base.length))}`;
+    }
+    return code`E.push(${this.use('_err')}(${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')}));`;
+  };
+
+  /** Generates every queued function (and those they queue); returns the declarations in creation order. */
+  build(): Code[] {
+    for (let i = 0; i < this.order.length; i++) {
+      const record = this.order[i];
+      if (!record.declaration) record.declaration = this.generate(record);
+    }
+    return this.order.map((r) => r.declaration!);
+  }
+
+  private functionName(v: FnVariant): string {
+    const key = nodeKey(v.node);
+    let base = this.baseNames.get(key);
+    if (base === undefined) {
+      base = String(this.anonymous++);
+      this.baseNames.set(key, base);
+    }
+    const name = `_${v.mode === 'check' ? 'v' : 'e'}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}`;
+    // The first dynamic scope a function is requested in keeps the plain name; others are numbered.
+    const scopes = this.dynNames.get(name) ?? [];
+    this.dynNames.set(name, scopes);
+    let index = scopes.indexOf(v.dyn.key);
+    if (index < 0) index = scopes.push(v.dyn.key) - 1;
+    return index === 0 ? name : `${name}_d${index}`;
+  }
+
+  private generate(r: FnRecord): Code {
+    const fn = new FnScope(schemaPathOf(r.node));
+    const params: Code[] = [raw('v: any'), raw('o: number')];
+    if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
+    if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
+    if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
+    const site: Site = {
+      mode: r.mode,
+      fn,
+      node: r.node,
+      data: raw('v'),
+      o: raw('o'),
+      path: { root: raw('p'), parts: [] },
+      schemaPath: schemaPathOf(r.node),
+      stop: raw('return false;'),
+      evP: r.trackP ? raw('ep') : undefined,
+      evI: r.trackI ? raw('ei') : undefined,
+      dyn: r.dyn,
+    };
+    const body = compileNode(this, r.node.schema, site);
+    if (r.mode === 'check') {
+      return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
+    }
+    return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
+  }
+}
+
+/** The `$ref` of a schema that has no other active keyword (annotations are fine), if it is one. */
+function refOnly(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null || typeof (schema as { $ref?: unknown }).$ref !== 'string') return undefined;
+  for (const key of Object.keys(schema)) if (key !== '$ref' && ACTIVE_KEYWORDS.has(key)) return undefined;
+  if (Object.prototype.hasOwnProperty.call(schema, '$id') || Object.prototype.hasOwnProperty.call(schema, '$dynamicAnchor')) return undefined;
+  return (schema as { $ref: string }).$ref;
+}
+
+function nodeKey(node: NodeInfo): string {
+  return node.id >= 0 ? String(node.id) : `${node.doc.uri}#${node.pointer}:${String(node.schema)}`;
+}

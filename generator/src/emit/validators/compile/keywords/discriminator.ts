@@ -1,0 +1,53 @@
+/**
+ * OpenAPI `discriminator` (3.1 §4.8.25) on a `oneOf`/`anyOf`: for an object, the tag property selects the
+ * one schema to apply (no trial of the other branches); a missing or non-string tag, or a value that maps
+ * to nothing, is a `discriminator` error listing the accepted values. Non-objects fall back to the plain
+ * `oneOf`/`anyOf`. The mapping is `discriminator.mapping` (values: references or component names), else
+ * the names of the referenced branch schemas.
+ */
+import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import type { NodeInfo } from '../registry.ts';
+import { failure, inPlace, propertySegment, type Site } from '../site.ts';
+import { anyOf } from './any-of.ts';
+import { oneOf } from './one-of.ts';
+import { readProperty } from './own.ts';
+import { applyNode } from './ref.ts';
+import { isType } from './type-tests.ts';
+
+function target(c: Compiler, ref: string, site: Site): NodeInfo {
+  const value = /[#/]/.test(ref) ? ref : `#/components/schemas/${ref}`;
+  return c.registry.resolve(value, site.node);
+}
+
+export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] | undefined {
+  const disc = s.discriminator;
+  const kw = Array.isArray(s.oneOf) ? 'oneOf' : Array.isArray(s.anyOf) ? 'anyOf' : undefined;
+  if (!kw || typeof disc !== 'object' || disc === null || typeof disc.propertyName !== 'string') return undefined;
+  const prop = disc.propertyName;
+  const cases = new Map<string, NodeInfo>();
+  if (disc.mapping && typeof disc.mapping === 'object') {
+    for (const [value, ref] of Object.entries(disc.mapping)) if (typeof ref === 'string') cases.set(value, target(c, ref, site));
+  } else {
+    for (const branch of s[kw] ?? []) {
+      if (typeof branch !== 'object' || branch === null || typeof branch.$ref !== 'string') continue;
+      const name = branch.$ref.slice(branch.$ref.lastIndexOf('/') + 1);
+      if (!cases.has(name)) cases.set(name, target(c, branch.$ref, site));
+    }
+  }
+  const values = [...cases.keys()];
+  const tag = readProperty(c, site, prop);
+  const tagSite = inPlace(site, site.node, ['discriminator']);
+  const arms = [...cases].map(([value, node]) => code`case ${lit(value)}: {\n${join(applyNode(c, node, tagSite), '\n')}\nbreak;\n}`);
+  const unknown = failure(site, c.err(site), {
+    keyword: 'discriminator',
+    message: `property "${prop}" must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+    params: code`{ propertyName: ${lit(prop)}, value: ${tag.local}, allowedValues: ${c.hoist.value(values)} }`,
+    at: { root: site.path.root, parts: [...site.path.parts, '/', propertySegment(prop)] },
+  });
+  const fallback = kw === 'oneOf' ? oneOf(c, s, site) : anyOf(c, s, site);
+  return [
+    code`if (${isType('object', site.data)}) {\n${tag.decl}\nswitch (${tag.present} ? ${tag.local} : undefined) {\n${join(arms, '\n')}\ndefault: {\n${unknown}\n}\n}\n} else {\n${join(fallback, '\n')}\n}`,
+  ];
+}

@@ -1,0 +1,63 @@
+/**
+ * `enum` (§6.1.2) and `const` (§6.1.3) with JSON equality: primitives compare with `===` (1 and 1.0 are the
+ * same number), objects and arrays with the deep `_eq`. Non-primitive values are hoisted constants.
+ */
+import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import type { Primitive } from '../hoist.ts';
+import { failure, type Site } from '../site.ts';
+
+function isPrimitive(value: unknown): value is Primitive {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+}
+
+/** A JSON value as an expression: a literal for primitives, a hoisted constant otherwise. */
+export function jsonValue(c: Compiler, value: unknown): Code {
+  return isPrimitive(value) ? lit(value) : c.hoist.value(value);
+}
+
+/** NaN and ±Infinity are not JSON values: as enum members or const they match nothing. */
+function isJson(value: unknown): boolean {
+  return typeof value !== 'number' || Number.isFinite(value);
+}
+
+/** Condition: the value equals `value` (JSON equality). */
+export function equals(c: Compiler, d: Code, value: unknown): Code {
+  if (!isJson(value)) return code`false`;
+  return isPrimitive(value) ? code`${d} === ${lit(value)}` : code`${c.use('_eq')}(${d}, ${c.hoist.value(value)})`;
+}
+
+function inEnum(c: Compiler, d: Code, all: readonly unknown[]): Code {
+  const values = all.filter(isJson);
+  const primitives = values.filter(isPrimitive);
+  const others = values.filter((v) => !isPrimitive(v));
+  const parts: Code[] = [];
+  if (primitives.length > 8) parts.push(code`${c.hoist.set([...new Set(primitives)])}.has(${d})`);
+  else parts.push(...[...new Set(primitives)].map((v) => code`${d} === ${lit(v)}`));
+  if (others.length) {
+    const list = c.hoist.value(others);
+    parts.push(others.length === 1 ? code`${c.use('_eq')}(${d}, ${list}[0])` : code`${c.use('_inc')}(${list}, ${d})`);
+  }
+  return parts.length ? join(parts, ' || ') : code`false`;
+}
+
+export function enumConst(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const d = site.data;
+  const out: Code[] = [];
+  if (Array.isArray(s.enum)) {
+    out.push(code`if (!(${inEnum(c, d, s.enum)})) {\n${failure(site, c.err(site), {
+      keyword: 'enum',
+      message: 'must be equal to one of the allowed values',
+      params: code`{ allowedValues: ${jsonValue(c, s.enum)} }`,
+    })}\n}`);
+  }
+  if (Object.prototype.hasOwnProperty.call(s, 'const')) {
+    out.push(code`if (!(${equals(c, d, s.const)})) {\n${failure(site, c.err(site), {
+      keyword: 'const',
+      message: 'must be equal to constant',
+      params: code`{ allowedValue: ${jsonValue(c, s.const)} }`,
+    })}\n}`);
+  }
+  return out;
+}

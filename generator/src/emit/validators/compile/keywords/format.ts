@@ -1,0 +1,31 @@
+/**
+ * `format` as an assertion (JSON Schema 2020-12 format-assertion vocabulary, OpenAPI 3.1 §4.8.24.3), on by
+ * default and switched off per call (options bit 2). Unknown formats are annotations only. String formats
+ * apply to strings, `int32`/`int64` to numbers (as ajv-formats does).
+ */
+import { code, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import { failure, type Site } from '../site.ts';
+import { STRING_FORMATS } from '../../runtime/formats/index.ts';
+
+function formatFailure(c: Compiler, site: Site, format: string): Code {
+  return failure(site, c.err(site), { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }` });
+}
+
+export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const format = s.format;
+  if (typeof format !== 'string' || !Object.prototype.hasOwnProperty.call(STRING_FORMATS, format)) return [];
+  c.formats.add(format);
+  const fn = STRING_FORMATS[format].name;
+  return [code`if ((${site.o} & 2) !== 0 && !${fn}(${site.data})) {\n${formatFailure(c, site, format)}\n}`];
+}
+
+export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const d = site.data;
+  let test: Code;
+  if (s.format === 'int32') test = code`!(Number.isInteger(${d}) && ${d} >= -2147483648 && ${d} <= 2147483647)`;
+  else if (s.format === 'int64') test = code`!Number.isInteger(${d})`;
+  else return [];
+  return [code`if ((${site.o} & 2) !== 0 && ${test}) {\n${formatFailure(c, site, s.format)}\n}`];
+}

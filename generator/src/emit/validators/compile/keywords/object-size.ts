@@ -1,0 +1,26 @@
+/** `minProperties` / `maxProperties` (§6.5.1–2): own enumerable keys, counted without allocating. */
+import { code, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import { failure, type Site } from '../site.ts';
+import { forOwnKeys } from './own.ts';
+
+function limit(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+export function objectSize(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const min = limit(s.minProperties);
+  const max = limit(s.maxProperties);
+  if ((min === undefined || min === 0) && max === undefined) return [];
+  const n = site.fn.local('n');
+  const k = site.fn.local('k');
+  const out: Code[] = [code`let ${n} = 0;\n${forOwnKeys(c, site, k)}\n${n}++;\n}`];
+  if (max !== undefined) {
+    out.push(code`if (${n} > ${lit(max)}) {\n${failure(site, c.err(site), { keyword: 'maxProperties', message: `must NOT have more than ${max} properties`, params: code`{ limit: ${lit(max)} }` })}\n}`);
+  }
+  if (min !== undefined && min > 0) {
+    out.push(code`if (${n} < ${lit(min)}) {\n${failure(site, c.err(site), { keyword: 'minProperties', message: `must NOT have fewer than ${min} properties`, params: code`{ limit: ${lit(min)} }` })}\n}`);
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+/** The object keyword group, in evaluation order. */
+import type { Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import type { Site } from '../site.ts';
+import { dependentRequired, dependentSchemas } from './dependent.ts';
+import { objectSize } from './object-size.ts';
+import { properties } from './properties.ts';
+import { propertyLoop } from './property-loop.ts';
+
+export function objectKeywords(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  return [
+    ...properties(c, s, site),
+    ...propertyLoop(c, s, site),
+    ...objectSize(c, s, site),
+    ...dependentRequired(c, s, site),
+    ...dependentSchemas(c, s, site),
+  ];
+}

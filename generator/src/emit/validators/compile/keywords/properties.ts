@@ -1,0 +1,73 @@
+/**
+ * `properties` and `required` (JSON Schema 2020-12 §10.3.2.1, §6.5.3), fused: one read per property.
+ *
+ * Direction (OpenAPI 3.1 §4.8.24 / JSON Schema readOnly, writeOnly): a required property whose schema is
+ * `readOnly` is only required in the `response` direction, a `writeOnly` one only in the `request`
+ * direction. When present, such a property is still validated against its schema in both directions (it is
+ * never rejected for being there; servers may ignore it).
+ */
+import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import type { Schema, SchemaObject } from '../../../../model/types.ts';
+import { accessOf } from '../analysis/access.ts';
+import { isTrivial } from '../analysis/trivial.ts';
+import type { Compiler } from '../compiler.ts';
+import { childNode, compileSub } from '../node.ts';
+import { atChild, failure, keywordPath, propertySegment, type Site } from '../site.ts';
+import { present, readProperty } from './own.ts';
+
+type Need = 'never' | 'always' | 'response' | 'request';
+
+export function schemaMap(value: unknown): Record<string, Schema> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, Schema>) : {};
+}
+
+export function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function requiredFailure(c: Compiler, site: Site, name: string, need: Need): Code {
+  const fail = failure(site, c.err(site), {
+    keyword: 'required',
+    message: `must have required property '${name}'`,
+    params: code`{ missingProperty: ${lit(name)} }`,
+    schemaPath: keywordPath(site, 'required'),
+  });
+  if (need === 'response') return code`if ((${site.o} & 4) === 0) {\n${fail}\n}`;
+  if (need === 'request') return code`if ((${site.o} & 4) !== 0) {\n${fail}\n}`;
+  return fail;
+}
+
+export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const props = schemaMap(s.properties);
+  const required = new Set(stringList(s.required));
+  const out: Code[] = [];
+  for (const name of Object.keys(props)) {
+    const sub = props[name];
+    const node = childNode(c, site, sub, ['properties', name]);
+    let need: Need = 'never';
+    if (required.has(name)) {
+      const access = accessOf(c.registry, sub, node);
+      need = access === 'readOnly' ? 'response' : access === 'writeOnly' ? 'request' : 'always';
+    }
+    const trivial = isTrivial(sub);
+    if (trivial && need === 'never') continue;
+    const read = readProperty(c, site, name);
+    const body = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
+    const missing = need === 'never' ? undefined : requiredFailure(c, site, name, need);
+    if (!body.length) {
+      if (missing) out.push(code`${read.decl}\nif (!(${read.present})) {\n${missing}\n}`);
+    } else if (missing) {
+      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else {\n${missing}\n}`);
+    } else {
+      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n}`);
+    }
+  }
+  for (const name of required) {
+    if (Object.prototype.hasOwnProperty.call(props, name)) continue;
+    out.push(code`if (!${present(c, site, name)}) {\n${requiredFailure(c, site, name, 'always')}\n}`);
+  }
+  if (site.evP) {
+    for (const name of Object.keys(props)) out.push(code`${site.evP}.k[${lit(name)}] = true;`);
+  }
+  return out;
+}

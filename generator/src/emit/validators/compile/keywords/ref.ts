@@ -1,0 +1,85 @@
+/**
+ * `$ref` (§8.2.3.1) and `$dynamicRef` (§8.2.3.2): the target becomes a hoisted function, so recursion is
+ * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
+ *
+ * In errors mode a call first runs the cheap check function and only walks the target for errors when
+ * that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32); once
+ * it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep the
+ * failing path is (linear overall, never quadratic on deep invalid input).
+ */
+import { code, join, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import { compileNode } from '../node.ts';
+import type { NodeInfo } from '../registry.ts';
+import { enterResource } from '../scope.ts';
+import { renderPath, schemaPathOf, type Site } from '../site.ts';
+import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
+
+/**
+ * Small leaf targets (no references, identifiers or unevaluated keywords inside, short) are checked inline
+ * on the fast path instead of through a call: the usual `PostId`-style string formats of an API.
+ */
+function inlinable(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const text = JSON.stringify(schema);
+  return text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text);
+}
+
+/** Applies the schema at `target` to the site's value through its function (inline for booleans). */
+export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
+  if (typeof target.schema === 'boolean') {
+    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+  }
+  const inline = site.evP === undefined && site.evI === undefined && inlinable(target.schema);
+  if (inline && site.mode === 'check') {
+    return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
+  }
+  const dyn = enterResource(site.dyn, target.resource);
+  const trackP = site.evP !== undefined;
+  const trackI = site.evI !== undefined;
+  const ev: Code[] = [];
+  if (site.evP) ev.push(site.evP);
+  if (site.evI) ev.push(site.evI);
+  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn });
+  const d = site.data;
+  const o = site.o;
+  const checkArgs = join([d, o, ...ev]);
+  if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
+  const errors = c.fn({ node: target, mode: 'errors', trackP, trackI, dyn });
+  const path = renderPath(site.path);
+  const direct = join([d, o, path, code`E`, ...ev]);
+  const after = join([d, code`${o} + 16`, path, code`E`, ...ev]);
+  if (inline) {
+    const ok = site.fn.local('ok');
+    const label = site.fn.local('L');
+    const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target), stop: code`break ${label};` });
+    return [
+      code`if ((${o} & 48) === 48) {\nif (!${errors}(${direct}) && (${o} & 1) === 0) ${site.stop}\n} else {\nlet ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && !${errors}(${after}) && (${o} & 1) === 0) ${site.stop}\n}`,
+    ];
+  }
+  return [
+    code`if ((${o} & 48) === 48) {\nif (!${errors}(${direct}) && (${o} & 1) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & 1) === 0) ${site.stop}`,
+  ];
+}
+
+/** The target of a `$dynamicRef`: the outermost dynamic anchor in scope when the static target is one. */
+function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
+  const target = c.registry.resolve(ref, site.node);
+  const fragment = decodeFragment(splitFragment(resolveUri(ref, site.node.base)).fragment);
+  if (!fragment || fragment.startsWith('/')) return target;
+  const schema = target.schema;
+  if (typeof schema !== 'object' || schema === null || schema.$dynamicAnchor !== fragment) return target;
+  return site.dyn.bindings.get(fragment) ?? target;
+}
+
+export function refs(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const out: Code[] = [];
+  if (typeof s.$ref === 'string') {
+    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }));
+  }
+  if (typeof s.$dynamicRef === 'string') {
+    out.push(...applyNode(c, dynamicTarget(c, s.$dynamicRef, site), { ...site, schemaPath: `${site.schemaPath}/$dynamicRef` }));
+  }
+  return out;
+}

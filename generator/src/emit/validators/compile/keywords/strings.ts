@@ -1,0 +1,37 @@
+/**
+ * The string keyword group: `maxLength` / `minLength` in code points (§6.3.1–2: a lone surrogate counts as
+ * one), `pattern` (§6.3.3, ECMA-262 with the `u` flag, not anchored), then `format`.
+ * Lengths use `.length` (UTF-16 units) to decide without counting when the answer is certain: code points
+ * ≤ units ≤ 2 × code points.
+ */
+import { code, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import { failure, type Site } from '../site.ts';
+import { stringFormat } from './format.ts';
+
+function limit(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : undefined;
+}
+
+export function stringKeywords(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const d = site.data;
+  const out: Code[] = [];
+  const max = limit(s.maxLength);
+  const min = limit(s.minLength);
+  if (max !== undefined) {
+    const test = code`${d}.length > ${lit(max)} && ${c.use('_len')}(${d}) > ${lit(max)}`;
+    out.push(code`if (${test}) {\n${failure(site, c.err(site), { keyword: 'maxLength', message: `must NOT have more than ${max} characters`, params: code`{ limit: ${lit(max)} }` })}\n}`);
+  }
+  if (min !== undefined && min > 0) {
+    // Fewer than `min` units is certainly too short; 2·min − 1 units or more certainly long enough.
+    const test = min === 1 ? code`${d}.length === 0` : code`${d}.length < ${lit(min)} || (${d}.length < ${lit(2 * min - 1)} && ${c.use('_len')}(${d}) < ${lit(min)})`;
+    out.push(code`if (${test}) {\n${failure(site, c.err(site), { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: code`{ limit: ${lit(min)} }` })}\n}`);
+  }
+  if (typeof s.pattern === 'string') {
+    const re = c.hoist.regex(s.pattern);
+    out.push(code`if (!${re}.test(${d})) {\n${failure(site, c.err(site), { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: code`{ pattern: ${lit(s.pattern)} }` })}\n}`);
+  }
+  out.push(...stringFormat(c, s, site));
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * `type` plus the keywords that only apply to one instance type, grouped: after a passing single-type check
+ * the group runs unguarded; otherwise each group is guarded by its own type test (JSON Schema 2020-12 §6.1.1,
+ * and "keywords apply only to instances of their type").
+ */
+import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import type { SchemaObject } from '../../../../model/types.ts';
+import type { Compiler } from '../compiler.ts';
+import { failure, type Site } from '../site.ts';
+import { arrayKeywords } from './arrays.ts';
+import { numberKeywords } from './numbers.ts';
+import { objectKeywords } from './objects.ts';
+import { stringKeywords } from './strings.ts';
+import { groupGuard, groupOf, isNotAnyType, typeList, type Group } from './type-tests.ts';
+
+const GROUPS: readonly Group[] = ['object', 'array', 'string', 'number'];
+
+function groupCode(c: Compiler, s: SchemaObject, site: Site, group: Group): Code[] {
+  switch (group) {
+    case 'object': return objectKeywords(c, s, site);
+    case 'array': return arrayKeywords(c, s, site);
+    case 'string': return stringKeywords(c, s, site);
+    case 'number': return numberKeywords(c, s, site);
+  }
+}
+
+export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
+  const d = site.data;
+  const types = typeList(s.type);
+  if (!types) {
+    const out: Code[] = [];
+    for (const group of GROUPS) {
+      const body = groupCode(c, s, site, group);
+      if (body.length) out.push(code`if (${groupGuard(group, d)}) {\n${join(body, '\n')}\n}`);
+    }
+    return out;
+  }
+  const groups = new Set(types.map(groupOf));
+  const exact = groups.size === 1 && !groups.has(undefined);
+  const body: Code[] = [];
+  for (const group of GROUPS) {
+    if (!groups.has(group)) continue;
+    const part = groupCode(c, s, site, group);
+    if (!part.length) continue;
+    body.push(exact ? join(part, '\n') : code`if (${groupGuard(group, d)}) {\n${join(part, '\n')}\n}`);
+  }
+  const label = types.join(' or ');
+  const fail = failure(site, c.err(site), {
+    keyword: 'type',
+    message: `must be ${label}`,
+    params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
+  });
+  if (site.mode === 'check') return [code`if (${isNotAnyType(types, d)}) ${fail}`, ...body];
+  if (!body.length) return [code`if (${isNotAnyType(types, d)}) {\n${fail}\n}`];
+  return [code`if (${isNotAnyType(types, d)}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`];
+}

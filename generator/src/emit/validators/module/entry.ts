@@ -1,0 +1,43 @@
+/** Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard). */
+import { code, ident, lit, type Code } from '../../../codegen/index.ts';
+
+export interface EntryWrapper {
+  /** Identifier suffix: `validate<name>`, `is<name>`. */
+  name: string;
+  /** TypeScript type of a valid value. */
+  type: Code;
+  check: Code;
+  errors: Code;
+  /** Default direction is `request` (parameters, request bodies) instead of `response`. */
+  request: boolean;
+  doc?: Code;
+  /** Also emit the `is<Name>` type guard (default true). */
+  guard?: boolean;
+}
+
+export function entryWrappers(w: EntryWrapper): Code {
+  const validate = ident(`validate${w.name}`);
+  const is = ident(`is${w.name}`);
+  const request = lit(w.request);
+  const validateFn = code`${w.doc ?? code``}export function ${validate}(value: unknown, options?: ValidateOptions): ValidationResult<${w.type}> {
+  const o = _opts(options, ${request});
+  const E: ValidationError[] = [];
+  try {
+    if (${w.errors}(value, o, "", E)) return { valid: true, value: value as ${w.type} };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}`;
+  if (w.guard === false) return validateFn;
+  return code`${validateFn}
+
+${w.doc ?? code``}export function ${is}(value: unknown): value is ${w.type} {
+  try {
+    return ${w.check}(value, _opts(undefined, ${request}));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * `src/operations.ts`: per operation (names from `op.names`), validators for its parameters by location,
+ * its request body (by media type) and its responses (by status, then media type), and the
+ * `operationValidators` map keyed by `op.names.method` for generic runtimes (docs/contracts.md).
+ * Bodies and responses are small tables of compiled functions read by the runtime's `_request` and
+ * `_respond`.
+ *
+ * Defaults: parameters and request bodies validate in the `request` direction, responses in `response`.
+ * A status that matches no response (exact, `4XX` range, `default`) or a media type that matches none
+ * declared is an error; a response without content accepts only an absent body; an operation without a
+ * request body accepts anything as its body; an absent body is an error only when the body is required.
+ */
+import { code, docComment, ident, join, lit, objectKey, type Code } from '../../../codegen/index.ts';
+import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
+import type { ApiDocument } from './document.ts';
+
+const LOCATIONS: readonly [ParameterLocation, 'pathParams' | 'query' | 'headers' | 'cookies'][] = [
+  ['path', 'pathParams'],
+  ['query', 'query'],
+  ['header', 'headers'],
+  ['cookie', 'cookies'],
+];
+
+export const OPERATION_HELPERS: readonly string[] = ['_run', '_request', '_respond'];
+
+function typeOf(name: string): Code {
+  return code`T.${ident(name)}`;
+}
+
+function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], used: Code[]): Code {
+  const errors = doc.compiler.entryErrors(doc.parameters(op, where));
+  used.push(errors);
+  const name = op.names[key];
+  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ValidateOptions): ValidationResult<${typeOf(name)}> {
+return _run(${errors}, value, _opts(options, true));
+}`;
+}
+
+function requestBody(doc: ApiDocument, op: OperationModel, table: Code, used: Code[], tables: Code[]): Code {
+  const name = ident(`validate${op.names.requestBody}`);
+  const body = op.requestBody;
+  const head = (type: Code): Code => code`export function ${name}(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<${type}>`;
+  if (!body || body.content.length === 0) {
+    const type = typeOf(op.names.requestBody);
+    return code`${docComment([`${op.operationId}: no request body is declared; any body is accepted.`])}${head(type)} {\nvoid mediaType;\nvoid options;\nreturn { valid: true, value: body as ${type} };\n}`;
+  }
+  const checks = body.content.map((m, i) => {
+    const errors = doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'));
+    used.push(errors);
+    return errors;
+  });
+  tables.push(code`const ${table}: _Body = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}] };`);
+  // An optional body may be absent: the result says so in its type.
+  const type = body.required ? typeOf(op.names.requestBody) : code`${typeOf(op.names.requestBody)} | undefined`;
+  return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn _request(${table}, body, mediaType, options);\n}`;
+}
+
+function response(doc: ApiDocument, op: OperationModel, table: Code, used: Code[], tables: Code[]): Code {
+  const name = ident(`validate${op.names.success}`);
+  const type = code`${typeOf(op.names.success)} | ${typeOf(op.names.error)}`;
+  const checks = op.responses.map((r) =>
+    r.content.map((m, i) => {
+      const errors = doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`));
+      used.push(errors);
+      return errors;
+    }),
+  );
+  const media = op.responses.map((r) => r.content.map((m) => m.mediaType));
+  tables.push(code`const ${table}: _Responses = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n};`);
+  return code`${docComment([`${op.operationId}: a response, by status (exact, range, default) and media type.`])}export function ${name}(status: number | string, mediaType: string, body: unknown, options?: ValidateOptions): ValidationResult<${type}> {\nreturn _respond(${table}, status, mediaType, body, options);\n}`;
+}
+
+export function operationStatements(model: ApiModel, doc: ApiDocument): { statements: Code[]; used: Code[] } {
+  const statements: Code[] = [];
+  const tables: Code[] = [];
+  const used: Code[] = [];
+  const entries: Code[] = [];
+  model.operations.forEach((op, index) => {
+    for (const [where, key] of LOCATIONS) statements.push(parameters(doc, op, where, key, used));
+    statements.push(requestBody(doc, op, ident(`_body${index}`), used, tables), response(doc, op, ident(`_responses${index}`), used, tables));
+    const n = op.names;
+    entries.push(
+      code`${objectKey(n.method)}: {\npathParams: ${ident(`validate${n.pathParams}`)},\nquery: ${ident(`validate${n.query}`)},\nheaders: ${ident(`validate${n.headers}`)},\ncookies: ${ident(`validate${n.cookies}`)},\nrequestBody: ${ident(`validate${n.requestBody}`)},\nresponse: ${ident(`validate${n.success}`)},\n},`,
+    );
+  });
+  statements.push(
+    code`${docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."])}export const operationValidators = {\n${join(entries, '\n')}\n};`,
+  );
+  return { statements: [...tables, ...statements], used };
+}
+
+export function operationsFile(header: Code, typesPackage: Code, statements: Code[], used: Code[]): string {
+  const names = [...new Map(used.map((u) => [u.text, u])).values()].sort((a, b) => (a.text < b.text ? -1 : 1));
+  const imports = [
+    code`import type * as T from ${typesPackage};`,
+    code`import type { ValidateOptions, ValidationResult, _Body, _Responses } from "./runtime.js";`,
+    code`import { _opts, _request, _respond, _run } from "./runtime.js";`,
+  ];
+  if (names.length) imports.push(code`import { ${join(names)} } from "./compiled.js";`);
+  return join([header, join(imports, '\n'), ...statements], '\n\n').text + '\n';
+}

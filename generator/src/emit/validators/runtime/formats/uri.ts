@@ -1,0 +1,72 @@
+/** Formats: uri and uri-reference (RFC 3986 §3, §4.1 component grammar). */
+import { code, raw, regex } from '../../../../codegen/index.ts';
+import type { Piece } from '../piece.ts';
+
+export const URI: Record<string, Piece> = {
+  _reUriParts: { deps: [], text: code`const _reUriParts = ${regex('^(?:([^:/?#]+):)?(?:\\/\\/([^/?#]*))?([^?#]*)(?:\\?([^#]*))?(?:#(.*))?$')};` },
+  _reScheme: { deps: [], text: code`const _reScheme = ${regex('^[A-Za-z][A-Za-z0-9+.-]*$')};` },
+  _reUserinfo: { deps: [], text: code`const _reUserinfo = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*$")};` },
+  _reRegName: { deps: [], text: code`const _reRegName = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*$")};` },
+  _rePath: { deps: [], text: code`const _rePath = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*$")};` },
+  _reQuery: { deps: [], text: code`const _reQuery = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*$")};` },
+  _reIpFuture: { deps: [], text: code`const _reIpFuture = ${regex("^[vV][0-9A-Fa-f]+\\.[A-Za-z0-9._~!$&'()*+,;=:-]+$")};` },
+  _reUriFast: {
+    deps: [],
+    text: code`const _reUriFast = ${regex("^[A-Za-z][A-Za-z0-9+.-]*:\\/\\/[A-Za-z0-9._~!$&'()*+,;=-]*(?::[0-9]*)?(?:\\/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?$")};`,
+  },
+  _uriRef: {
+    deps: ['_reUriFast', '_reUriParts', '_reScheme', '_reUserinfo', '_reRegName', '_rePath', '_reQuery', '_reIpFuture', '_fIpv6'],
+    text: raw(`/** RFC 3986 URI-reference; \`absolute\` requires a scheme. */
+function _uriRef(s: string, absolute: boolean): boolean {
+  // The common shape (scheme://host[:port]/path?query#fragment, nothing percent-encoded) in one test;
+  // everything it accepts the full grammar below accepts too.
+  if (s.indexOf("%") === -1 && _reUriFast.test(s)) return true;
+  const m = _reUriParts.exec(s);
+  if (m === null) return false;
+  const scheme = m[1], authority = m[2], path = m[3], query = m[4], fragment = m[5];
+  if (scheme === undefined ? absolute : !_reScheme.test(scheme)) return false;
+  if (!_rePath.test(path)) return false;
+  if (query !== undefined && !_reQuery.test(query)) return false;
+  if (fragment !== undefined && !_reQuery.test(fragment)) return false;
+  if (authority !== undefined) {
+    if (path !== "" && path.charCodeAt(0) !== 47) return false;
+    const at = authority.indexOf("@");
+    if (at !== -1 && !_reUserinfo.test(authority.slice(0, at))) return false;
+    let host = authority.slice(at + 1);
+    let port = "";
+    if (host.charCodeAt(0) === 91) {
+      const close = host.indexOf("]");
+      if (close === -1) return false;
+      const literal = host.slice(1, close);
+      if (!_fIpv6(literal) && !_reIpFuture.test(literal)) return false;
+      const rest = host.slice(close + 1);
+      if (rest !== "" && rest.charCodeAt(0) !== 58) return false;
+      port = rest.slice(1);
+      host = "";
+    } else {
+      const colon = host.lastIndexOf(":");
+      if (colon !== -1) {
+        port = host.slice(colon + 1);
+        host = host.slice(0, colon);
+      }
+    }
+    if (!_reRegName.test(host)) return false;
+    for (let i = 0; i < port.length; i++) {
+      const c = port.charCodeAt(i);
+      if (c < 48 || c > 57) return false;
+    }
+  } else if (path.startsWith("//")) return false;
+  if (scheme === undefined) {
+    const slash = path.indexOf("/");
+    if (path.slice(0, slash === -1 ? path.length : slash).indexOf(":") !== -1) return false;
+  }
+  return true;
+}`),
+  },
+  _fUri: { deps: ['_uriRef'], text: raw(`export function _fUri(s: string): boolean {
+  return _uriRef(s, true);
+}`) },
+  _fUriReference: { deps: ['_uriRef'], text: raw(`export function _fUriReference(s: string): boolean {
+  return _uriRef(s, false);
+}`) },
+};

@@ -1,0 +1,275 @@
+/**
+ * Validators speed (issue 4): our generated validators against Ajv's compiled ones, same schemas, same
+ * payloads, one process: a fully populated Post; a bookmarks response (`getUserBookmarks`, 200) with 100
+ * posts and full `includes`; the same with one error deep inside. Prints ops/s and ratios.
+ * Targets: ≥ 1.5× Ajv on valid payloads, ≥ 1× on invalid ones.
+ *
+ * Ajv runs its default configuration (allErrors off, own-property checks off, formats from ajv-formats),
+ * and `allErrors: true` for the comparison with our default (which collects all errors). The OpenAPI
+ * `discriminator` is dropped for Ajv (plain oneOf), as Ajv cannot use a mapping-based discriminator.
+ *
+ * Run: `npm run bench -- validators` (or `npx tsx scripts/bench/validators.ts`). `BENCH_PROFILE=post|bookmarks|
+ * nofmt|ajv|ajvpost` runs one contender in a loop instead, for `node --cpu-prof --import tsx`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import fc from 'fast-check';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { loadModel } from '../../generator/src/index.ts';
+import { validatorsEmitter } from '../../generator/src/emit/validators/index.ts';
+import type { EmittedFile } from '../../generator/src/emit/emitter.ts';
+import type { ApiModel, Schema, SchemaObject } from '../../generator/src/model/types.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SPEC = path.join(root, 'spec/social-posting.openapi.yaml');
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const AJV_ROOT = 'urn:bench:api';
+
+// ---------------------------------------------------------------------------------------------------
+// Loading our generated package (bundled in memory, imported as an ES module)
+// ---------------------------------------------------------------------------------------------------
+
+async function importGenerated(files: EmittedFile[]): Promise<Record<string, any>> {
+  const map = new Map(files.map((f) => [f.path, f.contents]));
+  const result = await build({
+    stdin: { contents: map.get('src/index.ts')!, loader: 'ts', resolveDir: '/v/src', sourcefile: 'src/index.ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    logLevel: 'silent',
+    plugins: [{
+      name: 'virtual',
+      setup(b) {
+        b.onResolve({ filter: /^\.\// }, (args) => ({ path: `src/${args.path.slice(2).replace(/\.js$/, '.ts')}`, namespace: 'v' }));
+        b.onResolve({ filter: /^[^.]/ }, (args) => ({ path: args.path, external: true }));
+        b.onLoad({ filter: /.*/, namespace: 'v' }, (args) => ({ contents: map.get(args.path)!, loader: 'ts', resolveDir: '/v/src' }));
+      },
+    }],
+  });
+  return import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString('base64')}`);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Ajv on the same schemas
+// ---------------------------------------------------------------------------------------------------
+
+function forAjv(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forAjv);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === 'discriminator') continue;
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? AJV_ROOT + v : k === 'enum' || k === 'const' ? v : forAjv(v);
+  }
+  return out;
+}
+
+function ajvFor(model: ApiModel, allErrors: boolean, validateFormats = true): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors, validateFormats });
+  addFormats(ajv);
+  const schemas: Record<string, unknown> = {};
+  for (const s of model.schemas) schemas[s.key] = forAjv(s.schema);
+  ajv.addSchema({ $id: AJV_ROOT, components: { schemas } });
+  return ajv;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Payloads: every property filled, deterministically
+// ---------------------------------------------------------------------------------------------------
+
+const FORMAT_SAMPLES: Record<string, (n: number) => string> = {
+  'date-time': (n) => new Date(Date.UTC(2024, n % 12, 1 + (n % 28), n % 24, n % 60, n % 60)).toISOString(),
+  date: (n) => `2024-0${1 + (n % 9)}-1${n % 10}`,
+  uri: (n) => `https://example.com/media/${n}?size=large`,
+  email: (n) => `user${n}@example.com`,
+  uuid: (n) => `123e4567-e89b-42d3-a456-${String(426614174000 + n).padStart(12, '0')}`,
+  hostname: (n) => `host${n}.example.com`,
+};
+
+class Filler {
+  private readonly byKey: Map<string, Schema>;
+  constructor(model: ApiModel, private readonly arrayLength = 2) {
+    this.byKey = new Map(model.schemas.map((s) => [s.key, s.schema]));
+  }
+
+  resolve(ref: string): Schema {
+    return this.byKey.get(ref.slice(ref.lastIndexOf('/') + 1))!;
+  }
+
+  value(schema: Schema, n: number, depth = 0): unknown {
+    if (schema === true || schema === false || depth > 40) return null;
+    const s = schema as SchemaObject;
+    if (s.const !== undefined) return s.const;
+    if (Array.isArray(s.enum)) return s.enum[0];
+    const parts: unknown[] = [];
+    if (s.$ref) parts.push(this.value(this.resolve(s.$ref), n, depth + 1));
+    for (const m of s.allOf ?? []) parts.push(this.value(m, n, depth + 1));
+    const branches = s.oneOf ?? s.anyOf;
+    if (s.discriminator?.mapping) {
+      const entries = Object.entries(s.discriminator.mapping);
+      const [tag, ref] = entries[n % entries.length];
+      const v = this.value(this.resolve(ref), n, depth + 1) as Record<string, unknown>;
+      v[s.discriminator.propertyName] = tag;
+      parts.push(v);
+    } else if (branches?.length) parts.push(this.value(branches[0], n, depth + 1));
+    const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined);
+    if (type) parts.push(this.typed(type, s, n, depth));
+    if (!parts.length) return `any ${n}`;
+    const objects = parts.filter((p) => typeof p === 'object' && p !== null && !Array.isArray(p));
+    return objects.length === parts.length ? Object.assign({}, ...objects) : parts[parts.length - 1];
+  }
+
+  private typed(type: string, s: SchemaObject, n: number, depth: number): unknown {
+    switch (type) {
+      case 'object': {
+        const out: Record<string, unknown> = {};
+        for (const [k, sub] of Object.entries(s.properties ?? {})) out[k] = this.value(sub, n + k.length, depth + 1);
+        return out;
+      }
+      case 'array': {
+        const length = Math.max(s.minItems ?? 0, Math.min(s.maxItems ?? this.arrayLength, this.arrayLength));
+        const items: unknown[] = [];
+        const seen = new Set<string>();
+        for (let i = 0; items.length < length && i < length * 20; i++) {
+          const item = this.value(s.items ?? true, n * 7 + i, depth + 1);
+          if (s.uniqueItems && seen.has(JSON.stringify(item))) continue;
+          seen.add(JSON.stringify(item));
+          items.push(item);
+        }
+        return items;
+      }
+      case 'string': {
+        if (s.format && FORMAT_SAMPLES[s.format]) return FORMAT_SAMPLES[s.format](n);
+        if (s.pattern) return fc.sample(fc.stringMatching(new RegExp(s.pattern, 'u')), { numRuns: 1, seed: n })[0];
+        return `text ${n}`.padEnd(s.minLength ?? 0, 'x').slice(0, s.maxLength ?? Infinity);
+      }
+      case 'integer': return Math.max(s.minimum ?? 0, Math.min(s.maximum ?? 1e9, 100 + n));
+      case 'number': return Math.max(s.minimum ?? 0, Math.min(s.maximum ?? 1e9, 1.5 + n));
+      case 'boolean': return n % 2 === 0;
+      default: return null;
+    }
+  }
+}
+
+/** The path to the first deepest scalar inside `value` (where the bench plants its error). */
+function deepestScalar(value: unknown, at: (string | number)[] = []): (string | number)[] {
+  let best = at;
+  const children: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  for (const [k, v] of children) {
+    const p = deepestScalar(v, [...at, k]);
+    if (p.length > best.length || (best === at && children.length)) best = p;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Measurement
+// ---------------------------------------------------------------------------------------------------
+
+function opsPerSecond(fn: () => unknown, ms: number): number {
+  let iterations = 0;
+  let batch = 1;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    for (let i = 0; i < batch; i++) fn();
+    iterations += batch;
+    elapsed = performance.now() - start;
+    if (elapsed < ms / 10) batch *= 2;
+  }
+  return (iterations / elapsed) * 1000;
+}
+
+/** Median ops/s of each contender, measured interleaved. */
+function compare(contenders: Record<string, () => unknown>, rounds = 5, ms = 400): Record<string, number> {
+  const samples: Record<string, number[]> = {};
+  for (const [name, fn] of Object.entries(contenders)) {
+    opsPerSecond(fn, 200);
+    samples[name] = [];
+  }
+  for (let r = 0; r < rounds; r++) for (const [name, fn] of Object.entries(contenders)) samples[name].push(opsPerSecond(fn, ms));
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.sort((a, b) => a - b)[Math.floor(v.length / 2)]]));
+}
+
+function fmt(ops: number): string {
+  return ops >= 1e6 ? `${(ops / 1e6).toFixed(2)}M` : ops >= 1e3 ? `${(ops / 1e3).toFixed(1)}k` : ops.toFixed(0);
+}
+
+export async function run(): Promise<void> {
+  const { model } = await loadModel(SPEC);
+  const context = { packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' };
+  const ours = await importGenerated(validatorsEmitter.emit(model, context));
+  const ajvFirst = ajvFor(model, false);
+  const ajvAll = ajvFor(model, true);
+  const ajvNoFormats = ajvFor(model, false, false);
+  const op = model.operations.find((o) => o.operationId === 'getUserBookmarks')!;
+  const bookmarksSchema = forAjv(op.responses.find((r) => r.status === '200')!.content[0].schema) as object;
+  const ajv = {
+    post: [ajvFirst.getSchema(`${AJV_ROOT}#/components/schemas/Post`)!, ajvAll.getSchema(`${AJV_ROOT}#/components/schemas/Post`)!] as ValidateFunction[],
+    bookmarks: [ajvFirst.compile(bookmarksSchema), ajvAll.compile(bookmarksSchema), ajvNoFormats.compile(bookmarksSchema)],
+  };
+  const response = ours.operationValidators[op.names.method].response as (s: number, m: string, b: unknown, o?: object) => { valid: boolean };
+
+  const filler = new Filler(model);
+  const post = filler.value({ $ref: '#/components/schemas/Post' }, 1);
+  const bookmarks = filler.value(op.responses.find((r) => r.status === '200')!.content[0].schema, 3) as Record<string, any>;
+  bookmarks.data = Array.from({ length: 100 }, (_, i) => filler.value({ $ref: '#/components/schemas/Post' }, 10 + i));
+  const includes = new Filler(model, 10);
+  bookmarks.includes = includes.value({ $ref: '#/components/schemas/Includes' }, 5);
+  const broken = structuredClone(bookmarks);
+  const at = deepestScalar(broken.data[50]);
+  const parent = at.slice(0, -1).reduce<any>((o, k) => o[k], broken.data[50]);
+  parent[at[at.length - 1]] = { unexpected: true };
+
+  const agree = (label: string, value: unknown, expected: boolean, checks: boolean[]): void => {
+    if (checks.some((c) => c !== expected)) throw new Error(`bench payload "${label}" is not ${expected ? 'valid' : 'invalid'} for every validator: ${checks}`);
+  };
+  agree("post", post, true, [ours.validatePost(post).valid, ours.isPost(post), ajv.post[0](post), ajv.post[1](post)]);
+  agree("bookmarks", bookmarks, true, [response(200, 'application/json', bookmarks).valid, ajv.bookmarks[0](bookmarks), ajv.bookmarks[1](bookmarks)]);
+  agree('bookmarks with an error', broken, false, [response(200, 'application/json', broken).valid, ajv.bookmarks[0](broken), ajv.bookmarks[1](broken)]);
+
+  const sizes = [post, bookmarks].map((p) => `${(JSON.stringify(p).length / 1024).toFixed(1)} KB`);
+  console.log(`payloads: Post ${sizes[0]}; bookmarks ${sizes[1]} (100 posts, includes: ${Object.entries(bookmarks.includes).map(([k, v]) => `${(v as unknown[]).length} ${k}`).join(', ')}); error at data/50/${at.join('/')}`);
+
+  if (process.env.BENCH_PROFILE) {
+    const which = process.env.BENCH_PROFILE;
+    const fn = which === 'nofmt' ? () => response(200, 'application/json', bookmarks, { formats: false }) : which === 'ajv' ? () => ajv.bookmarks[0](bookmarks) : which === 'ajvpost' ? () => ajv.post[0](post) : which === 'post' ? () => ours.validatePost(post) : () => response(200, 'application/json', bookmarks);
+    for (let i = 0; i < 6000; i++) fn();
+    return;
+  }
+  const rows: [string, Record<string, () => unknown>, [string, string][]][] = [
+    ['Post, valid', {
+      'ours validatePost': () => ours.validatePost(post),
+      'ours isPost': () => ours.isPost(post),
+      'ajv': () => ajv.post[0](post),
+      'ajv allErrors': () => ajv.post[1](post),
+    }, [['ours validatePost', 'ajv'], ['ours isPost', 'ajv']]],
+    ['bookmarks (100 posts + includes), valid', {
+      'ours response': () => response(200, 'application/json', bookmarks),
+      'ajv': () => ajv.bookmarks[0](bookmarks),
+      'ajv allErrors': () => ajv.bookmarks[1](bookmarks),
+    }, [['ours response', 'ajv']]],
+    ['bookmarks, valid, formats not asserted (both sides)', {
+      'ours response (formats: false)': () => response(200, 'application/json', bookmarks, { formats: false }),
+      'ajv (validateFormats: false)': () => ajv.bookmarks[2](bookmarks),
+    }, [['ours response (formats: false)', 'ajv (validateFormats: false)']]],
+    ['bookmarks, one deep error', {
+      'ours response (all errors, default)': () => response(200, 'application/json', broken),
+      'ours response (allErrors: false)': () => response(200, 'application/json', broken, { allErrors: false }),
+      'ajv': () => ajv.bookmarks[0](broken),
+      'ajv allErrors': () => ajv.bookmarks[1](broken),
+    }, [['ours response (all errors, default)', 'ajv allErrors'], ['ours response (allErrors: false)', 'ajv']]],
+  ];
+  for (const [label, contenders, ratios] of rows) {
+    const result = compare(contenders);
+    console.log(`\n${label}`);
+    for (const [name, ops] of Object.entries(result)) console.log(`  ${name.padEnd(40)} ${fmt(ops).padStart(8)} ops/s`);
+    for (const [a, b] of ratios) console.log(`  ratio ${a} / ${b}: ${(result[a] / result[b]).toFixed(2)}×`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,0 +1,128 @@
+/**
+ * Ajv 2020-12 as the oracle of the differential tests (dev dependency only). Model schemas are rewritten
+ * into what our validators mean in plain JSON Schema: `discriminator` becomes its dispatch (objects: the
+ * tag must be a mapped string and selects the one schema; other values: the plain oneOf/anyOf), and in a
+ * direction, `required` drops readOnly (request) or writeOnly (response) properties.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ApiModel, Schema } from '../../../generator/src/model/types.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020, options?: unknown) => Ajv2020;
+const ROOT_ID = 'urn:oracle:api';
+
+export type Direction = 'request' | 'response';
+
+export function newAjv(formats: boolean): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, ownProperties: true, validateFormats: formats, discriminator: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+type Obj = Record<string, unknown>;
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Own-property copy (JSON.parse keeps `__proto__` keys as data). */
+function assign(out: Obj, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export class Oracle {
+  readonly ajv: Ajv2020;
+  private readonly byKey: Map<string, Schema>;
+
+  constructor(readonly model: ApiModel, readonly direction: Direction, formats = true) {
+    this.ajv = newAjv(formats);
+    this.byKey = new Map(model.schemas.map((s) => [s.key, s.schema]));
+    const schemas: Obj = {};
+    for (const s of model.schemas) assign(schemas, s.key, this.rewrite(s.schema));
+    this.ajv.addSchema({ $id: ROOT_ID, components: { schemas } });
+  }
+
+  compile(schema: Schema): ValidateFunction {
+    return this.ajv.compile(this.rewrite(schema) as object);
+  }
+
+  private target(ref: string): Schema | undefined {
+    const m = /^#\/components\/schemas\/(.+)$/.exec(ref);
+    return m ? this.byKey.get(m[1].replace(/~1/g, '/').replace(/~0/g, '~')) : undefined;
+  }
+
+  /** readOnly / writeOnly of a property schema, directly or through $ref / allOf. */
+  private access(schema: unknown, seen = new Set<unknown>()): 'readOnly' | 'writeOnly' | undefined {
+    if (!isObj(schema) || seen.has(schema)) return undefined;
+    seen.add(schema);
+    if (schema.readOnly === true) return 'readOnly';
+    if (schema.writeOnly === true) return 'writeOnly';
+    if (typeof schema.$ref === 'string') {
+      const found = this.access(this.target(schema.$ref), seen);
+      if (found) return found;
+    }
+    if (Array.isArray(schema.allOf)) for (const m of schema.allOf) {
+      const found = this.access(m, seen);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  rewrite(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.rewrite(v));
+    if (!isObj(value)) return value;
+    const out: Obj = {};
+    for (const key of Object.keys(value)) {
+      const v = value[key];
+      if (key === '$ref' && typeof v === 'string' && v.startsWith('#/')) assign(out, key, ROOT_ID + v);
+      else if (key === 'discriminator' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') assign(out, key, v);
+      else assign(out, key, this.rewrite(v));
+    }
+    // Ajv drops a property named `__proto__` from `properties` (its compiled code never checks it); the
+    // same constraint written as a pattern property is checked.
+    if (isObj(out.properties) && Object.prototype.hasOwnProperty.call(out.properties, '__proto__')) {
+      const own = out.properties as Obj;
+      const props: Obj = {};
+      for (const k of Object.keys(own)) if (k !== '__proto__') assign(props, k, own[k]);
+      const patterns: Obj = isObj(out.patternProperties) ? { ...out.patternProperties } : {};
+      patterns['^__proto__$'] = isObj(patterns['^__proto__$']) ? { allOf: [patterns['^__proto__$'], own['__proto__']] } : own['__proto__'];
+      assign(out, 'properties', props);
+      assign(out, 'patternProperties', patterns);
+    }
+    if (Array.isArray(value.required) && isObj(value.properties)) {
+      const drop = this.direction === 'request' ? 'readOnly' : 'writeOnly';
+      const props = value.properties;
+      assign(out, 'required', (value.required as string[]).filter((n) => !(Object.prototype.hasOwnProperty.call(props, n) && this.access(props[n]) === drop)));
+    }
+    const disc = value.discriminator;
+    const kw = Array.isArray(value.oneOf) ? 'oneOf' : Array.isArray(value.anyOf) ? 'anyOf' : undefined;
+    if (isObj(disc) && typeof disc.propertyName === 'string' && kw) {
+      const p = disc.propertyName;
+      const mapping: Obj = isObj(disc.mapping) ? disc.mapping : {};
+      if (!isObj(disc.mapping)) {
+        for (const b of value[kw] as unknown[]) if (isObj(b) && typeof b.$ref === 'string') mapping[b.$ref.slice(b.$ref.lastIndexOf('/') + 1)] ??= b.$ref;
+      }
+      const values = Object.keys(mapping);
+      const tag: Obj = {};
+      assign(tag, p, { type: 'string', enum: values });
+      const dispatch = {
+        if: { type: 'object' },
+        then: {
+          required: [p],
+          properties: tag,
+          allOf: values.map((v) => {
+            const is: Obj = {};
+            assign(is, p, { const: v });
+            const ref = String(mapping[v]);
+            return { if: { properties: is }, then: { $ref: ROOT_ID + (/[#/]/.test(ref) ? ref : `#/components/schemas/${ref}`) } };
+          }),
+        },
+        else: { [kw]: out[kw] },
+      };
+      delete out[kw];
+      delete out.discriminator;
+      out.allOf = [...((out.allOf as unknown[]) ?? []), dispatch];
+    }
+    return out;
+  }
+}
