@@ -159,9 +159,15 @@ export function ident(name: string): Code {
   return new Code(name);
 }
 
+/**
+ * Canonical non-negative integers short enough to survive a round trip through a double (`200`, not `0200`
+ * or 20 digits): as a bare numeric key they name exactly the property their string does.
+ */
+const NUMERIC_KEY = /^(0|[1-9][0-9]{0,14})$/;
+
 /** A property key in an object literal, interface or type literal. */
 export function propKey(name: string): Code {
-  return new Code(isPropertyName(name) ? name : stringifyLiteral(name));
+  return new Code(isPropertyName(name) || NUMERIC_KEY.test(name) ? name : stringifyLiteral(name));
 }
 
 /** Property access on an expression. */

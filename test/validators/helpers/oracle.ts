@@ -78,6 +78,8 @@ export class Oracle {
       else if (key === 'discriminator' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') assign(out, key, v);
       else assign(out, key, this.rewrite(v));
     }
+    // `x-enum-incomplete: true` makes the enum documentation only (spec/README.md): say that to Ajv.
+    if (value['x-enum-incomplete'] === true) delete out.enum;
     // Ajv drops a property named `__proto__` from `properties` (its compiled code never checks it); the
     // same constraint written as a pattern property is checked.
     if (isObj(out.properties) && Object.prototype.hasOwnProperty.call(out.properties, '__proto__')) {
