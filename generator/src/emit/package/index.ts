@@ -1,23 +1,53 @@
 /**
  * The text files that make a target folder a publishable package — package.json, README.md, LICENSE and
- * the build's tsconfig.json — rendered from the handlebars templates in `templates/`. Values go into JSON
- * through the `json` helper (JSON.stringify), into markdown through handlebars' escaping.
+ * the build's tsconfig.json — rendered from the handlebars templates in `templates/`.
+ *
+ * Escaping: the templates print values only through helpers (test/packages/templates.test.ts checks it):
+ * `json` (JSON.stringify) in package.json and tsconfig.json; `md`, `code`, `codeCell`, `fence` and `sh` in
+ * the README (markdown.ts); `text` in the LICENSE. Handlebars' own HTML escaping is never used: it is wrong
+ * for JSON, for code spans and for plain text.
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetName } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
+import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
+import { packageExample } from './examples.ts';
 
 const TEMPLATE_DIR = new URL('../../../../templates/', import.meta.url);
+
+/** The template files, by output file. */
+export const TEMPLATES = {
+  'package.json': 'package.json.hbs',
+  'tsconfig.json': 'tsconfig.json.hbs',
+  'README.md': 'README.md.hbs',
+  LICENSE: 'LICENSE.hbs',
+} as const;
+
+/** The helpers each template may print values with (test/packages/templates.test.ts enforces it). */
+export const TEMPLATE_HELPERS: Record<keyof typeof TEMPLATES, readonly string[]> = {
+  'package.json': ['json'],
+  'tsconfig.json': ['json'],
+  'README.md': ['md', 'code', 'codeCell', 'fence', 'sh'],
+  LICENSE: ['text'],
+};
+
 const hb = Handlebars.create();
-hb.registerHelper('json', (value: unknown) => new hb.SafeString(JSON.stringify(value ?? null)));
+hb.registerHelper('json', (value: unknown) => JSON.stringify(value ?? null));
+hb.registerHelper('md', (value: unknown) => mdText(value));
+hb.registerHelper('code', (value: unknown) => mdCode(value));
+hb.registerHelper('codeCell', (value: unknown) => mdCodeCell(value));
+hb.registerHelper('fence', (value: unknown, info: unknown) => mdFence(String(value ?? ''), typeof info === 'string' ? info : ''));
+hb.registerHelper('text', (value: unknown) => plainText(value));
+hb.registerHelper('sh', (value: unknown) => shellWord(value));
 const cache = new Map<string, HandlebarsTemplateDelegate>();
 
 function template(name: string): HandlebarsTemplateDelegate {
   let t = cache.get(name);
   if (!t) {
-    t = hb.compile(readFileSync(new URL(name, TEMPLATE_DIR), 'utf8'), { strict: false, noEscape: false });
+    // strict: a name the view does not have is an error, not an empty string.
+    t = hb.compile(readFileSync(new URL(name, TEMPLATE_DIR), 'utf8'), { strict: true });
     cache.set(name, t);
   }
   return t;
@@ -30,6 +60,18 @@ const SUMMARIES: Record<TargetName, string> = {
   server: 'Typed server stubs for the API on Web-standard Request/Response, validating every request, plus a Node adapter and a mock server.',
 };
 
+/** The headings of the operation list: what an operation is in each package. */
+const OPERATION_COLUMNS: Record<TargetName, { heading: string; column: string }> = {
+  types: { heading: 'Operations', column: 'Types prefix' },
+  validators: { heading: 'Operations', column: 'Validators prefix' },
+  client: { heading: 'Methods', column: 'Method' },
+  server: { heading: 'Handlers', column: 'Handler' },
+};
+
+/** The TypeScript and Node.js types versions the generated packages are built with (devDependencies). */
+const TYPESCRIPT_RANGE = '^5.9.0';
+const TYPES_NODE_RANGE = '^20.19.0';
+
 export interface PackageOptions {
   /** SPDX identifier or name of the generated packages' license. */
   license: string;
@@ -37,67 +79,90 @@ export interface PackageOptions {
   licenseHolder: string;
 }
 
-/** `2.166` + patch 0 → `2.166.0`; a full semver `1.2.3` keeps its own patch and adds ours as a prerelease-free build. */
+/**
+ * The version of every generated package, from the spec's `info.version` and the generator-controlled
+ * `patch` (config `packages.patch`, default 0). The rule (docs/pipeline.md, "Versioning"):
+ *
+ * - `MAJOR` or `MAJOR.MINOR` (`2.166`)           → `MAJOR.MINOR.patch`            (`2.166.0`)
+ * - `MAJOR.MINOR.PATCH` (`1.2.3`)                 → `MAJOR.MINOR.(PATCH×1000+patch)` (`1.2.3000`)
+ * - a semver prerelease (`1.2.3-rc.1`)            → kept after that                (`1.2.3000-rc.1`)
+ * - a date (`2024-05-17`, `2024.05.17`)           → `YEAR.MMDD.patch`              (`2024.517.0`)
+ * - anything else (`latest`, ``)                  → `0.0.patch`
+ *
+ * A leading `v` is ignored. The spec's version decides major and minor, so a spec change is a new minor or
+ * major; the patch counts regenerations of the same spec (raise it when a newer socialgen changes the
+ * output), and stays below 1000 so it never reaches the spec's own patch.
+ */
 export function packageVersion(specVersion: string, patch: number): string {
-  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(specVersion.trim());
+  if (!Number.isInteger(patch) || patch < 0 || patch > 999) throw new RangeError(`packages.patch must be a whole number from 0 to 999, got ${patch}`);
+  const v = specVersion.trim().replace(/^v(?=\d)/i, '');
+  const date = /^(\d{4})[-.](\d{2})[-.](\d{2})$/.exec(v);
+  if (date) return `${Number(date[1])}.${Number(date[2]) * 100 + Number(date[3])}.${patch}`;
+  const m = /^(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]+)?$/.exec(v);
   if (!m) return `0.0.${patch}`;
-  const [, major, minor = '0', specPatch] = m;
-  return specPatch === undefined ? `${Number(major)}.${Number(minor)}.${patch}` : `${Number(major)}.${Number(minor)}.${Number(specPatch) * 1000 + patch}`;
+  const [, major, minor = '0', specPatch, prerelease] = m;
+  const core = specPatch === undefined ? `${Number(major)}.${Number(minor)}.${patch}` : `${Number(major)}.${Number(minor)}.${Number(specPatch) * 1000 + patch}`;
+  // Numeric prerelease identifiers must not have leading zeros in semver.
+  const pre = prerelease?.split('.').map((id) => (/^\d+$/.test(id) ? String(Number(id)) : id)).join('.');
+  return pre ? `${core}-${pre}` : core;
 }
 
 export function packageFiles(target: TargetName, dependsOn: readonly TargetName[], model: ApiModel, context: EmitContext, options: PackageOptions): EmittedFile[] {
   const names = context.packages.names;
-  const dependencies = Object.fromEntries(dependsOn.map((t) => [names[t], context.packages.version]));
+  const version = context.packages.version;
+  const dependencies = Object.fromEntries(TARGETS.filter((t) => dependsOn.includes(t)).map((t) => [names[t], version]));
+  const isServer = target === 'server';
   const view = {
     name: names[target],
-    version: context.packages.version,
+    version,
     description: `${model.info.title} ${model.info.version}: ${SUMMARIES[target]}`,
+    keywords: ['openapi', 'typescript', 'socialgen', target],
     summary: SUMMARIES[target],
     license: options.license,
-    dependencies,
+    dependencies: Object.keys(dependencies).length ? dependencies : null,
+    devDependencies: isServer ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : { typescript: TYPESCRIPT_RANGE },
+    peerDependencies: isServer ? { '@types/node': '>=20' } : null,
+    peerDependenciesMeta: isServer ? { '@types/node': { optional: true } } : null,
+    compilerTypes: isServer ? ['node'] : [],
     target,
     generatorVersion: context.generatorVersion,
     specTitle: model.info.title,
     specVersion: model.info.version,
+    specSummary: model.info.summary ?? null,
     openapi: model.openapiVersion,
-    peers: dependsOn.map((t) => names[t]),
-    example: example(target, model, context),
-    operations: target === 'types' ? [] : model.operations.map((op) => ({ method: op.method.toUpperCase(), path: op.path, name: op.names.method, summary: op.summary ?? '', deprecated: op.deprecated })),
-    schemas: target === 'types' || target === 'validators' ? model.schemas.map((s) => s.typeName) : [],
+    installNames: [names[target]],
+    installDev: isServer ? ['@types/node'] : [],
+    dependencyNames: Object.keys(dependencies),
+    example: packageExample(target, model, context.packages),
+    isTypes: target === 'types',
+    isValidators: target === 'validators',
+    isClient: target === 'client',
+    isServer,
+    operationsHeading: OPERATION_COLUMNS[target].heading,
+    operationsColumn: OPERATION_COLUMNS[target].column,
+    operations: model.operations.map((op) => ({
+      method: op.method.toUpperCase(),
+      path: op.path,
+      name: target === 'types' || target === 'validators' ? op.names.base : op.names.method,
+      summary: op.summary ?? '',
+      // The summary may say so already.
+      deprecated: op.deprecated && !/deprecated/i.test(op.summary ?? ''),
+    })),
+    schemas: target === 'types' || target === 'validators' ? model.schemas.filter((s) => !s.synthetic).map((s) => s.typeName) : [],
+    limits: target === 'types' ? model.limits.map((l) => ({ name: l.constantName, value: l.value, unit: l.unit ?? '', description: l.description ?? '' })) : [],
   };
-  const license = model.info.license;
+  const specLicense = model.info.license;
   const isMit = /^mit$/i.test(options.license);
   return [
-    { path: 'package.json', contents: template('package.json.hbs')(view), format: 'json' },
-    { path: 'tsconfig.json', contents: template('tsconfig.json.hbs')(view), format: 'json' },
-    { path: 'README.md', contents: template('README.md.hbs')(view), format: 'markdown' },
-    { path: 'LICENSE', contents: template('LICENSE.hbs')({ mit: isMit, holder: options.licenseHolder, specTitle: model.info.title, license: options.license, url: license?.url }), format: 'none' },
+    { path: 'package.json', contents: template(TEMPLATES['package.json'])(view), format: 'json' },
+    { path: 'tsconfig.json', contents: template(TEMPLATES['tsconfig.json'])(view), format: 'json' },
+    { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
+    {
+      path: 'LICENSE',
+      contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
+      format: 'none',
+    },
   ];
-}
-
-/** A short working example per target, using names from the model (identifiers only). */
-function example(target: TargetName, model: ApiModel, context: EmitContext): string {
-  const names = context.packages.names;
-  const schema = model.schemas.find((s) => !s.synthetic)?.typeName ?? model.schemas[0]?.typeName;
-  const op = model.operations.find((o) => o.method === 'get') ?? model.operations[0];
-  switch (target) {
-    case 'types':
-      return schema
-        ? `import type { ${schema}, Operations } from '${names.types}';\n\nfunction show(value: ${schema}): void {\n  console.log(value);\n}`
-        : `import type { Operations } from '${names.types}';`;
-    case 'validators':
-      return schema
-        ? `import { validate${schema} } from '${names.validators}';\n\nconst result = validate${schema}(JSON.parse(input));\nif (!result.valid) console.error(result.errors);`
-        : `import * as validators from '${names.validators}';`;
-    case 'client':
-      return op
-        ? `import { createClient } from '${names.client}';\n\nconst client = createClient({ baseUrl: 'https://api.example.com', auth: { bearerToken: process.env.TOKEN! } });\nconst result = await client.${op.names.method}(/* typed arguments */);`
-        : `import { createClient } from '${names.client}';`;
-    case 'server':
-      return op
-        ? `import { createServer } from 'node:http';\nimport { createHandler, createNodeListener } from '${names.server}';\n\nconst handler = createHandler({\n  async ${op.names.method}(request) {\n    return { status: 200, body: /* typed body */ } as never;\n  },\n});\ncreateServer(createNodeListener(handler)).listen(3000);`
-        : `import { createHandler } from '${names.server}';`;
-  }
 }
 
 export { TARGETS };

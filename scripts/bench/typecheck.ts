@@ -1,0 +1,204 @@
+/**
+ * Type-checking cost of the generated types for their users: `tsc --noEmit` wall time and peak memory for
+ * a small consumer (it names the success body of up to 25 operations and every operation key), against
+ * socialgen's types package and openapi-typescript's output of the same spec, in the same run; for the
+ * bundled spec and GitHub's REST API description (13 MB, ~1,000 operations).
+ *
+ * Two settings per tool:
+ * - "sources": the generated `.ts` is part of the program and fully checked (what the package's own build
+ *   and a monorepo consumer pay);
+ * - "declarations": the types as an installed package's `.d.ts` with `skipLibCheck` (what an editor and a
+ *   typical application pay). openapi-typescript's output is types only, so it is its own `.d.ts`.
+ *
+ * Target (issue 8): no worse than openapi-typescript. Ratios > 1 mean socialgen is cheaper.
+ * Run: `npm run bench -- typecheck` (or `npx tsx -e "import('./scripts/bench/typecheck.ts').then(m => m.run())"`).
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadModel } from '../../generator/src/index.ts';
+import type { ApiModel } from '../../generator/src/model/types.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const GITHUB = path.resolve(root, '../shared/corpus/specs/github/api.github.com.octokit-openapi-23.0.2.json');
+const BUNDLED = path.join(root, 'spec/social-posting.openapi.yaml');
+const TSC = path.join(root, 'node_modules/typescript/bin/tsc');
+const SOCIALGEN = path.join(root, 'generator/bin/socialgen.js');
+const OTS = path.join(root, 'node_modules/openapi-typescript/bin/cli.js');
+/** Operations the consumer names. */
+const SAMPLE = 25;
+const RUNS = 5;
+const TIME = '/usr/bin/time';
+
+const COMPILER_OPTIONS = {
+  target: 'ES2022',
+  module: 'NodeNext',
+  moduleResolution: 'NodeNext',
+  lib: ['ES2022', 'DOM'],
+  types: [] as string[],
+  strict: true,
+  noEmit: true,
+};
+
+function sh(command: string, args: string[], cwd = root): void {
+  const r = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}):\n${r.stderr.slice(-3000)}${r.stdout.slice(-3000)}`);
+}
+
+interface Sampled {
+  /** socialgen's name of the success body type (`<Operation>Response`). */
+  success: string;
+  /** openapi-typescript's access path to the same body. */
+  otsAccess: string;
+}
+
+/** Operations with one numeric 2XX status and a JSON body: the consumer names their bodies. */
+function sample(model: ApiModel): Sampled[] {
+  const out: Sampled[] = [];
+  for (const op of model.operations) {
+    const success = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+    if (success.length !== 1 || success[0].content.length !== 1) continue;
+    const media = success[0].content[0].mediaType;
+    if (!/json/.test(media)) continue;
+    out.push({
+      success: op.names.success,
+      otsAccess: `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method)}]['responses'][${success[0].status}]['content'][${JSON.stringify(media)}]`,
+    });
+    if (out.length === SAMPLE) break;
+  }
+  return out;
+}
+
+function socialgenConsumer(ops: Sampled[], from: string): string {
+  return [
+    `import type * as T from ${JSON.stringify(from)};`,
+    '',
+    ...ops.map((o, i) => `export function use${i}(body: T.${o.success}): T.${o.success} {\n  const copy: T.${o.success} = body;\n  return copy;\n}`),
+    'export type OperationName = keyof T.Operations;',
+    `export const count: number = ${ops.length};`,
+    '',
+  ].join('\n');
+}
+
+function otsConsumer(ops: Sampled[], from: string): string {
+  return [
+    `import type { paths, operations } from ${JSON.stringify(from)};`,
+    '',
+    ...ops.map((o, i) => `type Body${i} = ${o.otsAccess};\nexport function use${i}(body: Body${i}): Body${i} {\n  const copy: Body${i} = body;\n  return copy;\n}`),
+    'export type OperationName = keyof operations;',
+    `export const count: number = ${ops.length};`,
+    '',
+  ].join('\n');
+}
+
+function project(dir: string, consumer: string, extra: Record<string, unknown> = {}): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
+  writeFileSync(path.join(dir, 'consumer.ts'), consumer);
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...extra }, files: ['consumer.ts'] }, null, 2));
+  return dir;
+}
+
+interface Cost {
+  label: string;
+  /** Fastest wall time of the tsc process over the runs (the least disturbed by a busy machine). */
+  wall: number;
+  /** tsc's own `Total time` and `Check time` (--extendedDiagnostics), fastest run. */
+  total: number;
+  check: number;
+  /** Peak RSS of the tsc process (GNU time %M), median over the runs. */
+  peakMb: number | undefined;
+  /** `Memory used` as tsc reports it (heap), median. */
+  heapMb: number;
+  types: number;
+  instantiations: number;
+}
+
+type Sample = Omit<Cost, 'label'>;
+
+/** One `tsc --noEmit --extendedDiagnostics` run; fails loudly if the consumer does not compile. */
+function tscOnce(label: string, dir: string): Sample {
+  const args = [TSC, '--noEmit', '--extendedDiagnostics', '-p', path.join(dir, 'tsconfig.json')];
+  const started = performance.now();
+  const r = existsSync(TIME)
+    ? spawnSync(TIME, ['-f', '__PEAK_KB__ %M', process.execPath, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 })
+    : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const wall = (performance.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`${label}: tsc failed (${r.status}):\n${r.stdout.slice(-3000)}${r.stderr.slice(-2000)}`);
+  const stat = (name: string) => Number(new RegExp(`^${name}:\\s+([\\d.]+)`, 'm').exec(r.stdout)?.[1] ?? NaN);
+  const kb = /__PEAK_KB__ (\d+)/.exec(r.stderr)?.[1];
+  return { wall, total: stat('Total time'), check: stat('Check time'), peakMb: kb ? Number(kb) / 1024 : undefined, heapMb: stat('Memory used') / 1024, types: stat('Types'), instantiations: stat('Instantiations') };
+}
+
+function summarize(label: string, samples: Sample[]): Cost {
+  const min = (f: (s: Sample) => number) => Math.min(...samples.map(f));
+  const median = (f: (s: Sample) => number) => samples.map(f).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+  return {
+    label,
+    wall: min((s) => s.wall),
+    total: min((s) => s.total),
+    check: min((s) => s.check),
+    peakMb: samples[0].peakMb === undefined ? undefined : median((s) => s.peakMb!),
+    heapMb: median((s) => s.heapMb),
+    types: samples[0].types,
+    instantiations: samples[0].instantiations,
+  };
+}
+
+/** RUNS runs of each project, interleaved (A B A B ...) so a busy machine slows both alike. */
+function tscPair(a: [string, string], b: [string, string]): [Cost, Cost] {
+  const sa: Sample[] = [];
+  const sb: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    sa.push(tscOnce(a[0], a[1]));
+    sb.push(tscOnce(b[0], b[1]));
+  }
+  return [summarize(a[0], sa), summarize(b[0], sb)];
+}
+
+function print(setting: string, ours: Cost, peer: Cost): void {
+  const row = (who: string, c: Cost) =>
+    `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
+  console.log(`${setting}`);
+  console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)}  ${'tsc total'.padStart(8)}  ${'check'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'heap'.padStart(8)}  ${'types'.padStart(7)}  ${'instant.'.padStart(8)}`);
+  console.log(row('socialgen', ours));
+  console.log(row('openapi-typescript', peer));
+  const mem = ours.peakMb && peer.peakMb ? `${(peer.peakMb / ours.peakMb).toFixed(2)}×` : 'n/a';
+  console.log(`  ratio (peer / socialgen, > 1 = socialgen cheaper): tsc total ${(peer.total / ours.total).toFixed(2)}×, wall ${(peer.wall / ours.wall).toFixed(2)}×, peak memory ${mem}`);
+}
+
+export async function run(): Promise<void> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-typecheck-'));
+  try {
+    for (const [name, spec] of [['bundled spec', BUNDLED], ['GitHub spec', GITHUB]] as const) {
+      if (!existsSync(spec)) {
+        console.log(`${name}: ${spec} not found, skipped`);
+        continue;
+      }
+      const dir = path.join(tmp, name.split(' ')[0]);
+      const { model } = await loadModel(spec);
+      const ops = sample(model);
+      // The generated code, as the two tools write it.
+      sh(process.execPath, [SOCIALGEN, 'generate', '-q', '--target', 'types', '--no-format', '--spec', spec, '--out', path.join(dir, 'sg')]);
+      sh(process.execPath, [OTS, spec, '-o', path.join(dir, 'ots/schema.ts')]);
+      // Declarations: socialgen's package build; openapi-typescript's output is types only, so it is its own .d.ts.
+      sh(process.execPath, [TSC, '-p', path.join(dir, 'sg/types/tsconfig.json'), '--emitDeclarationOnly', '--declarationMap', 'false']);
+      mkdirSync(path.join(dir, 'ots-dts'));
+      copyFileSync(path.join(dir, 'ots/schema.ts'), path.join(dir, 'ots-dts/schema.d.ts'));
+
+      const sgSources = project(path.join(dir, 'sg-sources'), socialgenConsumer(ops, '../sg/types/src/index.js'));
+      const otsSources = project(path.join(dir, 'ots-sources'), otsConsumer(ops, '../ots/schema.js'));
+      const sgDecl = project(path.join(dir, 'sg-decl'), socialgenConsumer(ops, '../sg/types/dist/index.js'), { skipLibCheck: true });
+      const otsDecl = project(path.join(dir, 'ots-decl'), otsConsumer(ops, '../ots-dts/schema.js'), { skipLibCheck: true });
+
+      console.log(`\n${name} (${path.relative(root, spec)}): ${model.operations.length} operations, ${model.schemas.length} schemas; the consumer names ${ops.length} success bodies`);
+      print('types as sources (everything checked)', ...tscPair(['socialgen sources', sgSources], ['openapi-typescript sources', otsSources]));
+      print('types as an installed package\'s .d.ts (skipLibCheck)', ...tscPair(['socialgen .d.ts', sgDecl], ['openapi-typescript .d.ts', otsDecl]));
+    }
+    console.log(`\n(${RUNS} runs each, the two tools interleaved: fastest wall and tsc-reported times, median memory; peak RSS from /usr/bin/time -f %M)`);
+  } finally {
+    if (process.env.KEEP_BENCH) console.log('kept', tmp); else rmSync(tmp, { recursive: true, force: true });
+  }
+}
