@@ -61,7 +61,7 @@ const CONFIG_SCHEMA = {
       properties: {
         scope: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' },
         names: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TARGETS.map((t) => [t, { type: 'string', pattern: '^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$' }])) },
-        patch: { type: 'integer', minimum: 0 },
+        patch: { type: 'integer', minimum: 0, maximum: 999 },
         license: { type: 'string', minLength: 1 },
         licenseHolder: { type: 'string', minLength: 1 },
       },

@@ -116,14 +116,51 @@ describe('generate --watch', () => {
     expect(runs()).toBeGreaterThan(runsBefore);
   });
 
-  // Starting the watch on a spec that is already broken: the first run fails before the spec's files are
-  // known, so cli/commands/generate.ts watches nothing and the process ends. It needs to watch at least the
-  // root spec (and the files the diagnostics name) when the first run fails — reported to the lead.
-  it.todo('starts on a broken spec, shows its problems, and generates once it is fixed');
-
   it('stops on SIGTERM with exit code 0', async () => {
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('generate --watch started on a broken spec', () => {
+  const broken = tempDir('socialgen-watch-broken-');
+  let proc: ChildProcess | undefined;
+  let out = '';
+  let err = '';
+
+  afterAll(async () => {
+    if (proc && proc.exitCode === null) {
+      proc.kill('SIGKILL');
+      await new Promise((resolve) => proc!.once('exit', resolve));
+    }
+    broken.remove();
+  });
+
+  it('shows the problems, keeps watching the root spec, and generates once it is fixed', async () => {
+    writePipelineSpec(broken.dir);
+    const api = path.join(broken.dir, 'api.yaml');
+    const good = readFileSync(api, 'utf8');
+    writeFileSync(api, good.replace('openapi:', 'openapi: [\nopenapi:'));
+    proc = spawn(process.execPath, [socialgenBin, 'generate', '--watch', '--spec', 'api.yaml', '--out', 'out', '--target', 'types', '--no-format'], {
+      cwd: broken.dir,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const wait = async (what: string, condition: () => boolean): Promise<void> => {
+      const started = Date.now();
+      while (!condition()) {
+        if (proc!.exitCode !== null) throw new Error(`the watch exited (${proc!.exitCode}) while waiting for ${what}\n${out}\n${err}`);
+        if (Date.now() - started > 30_000) throw new Error(`timed out waiting for ${what}\n${out}\n${err}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    await wait('the problem and the watch', () => /api\.yaml:\d+:\d+: YAML/.test(err) && err.includes('watching for changes'));
+    expect(existsSync(path.join(broken.dir, 'out'))).toBe(false);
+    writeFileSync(api, good);
+    await wait('the generation after the fix', () => out.includes('✓ ') && existsSync(path.join(broken.dir, 'out/types/src/schemas.ts')));
+    expect(proc.exitCode).toBe(null);
   });
 });

@@ -32,24 +32,30 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
         await once();
         return;
       }
-      await watch(ctx, once);
+      await watch(ctx, config.spec, once);
     });
 }
 
-async function watch(ctx: CommandContext, once: () => Promise<string[]>): Promise<void> {
+async function watch(ctx: CommandContext, rootSpec: string, once: () => Promise<string[]>): Promise<void> {
   const { watch: chokidarWatch } = await import('chokidar');
-  let files: string[] = [];
+  // What to watch: every file of the last good load; after a failed run also the files the problems are
+  // in (a broken spec may not get as far as listing its files), and always the root.
+  let files = new Set<string>([rootSpec]);
   const run = async (): Promise<void> => {
     try {
-      files = await once();
+      files = new Set([rootSpec, ...(await once())]);
     } catch (error) {
       if (!isSpecError(error)) throw error;
-      for (const d of error.diagnostics) ctx.io.err(formatDiagnostic(d, ctx.io.cwd));
+      for (const d of error.diagnostics) {
+        ctx.io.err(formatDiagnostic(d, ctx.io.cwd));
+        if (d.file) files.add(d.file);
+      }
       ctx.io.err('socialgen: the spec has problems; the previous output is kept. Watching for changes…');
     }
   };
   await run();
-  const watcher = chokidarWatch(files, { ignoreInitial: true });
+  const watcher = chokidarWatch([...files], { ignoreInitial: true });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   watcher.on('all', () => {
@@ -58,14 +64,15 @@ async function watch(ctx: CommandContext, once: () => Promise<string[]>): Promis
     timer = setTimeout(() => {
       running = running.then(async () => {
         await run();
-        watcher.add(files);
+        watcher.add([...files]);
       });
     }, 150);
   });
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {
     const stop = () => {
-      void watcher.close().then(resolve);
+      clearTimeout(timer);
+      void running.then(() => watcher.close()).then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

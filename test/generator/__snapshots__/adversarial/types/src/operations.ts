@@ -34,7 +34,7 @@ export type Then2RequestBody = never;
 /** Responses of `GET /then` by status and media type. */
 export interface Then2Responses {
   /** *\/ globalThis.pwned = 'response'; /\* */
-  '200': {
+  200: {
     headers: {
       "x-'single'"?: string;
     };
@@ -75,7 +75,7 @@ export type Proto2RequestBody = never;
 /** Responses of `GET /__proto__` by status and media type. */
 export interface Proto2Responses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };
@@ -105,7 +105,7 @@ export type Constructor2RequestBody = Class;
 /** Responses of `POST /constructor` by status and media type. */
 export interface Constructor2Responses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };
@@ -135,7 +135,7 @@ export type ToString2RequestBody = never;
 /** Responses of `GET /toString` by status and media type. */
 export interface ToString2Responses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };
@@ -169,7 +169,7 @@ export type ReposGetContentRequestBody = never;
 /** Responses of `GET /repos/{owner}/{repo}/contents/{path}` by status and media type. */
 export interface ReposGetContentResponses {
   /** ok */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': _123abc;
@@ -201,7 +201,7 @@ export type Delete2RequestBody = never;
 /** Responses of `DELETE /class` by status and media type. */
 export interface Delete2Responses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };
@@ -231,7 +231,7 @@ export type Class2RequestBody = never;
 /** Responses of `PUT /class` by status and media type. */
 export interface Class2Responses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };

@@ -22,7 +22,7 @@ export type ListContainersRequestBody = never;
 /** Responses of `GET /containers` by status and media type. */
 export interface ListContainersResponses {
   /** ok */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Container;

@@ -22,7 +22,7 @@ export type ListPetsRequestBody = never;
 /** Responses of `GET /pets` by status and media type. */
 export interface ListPetsResponses {
   /** The pets. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Pet[];

@@ -25,7 +25,7 @@ export type ListItemsRequestBody = never;
 /** Responses of `GET /items` by status and media type. */
 export interface ListItemsResponses {
   /** ok */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Settings;

@@ -27,7 +27,7 @@ export type GetOwnerRequestBody = never;
 /** Responses of `GET /owners/{ownerId}` by status and media type. */
 export interface GetOwnerResponses {
   /** The owner, or null when unknown. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Owner | null;

@@ -48,7 +48,7 @@ export type GetUserPostRequestBody = never;
 /** Responses of `GET /users/{id}/posts/{postId}` by status and media type. */
 export interface GetUserPostResponses {
   /** ok */
-  '200': {
+  200: {
     headers: {
       'x-rate-limit-remaining': number;
       link?: string;
@@ -92,7 +92,7 @@ export type GetMatrixRequestBody = never;
 /** Responses of `GET /matrix/{point}` by status and media type. */
 export interface GetMatrixResponses {
   /** No content. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };

@@ -22,7 +22,7 @@ export type CreateUserRequestBody = UserWrite;
 /** Responses of `POST /users` by status and media type. */
 export interface CreateUserResponses {
   /** Created. */
-  '201': {
+  201: {
     headers: Record<string, never>;
     content: {
       'application/json': User;
@@ -56,14 +56,14 @@ export type ReplaceTeamRequestBody = TeamWrite;
 /** Responses of `PUT /teams/{teamId}` by status and media type. */
 export interface ReplaceTeamResponses {
   /** Replaced. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Team;
     };
   };
   /** Nothing to say. */
-  '204': {
+  204: {
     headers: Record<string, never>;
     content: Record<string, never>;
   };

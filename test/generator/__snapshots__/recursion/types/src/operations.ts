@@ -22,7 +22,7 @@ export type GetTreeRequestBody = never;
 /** Responses of `GET /tree` by status and media type. */
 export interface GetTreeResponses {
   /** A tree. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': TreeNode;

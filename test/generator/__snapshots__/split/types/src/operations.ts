@@ -28,7 +28,7 @@ export type ListNotesRequestBody = never;
 /** Responses of `GET /notes` by status and media type. */
 export interface ListNotesResponses {
   /** The notes. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': {
@@ -64,7 +64,7 @@ export type CreateNoteRequestBody = NoteWrite;
 /** Responses of `POST /notes` by status and media type. */
 export interface CreateNoteResponses {
   /** Created. */
-  '201': {
+  201: {
     headers: Record<string, never>;
     content: {
       'application/json': Note;
@@ -111,14 +111,14 @@ export type GetNoteRequestBody = never;
 /** Responses of `GET /notes/{noteId}` by status and media type. */
 export interface GetNoteResponses {
   /** The note. */
-  '200': {
+  200: {
     headers: Record<string, never>;
     content: {
       'application/json': Note;
     };
   };
   /** A problem. */
-  '404': {
+  404: {
     headers: Record<string, never>;
     content: {
       'application/problem+json': {

@@ -1,0 +1,271 @@
+/* Copied by socialgen 0.1.0: the server runtime, identical for every spec. */
+/**
+ * The Node adapter. Handlers made by `createHandler` carry their pipeline, which this adapter drives
+ * straight from `IncomingMessage` to `ServerResponse`: no `Request`/`Response` objects are built unless a
+ * hook or handler reads `request` (then one is made on first use). Any other Web handler works too,
+ * through a plain conversion.
+ *
+ * Only types come from `node:*` at module level, so importing the package root stays safe on runtimes
+ * without them; `serve` loads `node:http` when called.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { originForm, PIPELINE, type Incoming, type Outgoing, type WebHandler } from './core.js';
+
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (value: Uint8Array | null | 'too-large' | 'aborted'): void => {
+      if (settled) return;
+      settled = true;
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onError);
+      req.removeListener('aborted', onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.pause();
+        finish('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const onError = (): void => finish('aborted');
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onError);
+  });
+}
+
+/** A `Request` that is only built when something reads it (instanceof still holds). */
+function lazyRequest(make: () => Request): Request {
+  let real: Request | undefined;
+  const target = Object.create(Request.prototype) as Request;
+  return new Proxy(target, {
+    get(_t, property) {
+      real ??= make();
+      const value = Reflect.get(real, property, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+    has(_t, property) {
+      real ??= make();
+      return property in real;
+    },
+  });
+}
+
+function toWebRequest(req: IncomingMessage, body: Uint8Array | null | undefined): Request {
+  const host = headerOf(req, 'host');
+  const origin = `http://${host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : 'localhost'}`;
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    try {
+      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    } catch {
+      // A header the Fetch API refuses is left out of the view.
+    }
+  }
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  if (method !== 'GET' && method !== 'HEAD') {
+    if (body !== undefined) init.body = body as BodyInit | null;
+    else {
+      const iterator = (req as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+      init.body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await iterator.next();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      });
+      init.duplex = 'half';
+    }
+  }
+  let target = originForm(req.url ?? '/');
+  if (!target.startsWith('/')) target = '/';
+  try {
+    return new Request(origin + target, init);
+  } catch {
+    return new Request(origin + '/', { method: 'GET', headers });
+  }
+}
+
+/** `Incoming` over a Node request (a class: no closures allocated per request). */
+class NodeIncoming implements Incoming {
+  readonly method: string;
+  readonly target: string;
+  private body: Uint8Array | null | undefined;
+  private lazy: Request | undefined;
+
+  constructor(private readonly req: IncomingMessage) {
+    this.method = req.method ?? 'GET';
+    const url = req.url;
+    this.target = url === undefined ? '/' : url.charCodeAt(0) === 47 ? url : originForm(url);
+  }
+
+  header(name: string): string | null {
+    return headerOf(this.req, name);
+  }
+
+  hasBody(): boolean {
+    const length = this.req.headers['content-length'];
+    return (length !== undefined && length !== '0') || this.req.headers['transfer-encoding'] !== undefined;
+  }
+
+  async readBody(limit: number): Promise<Uint8Array | null | 'too-large' | 'aborted'> {
+    const read = await readNodeBody(this.req, limit);
+    if (read === null || read instanceof Uint8Array) this.body = read;
+    return read;
+  }
+
+  request(): Request {
+    return (this.lazy ??= lazyRequest(() => toWebRequest(this.req, this.body)));
+  }
+}
+
+function byteLength(body: string | Uint8Array): number {
+  return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+}
+
+function writeOutgoing(res: ServerResponse, out: Outgoing): void {
+  try {
+    const headers: Record<string, string | string[] | number> = out.headers;
+    if (out.body !== null) headers['content-length'] = byteLength(out.body);
+    res.writeHead(out.status, headers);
+    res.end(out.body ?? undefined);
+  } catch {
+    failed(res);
+  }
+}
+
+function failed(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  try {
+    const body = '{"type":"about:blank","title":"Internal Server Error","status":500}';
+    res.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
+}
+
+async function writeResponse(res: ServerResponse, response: Response, method: string | undefined): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  res.writeHead(response.status, headers);
+  if (!response.body || method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await new Promise<void>((resolve) => res.once('drain', () => resolve()));
+  }
+  res.end();
+}
+
+/** A `node:http` request listener for a Web handler (fast path for handlers made by `createHandler`). */
+export function createNodeListener(handler: WebHandler | ((request: Request) => Promise<Response>)): NodeListener {
+  const pipeline = (handler as WebHandler)[PIPELINE];
+  if (pipeline) {
+    return (req, res) => {
+      pipeline.handle(new NodeIncoming(req)).then(
+        (out) => writeOutgoing(res, out),
+        () => failed(res),
+      );
+    };
+  }
+  return (req, res) => {
+    Promise.resolve()
+      .then(() => handler(toWebRequest(req, undefined)))
+      .then((response) => writeResponse(res, response, req.method))
+      .catch(() => failed(res));
+  };
+}
+
+export interface ServeOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  hostname?: string;
+}
+
+export interface RunningServer {
+  server: Server;
+  /** `http://hostname:port`. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts a `node:http` server for the handler. */
+export async function serve(
+  handler: WebHandler | ((request: Request) => Promise<Response>),
+  options: ServeOptions = {},
+): Promise<RunningServer> {
+  const http = await import('node:http');
+  const server = http.createServer(createNodeListener(handler));
+  // Requests node:http cannot parse never reach the handler: answer them with a problem as well.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
+    const title =
+      status === 431 ? 'Request Header Fields Too Large' : status === 413 ? 'Content Too Large' : 'Bad Request';
+    const body = JSON.stringify({ type: 'about:blank', title, status, detail: 'The request is not valid HTTP/1.1' });
+    socket.end(
+      `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  const hostname = options.hostname ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, hostname, () => {
+      server.removeListener('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
+  const host = hostname.includes(':') ? `[${hostname}]` : hostname;
+  return {
+    server,
+    port,
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections?.();
+      }),
+  };
+}

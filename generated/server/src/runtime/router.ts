@@ -1,0 +1,159 @@
+/* Copied by socialgen 0.1.0: the server runtime, identical for every spec. */
+/**
+ * A segment trie over the spec's path templates. Static segments win over templated ones, with
+ * backtracking (`/2/users/by/username/{username}` and `/2/users/{id}/bookmarks` coexist). Segments that mix
+ * text and templates (`{name}.json`) are matched by a regular expression built from escaped text.
+ */
+import type { TableOperation } from './types.js';
+
+export interface PathEntry {
+  template: string;
+  /** Upper-case method → operation. */
+  methods: Map<string, TableOperation>;
+  /** Value of the `Allow` header for 405 answers. */
+  allow: string;
+}
+
+export interface RouteMatch {
+  entry: PathEntry;
+  /** Path parameter values, percent-decoded. */
+  params: Record<string, string>;
+  /** Names of parameters whose percent-encoding was invalid (the raw text is kept). */
+  badEncoding: string[];
+}
+
+interface MixedSegment {
+  re: RegExp;
+  names: string[];
+  node: TrieNode;
+}
+
+interface TrieNode {
+  statics: Map<string, TrieNode>;
+  param?: { name: string; node: TrieNode };
+  mixed: MixedSegment[];
+  entry?: PathEntry;
+}
+
+const newNode = (): TrieNode => ({ statics: new Map(), mixed: [] });
+const TEMPLATE = /\{([^{}]+)\}/g;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+export function safeDecode(text: string): string | undefined {
+  if (text.indexOf('%') === -1) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export class Router {
+  private readonly root = newNode();
+  readonly entries: PathEntry[] = [];
+
+  constructor(operations: readonly TableOperation[]) {
+    for (const op of operations) this.add(op);
+    for (const entry of this.entries) {
+      const methods = [...entry.methods.keys()];
+      if (entry.methods.has('GET') && !entry.methods.has('HEAD')) methods.push('HEAD');
+      entry.allow = methods.join(', ');
+    }
+  }
+
+  private add(op: TableOperation): void {
+    let node = this.root;
+    for (const segment of op.path.replace(/^\//, '').split('/')) {
+      const whole = /^\{([^{}]+)\}$/.exec(segment);
+      if (whole) {
+        if (!node.param) node.param = { name: whole[1], node: newNode() };
+        else if (node.param.name !== whole[1]) {
+          // Two templates name the same position differently (`/a/{id}/b`, `/a/{name}/c`): keep one node per
+          // name by falling back to a mixed segment, which matches the same way.
+          node = this.mixedNode(node, segment);
+          continue;
+        }
+        node = node.param.node;
+      } else if (segment.includes('{')) {
+        node = this.mixedNode(node, segment);
+      } else {
+        let next = node.statics.get(segment);
+        if (!next) node.statics.set(segment, (next = newNode()));
+        node = next;
+      }
+    }
+    if (!node.entry) {
+      node.entry = { template: op.path, methods: new Map(), allow: '' };
+      this.entries.push(node.entry);
+    }
+    node.entry.methods.set(op.method, op);
+  }
+
+  private mixedNode(node: TrieNode, segment: string): TrieNode {
+    const existing = node.mixed.find((m) => m.re.source === mixedSource(segment));
+    if (existing) return existing.node;
+    const names: string[] = [];
+    for (const m of segment.matchAll(TEMPLATE)) names.push(m[1]);
+    const mixed = { re: new RegExp(mixedSource(segment)), names, node: newNode() };
+    node.mixed.push(mixed);
+    return mixed.node;
+  }
+
+  /** Matches a path (no query string, not yet decoded). */
+  match(path: string): RouteMatch | undefined {
+    if (path.charCodeAt(0) !== 47 /* / */) return undefined;
+    const segments = path.slice(1).split('/');
+    const raw: [string, string][] = [];
+    const entry = this.walk(this.root, segments, 0, raw);
+    if (!entry) return undefined;
+    const params: Record<string, string> = {};
+    const badEncoding: string[] = [];
+    for (const [name, value] of raw) {
+      const decoded = safeDecode(value);
+      if (decoded === undefined) badEncoding.push(name);
+      params[name] = decoded ?? value;
+    }
+    return { entry, params, badEncoding };
+  }
+
+  private walk(node: TrieNode, segments: string[], index: number, params: [string, string][]): PathEntry | undefined {
+    if (index === segments.length) return node.entry;
+    const segment = segments[index];
+    const staticNode =
+      node.statics.get(segment) ??
+      (segment.includes('%') ? node.statics.get(safeDecode(segment) ?? segment) : undefined);
+    if (staticNode) {
+      const found = this.walk(staticNode, segments, index + 1, params);
+      if (found) return found;
+    }
+    for (const mixed of node.mixed) {
+      const m = mixed.re.exec(segment);
+      if (!m) continue;
+      const mark = params.length;
+      mixed.names.forEach((name, i) => params.push([name, m[i + 1]]));
+      const found = this.walk(mixed.node, segments, index + 1, params);
+      if (found) return found;
+      params.length = mark;
+    }
+    if (node.param && segment !== '') {
+      params.push([node.param.name, segment]);
+      const found = this.walk(node.param.node, segments, index + 1, params);
+      if (found) return found;
+      params.pop();
+    }
+    return undefined;
+  }
+}
+
+function mixedSource(segment: string): string {
+  let source = '^';
+  let last = 0;
+  for (const m of segment.matchAll(TEMPLATE)) {
+    source += escapeRegExp(segment.slice(last, m.index)) + '([^/]+?)';
+    last = m.index! + m[0].length;
+  }
+  return source + escapeRegExp(segment.slice(last)) + '$';
+}

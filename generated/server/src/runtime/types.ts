@@ -1,0 +1,249 @@
+/* Copied by socialgen 0.1.0: the server runtime, identical for every spec. */
+/**
+ * Types shared by the server runtime. This file is copied verbatim into the generated package
+ * (`src/runtime/types.ts`); it holds no spec content: everything spec-specific arrives as an `ApiTable`
+ * value (generated `src/api.ts`) and as the generated types and validators packages.
+ */
+
+/** A JSON value as the table holds it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// ---------------------------------------------------------------------------------------------------
+// The operation table (generated from the model, see emit/server/table.ts)
+// ---------------------------------------------------------------------------------------------------
+
+/** How a parameter's wire string becomes the value the validators check. */
+export type Coercion =
+  | { type: 'string' }
+  | { type: 'number' }
+  | { type: 'boolean' }
+  /** Integers or strings (e.g. `oneOf`), numbers only when the text is numeric. */
+  | { type: 'number-or-string' }
+  | { type: 'boolean-or-string' }
+  /** A parameter described with `content: application/json`. */
+  | { type: 'json' }
+  | { type: 'array'; items: Coercion }
+  | { type: 'object'; properties: Record<string, Coercion> };
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface TableParameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  style: 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
+  allowEmptyValue?: boolean;
+  coerce: Coercion;
+  /** The schema's `default`, applied after validation when the parameter is absent. */
+  default?: Json;
+}
+
+export interface TableOperation {
+  /** Handler key (`op.names.method`). */
+  key: string;
+  operationId: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path template as written, e.g. `/2/users/{id}/bookmarks`. */
+  path: string;
+  parameters: TableParameter[];
+  requestBody?: { required: boolean; mediaTypes: string[] };
+  /** Declared responses in document order: status as written (`200`, `4XX`, `default`) and media types. */
+  responses: { status: string; mediaTypes: string[] }[];
+  /** Effective security (see model): `[]` none, an empty alternative makes authentication optional. */
+  security: Record<string, string[]>[];
+  /** Path parameter that must equal the authenticated user's id (from a spec extension). */
+  ownerParameter?: string;
+  deprecated?: boolean;
+  sunset?: string;
+  pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+}
+
+export interface TableSecurityScheme {
+  type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS';
+  /** http: lower-cased scheme (`bearer`, `basic`, `oauth` for OAuth 1.0a). */
+  scheme?: string;
+  in?: 'query' | 'header' | 'cookie';
+  parameterName?: string;
+  /** Human-readable name for messages (`OAuth 2.0 User Context`, ...). */
+  label: string;
+}
+
+export interface TableProblem {
+  /** `x-problem-slug`, or `about:blank`. */
+  slug: string;
+  /** The `type` value without the configurable base: `/2/problems/<slug>` or `about:blank`. */
+  typePath: string;
+  title: string;
+  status: number;
+}
+
+export interface ApiTable {
+  operations: TableOperation[];
+  securitySchemes: Record<string, TableSecurityScheme>;
+  /** Problem types of the spec, by slug. */
+  problems: Record<string, TableProblem>;
+  /** Path between the base and the slug for problem types the spec does not define (e.g. `/2/problems/`). */
+  problemPath: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Validators (the shape of `operationValidators[key]`, docs/contracts.md)
+// ---------------------------------------------------------------------------------------------------
+
+export interface ValidationError {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export type ValidationResult<T = unknown> = { valid: true; value: T } | { valid: false; errors: ValidationError[] };
+
+export interface ValidateOptions {
+  allErrors?: boolean;
+  direction?: 'request' | 'response';
+  formats?: boolean;
+}
+
+export interface OperationValidator {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult;
+  query(value: unknown, options?: ValidateOptions): ValidationResult;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult;
+  response(status: number | string, mediaType: string, body: unknown, options?: ValidateOptions): ValidationResult;
+}
+
+export type OperationValidators = Record<string, OperationValidator>;
+
+// ---------------------------------------------------------------------------------------------------
+// Authentication
+// ---------------------------------------------------------------------------------------------------
+
+/** What the request carried, as handed to `options.authenticate`. */
+export type Credentials =
+  | { scheme: 'bearer'; token: string }
+  /** OAuth 1.0a: the `Authorization: OAuth ...` parameters, percent-decoded (`oauth_token`, `oauth_signature`, ...). */
+  | { scheme: 'oauth1'; params: Record<string, string> }
+  | { scheme: 'basic'; username: string; password: string }
+  | { scheme: 'apiKey'; name: string; in: 'query' | 'header' | 'cookie'; value: string };
+
+export interface AppPrincipal {
+  kind: 'app';
+  appId?: string;
+}
+
+export interface UserPrincipal {
+  kind: 'user';
+  userId: string;
+  /** Granted OAuth 2.0 scopes (or OAuth 1.0a permissions mapped to scopes). */
+  scopes: readonly string[];
+}
+
+export type Principal = AppPrincipal | UserPrincipal;
+
+// ---------------------------------------------------------------------------------------------------
+// Handler results and options
+// ---------------------------------------------------------------------------------------------------
+
+export type HeaderValues = Record<string, string | number | readonly string[]>;
+
+/** What a handler returns; the generated `<Op>Result` types narrow it to the declared responses. */
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  /** Which declared media type the body is; defaults to the one declared (problem bodies pick `+json` problems). */
+  contentType?: string;
+  headers?: HeaderValues;
+}
+
+/** The context every handler receives (generated `<Op>Context` types narrow it). */
+export interface HandlerContext {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  cookies: Record<string, unknown>;
+  body: unknown;
+  principal: Principal | undefined;
+  request: Request;
+}
+
+export type AnyHandler = (context: any) => HandlerResult | Promise<HandlerResult>;
+
+export interface RateLimitDecision {
+  /** False when the request must be refused with 429. */
+  allowed: boolean;
+  /** When the window resets: epoch seconds (sent as `x-rate-limit-reset`). */
+  reset: number;
+  limit?: number;
+  remaining?: number;
+}
+
+export interface RequestInfo {
+  /** The handler key (`op.names.method`) of the matched operation. */
+  operation: string;
+  principal: Principal | undefined;
+  request: Request;
+}
+
+export interface ServerOptions {
+  /**
+   * Turns the credentials a request carried into a principal, or nothing when they are not valid (401).
+   * Operations whose security allows no credentials never call it without credentials.
+   */
+  authenticate?: (
+    credentials: Credentials,
+    request: Request,
+  ) => Principal | null | undefined | Promise<Principal | null | undefined>;
+  /**
+   * Path parameters that must equal the authenticated user's id, by operation (`{ getUserBookmarks: 'id' }`);
+   * merged over what the spec declares with its owner extension. Mismatch → 403.
+   */
+  ownerParameters?: Record<string, string>;
+  /** Extra authorization after parameters are validated; return a result (e.g. a problem) to refuse. */
+  authorize?: (
+    info: RequestInfo & { params: Record<string, unknown> },
+  ) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  /** Called after authentication; `{ allowed: false }` answers 429 with `x-rate-limit-reset`. */
+  rateLimit?: (
+    info: RequestInfo,
+  ) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
+  /** Receives every error a handler or hook threw (the client sees a bare 500) and development-mode mismatches. */
+  onError?: (error: unknown, info: { operation?: string; request: Request }) => void;
+  /**
+   * Development mode: handler results are validated against the declared responses; a mismatch is reported
+   * to `onError` and answered with a 500 problem whose `detail` names it. Default false.
+   */
+  development?: boolean;
+  /** Largest request body accepted, in bytes (413 above). Default 1 MiB. */
+  maxBodySize?: number;
+  /** Deepest JSON nesting accepted in a request body (400 above). Default 64. */
+  maxDepth?: number;
+  /**
+   * Prefix of problem `type` URIs: the spec only fixes the `/2/problems/<slug>` tail, so the default `''`
+   * gives relative references such as `/2/problems/invalid-request` (valid URI references that resolve
+   * against the API's own origin). Set e.g. `https://api.example.com` for absolute ones.
+   */
+  problemBase?: string;
+  /** Query parameters the operation does not declare: `reject` (400, the default) or `ignore`. */
+  unknownQueryParameters?: 'reject' | 'ignore';
+  /** A prefix removed from the path before routing (e.g. `/api`). */
+  basePath?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Status code unions for the generated result types
+// ---------------------------------------------------------------------------------------------------
+
+type D = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type Digits<P extends number> = `${P}${D}${D}` extends `${infer N extends number}` ? N : never;
+export type Status1XX = Digits<1>;
+export type Status2XX = Digits<2>;
+export type Status3XX = Digits<3>;
+export type Status4XX = Digits<4>;
+export type Status5XX = Digits<5>;
+/** What a `default` response may be answered with: any error status not declared on its own. */
+export type StatusDefault = Status4XX | Status5XX;
