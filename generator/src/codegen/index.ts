@@ -2,3 +2,4 @@ export * from './code.ts';
 export * from './comment.ts';
 export * from './names.ts';
 export * from './indent.ts';
+export * from './syntax.ts';

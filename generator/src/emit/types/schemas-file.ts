@@ -1,8 +1,9 @@
 /** `src/schemas.ts`: one exported type per component schema (plus `Write` views and enum value arrays). */
-import { code, docComment, ident, lit, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, ident, lit, type Code } from '../../codegen/index.ts';
 import type { ModelIndex, NamedSchema } from '../../model/types.ts';
 import type { TypeContext, View } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
+import { isSingleObjectLiteral } from '../../codegen/syntax.ts';
 import { transformSchema } from './transform/schema.ts';
 
 export function schemaStatements(schemas: NamedSchema[], index: ModelIndex, writeDiffers: ReadonlySet<string>): Code[] {
@@ -30,38 +31,9 @@ function typeStatement(named: NamedSchema, view: View, name: string, index: Mode
   return code`${doc}export type ${ident(name)} = ${type};`;
 }
 
-/** True for `{ ... }` with nothing outside the braces. */
-export function isSingleObjectLiteral(type: string): boolean {
-  if (!type.startsWith('{') || !type.endsWith('}')) return false;
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < type.length; i++) {
-    const c = type[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '/' && type[i + 1] === '*') {
-      // Comments are sanitized (no `*/` inside), so the first `*/` ends them.
-      const end = type.indexOf('*/', i + 2);
-      i = end < 0 ? type.length : end + 1;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '{') depth++;
-    else if (c === '}') {
-      depth--;
-      if (depth === 0 && i !== type.length - 1) return false;
-    }
-  }
-  return true;
-}
-
 function enumValues(named: NamedSchema): unknown[] | undefined {
   const s = named.schema;
   if (typeof s !== 'object' || !s.enum || s.$ref || s.allOf || s.oneOf || s.anyOf) return undefined;
   return s.enum;
 }
 
-export { raw };

@@ -1,5 +1,6 @@
 /** Joining type expressions: unions and intersections, flattened and parenthesized where needed. */
 import { Code, raw } from '../../../codegen/code.ts';
+import { topLevelText } from '../../../codegen/syntax.ts';
 
 /**
  * `&` binds tighter than `|`, and the transforms never produce function or conditional types, so only a
@@ -7,33 +8,7 @@ import { Code, raw } from '../../../codegen/code.ts';
  */
 function wrapForIntersection(part: Code): string {
   const t = part.text;
-  return /\|/.test(stripNested(t)) ? `(${t})` : t;
-}
-
-/** The text with bracketed and quoted regions removed, so only top-level operators remain. */
-function stripNested(text: string): string {
-  let depth = 0;
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '/' && text[i + 1] === '*') {
-      // Comments are sanitized (no `*/` inside), so the first `*/` ends them.
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '{' || c === '(' || c === '[' || c === '<') depth++;
-    else if (c === '}' || c === ')' || c === ']' || c === '>') depth--;
-    else if (depth === 0) out += c;
-  }
-  return out;
+  return /\|/.test(topLevelText(t)) ? `(${t})` : t;
 }
 
 export function union(parts: Code[]): Code {
