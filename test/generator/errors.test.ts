@@ -138,6 +138,14 @@ describe('bad input: file:line:column, exit 2', () => {
     expect(stderr).toContain('3 problems');
   });
 
+  it('meta-schema problems and model problems are reported together in one run', async () => {
+    const [dup, unknown] = write('mixed.yaml', `openapi: 3.1.0\n${info}\npaths:\n  /a:\n    get:\n      operationId: same\n      responses:\n        '204':\n          description: ok\n  /b:\n    get:\n      ‸operationId: same\n      responses:\n        '204':\n          description: ok\n‸colour: blue\n`);
+    const stderr = await generateBad('mixed.yaml');
+    expect(stderr).toContain(`mixed.yaml:${unknown}: does not match the OpenAPI 3.1 schema: unknown property "colour"`);
+    expect(stderr).toContain(`mixed.yaml:${dup}: duplicate operationId "same"`);
+    expect(stderr).toContain('2 problems');
+  });
+
   it('Swagger 2.0', async () => {
     write('swagger.yaml', `swagger: '2.0'\n${info}\npaths: {}\n`);
     const stderr = await generateBad('swagger.yaml');

@@ -23,6 +23,12 @@ export interface LoadOptions {
   readText?: ReadText;
   /** Skip meta-schema validation (the diff of two specs still wants to compare an invalid one). */
   skipMetaSchema?: boolean;
+  /**
+   * Return meta-schema violations in `LoadedSpec.metaSchemaErrors` instead of throwing, so the caller can
+   * add the model's own problems and report everything in one run. Syntax and `$ref` errors still throw:
+   * without a whole document there is nothing to model.
+   */
+  deferMetaSchemaErrors?: boolean;
 }
 
 export interface LoadedSpec {
@@ -42,6 +48,8 @@ export interface LoadedSpec {
   bundledPointerOf(file: string, pointer: string): string | undefined;
   /** `origin` plus line and column. */
   locate(pointer: string): SourceLocation;
+  /** Meta-schema violations, when `deferMetaSchemaErrors` was set (otherwise they are thrown). */
+  metaSchemaErrors: Diagnostic[];
   /** Warnings (errors are thrown). */
   warnings: Diagnostic[];
 }
@@ -145,7 +153,8 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     const pos = sources.get(d.file)?.positionOf(d.pointer);
     return pos ? { ...d, line: pos.line, column: pos.column } : d;
   });
-  if (placed.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(placed));
+  const deferred = options.deferMetaSchemaErrors ? placed.filter((d) => d.severity === 'error' && d.code === 'meta-schema') : [];
+  if (placed.some((d) => d.severity === 'error' && !deferred.includes(d))) throw new SpecError(sortDiagnostics(placed));
   return {
     rootFile,
     document: document as Record<string, unknown>,
@@ -155,6 +164,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
     origin,
     bundledPointerOf,
     locate,
+    metaSchemaErrors: sortDiagnostics(deferred),
     warnings: sortDiagnostics(placed.filter((d) => d.severity === 'warning')),
   };
 }
