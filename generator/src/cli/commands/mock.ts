@@ -3,28 +3,25 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { displayPath } from '../progress.ts';
-
-/** Defaults of the mock (also in emit/server/mock-serve.ts, which is loaded only when the mock runs). */
-const DEFAULT_SPEC_PATH = 'spec/social-posting.openapi.yaml';
-const DEFAULT_MOCK_PORT = 4010;
+import { DEFAULT_CONFIG, DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from '../../emit/server/mock-defaults.ts';
 import path from 'node:path';
 
 export function registerMock(program: Command, ctx: CommandContext): void {
   program
     .command('mock')
     .description('serve mock responses for every operation (schema-valid, deterministic, paginated), like a typed Prism')
-    .option('-s, --spec <file>', `the root OpenAPI document (default: ${DEFAULT_SPEC_PATH})`)
+    .option('-s, --spec <file>', `the root OpenAPI document (default: ${DEFAULT_CONFIG.spec})`)
     .option('-p, --port <n>', `port to listen on (default: ${DEFAULT_MOCK_PORT}; 0 picks a free one)`)
-    .option('-H, --hostname <host>', 'address to listen on (default: 127.0.0.1)')
+    .option('-H, --hostname <host>', `address to listen on (default: ${DEFAULT_MOCK_HOSTNAME})`)
     .option('--seed <n>', 'seed of the generated data (default: 1)')
     .action(async (flags: { spec?: string; port?: string; hostname?: string; seed?: string }) => {
       const port = flags.port === undefined ? DEFAULT_MOCK_PORT : Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(flags.port)}`);
       const seed = flags.seed === undefined ? undefined : Number(flags.seed);
       if (seed !== undefined && !Number.isFinite(seed)) throw new UsageError(`--seed must be a number, got ${JSON.stringify(flags.seed)}`);
-      const specPath = path.resolve(ctx.io.cwd, flags.spec ?? DEFAULT_SPEC_PATH);
+      const specPath = path.resolve(ctx.io.cwd, flags.spec ?? DEFAULT_CONFIG.spec);
       const { serveMock } = await import('../../emit/server/mock-serve.ts');
-      const server = await serveMock({ specPath, port, hostname: flags.hostname ?? '127.0.0.1', seed });
+      const server = await serveMock({ specPath, port, hostname: flags.hostname ?? DEFAULT_MOCK_HOSTNAME, seed });
       ctx.io.err(`socialgen: mock of ${displayPath(ctx.io.cwd, specPath)} listening on ${server.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => {
         const stop = () => void Promise.resolve(server.close()).then(() => resolve());

@@ -165,4 +165,3 @@ export function packageFiles(target: TargetName, dependsOn: readonly TargetName[
   ];
 }
 
-export { TARGETS };

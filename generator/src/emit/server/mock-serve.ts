@@ -7,6 +7,7 @@ import { buildAjvValidators } from './ajv-validators.ts';
 import { createMock, type MockOptions } from './runtime/mock.ts';
 import { serve, type RunningServer } from './runtime/node.ts';
 import { buildApiTable, buildMockData } from './table.ts';
+import { DEFAULT_CONFIG, DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 export interface ServeMockOptions {
   /** Default `spec/social-posting.openapi.yaml` (relative to the working directory). */
@@ -21,12 +22,11 @@ export interface ServeMockOptions {
   mock?: Omit<MockOptions, 'seed'>;
 }
 
-export const DEFAULT_SPEC_PATH = 'spec/social-posting.openapi.yaml';
-export const DEFAULT_MOCK_PORT = 4010;
+export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
 export async function serveMock(options: ServeMockOptions = {}): Promise<RunningServer> {
-  const { model } = await loadModel(options.specPath ?? DEFAULT_SPEC_PATH);
+  const { model } = await loadModel(options.specPath ?? DEFAULT_CONFIG.spec);
   const handler = createMock(buildApiTable(model), buildAjvValidators(model), buildMockData(model), { ...options.mock, seed: options.seed });
-  return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? '127.0.0.1' });
+  return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });
 }
