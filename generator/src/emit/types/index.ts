@@ -9,7 +9,6 @@ import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { indexModel } from '../../model/model-index.ts';
 import { code, docComment, lit, raw, type Code } from '../../codegen/index.ts';
-import { schemasWithWriteView } from './read-write.ts';
 import { schemaStatements } from './schemas-file.ts';
 import { operationStatements } from './operations-file.ts';
 import { limitStatements } from './limits-file.ts';
@@ -20,7 +19,7 @@ export const typesEmitter: TargetEmitter = {
   dependsOn: [],
   emit(model: ApiModel, context: EmitContext): EmittedFile[] {
     const index = indexModel(model);
-    const writeDiffers = schemasWithWriteView(model.schemas);
+    const writeDiffers = index.facts.directional;
     const header = generatedHeader(model, context);
 
     const schemas = renderModule('src/schemas.ts', header, [], schemaStatements(model.schemas, index, writeDiffers));

@@ -51,8 +51,7 @@ export function transformObject(schema: SchemaObject, ctx: TypeContext): Code {
   return new Code(`{\n${members.join('\n')}\n}`);
 }
 
-/** readOnly members are not sent, writeOnly members are not returned. */
+/** readOnly members are not sent, writeOnly members are not returned (access through `$ref`/`allOf` too). */
 function omitted(property: Schema, ctx: TypeContext): boolean {
-  if (typeof property !== 'object') return false;
-  return ctx.view === 'write' ? property.readOnly === true : property.writeOnly === true;
+  return !ctx.index.facts.sentIn(property, ctx.view === 'write' ? 'request' : 'response');
 }
