@@ -41,7 +41,10 @@ const specs = [
   ...CORPUS.map((rel) => ({ name: `corpus-${rel.replace(/\.[a-z]+$/, '').replace(/[^A-Za-z0-9]+/g, '-')}`, spec: path.join(corpusDir, rel) })),
 ];
 
-type Validate = (value: unknown, options?: { direction?: Direction }) => { valid: boolean; errors?: unknown[] };
+type Verdict = { valid: boolean; errors?: unknown[] };
+type Validate = (value: unknown, options?: { direction?: Direction }) => Verdict;
+type BodyValidate = (body: unknown, mediaType?: string) => Verdict;
+type ResponseValidate = (status: number, mediaType: string, body: unknown) => Verdict;
 
 interface Check {
   /** Line in samples.ts → what it asserts. */
@@ -127,6 +130,48 @@ describe('cross-target consistency: samples from the model vs generated validato
             // The oracle knows nothing of wrong-direction members in closed objects (a rule of this project).
             if (!mutation.directional && ajvValid(named, direction, mutation.value) === true) problems.push(`${named.key} (${direction}): Ajv accepts a near miss the validators reject (${mutation.label}): ${JSON.stringify(mutation.value)}`);
             emit(`${named.key} (${direction}): tsc rejects the near miss (${mutation.label}) as ${tsName}`, [`// @ts-expect-error ${mutation.label.replace(/\s+/g, ' ')}`, `export const m${id}_${check.lines.size}: T.${tsName} = ${tsLiteral(mutation.value)};`]);
+          }
+        }
+      }
+      // Operation bodies, in their own direction and media type (inline schemas included): JSON bodies only.
+      for (const op of model.operations) {
+        const bodies = [
+          ...(op.requestBody?.content ?? []).map((media) => ({ media, direction: 'request' as const, status: undefined as string | undefined })),
+          ...op.responses.flatMap((r) => r.content.map((media) => ({ media, direction: 'response' as const, status: r.status }))),
+        ];
+        for (const { media, direction, status } of bodies) {
+          if (facts.media(media, direction).kind !== 'json') continue;
+          const where = `${op.operationId} ${status === undefined ? 'request body' : `response ${status}`} ${media.mediaType}`;
+          const value = sampleOf(facts, media.schema, direction);
+          if (value === undefined) {
+            totals.skipped++;
+            continue;
+          }
+          const numeric = status !== undefined && /^\d{3}$/.test(status) ? Number(status) : undefined;
+          const validateBody = (body: JsonValue): Verdict | undefined => {
+            if (direction === 'request') return (validators[`validate${op.names.base}RequestBody`] as unknown as BodyValidate | undefined)?.(body, media.mediaType);
+            if (numeric === undefined) return undefined; // ranges and `default` need a concrete status
+            return (validators[`validate${op.names.base}Response`] as unknown as ResponseValidate | undefined)?.(numeric, media.mediaType, body);
+          };
+          const verdict = validateBody(value);
+          if (!verdict) continue;
+          if (!verdict.valid) {
+            problems.push(`${where}: validators reject the sample ${JSON.stringify(value)}: ${JSON.stringify(verdict.errors)}`);
+            continue;
+          }
+          totals.samples++;
+          const tsType = direction === 'request' ? `T.${op.names.requestBody}` : `T.${op.names.responses}[${JSON.stringify(numeric)}]['content'][${JSON.stringify(media.mediaType)}]`;
+          const id = n++;
+          emit(`${where}: the sample ${JSON.stringify(value)} type-checks as ${tsType}`, [`export const v${id}: ${tsType} = ${tsLiteral(value)};`]);
+          // A request body type is the union over its media types: a near miss of one may be another's value.
+          if (direction === 'request' && (op.requestBody?.content.length ?? 0) > 1) continue;
+          for (const mutation of mutationsOf(facts, media.schema, direction, value)) {
+            totals.mutations++;
+            if (validateBody(mutation.value)?.valid) {
+              problems.push(`${where}: validators accept a near miss (${mutation.label}): ${JSON.stringify(mutation.value)}`);
+              continue;
+            }
+            emit(`${where}: tsc rejects the near miss (${mutation.label}) as ${tsType}`, [`// @ts-expect-error ${mutation.label.replace(/\s+/g, ' ')}`, `export const m${id}_${check.lines.size}: ${tsType} = ${tsLiteral(mutation.value)};`]);
           }
         }
       }

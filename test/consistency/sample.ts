@@ -88,7 +88,7 @@ export function sampleOf(facts: SchemaFacts, schema: Schema, direction: Directio
   };
 
   const fromDiscriminator = (node: Schema, view: SchemaObject, depth: number): JsonValue | undefined => {
-    const d = facts.discriminator(node);
+    const d = facts.discriminator(facts.target(node));
     if (!d || !d.own || !(view.oneOf ?? view.anyOf)) return undefined;
     const first = d.mapping[0];
     if (!first) return undefined;

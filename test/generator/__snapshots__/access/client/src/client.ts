@@ -27,6 +27,11 @@ export interface RecordEventArgs {
   body: T.RecordEventRequestBody;
 }
 
+/** The argument of `recordTaggedEvent`: its parameters by their names in the spec, and `body`. */
+export interface RecordTaggedEventArgs {
+  body: T.RecordTaggedEventRequestBody;
+}
+
 /** The argument of `submitForm`: its parameters by their names in the spec, and `body`. */
 export interface SubmitFormArgs {
   body: T.SubmitFormRequestBody;
@@ -65,6 +70,12 @@ export interface Client {
    */
   recordEvent(args: RecordEventArgs, options?: CallOptions): ApiPromise<T.RecordEventResponse, 200>;
   /**
+   * `POST /events/tagged` (operation `recordTaggedEvent`)
+   *
+   * Authentication: none.
+   */
+  recordTaggedEvent(args: RecordTaggedEventArgs, options?: CallOptions): ApiPromise<T.RecordTaggedEventResponse, 204>;
+  /**
    * `POST /forms` (operation `submitForm`)
    *
    * Authentication: none.
@@ -83,6 +94,7 @@ export interface OperationErrors {
   createAccount: T.CreateAccountErrorResponse;
   replaceTree: T.ReplaceTreeErrorResponse;
   recordEvent: T.RecordEventErrorResponse;
+  recordTaggedEvent: T.RecordTaggedEventErrorResponse;
   submitForm: T.SubmitFormErrorResponse;
 }
 

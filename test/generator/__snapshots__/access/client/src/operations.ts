@@ -13,5 +13,6 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
   },
   { id: 'recordEvent', method: 'POST', path: '/events', body: 'application/json' },
+  { id: 'recordTaggedEvent', method: 'POST', path: '/events/tagged', body: 'application/json' },
   { id: 'submitForm', method: 'POST', path: '/forms', body: 'application/x-www-form-urlencoded' },
 ];

@@ -110,6 +110,31 @@ export type RecordEventResult = {
 /** `POST /events` */
 export type RecordEventHandler = (context: RecordEventContext) => RecordEventResult | Promise<RecordEventResult>;
 
+/** What the `recordTaggedEvent` handler receives, parsed and validated. */
+export interface RecordTaggedEventContext {
+  params: T.RecordTaggedEventPathParams;
+  query: T.RecordTaggedEventQuery;
+  headers: T.RecordTaggedEventHeaders;
+  cookies: T.RecordTaggedEventCookies;
+  body: T.RecordTaggedEventRequestBody;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `recordTaggedEvent`. */
+export type RecordTaggedEventResult = {
+  status: 204;
+  body?: undefined;
+  contentType?: undefined;
+  headers?: HeaderValues;
+};
+
+/** `POST /events/tagged` */
+export type RecordTaggedEventHandler = (
+  context: RecordTaggedEventContext,
+) => RecordTaggedEventResult | Promise<RecordTaggedEventResult>;
+
 /** What the `submitForm` handler receives, parsed and validated. */
 export interface SubmitFormContext {
   params: T.SubmitFormPathParams;
@@ -141,6 +166,8 @@ export interface Handlers {
   replaceTree: ReplaceTreeHandler;
   /** `POST /events` */
   recordEvent: RecordEventHandler;
+  /** `POST /events/tagged` */
+  recordTaggedEvent: RecordTaggedEventHandler;
   /** `POST /forms` */
   submitForm: SubmitFormHandler;
 }

@@ -8,6 +8,7 @@ import type {
   ColorV1,
   Event,
   Form,
+  TaggedEvent,
   Thing,
   ThingWrite,
   TreeNode,
@@ -145,6 +146,36 @@ export type RecordEventResponse = Event;
 /** Body of a failed `POST /events`. */
 export type RecordEventErrorResponse = never;
 
+/** Path parameters of `POST /events/tagged`. */
+export type RecordTaggedEventPathParams = Record<string, never>;
+
+/** Query parameters of `POST /events/tagged`. */
+export type RecordTaggedEventQuery = Record<string, never>;
+
+/** Header parameters of `POST /events/tagged`. */
+export type RecordTaggedEventHeaders = Record<string, never>;
+
+/** Cookie parameters of `POST /events/tagged`. */
+export type RecordTaggedEventCookies = Record<string, never>;
+
+/** Request body of `POST /events/tagged` (required). */
+export type RecordTaggedEventRequestBody = TaggedEvent;
+
+/** Responses of `POST /events/tagged` by status and media type. */
+export interface RecordTaggedEventResponses {
+  /** Recorded. */
+  204: {
+    headers: Record<string, never>;
+    content: Record<string, never>;
+  };
+}
+
+/** Body of a successful `POST /events/tagged`. */
+export type RecordTaggedEventResponse = undefined;
+
+/** Body of a failed `POST /events/tagged`. */
+export type RecordTaggedEventErrorResponse = never;
+
 /** Path parameters of `POST /forms`. */
 export type SubmitFormPathParams = Record<string, never>;
 
@@ -220,6 +251,17 @@ export interface Operations {
     responses: RecordEventResponses;
     response: RecordEventResponse;
     errorResponse: RecordEventErrorResponse;
+  };
+  /** `POST /events/tagged` */
+  recordTaggedEvent: {
+    pathParams: RecordTaggedEventPathParams;
+    query: RecordTaggedEventQuery;
+    headers: RecordTaggedEventHeaders;
+    cookies: RecordTaggedEventCookies;
+    requestBody: RecordTaggedEventRequestBody;
+    responses: RecordTaggedEventResponses;
+    response: RecordTaggedEventResponse;
+    errorResponse: RecordTaggedEventErrorResponse;
   };
   /** `POST /forms` */
   submitForm: {

@@ -96,6 +96,12 @@ export type View = EventBase & {
 
 export type Event = Click | View;
 
+/** A discriminated union inside an `allOf`, with members of its own. */
+export type TaggedEvent = Event & {
+  /** @format date-time */
+  at: string;
+};
+
 export interface Form {
   q: string;
   tags?: string[];

@@ -5,6 +5,7 @@
 
 import type { ValidationError } from './runtime.js';
 import { _err, _has, _len } from './runtime.js';
+import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
 const _sp1 = '#/components/schemas/Secret';
@@ -19,13 +20,15 @@ const _sp9 = '#/components/schemas/Click';
 const _sp10 = '#/components/schemas/View';
 const _k11: any = ['click', 'view'];
 const _sp12 = '#/components/schemas/Event';
-const _sp13 = '#/components/schemas/Form';
-const _sp14 = '#/components/schemas/Upload';
-const _sp15 = '#/paths/~1things/post/parameters';
-const _sp16 = '#/paths/~1accounts/post/parameters';
-const _sp17 = '#/paths/~1trees~1{treeId}/put/parameters';
-const _sp18 = '#/paths/~1events/post/parameters';
-const _sp19 = '#/paths/~1forms/post/parameters';
+const _sp13 = '#/components/schemas/TaggedEvent';
+const _sp14 = '#/components/schemas/Form';
+const _sp15 = '#/components/schemas/Upload';
+const _sp16 = '#/paths/~1things/post/parameters';
+const _sp17 = '#/paths/~1accounts/post/parameters';
+const _sp18 = '#/paths/~1trees~1{treeId}/put/parameters';
+const _sp19 = '#/paths/~1events/post/parameters';
+const _sp20 = '#/paths/~1events~1tagged/post/parameters';
+const _sp21 = '#/paths/~1forms/post/parameters';
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -968,6 +971,55 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   return E.length === e0;
 }
 
+export function _vTaggedEvent(v: any, o: number): boolean {
+  if (!_vEvent(v, o)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.at;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+    if (typeof x3 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fDateTime(x3)) {
+      return false;
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 48) === 48) {
+    if (!_eEvent(v, o, p, E) && (o & 1) === 0) return false;
+  } else if (!_vEvent(v, o) && !_eEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp13 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x3 = v.at;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+      if (typeof x3 !== 'string') {
+        E.push(_err(p + '/at', _sp13 + '/allOf/1/properties/at/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fDateTime(x3)) {
+          E.push(
+            _err(p + '/at', _sp13 + '/allOf/1/properties/at/format', 'format', 'must match format "date-time"', {
+              format: 'date-time',
+            }),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    } else {
+      E.push(
+        _err(p, _sp13 + '/allOf/1/required', 'required', "must have required property 'at'", { missingProperty: 'at' }),
+      );
+      if ((o & 1) === 0) return false;
+    }
+  }
+  return E.length === e0;
+}
+
 export function _vForm(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
@@ -990,30 +1042,30 @@ export function _vForm(v: any, o: number): boolean {
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.q;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/q', _sp13 + '/properties/q/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/q', _sp14 + '/properties/q/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp13 + '/required', 'required', "must have required property 'q'", { missingProperty: 'q' }));
+      E.push(_err(p, _sp14 + '/required', 'required', "must have required property 'q'", { missingProperty: 'q' }));
       if ((o & 1) === 0) return false;
     }
     const x2 = v.tags;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x2)) {
-        E.push(_err(p + '/tags', _sp13 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/tags', _sp14 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'string') {
             E.push(
-              _err(p + '/tags/' + i3, _sp13 + '/properties/tags/items/type', 'type', 'must be string', {
+              _err(p + '/tags/' + i3, _sp14 + '/properties/tags/items/type', 'type', 'must be string', {
                 type: 'string',
               }),
             );
@@ -1050,27 +1102,27 @@ export function _vUpload(v: any, o: number): boolean {
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/avatar', _sp14 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/avatar', _sp15 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
     const x2 = v.meta;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        E.push(_err(p + '/meta', _sp14 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
+        E.push(_err(p + '/meta', _sp15 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
         if ((o & 1) === 0) return false;
       } else {
         const x3 = x2.title;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
           if (typeof x3 !== 'string') {
             E.push(
-              _err(p + '/meta/title', _sp14 + '/properties/meta/properties/title/type', 'type', 'must be string', {
+              _err(p + '/meta/title', _sp15 + '/properties/meta/properties/title/type', 'type', 'must be string', {
                 type: 'string',
               }),
             );
@@ -1082,7 +1134,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x5 = v.count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(_err(p + '/count', _sp14 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/count', _sp15 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -1093,7 +1145,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1102,7 +1154,7 @@ export function _eCreateThingPathParams(v: any, o: number, p: string, E: Validat
 export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1111,7 +1163,7 @@ export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eCreateThingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1120,7 +1172,7 @@ export function _eCreateThingHeaders(v: any, o: number, p: string, E: Validation
 export function _eCreateThingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1129,7 +1181,7 @@ export function _eCreateThingCookies(v: any, o: number, p: string, E: Validation
 export function _eCreateAccountPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1138,7 +1190,7 @@ export function _eCreateAccountPathParams(v: any, o: number, p: string, E: Valid
 export function _eCreateAccountQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1147,7 +1199,7 @@ export function _eCreateAccountQuery(v: any, o: number, p: string, E: Validation
 export function _eCreateAccountHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1156,7 +1208,7 @@ export function _eCreateAccountHeaders(v: any, o: number, p: string, E: Validati
 export function _eCreateAccountCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1165,7 +1217,7 @@ export function _eCreateAccountCookies(v: any, o: number, p: string, E: Validati
 export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.treeId;
@@ -1175,7 +1227,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
       } else if (!_vColorV1(x1, o) && !_eColorV1(x1, o + 16, p + '/treeId', E) && (o & 1) === 0) return false;
     } else {
       E.push(
-        _err(p, _sp17 + '/required', 'required', "must have required property 'treeId'", { missingProperty: 'treeId' }),
+        _err(p, _sp18 + '/required', 'required', "must have required property 'treeId'", { missingProperty: 'treeId' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -1186,7 +1238,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
 export function _eReplaceTreeQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1195,7 +1247,7 @@ export function _eReplaceTreeQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eReplaceTreeHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1204,7 +1256,7 @@ export function _eReplaceTreeHeaders(v: any, o: number, p: string, E: Validation
 export function _eReplaceTreeCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1213,7 +1265,7 @@ export function _eReplaceTreeCookies(v: any, o: number, p: string, E: Validation
 export function _eRecordEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1222,7 +1274,7 @@ export function _eRecordEventPathParams(v: any, o: number, p: string, E: Validat
 export function _eRecordEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1231,7 +1283,7 @@ export function _eRecordEventQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eRecordEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1240,7 +1292,43 @@ export function _eRecordEventHeaders(v: any, o: number, p: string, E: Validation
 export function _eRecordEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eRecordTaggedEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eRecordTaggedEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eRecordTaggedEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eRecordTaggedEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1249,7 +1337,7 @@ export function _eRecordEventCookies(v: any, o: number, p: string, E: Validation
 export function _eSubmitFormPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1258,7 +1346,7 @@ export function _eSubmitFormPathParams(v: any, o: number, p: string, E: Validati
 export function _eSubmitFormQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1267,7 +1355,7 @@ export function _eSubmitFormQuery(v: any, o: number, p: string, E: ValidationErr
 export function _eSubmitFormHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1276,7 +1364,7 @@ export function _eSubmitFormHeaders(v: any, o: number, p: string, E: ValidationE
 export function _eSubmitFormCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;

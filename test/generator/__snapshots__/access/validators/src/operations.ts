@@ -22,6 +22,10 @@ import {
   _eRecordEventHeaders,
   _eRecordEventPathParams,
   _eRecordEventQuery,
+  _eRecordTaggedEventCookies,
+  _eRecordTaggedEventHeaders,
+  _eRecordTaggedEventPathParams,
+  _eRecordTaggedEventQuery,
   _eReplaceTreeCookies,
   _eReplaceTreeHeaders,
   _eReplaceTreePathParams,
@@ -30,6 +34,7 @@ import {
   _eSubmitFormHeaders,
   _eSubmitFormPathParams,
   _eSubmitFormQuery,
+  _eTaggedEvent,
   _eThing,
   _eTreeNode,
   _eUpload,
@@ -67,13 +72,21 @@ const _responses3: _Responses = {
   f: [[_eEvent]],
 };
 
-const _body4: _Body = {
+const _body4: _Body = { r: true, m: ['application/json'], f: [_eTaggedEvent] };
+
+const _responses4: _Responses = {
+  s: ['204'],
+  m: [[]],
+  f: [[]],
+};
+
+const _body5: _Body = {
   r: true,
   m: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   f: [_eForm, _eUpload],
 };
 
-const _responses4: _Responses = {
+const _responses5: _Responses = {
   s: ['204'],
   m: [[]],
   f: [[]],
@@ -283,6 +296,57 @@ export function validateRecordEventResponse(
   return _respond(_responses3, status, mediaType, body, options);
 }
 
+/** recordTaggedEvent: path parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateRecordTaggedEventPathParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventPathParams> {
+  return _run(_eRecordTaggedEventPathParams, value, _opts(options, true));
+}
+
+/** recordTaggedEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateRecordTaggedEventQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventQuery> {
+  return _run(_eRecordTaggedEventQuery, value, _opts(options, true));
+}
+
+/** recordTaggedEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateRecordTaggedEventHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventHeaders> {
+  return _run(_eRecordTaggedEventHeaders, value, _opts(options, true));
+}
+
+/** recordTaggedEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateRecordTaggedEventCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventCookies> {
+  return _run(_eRecordTaggedEventCookies, value, _opts(options, true));
+}
+
+/** recordTaggedEvent: the request body, by media type (default: the first declared). */
+export function validateRecordTaggedEventRequestBody(
+  body: unknown,
+  mediaType?: string,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventRequestBody> {
+  return _request(_body4, body, mediaType, options);
+}
+
+/** recordTaggedEvent: a response, by status (exact, range, default) and media type. */
+export function validateRecordTaggedEventResponse(
+  status: number | string,
+  mediaType: string,
+  body: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.RecordTaggedEventResponse | T.RecordTaggedEventErrorResponse> {
+  return _respond(_responses4, status, mediaType, body, options);
+}
+
 /** submitForm: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSubmitFormPathParams(
   value: unknown,
@@ -321,7 +385,7 @@ export function validateSubmitFormRequestBody(
   mediaType?: string,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormRequestBody> {
-  return _request(_body4, body, mediaType, options);
+  return _request(_body5, body, mediaType, options);
 }
 
 /** submitForm: a response, by status (exact, range, default) and media type. */
@@ -331,7 +395,7 @@ export function validateSubmitFormResponse(
   body: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormResponse | T.SubmitFormErrorResponse> {
-  return _respond(_responses4, status, mediaType, body, options);
+  return _respond(_responses5, status, mediaType, body, options);
 }
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
@@ -367,6 +431,14 @@ export const operationValidators = {
     cookies: validateRecordEventCookies,
     requestBody: validateRecordEventRequestBody,
     response: validateRecordEventResponse,
+  },
+  recordTaggedEvent: {
+    pathParams: validateRecordTaggedEventPathParams,
+    query: validateRecordTaggedEventQuery,
+    headers: validateRecordTaggedEventHeaders,
+    cookies: validateRecordTaggedEventCookies,
+    requestBody: validateRecordTaggedEventRequestBody,
+    response: validateRecordTaggedEventResponse,
   },
   submitForm: {
     pathParams: validateSubmitFormPathParams,

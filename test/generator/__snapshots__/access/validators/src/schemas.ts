@@ -16,6 +16,7 @@ import {
   _eForm,
   _eSecret,
   _eServerId,
+  _eTaggedEvent,
   _eThing,
   _eTreeNode,
   _eUpload,
@@ -29,6 +30,7 @@ import {
   _vForm,
   _vSecret,
   _vServerId,
+  _vTaggedEvent,
   _vThing,
   _vTreeNode,
   _vUpload,
@@ -271,6 +273,28 @@ export function validateEvent(value: unknown, options?: ValidateOptions): Valida
 export function isEvent(value: unknown): value is T.Event {
   try {
     return _vEvent(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
+export function validateTaggedEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.TaggedEvent> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eTaggedEvent(value, o, '', E)) return { valid: true, value: value as T.TaggedEvent };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
+export function isTaggedEvent(value: unknown): value is T.TaggedEvent {
+  try {
+    return _vTaggedEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
