@@ -123,8 +123,8 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const streams = ops.some((op) => op.streaming);
   const pages = ops.some((op) => op.pagination && !op.streaming);
   const forms = ops.some((op) => {
-    const t = requestMediaType(op);
-    return t !== undefined && /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i.test(t);
+    const body = requestMediaType(model, op);
+    return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
   });
   const extraKinds = ops.some((op) =>
     securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),

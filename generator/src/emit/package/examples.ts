@@ -25,7 +25,7 @@ export function exampleOperation(model: ApiModel): ExampleOperation | undefined 
   for (const op of candidates) {
     if (op.deprecated || op.streaming || op.requestBody?.required) continue;
     const success = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-    if (success.length !== 1 || success[0].content.length !== 1 || !isJson(success[0].content[0].mediaType)) continue;
+    if (success.length !== 1 || success[0].content.length !== 1 || facts.media(success[0].content[0], 'response').kind !== 'json') continue;
     const args: ExampleOperation['args'] = [];
     let ok = true;
     for (const p of op.parameters) {
@@ -49,10 +49,6 @@ export function exampleOperation(model: ApiModel): ExampleOperation | undefined 
 /** GETs first, then the other methods; document order within each. */
 function rank(op: OperationModel): number {
   return op.method === 'get' ? 0 : 1;
-}
-
-function isJson(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType);
 }
 
 function scalarOrList(value: JsonValue): JsonValue | undefined {

@@ -31,6 +31,8 @@ export interface Thing {
 export interface ThingWrite {
   name: string;
   tag?: ColorV1;
+  /** writeOnly through $ref, so a response carrying it is an error. */
+  passphrase?: Secret;
 }
 
 /** A component name that is not an identifier. */

@@ -112,9 +112,19 @@ export function _vThing(v: any, o: number): boolean {
       return false;
     }
   }
-  for (const k13 in v) {
-    if (!_has.call(v, k13)) continue;
-    if (!(k13 === 'id' || k13 === 'name' || k13 === 'parent' || k13 === 'tag')) {
+  const x13 = v.passphrase;
+  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
+    if ((o & 4) === 0) {
+      return false;
+    }
+    if (typeof x13 !== 'string') return false;
+    if (x13.length < 8 || (x13.length < 15 && _len(x13) < 8)) {
+      return false;
+    }
+  }
+  for (const k15 in v) {
+    if (!_has.call(v, k15)) continue;
+    if (!(k15 === 'id' || k15 === 'name' || k15 === 'parent' || k15 === 'tag' || k15 === 'passphrase')) {
       return false;
     }
   }
@@ -256,12 +266,40 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         if (!ok24 && !_eColorV1(x22, o + 16, p + '/tag', E) && (o & 1) === 0) return false;
       }
     }
-    for (const k26 in v) {
-      if (!_has.call(v, k26)) continue;
-      if (!(k26 === 'id' || k26 === 'name' || k26 === 'parent' || k26 === 'tag')) {
+    const x26 = v.passphrase;
+    if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
+      if ((o & 4) === 0) {
+        E.push(
+          _err(
+            p,
+            _sp3 + '/additionalProperties',
+            'additionalProperties',
+            'must NOT have writeOnly property in a response',
+            { additionalProperty: 'passphrase' },
+          ),
+        );
+        if ((o & 1) === 0) return false;
+      }
+      if ((o & 48) === 48) {
+        if (!_eSecret(x26, o, p + '/passphrase', E) && (o & 1) === 0) return false;
+      } else {
+        let ok28 = false;
+        L29: {
+          if (typeof x26 !== 'string') break L29;
+          if (x26.length < 8 || (x26.length < 15 && _len(x26) < 8)) {
+            break L29;
+          }
+          ok28 = true;
+        }
+        if (!ok28 && !_eSecret(x26, o + 16, p + '/passphrase', E) && (o & 1) === 0) return false;
+      }
+    }
+    for (const k30 in v) {
+      if (!_has.call(v, k30)) continue;
+      if (!(k30 === 'id' || k30 === 'name' || k30 === 'parent' || k30 === 'tag' || k30 === 'passphrase')) {
         E.push(
           _err(p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-            additionalProperty: k26,
+            additionalProperty: k30,
           }),
         );
         if ((o & 1) === 0) return false;
