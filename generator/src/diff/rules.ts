@@ -273,12 +273,6 @@ export const RULES: ReadonlyMap<string, RuleDef> = buildCatalog();
 
 export const EXPLICIT_RULES: readonly RuleDef[] = EXPLICIT.map(([id]) => RULES.get(id)!);
 
-export function ruleLevel(id: string): Level {
-  const rule = RULES.get(id);
-  if (!rule) throw new Error(`unknown rule ${id}`);
-  return rule.level;
-}
-
 /** The facet of a schema rule id (`response-property-enum-value-added` → `enum-value-added`), or undefined. */
 export function facetOf(id: string): { direction: Direction; prefix: string; facet: string } | undefined {
   for (const [direction, prefixes] of Object.entries(FACET_PREFIXES) as [Direction, Record<string, string>][]) {
@@ -288,5 +282,3 @@ export function facetOf(id: string): { direction: Direction; prefix: string; fac
   }
   return undefined;
 }
-
-export const LEVEL_RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
