@@ -8,6 +8,7 @@ import { DiffContext, type RawChange, type Scope, type OpScope } from './context
 import { compareOperations } from './operations.ts';
 import { compareDocumentSecurity, compareSecuritySchemes } from './security.ts';
 import { compareComponents, compareDocument } from './document.ts';
+import { compareWebhooks } from './webhooks.ts';
 import { RULES } from './rules.ts';
 import { loadSide, sideSource, type SideModel, type SideOptions } from './side.ts';
 import { applyIgnore, type IgnoreEntry } from './ignore.ts';
@@ -58,6 +59,7 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
   const security = dc.shared.get('security');
   if (security && security.parents.size) compareDocumentSecurity(dc);
   compareComponents(dc);
+  compareWebhooks(dc);
   compareDocument(dc);
   const all = finalize(dc);
   const pointersOf = (c: Change): string[] => {

@@ -6,7 +6,7 @@
  */
 import { appendPointer } from '../../load/pointer.ts';
 import type { JsonType, Schema } from '../../model/types.ts';
-import type { DiffContext, SchemaCtx, SharedScope } from '../context.ts';
+import { joinPath, type DiffContext, type SchemaCtx, type SharedScope } from '../context.ts';
 import { parseSunset, sunsetText } from '../sunset.ts';
 import { canonical, show } from './canonical.ts';
 import { keywordPointer, typesSubset, viewOf, type View } from './view.ts';
@@ -37,13 +37,23 @@ export function compareSchemas(dc: DiffContext, a: Schema, aPtr: string, b: Sche
     if (va.nullable !== vb.nullable) compareNullability(dc, here(va, aPtr), here(vb, bPtr), ctx);
     return;
   }
-  const ta = ka !== undefined ? componentView(dc, 'base', ka) ?? va : va;
-  const tb = kb !== undefined ? componentView(dc, 'head', kb) ?? vb : vb;
+  let ta = ka !== undefined ? componentView(dc, 'base', ka) ?? va : va;
+  let tb = kb !== undefined ? componentView(dc, 'head', kb) ?? vb : vb;
+  if ((ka === undefined) !== (kb === undefined)) {
+    // Inline on one side, a reference on the other (a schema moved into a component, or back): the inline
+    // side's nullability belongs to the referrer, so nullability is judged there alone — `anyOf: [X, null]`
+    // with X moved into a component is as nullable as before.
+    if (va.nullable !== vb.nullable) compareNullability(dc, here(va, aPtr), here(vb, bPtr), ctx);
+    if (ka === undefined) ta = { ...ta, nullable: tb.nullable };
+    else tb = { ...tb, nullable: ta.nullable };
+  }
   // Nullability added by the referrer (a nullable wrapper) is the referrer's change.
-  if (va.nullable !== vb.nullable && ta.nullable === tb.nullable) compareNullability(dc, here(va, aPtr), here(vb, bPtr), ctx);
+  else if (va.nullable !== vb.nullable && ta.nullable === tb.nullable) compareNullability(dc, here(va, aPtr), here(vb, bPtr), ctx);
   const idA = ka !== undefined ? `#${ka}` : `@${va.ptr}`;
   const idB = kb !== undefined ? `#${kb}` : `@${vb.ptr}`;
-  const key = `${ctx.dir}|${idA}|${idB}`;
+  // Text-serialized parameters judge types differently: their comparison of a component is its own.
+  const mode = ctx.text ? `${ctx.dir}/text${ctx.text.repeatable ? '+' : ''}` : ctx.dir;
+  const key = `${mode}|${idA}|${idB}`;
   const existing = dc.shared.get(key);
   if (existing) {
     existing.parents.add(ctx.scope);
@@ -54,7 +64,7 @@ export function compareSchemas(dc: DiffContext, a: Schema, aPtr: string, b: Sche
   const typeName = (kb !== undefined ? dc.head.schemas.get(kb) : undefined)?.typeName ?? (ka !== undefined ? dc.base.schemas.get(ka)?.typeName : undefined);
   // The fingerprint owner: component keys, or for an inline side where it sits (not its pointer, which moves when lists are reordered).
   const owner = `${ctx.scope.key}|${ctx.label}|${ctx.path}`;
-  const scope: SharedScope = { kind: 'shared', key: `schema:${ctx.dir}:${ka ?? owner}:${kb ?? owner}`, label, component: shown, parents: new Set([ctx.scope]), typeNames: typeName ? [typeName] : [] };
+  const scope: SharedScope = { kind: 'shared', key: `schema:${mode}:${ka ?? owner}:${kb ?? owner}`, label, component: shown, parents: new Set([ctx.scope]), typeNames: typeName ? [typeName] : [] };
   dc.shared.set(key, scope);
   compareViews(dc, ta, tb, { ...ctx, scope, label, path: '', typeNames: scope.typeNames, depth: ctx.depth + 1 });
 }
@@ -97,6 +107,7 @@ export function compareViews(dc: DiffContext, A: View, B: View, ctx: SchemaCtx):
     return;
   }
 
+  if (ctx.text?.repeatable && ctx.path === '' && compareRepeatable(dc, A, B, ctx)) return;
   if (!compareTypes(dc, A, B, ctx)) return;
   compareNullability(dc, A, B, ctx);
   compareEnums(dc, A, B, ctx);
@@ -112,6 +123,41 @@ export function compareViews(dc: DiffContext, A: View, B: View, ctx: SchemaCtx):
   compareNotAndConditionals(dc, A, B, ctx);
   compareDiscriminator(dc, A, B, ctx);
   compareAnnotations(dc, A, B, ctx);
+}
+
+const SCALARS: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * `a` ⊆ `b` for the text a parameter carries: every scalar's text is a valid string, an integer's a valid
+ * number; arrays and objects are serialized structures and compare as types.
+ */
+function textSubset(a: Set<string>, b: Set<string>): boolean {
+  for (const t of a) if (!b.has(t) && !(t === 'integer' && b.has('number')) && !(SCALARS.has(t) && b.has('string'))) return false;
+  return true;
+}
+
+/**
+ * An exploded form query parameter sends an array as repeated keys, so one value on the wire is both a
+ * scalar and a one-element array: scalar → array whose items accept the scalar is a widening (and the
+ * scalar is compared with the items), array → scalar a narrowing (several values are no longer accepted).
+ * Returns true when it handled the pair.
+ */
+function compareRepeatable(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): boolean {
+  const isArray = (v: View): boolean => v.types !== undefined && v.types.size === 1 && v.types.has('array');
+  const isScalar = (v: View): boolean => v.types !== undefined && v.types.size > 0 && [...v.types].every((t) => SCALARS.has(t));
+  const toArray = isScalar(A) && isArray(B);
+  if (!toArray && !(isArray(A) && isScalar(B))) return false;
+  const array = toArray ? B : A;
+  const items = array.s.items ?? true;
+  const itemsPtr = array.s.items !== undefined ? appendPointer(keywordPointer(array, 'items'), 'items') : array.ptr;
+  if (toArray) {
+    dc.facet(ctx, 'type-widened', A.ptr, B.ptr, `now an array: one value is still sent as before (exploded form), and more may be repeated`);
+    compareSchemas(dc, { ...A.s, type: [...A.types!] } as Schema, A.ptr, items, itemsPtr, { ...ctx, path: joinPath(ctx.path, '[]') });
+  } else {
+    dc.facet(ctx, 'type-narrowed', A.ptr, B.ptr, 'no longer an array: requests repeating the parameter are rejected');
+    compareSchemas(dc, items, itemsPtr, { ...B.s, type: [...B.types!] } as Schema, B.ptr, { ...ctx, path: joinPath(ctx.path, '[]') });
+  }
+  return true;
 }
 
 /** The types of the values an enum or const allows (so `{enum: [a]}` and `{type: string, enum: [a]}` agree). */
@@ -148,11 +194,14 @@ function compareTypes(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): boolea
   }
   const sameSize = ta.size === tb.size && [...ta].every((t) => tb.has(t));
   if (sameSize) return true;
-  if (typesSubset(ta, tb)) {
+  const subset = ctx.text ? textSubset : typesSubset;
+  // As text, [string, integer] and string accept the same values.
+  if (subset(ta, tb) && subset(tb, ta)) return true;
+  if (subset(ta, tb)) {
     dc.facet(ctx, 'type-widened', A.ptr, B.ptr, `type widened from ${describe(A)} to ${describe(B)}`);
     return true;
   }
-  if (typesSubset(tb, ta)) {
+  if (subset(tb, ta)) {
     dc.facet(ctx, 'type-narrowed', A.ptr, B.ptr, `type narrowed from ${describe(A)} to ${describe(B)}`);
     return true;
   }

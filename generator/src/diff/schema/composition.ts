@@ -10,6 +10,7 @@ import { canonical, show } from './canonical.ts';
 import { compareSchemas, compareViews, kw } from './compare.ts';
 import { shapeHash } from './shape.ts';
 import { keywordPointer, pureRef, typesSubset, viewOf, type View } from './view.ts';
+import type { SideModel } from '../side.ts';
 
 export type UnionKind = 'oneOf' | 'anyOf';
 
@@ -124,6 +125,8 @@ export function compareUnion(dc: DiffContext, A: View, B: View, kind: UnionKind,
     }
   }
 
+  if (kind === 'oneOf' && B.s.oneOf && !B.s.discriminator) reportAmbiguity(dc, A, B, la, lb, pairs, ctx);
+
   const facetBase = kind === 'oneOf' ? 'one-of' : 'any-of';
   for (const b of lb) {
     if (!freeB.has(b)) continue;
@@ -141,6 +144,54 @@ export function compareUnion(dc: DiffContext, A: View, B: View, kind: UnionKind,
     // The side that was not a union is its own single alternative: compare views at the same path.
     else compareViews(dc, a.view, b.view, { ...ctx, depth: ctx.depth + 1 });
   }
+}
+
+/**
+ * `oneOf` accepts a value that matches exactly one alternative. When two alternatives of the head can both
+ * match values the base accepted — the base was not a `oneOf` and overlaps both, or the two alternatives are
+ * new or did not overlap before — those values are now rejected. Overlap is judged conservatively from the
+ * keywords (types, a required property with disjoint values, closed objects); with a discriminator the
+ * alternatives are dispatched by name and this is not reported.
+ */
+function reportAmbiguity(dc: DiffContext, A: View, B: View, la: Branch[], lb: Branch[], pairs: Array<[Branch, Branch]>, ctx: SchemaCtx): void {
+  const partner = new Map(pairs.map(([a, b]) => [b, a]));
+  const wasOneOf = A.s.oneOf !== undefined;
+  for (let i = 0; i < lb.length; i++) {
+    for (let j = i + 1; j < lb.length; j++) {
+      const first = lb[i];
+      const second = lb[j];
+      if (disjoint(first.view, dc.head, second.view, dc.head)) continue;
+      if (wasOneOf) {
+        const before = [partner.get(first), partner.get(second)];
+        if (before[0] && before[1] && !disjoint(before[0].view, dc.base, before[1].view, dc.base)) continue;
+      } else if (la.length === 1 && (disjoint(A, dc.base, first.view, dc.head) || disjoint(A, dc.base, second.view, dc.head))) continue;
+      dc.facet(ctx, 'one-of-ambiguous', A.ptr, B.ptr, `values can now match both oneOf alternatives ${first.key ? `\`${first.key}\`` : first.label} and ${second.key ? `\`${second.key}\`` : second.label}, and \`oneOf\` rejects a value that matches more than one`, `${first.hash}|${second.hash}`);
+      return;
+    }
+  }
+}
+
+/** True when no value can satisfy both schemas (judged from the keywords; false when unsure). */
+function disjoint(x: View, xSide: SideModel, y: View, ySide: SideModel): boolean {
+  if (x.never || y.never) return true;
+  if (x.types && y.types && !(x.nullable && y.nullable)) {
+    const shared = [...x.types].some((t) => y.types!.has(t) || (t === 'integer' && y.types!.has('number')) || (t === 'number' && y.types!.has('integer')));
+    if (!shared) return true;
+  }
+  const valuesOf = (v: View): unknown[] | undefined => (v.s.const !== undefined ? [v.s.const] : Array.isArray(v.s.enum) ? v.s.enum : undefined);
+  const vx = valuesOf(x);
+  const vy = valuesOf(y);
+  if (vx && vy && !vx.some((value) => vy.some((other) => canonical(value as never) === canonical(other as never)))) return true;
+  const px = x.s.properties ?? {};
+  const py = y.s.properties ?? {};
+  const rx = new Set(x.s.required ?? []);
+  const ry = new Set(y.s.required ?? []);
+  for (const name of Object.keys(px)) {
+    if (!(name in py) || !(rx.has(name) || ry.has(name))) continue;
+    if (disjoint(viewOf(px[name], appendPointer(x.ptr, 'properties', name), xSide), xSide, viewOf(py[name], appendPointer(y.ptr, 'properties', name), ySide), ySide)) return true;
+  }
+  const closedAgainst = (closed: View, other: Set<string>): boolean => closed.s.additionalProperties === false && !closed.s.patternProperties && [...other].some((name) => !(name in (closed.s.properties ?? {})));
+  return closedAgainst(x, ry) || closedAgainst(y, rx);
 }
 
 /** How alike two schemas look: shared types and property names (0 when nothing in common). */
@@ -184,9 +235,28 @@ export function compareNotAndConditionals(dc: DiffContext, A: View, B: View, ctx
     else if (nb === undefined) dc.facet(ctx, 'not-removed', kw(A, 'not'), B.ptr, 'the `not` constraint was removed');
     else if (shapeHash(na, dc.base) !== shapeHash(nb, dc.head)) dc.facet(ctx, 'not-changed', kw(A, 'not'), kw(B, 'not'), 'the `not` constraint changed');
   }
-  const ca = ['if', 'then', 'else'].map((k) => shapeHash(A.s[k] as Schema | undefined, dc.base));
-  const cb = ['if', 'then', 'else'].map((k) => shapeHash(B.s[k] as Schema | undefined, dc.head));
-  if (canonical(ca) !== canonical(cb)) dc.facet(ctx, 'conditional-changed', kw(A, 'if'), kw(B, 'if'), '`if`/`then`/`else` changed');
+  compareConditional(dc, A, B, ctx);
+}
+
+/**
+ * `if`/`then`/`else`: `then` constrains the values `if` matches and `else` the others, so each branch is
+ * compared in the direction of the whole (an absent branch, or an absent `if`, constrains nothing). A
+ * property that becomes required in both branches is reported in both, which is what it is: required. A
+ * changed `if` moves values between the branches, which cannot be judged from the keywords: a warning.
+ */
+function compareConditional(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
+  const hasIf = (v: View): boolean => v.s.if !== undefined;
+  if (!hasIf(A) && !hasIf(B)) return;
+  if (hasIf(A) && hasIf(B) && shapeHash(A.s.if as Schema, dc.base) !== shapeHash(B.s.if as Schema, dc.head)) {
+    dc.facet(ctx, 'conditional-changed', kw(A, 'if'), kw(B, 'if'), 'the `if` condition changed: values move between `then` and `else`');
+  }
+  for (const branch of ['then', 'else'] as const) {
+    const branchOf = (v: View): [Schema, string] => (hasIf(v) && v.s[branch] !== undefined ? [v.s[branch] as Schema, kw(v, branch)] : [true, v.ptr]);
+    const [baseSchema, basePtr] = branchOf(A);
+    const [headSchema, headPtr] = branchOf(B);
+    if (baseSchema === true && headSchema === true) continue;
+    compareSchemas(dc, baseSchema, basePtr, headSchema, headPtr, { ...ctx, path: joinPath(ctx.path, `<${branch}>`) });
+  }
 }
 
 export function compareDiscriminator(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {

@@ -108,40 +108,71 @@ export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx
   }
 
   compareAdditional(dc, A, B, ctx, 'additionalProperties', '{*}');
-  const ua = A.s.unevaluatedProperties;
-  const ub = B.s.unevaluatedProperties;
-  if (shapeHash(ua, dc.base) !== shapeHash(ub, dc.head)) dc.facet(ctx, 'unevaluated-changed', kw(A, 'unevaluatedProperties'), kw(B, 'unevaluatedProperties'), 'unevaluatedProperties changed', 'properties');
+  compareUnevaluated(dc, A, B, ctx, 'unevaluatedProperties', '{unevaluated}');
   bound(dc, ctx, A, B, 'max', 'properties', 'maxProperties');
   bound(dc, ctx, A, B, 'min', 'properties', 'minProperties');
-
-  const ppa = A.s.patternProperties ?? {};
-  const ppb = B.s.patternProperties ?? {};
-  const patterns = new Set([...Object.keys(ppa), ...Object.keys(ppb)]);
-  for (const pattern of patterns) {
-    const a = ppa[pattern];
-    const b = ppb[pattern];
-    if (a === undefined || b === undefined) {
-      dc.facet(ctx, 'pattern-properties-changed', kw(A, 'patternProperties'), kw(B, 'patternProperties'), `patternProperties /${pattern}/ was ${a === undefined ? 'added' : 'removed'}`, pattern);
-      continue;
-    }
-    compareSchemas(dc, a, appendPointer(kw(A, 'patternProperties'), pattern), b, appendPointer(kw(B, 'patternProperties'), pattern), { ...ctx, path: joinPath(ctx.path, `{/${pattern}/}`) });
-  }
-  if (shapeHash(A.s.propertyNames, dc.base) !== shapeHash(B.s.propertyNames, dc.head)) {
-    dc.facet(ctx, 'property-names-changed', kw(A, 'propertyNames'), kw(B, 'propertyNames'), `propertyNames changed${A.s.propertyNames === undefined ? ' (added)' : B.s.propertyNames === undefined ? ' (removed)' : ''}`);
-  }
+  compareSubschemaMap(dc, A, B, ctx, 'patternProperties', 'pattern-property', (pattern) => `{/${pattern}/}`, (pattern) => `properties matching /${pattern}/`);
+  comparePropertyNames(dc, A, B, ctx);
   const dra = A.s.dependentRequired ?? {};
   const drb = B.s.dependentRequired ?? {};
   for (const key of new Set([...Object.keys(dra), ...Object.keys(drb)])) {
-    const a = new Set(dra[key] ?? []);
-    const b = new Set(drb[key] ?? []);
-    const added = [...b].filter((x) => !a.has(x));
-    const removed = [...a].filter((x) => !b.has(x));
+    const before = new Set(dra[key] ?? []);
+    const after = new Set(drb[key] ?? []);
+    const added = [...after].filter((x) => !before.has(x));
+    const removed = [...before].filter((x) => !after.has(x));
     if (added.length) dc.facet(ctx, 'dependent-required-added', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${added.map((x) => `\`${x}\``).join(', ')} must now be present too`, `${key}+${added.join(',')}`);
     if (removed.length) dc.facet(ctx, 'dependent-required-removed', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${removed.map((x) => `\`${x}\``).join(', ')} no longer has to be present`, `${key}-${removed.join(',')}`);
   }
-  if (shapeHash(A.s.dependentSchemas, dc.base) !== shapeHash(B.s.dependentSchemas, dc.head)) {
-    dc.facet(ctx, 'dependent-schemas-changed', kw(A, 'dependentSchemas'), kw(B, 'dependentSchemas'), 'dependentSchemas changed');
+  compareSubschemaMap(dc, A, B, ctx, 'dependentSchemas', 'dependent-schema', (key) => `<if ${key}>`, (key) => `objects with \`${key}\``);
+}
+
+/**
+ * `patternProperties` / `dependentSchemas`: a keyed list of schemas that each add constraints. A new key
+ * constrains more values (narrowing), a removed one fewer (widening); a key on both sides is compared in the
+ * direction of the whole.
+ */
+function compareSubschemaMap(dc: DiffContext, A: View, B: View, ctx: SchemaCtx, keyword: 'patternProperties' | 'dependentSchemas', facet: string, segment: (key: string) => string, what: (key: string) => string): void {
+  const before = (A.s[keyword] ?? {}) as Record<string, Schema>;
+  const after = (B.s[keyword] ?? {}) as Record<string, Schema>;
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const baseSchema = before[key];
+    const headSchema = after[key];
+    if (baseSchema === undefined) dc.facet(ctx, `${facet}-added`, kw(A, keyword), kw(B, keyword), `${keyword} now constrains ${what(key)}`, key);
+    else if (headSchema === undefined) dc.facet(ctx, `${facet}-removed`, kw(A, keyword), kw(B, keyword), `${keyword} no longer constrains ${what(key)}`, key);
+    else compareSchemas(dc, baseSchema, appendPointer(kw(A, keyword), key), headSchema, appendPointer(kw(B, keyword), key), { ...ctx, path: joinPath(ctx.path, segment(key)) });
   }
+}
+
+/** `propertyNames`: a schema every property name must match; compared like a string schema in the same direction. */
+function comparePropertyNames(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
+  const before = A.s.propertyNames;
+  const after = B.s.propertyNames;
+  if (before === undefined && after === undefined) return;
+  if (before === undefined || before === true) {
+    if (after !== true) dc.facet(ctx, 'property-names-added', A.ptr, kw(B, 'propertyNames'), 'property names are now restricted (propertyNames)');
+    return;
+  }
+  if (after === undefined || after === true) {
+    dc.facet(ctx, 'property-names-removed', kw(A, 'propertyNames'), B.ptr, 'property names are no longer restricted (propertyNames)');
+    return;
+  }
+  compareSchemas(dc, before, kw(A, 'propertyNames'), after, kw(B, 'propertyNames'), { ...ctx, path: joinPath(ctx.path, '{names}') });
+}
+
+/**
+ * `unevaluatedProperties` / `unevaluatedItems`: absent or `true` accepts anything left over; `false` or a
+ * schema constrains it. Becoming constrained narrows, becoming unconstrained widens, two schemas are compared.
+ */
+export function compareUnevaluated(dc: DiffContext, A: View, B: View, ctx: SchemaCtx, keyword: 'unevaluatedProperties' | 'unevaluatedItems', segment: string): void {
+  const before = A.s[keyword] as Schema | undefined;
+  const after = B.s[keyword] as Schema | undefined;
+  const freeBefore = before === undefined || before === true;
+  const freeAfter = after === undefined || after === true;
+  if (freeBefore && freeAfter) return;
+  const what = keyword === 'unevaluatedProperties' ? 'properties' : 'items';
+  if (freeBefore) dc.facet(ctx, 'unevaluated-added', A.ptr, kw(B, keyword), `${keyword} now constrains the ${what} no other keyword covers`, what);
+  else if (freeAfter) dc.facet(ctx, 'unevaluated-removed', kw(A, keyword), B.ptr, `${keyword} no longer constrains the ${what} no other keyword covers`, what);
+  else compareSchemas(dc, before!, kw(A, keyword), after!, kw(B, keyword), { ...ctx, path: joinPath(ctx.path, segment) });
 }
 
 /** The component that owns property `name` on both sides, when the comparison can be left to it. */

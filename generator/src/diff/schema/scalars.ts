@@ -78,8 +78,8 @@ function showBound(b: Bound, kind: 'min' | 'max'): string {
 export function compareNumberBounds(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
   for (const kind of ['max', 'min'] as const) {
     const get = kind === 'max' ? upperBound : lowerBound;
-    const a = get(A);
-    const b = get(B);
+    const a = applies(A, 'number') ? get(A) : undefined;
+    const b = applies(B, 'number') ? get(B) : undefined;
     const word = kind === 'max' ? 'maximum' : 'minimum';
     if (!a && !b) continue;
     const pa = a ? kw(A, a.key) : A.ptr;
@@ -110,9 +110,18 @@ export function compareNumberBounds(dc: DiffContext, A: View, B: View, ctx: Sche
 const BOUND_WORDS: Record<string, string> = { length: 'length', items: 'number of items', properties: 'number of properties' };
 
 /** min/max length, items, properties. */
+/** The JSON type a bound constrains: a bound on a value of another type constrains nothing. */
+const BOUND_TYPE = { length: 'string', items: 'array', properties: 'object' } as const;
+
+/** True when keywords for JSON type `type` can constrain values of `view` (its types allow it, or any type). */
+export function applies(view: View, type: 'string' | 'array' | 'object' | 'number'): boolean {
+  if (!view.types) return true;
+  return view.types.has(type) || (type === 'number' && view.types.has('integer'));
+}
+
 export function bound(dc: DiffContext, ctx: SchemaCtx, A: View, B: View, kind: 'min' | 'max', name: 'length' | 'items' | 'properties', key: string): void {
-  const a = typeof A.s[key] === 'number' ? (A.s[key] as number) : undefined;
-  const b = typeof B.s[key] === 'number' ? (B.s[key] as number) : undefined;
+  const a = typeof A.s[key] === 'number' && applies(A, BOUND_TYPE[name]) ? (A.s[key] as number) : undefined;
+  const b = typeof B.s[key] === 'number' && applies(B, BOUND_TYPE[name]) ? (B.s[key] as number) : undefined;
   // minLength 0 / minItems 0 say nothing.
   const na = kind === 'min' && a === 0 ? undefined : a;
   const nb = kind === 'min' && b === 0 ? undefined : b;
@@ -129,8 +138,8 @@ export function bound(dc: DiffContext, ctx: SchemaCtx, A: View, B: View, kind: '
 
 export function compareStringExtras(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
   // An empty pattern matches everything: the same as none.
-  const pa = typeof A.s.pattern === 'string' && A.s.pattern !== '' ? A.s.pattern : undefined;
-  const pb = typeof B.s.pattern === 'string' && B.s.pattern !== '' ? B.s.pattern : undefined;
+  const pa = typeof A.s.pattern === 'string' && A.s.pattern !== '' && applies(A, 'string') ? A.s.pattern : undefined;
+  const pb = typeof B.s.pattern === 'string' && B.s.pattern !== '' && applies(B, 'string') ? B.s.pattern : undefined;
   if (pa !== pb) {
     if (pa === undefined) dc.facet(ctx, 'pattern-added', A.ptr, kw(B, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);
     else if (pb === undefined) dc.facet(ctx, 'pattern-removed', kw(A, 'pattern'), B.ptr, `pattern \`${pa}\` was removed`);
