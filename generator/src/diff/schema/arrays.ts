@@ -7,23 +7,23 @@ import { compareUnevaluated } from './objects.ts';
 import { bound } from './scalars.ts';
 import { keywordPointer, type View } from './view.ts';
 
-export function compareArrays(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  bound(dc, ctx, A, B, 'max', 'items', 'maxItems');
-  bound(dc, ctx, A, B, 'min', 'items', 'minItems');
-  const ua = A.s.uniqueItems === true;
-  const ub = B.s.uniqueItems === true;
-  if (!ua && ub) dc.facet(ctx, 'unique-items-added', A.ptr, kw(B, 'uniqueItems'), 'items must now be unique (uniqueItems)');
-  else if (ua && !ub) dc.facet(ctx, 'unique-items-removed', kw(A, 'uniqueItems'), B.ptr, 'items no longer have to be unique (uniqueItems)');
-  const ia = A.s.items;
-  const ib = B.s.items;
+export function compareArrays(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  bound(dc, ctx, base, head, 'max', 'items', 'maxItems');
+  bound(dc, ctx, base, head, 'min', 'items', 'minItems');
+  const ua = base.keywords.uniqueItems === true;
+  const ub = head.keywords.uniqueItems === true;
+  if (!ua && ub) dc.facet(ctx, 'unique-items-added', base.ptr, kw(head, 'uniqueItems'), 'items must now be unique (uniqueItems)');
+  else if (ua && !ub) dc.facet(ctx, 'unique-items-removed', kw(base, 'uniqueItems'), head.ptr, 'items no longer have to be unique (uniqueItems)');
+  const ia = base.keywords.items;
+  const ib = head.keywords.items;
   if (ia !== undefined || ib !== undefined) {
-    const pa = appendPointer(keywordPointer(A, 'items'), 'items');
-    const pb = appendPointer(keywordPointer(B, 'items'), 'items');
-    compareSchemas(dc, ia ?? true, ia !== undefined ? pa : A.ptr, ib ?? true, ib !== undefined ? pb : B.ptr, { ...ctx, path: joinPath(ctx.path, '[]') });
+    const pa = appendPointer(keywordPointer(base, 'items'), 'items');
+    const pb = appendPointer(keywordPointer(head, 'items'), 'items');
+    compareSchemas(dc, ia ?? true, ia !== undefined ? pa : base.ptr, ib ?? true, ib !== undefined ? pb : head.ptr, { ...ctx, path: joinPath(ctx.path, '[]') });
   }
-  comparePositions(dc, A, B, ctx);
-  compareContains(dc, A, B, ctx);
-  compareUnevaluated(dc, A, B, ctx, 'unevaluatedItems', '[unevaluated]');
+  comparePositions(dc, base, head, ctx);
+  compareContains(dc, base, head, ctx);
+  compareUnevaluated(dc, base, head, ctx, 'unevaluatedItems', '[unevaluated]');
 }
 
 /**
@@ -32,18 +32,18 @@ export function compareArrays(dc: DiffContext, A: View, B: View, ctx: SchemaCtx)
  * direction of the whole, so a tuple added over `items: string` that wants an integer first is a type change
  * at `[0]`, and lengthening a tuple only matters where the new position's schema differs from `items`.
  */
-function comparePositions(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  const before = A.s.prefixItems ?? [];
-  const after = B.s.prefixItems ?? [];
+function comparePositions(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  const before = base.keywords.prefixItems ?? [];
+  const after = head.keywords.prefixItems ?? [];
   const positions = Math.max(before.length, after.length);
   const at = (view: View, list: Schema[], i: number): [Schema, string] => {
     if (i < list.length) return [list[i], appendPointer(keywordPointer(view, 'prefixItems'), 'prefixItems', i)];
-    if (view.s.items !== undefined) return [view.s.items, appendPointer(keywordPointer(view, 'items'), 'items')];
+    if (view.keywords.items !== undefined) return [view.keywords.items, appendPointer(keywordPointer(view, 'items'), 'items')];
     return [true, view.ptr];
   };
   for (let i = 0; i < positions; i++) {
-    const [baseSchema, basePtr] = at(A, before, i);
-    const [headSchema, headPtr] = at(B, after, i);
+    const [baseSchema, basePtr] = at(base, before, i);
+    const [headSchema, headPtr] = at(head, after, i);
     compareSchemas(dc, baseSchema, basePtr, headSchema, headPtr, { ...ctx, path: joinPath(ctx.path, `[${i}]`) });
   }
 }
@@ -53,32 +53,32 @@ function comparePositions(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): vo
  * match. Requiring a match, more matches or fewer allowed matches narrows; the reverse widens. The `contains`
  * schema itself is compared in the same direction.
  */
-function compareContains(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  const before = A.s.contains;
-  const after = B.s.contains;
+function compareContains(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  const before = base.keywords.contains;
+  const after = head.keywords.contains;
   if (before === undefined && after === undefined) return;
   if (before === undefined) {
-    dc.facet(ctx, 'contains-added', A.ptr, kw(B, 'contains'), `an item matching \`contains\` is now required${minOf(B) > 1 ? ` (at least ${minOf(B)})` : ''}`);
+    dc.facet(ctx, 'contains-added', base.ptr, kw(head, 'contains'), `an item matching \`contains\` is now required${minOf(head) > 1 ? ` (at least ${minOf(head)})` : ''}`);
     return;
   }
   if (after === undefined) {
-    dc.facet(ctx, 'contains-removed', kw(A, 'contains'), B.ptr, 'an item matching `contains` is no longer required');
+    dc.facet(ctx, 'contains-removed', kw(base, 'contains'), head.ptr, 'an item matching `contains` is no longer required');
     return;
   }
-  const minBefore = minOf(A);
-  const minAfter = minOf(B);
-  if (minAfter > minBefore) dc.facet(ctx, 'min-contains-increased', kw(A, 'minContains'), kw(B, 'minContains'), `at least ${minAfter} items must match \`contains\` (was ${minBefore})`);
-  else if (minAfter < minBefore) dc.facet(ctx, 'min-contains-decreased', kw(A, 'minContains'), kw(B, 'minContains'), `at least ${minAfter} items must match \`contains\` (was ${minBefore})`);
-  const maxBefore = A.s.maxContains as number | undefined;
-  const maxAfter = B.s.maxContains as number | undefined;
+  const minBefore = minOf(base);
+  const minAfter = minOf(head);
+  if (minAfter > minBefore) dc.facet(ctx, 'min-contains-increased', kw(base, 'minContains'), kw(head, 'minContains'), `at least ${minAfter} items must match \`contains\` (was ${minBefore})`);
+  else if (minAfter < minBefore) dc.facet(ctx, 'min-contains-decreased', kw(base, 'minContains'), kw(head, 'minContains'), `at least ${minAfter} items must match \`contains\` (was ${minBefore})`);
+  const maxBefore = base.keywords.maxContains as number | undefined;
+  const maxAfter = head.keywords.maxContains as number | undefined;
   if (maxBefore !== maxAfter) {
     const narrower = maxAfter !== undefined && (maxBefore === undefined || maxAfter < maxBefore);
     const text = `at most ${maxAfter ?? 'any number of'} items may match \`contains\` (was ${maxBefore ?? 'any number'})`;
-    dc.facet(ctx, narrower ? 'max-contains-decreased' : 'max-contains-increased', kw(A, 'maxContains'), kw(B, 'maxContains'), text);
+    dc.facet(ctx, narrower ? 'max-contains-decreased' : 'max-contains-increased', kw(base, 'maxContains'), kw(head, 'maxContains'), text);
   }
-  compareSchemas(dc, before, kw(A, 'contains'), after, kw(B, 'contains'), { ...ctx, path: joinPath(ctx.path, '<contains>') });
+  compareSchemas(dc, before, kw(base, 'contains'), after, kw(head, 'contains'), { ...ctx, path: joinPath(ctx.path, '<contains>') });
 }
 
 function minOf(view: View): number {
-  return typeof view.s.minContains === 'number' ? view.s.minContains : 1;
+  return typeof view.keywords.minContains === 'number' ? view.keywords.minContains : 1;
 }
