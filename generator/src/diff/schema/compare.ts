@@ -17,7 +17,7 @@ import { compareAllOfResidue, compareDiscriminator, compareNotAndConditionals, c
 
 const MAX_DEPTH = 200;
 
-/** Compares `a` (base, at `aPtr`) with `b` (head, at `bPtr`). */
+/** Compares `baseSchema` (written at `basePtr` in the base) with `headSchema` (at `headPtr` in the head). */
 export function compareSchemas(dc: DiffContext, baseSchema: Schema, basePtr: string, headSchema: Schema, headPtr: string, ctx: SchemaCtx): void {
   if (ctx.depth > MAX_DEPTH) return;
   if (ctx.path === '' && dc.identical(baseSchema, headSchema)) return;
@@ -51,8 +51,10 @@ export function compareSchemas(dc: DiffContext, baseSchema: Schema, basePtr: str
   else if (va.nullable !== vb.nullable && ta.nullable === tb.nullable) compareNullability(dc, here(va, basePtr), here(vb, headPtr), ctx);
   const idA = ka !== undefined ? `#${ka}` : `@${va.ptr}`;
   const idB = kb !== undefined ? `#${kb}` : `@${vb.ptr}`;
-  // Text-serialized parameters judge types differently: their comparison of a component is its own.
-  const mode = ctx.text ? `${ctx.dir}/text${ctx.text.repeatable ? '+' : ''}` : ctx.dir;
+  // Text-serialized parameters judge types differently: their comparison of a component is its own. Only
+  // the parameter's own value can be a repeated key; a component reached below it cannot.
+  const text = ctx.text && ctx.path !== '' ? { ...ctx.text, repeatable: false } : ctx.text;
+  const mode = text ? `${ctx.dir}/text${text.repeatable ? '+' : ''}` : ctx.dir;
   const key = `${mode}|${idA}|${idB}`;
   const existing = dc.shared.get(key);
   if (existing) {
@@ -66,7 +68,7 @@ export function compareSchemas(dc: DiffContext, baseSchema: Schema, basePtr: str
   const owner = `${ctx.scope.key}|${ctx.label}|${ctx.path}`;
   const scope: SharedScope = { kind: 'shared', key: `schema:${mode}:${ka ?? owner}:${kb ?? owner}`, label, component: shown, parents: new Set([ctx.scope]), typeNames: typeName ? [typeName] : [] };
   dc.shared.set(key, scope);
-  compareViews(dc, ta, tb, { ...ctx, scope, label, path: '', typeNames: scope.typeNames, depth: ctx.depth + 1 });
+  compareViews(dc, ta, tb, { ...ctx, ...(text ? { text } : {}), scope, label, path: '', typeNames: scope.typeNames, depth: ctx.depth + 1 });
 }
 
 export function componentView(dc: DiffContext, side: 'base' | 'head', key: string): View | undefined {
