@@ -24,12 +24,19 @@ export function buildLimits(value: unknown, planner: NamePlanner, report: Schema
       return;
     }
     names.add(entry.name);
+    const min = typeof entry.min === 'number' ? entry.min : undefined;
+    const max = typeof entry.max === 'number' ? entry.max : undefined;
+    if (min !== undefined && max !== undefined && min > max) {
+      report({ code: 'extension-invalid', pointer, message: `x-limits ${JSON.stringify(entry.name)}: min ${min} is above max ${max}` });
+    }
     out.push({
       name: entry.name,
       constantName: planner.limitConstant(entry.name),
       description: str(entry.description),
       value: entry.value,
-      min: typeof entry.min === 'number' ? entry.min : undefined,
+      min,
+      max,
+      bound: min !== undefined && max !== undefined ? 'range' : max !== undefined ? 'cap' : min !== undefined ? 'floor' : undefined,
       default: typeof entry.default === 'number' ? entry.default : undefined,
       unit: str(entry.unit),
       plan: str(entry.plan),
