@@ -25,7 +25,8 @@ export function buildLimits(value: unknown, planner: NamePlanner, report: Schema
     }
     names.add(entry.name);
     const min = typeof entry.min === 'number' ? entry.min : undefined;
-    const max = typeof entry.max === 'number' ? entry.max : undefined;
+    // An entry with `min` below its `value` and no `max` is the earlier range form (value = maximum).
+    const max = typeof entry.max === 'number' ? entry.max : min !== undefined && entry.value > min ? entry.value : undefined;
     if (min !== undefined && max !== undefined && min > max) {
       report({ code: 'extension-invalid', pointer, message: `x-limits ${JSON.stringify(entry.name)}: min ${min} is above max ${max}` });
     }

@@ -65,7 +65,15 @@ function securityDoc(model: ApiModel, op: OperationModel): string[] {
 /** `- \`BOOKMARKS_MAX_RESULTS\`: Get bookmarks max_results: 1 to 100 results (default 10, plan x, track y).` */
 function limitText(l: LimitModel): string {
   const range =
-    l.bound === 'range' ? `${l.min} to ${l.max}` : l.bound === 'cap' ? `at most ${l.max}` : l.bound === 'floor' ? `at least ${l.min}` : `${l.value}`;
+    l.bound === 'range'
+      ? `${l.min} to ${l.max ?? l.value}`
+      : l.bound === 'cap'
+        ? `at most ${l.max}`
+        : l.bound === 'floor'
+          ? `at least ${l.min}`
+          : l.min !== undefined
+            ? `${l.min} to ${l.value}`
+            : `${l.value}`;
   const extra = [l.default !== undefined && `default ${l.default}`, l.plan && `plan ${l.plan}`, l.track && `track ${l.track}`].filter(
     Boolean,
   );
