@@ -238,6 +238,7 @@ export function referenceHandlers(store: Store, options: ReferenceOptions = {}):
       }
       const post = store.addPost({
         text: body.text ?? '',
+        author_id: author.id,
         created_at: at,
         reply_settings: body.reply_settings,
         paid_partnership: body.paid_partnership,
