@@ -364,7 +364,9 @@ export type UrlEntity = EntityIndicesInclusiveExclusive & {
 /** An image of a URL's preview. */
 export interface UrlImage {
   url?: string;
+  /** @minimum 0 */
   height?: number;
+  /** @minimum 0 */
   width?: number;
 }
 

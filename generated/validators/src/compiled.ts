@@ -3783,32 +3783,20 @@ export function _vUrlEntity(v: any, o: number): boolean {
     }
     for (let i13 = 0; i13 < x12.length; i13++) {
       const x14 = x12[i13];
-      if (typeof x14 !== 'object' || x14 === null || Array.isArray(x14)) return false;
-      const x16 = x14.url;
-      if (x16 !== undefined && ((o & 8) === 0 || _has.call(x14, 'url'))) {
-        if (typeof x16 !== 'string') return false;
-      }
-      const x17 = x14.height;
-      if (x17 !== undefined && ((o & 8) === 0 || _has.call(x14, 'height'))) {
-        if (!Number.isInteger(x17)) return false;
-      }
-      const x18 = x14.width;
-      if (x18 !== undefined && ((o & 8) === 0 || _has.call(x14, 'width'))) {
-        if (!Number.isInteger(x18)) return false;
-      }
+      if (!_vUrlImage(x14, o)) return false;
     }
   }
-  const x20 = v.media_key;
-  if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-    if (typeof x20 !== 'string') return false;
+  const x16 = v.media_key;
+  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+    if (typeof x16 !== 'string') return false;
   }
-  const x21 = v.status;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x21)) return false;
-    if (x21 > 599) {
+  const x17 = v.status;
+  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (!Number.isInteger(x17)) return false;
+    if (x17 > 599) {
       return false;
     }
-    if (x21 < 100) {
+    if (x17 < 100) {
       return false;
     }
   }
@@ -3971,32 +3959,14 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           const x16 = x14[i15];
           if ((o & 48) === 48) {
             if (!_eUrlImage(x16, o, p + '/images/' + i15, E) && (o & 1) === 0) return false;
-          } else {
-            let ok18 = false;
-            L19: {
-              if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) break L19;
-              const x20 = x16.url;
-              if (x20 !== undefined && ((o & 8) === 0 || _has.call(x16, 'url'))) {
-                if (typeof x20 !== 'string') break L19;
-              }
-              const x21 = x16.height;
-              if (x21 !== undefined && ((o & 8) === 0 || _has.call(x16, 'height'))) {
-                if (!Number.isInteger(x21)) break L19;
-              }
-              const x22 = x16.width;
-              if (x22 !== undefined && ((o & 8) === 0 || _has.call(x16, 'width'))) {
-                if (!Number.isInteger(x22)) break L19;
-              }
-              ok18 = true;
-            }
-            if (!ok18 && !_eUrlImage(x16, o + 16, p + '/images/' + i15, E) && (o & 1) === 0) return false;
-          }
+          } else if (!_vUrlImage(x16, o) && !_eUrlImage(x16, o + 16, p + '/images/' + i15, E) && (o & 1) === 0)
+            return false;
         }
       }
     }
-    const x24 = v.media_key;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if (typeof x24 !== 'string') {
+    const x18 = v.media_key;
+    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+      if (typeof x18 !== 'string') {
         E.push(
           _err(p + '/media_key', _sp43 + '/allOf/1/properties/media_key/type', 'type', 'must be string', {
             type: 'string',
@@ -4005,9 +3975,9 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
         if ((o & 1) === 0) return false;
       }
     }
-    const x25 = v.status;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x25)) {
+    const x19 = v.status;
+    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+      if (!Number.isInteger(x19)) {
         E.push(
           _err(p + '/status', _sp43 + '/allOf/1/properties/status/type', 'type', 'must be integer', {
             type: 'integer',
@@ -4015,7 +3985,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (x25 > 599) {
+        if (x19 > 599) {
           E.push(
             _err(p + '/status', _sp43 + '/allOf/1/properties/status/maximum', 'maximum', 'must be <= 599', {
               comparison: '<=',
@@ -4024,7 +3994,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           );
           if ((o & 1) === 0) return false;
         }
-        if (x25 < 100) {
+        if (x19 < 100) {
           E.push(
             _err(p + '/status', _sp43 + '/allOf/1/properties/status/minimum', 'minimum', 'must be >= 100', {
               comparison: '>=',
@@ -4048,10 +4018,16 @@ export function _vUrlImage(v: any, o: number): boolean {
   const x2 = v.height;
   if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
     if (!Number.isInteger(x2)) return false;
+    if (x2 < 0) {
+      return false;
+    }
   }
   const x3 = v.width;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
     if (!Number.isInteger(x3)) return false;
+    if (x3 < 0) {
+      return false;
+    }
   }
   return true;
 }
@@ -4074,6 +4050,16 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
       if (!Number.isInteger(x2)) {
         E.push(_err(p + '/height', _sp44 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
+      } else {
+        if (x2 < 0) {
+          E.push(
+            _err(p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+              comparison: '>=',
+              limit: 0,
+            }),
+          );
+          if ((o & 1) === 0) return false;
+        }
       }
     }
     const x3 = v.width;
@@ -4081,6 +4067,16 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
       if (!Number.isInteger(x3)) {
         E.push(_err(p + '/width', _sp44 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
+      } else {
+        if (x3 < 0) {
+          E.push(
+            _err(p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+              comparison: '>=',
+              limit: 0,
+            }),
+          );
+          if ((o & 1) === 0) return false;
+        }
       }
     }
   }
