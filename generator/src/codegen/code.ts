@@ -165,6 +165,11 @@ export function ident(name: string): Code {
  */
 const NUMERIC_KEY = /^(0|[1-9][0-9]{0,14})$/;
 
+/** True when `name` may stand as a bare numeric property key naming exactly the property `name`. */
+export function isNumericKey(name: string): boolean {
+  return NUMERIC_KEY.test(name);
+}
+
 /** A property key in an object literal, interface or type literal. */
 export function propKey(name: string): Code {
   return new Code(isPropertyName(name) || NUMERIC_KEY.test(name) ? name : stringifyLiteral(name));
@@ -190,7 +195,7 @@ export function regex(pattern: string, flags = 'u'): Code {
 }
 
 /** Escapes text for the inside of a template literal (type or value). */
-function escapeTemplateText(text: string): string {
+export function escapeTemplateText(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;

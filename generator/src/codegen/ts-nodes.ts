@@ -1,0 +1,350 @@
+/**
+ * The safe builder for TypeScript declarations as compiler nodes (ts-morph's `ts.factory`), printed by the
+ * compiler's printer: parentheses, quoting and escaping come from the compiler, never from re-reading our
+ * own output.
+ *
+ * Spec strings enter a node only here, each through the constructor for its context: `literalType` /
+ * `literalExpression` (string literals, escaped by the printer), `propertyName` (identifier, numeric or
+ * string-literal key), `templateLiteralType` (raw text escaped by codegen, checked by the factory against
+ * the cooked text), `withDoc` (JSDoc text through comment.ts, which neutralizes `*\/`). Names of declared
+ * or referenced types must be checked identifiers (planned by the model). No function here accepts source
+ * text.
+ *
+ * Not re-exported from codegen/index.ts: importing it loads the TypeScript compiler (about 440 ms), which
+ * only the emitters that build declarations need, and they are themselves loaded on demand.
+ */
+import { ts } from 'ts-morph';
+import { escapeTemplateText, isIdentifier, isNumericKey, isPropertyName } from './code.ts';
+import { docCommentBody } from './comment.ts';
+
+const f = ts.factory;
+
+export type TypeNode = ts.TypeNode;
+export type TypeElement = ts.TypeElement;
+export type Statement = ts.Statement;
+export type Expression = ts.Expression;
+/** JSDoc lines; empty, undefined, false and null lines are skipped. */
+export type DocLines = readonly (string | undefined | false | null)[];
+
+/**
+ * A structural key for every node built here: equal keys print equal text. Unions and intersections
+ * dedupe their members by it (the printer would parenthesize, so nodes cannot be compared by printing
+ * parts of them), and it costs a string per node instead of a second print.
+ */
+const KEYS = new WeakMap<ts.Node, string>();
+/** The members a union or intersection was built from (the node's own list holds parenthesized copies). */
+const UNION_MEMBERS = new WeakMap<ts.Node, readonly TypeNode[]>();
+const INTERSECTION_MEMBERS = new WeakMap<ts.Node, readonly TypeNode[]>();
+
+function keyed<T extends ts.Node>(node: T, key: string): T {
+  KEYS.set(node, key);
+  return node;
+}
+
+/** The node's key; a node from anywhere else is a bug (it could carry unchecked text). */
+export function typeKey(node: ts.Node): string {
+  const key = KEYS.get(node);
+  if (key === undefined) throw new TypeError('internal: a node not built by codegen/ts-nodes');
+  return key;
+}
+
+function checkedName(name: string): string {
+  if (!isIdentifier(name)) throw new TypeError(`not a safe identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+// ---------------------------------------------------------------------------------------------- literals
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A string literal. The printer escapes quotes, backslashes, control characters and U+2028/U+2029/U+0085;
+ * other non-ASCII text stays readable, except in a string holding a lone surrogate, where every non-ASCII
+ * character is escaped so the file stays valid UTF-8.
+ */
+function stringLiteral(text: string): ts.StringLiteral {
+  const node = f.createStringLiteral(text);
+  if (!LONE_SURROGATE.test(text)) ts.setEmitFlags(node, ts.EmitFlags.NoAsciiEscaping);
+  return node;
+}
+
+/** A number as an expression: `-` applied to its magnitude when negative (and for -0); NaN/Infinity by name. */
+function numberExpression(value: number): ts.Expression {
+  if (Number.isNaN(value)) return f.createIdentifier('NaN');
+  const negative = value < 0 || Object.is(value, -0);
+  const magnitude = Math.abs(value);
+  const positive = magnitude === Infinity ? f.createIdentifier('Infinity') : f.createNumericLiteral(magnitude);
+  return negative ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, positive) : positive;
+}
+
+function numberKey(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value);
+}
+
+// ---------------------------------------------------------------------------------------------- types
+
+const KEYWORDS = {
+  string: ts.SyntaxKind.StringKeyword,
+  number: ts.SyntaxKind.NumberKeyword,
+  boolean: ts.SyntaxKind.BooleanKeyword,
+  unknown: ts.SyntaxKind.UnknownKeyword,
+  never: ts.SyntaxKind.NeverKeyword,
+  undefined: ts.SyntaxKind.UndefinedKeyword,
+} as const;
+
+export type KeywordName = keyof typeof KEYWORDS | 'null';
+
+export function keywordType(name: KeywordName): TypeNode {
+  if (name === 'null') return keyed(f.createLiteralTypeNode(f.createNull()), 'null');
+  return keyed(f.createKeywordTypeNode(KEYWORDS[name]), name);
+}
+
+/** A reference to a declared type (`Pet`, `Record<string, never>`); the name must be a checked identifier. */
+export function typeRef(name: string, args: readonly TypeNode[] = []): TypeNode {
+  const node = f.createTypeReferenceNode(checkedName(name), args.length ? args : undefined);
+  return keyed(node, args.length ? `${name}<${args.map(typeKey).join(', ')}>` : name);
+}
+
+/** The type only this value inhabits. Non-finite numbers have none (the caller decides what to say). */
+export function literalType(value: string | number | boolean | null): TypeNode {
+  if (value === null) return keywordType('null');
+  if (typeof value === 'boolean') return keyed(f.createLiteralTypeNode(value ? f.createTrue() : f.createFalse()), String(value));
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`no literal type for ${value}`);
+    return keyed(f.createLiteralTypeNode(numberExpression(value) as ts.LiteralExpression), numberKey(value));
+  }
+  return keyed(f.createLiteralTypeNode(stringLiteral(value)), JSON.stringify(value));
+}
+
+export type TemplatePart = { text: string } | { type: TypeNode };
+
+/** A template literal type such as `${string}/2/problems/x`. */
+export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
+  const key = `\`${JSON.stringify(parts.map((p) => ('text' in p ? p.text : { type: typeKey(p.type) })))}`;
+  // Literal text between placeholders (adjacent texts merged); texts[i] follows types[i - 1].
+  const texts: string[] = [''];
+  const types: TypeNode[] = [];
+  for (const part of parts) {
+    if ('text' in part) texts[texts.length - 1] += part.text;
+    else {
+      types.push(part.type);
+      texts.push('');
+    }
+  }
+  // The raw text is escaped here; the factory checks that it cooks back to exactly the text.
+  if (!types.length) return keyed(f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0]))), key);
+  const head = f.createTemplateHead(texts[0], escapeTemplateText(texts[0]));
+  const spans = types.map((type, i) => {
+    const text = texts[i + 1];
+    const literal = i === types.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
+    return f.createTemplateLiteralTypeSpan(type, literal);
+  });
+  return keyed(f.createTemplateLiteralType(head, spans), key);
+}
+
+/** `A | B`: nested unions flattened, duplicates and `never` dropped, `unknown` absorbing. */
+export function unionType(types: readonly TypeNode[]): TypeNode {
+  const members = dedupe(types.flatMap((t) => UNION_MEMBERS.get(t) ?? [t]).filter((t) => typeKey(t) !== 'never'));
+  if (!members.length) return keywordType('never');
+  if (members.some((t) => typeKey(t) === 'unknown')) return keywordType('unknown');
+  if (members.length === 1) return members[0];
+  const node = keyed(f.createUnionTypeNode(members), members.map(typeKey).join(' | '));
+  UNION_MEMBERS.set(node, members);
+  return node;
+}
+
+/** `A & B`: nested intersections flattened, duplicates and `unknown` dropped, `never` absorbing. */
+export function intersectionType(types: readonly TypeNode[]): TypeNode {
+  const members = dedupe(types.flatMap((t) => INTERSECTION_MEMBERS.get(t) ?? [t]).filter((t) => typeKey(t) !== 'unknown'));
+  if (!members.length) return keywordType('unknown');
+  if (members.some((t) => typeKey(t) === 'never')) return keywordType('never');
+  if (members.length === 1) return members[0];
+  const key = members.map((t) => (UNION_MEMBERS.has(t) ? `(${typeKey(t)})` : typeKey(t))).join(' & ');
+  const node = keyed(f.createIntersectionTypeNode(members), key);
+  INTERSECTION_MEMBERS.set(node, members);
+  return node;
+}
+
+function dedupe(types: readonly TypeNode[]): TypeNode[] {
+  const seen = new Set<string>();
+  return types.filter((t) => {
+    const key = typeKey(t);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** `T[]` (the factory parenthesizes a union or intersection element). */
+export function arrayType(item: TypeNode): TypeNode {
+  return keyed(f.createArrayTypeNode(item), `(${typeKey(item)})[]`);
+}
+
+export interface TupleElement {
+  type: TypeNode;
+  optional?: boolean;
+}
+
+/** `[A, B?, ...C[]]` on one line; `rest` is the type of each further element. */
+export function tupleType(elements: readonly TupleElement[], rest?: TypeNode): TypeNode {
+  const nodes: TypeNode[] = elements.map((e) => (e.optional ? f.createOptionalTypeNode(e.type) : e.type));
+  if (rest) nodes.push(f.createRestTypeNode(arrayType(rest)));
+  const key = `[${elements.map((e) => `${typeKey(e.type)}${e.optional ? '?' : ''}`).join(', ')}${rest ? `, ...${typeKey(rest)}` : ''}]`;
+  return keyed(ts.setEmitFlags(f.createTupleTypeNode(nodes), ts.EmitFlags.SingleLine), key);
+}
+
+/** `readonly T` (for tuples and arrays). */
+export function readonlyType(type: TypeNode): TypeNode {
+  return keyed(f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, type), `readonly ${typeKey(type)}`);
+}
+
+// ---------------------------------------------------------------------------------------------- members
+
+/** A property name: bare when it is an identifier, numeric when it is a canonical integer, else quoted. */
+export function propertyName(name: string): ts.PropertyName {
+  if (isPropertyName(name)) return f.createIdentifier(name);
+  if (isNumericKey(name)) return f.createNumericLiteral(name);
+  return stringLiteral(name);
+}
+
+export interface MemberOptions {
+  optional?: boolean;
+  readonly?: boolean;
+  doc?: DocLines;
+}
+
+/** `name?: T;` with its JSDoc. */
+export function propertySignature(name: string, type: TypeNode, options: MemberOptions = {}): TypeElement {
+  const modifiers = options.readonly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
+  const question = options.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
+  const node = withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
+  const doc = docCommentBody(options.doc ?? []) ?? '';
+  return keyed(node, `${doc}${options.readonly ? 'readonly ' : ''}${JSON.stringify(name)}${options.optional ? '?' : ''}: ${typeKey(type)}`);
+}
+
+/** `[key: string]: T;` */
+export function indexSignature(type: TypeNode): TypeElement {
+  const key = f.createParameterDeclaration(undefined, undefined, 'key', undefined, keywordType('string'));
+  return keyed(f.createIndexSignature(undefined, [key], type), `[key: string]: ${typeKey(type)}`);
+}
+
+/** `{ ... }`, one member per line unless `singleLine` (prettier keeps whichever it is given). */
+export function typeLiteral(members: readonly TypeElement[], options: { singleLine?: boolean } = {}): TypeNode {
+  const node = f.createTypeLiteralNode(members);
+  if (options.singleLine) ts.setEmitFlags(node, ts.EmitFlags.SingleLine);
+  return keyed(node, `{${options.singleLine ? ' ' : '\n'}${members.map(typeKey).join('; ')}}`);
+}
+
+/** Attaches a JSDoc block (sanitized by comment.ts); no lines, no comment. */
+export function withDoc<T extends ts.Node>(node: T, lines: DocLines): T {
+  const body = docCommentBody(lines);
+  if (body !== undefined) ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, body, true);
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------- statements
+
+function exported(): ts.ModifierLike[] {
+  return [f.createModifier(ts.SyntaxKind.ExportKeyword)];
+}
+
+/** `export type Name = T;` */
+export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
+  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
+}
+
+/** `export interface Name { ... }` */
+export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = []): Statement {
+  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), undefined, undefined, members), doc);
+}
+
+/**
+ * A named type: an interface when the type is a plain object type (named, cached by the checker, friendlier
+ * in editor tooltips), else a type alias.
+ */
+export function typeDeclaration(name: string, type: TypeNode, doc: DocLines = []): Statement {
+  return ts.isTypeLiteralNode(type) ? interfaceDeclaration(name, type.members, doc) : typeAlias(name, type, doc);
+}
+
+/** `export const name = value;` */
+export function constDeclaration(name: string, value: Expression, doc: DocLines = []): Statement {
+  const declaration = f.createVariableDeclaration(checkedName(name), undefined, undefined, value);
+  const list = f.createVariableDeclarationList([declaration], ts.NodeFlags.Const);
+  return withDoc(f.createVariableStatement(exported(), list), doc);
+}
+
+/** `import type { A, B } from 'specifier';` (names sorted and deduplicated). */
+export function importTypes(names: Iterable<string>, specifier: string): Statement {
+  const specifiers = [...new Set(names)].sort().map((n) => f.createImportSpecifier(false, undefined, f.createIdentifier(checkedName(n))));
+  const clause = f.createImportClause(true, undefined, f.createNamedImports(specifiers));
+  return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
+}
+
+/** `export * from 'specifier';` */
+export function exportAll(specifier: string): Statement {
+  return f.createExportDeclaration(undefined, false, undefined, stringLiteral(specifier));
+}
+
+// ---------------------------------------------------------------------------------------------- values
+
+/**
+ * A JSON-compatible value (plus non-finite numbers) as an expression on one line. A `__proto__` key becomes
+ * the computed `["__proto__"]`, the only form that defines an own property instead of setting a prototype.
+ */
+export function literalExpression(value: unknown): Expression {
+  if (value === null) return f.createNull();
+  if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
+  if (typeof value === 'number') return numberExpression(value);
+  if (typeof value === 'string') return stringLiteral(value);
+  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((v) => literalExpression(v === undefined ? null : v)), false);
+  if (typeof value === 'object') {
+    const properties: ts.ObjectLiteralElementLike[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      const name = key === '__proto__' ? f.createComputedPropertyName(stringLiteral(key)) : propertyName(key);
+      properties.push(f.createPropertyAssignment(name, literalExpression(v)));
+    }
+    return f.createObjectLiteralExpression(properties, false);
+  }
+  throw new TypeError(`cannot write a ${typeof value} as a literal`);
+}
+
+/** A reference to a declared value by name (checked). */
+export function valueRef(name: string): Expression {
+  return f.createIdentifier(checkedName(name));
+}
+
+export function arrayLiteral(elements: readonly Expression[]): Expression {
+  return f.createArrayLiteralExpression(elements, false);
+}
+
+/** `value as const` */
+export function asConst(value: Expression): Expression {
+  return f.createAsExpression(value, f.createTypeReferenceNode('const'));
+}
+
+/** `value satisfies T` */
+export function satisfies(value: Expression, type: TypeNode): Expression {
+  return f.createSatisfiesExpression(value, type);
+}
+
+// ---------------------------------------------------------------------------------------------- printing
+
+let printer: ts.Printer | undefined;
+let context: ts.SourceFile | undefined;
+
+/** One node as text, with fixed printer settings (LF newlines, comments kept). */
+export function printNode(node: ts.Node): string {
+  printer ??= ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false, omitTrailingSemicolon: false });
+  context ??= ts.createSourceFile('generated.ts', '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return printer.printNode(ts.EmitHint.Unspecified, node, context);
+}
+
+/**
+ * A module: the header comment, the imports (one per line), then each statement after a blank line. The
+ * blank line before every top-level statement (and the printer's indentation of everything nested) is what
+ * lets the formatter split big files at statement boundaries.
+ */
+export function printModule(header: DocLines, imports: readonly Statement[], statements: readonly Statement[]): string {
+  const body = docCommentBody(header);
+  const head = [body === undefined ? '' : `/*${body}*/`, ...imports.map(printNode)].filter(Boolean).join('\n');
+  return [head, ...statements.map(printNode)].filter(Boolean).join('\n\n') + '\n';
+}
