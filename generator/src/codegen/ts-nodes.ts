@@ -27,25 +27,57 @@ export type Expression = ts.Expression;
 export type DocLines = readonly (string | undefined | false | null)[];
 
 /**
- * A structural key for every node built here: equal keys print equal text. Unions and intersections
- * dedupe their members by it (the printer would parenthesize, so nodes cannot be compared by printing
- * parts of them), and it costs a string per node instead of a second print.
+ * A structural key for a type node: equal keys print equal text. Unions and intersections dedupe their
+ * members by it (the printer would parenthesize, so parts cannot be compared by printing them). Computed
+ * on demand and cached on the node under a symbol: most nodes are never compared, and building a key for
+ * each at construction (a WeakMap of millions of nodes, strings copied at every level) made GitHub's types
+ * twice as slow to emit.
  */
-const KEYS = new WeakMap<ts.Node, string>();
+const KEY = Symbol('socialgen.typeKey');
 /** The members a union or intersection was built from (the node's own list holds parenthesized copies). */
-const UNION_MEMBERS = new WeakMap<ts.Node, readonly TypeNode[]>();
-const INTERSECTION_MEMBERS = new WeakMap<ts.Node, readonly TypeNode[]>();
+const UNION_MEMBERS = Symbol('socialgen.unionMembers');
+const INTERSECTION_MEMBERS = Symbol('socialgen.intersectionMembers');
+/** Printed on one line (the printer's own flag cannot be read back through the public API). */
+const SINGLE_LINE = Symbol('socialgen.singleLine');
 
-function keyed<T extends ts.Node>(node: T, key: string): T {
-  KEYS.set(node, key);
-  return node;
+interface Annotated {
+  [KEY]?: string;
+  [UNION_MEMBERS]?: readonly TypeNode[];
+  [INTERSECTION_MEMBERS]?: readonly TypeNode[];
+  [SINGLE_LINE]?: true;
 }
 
-/** The node's key; a node from anywhere else is a bug (it could carry unchecked text). */
 export function typeKey(node: ts.Node): string {
-  const key = KEYS.get(node);
-  if (key === undefined) throw new TypeError('internal: a node not built by codegen/ts-nodes');
-  return key;
+  const annotated = node as Annotated;
+  return (annotated[KEY] ??= computeKey(node));
+}
+
+function computeKey(node: ts.Node): string {
+  const union = (node as Annotated)[UNION_MEMBERS];
+  if (union) return union.map(typeKey).join(' | ');
+  const intersection = (node as Annotated)[INTERSECTION_MEMBERS];
+  if (intersection) return intersection.map((t) => ((t as Annotated)[UNION_MEMBERS] ? `(${typeKey(t)})` : typeKey(t))).join(' & ');
+  const comments = ts.getSyntheticLeadingComments(node)?.map((c) => `/*${c.text}*/`).join('') ?? '';
+  const singleLine = (node as Annotated)[SINGLE_LINE] ? '1' : '';
+  const children: string[] = [];
+  ts.forEachChild(node, (child) => {
+    children.push(typeKey(child));
+  });
+  const own = ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) ? JSON.stringify(node.text)
+    : ts.isTemplateLiteralTypeNode(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralTypeSpan(node) ? ''
+    : ts.isTemplateLiteralToken(node) ? JSON.stringify(node.text)
+    : '';
+  return `${comments}${node.kind}${singleLine}${own}(${children.join(',')})`;
+}
+
+function singleLine<T extends ts.Node>(node: T): T {
+  (node as Annotated)[SINGLE_LINE] = true;
+  return ts.setEmitFlags(node, ts.EmitFlags.SingleLine);
+}
+
+function keyed<T extends ts.Node>(node: T, key: string): T {
+  (node as Annotated)[KEY] = key;
+  return node;
 }
 
 function checkedName(name: string): string {
@@ -102,7 +134,7 @@ export function keywordType(name: KeywordName): TypeNode {
 /** A reference to a declared type (`Pet`, `Record<string, never>`); the name must be a checked identifier. */
 export function typeRef(name: string, args: readonly TypeNode[] = []): TypeNode {
   const node = f.createTypeReferenceNode(checkedName(name), args.length ? args : undefined);
-  return keyed(node, args.length ? `${name}<${args.map(typeKey).join(', ')}>` : name);
+  return args.length ? node : keyed(node, name);
 }
 
 /** The type only this value inhabits. Non-finite numbers have none (the caller decides what to say). */
@@ -120,7 +152,6 @@ export type TemplatePart = { text: string } | { type: TypeNode };
 
 /** A template literal type such as `${string}/2/problems/x`. */
 export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
-  const key = `\`${JSON.stringify(parts.map((p) => ('text' in p ? p.text : { type: typeKey(p.type) })))}`;
   // Literal text between placeholders (adjacent texts merged); texts[i] follows types[i - 1].
   const texts: string[] = [''];
   const types: TypeNode[] = [];
@@ -132,42 +163,49 @@ export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
     }
   }
   // The raw text is escaped here; the factory checks that it cooks back to exactly the text.
-  if (!types.length) return keyed(f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0]))), key);
+  if (!types.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0])));
   const head = f.createTemplateHead(texts[0], escapeTemplateText(texts[0]));
   const spans = types.map((type, i) => {
     const text = texts[i + 1];
     const literal = i === types.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
     return f.createTemplateLiteralTypeSpan(type, literal);
   });
-  return keyed(f.createTemplateLiteralType(head, spans), key);
+  return f.createTemplateLiteralType(head, spans);
 }
+
+const NEVER = ts.SyntaxKind.NeverKeyword;
+const UNKNOWN = ts.SyntaxKind.UnknownKeyword;
 
 /** `A | B`: nested unions flattened, duplicates and `never` dropped, `unknown` absorbing. */
 export function unionType(types: readonly TypeNode[]): TypeNode {
-  const members = dedupe(types.flatMap((t) => UNION_MEMBERS.get(t) ?? [t]).filter((t) => typeKey(t) !== 'never'));
+  const members = dedupe(types.flatMap((t) => (t as Annotated)[UNION_MEMBERS] ?? [t]).filter((t) => t.kind !== NEVER));
   if (!members.length) return keywordType('never');
-  if (members.some((t) => typeKey(t) === 'unknown')) return keywordType('unknown');
+  if (members.some((t) => t.kind === UNKNOWN)) return keywordType('unknown');
   if (members.length === 1) return members[0];
-  const node = keyed(f.createUnionTypeNode(members), members.map(typeKey).join(' | '));
-  UNION_MEMBERS.set(node, members);
+  const node = f.createUnionTypeNode(members);
+  (node as Annotated)[UNION_MEMBERS] = members;
   return node;
 }
 
 /** `A & B`: nested intersections flattened, duplicates and `unknown` dropped, `never` absorbing. */
 export function intersectionType(types: readonly TypeNode[]): TypeNode {
-  const members = dedupe(types.flatMap((t) => INTERSECTION_MEMBERS.get(t) ?? [t]).filter((t) => typeKey(t) !== 'unknown'));
+  const members = dedupe(types.flatMap((t) => (t as Annotated)[INTERSECTION_MEMBERS] ?? [t]).filter((t) => t.kind !== UNKNOWN));
   if (!members.length) return keywordType('unknown');
-  if (members.some((t) => typeKey(t) === 'never')) return keywordType('never');
+  if (members.some((t) => t.kind === NEVER)) return keywordType('never');
   if (members.length === 1) return members[0];
-  const key = members.map((t) => (UNION_MEMBERS.has(t) ? `(${typeKey(t)})` : typeKey(t))).join(' & ');
-  const node = keyed(f.createIntersectionTypeNode(members), key);
-  INTERSECTION_MEMBERS.set(node, members);
+  const node = f.createIntersectionTypeNode(members);
+  (node as Annotated)[INTERSECTION_MEMBERS] = members;
   return node;
 }
 
+/** Drops repeated members. Only members of the same kind can be equal, so only those get keys. */
 function dedupe(types: readonly TypeNode[]): TypeNode[] {
+  if (types.length < 2) return [...types];
+  const kinds = new Map<ts.SyntaxKind, number>();
+  for (const t of types) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
   const seen = new Set<string>();
   return types.filter((t) => {
+    if (kinds.get(t.kind) === 1) return true;
     const key = typeKey(t);
     return seen.has(key) ? false : (seen.add(key), true);
   });
@@ -175,7 +213,7 @@ function dedupe(types: readonly TypeNode[]): TypeNode[] {
 
 /** `T[]` (the factory parenthesizes a union or intersection element). */
 export function arrayType(item: TypeNode): TypeNode {
-  return keyed(f.createArrayTypeNode(item), `(${typeKey(item)})[]`);
+  return f.createArrayTypeNode(item);
 }
 
 export interface TupleElement {
@@ -187,13 +225,12 @@ export interface TupleElement {
 export function tupleType(elements: readonly TupleElement[], rest?: TypeNode): TypeNode {
   const nodes: TypeNode[] = elements.map((e) => (e.optional ? f.createOptionalTypeNode(e.type) : e.type));
   if (rest) nodes.push(f.createRestTypeNode(arrayType(rest)));
-  const key = `[${elements.map((e) => `${typeKey(e.type)}${e.optional ? '?' : ''}`).join(', ')}${rest ? `, ...${typeKey(rest)}` : ''}]`;
-  return keyed(ts.setEmitFlags(f.createTupleTypeNode(nodes), ts.EmitFlags.SingleLine), key);
+  return singleLine(f.createTupleTypeNode(nodes));
 }
 
 /** `readonly T` (for tuples and arrays). */
 export function readonlyType(type: TypeNode): TypeNode {
-  return keyed(f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, type), `readonly ${typeKey(type)}`);
+  return f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, type);
 }
 
 // ---------------------------------------------------------------------------------------------- members
@@ -215,22 +252,19 @@ export interface MemberOptions {
 export function propertySignature(name: string, type: TypeNode, options: MemberOptions = {}): TypeElement {
   const modifiers = options.readonly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
   const question = options.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
-  const node = withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
-  const doc = docCommentBody(options.doc ?? []) ?? '';
-  return keyed(node, `${doc}${options.readonly ? 'readonly ' : ''}${JSON.stringify(name)}${options.optional ? '?' : ''}: ${typeKey(type)}`);
+  return withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
 }
 
 /** `[key: string]: T;` */
 export function indexSignature(type: TypeNode): TypeElement {
   const key = f.createParameterDeclaration(undefined, undefined, 'key', undefined, keywordType('string'));
-  return keyed(f.createIndexSignature(undefined, [key], type), `[key: string]: ${typeKey(type)}`);
+  return f.createIndexSignature(undefined, [key], type);
 }
 
 /** `{ ... }`, one member per line unless `singleLine` (prettier keeps whichever it is given). */
 export function typeLiteral(members: readonly TypeElement[], options: { singleLine?: boolean } = {}): TypeNode {
   const node = f.createTypeLiteralNode(members);
-  if (options.singleLine) ts.setEmitFlags(node, ts.EmitFlags.SingleLine);
-  return keyed(node, `{${options.singleLine ? ' ' : '\n'}${members.map(typeKey).join('; ')}}`);
+  return options.singleLine ? singleLine(node) : node;
 }
 
 /** Attaches a JSDoc block (sanitized by comment.ts); no lines, no comment. */
@@ -342,9 +376,15 @@ export function printNode(node: ts.Node): string {
  * A module: the header comment, the imports (one per line), then each statement after a blank line. The
  * blank line before every top-level statement (and the printer's indentation of everything nested) is what
  * lets the formatter split big files at statement boundaries.
+ *
+ * Statements are printed as the iterable yields them, so each statement's nodes die young instead of a
+ * whole file's tree being kept for one print; imports are asked for last (what they name is known only
+ * once every statement is built).
  */
-export function printModule(header: DocLines, imports: readonly Statement[], statements: readonly Statement[]): string {
+export function printModule(header: DocLines, statements: Iterable<Statement>, imports: () => readonly Statement[] = () => []): string {
+  const printed: string[] = [];
+  for (const statement of statements) printed.push(printNode(statement));
   const body = docCommentBody(header);
-  const head = [body === undefined ? '' : `/*${body}*/`, ...imports.map(printNode)].filter(Boolean).join('\n');
-  return [head, ...statements.map(printNode)].filter(Boolean).join('\n\n') + '\n';
+  const head = [body === undefined ? '' : `/*${body}*/`, ...imports().map(printNode)].filter(Boolean).join('\n');
+  return [head, ...printed].filter(Boolean).join('\n\n') + '\n';
 }

@@ -23,13 +23,12 @@ export const typesEmitter: TargetEmitter = {
     const index = indexModel(model);
     const writeDiffers = schemasWithWriteView(model.schemas);
     const header = generatedHeader(model, context);
-    const file = (path: string, statements: Statement[], imports: Statement[] = []): EmittedFile => ({ path, contents: printModule(header, imports, statements), format: 'typescript' });
+    const file = (path: string, statements: Iterable<Statement>, imports?: () => Statement[]): EmittedFile => ({ path, contents: printModule(header, statements, imports), format: 'typescript' });
 
     const schemas = file('src/schemas.ts', schemaStatements(model.schemas, index, writeDiffers));
 
     const used = new Set<string>();
-    const opStatements = operationStatements(model.operations, index, writeDiffers, used);
-    const operations = file('src/operations.ts', opStatements, used.size ? [importTypes(used, './schemas.js')] : []);
+    const operations = file('src/operations.ts', operationStatements(model.operations, index, writeDiffers, used), () => (used.size ? [importTypes(used, './schemas.js')] : []));
 
     const limits = file('src/limits.ts', limitStatements(model.limits));
 

@@ -31,8 +31,8 @@ const OPERATION_MEMBERS = [
   ['errorResponse', 'error'],
 ] as const satisfies readonly (readonly [string, keyof OperationModel['names']])[];
 
-export function operationStatements(operations: OperationModel[], index: ModelIndex, writeDiffers: ReadonlySet<string>, used: Set<string>): Statement[] {
-  const statements: Statement[] = [];
+/** The statements in order; `used` collects the schema type names they refer to (complete once iterated). */
+export function* operationStatements(operations: OperationModel[], index: ModelIndex, writeDiffers: ReadonlySet<string>, used: Set<string>): Generator<Statement> {
   const request: TypeContext = { index, view: 'write', writeDiffers, used };
   const response: TypeContext = { index, view: 'read', writeDiffers, used };
   for (const op of operations) {
@@ -40,20 +40,19 @@ export function operationStatements(operations: OperationModel[], index: ModelIn
     const title = `${op.method.toUpperCase()} ${op.path}`;
     for (const location of ['path', 'query', 'header', 'cookie'] as const) {
       const params = op.parameters.filter((p) => p.in === location);
-      statements.push(typeAlias(n[LOCATION_NAME[location]], parameterObject(params, request), [`${LOCATION_TITLE[location]} parameters of \`${title}\`.`]));
+      yield typeAlias(n[LOCATION_NAME[location]], parameterObject(params, request), [`${LOCATION_TITLE[location]} parameters of \`${title}\`.`]);
     }
-    statements.push(typeAlias(n.requestBody, requestBodyType(op, request), [`Request body of \`${title}\`${op.requestBody?.required ? ' (required)' : ''}.`, op.requestBody?.description]));
-    statements.push(interfaceDeclaration(n.responses, responseMembers(op.responses, response), [`Responses of \`${title}\` by status and media type.`]));
-    statements.push(typeAlias(n.success, bodyUnion(op.responses.filter(isSuccess), response), [`Body of a successful \`${title}\`.`]));
-    statements.push(typeAlias(n.error, bodyUnion(op.responses.filter((r) => !isSuccess(r)), response), [`Body of a failed \`${title}\`.`]));
+    yield typeAlias(n.requestBody, requestBodyType(op, request), [`Request body of \`${title}\`${op.requestBody?.required ? ' (required)' : ''}.`, op.requestBody?.description]);
+    yield interfaceDeclaration(n.responses, responseMembers(op.responses, response), [`Responses of \`${title}\` by status and media type.`]);
+    yield typeAlias(n.success, bodyUnion(op.responses.filter(isSuccess), response), [`Body of a successful \`${title}\`.`]);
+    yield typeAlias(n.error, bodyUnion(op.responses.filter((r) => !isSuccess(r)), response), [`Body of a failed \`${title}\`.`]);
   }
   const members = operations.map((op) => {
     const entry = typeLiteral(OPERATION_MEMBERS.map(([member, name]) => propertySignature(member, typeRef(op.names[name]))), { singleLine: true });
     const doc = [`\`${op.method.toUpperCase()} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`, op.deprecated ? '@deprecated' : undefined];
     return propertySignature(op.names.method, entry, { doc });
   });
-  statements.push(interfaceDeclaration('Operations', members, ['Every operation, by method name (the operationId).']));
-  return statements;
+  yield interfaceDeclaration('Operations', members, ['Every operation, by method name (the operationId).']);
 }
 
 export function isSuccess(response: ResponseModel): boolean {

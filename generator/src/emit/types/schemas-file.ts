@@ -5,20 +5,18 @@ import type { TypeContext, View } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
 import { transformSchema } from './transform/schema.ts';
 
-export function schemaStatements(schemas: NamedSchema[], index: ModelIndex, writeDiffers: ReadonlySet<string>): Statement[] {
-  const statements: Statement[] = [];
+export function* schemaStatements(schemas: NamedSchema[], index: ModelIndex, writeDiffers: ReadonlySet<string>): Generator<Statement> {
   for (const named of schemas) {
-    statements.push(typeStatement(named, 'read', named.typeName, index, writeDiffers));
+    yield typeStatement(named, 'read', named.typeName, index, writeDiffers);
     if (writeDiffers.has(named.key)) {
-      statements.push(typeStatement(named, 'write', `${named.typeName}Write`, index, writeDiffers, `The request form of {@link ${named.typeName}}: readOnly members omitted, writeOnly members included.`));
+      yield typeStatement(named, 'write', `${named.typeName}Write`, index, writeDiffers, `The request form of {@link ${named.typeName}}: readOnly members omitted, writeOnly members included.`);
     }
     const values = enumValues(named);
     if (values) {
       const doc = [`Every value of {@link ${named.typeName}}, in the order the spec lists them.`];
-      statements.push(constDeclaration(`${named.typeName}Values`, asConst(literalExpression(values)), doc));
+      yield constDeclaration(`${named.typeName}Values`, asConst(literalExpression(values)), doc);
     }
   }
-  return statements;
 }
 
 function typeStatement(named: NamedSchema, view: View, name: string, index: ModelIndex, writeDiffers: ReadonlySet<string>, note?: string): Statement {
