@@ -7,10 +7,11 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
-  arrayType, asConst, constDeclaration, importTypes, interfaceDeclaration, intersectionType, keywordType, literalExpression, literalType,
-  printModule, printNode, propertySignature, readonlyType, templateLiteralType, tupleType, typeAlias, typeDeclaration, typeLiteral, typeRef,
+  arrayType, asConst, functionType, importNamespaceType, indexedAccessType, qualifiedTypeRef, constDeclaration, importTypes, interfaceDeclaration, intersectionType, keywordType, literalExpression, literalType,
+  propertySignature, readonlyType, templateLiteralType, tupleType, typeAlias, typeDeclaration, typeLiteral, typeRef,
   unionType, type TypeNode,
 } from '../../generator/src/codegen/ts-nodes.ts';
+import { printModule, printNode } from '../../generator/src/codegen/ts-print.ts';
 
 const HOSTILE = [
   `it's "quoted"`, '`backtick`', '*/ alert(1) /*', '${globalThis.x = 1}', '__proto__', 'constructor', 'line\u2028separator\u2029',
@@ -201,6 +202,32 @@ describe('unions and intersections: the printer parenthesizes', () => {
     expect(printed(unionType([object('x'), object('y')])).match(/a: 1 \| 2/g)).toHaveLength(2);
     expect(printed(unionType([literalType('1'), literalType(1), literalType('1')]))).toBe('"1" | 1');
     expect(printed(unionType([arrayType(a), arrayType(a), arrayType(b)]))).toBe('A[] | B[]');
+  });
+});
+
+describe('references into another module', () => {
+  it.each(HOSTILE)('an indexed access by %j reads exactly that key', (key) => {
+    const type = indexedAccessType(qualifiedTypeRef('T', 'Responses'), literalType(key));
+    const back = aliasType(type);
+    if (!ts.isIndexedAccessTypeNode(back) || !ts.isLiteralTypeNode(back.indexType) || !ts.isStringLiteral(back.indexType.literal)) throw new Error(printed(type));
+    expect(back.indexType.literal.text).toBe(key);
+    expect(printed(type).startsWith('T.Responses[')).toBe(true);
+  });
+
+  it('function types parenthesize a union return only where needed; names are checked', () => {
+    const fn = functionType([{ name: 'context', type: typeRef('Ctx') }], unionType([typeRef('R'), typeRef('Promise', [typeRef('R')])]));
+    expect(printed(fn)).toBe('(context: Ctx) => R | Promise<R>');
+    expect(printed(unionType([fn, keywordType('undefined')]))).toBe('((context: Ctx) => R | Promise<R>) | undefined');
+    expect(() => functionType([{ name: 'a b', type: typeRef('X') }], typeRef('X'))).toThrow(/not a safe identifier/);
+    expect(() => qualifiedTypeRef('T', 'x.y')).toThrow(/not a safe identifier/);
+  });
+
+  it.each(HOSTILE)('a namespace import from %j names exactly that module', (specifier) => {
+    const text = printNode(importNamespaceType('T', specifier));
+    const statement = parse(text).statements[0];
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) throw new Error(text);
+    expect(statement.moduleSpecifier.text).toBe(specifier);
+    expect(statement.importClause?.isTypeOnly).toBe(true);
   });
 });
 

@@ -211,6 +211,22 @@ function dedupe(types: readonly TypeNode[]): TypeNode[] {
   });
 }
 
+/** A type exported by a namespace import: `T.Name` (both names checked). */
+export function qualifiedTypeRef(namespace: string, name: string): TypeNode {
+  return f.createTypeReferenceNode(f.createQualifiedName(f.createIdentifier(checkedName(namespace)), checkedName(name)));
+}
+
+/** `T[K]`, e.g. a response body by status and media type: `R["200"]["application/json"]`. */
+export function indexedAccessType(object: TypeNode, index: TypeNode): TypeNode {
+  return f.createIndexedAccessTypeNode(object, index);
+}
+
+/** `(name: T, ...) => R` (parameter names checked). */
+export function functionType(parameters: readonly { name: string; type: TypeNode }[], returns: TypeNode): TypeNode {
+  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), undefined, p.type));
+  return f.createFunctionTypeNode(undefined, params, returns);
+}
+
 /** `T[]` (the factory parenthesizes a union or intersection element). */
 export function arrayType(item: TypeNode): TypeNode {
   return f.createArrayTypeNode(item);
@@ -312,6 +328,12 @@ export function importTypes(names: Iterable<string>, specifier: string): Stateme
   return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
 }
 
+/** `import type * as Name from 'specifier';` */
+export function importNamespaceType(name: string, specifier: string): Statement {
+  const clause = f.createImportClause(true, undefined, f.createNamespaceImport(f.createIdentifier(checkedName(name))));
+  return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
+}
+
 /** `export * from 'specifier';` */
 export function exportAll(specifier: string): Statement {
   return f.createExportDeclaration(undefined, false, undefined, stringLiteral(specifier));
@@ -358,33 +380,4 @@ export function asConst(value: Expression): Expression {
 /** `value satisfies T` */
 export function satisfies(value: Expression, type: TypeNode): Expression {
   return f.createSatisfiesExpression(value, type);
-}
-
-// ---------------------------------------------------------------------------------------------- printing
-
-let printer: ts.Printer | undefined;
-let context: ts.SourceFile | undefined;
-
-/** One node as text, with fixed printer settings (LF newlines, comments kept). */
-export function printNode(node: ts.Node): string {
-  printer ??= ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false, omitTrailingSemicolon: false });
-  context ??= ts.createSourceFile('generated.ts', '', ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  return printer.printNode(ts.EmitHint.Unspecified, node, context);
-}
-
-/**
- * A module: the header comment, the imports (one per line), then each statement after a blank line. The
- * blank line before every top-level statement (and the printer's indentation of everything nested) is what
- * lets the formatter split big files at statement boundaries.
- *
- * Statements are printed as the iterable yields them, so each statement's nodes die young instead of a
- * whole file's tree being kept for one print; imports are asked for last (what they name is known only
- * once every statement is built).
- */
-export function printModule(header: DocLines, statements: Iterable<Statement>, imports: () => readonly Statement[] = () => []): string {
-  const printed: string[] = [];
-  for (const statement of statements) printed.push(printNode(statement));
-  const body = docCommentBody(header);
-  const head = [body === undefined ? '' : `/*${body}*/`, ...imports().map(printNode)].filter(Boolean).join('\n');
-  return [head, ...printed].filter(Boolean).join('\n\n') + '\n';
 }

@@ -10,7 +10,8 @@
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { indexModel } from '../../model/model-index.ts';
-import { asConst, constDeclaration, exportAll, importTypes, literalExpression, printModule, type DocLines, type Statement } from '../../codegen/ts-nodes.ts';
+import { asConst, constDeclaration, exportAll, importTypes, literalExpression, type DocLines, type Statement } from '../../codegen/ts-nodes.ts';
+import { printModule } from '../../codegen/ts-print.ts';
 import { schemasWithWriteView } from './read-write.ts';
 import { schemaStatements } from './schemas-file.ts';
 import { operationStatements } from './operations-file.ts';
