@@ -202,6 +202,13 @@ describe('unions and intersections: the printer parenthesizes', () => {
     expect(printed(unionType([object('x'), object('y')])).match(/a: 1 \| 2/g)).toHaveLength(2);
     expect(printed(unionType([literalType('1'), literalType(1), literalType('1')]))).toBe('"1" | 1');
     expect(printed(unionType([arrayType(a), arrayType(a), arrayType(b)]))).toBe('A[] | B[]');
+    const template = (text: string) => templateLiteralType([{ text }]);
+    expect(printed(unionType([template('a'), template('b'), template('a')]))).toBe('`a` | `b`');
+    const prefixed = (text: string) => templateLiteralType([{ text }, { type: keywordType('string') }]);
+    expect(printed(unionType([prefixed('a'), prefixed('b'), prefixed('a')]))).toBe('`a${string}` | `b${string}`');
+    const tuple = (optional: boolean) => tupleType([{ type: a, optional }]);
+    expect(printed(unionType([tuple(true), tuple(false), tuple(true)]))).toBe('[A?] | [A]');
+    expect(printed(unionType([readonlyType(arrayType(a)), arrayType(a)]))).toBe('readonly A[] | A[]');
   });
 });
 

@@ -29,9 +29,8 @@ export type DocLines = readonly (string | undefined | false | null)[];
 /**
  * A structural key for a type node: equal keys print equal text. Unions and intersections dedupe their
  * members by it (the printer would parenthesize, so parts cannot be compared by printing them). Computed
- * on demand and cached on the node under a symbol: most nodes are never compared, and building a key for
- * each at construction (a WeakMap of millions of nodes, strings copied at every level) made GitHub's types
- * twice as slow to emit.
+ * on demand and cached on the node under a symbol: most nodes are never compared (keys built for every node
+ * at construction cost GitHub's types a string copy of each subtree at every level).
  */
 const KEY = Symbol('socialgen.typeKey');
 /** The members a union or intersection was built from (the node's own list holds parenthesized copies). */
@@ -63,9 +62,8 @@ function computeKey(node: ts.Node): string {
   ts.forEachChild(node, (child) => {
     children.push(typeKey(child));
   });
-  const own = ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) ? JSON.stringify(node.text)
-    : ts.isTemplateLiteralTypeNode(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralTypeSpan(node) ? ''
-    : ts.isTemplateLiteralToken(node) ? JSON.stringify(node.text)
+  const own = ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isTemplateLiteralToken(node) ? JSON.stringify(node.text)
+    : ts.isPrefixUnaryExpression(node) || ts.isTypeOperatorNode(node) ? String(node.operator)
     : '';
   return `${comments}${node.kind}${singleLine}${own}(${children.join(',')})`;
 }
