@@ -1,14 +1,14 @@
 /**
  * The safe builder for TypeScript declarations as compiler nodes (ts-morph's `ts.factory`), printed by the
- * compiler's printer: parentheses, quoting and escaping come from the compiler, never from re-reading our
+ * compiler's printer (ts-print.ts): parentheses, quoting and escaping come from the compiler, never from re-reading our
  * own output.
  *
  * Spec strings enter a node only here, each through the constructor for its context: `literalType` /
  * `literalExpression` (string literals, escaped by the printer), `propertyName` (identifier, numeric or
  * string-literal key), `templateLiteralType` (raw text escaped by codegen, checked by the factory against
- * the cooked text), `withDoc` (JSDoc text through comment.ts, which neutralizes `*\/`). Names of declared
- * or referenced types must be checked identifiers (planned by the model). No function here accepts source
- * text.
+ * the cooked text), the `doc` lines of members and declarations (through comment.ts, which neutralizes
+ * `*\/`). Names of declared or referenced types must be checked identifiers (planned by the model). No
+ * function here accepts source text.
  *
  * Not re-exported from codegen/index.ts: importing it loads the TypeScript compiler (about 440 ms), which
  * only the emitters that build declarations need, and they are themselves loaded on demand.
@@ -124,9 +124,19 @@ const KEYWORDS = {
 
 export type KeywordName = keyof typeof KEYWORDS | 'null';
 
+/**
+ * One node per keyword, shared: a synthesized node has no parent and the printer does not change it, so
+ * reusing it is safe as long as nothing attaches comments or flags to it (nothing here does to a type).
+ */
+const keywordNodes = new Map<KeywordName, TypeNode>();
+
 export function keywordType(name: KeywordName): TypeNode {
-  if (name === 'null') return keyed(f.createLiteralTypeNode(f.createNull()), 'null');
-  return keyed(f.createKeywordTypeNode(KEYWORDS[name]), name);
+  let node = keywordNodes.get(name);
+  if (!node) {
+    node = keyed(name === 'null' ? f.createLiteralTypeNode(f.createNull()) : f.createKeywordTypeNode(KEYWORDS[name]), name);
+    keywordNodes.set(name, node);
+  }
+  return node;
 }
 
 /** A reference to a declared type (`Pet`, `Record<string, never>`); the name must be a checked identifier. */
@@ -281,8 +291,8 @@ export function typeLiteral(members: readonly TypeElement[], options: { singleLi
   return options.singleLine ? singleLine(node) : node;
 }
 
-/** Attaches a JSDoc block (sanitized by comment.ts); no lines, no comment. */
-export function withDoc<T extends ts.Node>(node: T, lines: DocLines): T {
+/** Attaches a JSDoc block (sanitized by comment.ts); no lines, no comment. Only members and statements get one. */
+function withDoc<T extends ts.Node>(node: T, lines: DocLines): T {
   const body = docCommentBody(lines);
   if (body !== undefined) ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, body, true);
   return node;
