@@ -1,11 +1,11 @@
 /** `src/limits.ts`: the spec's `x-limits` as typed constants. */
 import {
-  arrayLiteral, asConst, constDeclaration, interfaceDeclaration, keywordType, literalExpression, propertySignature, readonlyType, arrayType,
-  satisfies, typeRef, valueRef, type Statement,
+  arrayLiteral, asConst, constDeclaration, interfaceDeclaration, keywordType, literalExpression, literalType, propertySignature, readonlyType, arrayType,
+  satisfies, typeRef, unionType, valueRef, type Statement,
 } from '../../codegen/ts-nodes.ts';
 import type { LimitModel } from '../../model/types.ts';
 
-const OPTIONAL_FIELDS = ['min', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const;
+const OPTIONAL_FIELDS = ['bound', 'min', 'max', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const;
 
 /** The `Limit` interface: every field of a limit, with what it means. */
 function limitInterface(): Statement {
@@ -14,8 +14,10 @@ function limitInterface(): Statement {
   const field = (name: string, type = text, doc?: string, optional = true) => propertySignature(name, type, { readonly: true, optional, doc: [doc] });
   return interfaceDeclaration('Limit', [
     field('name', text, 'Stable kebab-case name.', false),
-    field('value', number, 'The limit (for a range, its maximum).', false),
-    field('min', number),
+    field('value', number, 'The figure the reference gives (for a floor its minimum, for a cap or a range its maximum).', false),
+    field('bound', unionType(['cap', 'floor', 'range'].map(literalType)), 'Which way it binds: at most `max` (cap), at least `min` (floor), or both (range). Absent: neither (a price, a default).'),
+    field('min', number, 'A floor: at least this.'),
+    field('max', number, 'A cap: at most this.'),
     field('default', number),
     field('unit'),
     field('plan'),
