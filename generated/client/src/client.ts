@@ -239,7 +239,7 @@ export interface Client {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -261,9 +261,9 @@ export interface Client {
    * `GET /2/users/by/username/{username}` (operation `findUserByUsername`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the username path parameter is not detailed (modelled with the User username pattern); other query parameters are not shown
@@ -282,9 +282,9 @@ export interface Client {
    * `GET /2/posts/{id}` (operation `findPostById`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the Post id pattern); other query parameters are not shown
@@ -300,9 +300,9 @@ export interface Client {
    * `GET /2/posts/search/recent` (operation `searchRecentPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: 7 days
@@ -323,9 +323,9 @@ export interface Client {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: 500 results (default 10, track academic)
@@ -348,9 +348,9 @@ export interface Client {
    * `GET /2/posts/counts/recent` (operation `countRecentPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown)
@@ -366,9 +366,9 @@ export interface Client {
    * `GET /2/posts/counts/all` (operation `countAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown)
@@ -384,9 +384,9 @@ export interface Client {
    * `GET /2/users/{id}/posts` (operation `getUserPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); the range and default of max_results, pagination and other query parameters are not shown
@@ -402,9 +402,9 @@ export interface Client {
    * `GET /2/users/{id}/mentions` (operation `getUserMentions`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -420,9 +420,9 @@ export interface Client {
    * `GET /2/users/{id}/liked_posts` (operation `getUserLikedPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -438,9 +438,9 @@ export interface Client {
    * `GET /2/users/{id}/followers` (operation `getUserFollowers`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -456,9 +456,9 @@ export interface Client {
    * `GET /2/users/{id}/following` (operation `getUserFollowing`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -474,8 +474,8 @@ export interface Client {
    * `POST /2/users/{id}/following` (operation `followUser`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -493,8 +493,8 @@ export interface Client {
    * `GET /2/users/{id}/blocking` (operation `getUserBlocking`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -510,8 +510,8 @@ export interface Client {
    * `GET /2/users/{id}/muting` (operation `getUserMuting`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -527,9 +527,9 @@ export interface Client {
    * `GET /2/users/{id}/pinned_lists` (operation `getUserPinnedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -548,9 +548,9 @@ export interface Client {
    * `GET /2/users/{id}/owned_lists` (operation `getUserOwnedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -566,9 +566,9 @@ export interface Client {
    * `GET /2/users/{id}/followed_lists` (operation `getUserFollowedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -587,9 +587,9 @@ export interface Client {
    * `GET /2/users/{id}/list_memberships` (operation `getUserListMemberships`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -608,8 +608,8 @@ export interface Client {
    * `POST /2/users/{id}/likes` (operation `likePost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -627,8 +627,8 @@ export interface Client {
    * `POST /2/posts` (operation `createPost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `PRICE_CREATE_POST`: Price of creating a post; the currency is not shown: 0.015 price-per-resource (plan pay-per-use)
@@ -650,9 +650,9 @@ export interface Client {
    * `GET /2/news/search` (operation `searchNews`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown)
@@ -668,9 +668,9 @@ export interface Client {
    * `GET /2/news/{id}` (operation `findNewsById`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the format of the id path parameter and other query parameters are not shown
@@ -685,7 +685,7 @@ export interface Client {
    *
    * `GET /2/connections` (operation `listConnections`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -700,7 +700,7 @@ export interface Client {
    *
    * `DELETE /2/connections` (operation `deleteConnectionsByUuid`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown
@@ -719,7 +719,7 @@ export interface Client {
    *
    * `DELETE /2/connections/all` (operation `deleteAllConnections`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -738,7 +738,7 @@ export interface Client {
    *
    * `DELETE /2/connections/{endpoint_id}` (operation `deleteConnectionsByEndpoint`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format and allowed values of endpoint_id are not shown
@@ -758,8 +758,8 @@ export interface Client {
    * `GET /2/notes/search/posts_eligible_for_notes` (operation `searchPostsEligibleForNotes`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -778,8 +778,8 @@ export interface Client {
    * `GET /2/notes/search/notes_written` (operation `searchNotesWritten`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -798,8 +798,8 @@ export interface Client {
    * `POST /2/notes` (operation `createNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -816,8 +816,8 @@ export interface Client {
    * `POST /2/evaluate_note` (operation `evaluateNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -833,7 +833,7 @@ export interface Client {
    *
    * `POST /2/activity/subscriptions` (operation `createActivitySubscription`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: the member names are not shown (see ActivitySubscriptionCreateRequest); how a webhook is chosen for delivery is not shown
@@ -852,7 +852,7 @@ export interface Client {
    *
    * `GET /2/activity/stream` (operation `streamActivity`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Limits:
    * - `BACKFILL_MINUTES`: backfill_minutes, a whole number 1 to 5 (recovers missed data on the academic track): 1 to 5 minutes (track academic)
@@ -878,7 +878,7 @@ export interface Client {
    *
    * `POST /2/webhooks/replay` (operation `replayWebhookEvents`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -897,7 +897,7 @@ export interface Client {
    *
    * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operation `replayAccountActivity`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format of webhook_id is not shown
@@ -919,7 +919,7 @@ export interface Client {
    *
    * `GET /2/powerstream/rules` (operation `getPowerstreamRules`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -943,7 +943,7 @@ export interface Paginators {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -968,9 +968,9 @@ export interface Paginators {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: 500 results (default 10, track academic)

@@ -20,6 +20,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['oauth2']],
     paginate: { token: 'pagination_token', next: '/meta/next_token', items: '/data' },
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findUserByUsername',
@@ -30,6 +31,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'user.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findPostById',
@@ -40,6 +42,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchRecentPosts',
@@ -50,6 +53,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchAllPosts',
@@ -65,14 +69,22 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     paginate: { token: 'next_token', next: '/meta/next_token', items: '/data' },
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'countRecentPosts',
     method: 'GET',
     path: '/2/posts/counts/recent',
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'countAllPosts', method: 'GET', path: '/2/posts/counts/all', security: [['bearer'], ['oauth2'], ['oauth1']] },
+  {
+    id: 'countAllPosts',
+    method: 'GET',
+    path: '/2/posts/counts/all',
+    security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'getUserPosts',
     method: 'GET',
@@ -82,6 +94,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'max_results', in: 'query' },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserMentions',
@@ -89,6 +102,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/mentions',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserLikedPosts',
@@ -96,6 +110,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/liked_posts',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowers',
@@ -103,6 +118,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followers',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowing',
@@ -110,6 +126,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/following',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'followUser',
@@ -118,6 +135,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserBlocking',
@@ -125,6 +143,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/blocking',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserMuting',
@@ -132,6 +151,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/muting',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserPinnedLists',
@@ -139,6 +159,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/pinned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserOwnedLists',
@@ -146,6 +167,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/owned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowedLists',
@@ -153,6 +175,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followed_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserListMemberships',
@@ -160,6 +183,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/list_memberships',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'likePost',
@@ -168,14 +192,23 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'createPost', method: 'POST', path: '/2/posts', body: 'application/json', security: [['oauth2'], ['oauth1']] },
+  {
+    id: 'createPost',
+    method: 'POST',
+    path: '/2/posts',
+    body: 'application/json',
+    security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'searchNews',
     method: 'GET',
     path: '/2/news/search',
     params: [{ name: 'news.fields', in: 'query', explode: false }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findNewsById',
@@ -186,36 +219,66 @@ export const operations: readonly OperationSpec[] = [
       { name: 'news.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'listConnections', method: 'GET', path: '/2/connections', security: [['bearer']] },
-  { id: 'deleteConnectionsByUuid', method: 'DELETE', path: '/2/connections', security: [['bearer']] },
-  { id: 'deleteAllConnections', method: 'DELETE', path: '/2/connections/all', security: [['bearer']] },
+  {
+    id: 'listConnections',
+    method: 'GET',
+    path: '/2/connections',
+    security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
+  {
+    id: 'deleteConnectionsByUuid',
+    method: 'DELETE',
+    path: '/2/connections',
+    security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
+  {
+    id: 'deleteAllConnections',
+    method: 'DELETE',
+    path: '/2/connections/all',
+    security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'deleteConnectionsByEndpoint',
     method: 'DELETE',
     path: '/2/connections/{endpoint_id}',
     params: [{ name: 'endpoint_id', in: 'path' }],
     security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchPostsEligibleForNotes',
     method: 'GET',
     path: '/2/notes/search/posts_eligible_for_notes',
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchNotesWritten',
     method: 'GET',
     path: '/2/notes/search/notes_written',
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'createNote', method: 'POST', path: '/2/notes', body: 'application/json', security: [['oauth2'], ['oauth1']] },
+  {
+    id: 'createNote',
+    method: 'POST',
+    path: '/2/notes',
+    body: 'application/json',
+    security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'evaluateNote',
     method: 'POST',
     path: '/2/evaluate_note',
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'createActivitySubscription',
@@ -223,6 +286,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/activity/subscriptions',
     body: 'application/json',
     security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'streamActivity',
@@ -231,6 +295,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'backfill_minutes', in: 'query' }],
     security: [['bearer']],
     stream: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'replayWebhookEvents',
@@ -238,6 +303,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/webhooks/replay',
     body: 'application/json',
     security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'replayAccountActivity',
@@ -246,6 +312,13 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'webhook_id', in: 'path' }],
     body: 'application/json',
     security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'getPowerstreamRules', method: 'GET', path: '/2/powerstream/rules', security: [['bearer']] },
+  {
+    id: 'getPowerstreamRules',
+    method: 'GET',
+    path: '/2/powerstream/rules',
+    security: [['bearer']],
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
 ];

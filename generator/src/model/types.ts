@@ -156,6 +156,8 @@ export interface HeaderModel {
   deprecated: boolean;
   description?: string;
   schema: Schema;
+  /** The header object's `x-` extensions, raw (e.g. `x-ratelimit-field`). */
+  extensions: Record<string, JsonValue>;
   pointer: string;
 }
 

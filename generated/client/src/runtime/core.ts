@@ -29,6 +29,7 @@ import type {
   CallOptions,
   OperationSpec,
   RateLimit,
+  RateLimitHeaders,
   RetryOptions,
   RuntimeOptions,
   TokenSource,
@@ -143,7 +144,7 @@ export function createRuntime(
             data: undefined,
             status: res.status,
             headers: res.headers,
-            rateLimit: rateLimitOf(res.headers),
+            rateLimit: rateLimitOf(res.headers, op.rateLimit),
             response: res,
             close,
           };
@@ -160,7 +161,7 @@ export function createRuntime(
         continue;
       }
       release();
-      const rateLimit = rateLimitOf(res.headers);
+      const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
         if (check?.response && data !== undefined)
           (await checker()).response(op, res.status, res.headers.get('content-type'), data);
@@ -211,9 +212,9 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
 // ---------------------------------------------------------------------------------------------------
 
 const LABELS: Record<string, string> = {
-  bearer: 'an app-only bearer token',
-  oauth2: 'an OAuth 2.0 user-context token',
-  oauth1: 'OAuth 1.0a user-context credentials',
+  bearer: 'a bearer token',
+  oauth2: 'an OAuth 2.0 access token',
+  oauth1: 'OAuth 1.0a credentials',
   basic: 'HTTP basic credentials',
 };
 
@@ -291,11 +292,12 @@ const num = (h: Headers, name: string) => {
   return v?.trim() && !isNaN(+v) ? +v : undefined;
 };
 
-/** The `x-rate-limit-*` headers, or `undefined` when none is present. */
-export function rateLimitOf(h: Headers): RateLimit | undefined {
-  const limit = num(h, 'x-rate-limit-limit');
-  const remaining = num(h, 'x-rate-limit-remaining');
-  const reset = num(h, 'x-rate-limit-reset');
+/** The rate-limit headers the spec names (`names`), or `undefined` when none is present. */
+export function rateLimitOf(h: Headers, names: RateLimitHeaders | undefined): RateLimit | undefined {
+  if (!names) return undefined;
+  const limit = names.limit ? num(h, names.limit) : undefined;
+  const remaining = names.remaining ? num(h, names.remaining) : undefined;
+  const reset = names.reset ? num(h, names.reset) : undefined;
   if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
   return { limit, remaining, reset: reset === undefined ? undefined : new Date(reset * 1000) };
 }

@@ -27,6 +27,8 @@ import type {
   OperationValidators,
   ParameterLocation,
   Principal,
+  RateLimitDecision,
+  RateLimitHeaders,
   ServerOptions,
   TableOperation,
   TableParameter,
@@ -227,10 +229,9 @@ export function createPipeline(
         const pendingDecision = options.rateLimit({ operation: op.key, principal, request: incoming.request() });
         const decision = isThenable(pendingDecision) ? await pendingDecision : pendingDecision;
         if (decision && !decision.allowed) {
-          const headers: Record<string, string> = { 'x-rate-limit-reset': String(Math.ceil(decision.reset)) };
-          if (decision.limit !== undefined) headers['x-rate-limit-limit'] = String(decision.limit);
-          headers['x-rate-limit-remaining'] = String(decision.remaining ?? 0);
-          return send(problems.aboutBlank(429, 'Too Many Requests', headers));
+          return send(
+            problems.aboutBlank(429, 'Too Many Requests', rateLimitHeaders(table.rateLimitHeaders, decision)),
+          );
         }
       }
 
@@ -650,4 +651,21 @@ export function createWebHandler(pipeline: Pipeline): WebHandler {
     toResponse(await pipeline.handle(fromRequest(request)));
   Object.defineProperty(handler, PIPELINE, { value: pipeline });
   return handler as WebHandler;
+}
+
+/**
+ * The headers of a refused rate-limit decision, named by the spec (`x-ratelimit-field`); without a `reset`
+ * header, the standard `Retry-After` (seconds from now) says when to retry.
+ */
+export function rateLimitHeaders(
+  names: RateLimitHeaders,
+  decision: RateLimitDecision,
+  now = Date.now(),
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (names.reset) headers[names.reset] = String(Math.ceil(decision.reset));
+  else headers['retry-after'] = String(Math.max(0, Math.ceil(decision.reset - now / 1000)));
+  if (names.limit && decision.limit !== undefined) headers[names.limit] = String(decision.limit);
+  if (names.remaining) headers[names.remaining] = String(decision.remaining ?? 0);
+  return headers;
 }
