@@ -8,7 +8,6 @@ import type {
   At,
   CallOptions,
   ItemOf,
-  OperationValidatorsLike,
   PaginateOptions,
   RuntimeOptions,
   StreamCallOptions,
@@ -1039,11 +1038,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () =>
-      import('@social-posting/validators').then(
-        (m: { operationValidators: object }) =>
-          m.operationValidators as Record<string, OperationValidatorsLike | undefined>,
-      ),
+    validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream,
     paginate,
   }) as Client;

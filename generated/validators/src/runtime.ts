@@ -29,6 +29,27 @@ export interface ValidateOptions {
 }
 
 /**
+ * The validators of one operation: the contract the generated server and client consume (docs/contracts.md).
+ * Every operation has all six; the typed `validate<Op>...` functions behind them narrow `value`.
+ */
+export interface OperationValidator {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<unknown>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<unknown>;
+}
+
+/** Every operation's validators, keyed by its client method / server handler name (`op.names.method`). */
+export type OperationValidators = { readonly [method: string]: OperationValidator };
+
+/**
  * The bits of the options number the compiled functions take (`o`). The generator writes them as number
  * literals into the compiled code (from this same table), so the names cost nothing at run time.
  */

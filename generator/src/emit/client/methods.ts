@@ -149,7 +149,6 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
       pages && 'At',
       calls && 'CallOptions',
       pages && 'ItemOf',
-      'OperationValidatorsLike',
       pages && 'PaginateOptions',
       'RuntimeOptions',
       streams && 'StreamCallOptions',
@@ -199,7 +198,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () => import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),${features}
+    validators: () => import(${lit(packages.validators)}).then((m) => m.operationValidators),${features}
   }) as Client;
 }
 
