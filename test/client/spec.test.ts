@@ -3,7 +3,7 @@
  * (and the real validators target once it exists): strict type-check with a usage file, and a run of the
  * bundled client against a loopback server.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';

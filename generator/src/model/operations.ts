@@ -5,7 +5,7 @@ import { deref } from './deref.ts';
 import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
-import { extensionsOf, isRecord, str } from './build.ts';
+import { extensionsOf, isRecord, str } from './values.ts';
 import type {
   HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
   ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,

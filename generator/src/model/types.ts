@@ -87,12 +87,6 @@ export interface Discriminator {
   mapping?: Record<string, string>;
 }
 
-/** Where something came from: the file and JSON pointer *in that file*; line/column resolved lazily. */
-export interface SourceRef {
-  /** Pointer into the bundled document (stable key for the model node). */
-  pointer: string;
-}
-
 export interface SourceLocation {
   file: string;
   /** JSON pointer within `file`. */

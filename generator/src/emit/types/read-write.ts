@@ -51,11 +51,3 @@ export function schemasWithWriteView(schemas: NamedSchema[]): Set<string> {
   }
   return differs;
 }
-
-/** True when a schema (not following refs) mentions readOnly/writeOnly or refers to a differing schema. */
-export function schemaDiffers(schema: Schema, differs: ReadonlySet<string>): boolean {
-  const refs = new Set<string>();
-  if (scan(schema, refs)) return true;
-  for (const r of refs) if (differs.has(r)) return true;
-  return false;
-}
