@@ -31,6 +31,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'user.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -42,6 +43,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -53,6 +55,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -69,20 +72,25 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     paginate: { token: 'next_token', next: '/meta/next_token', items: '/data' },
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'countRecentPosts',
     method: 'GET',
     path: '/2/posts/counts/recent',
+    params: [{ name: 'query', in: 'query' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'countAllPosts',
     method: 'GET',
     path: '/2/posts/counts/all',
+    params: [{ name: 'query', in: 'query' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -94,6 +102,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'max_results', in: 'query' },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -102,6 +111,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/mentions',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -110,6 +120,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/liked_posts',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -118,6 +129,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followers',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -126,6 +138,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/following',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -135,6 +148,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -143,6 +157,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/blocking',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -151,6 +166,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/muting',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -159,6 +175,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/pinned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -167,6 +184,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/owned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -175,6 +193,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followed_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -183,6 +202,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/list_memberships',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -192,6 +212,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -200,14 +221,19 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/posts',
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchNews',
     method: 'GET',
     path: '/2/news/search',
-    params: [{ name: 'news.fields', in: 'query', explode: false }],
+    params: [
+      { name: 'query', in: 'query' },
+      { name: 'news.fields', in: 'query', explode: false },
+    ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -219,6 +245,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'news.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -226,13 +253,16 @@ export const operations: readonly OperationSpec[] = [
     method: 'GET',
     path: '/2/connections',
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'deleteConnectionsByUuid',
     method: 'DELETE',
     path: '/2/connections',
+    params: [{ name: 'uuids', in: 'query', explode: false }],
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -240,6 +270,7 @@ export const operations: readonly OperationSpec[] = [
     method: 'DELETE',
     path: '/2/connections/all',
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -248,6 +279,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/connections/{endpoint_id}',
     params: [{ name: 'endpoint_id', in: 'path' }],
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -255,6 +287,7 @@ export const operations: readonly OperationSpec[] = [
     method: 'GET',
     path: '/2/notes/search/posts_eligible_for_notes',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -262,6 +295,7 @@ export const operations: readonly OperationSpec[] = [
     method: 'GET',
     path: '/2/notes/search/notes_written',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -270,6 +304,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/notes',
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -278,6 +313,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/evaluate_note',
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -286,15 +322,16 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/activity/subscriptions',
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'streamActivity',
     method: 'GET',
     path: '/2/activity/stream',
-    params: [{ name: 'backfill_minutes', in: 'query' }],
     security: [['bearer']],
     stream: true,
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -303,6 +340,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/webhooks/replay',
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -312,6 +350,8 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'webhook_id', in: 'path' }],
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
+    deprecated: '2026-03-25T12:00:00-04:00',
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
@@ -319,6 +359,7 @@ export const operations: readonly OperationSpec[] = [
     method: 'GET',
     path: '/2/powerstream/rules',
     security: [['bearer']],
+    openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },
 ];

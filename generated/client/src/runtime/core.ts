@@ -63,6 +63,8 @@ export function createRuntime(
   extraAuth?: ExtraAuth,
 ): Runtime {
   const clientHeaders = headerRecord(options.headers);
+  // Deprecated operations already announced to `onDeprecated` by this client.
+  const announced = new Set<string>();
   // Loaded on first use only: bundles split validation (and the validators package) off the initial chunk.
   let checks: Promise<Checker> | undefined;
   const checker = () =>
@@ -76,6 +78,14 @@ export function createRuntime(
     call: CallOptions = {},
     stream?: boolean,
   ): Promise<Sent> {
+    const { signal } = call;
+    if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+    if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
+      announced.add(op.id);
+      options.onDeprecated(
+        typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
+      );
+    }
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     // The body is checked as sent (dates as strings): the JSON text parsed back.
     if (options.validate?.request)

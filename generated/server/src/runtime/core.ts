@@ -74,6 +74,8 @@ function compileOperations(
       },
       apiKeyQuery: new Set(auth.apiKeys.filter((k) => k.in === 'query').map((k) => k.name)),
       sunsetHeader: op.sunset ? httpDate(op.sunset) : undefined,
+      deprecationHeader: op.deprecated ? deprecationValue(op.deprecatedAt) : undefined,
+      rejectUnknown: (options.unknownQueryParameters ?? 'reject') === 'reject' && !op.openParameters,
       responseCache: new Map(),
     });
   }
@@ -98,7 +100,6 @@ export function createSetup(
     problemBase: (options.problemBase ?? '').replace(/\/+$/, ''),
     maxBody: options.maxBodySize ?? DEFAULT_MAX_BODY,
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
-    rejectUnknown: (options.unknownQueryParameters ?? 'reject') === 'reject',
     development: options.development === true,
     report(error, operation, incoming) {
       if (!options.onError) return;
@@ -190,4 +191,13 @@ class Context {
 function httpDate(value: string): string | undefined {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date.toUTCString();
+}
+
+/**
+ * The `Deprecation` header of a deprecated operation: RFC 9745's structured date `@<epoch seconds>` when
+ * the spec gives the date (`x-deprecated-at`), else `true` (the header's earlier draft form).
+ */
+function deprecationValue(deprecatedAt: string | undefined): string {
+  const ms = deprecatedAt ? Date.parse(deprecatedAt) : NaN;
+  return Number.isNaN(ms) ? 'true' : `@${Math.floor(ms / 1000)}`;
 }

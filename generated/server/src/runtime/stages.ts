@@ -65,6 +65,10 @@ export interface CompiledOperation {
   has: Record<ParameterLocation, boolean>;
   apiKeyQuery: Set<string>;
   sunsetHeader?: string;
+  /** `Deprecation` header value: RFC 9745 `@<epoch seconds>` when the date is known. */
+  deprecationHeader?: string;
+  /** Unknown query parameters are rejected (the option, unless the operation is open to unlisted ones). */
+  rejectUnknown: boolean;
   /** Status → declared response (or null), filled on first use. */
   responseCache: Map<number, { status: string; mediaTypes: string[] } | null>;
 }
@@ -80,7 +84,6 @@ export interface Setup {
   problemBase: string;
   maxBody: number;
   maxDepth: number;
-  rejectUnknown: boolean;
   development: boolean;
   /** Hands an error to `options.onError` (a throwing hook is ignored). */
   report(error: unknown, operation: string | undefined, incoming: Incoming): void;
@@ -240,11 +243,11 @@ export interface ParsedParameters {
 /** Path, query, header and cookie parameters as parsed from the wire; missing required ones are errors. */
 export function parseRequestParameters(s: Setup, r: Routed, incoming: Incoming): ParsedParameters {
   const { c, match, query } = r;
-  if (!c.op.parameters.length && !(query && s.rejectUnknown)) return { locations: null, errors: [] };
+  if (!c.op.parameters.length && !(query && c.rejectUnknown)) return { locations: null, errors: [] };
   const parsed = parseParameters(
     c.op,
     { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) },
-    s.rejectUnknown,
+    c.rejectUnknown,
     c.apiKeyQuery,
   );
   const errors = [...parsed.errors];

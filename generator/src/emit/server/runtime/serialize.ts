@@ -72,7 +72,7 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
         return problem(500, `The ${result.status} ${mediaType} response does not match its schema: ${summary}`);
       }
     }
-    if (c.op.deprecated) headers['deprecation'] = 'true';
+    if (c.deprecationHeader) headers['deprecation'] = c.deprecationHeader;
     if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
   }
   let payload: string | Uint8Array | null = null;

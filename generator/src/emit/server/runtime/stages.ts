@@ -57,6 +57,10 @@ export interface CompiledOperation {
   has: Record<ParameterLocation, boolean>;
   apiKeyQuery: Set<string>;
   sunsetHeader?: string;
+  /** `Deprecation` header value: RFC 9745 `@<epoch seconds>` when the date is known. */
+  deprecationHeader?: string;
+  /** Unknown query parameters are rejected (the option, unless the operation is open to unlisted ones). */
+  rejectUnknown: boolean;
   /** Status → declared response (or null), filled on first use. */
   responseCache: Map<number, { status: string; mediaTypes: string[] } | null>;
 }
@@ -72,7 +76,6 @@ export interface Setup {
   problemBase: string;
   maxBody: number;
   maxDepth: number;
-  rejectUnknown: boolean;
   development: boolean;
   /** Hands an error to `options.onError` (a throwing hook is ignored). */
   report(error: unknown, operation: string | undefined, incoming: Incoming): void;
@@ -202,8 +205,8 @@ export interface ParsedParameters {
 /** Path, query, header and cookie parameters as parsed from the wire; missing required ones are errors. */
 export function parseRequestParameters(s: Setup, r: Routed, incoming: Incoming): ParsedParameters {
   const { c, match, query } = r;
-  if (!c.op.parameters.length && !(query && s.rejectUnknown)) return { locations: null, errors: [] };
-  const parsed = parseParameters(c.op, { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) }, s.rejectUnknown, c.apiKeyQuery);
+  if (!c.op.parameters.length && !(query && c.rejectUnknown)) return { locations: null, errors: [] };
+  const parsed = parseParameters(c.op, { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) }, c.rejectUnknown, c.apiKeyQuery);
   const errors = [...parsed.errors];
   for (const p of c.required) {
     if (!(p.name in parsed[p.in].values) && !parsed.errors.some((e) => p.name in e.parameters)) {
