@@ -47,7 +47,21 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.streaming) spec.stream = true;
   if (op.openParameters) spec.openQuery = true;
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
+  const rateLimit = rateLimitHeaders(op);
+  if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
+}
+
+/** The operation's response headers marked `x-ratelimit-field`, by field (lower-cased names). */
+function rateLimitHeaders(op: OperationModel): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const response of op.responses) {
+    for (const h of response.headers) {
+      const field = h.extensions['x-ratelimit-field'];
+      if ((field === 'reset' || field === 'limit' || field === 'remaining') && !(field in out)) out[field] = h.name.toLowerCase();
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function emitOperations(model: ApiModel, header: Code): Code {
