@@ -14,6 +14,7 @@ import { registerCheck } from './commands/check.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerMock } from './commands/mock.ts';
 import { UsageError } from './errors.ts';
+import { RegistryError } from '../emit/registry.ts';
 
 export { UsageError };
 
@@ -47,7 +48,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
       io.err(`socialgen: ${count} problem${count === 1 ? '' : 's'} in the input; nothing was written`);
       return EXIT.usage;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof RegistryError) {
       io.err(`socialgen: ${error.message}`);
       return EXIT.usage;
     }
