@@ -7,8 +7,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
-import { SpecError, type Diagnostic } from './load/diagnostics.ts';
+import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
 import { TARGET_NAME } from './emit/registry.ts';
+import { TARGETS } from './emit/emitter.ts';
 import type { PluginRef } from './emit/plugins.ts';
 
 export type Layout = 'packages' | 'files';
@@ -42,6 +43,8 @@ export interface SocialgenConfig {
   options: Record<string, Record<string, unknown>>;
   /** Marks a config whose paths are resolved (what `resolveConfig` returns). */
   resolved: true;
+  /** The config file and where its keys are, for messages about target names checked after plugins load. */
+  origin?: ConfigOrigin;
 }
 
 /** The keys of a config file, as written (paths relative to the file's folder). */
@@ -109,18 +112,55 @@ export function loadConfig(file: string | undefined, cwd: string): SocialgenConf
   const read = readSpecFile(file);
   if (read.value === undefined) throw new SpecError(read.diagnostics);
   const validate = configValidator();
+  const diagnostics: Diagnostic[] = [];
   if (!validate(read.value)) {
-    const diagnostics: Diagnostic[] = (validate.errors as ErrorObject[]).map((e) => {
+    diagnostics.push(...(validate.errors as ErrorObject[]).map((e): Diagnostic => {
       const pointer = e.keyword === 'additionalProperties' ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath;
       const pos = read.source.positionOf(pointer);
       const message = e.keyword === 'additionalProperties'
         ? `unknown config key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''} (known: ${Object.keys(propertiesAt(e.schemaPath)).join(', ')})`
         : `config ${e.instancePath.slice(1) || 'file'} ${e.message}${e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : ''}`;
       return { severity: 'error', code: 'config', file, line: pos.line, column: pos.column, message };
-    });
-    throw new SpecError(diagnostics);
+    }));
   }
-  return resolveConfig(read.value as UserConfig, path.dirname(file));
+  const user = (read.value && typeof read.value === 'object' ? read.value : {}) as UserConfig;
+  const origin: ConfigOrigin = { file, positionOf: (pointer) => read.source.positionOf(pointer), targets: Array.isArray(user.targets) ? user.targets : undefined };
+  // Without plugins the target names are the built-ins, so they are checked with everything else now;
+  // with plugins, once the plugins are loaded (pipeline.ts).
+  if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, TARGETS));
+  if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
+  const config = resolveConfig(user, path.dirname(file));
+  return { ...config, origin: { ...origin, targets: config.targets } };
+}
+
+export interface ConfigOrigin {
+  file: string;
+  positionOf(pointer: string): { line: number; column: number };
+  /** The file's `targets` (a `--target` flag replaces the list, and is checked as a flag). */
+  targets: readonly string[] | undefined;
+}
+
+/**
+ * Target names in `targets`, `packages.names` and `options` must be registered ones (the built-ins and
+ * the plugins' targets): each unknown one is a problem at its place in the config file.
+ */
+export function checkTargetNames(config: SocialgenConfig, known: readonly string[]): void {
+  if (!config.origin) return;
+  const diagnostics = targetNameProblems({ ...config, targets: config.targets === config.origin.targets ? config.targets : undefined }, config.origin, known);
+  if (diagnostics.length) throw new SpecError(diagnostics);
+}
+
+function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'options'>, origin: ConfigOrigin, known: readonly string[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const report = (pointer: string, name: string, where: string): void => {
+    const pos = origin.positionOf(pointer);
+    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where} (known: ${known.join(', ')})` });
+  };
+  const names = (value: unknown): string[] => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []);
+  if (Array.isArray(config.targets)) config.targets.forEach((t, i) => typeof t === 'string' && !known.includes(t) && report(`/targets/${i}`, t, 'targets'));
+  for (const t of names(config.packages?.names)) if (!known.includes(t)) report(`/packages/names/${t}`, t, 'packages/names');
+  for (const t of names(config.options)) if (!known.includes(t)) report(`/options/${t}`, t, 'options');
+  return diagnostics;
 }
 
 /** A config from a config file's keys, with defaults filled in and paths resolved against `baseDir`. */

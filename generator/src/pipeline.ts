@@ -12,7 +12,7 @@ import { checkDeclaredFiles, layoutPath } from './emit/layout.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
 import { formatFiles } from './write/format.ts';
 import { indentCode } from './codegen/indent.ts';
-import { packageName, packageScope, type SocialgenConfig } from './config.ts';
+import { checkTargetNames, packageName, packageScope, type SocialgenConfig } from './config.ts';
 import { GENERATOR_VERSION } from './version.ts';
 
 export type Stage = 'load' | 'emit' | 'format';
@@ -28,6 +28,7 @@ export interface GenerateResult {
 export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void): Promise<GenerateResult> {
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
+  checkTargetNames(config, registry.names());
   // Without a selection: the built-ins and every plugin's targets.
   const plan = registry.plan(config.targets ?? registry.names());
   onProgress?.('load', config.spec);
