@@ -533,10 +533,10 @@ function mergeErrors(errors: ParameterError[]): ParameterError[] {
       out.push(e);
       continue;
     }
-    const prev = byName.get(names[0]);
+    const prev = byName.get(names[0]!);
     if (!prev) {
       const copy = { message: e.message, parameters: { ...e.parameters } };
-      byName.set(names[0], copy);
+      byName.set(names[0]!, copy);
       out.push(copy);
     } else if (!prev.message.split('; ').includes(e.message)) {
       prev.message += '; ' + e.message;
@@ -598,7 +598,7 @@ async function readStream(
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0];
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -636,7 +636,7 @@ export function fromRequest(request: Request): Incoming {
 export function toResponse(out: Outgoing): Response {
   const headers = new Headers();
   for (const name of Object.keys(out.headers)) {
-    const value = out.headers[name];
+    const value = out.headers[name]!;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
