@@ -5,8 +5,9 @@
  */
 import type { Diagnostic } from './load/diagnostics.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
-import { createEmitContext, TARGETS, type EmitContext, type EmittedFile } from './emit/emitter.ts';
-import { builtinRegistry } from './emit/registry.ts';
+import { createEmitContext, TARGETS, type EmitContext, type EmittedFile, type TargetEmitter } from './emit/emitter.ts';
+import type { ApiModel } from './model/types.ts';
+import { builtinRegistry, RegistryError, type RegisteredTarget } from './emit/registry.ts';
 import { registerPlugins } from './emit/plugins.ts';
 import { checkDeclaredFiles, layoutPath } from './emit/layout.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
@@ -42,7 +43,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
     onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
     const emitter = await target.load();
     const context: EmitContext = createEmitContext({ layout: config.layout, packages, options: config.options[target.name] ?? {}, generatorVersion: GENERATOR_VERSION });
-    const files = checkDeclaredFiles(target, emitter, await emitter.emit(model, context));
+    const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
     const extra = config.layout === 'packages' ? packageFiles(emitter, model, context, config.packages) : [];
     for (const f of [...files, ...extra]) emitted.push({ ...f, path: `${target.name}/${layoutPath(config.layout, f.path)}` });
   }
@@ -53,6 +54,16 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
+}
+
+/** A plugin that throws is the plugin's problem (a usage error naming it), not socialgen's bug. */
+async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, context: EmitContext): Promise<EmittedFile[]> {
+  if (target.origin === 'built-in') return emitter.emit(model, context);
+  try {
+    return await emitter.emit(model, context);
+  } catch (error) {
+    throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
+  }
 }
 
 function withFinalNewline(text: string): string {
