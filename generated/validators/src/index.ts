@@ -6,3 +6,4 @@
 export type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 export * from './schemas.js';
 export * from './operations.js';
+export * from './standard-schema.js';

@@ -18,6 +18,7 @@ import { runtimeFile } from './module/runtime-file.ts';
 import { apiDocument } from './openapi/document.ts';
 import { OPERATION_HELPERS, operationStatements, operationsFile } from './openapi/operations-file.ts';
 import { schemaStatements, schemasFile } from './openapi/schemas-file.ts';
+import { standardSchemaFile } from './standard-schema.ts';
 
 export const validatorsEmitter: TargetEmitter = {
   name: 'validators',
@@ -41,10 +42,11 @@ export const validatorsEmitter: TargetEmitter = {
       file('src/operations.ts', operationsFile(header, typesPackage, operations.statements, operations.used)),
     ];
     if (c.formats.size) files.push(file('src/formats.ts', formatsFile(c.formats, header)));
+    files.push(file('src/standard-schema.ts', standardSchemaFile(model, header, typesPackage)));
     files.push(
       file(
         'src/index.ts',
-        `${header.text}\nexport type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";\nexport * from "./schemas.js";\nexport * from "./operations.js";\n`,
+        `${header.text}\nexport type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";\nexport * from "./schemas.js";\nexport * from "./operations.js";\nexport * from "./standard-schema.js";\n`,
       ),
     );
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
