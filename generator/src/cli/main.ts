@@ -13,6 +13,7 @@ import { registerGenerate } from './commands/generate.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerMock } from './commands/mock.ts';
+import { registerInit } from './commands/init.ts';
 import { UsageError } from './errors.ts';
 import { RegistryError } from '../emit/registry.ts';
 
@@ -33,6 +34,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   registerCheck(program, ctx);
   registerDiff(program, ctx);
   registerMock(program, ctx);
+  registerInit(program, ctx);
   for (const command of program.commands) command.exitOverride();
 
   try {
