@@ -212,7 +212,7 @@ describe('a fresh project with the tarball installed (offline, outside the repos
     expect(readdirSync(path.join(project, 'src/api')).sort()).toEqual(['client', 'server', 'types', 'validators']);
     expect(existsSync(path.join(project, 'src/api/client/package.json'))).toBe(false);
     expect(npx(['socialgen', 'check', '--spec', 'openapi.yaml', '--out', 'src/api', '--layout', 'files', '--quiet']).status).toBe(0);
-  });
+  }, 120_000);
 
   it('a program using client and server type-checks under strict NodeNext and runs over loopback', () => {
     const compilerOptions = {
@@ -243,7 +243,7 @@ describe('a fresh project with the tarball installed (offline, outside the repos
       valid: true,
       issues: [['text']],
     });
-  });
+  }, 240_000);
 
   it('default package names come from the spec\'s title (--layout packages)', () => {
     const result = npx(['socialgen', 'generate', '--spec', 'openapi.yaml', '--out', 'packages', '--target', 'types,client', '--quiet']);
@@ -251,7 +251,7 @@ describe('a fresh project with the tarball installed (offline, outside the repos
     const client = JSON.parse(readFileSync(path.join(project, 'packages/client/package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
     expect(client).toMatchObject({ name: '@notes-api/client', version: '1.2.0' });
     expect(Object.keys(client.dependencies)).toEqual(['@notes-api/types', '@notes-api/validators']);
-  });
+  }, 120_000);
 
   it('the programmatic API runs from the installed package, and its types check', () => {
     const run = spawnSync(process.execPath, ['api-user.mjs'], { cwd: project, encoding: 'utf8' });
@@ -259,5 +259,5 @@ describe('a fresh project with the tarball installed (offline, outside the repos
     expect(JSON.parse(run.stdout)).toEqual({ title: 'Notes API', operations: ['createNote', 'getNote'], files: ['types/index.ts', 'types/limits.ts', 'types/operations.ts', 'types/schemas.ts'] });
     const checked = spawnSync(tscBin, ['--noEmit', '--pretty', 'false', '--strict', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--types', 'node', '--typeRoots', path.join(repoRoot, 'node_modules/@types'), 'api-user.ts'], { cwd: project, encoding: 'utf8' });
     expect(checked.stdout + checked.stderr).toBe('');
-  });
+  }, 240_000);
 });
