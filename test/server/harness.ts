@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../../generator/src/emit/emitter.ts';
+import { createEmitContext } from '../../generator/src/emit/emitter.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { serverEmitter } from '../../generator/src/emit/server/index.ts';
 
@@ -22,7 +23,7 @@ export const PACKAGES = {
 } as const;
 
 export function emitContext(options: Record<string, unknown> = {}): EmitContext {
-  return { packages: { scope: 'social-posting', names: { ...PACKAGES }, version: '0.0.0-test' }, options, generatorVersion: '0.0.0-test' };
+  return createEmitContext({ packages: { scope: 'social-posting', names: { ...PACKAGES }, version: '0.0.0-test' }, options, generatorVersion: '0.0.0-test' });
 }
 
 async function optionalEmitter(path: string, exportName: string): Promise<TargetEmitter | undefined> {

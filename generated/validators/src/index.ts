@@ -12,3 +12,4 @@ export type {
 } from './runtime.js';
 export * from './schemas.js';
 export * from './operations.js';
+export * from './standard-schema.js';

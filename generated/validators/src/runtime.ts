@@ -166,7 +166,7 @@ export function _canon(x: any): string {
   for (const k in x) if (_has.call(x, k)) keys.push(k);
   keys.sort();
   let out = '{';
-  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + _canon(x[keys[i]]);
+  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + _canon(x[keys[i]!]);
   return out + '}';
 }
 
@@ -215,7 +215,7 @@ export function _media(mediaType: string | undefined, declared: readonly string[
   if (i !== -1) return i;
   const semi = mediaType.indexOf(';');
   const base = (semi === -1 ? mediaType : mediaType.slice(0, semi)).trim().toLowerCase();
-  for (i = 0; i < declared.length; i++) if (declared[i].toLowerCase() === base) return i;
+  for (i = 0; i < declared.length; i++) if (declared[i]!.toLowerCase() === base) return i;
   const slash = base.indexOf('/');
   i = declared.indexOf(base.slice(0, slash + 1) + '*');
   return i !== -1 ? i : declared.indexOf('*/*');
@@ -252,7 +252,7 @@ export function _respond<T>(
 ): ValidationResult<T> {
   const i = _status(status, t.s);
   if (i === -1) return _fail('status', 'status ' + String(status) + ' is not declared', { status, declared: t.s });
-  const media = t.m[i];
+  const media = t.m[i]!;
   if (media.length === 0) {
     return body === undefined
       ? { valid: true, value: body as T }
@@ -261,7 +261,7 @@ export function _respond<T>(
   const j = _media(mediaType, media);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: media });
-  return _run<T>(t.f[i][j], body, _opts(options, false));
+  return _run<T>(t.f[i]![j]!, body, _opts(options, false));
 }
 
 /** An operation's request body: required or not, media types and their checks. */
@@ -283,7 +283,7 @@ export function _request<T>(
   const j = _media(mediaType, t.m);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: t.m });
-  return _run<T>(t.f[j], body, _opts(options, true));
+  return _run<T>(t.f[j]!, body, _opts(options, true));
 }
 
 /** A result with one error about the call itself (status, media type, missing body). */

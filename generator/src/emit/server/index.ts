@@ -40,8 +40,8 @@ export interface ServerTargetOptions {
 }
 
 export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[] {
-  const typesPackage = context.packages.names.types;
-  const validatorsPackage = context.packages.names.validators;
+  const typesPackage = context.importPath('types', 'src/handlers.ts');
+  const validatorsPackage = context.importPath('validators', 'src/index.ts');
   const options = context.options as ServerTargetOptions;
   const table = buildApiTable(model, { ownerExtension: typeof options.ownerExtension === 'string' ? options.ownerExtension : undefined });
   const mock = buildMockData(model);

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ts } from 'ts-morph';
 import type { ApiModel } from '../../model/types.ts';
-import type { EmitContext, EmittedFile, TargetName } from '../emitter.ts';
+import { createEmitContext, type EmitContext, type EmittedFile, type TargetName } from '../emitter.ts';
 import { loadEmitter } from '../registry.ts';
 import type { MockOptions } from './runtime/mock.ts';
 import type { WebHandler } from './runtime/core.ts';
@@ -29,7 +29,7 @@ const TARGETS = ['validators', 'server'] as const satisfies readonly TargetName[
 
 function mockContext(generatorVersion: string): EmitContext {
   const names = { types: `@${SCOPE}/types`, validators: `@${SCOPE}/validators`, client: `@${SCOPE}/client`, server: `@${SCOPE}/server` };
-  return { packages: { scope: SCOPE, names, version: '0.0.0' }, options: {}, generatorVersion };
+  return createEmitContext({ packages: { scope: SCOPE, names, version: '0.0.0' }, generatorVersion });
 }
 
 /** One emitted TypeScript module as an ES module (`.ts` path becomes `.js`; imports already say `.js`). */

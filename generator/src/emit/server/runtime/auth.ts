@@ -80,12 +80,12 @@ export function parseOAuth1(text: string): Record<string, string> | undefined {
     index = re.lastIndex;
     let value: string;
     try {
-      value = decodeURIComponent(m[2]);
+      value = decodeURIComponent(m[2]!);
     } catch {
       return undefined;
     }
     if (m[1] === '__proto__') return undefined;
-    params[m[1]] = value;
+    params[m[1]!] = value;
     count++;
   }
   if (count === 0 || !Object.keys(params).some((k) => k.startsWith('oauth_'))) return undefined;

@@ -18,8 +18,8 @@ export function _fIpv6(s: string): boolean {
   }
   const halves = text.split("::");
   if (halves.length > 2) return false;
-  const groups = halves[0] === "" ? [] : halves[0].split(":");
-  if (halves.length === 2 && halves[1] !== "") groups.push(...halves[1].split(":"));
+  const groups = halves[0] === "" ? [] : halves[0]!.split(":");
+  if (halves.length === 2 && halves[1] !== "") groups.push(...halves[1]!.split(":"));
   for (const g of groups) if (!_reHex16.test(g)) return false;
   return halves.length === 2 ? groups.length <= 7 : groups.length === 8;
 }

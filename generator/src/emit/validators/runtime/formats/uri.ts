@@ -24,7 +24,7 @@ function _uriRef(s: string, absolute: boolean): boolean {
   if (s.indexOf("%") === -1 && _reUriFast.test(s)) return true;
   const m = _reUriParts.exec(s);
   if (m === null) return false;
-  const scheme = m[1], authority = m[2], path = m[3], query = m[4], fragment = m[5];
+  const scheme = m[1], authority = m[2], path = m[3]!, query = m[4], fragment = m[5];
   if (scheme === undefined ? absolute : !_reScheme.test(scheme)) return false;
   if (!_rePath.test(path)) return false;
   if (query !== undefined && !_reQuery.test(query)) return false;

@@ -39,7 +39,7 @@ export function _canon(x: any): string {
   for (const k in x) if (_has.call(x, k)) keys.push(k);
   keys.sort();
   let out = "{";
-  for (let i = 0; i < keys.length; i++) out += (i ? "," : "") + JSON.stringify(keys[i]) + ":" + _canon(x[keys[i]]);
+  for (let i = 0; i < keys.length; i++) out += (i ? "," : "") + JSON.stringify(keys[i]) + ":" + _canon(x[keys[i]!]);
   return out + "}";
 }
 
