@@ -38,7 +38,7 @@ async function readStream(
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0];
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -76,7 +76,7 @@ export function fromRequest(request: Request): Incoming {
 export function toResponse(out: Outgoing): Response {
   const headers = new Headers();
   for (const name of Object.keys(out.headers)) {
-    const value = out.headers[name];
+    const value = out.headers[name]!;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }

@@ -307,10 +307,10 @@ export function mergeErrors(errors: ParameterError[]): ParameterError[] {
       out.push(e);
       continue;
     }
-    const prev = byName.get(names[0]);
+    const prev = byName.get(names[0]!);
     if (!prev) {
       const copy = { message: e.message, parameters: { ...e.parameters } };
-      byName.set(names[0], copy);
+      byName.set(names[0]!, copy);
       out.push(copy);
     } else if (!prev.message.split('; ').includes(e.message)) {
       prev.message += '; ' + e.message;
