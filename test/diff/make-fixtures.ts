@@ -109,7 +109,7 @@ facet('extensible-enum-value-removed', 'B', 'I', { type: 'string', 'x-extensible
 facet('const-added', 'B', 'I', { type: 'string' }, { type: 'string', const: 'x' }, 'fixed to one value');
 facet('const-removed', 'I', 'B', { type: 'string', const: 'x' }, { type: 'string' }, 'no longer fixed');
 facet('const-changed', 'B', 'B', { type: 'string', const: 'x' }, { type: 'string', const: 'y' }, 'a different fixed value');
-facet('pattern-added', 'W', 'I', { type: 'string' }, { type: 'string', pattern: '^[a-z]+$' }, 'a pattern: cannot tell whether existing values match');
+facet('pattern-added', 'B', 'I', { type: 'string' }, { type: 'string', pattern: '^[a-z]+$' }, 'a pattern: strings that do not match are rejected');
 facet('pattern-removed', 'I', 'B', { type: 'string', pattern: '^[a-z]+$' }, { type: 'string' }, 'the pattern was dropped');
 facet('pattern-changed', 'W', 'W', { type: 'string', pattern: '^[a-z]+$' }, { type: 'string', pattern: '^[a-z0-9]+$' }, 'a different pattern');
 

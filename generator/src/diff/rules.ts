@@ -193,7 +193,7 @@ export const FACETS: FacetDef[] = [
   ['const-added', B, I, '`const` was added'],
   ['const-removed', I, B, '`const` was removed'],
   ['const-changed', B, B, '`const` changed'],
-  ['pattern-added', W, I, 'a `pattern` was added (whether existing values match cannot be decided from the spec)', false],
+  ['pattern-added', B, I, 'a `pattern` was added: strings that do not match it are rejected (not reported when every value allowed before matches it)', false],
   ['pattern-removed', I, B, 'the `pattern` was removed: values it rejected are now valid', false],
   ['pattern-changed', W, W, 'the `pattern` changed', false],
   ...BOUNDS,
