@@ -7,7 +7,7 @@ import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { extensionsOf, isRecord, str } from './build.ts';
 import type {
-  HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
   ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,
 } from './types.ts';
 
@@ -187,9 +187,24 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
       mediaType,
       schema: media.schema !== undefined ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx) : {},
       examples: examplesOf(doc, media),
+      ...(isRecord(media.encoding) ? { encoding: encodingOf(media.encoding) } : {}),
       pointer: at,
     };
   });
+}
+
+function encodingOf(value: Record<string, unknown>): Record<string, EncodingModel> {
+  const out: Record<string, EncodingModel> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    if (!isRecord(raw)) continue;
+    const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
+    if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
+    if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
+    if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
+    if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
+    Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function requestBody(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): RequestBodyModel | undefined {

@@ -3,11 +3,11 @@
  * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
  */
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
+import { admitsEveryType, factsOf, type SchemaFacts } from '../../model/facts/index.ts';
+import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
-
-const REF_PREFIX = '#/components/schemas/';
 
 export interface TableOptions {
   /**
@@ -46,59 +46,47 @@ const DEFAULT_PROBLEM_STATUS: Record<string, number> = {
   'usage-capped': 429,
 };
 
+/** The model's schema facts as the table reads them: `$ref`s followed, `allOf` merged, types admitted. */
 export class SchemaResolver {
-  private readonly byKey = new Map<string, Schema>();
+  readonly facts: SchemaFacts;
   constructor(model: ApiModel) {
-    for (const s of model.schemas) this.byKey.set(s.key, s.schema);
+    this.facts = factsOf(model);
   }
-  resolve(schema: Schema | undefined, depth = 0): Schema | undefined {
-    let node = schema;
-    while (typeof node === 'object' && node !== null && typeof node.$ref === 'string' && depth++ < 50) {
-      node = node.$ref.startsWith(REF_PREFIX) ? this.byKey.get(node.$ref.slice(REF_PREFIX.length)) : undefined;
-    }
-    return node;
+  resolve(schema: Schema | undefined): Schema | undefined {
+    return schema === undefined ? undefined : this.facts.target(schema);
   }
 }
 
-function typesOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Set<string> {
-  const out = new Set<string>();
-  const s = r.resolve(schema);
-  if (s === undefined || typeof s === 'boolean' || depth > 20) {
-    out.add('any');
-    return out;
-  }
-  if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
-  else if (s.type) out.add(s.type);
-  for (const v of [...(s.enum ?? []), ...(s.const !== undefined ? [s.const] : [])]) {
-    out.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v);
-  }
-  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) typesOf(member, r, depth + 1).forEach((t) => out.add(t));
-  for (const member of s.allOf ?? []) typesOf(member, r, depth + 1).forEach((t) => t !== 'any' && out.add(t));
-  if (out.size === 0) {
-    if (s.items || s.prefixItems) out.add('array');
-    else if (s.properties) out.add('object');
-    else out.add('any');
-  }
-  return out;
+/** The JSON types a wire value may take; without a type constraint, the kind its keywords describe (or `any`). */
+function typesOf(schema: Schema | undefined, r: SchemaResolver): Set<string> {
+  if (schema === undefined) return new Set(['any']);
+  const types = r.facts.jsonTypes(schema);
+  if (!admitsEveryType(types)) return new Set(types);
+  const merged = r.facts.merged(schema);
+  if (merged.items !== undefined || merged.prefixItems) return new Set(['array']);
+  if (merged.properties) return new Set(['object']);
+  return new Set(['any']);
 }
 
+/** The item schema of an array (the first alternative that has one). */
 function itemsOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Schema | undefined {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 20) return undefined;
+  if (schema === undefined || depth > 20) return undefined;
+  const s = r.facts.merged(schema);
   if (s.items !== undefined) return s.items;
   if (s.prefixItems?.length) return s.prefixItems[0];
-  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
     const found = itemsOf(member, r, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
+/** Every property an object may have: the merged view's, and those of each alternative. */
 function propertiesOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Record<string, Schema> {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 20) return {};
+  if (schema === undefined || depth > 20) return {};
+  const s = r.facts.merged(schema);
   let out: Record<string, Schema> = { ...(s.properties ?? {}) };
-  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) out = { ...propertiesOf(member, r, depth + 1), ...out };
+  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) out = { ...propertiesOf(member, r, depth + 1), ...out };
   return out;
 }
 
@@ -159,20 +147,16 @@ function schemeLabel(s: SecuritySchemeModel): string {
   return s.name;
 }
 
-/** The `type` member's pattern or const of a problem variant (looking through `allOf`). */
-function problemTypeOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): { pattern?: string; const?: string } | undefined {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 10) return undefined;
-  const type = r.resolve(s.properties?.type);
-  if (typeof type === 'object') {
-    if (typeof type.const === 'string') return { const: type.const };
-    if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === 'string') return { const: type.enum[0] };
-    if (typeof type.pattern === 'string') return { pattern: type.pattern };
-  }
-  for (const member of s.allOf ?? []) {
-    const found = problemTypeOf(member, r, depth + 1);
-    if (found) return found;
-  }
+/** The `type` member's pattern or const of a problem variant (`allOf` parts merged). */
+function problemTypeOf(schema: Schema | undefined, r: SchemaResolver): { pattern?: string; const?: string } | undefined {
+  if (schema === undefined) return undefined;
+  const properties = r.facts.merged(schema).properties;
+  const member = properties && Object.prototype.hasOwnProperty.call(properties, 'type') ? properties.type : undefined;
+  if (member === undefined) return undefined;
+  const type = r.facts.merged(member);
+  if (typeof type.const === 'string') return { const: type.const };
+  if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === 'string') return { const: type.enum[0] };
+  if (typeof type.pattern === 'string') return { pattern: type.pattern };
   return undefined;
 }
 
@@ -303,7 +287,7 @@ function successResponse(op: OperationModel): MockResponse | undefined {
 /** Schemas and success responses for the mock, with `$ref`s left as `#/components/schemas/<key>`. */
 export function buildMockData(model: ApiModel): MockData {
   const schemas: Record<string, unknown> = {};
-  for (const s of model.schemas) schemas[REF_PREFIX + s.key] = s.schema;
+  for (const s of model.schemas) schemas[schemaRef(s.key)] = s.schema;
   const responses: Record<string, MockResponse> = {};
   for (const op of model.operations) {
     const response = successResponse(op);

@@ -9,12 +9,18 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import type { Access } from '../../../model/facts/index.ts';
+import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
 import { FnScope, renderPath, schemaPathOf, type Failure, type Mode, type Site } from './site.ts';
+
+export interface CompilerOptions extends RegistryOptions {
+  access?: (schema: Schema) => Access;
+}
 
 export interface FnVariant {
   node: NodeInfo;
@@ -41,9 +47,15 @@ export class Compiler {
   private readonly baseNames = new Map<string, string>();
   private readonly dynNames = new Map<string, string[]>();
   private anonymous = 0;
+  /**
+   * readOnly / writeOnly of a schema node, which relaxes `required` by direction (keywords/properties.ts).
+   * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
+   */
+  readonly access: (schema: Schema) => Access;
 
-  constructor(options: RegistryOptions = {}) {
+  constructor(options: CompilerOptions = {}) {
     this.registry = new Registry(options);
+    this.access = options.access ?? (() => undefined);
   }
 
   /** Names the functions of `node` after `name` (an identifier), e.g. a component's type name. */
