@@ -11,6 +11,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const ASSETS = [
   { dir: 'emit/client/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'emit/server/runtime', match: (f) => f.endsWith('.ts') },
+  { dir: 'emit/msw/runtime', match: (f) => f.endsWith('.ts') },
   { dir: 'write', match: (f) => f === 'format-worker.mjs' },
 ];
 
