@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { hashKey, MutationObserver, QueryClient } from '@tanstack/query-core';
 import { http, HttpResponse } from 'msw';
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer, type SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../pipeline/helpers.ts';
 import { projectSpec, repoRoot } from '../helpers/paths.ts';
@@ -29,7 +29,7 @@ let queryModule: any;
 let mswModule: any;
 let serverModule: any;
 let validators: any;
-let server: SetupServerApi;
+let server: SetupServer;
 let client: any;
 let queryClient: QueryClient;
 const unhandled: string[] = [];
@@ -101,7 +101,7 @@ describe('query factories over the msw handlers (msw/node)', () => {
 
   it('fetchInfiniteQuery follows the next-page token across the mock\'s pages', async () => {
     const options = queryModule.getUserBookmarksInfiniteOptions(client, { id: USER, max_results: 2 });
-    const data = await queryClient.fetchInfiniteQuery({ ...options, pages: 5 });
+    const data: any = await queryClient.fetchInfiniteQuery({ ...options, pages: 5 });
     // The mock has three pages (its default); the third has no next token, so fetching stops there.
     expect(data.pages).toHaveLength(3);
     expect(data.pageParams).toEqual([undefined, '0001', '0002']);
@@ -115,7 +115,7 @@ describe('query factories over the msw handlers (msw/node)', () => {
   });
 
   it('a mutation runs the call with its argument', async () => {
-    const observer = new MutationObserver(queryClient, queryModule.createPostMutation(client));
+    const observer = new MutationObserver<any, any, any>(queryClient, queryModule.createPostMutation(client));
     const created = await observer.mutate({ body: { text: 'hello' } });
     expect(validators.createPost.response(201, 'application/json', created)).toMatchObject({ valid: true });
     expect(created).toEqual((await mockAnswer('/2/posts', { method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: JSON.stringify({ text: 'hello' }) })).body);

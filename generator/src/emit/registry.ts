@@ -97,6 +97,9 @@ const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Pr
   msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
 };
 
+/** Every built-in target's name: the four defaults, then the opt-in ones. */
+export const BUILTIN_TARGET_NAMES: readonly string[] = [...TARGETS, ...Object.keys(OPT_IN_BUILTINS)];
+
 /** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`). */
 export function builtinRegistry(): TargetRegistry {
   const registry = new TargetRegistry();
