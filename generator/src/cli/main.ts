@@ -14,6 +14,7 @@ import { registerCheck } from './commands/check.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerMock } from './commands/mock.ts';
 import { registerInit } from './commands/init.ts';
+import { registerBundle } from './commands/bundle.ts';
 import { UsageError } from './errors.ts';
 import { RegistryError } from '../emit/registry.ts';
 
@@ -35,6 +36,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   registerDiff(program, ctx);
   registerMock(program, ctx);
   registerInit(program, ctx);
+  registerBundle(program, ctx);
   for (const command of program.commands) command.exitOverride();
 
   try {

@@ -44,6 +44,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
     };
   }
   if (op.streaming) spec.stream = true;
+  if (op.openParameters) spec.openQuery = true;
+  if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   return spec;
 }
 
