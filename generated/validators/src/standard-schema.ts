@@ -423,6 +423,9 @@ export const UsageCappedProblemSchema: SyncStandardSchema<T.UsageCappedProblem> 
   S.validateUsageCappedProblem,
 );
 
+/** UnlistedProblem as a Standard Schema (`validateUnlistedProblem`). */
+export const UnlistedProblemSchema: SyncStandardSchema<T.UnlistedProblem> = toStandardSchema(S.validateUnlistedProblem);
+
 /** ActivityEventType as a Standard Schema (`validateActivityEventType`). */
 export const ActivityEventTypeSchema: SyncStandardSchema<T.ActivityEventType> = toStandardSchema(
   S.validateActivityEventType,
