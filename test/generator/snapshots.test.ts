@@ -1,6 +1,8 @@
 /**
- * Golden files: every feature fixture's `types` package, generated as `socialgen generate` would (prettier
- * on), is compared file by file with `__snapshots__/<fixture>/`. Then all outputs are type-checked together
+ * Golden files: every feature fixture's packages for every target (`types`, `validators`, `client`,
+ * `server`), generated as `socialgen generate` would (prettier on), are compared file by file with
+ * `__snapshots__/<fixture>/`. Files that do not depend on the spec are left out: the runtimes copied
+ * verbatim (`src/runtime/`, unit-tested on their own), LICENSE and tsconfig.json. Then the types outputs are type-checked together
  * in ONE strict `tsc --noEmit` run, along with each fixture's `<name>.check.ts` (type-level facts with
  * `@ts-expect-error` lines), and imported at run time to compare every `...Values` array with the spec.
  *
@@ -12,16 +14,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GenerateResult } from '../../generator/src/pipeline.ts';
 import { getAtPointer } from '../../generator/src/load/pointer.ts';
 import { featureFixtures } from '../helpers/fixtures.ts';
-import { generateResult, readTree, writeFiles } from '../helpers/generate.ts';
+import { generateResult, readTree, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { importTypeScript } from '../helpers/import-ts.ts';
 import { tempDir } from '../helpers/paths.ts';
 import { typecheck, writeProject } from '../helpers/typecheck.ts';
 
 const fixtures = featureFixtures();
+const TARGETS: TargetName[] = ['types', 'validators', 'client', 'server'];
+
+/** Output files that are the same for every spec (see the header). */
+function specIndependent(file: string): boolean {
+  return /^[^/]+\/src\/runtime\//.test(file) || /^[^/]+\/(LICENSE|tsconfig\.json)$/.test(file);
+}
 const results = new Map<string, GenerateResult>();
 const snapshotsDir = path.join(import.meta.dirname, '__snapshots__');
 
-describe('feature fixtures: types output', () => {
+describe('feature fixtures: output of every target', () => {
   it('has the fixtures the suite is about', () => {
     const names = fixtures.map((f) => f.name);
     for (const expected of ['adversarial', 'additional-properties', 'all-of', 'defs', 'discriminator', 'enums', 'limits', 'nullable', 'parameters', 'read-write', 'recursion', 'split', 'type-arrays']) {
@@ -31,15 +39,17 @@ describe('feature fixtures: types output', () => {
 
   for (const f of fixtures) {
     it(`${f.name}: every file matches its golden`, async () => {
-      const result = await generateResult(f.spec, ['types']);
+      const result = await generateResult(f.spec, TARGETS);
       results.set(f.name, result);
-      for (const [file, contents] of result.files) {
+      const golden = [...result.files].filter(([file]) => !specIndependent(file));
+      for (const [file, contents] of golden) {
         await expect(contents).toMatchFileSnapshot(`__snapshots__/${f.name}/${file}`);
       }
       // No golden left behind by a file the generator no longer writes.
       const goldenDir = path.join(snapshotsDir, f.name);
       const goldens = existsSync(goldenDir) ? [...readTree(goldenDir).keys()] : [];
-      expect(goldens.filter((g) => !result.files.has(g)), `obsolete goldens in __snapshots__/${f.name}/ (delete them)`).toEqual([]);
+      const written = new Set(golden.map(([file]) => file));
+      expect(goldens.filter((g) => !written.has(g)), `obsolete goldens in __snapshots__/${f.name}/ (delete them)`).toEqual([]);
     });
   }
 
@@ -52,7 +62,7 @@ describe('feature fixtures: types output', () => {
       const result = results.get(f.name);
       if (!result) continue;
       const dir = path.join(tmp.dir, f.name);
-      writeFiles(dir, result.files);
+      writeFiles(dir, [...result.files].filter(([file]) => file.startsWith('types/')));
       if (f.check) copyFileSync(f.check, path.join(dir, 'check.ts'));
     }
     mkdirSync(tmp.dir, { recursive: true });

@@ -1,3 +1,4 @@
+import { factsOf } from './facts/index.ts';
 import { refKey } from './refs.ts';
 import type { ApiModel, ModelIndex } from './types.ts';
 
@@ -10,5 +11,6 @@ export function indexModel(model: ApiModel): ModelIndex {
       return key === undefined ? undefined : schemaByKey.get(key);
     },
     operationById: new Map(model.operations.map((o) => [o.operationId, o])),
+    facts: factsOf(model),
   };
 }

@@ -5,9 +5,9 @@ import { deref } from './deref.ts';
 import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
-import { extensionsOf, isRecord, str } from './build.ts';
+import { extensionsOf, isRecord, str } from './values.ts';
 import type {
-  HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
+  EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
   ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,
 } from './types.ts';
 
@@ -187,9 +187,24 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
       mediaType,
       schema: media.schema !== undefined ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx) : {},
       examples: examplesOf(doc, media),
+      ...(isRecord(media.encoding) ? { encoding: encodingOf(media.encoding) } : {}),
       pointer: at,
     };
   });
+}
+
+function encodingOf(value: Record<string, unknown>): Record<string, EncodingModel> {
+  const out: Record<string, EncodingModel> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    if (!isRecord(raw)) continue;
+    const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
+    if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
+    if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
+    if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
+    if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
+    Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function requestBody(doc: unknown, value: unknown, pointer: string, ctx: SchemaContext, report: Report): RequestBodyModel | undefined {
@@ -224,7 +239,7 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
           const media = first !== undefined ? (header.content as Record<string, unknown>)[first] : undefined;
           if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(h.pointer, 'content', first!, 'schema'), ctx);
         }
-        headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, pointer: h.pointer });
+        headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, extensions: extensionsOf(header), pointer: h.pointer });
       }
     }
     out.push({

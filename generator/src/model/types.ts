@@ -13,6 +13,8 @@
  * - Collections keep document order, so output is deterministic.
  */
 
+import type { SchemaFacts } from './facts/index.ts';
+
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
@@ -87,12 +89,6 @@ export interface Discriminator {
   mapping?: Record<string, string>;
 }
 
-/** Where something came from: the file and JSON pointer *in that file*; line/column resolved lazily. */
-export interface SourceRef {
-  /** Pointer into the bundled document (stable key for the model node). */
-  pointer: string;
-}
-
 export interface SourceLocation {
   file: string;
   /** JSON pointer within `file`. */
@@ -140,7 +136,19 @@ export interface MediaTypeModel {
   mediaType: string;
   schema: Schema;
   examples: JsonValue[];
+  /** The Encoding Object per property, as written (form and multipart bodies); see facts/media.ts for defaults. */
+  encoding?: Record<string, EncodingModel>;
   pointer: string;
+}
+
+/** One entry of a Media Type Object's `encoding`, as written. */
+export interface EncodingModel {
+  contentType?: string;
+  /** Header names the part declares (multipart). */
+  headers: string[];
+  style?: ParameterStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface RequestBodyModel {
@@ -156,6 +164,8 @@ export interface HeaderModel {
   deprecated: boolean;
   description?: string;
   schema: Schema;
+  /** The header object's `x-` extensions, raw (e.g. `x-ratelimit-field`). */
+  extensions: Record<string, JsonValue>;
   pointer: string;
 }
 
@@ -323,4 +333,6 @@ export interface ModelIndex {
   /** Resolves `#/components/schemas/<key>` to its named schema. */
   resolveRef(ref: string): NamedSchema | undefined;
   operationById: Map<string, OperationModel>;
+  /** What schemas mean, computed once per model (model/facts). */
+  facts: SchemaFacts;
 }

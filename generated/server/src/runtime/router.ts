@@ -1,7 +1,7 @@
 /* Copied by socialgen 0.1.0: the server runtime, identical for every spec. */
 /**
  * A segment trie over the spec's path templates. Static segments win over templated ones, with
- * backtracking (`/2/users/by/username/{username}` and `/2/users/{id}/bookmarks` coexist). Segments that mix
+ * backtracking (`/users/by/name/{name}` and `/users/{id}/items` coexist). Segments that mix
  * text and templates (`{name}.json`) are matched by a regular expression built from escaped text.
  */
 import type { TableOperation } from './types.js';

@@ -1,5 +1,4 @@
 /** `socialgen generate`: write every target package into the output folder (atomically). */
-import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';

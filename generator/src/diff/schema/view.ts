@@ -8,7 +8,7 @@ import { refKey } from '../../model/refs.ts';
 import type { JsonType, JsonValue, Schema, SchemaObject } from '../../model/types.ts';
 import { appendPointer } from '../../load/pointer.ts';
 import type { SideModel } from '../side.ts';
-import { canonical } from './canonical.ts';
+import { mergeKeywords } from '../../model/facts/index.ts';
 
 export interface View {
   /** Merged keywords (no `$ref`, `allOf` only for members that could not be merged, no null branch). */
@@ -148,11 +148,8 @@ function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number
   return mergeAllOf([base, ...members], ptr);
 }
 
-/** Keywords where the tighter of two values wins. */
-const TAKE_MAX = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'] as const;
-const TAKE_MIN = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'] as const;
-/** Keywords kept from the first schema that has them (annotations and the like). */
-const FIRST_WINS = new Set(['description', 'title', 'examples', 'example', '$comment', 'default', 'externalDocs', 'xml']);
+/** `type` is merged as a type set here (`types`, `nullable`), not as a keyword. */
+const MERGED_ELSEWHERE = new Set(['type']);
 
 /** `allOf` semantics: one schema satisfied exactly when all the members are, as far as keywords allow. */
 export function mergeAllOf(views: View[], ptr: string): View {
@@ -165,12 +162,10 @@ export function mergeAllOf(views: View[], ptr: string): View {
   let nullable = true;
   let anyNullFlag = false;
   let never = false;
-  const schema: SchemaObject = {};
   const at: Record<string, string> = {};
   const propAt: Record<string, string> = {};
   const propFrom: Record<string, string | null> = {};
   const members = new Set<string>();
-  const residual: Schema[] = [];
   for (const member of views) {
     if (member.refKey !== undefined) members.add(member.refKey);
     for (const key of member.members ?? []) members.add(key);
@@ -184,61 +179,24 @@ export function mergeAllOf(views: View[], ptr: string): View {
       constrainsType = true;
     }
     anyNullFlag ||= member.nullable;
-    for (const [key, value] of Object.entries(member.keywords)) {
-      if (key === 'type') continue;
-      if (key === 'allOf') {
-        residual.push(...(value as Schema[]));
+    for (const name of Object.keys(member.keywords.properties ?? {})) {
+      if (name in propAt) {
+        propFrom[name] = null;
         continue;
       }
-      if (key === 'properties') {
-        for (const name of Object.keys(value as object)) {
-          if (name in propAt) {
-            propFrom[name] = null;
-            continue;
-          }
-          propAt[name] = propertyPointer(member, name);
-          propFrom[name] = member.refKey ?? member.propFrom?.[name] ?? null;
-        }
-      }
-      const existing = schema[key];
-      if (existing === undefined) {
-        schema[key] = value;
-        at[key] = keywordPointer(member, key);
-        continue;
-      }
-      if (FIRST_WINS.has(key) || key.startsWith('x-')) continue;
-      if ((TAKE_MAX as readonly string[]).includes(key)) {
-        if ((value as number) > (existing as number)) (schema[key] = value), (at[key] = keywordPointer(member, key));
-      } else if ((TAKE_MIN as readonly string[]).includes(key)) {
-        if ((value as number) < (existing as number)) (schema[key] = value), (at[key] = keywordPointer(member, key));
-      } else if (key === 'required') schema.required = [...new Set([...(existing as string[]), ...(value as string[])])];
-      else if (key === 'properties' || key === 'patternProperties' || key === 'dependentSchemas') {
-        const out: Record<string, Schema> = { ...(existing as Record<string, Schema>) };
-        for (const [name, sub] of Object.entries(value as Record<string, Schema>)) out[name] = out[name] === undefined ? sub : { allOf: [out[name], sub] };
-        schema[key] = out;
-      } else if (key === 'dependentRequired') {
-        const out: Record<string, string[]> = { ...(existing as Record<string, string[]>) };
-        for (const [name, list] of Object.entries(value as Record<string, string[]>)) out[name] = [...new Set([...(out[name] ?? []), ...list])];
-        schema[key] = out;
-      } else if (key === 'enum') {
-        const keep = new Set((value as JsonValue[]).map(canonical));
-        schema.enum = (existing as JsonValue[]).filter((first) => keep.has(canonical(first)));
-      } else if (key === 'items' || key === 'additionalProperties' || key === 'unevaluatedProperties' || key === 'propertyNames' || key === 'contains') {
-        if (existing === false || value === false) schema[key] = false;
-        else if (canonical(existing as JsonValue) !== canonical(value as JsonValue)) schema[key] = { allOf: [existing as Schema, value as Schema] };
-      } else if (key === 'uniqueItems' || key === 'deprecated' || key === 'readOnly' || key === 'writeOnly') {
-        schema[key] = Boolean(existing) || Boolean(value);
-      } else if (canonical(existing as JsonValue) !== canonical(value as JsonValue)) {
-        if (key === 'const') never = true;
-        // Two different patterns, formats, oneOfs...: both apply; keep the second as an unmerged allOf member.
-        residual.push({ [key]: value } as SchemaObject);
-      }
+      propAt[name] = propertyPointer(member, name);
+      propFrom[name] = member.refKey ?? member.propFrom?.[name] ?? null;
     }
   }
+  // The keywords themselves merge as the model's allOf fact merges them; `at` records where each came from.
+  const merged = mergeKeywords(
+    views.map((member) => member.keywords),
+    { ignore: MERGED_ELSEWHERE, onTake: (key, index) => (at[key] = keywordPointer(views[index], key)) },
+  );
+  never ||= merged.never;
   if (!constrainsType) nullable = anyNullFlag;
   if (types && types.size === 0 && !nullable) never = true;
-  if (residual.length) schema.allOf = residual;
-  return { keywords: schema, ptr, types, nullable, never, at, propAt, propFrom, members };
+  return { keywords: merged.schema, ptr, types, nullable, never, at, propAt, propFrom, members };
 }
 
 /** `a` ⊆ `b` for type sets (integer ⊆ number). */

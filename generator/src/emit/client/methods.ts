@@ -5,6 +5,7 @@
  * (runtime/bind.ts over the operation table), so the methods cost no code per operation.
  */
 import { code, docComment, ident, join, lit, propKey, raw, toIdentifier, uniqueName, type Code } from '../../codegen/index.ts';
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
@@ -82,15 +83,7 @@ function emitArgs(model: ApiModel, op: OperationModel): Code {
 }
 
 function isArray(model: ApiModel, param: OperationModel['parameters'][number]): boolean {
-  const s = param.schema;
-  if (typeof s !== 'object') return false;
-  if (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))) return true;
-  if (s.$ref) {
-    const key = s.$ref.replace('#/components/schemas/', '');
-    const target = model.schemas.find((n) => n.key === key)?.schema;
-    return typeof target === 'object' && (target.type === 'array' || (Array.isArray(target.type) && target.type.includes('array')));
-  }
-  return false;
+  return [param.schema, factsOf(model).target(param.schema)].some((s) => typeof s === 'object' && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))));
 }
 
 function argsParam(model: ApiModel, op: OperationModel): Code {
@@ -140,8 +133,8 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const streams = ops.some((op) => op.streaming);
   const pages = ops.some((op) => op.pagination && !op.streaming);
   const forms = ops.some((op) => {
-    const t = requestMediaType(op);
-    return t !== undefined && /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i.test(t);
+    const body = requestMediaType(model, op);
+    return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
   });
   const extraKinds = ops.some((op) =>
     securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),
@@ -161,7 +154,6 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
       calls && 'CallOptions',
       open && 'ExtraQuery',
       pages && 'ItemOf',
-      'OperationValidatorsLike',
       pages && 'PaginateOptions',
       'RuntimeOptions',
       streams && 'StreamCallOptions',
@@ -211,7 +203,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () => import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),${features}
+    validators: () => import(${lit(packages.validators)}).then((m) => m.operationValidators),${features}
   }) as Client;
 }
 

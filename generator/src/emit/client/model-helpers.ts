@@ -2,6 +2,7 @@
  * Read-only questions the client emitter asks of the model: which credentials an operation needs, which
  * limits apply to it, whether a parameter is a date, how each parameter is keyed in the call's argument.
  */
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, ParameterModel, Schema, SecuritySchemeModel } from '../../model/types.ts';
 
 /** The runtime's `AuthKind` (runtime/types.ts), as plain data. */
@@ -50,14 +51,16 @@ export function securityAlternatives(model: ApiModel, op: OperationModel): { alt
 
 /** A human description of one scheme, for JSDoc. */
 export function describeScheme(scheme: SecuritySchemeModel | undefined, name: string): string {
+  const label = scheme?.extensions['x-auth-label'];
+  if (typeof label === 'string' && label) return `${label} (${name})`;
   const kind = authKindOf(scheme);
   const what =
     kind === 'bearer'
-      ? 'app-only bearer token'
+      ? 'bearer token'
       : kind === 'oauth2'
-        ? 'OAuth 2.0 user context'
+        ? 'OAuth 2.0'
         : kind === 'oauth1'
-          ? 'OAuth 1.0a user context'
+          ? 'OAuth 1.0a'
           : kind === 'basic'
             ? 'HTTP basic'
             : kind === 'transport'
@@ -77,23 +80,13 @@ export function limitsFor(model: ApiModel, op: OperationModel) {
   });
 }
 
-/** Follows `$ref`s to component schemas (bounded, cycles end as `undefined`). */
-function deref(model: ApiModel, schema: Schema | undefined, depth = 0): Schema | undefined {
-  if (!schema || typeof schema !== 'object' || !schema.$ref || depth > 16) return schema;
-  const key = schema.$ref.startsWith('#/components/schemas/')
-    ? decodePointer(schema.$ref.slice('#/components/schemas/'.length))
-    : undefined;
-  const target = model.schemas.find((s) => s.key === key);
-  return target ? deref(model, target.schema, depth + 1) : undefined;
-}
-
 function decodePointer(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** `date-time` / `date` when the schema (or its array items, or every non-null union member) has that format. */
 export function dateFormat(model: ApiModel, schema: Schema | undefined, depth = 0): 'date-time' | 'date' | undefined {
-  const s = deref(model, schema);
+  const s = schema === undefined ? undefined : factsOf(model).target(schema);
   if (!s || typeof s !== 'object' || depth > 8) return undefined;
   if (s.format === 'date-time' || s.format === 'date') return s.format;
   if (s.items !== undefined) return dateFormat(model, s.items, depth + 1);

@@ -3,15 +3,16 @@
  * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
  */
 import { code, lit, type Code } from '../../codegen/index.ts';
+import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
 /** The preferred request media type: JSON if offered, else the first. */
-export function requestMediaType(op: OperationModel): string | undefined {
-  const content = op.requestBody?.content ?? [];
-  return (content.find((m) => /^application\/(.+\+)?json$/i.test(m.mediaType)) ?? content[0])?.mediaType;
+export function requestMediaType(model: ApiModel, op: OperationModel): MediaFact | undefined {
+  const media = factsOf(model).requestMedia(op);
+  return media.find((m) => m.kind === 'json') ?? media[0];
 }
 
 /** The operation spec as a plain object (JSON-compatible), exactly what the runtime reads. */
@@ -31,8 +32,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
       return out;
     });
   }
-  const body = requestMediaType(op);
-  if (body) spec.body = body;
+  const body = requestMediaType(model, op);
+  if (body) spec.body = body.mediaType;
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
   if (op.pagination) {
@@ -46,7 +47,21 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.streaming) spec.stream = true;
   if (op.openParameters) spec.openQuery = true;
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
+  const rateLimit = rateLimitHeaders(op);
+  if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
+}
+
+/** The operation's response headers marked `x-ratelimit-field`, by field (lower-cased names). */
+function rateLimitHeaders(op: OperationModel): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const response of op.responses) {
+    for (const h of response.headers) {
+      const field = h.extensions['x-ratelimit-field'];
+      if ((field === 'reset' || field === 'limit' || field === 'remaining') && !(field in out)) out[field] = h.name.toLowerCase();
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function emitOperations(model: ApiModel, header: Code): Code {

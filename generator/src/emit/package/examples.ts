@@ -6,6 +6,7 @@
  * body, and required parameters whose example values can be written down.
  */
 import { code, ident, join, lit, objectKey, type Code } from '../../codegen/index.ts';
+import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
 
@@ -19,12 +20,12 @@ export interface ExampleOperation {
 
 /** The operation the examples use, or undefined when the spec has none that is simple to call. */
 export function exampleOperation(model: ApiModel): ExampleOperation | undefined {
-  const schemas = new Map(model.schemas.map((s) => [`#/components/schemas/${s.key}`, s]));
+  const facts = factsOf(model);
   const candidates = [...model.operations].sort((a, b) => rank(a) - rank(b));
   for (const op of candidates) {
     if (op.deprecated || op.streaming || op.requestBody?.required) continue;
     const success = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-    if (success.length !== 1 || success[0].content.length !== 1 || !isJson(success[0].content[0].mediaType)) continue;
+    if (success.length !== 1 || success[0].content.length !== 1 || facts.media(success[0].content[0], 'response').kind !== 'json') continue;
     const args: ExampleOperation['args'] = [];
     let ok = true;
     for (const p of op.parameters) {
@@ -33,7 +34,7 @@ export function exampleOperation(model: ApiModel): ExampleOperation | undefined 
         ok = false;
         break;
       }
-      const value = p.examples.length ? scalarOrList(p.examples[0]) : exampleValue(p.schema, schemas, 0);
+      const value = p.examples.length ? scalarOrList(p.examples[0]) : exampleValue(p.schema, facts, 0);
       if (value === undefined) {
         ok = false;
         break;
@@ -50,10 +51,6 @@ function rank(op: OperationModel): number {
   return op.method === 'get' ? 0 : 1;
 }
 
-function isJson(mediaType: string): boolean {
-  return /^application\/(?:[\w.-]+\+)?json$/i.test(mediaType);
-}
-
 function scalarOrList(value: JsonValue): JsonValue | undefined {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value;
@@ -61,18 +58,18 @@ function scalarOrList(value: JsonValue): JsonValue | undefined {
 }
 
 /** A value for a parameter schema: its example, const, first enum value, default, or one from its type. */
-function exampleValue(schema: Schema, schemas: Map<string, NamedSchema>, depth: number): JsonValue | undefined {
+function exampleValue(schema: Schema, facts: SchemaFacts, depth: number): JsonValue | undefined {
   if (typeof schema === 'boolean' || depth > 8) return schema ? 'example' : undefined;
   if (schema.$ref) {
-    const target = schemas.get(schema.$ref);
-    return target ? exampleValue(target.schema, schemas, depth + 1) : undefined;
+    const target = facts.resolveRef(schema.$ref);
+    return target ? exampleValue(target.schema, facts, depth + 1) : undefined;
   }
   for (const value of [schema.examples?.[0], schema.const, schema.enum?.[0], schema.default]) {
     if (value !== undefined) return scalarOrList(value as JsonValue);
   }
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return exampleValue(alternatives[0], schemas, depth + 1);
-  if (schema.allOf?.length === 1) return exampleValue(schema.allOf[0], schemas, depth + 1);
+  if (alternatives?.length) return exampleValue(alternatives[0], facts, depth + 1);
+  if (schema.allOf?.length === 1) return exampleValue(schema.allOf[0], facts, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -89,7 +86,7 @@ function exampleValue(schema: Schema, schemas: Map<string, NamedSchema>, depth: 
     case 'boolean':
       return true;
     case 'array': {
-      const item = schema.items === undefined ? 'example' : exampleValue(schema.items, schemas, depth + 1);
+      const item = schema.items === undefined ? 'example' : exampleValue(schema.items, facts, depth + 1);
       return item === undefined || (item !== null && typeof item === 'object') ? undefined : [item];
     }
     default:

@@ -13,7 +13,7 @@ import { emitProblems } from './problems.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'auth.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
@@ -88,7 +88,8 @@ import { createPipeline, createWebHandler, type WebHandler } from './runtime/cor
 import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
-const validators = operationValidators as unknown as OperationValidators;
+// The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
+const validators: OperationValidators = operationValidators;
 
 /**
  * A Web-standard handler, \`(request: Request) => Promise<Response>\`, for the operations implemented in

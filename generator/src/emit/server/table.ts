@@ -3,11 +3,11 @@
  * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
  */
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
+import { admitsEveryType, factsOf, type SchemaFacts } from '../../model/facts/index.ts';
+import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
-
-const REF_PREFIX = '#/components/schemas/';
 
 export interface TableOptions {
   /**
@@ -20,85 +20,47 @@ export interface TableOptions {
 
 export const DEFAULT_OWNER_EXTENSION = 'x-owner-parameter';
 
-/**
- * Default statuses for the problem types of the reference, used when the spec gives none (`x-problem-status`
- * on the variant). The reference does not map problem types to statuses, so these are our choice; every
- * constructor takes a status to override them.
- */
-const DEFAULT_PROBLEM_STATUS: Record<string, number> = {
-  'about:blank': 500,
-  'client-disconnected': 400,
-  'client-forbidden': 403,
-  conflict: 409,
-  'disallowed-resource': 403,
-  'duplicate-rules': 409,
-  'invalid-request': 400,
-  'invalid-rules': 400,
-  'noncompliant-rules': 400,
-  'not-authorized-for-field': 403,
-  'not-authorized-for-resource': 403,
-  'operational-disconnect': 503,
-  'resource-not-found': 404,
-  'resource-unavailable': 403,
-  'rule-cap': 403,
-  'streaming-connection': 429,
-  'unsupported-authentication': 403,
-  'usage-capped': 429,
-};
-
+/** The model's schema facts as the table reads them: `$ref`s followed, `allOf` merged, types admitted. */
 export class SchemaResolver {
-  private readonly byKey = new Map<string, Schema>();
+  readonly facts: SchemaFacts;
   constructor(model: ApiModel) {
-    for (const s of model.schemas) this.byKey.set(s.key, s.schema);
+    this.facts = factsOf(model);
   }
-  resolve(schema: Schema | undefined, depth = 0): Schema | undefined {
-    let node = schema;
-    while (typeof node === 'object' && node !== null && typeof node.$ref === 'string' && depth++ < 50) {
-      node = node.$ref.startsWith(REF_PREFIX) ? this.byKey.get(node.$ref.slice(REF_PREFIX.length)) : undefined;
-    }
-    return node;
+  resolve(schema: Schema | undefined): Schema | undefined {
+    return schema === undefined ? undefined : this.facts.target(schema);
   }
 }
 
-function typesOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Set<string> {
-  const out = new Set<string>();
-  const s = r.resolve(schema);
-  if (s === undefined || typeof s === 'boolean' || depth > 20) {
-    out.add('any');
-    return out;
-  }
-  if (Array.isArray(s.type)) s.type.forEach((t) => out.add(t));
-  else if (s.type) out.add(s.type);
-  for (const v of [...(s.enum ?? []), ...(s.const !== undefined ? [s.const] : [])]) {
-    out.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v);
-  }
-  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) typesOf(member, r, depth + 1).forEach((t) => out.add(t));
-  for (const member of s.allOf ?? []) typesOf(member, r, depth + 1).forEach((t) => t !== 'any' && out.add(t));
-  if (out.size === 0) {
-    if (s.items || s.prefixItems) out.add('array');
-    else if (s.properties) out.add('object');
-    else out.add('any');
-  }
-  return out;
+/** The JSON types a wire value may take; without a type constraint, the kind its keywords describe (or `any`). */
+function typesOf(schema: Schema | undefined, r: SchemaResolver): Set<string> {
+  if (schema === undefined) return new Set(['any']);
+  const types = r.facts.jsonTypes(schema);
+  if (!admitsEveryType(types)) return new Set(types);
+  const merged = r.facts.merged(schema);
+  if (merged.items !== undefined || merged.prefixItems) return new Set(['array']);
+  if (merged.properties) return new Set(['object']);
+  return new Set(['any']);
 }
 
+/** The item schema of an array (the first alternative that has one). */
 function itemsOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Schema | undefined {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 20) return undefined;
+  if (schema === undefined || depth > 20) return undefined;
+  const s = r.facts.merged(schema);
   if (s.items !== undefined) return s.items;
   if (s.prefixItems?.length) return s.prefixItems[0];
-  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
+  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) {
     const found = itemsOf(member, r, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
+/** Every property an object may have: the merged view's, and those of each alternative. */
 function propertiesOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): Record<string, Schema> {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 20) return {};
+  if (schema === undefined || depth > 20) return {};
+  const s = r.facts.merged(schema);
   let out: Record<string, Schema> = { ...(s.properties ?? {}) };
-  for (const member of [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])]) out = { ...propertiesOf(member, r, depth + 1), ...out };
+  for (const member of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) out = { ...propertiesOf(member, r, depth + 1), ...out };
   return out;
 }
 
@@ -150,29 +112,43 @@ function ownerParameterOf(op: OperationModel, extension: string): string | undef
   return undefined;
 }
 
-function schemeLabel(s: SecuritySchemeModel): string {
-  if (s.type === 'oauth2' || s.type === 'openIdConnect') return 'OAuth 2.0 User Context';
-  if (s.type === 'http' && s.scheme === 'bearer') return 'OAuth 2.0 Application-Only';
-  if (s.type === 'http' && s.scheme === 'oauth') return 'OAuth 1.0a User Context';
-  if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic';
+/** `x-auth-label`, or a name from the scheme's type. */
+export function schemeLabel(s: SecuritySchemeModel): string {
+  const label = s.extensions['x-auth-label'];
+  if (typeof label === 'string' && label) return label;
+  if (s.type === 'oauth2' || s.type === 'openIdConnect') return 'OAuth 2.0';
+  const scheme = s.scheme?.toLowerCase();
+  if (s.type === 'http' && scheme === 'bearer') return 'Bearer token';
+  if (s.type === 'http' && scheme === 'oauth') return 'OAuth 1.0a';
+  if (s.type === 'http' && scheme === 'basic') return 'HTTP Basic';
   if (s.type === 'apiKey') return 'API key';
   return s.name;
 }
 
-/** The `type` member's pattern or const of a problem variant (looking through `allOf`). */
-function problemTypeOf(schema: Schema | undefined, r: SchemaResolver, depth = 0): { pattern?: string; const?: string } | undefined {
-  const s = r.resolve(schema);
-  if (typeof s !== 'object' || depth > 10) return undefined;
-  const type = r.resolve(s.properties?.type);
-  if (typeof type === 'object') {
-    if (typeof type.const === 'string') return { const: type.const };
-    if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === 'string') return { const: type.enum[0] };
-    if (typeof type.pattern === 'string') return { pattern: type.pattern };
+/** Response headers marked `x-ratelimit-field: reset | limit | remaining`, by field (first one wins). */
+export function rateLimitHeadersOf(model: ApiModel): RateLimitHeaders {
+  const out: RateLimitHeaders = {};
+  for (const op of model.operations) {
+    for (const response of op.responses) {
+      for (const h of response.headers) {
+        const field = h.extensions['x-ratelimit-field'];
+        if (field === 'reset' || field === 'limit' || field === 'remaining') out[field] ??= h.name.toLowerCase();
+      }
+    }
   }
-  for (const member of s.allOf ?? []) {
-    const found = problemTypeOf(member, r, depth + 1);
-    if (found) return found;
-  }
+  return out;
+}
+
+/** The `type` member's pattern or const of a problem variant (`allOf` parts merged). */
+function problemTypeOf(schema: Schema | undefined, r: SchemaResolver): { pattern?: string; const?: string } | undefined {
+  if (schema === undefined) return undefined;
+  const properties = r.facts.merged(schema).properties;
+  const member = properties && Object.prototype.hasOwnProperty.call(properties, 'type') ? properties.type : undefined;
+  if (member === undefined) return undefined;
+  const type = r.facts.merged(member);
+  if (typeof type.const === 'string') return { const: type.const };
+  if (Array.isArray(type.enum) && type.enum.length === 1 && typeof type.enum[0] === 'string') return { const: type.enum[0] };
+  if (typeof type.pattern === 'string') return { pattern: type.pattern };
   return undefined;
 }
 
@@ -197,8 +173,10 @@ export interface ProblemInfo extends TableProblem {
   constructorName: string;
   /** The variant's planned type name in the types package, when it is a named schema. */
   typeName?: string;
-  /** Whether the status must be given (no default). */
+  /** Whether the status must be given (no `x-problem-status`). */
   statusRequired: boolean;
+  /** `x-problem-role`: what the server runtime itself answers with this variant. */
+  role?: 'invalid-request' | 'unsupported-authentication';
 }
 
 /** Problem variants: schemas carrying `x-problem-slug`, plus `about:blank` (always available). */
@@ -217,14 +195,17 @@ export function problemsOf(model: ApiModel): ProblemInfo[] {
     else if (type?.const) typePath = type.const;
     else typePath = (type?.pattern && literalTail(type.pattern)) || `/problems/${slug}`;
     const explicitStatus = s['x-problem-status'];
-    const status = typeof explicitStatus === 'number' ? explicitStatus : DEFAULT_PROBLEM_STATUS[slug];
     const title = typeof s['x-problem-title'] === 'string' ? (s['x-problem-title'] as string) : undefined;
+    const role = s['x-problem-role'];
     out.push({
       slug: typePath === 'about:blank' ? 'about:blank' : slug,
       typePath,
       title: title ?? titleOf(slug),
-      status: status ?? 400,
-      statusRequired: typePath === 'about:blank' && typeof explicitStatus !== 'number',
+      // Without `x-problem-status` the constructor takes the status as an argument; 500 is only the
+      // runtime's last resort for a slug made without one.
+      status: typeof explicitStatus === 'number' ? explicitStatus : 500,
+      statusRequired: typeof explicitStatus !== 'number',
+      role: role === 'invalid-request' || role === 'unsupported-authentication' ? role : undefined,
       constructorName: uniqueName(toIdentifier(camelCase(slug === 'about:blank' ? 'about-blank' : slug), 'keep', 'problem'), taken),
       typeName: named.typeName,
     });
@@ -243,8 +224,7 @@ export function problemsOf(model: ApiModel): ProblemInfo[] {
 }
 
 function titleOf(slug: string): string {
-  const known: Record<string, string> = { 'invalid-request': 'Invalid Request', 'resource-not-found': 'Not Found Error' };
-  return known[slug] ?? slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiTable {
@@ -279,13 +259,16 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     securitySchemes[s.name] = entry;
   }
   const problems: Record<string, TableProblem> = {};
+  const problemRoles: ApiTable['problemRoles'] = {};
   let problemPath: string | undefined;
   for (const p of problemsOf(model)) {
     if (p.slug === 'about:blank') continue;
     problems[p.slug] = { slug: p.slug, typePath: p.typePath, title: p.title, status: p.status };
+    if (p.role === 'invalid-request') problemRoles.invalidRequest ??= p.slug;
+    if (p.role === 'unsupported-authentication') problemRoles.unsupportedAuthentication ??= p.slug;
     if (!problemPath && p.typePath.endsWith('/' + p.slug)) problemPath = p.typePath.slice(0, -p.slug.length);
   }
-  return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/' };
+  return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
 }
 
 function successResponse(op: OperationModel): MockResponse | undefined {
@@ -303,7 +286,7 @@ function successResponse(op: OperationModel): MockResponse | undefined {
 /** Schemas and success responses for the mock, with `$ref`s left as `#/components/schemas/<key>`. */
 export function buildMockData(model: ApiModel): MockData {
   const schemas: Record<string, unknown> = {};
-  for (const s of model.schemas) schemas[REF_PREFIX + s.key] = s.schema;
+  for (const s of model.schemas) schemas[schemaRef(s.key)] = s.schema;
   const responses: Record<string, MockResponse> = {};
   for (const op of model.operations) {
     const response = successResponse(op);

@@ -15,8 +15,9 @@ import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { compiledFile } from './module/compiled-file.ts';
 import { formatsFile } from './module/formats-file.ts';
 import { runtimeFile } from './module/runtime-file.ts';
+import { publicApi, RUNTIME, validatorSymbols } from './module/symbols.ts';
 import { apiDocument } from './openapi/document.ts';
-import { OPERATION_HELPERS, operationStatements, operationsFile } from './openapi/operations-file.ts';
+import { operationStatements, operationsFile } from './openapi/operations-file.ts';
 import { schemaStatements, schemasFile } from './openapi/schemas-file.ts';
 import { standardSchemaFile } from './standard-schema.ts';
 
@@ -30,25 +31,29 @@ export const validatorsEmitter: TargetEmitter = {
     ]);
     const typesPackage = lit(context.importPath('types', 'src/schemas.ts'));
     const doc = apiDocument(model);
-    const schemas = schemaStatements(model, doc);
-    const operations = operationStatements(model, doc);
     const c = doc.compiler;
+    const symbols = validatorSymbols(c);
+    const schemas = schemaStatements(model, doc, symbols);
+    const operations = operationStatements(model, doc, symbols);
     const functions = c.build();
     const file = (path: string, text: string): EmittedFile => ({ path, contents: indentCode(text), format: 'typescript' });
+    // compiled.ts first: its references decide which helpers runtime.ts and formats.ts carry.
+    const compiled = compiledFile(c, functions, header, symbols);
+    const formats = formatsFile(symbols, header);
     const files: EmittedFile[] = [
-      file('src/runtime.ts', runtimeFile([...c.helpers, ...OPERATION_HELPERS], header)),
-      file('src/compiled.ts', compiledFile(c, functions, header)),
-      file('src/schemas.ts', schemasFile(header, typesPackage, schemas.statements, schemas.used)),
-      file('src/operations.ts', operationsFile(header, typesPackage, operations.statements, operations.used)),
+      file('src/runtime.ts', runtimeFile(symbols, header)),
+      file('src/compiled.ts', compiled),
+      file('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
+      file('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
     ];
-    if (c.formats.size) files.push(file('src/formats.ts', formatsFile(c.formats, header)));
+    if (formats) files.push(file('src/formats.ts', formats));
     files.push(file('src/standard-schema.ts', standardSchemaFile(model, header, typesPackage)));
-    files.push(
-      file(
-        'src/index.ts',
-        `${header.text}\nexport type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";\nexport * from "./schemas.js";\nexport * from "./operations.js";\nexport * from "./standard-schema.js";\n`,
-      ),
-    );
+    const api = publicApi();
+    const reexports = [
+      `export type { ${api.filter((d) => d.typeOnly).map((d) => d.name).sort().join(', ')} } from "${RUNTIME}";`,
+      ...(api.some((d) => !d.typeOnly) ? [`export { ${api.filter((d) => !d.typeOnly).map((d) => d.name).sort().join(', ')} } from "${RUNTIME}";`] : []),
+    ];
+    files.push(file('src/index.ts', `${header.text}\n${reexports.join('\n')}\nexport * from "./schemas.js";\nexport * from "./operations.js";\nexport * from "./standard-schema.js";\n`));
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   },
 };

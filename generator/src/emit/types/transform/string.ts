@@ -3,22 +3,22 @@
  * suffix (`/2/problems/usage-capped$` → `${string}/2/problems/usage-capped`): an exact translation, so a
  * union of such variants narrows on the discriminating property.
  */
-import { Code, raw, templateType } from '../../../codegen/code.ts';
+import { keywordType, templateLiteralType, type TypeNode } from '../../../codegen/ts-nodes.ts';
 import type { SchemaObject } from '../../../model/types.ts';
 
 /** Regex syntax characters; an escaped one (`\.`) stands for itself. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 
-export function transformString(schema: SchemaObject): Code {
+export function transformString(schema: SchemaObject): TypeNode {
   if (schema.pattern) {
     const literal = literalAffix(schema.pattern);
     if (literal) {
       return literal.anchor === 'suffix'
-        ? templateType([{ type: raw('string') }, { text: literal.text }])
-        : templateType([{ text: literal.text }, { type: raw('string') }]);
+        ? templateLiteralType([{ type: keywordType('string') }, { text: literal.text }])
+        : templateLiteralType([{ text: literal.text }, { type: keywordType('string') }]);
     }
   }
-  return raw('string');
+  return keywordType('string');
 }
 
 /** `^abc` (prefix), `abc$` / `^.*abc$` (suffix) with only literal characters in between; else undefined. */

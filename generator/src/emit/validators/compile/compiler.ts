@@ -9,12 +9,18 @@
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
 import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import type { Access } from '../../../model/facts/index.ts';
+import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
 import { FnScope, renderPath, schemaPathOf, type Failure, type Mode, type Site } from './site.ts';
+
+export interface CompilerOptions extends RegistryOptions {
+  access?: (schema: Schema) => Access;
+}
 
 export interface FnVariant {
   node: NodeInfo;
@@ -41,9 +47,15 @@ export class Compiler {
   private readonly baseNames = new Map<string, string>();
   private readonly dynNames = new Map<string, string[]>();
   private anonymous = 0;
+  /**
+   * readOnly / writeOnly of a schema node, which relaxes `required` by direction (keywords/properties.ts).
+   * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
+   */
+  readonly access: (schema: Schema) => Access;
 
-  constructor(options: RegistryOptions = {}) {
+  constructor(options: CompilerOptions = {}) {
     this.registry = new Registry(options);
+    this.access = options.access ?? (() => undefined);
   }
 
   /** Names the functions of `node` after `name` (an identifier), e.g. a component's type name. */
@@ -52,16 +64,24 @@ export class Compiler {
     if (!this.baseNames.has(key)) this.baseNames.set(key, name);
   }
 
+  /** Names of the entry functions handed out: what `src/compiled.ts` exports to the other modules. */
+  readonly entries = new Set<string>();
+
   /** The check and errors functions for an entry point (its dynamic scope starts at its resource). */
   entry(node: NodeInfo): { check: Code; errors: Code } {
     const dyn = enterResource(EMPTY_SCOPE, node.resource);
-    return { check: this.fn({ node, mode: 'check', trackP: false, trackI: false, dyn }), errors: this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn }) };
+    const check = this.fn({ node, mode: 'check', trackP: false, trackI: false, dyn });
+    const errors = this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    this.entries.add(check.text).add(errors.text);
+    return { check, errors };
   }
 
   /** The errors function of an entry point alone (when no type guard is exported for it). */
   entryErrors(node: NodeInfo): Code {
     const dyn = enterResource(EMPTY_SCOPE, node.resource);
-    return this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    const errors = this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    this.entries.add(errors.text);
+    return errors;
   }
 
   /** The name of a function variant, queued for generation. A schema that is only a `$ref` is its target. */

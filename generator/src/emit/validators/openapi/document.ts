@@ -27,6 +27,7 @@ export function apiDocument(model: ApiModel): ApiDocument {
   const byNamed = new Map<NamedSchema, NodeInfo>();
   const paramNodes = new Map<string, NodeInfo>();
   const compiler = new Compiler({
+    access: index.facts.access,
     refHook: (ref) => {
       if (ref.startsWith(PARAM_REF)) return paramNodes.get(ref);
       const named = index.resolveRef(ref);

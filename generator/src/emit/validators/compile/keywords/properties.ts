@@ -3,17 +3,18 @@
  *
  * Direction (OpenAPI 3.1 §4.8.24 / JSON Schema readOnly, writeOnly): a required property whose schema is
  * `readOnly` is only required in the `response` direction, a `writeOnly` one only in the `request`
- * direction. When present, such a property is still validated against its schema in both directions (it is
- * never rejected for being there; servers may ignore it).
+ * direction. When present, such a property is validated against its schema in both directions; in an object
+ * closed by `additionalProperties: false` it is rejected in the direction it is not part of (a readOnly
+ * member in a request, a writeOnly one in a response), as the types leave it out of that direction's form.
  */
 import { code, join, lit, type Code } from '../../../../codegen/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
-import { accessOf } from '../analysis/access.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { atChild, failure, keywordPath, propertySegment, type Site } from '../site.ts';
 import { present, readProperty } from './own.ts';
+import { O } from '../option-bits.ts';
 
 type Need = 'never' | 'always' | 'response' | 'request';
 
@@ -32,27 +33,39 @@ function requiredFailure(c: Compiler, site: Site, name: string, need: Need): Cod
     params: code`{ missingProperty: ${lit(name)} }`,
     schemaPath: keywordPath(site, 'required'),
   });
-  if (need === 'response') return code`if ((${site.o} & 4) === 0) {\n${fail}\n}`;
-  if (need === 'request') return code`if ((${site.o} & 4) !== 0) {\n${fail}\n}`;
+  if (need === 'response') return code`if ((${site.o} & ${O.request}) === 0) {\n${fail}\n}`;
+  if (need === 'request') return code`if ((${site.o} & ${O.request}) !== 0) {\n${fail}\n}`;
   return fail;
+}
+
+/** A member of a closed object present in the direction it is not part of. */
+function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Code {
+  const fail = failure(site, c.err(site), {
+    keyword: 'additionalProperties',
+    message: access === 'readOnly' ? 'must NOT have readOnly property in a request' : 'must NOT have writeOnly property in a response',
+    params: code`{ additionalProperty: ${lit(name)} }`,
+    schemaPath: keywordPath(site, 'additionalProperties'),
+  });
+  return access === 'readOnly' ? code`if ((${site.o} & 4) !== 0) {\n${fail}\n}` : code`if ((${site.o} & 4) === 0) {\n${fail}\n}`;
 }
 
 export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const props = schemaMap(s.properties);
   const required = new Set(stringList(s.required));
+  const closed = s.additionalProperties === false;
   const out: Code[] = [];
   for (const name of Object.keys(props)) {
     const sub = props[name];
     const node = childNode(c, site, sub, ['properties', name]);
+    const access = required.has(name) || closed ? c.access(sub) : undefined;
     let need: Need = 'never';
-    if (required.has(name)) {
-      const access = accessOf(c.registry, sub, node);
-      need = access === 'readOnly' ? 'response' : access === 'writeOnly' ? 'request' : 'always';
-    }
+    if (required.has(name)) need = access === 'readOnly' ? 'response' : access === 'writeOnly' ? 'request' : 'always';
+    const stray = closed && access ? strayFailure(c, site, name, access) : undefined;
     const trivial = isTrivial(sub);
-    if (trivial && need === 'never') continue;
+    if (trivial && need === 'never' && !stray) continue;
     const read = readProperty(c, site, name);
-    const body = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
+    const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
+    const body = stray ? [stray, ...compiled] : compiled;
     const missing = need === 'never' ? undefined : requiredFailure(c, site, name, need);
     if (!body.length) {
       if (missing) out.push(code`${read.decl}\nif (!(${read.present})) {\n${missing}\n}`);

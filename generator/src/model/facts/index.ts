@@ -1,0 +1,101 @@
+/**
+ * Schema facts: what a schema means, worked out once per model so every target and the diff read the same
+ * answer instead of re-deriving it (following `$ref`s, readOnly/writeOnly, admitted types, `allOf`
+ * merging, discriminators, the shape of an object per direction, what a body is on the wire).
+ *
+ * `factsOf(model)` builds the facts for a model once (later calls return the same object); each fact is
+ * computed lazily, at most once per schema node. Schema nodes are the model's own objects: ask about a node
+ * of `model.schemas`, an operation's parameter or body schema, or any subschema inside them.
+ */
+import type { ApiModel, MediaTypeModel, NamedSchema, OperationModel, ResponseModel, Schema, SchemaObject } from '../types.ts';
+import { accessFact, presentIn, type Access, type Direction } from './access.ts';
+import { mergedFact } from './all-of.ts';
+import { directionalSchemas } from './directional.ts';
+import { discriminatorFact, type DiscriminatorFact } from './discriminator.ts';
+import { jsonTypesFact, type TypeSet } from './json-types.ts';
+import { mediaFact, type MediaFact } from './media.ts';
+import { createResolver } from './resolve.ts';
+import { shapeOf, type ShapeFact } from './shape.ts';
+
+export interface SchemaFacts {
+  /** The named schema a `$ref` value points to (`#/components/schemas/<key>`, `~1`/`~0` and `%`-escapes decoded). */
+  resolveRef(ref: string): NamedSchema | undefined;
+  /** The named schema at the end of the node's `$ref` chain; undefined when the node is no reference. */
+  namedTarget(schema: Schema): NamedSchema | undefined;
+  /** The node with its `$ref` chain followed (the node itself when it is no reference). */
+  target(schema: Schema): Schema;
+  /** readOnly / writeOnly, reached through `$ref`, `allOf` and agreeing `anyOf`/`oneOf` branches. */
+  access(schema: Schema): Access;
+  /** True when a member with this schema is part of a value sent in `direction` (readOnly: not in requests; writeOnly: not in responses). */
+  sentIn(schema: Schema, direction: Direction): boolean;
+  /** The JSON types the node admits, `null` included (`number` covers `integer`). */
+  jsonTypes(schema: Schema): TypeSet;
+  /** The node's keywords with its `$ref` target and `allOf` parts merged in (see all-of.ts). */
+  merged(schema: Schema): SchemaObject;
+  /** The node's discriminator (own, or through `$ref` / `allOf`), mapping resolved to named schemas. */
+  discriminator(schema: Schema): DiscriminatorFact | undefined;
+  /** Members of the object the node describes, as sent in `direction`. */
+  shape(schema: Schema, direction: Direction): ShapeFact;
+  /** Keys of named schemas whose request shape differs from their response shape (they get a request variant). */
+  readonly directional: ReadonlySet<string>;
+  /** What one body is on the wire; `direction` is `request` for request bodies, `response` for responses. */
+  media(media: MediaTypeModel, direction: Direction): MediaFact;
+  /** The request body's media types of an operation (empty without a body). */
+  requestMedia(op: OperationModel): MediaFact[];
+  /** A response's media types. */
+  responseMedia(response: ResponseModel): MediaFact[];
+}
+
+const built = new WeakMap<ApiModel, SchemaFacts>();
+
+export function factsOf(model: ApiModel): SchemaFacts {
+  let facts = built.get(model);
+  if (!facts) {
+    facts = buildFacts(model);
+    built.set(model, facts);
+  }
+  return facts;
+}
+
+function buildFacts(model: ApiModel): SchemaFacts {
+  const resolver = createResolver(model.schemas);
+  const access = accessFact(resolver);
+  const jsonTypes = jsonTypesFact(resolver);
+  const merged = mergedFact(resolver);
+  const shape = shapeOf(merged, access);
+  const discriminator = discriminatorFact(resolver);
+  let directional: Set<string> | undefined;
+  const mediaCache = { request: new WeakMap<MediaTypeModel, MediaFact>(), response: new WeakMap<MediaTypeModel, MediaFact>() };
+  const media = (m: MediaTypeModel, direction: Direction): MediaFact => {
+    let fact = mediaCache[direction].get(m);
+    if (!fact) {
+      fact = mediaFact(m, direction, { types: jsonTypes, target: resolver.target, shape });
+      mediaCache[direction].set(m, fact);
+    }
+    return fact;
+  };
+  return {
+    resolveRef: resolver.byRef,
+    namedTarget: resolver.named,
+    target: resolver.target,
+    access,
+    sentIn: (schema, direction) => presentIn(access(schema), direction),
+    jsonTypes,
+    merged,
+    discriminator,
+    shape,
+    get directional() {
+      return (directional ??= directionalSchemas(model.schemas, access));
+    },
+    media,
+    requestMedia: (op) => (op.requestBody?.content ?? []).map((m) => media(m, 'request')),
+    responseMedia: (response) => response.content.map((m) => media(m, 'response')),
+  };
+}
+
+export type { Access, Direction, DiscriminatorFact, MediaFact, ShapeFact, TypeSet };
+export type { MemberFact } from './shape.ts';
+export type { MediaKind, PartEncoding } from './media.ts';
+export { admitsEveryType, ANY_TYPE } from './json-types.ts';
+export { mergeKeywords, canonicalJson, type MergeOptions } from './all-of.ts';
+export { valuesSelecting } from './discriminator.ts';

@@ -1,0 +1,103 @@
+/**
+ * What a request or response body is on the wire: its kind (from the media type, and for unlabelled
+ * octet-ish types from the schema), and for form and multipart bodies the Encoding Object of every member
+ * with OpenAPI's defaults applied (3.1 §4.8.15: `contentType` from the member's type, `style` form,
+ * `explode` true for form, `allowReserved` false). Body and stream emitters read this instead of matching
+ * media-type strings themselves.
+ */
+import type { MediaTypeModel, ParameterStyle, Schema } from '../types.ts';
+import type { Direction } from './access.ts';
+import type { TypeSet } from './json-types.ts';
+import type { ShapeFact } from './shape.ts';
+
+export type MediaKind = 'json' | 'json-stream' | 'event-stream' | 'form-urlencoded' | 'multipart' | 'text' | 'binary' | 'other';
+
+export interface PartEncoding {
+  name: string;
+  /** The part's media type (explicit, or OpenAPI's default for the member's schema). */
+  contentType: string;
+  /** True when `contentType` was written in the spec. */
+  explicit: boolean;
+  style: ParameterStyle;
+  explode: boolean;
+  allowReserved: boolean;
+  /** Header names a multipart part declares. */
+  headers: string[];
+}
+
+export interface MediaFact {
+  mediaType: string;
+  /** Lower-cased `type/subtype` without parameters. */
+  essence: string;
+  kind: MediaKind;
+  /** A body made of items that arrive one at a time (event streams, JSON lines / NDJSON / JSON text sequences). */
+  streamed: boolean;
+  /** For `form-urlencoded` and `multipart`: one entry per member of the body's shape, in member order. */
+  parts: PartEncoding[];
+}
+
+const JSON_STREAMS = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonlines', 'application/jsonlines', 'application/json-seq']);
+const BINARY_TOP = new Set(['image', 'audio', 'video', 'font']);
+const BINARY_TYPES = new Set(['application/octet-stream', 'application/pdf', 'application/zip', 'application/gzip', 'application/x-gzip', 'application/x-tar', 'application/wasm']);
+
+export function mediaEssence(mediaType: string): string {
+  return mediaType.split(';')[0].trim().toLowerCase();
+}
+
+/** True when a string schema holds raw bytes rather than text (3.0 `format: binary`, 3.1 `contentMediaType`). */
+export function isBinaryString(schema: Schema | undefined): boolean {
+  if (schema === undefined || typeof schema !== 'object') return false;
+  if (schema.format === 'binary') return true;
+  return typeof schema.contentMediaType === 'string' && schema.contentEncoding === undefined && !/json|^text\//i.test(schema.contentMediaType);
+}
+
+export function mediaKind(essence: string, schema: Schema, target: (schema: Schema) => Schema): MediaKind {
+  if (essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence) || essence === 'text/json') return 'json';
+  if (JSON_STREAMS.has(essence) || /\+json-seq$/.test(essence)) return 'json-stream';
+  if (essence === 'text/event-stream') return 'event-stream';
+  if (essence === 'application/x-www-form-urlencoded') return 'form-urlencoded';
+  if (essence.startsWith('multipart/')) return 'multipart';
+  if (BINARY_TYPES.has(essence) || BINARY_TOP.has(essence.split('/')[0])) return 'binary';
+  if (isBinaryString(target(schema))) return 'binary';
+  if (essence.startsWith('text/') || /^application\/(?:[^/]+\+)?xml$/.test(essence)) return 'text';
+  return 'other';
+}
+
+/** OpenAPI's default `contentType` of a form or multipart member. */
+export function defaultPartContentType(schema: Schema | undefined, types: (schema: Schema) => TypeSet, target: (schema: Schema) => Schema): string {
+  if (schema === undefined) return 'text/plain';
+  const resolved = target(schema);
+  const set = types(schema);
+  if (set.has('object')) return 'application/json';
+  if (set.has('array') && typeof resolved === 'object' && resolved.items !== undefined) return defaultPartContentType(resolved.items, types, target);
+  if (isBinaryString(resolved)) return typeof resolved === 'object' && typeof resolved.contentMediaType === 'string' ? resolved.contentMediaType : 'application/octet-stream';
+  return 'text/plain';
+}
+
+export interface MediaDeps {
+  types: (schema: Schema) => TypeSet;
+  target: (schema: Schema) => Schema;
+  shape: (schema: Schema, direction: Direction) => ShapeFact;
+}
+
+export function mediaFact(media: MediaTypeModel, direction: Direction, deps: MediaDeps): MediaFact {
+  const essence = mediaEssence(media.mediaType);
+  const kind = mediaKind(essence, media.schema, deps.target);
+  const parts: PartEncoding[] = [];
+  if (kind === 'form-urlencoded' || kind === 'multipart') {
+    for (const member of deps.shape(media.schema, direction).members) {
+      const written = media.encoding && Object.prototype.hasOwnProperty.call(media.encoding, member.name) ? media.encoding[member.name] : undefined;
+      const style = written?.style ?? 'form';
+      parts.push({
+        name: member.name,
+        contentType: written?.contentType ?? defaultPartContentType(member.schema, deps.types, deps.target),
+        explicit: written?.contentType !== undefined,
+        style,
+        explode: written?.explode ?? style === 'form',
+        allowReserved: written?.allowReserved ?? false,
+        headers: written?.headers ?? [],
+      });
+    }
+  }
+  return { mediaType: media.mediaType, essence, kind, streamed: kind === 'event-stream' || kind === 'json-stream', parts };
+}
