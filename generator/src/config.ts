@@ -9,7 +9,7 @@ import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
 import { TARGET_NAME } from './emit/registry.ts';
-import { TARGETS } from './emit/emitter.ts';
+import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
 
 export type Layout = 'packages' | 'files';
@@ -127,7 +127,7 @@ export function loadConfig(file: string | undefined, cwd: string): SocialgenConf
   const origin: ConfigOrigin = { file, positionOf: (pointer) => read.source.positionOf(pointer), targets: Array.isArray(user.targets) ? user.targets : undefined };
   // Without plugins the target names are the built-ins, so they are checked with everything else now;
   // with plugins, once the plugins are loaded (pipeline.ts).
-  if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, TARGETS));
+  if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, BUILTIN_TARGET_NAMES));
   if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
   const config = resolveConfig(user, path.dirname(file));
   return { ...config, origin: { ...origin, targets: config.targets } };

@@ -30,8 +30,8 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
   checkTargetNames(config, registry.names());
-  // Without a selection: the built-ins and every plugin's targets.
-  const plan = registry.plan(config.targets ?? registry.names());
+  // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw).
+  const plan = registry.plan(config.targets ?? registry.defaults());
   onProgress?.('load', config.spec);
   const loaded = await loadModel(config.spec);
   const { model } = loaded;

@@ -120,7 +120,7 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat" (known: $schema, spec, out, targets, format, layout, plugins, packages, options)');
-    expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options (known: types, validators, client, server)');
+    expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options (known: types, validators, client, server, query, msw)');
     expect(result.stderr).toMatch(/2 problems in the input; nothing was written/);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
@@ -131,9 +131,9 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     expect(result.code).toBe(2);
     const lines = result.stderr.split('\n');
     expect(lines).toContain('bad.yaml:3:3: unknown config key "scoop" in packages (known: scope, names, patch, license, licenseHolder)');
-    expect(lines).toContain('bad.yaml:5:5: unknown config key "clients" in packages/names (known: types, validators, client, server)');
+    expect(lines).toContain('bad.yaml:5:5: unknown config key "clients" in packages/names (known: types, validators, client, server, query, msw)');
     expect(lines.some((l) => /^bad\.yaml:6:\d+: config format must be boolean$/.test(l))).toBe(true);
-    expect(lines).toContain('bad.yaml:7:18: unknown target "sdk" in targets (known: types, validators, client, server)');
+    expect(lines).toContain('bad.yaml:7:18: unknown target "sdk" in targets (known: types, validators, client, server, query, msw)');
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 

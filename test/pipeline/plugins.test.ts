@@ -77,7 +77,7 @@ describe('broken plugins are usage errors naming the plugin, and nothing is writ
     ['a path outside its folder', "export default { name: 'escape', emit: () => [{ path: 'src/../../x.ts', contents: '', format: 'typescript' }] };", /returned "src\/\.\.\/\.\.\/x\.ts": files are relative paths under src\//],
     ['no entry', "export default { name: 'noentry', emit: () => [{ path: 'src/a.ts', contents: 'export {};', format: 'typescript' }] };", /the target "noentry" has no entry: it must write src\/index\.ts/],
     ['a built-in\'s name', "export default { name: 'client', emit: () => [] };", /the target "client" is already registered by built-in/],
-    ['a dependency nobody provides', "export default { name: 'query', dependsOn: ['tanstack'], emit: () => [] };", /the target "query" depends on "tanstack", which no built-in or plugin provides/],
+    ['a dependency nobody provides', "export default { name: 'hooks', dependsOn: ['tanstack'], emit: () => [] };", /the target "hooks" depends on "tanstack", which no built-in or plugin provides/],
     ['an emitter that throws', "export default { name: 'boom', emit: () => { throw new Error('no luck'); } };", /plugin "\.\/plugin\.js": the emitter of "boom" failed: no luck/],
     ['a raw string in generated code', "export default { name: 'unsafe', emit: (model, { codegen }) => [{ path: 'src/index.ts', contents: codegen.code`export const title = ${model.info.title};`.text, format: 'typescript' }] };", /the emitter of "unsafe" failed: generated code may only interpolate Code values, got string/],
     ['no emitter exported', 'export const nothing = 1;', /plugin "\.\/plugin\.js" exports no emitter/],
@@ -102,7 +102,7 @@ describe('broken plugins are usage errors naming the plugin, and nothing is writ
     writeFileSync(path.join(dir, 'socialgen.config.yaml'), `spec: api.yaml\nplugins: [${JSON.stringify(examplePlugin)}]\ntargets: [types, route]\n`);
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('socialgen.config.yaml:3:18: unknown target "route" in targets (known: types, validators, client, server, routes)');
+    expect(result.stderr).toContain('socialgen.config.yaml:3:18: unknown target "route" in targets (known: types, validators, client, server, query, msw, routes)');
   });
 });
 
@@ -110,8 +110,8 @@ describe('the registry: built-ins and plugins planned alike', () => {
   it('orders targets after what they depend on, whatever the selection order', () => {
     expect(builtinRegistry().plan(['server', 'types', 'client']).map((t) => t.name)).toEqual(['types', 'client', 'server']);
     const registry = builtinRegistry();
-    registry.register({ name: 'query', dependsOn: ['client'], origin: 'test', load: async () => ({ name: 'query', dependsOn: ['client'], emit: () => [] }) });
-    expect(registry.plan(['query', 'types']).map((t) => t.name)).toEqual(['types', 'query']);
+    registry.register({ name: 'hooks', dependsOn: ['client'], origin: 'test', load: async () => ({ name: 'hooks', dependsOn: ['client'], emit: () => [] }) });
+    expect(registry.plan(['hooks', 'types']).map((t) => t.name)).toEqual(['types', 'hooks']);
     expect(registry.get('client')?.dependsOn).toEqual(['types', 'validators']);
   });
 

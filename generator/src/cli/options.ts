@@ -19,7 +19,7 @@ export function addGenerateOptions(command: Command): Command {
   return command
     .option('-s, --spec <file>', 'the root OpenAPI document (default: spec/social-posting.openapi.yaml)')
     .option('-o, --out <dir>', 'the output folder (default: generated)')
-    .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')} or a plugin's (default: all, plugins' included)`)
+    .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')}, the opt-in query,msw, or a plugin's (default: the four and every plugin's)`)
     .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--no-format', 'skip prettier (faster; output is still deterministic)')

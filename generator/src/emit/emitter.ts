@@ -59,8 +59,8 @@ export interface EmitContext {
 export interface PackageInfo {
   /** One sentence: what the package holds (README and package.json description). */
   summary?: string;
-  /** A usage example for the README (TypeScript). */
-  example?: string;
+  /** A usage example for the README (TypeScript), or a function of the model that writes one. */
+  example?: string | ((model: ApiModel, context: EmitContext) => string);
   /** Runtime dependencies other than sibling targets (those come from `dependsOn`), name → range. */
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
@@ -79,6 +79,8 @@ export interface TargetEmitter {
    */
   files?: readonly string[];
   package?: PackageInfo;
+  /** Generated only when selected (config `targets`, `--target`), not by default. Default false. */
+  optIn?: boolean;
   emit(model: ApiModel, context: EmitContext): EmittedFile[];
 }
 

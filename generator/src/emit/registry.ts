@@ -12,6 +12,8 @@ export interface RegisteredTarget {
   dependsOn: readonly string[];
   /** Where it comes from, for messages: `built-in` or the plugin module. */
   origin: string;
+  /** Generated only when selected (`targets`, `--target`), not by default. */
+  optIn?: boolean;
   load(): Promise<TargetEmitter>;
 }
 
@@ -30,11 +32,16 @@ export class TargetRegistry {
 
   /** Registers an emitter that is already loaded (a plugin's). */
   registerEmitter(emitter: TargetEmitter, origin: string): void {
-    this.register({ name: emitter.name, dependsOn: emitter.dependsOn, origin, load: async () => emitter });
+    this.register({ name: emitter.name, dependsOn: emitter.dependsOn, origin, optIn: emitter.optIn === true, load: async () => emitter });
   }
 
   names(): string[] {
     return [...this.#targets.keys()];
+  }
+
+  /** The targets generated without a selection: every registered one except the opt-in ones. */
+  defaults(): string[] {
+    return [...this.#targets.values()].filter((t) => !t.optIn).map((t) => t.name);
   }
 
   get(name: string): RegisteredTarget | undefined {
@@ -80,15 +87,29 @@ const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; loa
   server: { dependsOn: ['types', 'validators'], load: async () => (await import('./server/index.ts')).serverEmitter },
 };
 
-/** A registry holding the four built-in targets. */
+/**
+ * Built-in targets generated only when selected: the frontend bindings, which need a peer library
+ * (`@tanstack/query-core`, `msw`) most users of the four defaults do not have. They are emitters on the
+ * plugin API like any user's, and are loaded the same way.
+ */
+const OPT_IN_BUILTINS: Record<string, { dependsOn: readonly string[]; load(): Promise<TargetEmitter> }> = {
+  query: { dependsOn: ['client'], load: async () => (await import('./query/index.ts')).queryEmitter },
+  msw: { dependsOn: ['types', 'server'], load: async () => (await import('./msw/index.ts')).mswEmitter },
+};
+
+/** Every built-in target's name: the four defaults, then the opt-in ones. */
+export const BUILTIN_TARGET_NAMES: readonly string[] = [...TARGETS, ...Object.keys(OPT_IN_BUILTINS)];
+
+/** A registry holding the four built-in targets and the opt-in built-ins (`query`, `msw`). */
 export function builtinRegistry(): TargetRegistry {
   const registry = new TargetRegistry();
-  for (const name of TARGETS) {
-    const { dependsOn, load } = BUILTINS[name];
+  const builtins = [...TARGETS.map((name) => [name, BUILTINS[name], false] as const), ...Object.entries(OPT_IN_BUILTINS).map(([name, b]) => [name, b, true] as const)];
+  for (const [name, { dependsOn, load }, optIn] of builtins) {
     registry.register({
       name,
       dependsOn,
       origin: 'built-in',
+      optIn,
       load: async () => {
         const emitter = await load();
         if (emitter.name !== name || emitter.dependsOn.join() !== dependsOn.join()) throw new Error(`internal: the ${name} emitter does not match its registration`);
@@ -100,6 +121,6 @@ export function builtinRegistry(): TargetRegistry {
 }
 
 /** One built-in emitter by name (for tests and tools that need exactly one). */
-export async function loadEmitter(target: BuiltinTarget): Promise<TargetEmitter> {
+export async function loadEmitter(target: BuiltinTarget | 'query' | 'msw'): Promise<TargetEmitter> {
   return builtinRegistry().get(target)!.load();
 }

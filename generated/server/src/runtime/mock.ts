@@ -29,6 +29,8 @@ export interface MockOptions extends ServerOptions {
   pages?: number;
   /** Optional object members are filled in down to this depth. Default 1. */
   optionalDepth?: number;
+  /** Handlers (by handler key) that answer instead of the sampled data, after the same request checks. */
+  handlers?: Record<string, AnyHandler | undefined>;
 }
 
 function decodePointer(pointer: string): string[] {
@@ -153,6 +155,8 @@ export function createMock(
     ? table
     : { ...table, operations: table.operations.map((op) => ({ ...op, security: [], ownerParameter: undefined })) };
   const handlers = mockHandlers(effective, data, options);
+  for (const [key, handler] of Object.entries(options.handlers ?? {}))
+    if (typeof handler === 'function') handlers[key] = handler;
   return createWebHandler(
     createPipeline(
       effective,

@@ -107,6 +107,10 @@ export function packageVersion(specVersion: string, patch: number): string {
   return pre ? `${core}-${pre}` : core;
 }
 
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 function isBuiltin(target: string): target is BuiltinTarget {
   return (TARGETS as readonly string[]).includes(target);
 }
@@ -131,7 +135,8 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     summary,
     license: options.license,
     dependencies: Object.keys(dependencies).length ? dependencies : null,
-    devDependencies: isServer ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : { typescript: TYPESCRIPT_RANGE },
+    // A package's own build (prepack) compiles against its peers, so they are development dependencies too.
+    devDependencies: isServer ? { '@types/node': TYPES_NODE_RANGE, typescript: TYPESCRIPT_RANGE } : sortKeys({ ...(info.peerDependencies ?? {}), typescript: TYPESCRIPT_RANGE }),
     peerDependencies: peers,
     peerDependenciesMeta: peers && optionalPeers.length ? Object.fromEntries(optionalPeers.map((p) => [p, { optional: true }])) : null,
     compilerTypes: isServer ? ['node'] : [],
@@ -144,7 +149,7 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     installNames: [names[target]],
     installDev: isServer ? ['@types/node'] : [],
     dependencyNames: siblings.map(([name]) => name),
-    example: builtin ? packageExample(builtin, model, context.packages) : info.example ?? '',
+    example: builtin ? packageExample(builtin, model, context.packages) : typeof info.example === 'function' ? info.example(model, context) : info.example ?? '',
     isTypes: target === 'types',
     isValidators: target === 'validators',
     isClient: target === 'client',

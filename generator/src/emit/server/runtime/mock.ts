@@ -28,6 +28,8 @@ export interface MockOptions extends ServerOptions {
   pages?: number;
   /** Optional object members are filled in down to this depth. Default 1. */
   optionalDepth?: number;
+  /** Handlers (by handler key) that answer instead of the sampled data, after the same request checks. */
+  handlers?: Record<string, AnyHandler | undefined>;
 }
 
 function decodePointer(pointer: string): string[] {
@@ -129,5 +131,6 @@ export function createMock(table: ApiTable, validators: OperationValidators | un
     ? table
     : { ...table, operations: table.operations.map((op) => ({ ...op, security: [], ownerParameter: undefined })) };
   const handlers = mockHandlers(effective, data, options);
+  for (const [key, handler] of Object.entries(options.handlers ?? {})) if (typeof handler === 'function') handlers[key] = handler;
   return createWebHandler(createPipeline(effective, validators, handlers, options.authenticate ? options : { ...options, ownerParameters: {} }));
 }
