@@ -28,6 +28,8 @@ export type {
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
+  ParseAs,
+  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,

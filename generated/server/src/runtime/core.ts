@@ -8,6 +8,7 @@
  * unless a hook or handler reads `request`.
  */
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
+import { binaryPayload, requestStream } from './stream.js';
 import { checkPrincipal, planAuth, readCredentials, type AuthPlan } from './auth.js';
 import {
   bodyErrors,
@@ -51,7 +52,8 @@ export interface Incoming {
 export interface Outgoing {
   status: number;
   headers: Record<string, string | string[]>;
-  body: string | Uint8Array | null;
+  /** A stream for binary answers (written with backpressure by the host). */
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
 export interface Pipeline {
@@ -91,7 +93,7 @@ interface CompiledOperation {
   apiKeyQuery: Set<string>;
   sunsetHeader?: string;
   /** Status → declared response (or null), filled on first use. */
-  responseCache: Map<number, { status: string; mediaTypes: string[] } | null>;
+  responseCache: Map<number, TableOperation['responses'][number] | null>;
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
@@ -272,7 +274,7 @@ export function createPipeline(
       const rb = op.requestBody;
       if (rb) {
         const length = incoming.header('content-length');
-        if (length !== null && /^\d+$/.test(length) && Number(length) > maxBody) {
+        if (length !== null && /^\d+$/.test(length) && Number(length) > maxBody && !rb.binary) {
           return send(
             problems.aboutBlank(413, `The request body is larger than ${maxBody} bytes`, { connection: 'close' }),
           );
@@ -302,14 +304,17 @@ export function createPipeline(
             );
           }
         }
-        const bytes = hasBody ? await incoming.readBody(maxBody) : null;
+        // Binary bodies are handed over as a stream, unread (and so not limited by maxBodySize).
+        const streamed = mediaType !== undefined && rb.binary?.includes(mediaType) === true;
+        const bytes = hasBody && !streamed ? await incoming.readBody(maxBody) : null;
         if (bytes === 'too-large') {
           return send(
             problems.aboutBlank(413, `The request body is larger than ${maxBody} bytes`, { connection: 'close' }),
           );
         }
         if (bytes === 'aborted') return send(problems.aboutBlank(400, 'The request body could not be read'));
-        if (!bytes || bytes.length === 0) {
+        if (streamed) body = requestStream(incoming.request());
+        else if (!bytes || bytes.length === 0) {
           if (rb.required) errors.push({ message: 'The request body is required', parameters: { body: [] } });
         } else {
           const kind = bodyKind(mediaType!);
@@ -431,7 +436,13 @@ export function createPipeline(
           }
           mediaType = pickMediaType(declared.mediaTypes, result.body);
         }
-        if (development && c.validator && result.body !== undefined && mediaType) {
+        if (
+          development &&
+          c.validator &&
+          result.body !== undefined &&
+          mediaType &&
+          !declared.binary?.includes(mediaType)
+        ) {
           const check = c.validator.response(result.status, mediaType, result.body, VALIDATE_RESPONSE);
           if (!check.valid) {
             const summary = check.errors
@@ -453,7 +464,7 @@ export function createPipeline(
         if (c.op.deprecated) headers['deprecation'] = 'true';
         if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
       }
-      let payload: string | Uint8Array | null = null;
+      let payload: Outgoing['body'] = null;
       let outBody = result.body;
       if (problemBase && isProblemBody(outBody) && outBody.type.startsWith('/'))
         outBody = { ...outBody, type: problemBase + outBody.type };
@@ -467,9 +478,7 @@ export function createPipeline(
             return problem(500);
           }
           if (payload === undefined) payload = null;
-        } else if (outBody instanceof Uint8Array) payload = outBody;
-        else if (outBody instanceof ArrayBuffer) payload = new Uint8Array(outBody);
-        else payload = String(outBody);
+        } else payload = binaryPayload(outBody) ?? String(outBody);
       }
       if (result.body !== undefined) headers['content-type'] = mediaType ?? 'application/json';
       if (result.headers) {
@@ -546,11 +555,11 @@ function mergeErrors(errors: ParameterError[]): ParameterError[] {
 }
 
 /** The declared response for a status: exact, then `4XX`-style ranges, then `default`. */
-export function findResponse(op: TableOperation, status: number): { status: string; mediaTypes: string[] } | undefined {
+export function findResponse(op: TableOperation, status: number): TableOperation['responses'][number] | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
-  let ranged: { status: string; mediaTypes: string[] } | undefined;
-  let fallback: { status: string; mediaTypes: string[] } | undefined;
+  let ranged: TableOperation['responses'][number] | undefined;
+  let fallback: TableOperation['responses'][number] | undefined;
   for (const r of op.responses) {
     if (r.status === exact) return r;
     if (r.status.toUpperCase() === range) ranged = r;

@@ -82,6 +82,8 @@ export type {
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
+  ParseAs,
+  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,

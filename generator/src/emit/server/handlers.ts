@@ -4,7 +4,13 @@
  * signature; then `interface Handlers` keyed by `op.names.method`.
  */
 import { code, docComment, ident, join, lit, propKey, raw, uniqueName, type Code } from '../../codegen/index.ts';
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
+
+/** What a client may send as a binary body; the handler receives it as a stream instead. */
+const BINARY_SENT = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+/** What a handler may answer for a binary media type: written as a stream, with backpressure. */
+const BINARY_ANSWER = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>';
 
 export interface HandlerNames {
   context: string;
@@ -89,7 +95,8 @@ function statusType(status: string, op: OperationModel): Code {
   return excluded.length ? code`Exclude<StatusDefault, ${join(excluded, ' | ')}>` : raw('StatusDefault');
 }
 
-function resultType(op: OperationModel): Code {
+function resultType(model: ApiModel, op: OperationModel): Code {
+  const facts = factsOf(model);
   const members: Code[] = [];
   const responses = code`T.${ident(op.names.responses)}`;
   for (const res of op.responses) {
@@ -99,7 +106,8 @@ function resultType(op: OperationModel): Code {
       continue;
     }
     for (const media of res.content) {
-      const body = code`${responses}[${lit(res.status)}]['content'][${lit(media.mediaType)}]`;
+      const body =
+        facts.media(media, 'response').kind === 'binary' ? raw(BINARY_ANSWER) : code`${responses}[${lit(res.status)}]['content'][${lit(media.mediaType)}]`;
       members.push(code`{ status: ${status}; body: ${body}; contentType?: ${lit(media.mediaType)}; headers?: HeaderValues }`);
     }
   }
@@ -112,11 +120,12 @@ export function emitHandlers(model: ApiModel, typesPackage: string, names: Map<O
   for (const op of model.operations) {
     const n = names.get(op)!;
     const doc = docComment([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``, op.deprecated ? '@deprecated' : undefined]);
-    const requestBody = op.requestBody
-      ? op.requestBody.required
-        ? code`T.${ident(op.names.requestBody)}`
-        : code`T.${ident(op.names.requestBody)} | undefined`
-      : raw('undefined');
+    // Binary bodies arrive as the request's byte stream (read it, or pipe it on, in constant memory).
+    const binary = factsOf(model).requestMedia(op).some((m) => m.kind === 'binary');
+    const declared = binary
+      ? code`Exclude<T.${ident(op.names.requestBody)}, ${raw(BINARY_SENT)}> | ReadableStream<Uint8Array>`
+      : code`T.${ident(op.names.requestBody)}`;
+    const requestBody = op.requestBody ? (op.requestBody.required ? declared : code`${declared} | undefined`) : raw('undefined');
     blocks.push(code`
 ${docComment([`What the \`${op.names.method}\` handler receives, parsed and validated.`])}export interface ${ident(n.context)} {
   params: T.${ident(op.names.pathParams)};
@@ -129,7 +138,7 @@ ${docComment([`What the \`${op.names.method}\` handler receives, parsed and vali
   request: Request;
 }
 
-${docComment([`Exactly the responses declared for \`${op.names.method}\`.`])}export type ${ident(n.result)} = ${resultType(op)};
+${docComment([`Exactly the responses declared for \`${op.names.method}\`.`])}export type ${ident(n.result)} = ${resultType(model, op)};
 
 ${doc}export type ${ident(n.handler)} = (context: ${ident(n.context)}) => ${ident(n.result)} | Promise<${ident(n.result)}>;
 `);

@@ -3,7 +3,7 @@
  * media type, success and error unions) and the `Operations` map from method name to them.
  */
 import { Code, code, docComment, ident, propKey, raw } from '../../codegen/index.ts';
-import type { HeaderModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
+import type { HeaderModel, MediaTypeModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
 import type { TypeContext } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
 import { transformSchema } from './transform/schema.ts';
@@ -56,9 +56,18 @@ function parameterObject(params: ParameterModel[], ctx: TypeContext): Code {
   return new Code(`{\n${members.map((m) => m.text).join('\n')}\n}`);
 }
 
+/** What a client may send as a binary body (the model's media fact says `binary`). */
+export const BINARY_REQUEST_TYPE = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+
 function requestBodyType(op: OperationModel, ctx: TypeContext): Code {
   if (!op.requestBody || !op.requestBody.content.length) return raw('never');
-  return union(op.requestBody.content.map((m) => transformSchema(m.schema, ctx)));
+  const facts = ctx.index.facts;
+  return union(op.requestBody.content.map((m) => (facts.media(m, 'request').kind === 'binary' ? raw(BINARY_REQUEST_TYPE) : transformSchema(m.schema, ctx))));
+}
+
+/** A response body's type: `Blob` for binary media (the client's default reading), else the schema's. */
+function responseBodyType(m: MediaTypeModel, ctx: TypeContext): Code {
+  return ctx.index.facts.media(m, 'response').kind === 'binary' ? raw('Blob') : transformSchema(m.schema, ctx);
 }
 
 function headersType(headers: HeaderModel[], ctx: TypeContext): Code {
@@ -71,7 +80,7 @@ function responsesType(responses: ResponseModel[], ctx: TypeContext): Code {
   if (!responses.length) return raw('{}');
   const members = responses.map((r) => {
     const content = r.content.length
-      ? `{\n${r.content.map((m) => `${propKey(m.mediaType).text}: ${transformSchema(m.schema, ctx).text};`).join('\n')}\n}`
+      ? `{\n${r.content.map((m) => `${propKey(m.mediaType).text}: ${responseBodyType(m, ctx).text};`).join('\n')}\n}`
       : 'Record<string, never>';
     const doc = docComment([r.description]);
     return `${doc.text}${propKey(r.status).text}: {\nheaders: ${headersType(r.headers, ctx).text};\ncontent: ${content};\n};`;
@@ -81,7 +90,7 @@ function responsesType(responses: ResponseModel[], ctx: TypeContext): Code {
 
 function bodyUnion(responses: ResponseModel[], ctx: TypeContext): Code {
   if (!responses.length) return raw('never');
-  return union(responses.flatMap((r) => (r.content.length ? r.content.map((m) => transformSchema(m.schema, ctx)) : [raw('undefined')])));
+  return union(responses.flatMap((r) => (r.content.length ? r.content.map((m) => responseBodyType(m, ctx)) : [raw('undefined')])));
 }
 
 function joinLines(parts: Code[]): Code {

@@ -18,6 +18,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
+import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
 import type { BodyEncoder } from './form.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
@@ -91,14 +92,15 @@ export function createRuntime(
 
     const check = options.validate;
     // The body is checked as sent (dates as strings): the JSON text parsed back.
-    if (check?.request) (await checker()).request(op, built.values, typeof payload === 'string' ? JSON.parse(payload) : body);
+    if (check?.request) (await checker()).request(op, built.values, typeof payload === 'string' ? JSON.parse(payload) : isBytes(body) ? undefined : body);
 
     // Credentials: decided before the first attempt, so a missing one fails without a request.
     const auth = options.auth ?? {};
     const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
     // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
     const off = call.retry === false || (call.retry === undefined && options.retry === false);
-    const r: RetryOptions = off ? { retries: 0 } : { ...options.retry, ...call.retry };
+    // A streamed request body is read once: it cannot be sent again.
+    const r: RetryOptions = off || isStreamBody(payload) ? { retries: 0 } : { ...options.retry, ...call.retry };
     const retries = r.retries ?? 2;
     const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 30_000;
     const idempotent = IDEMPOTENT.test(op.method);
@@ -125,14 +127,21 @@ export function createRuntime(
       let res: Response;
       let data: unknown;
       try {
-        res = await fetchImpl(url, { method: op.method, headers: h, body: payload ?? null, signal: ctl.signal });
+        const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: payload ?? null, signal: ctl.signal };
+        if (isStreamBody(payload)) init.duplex = 'half';
+        res = await fetchImpl(url, init);
         if (stream && res.ok) {
           clearTimeout(timer);
           timer = undefined;
           const close = () => (release(), ctl.abort());
           return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers), response: res, close };
         }
-        data = await readBody(res);
+        if (res.ok && leavesBodyUnread(call.parseAs)) {
+          // The caller reads the body: no timeout on it; the call's signal still aborts it.
+          clearTimeout(timer);
+          timer = undefined;
+        }
+        data = await decodeBody(op, res, call.parseAs);
       } catch (e) {
         release();
         if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
@@ -143,10 +152,10 @@ export function createRuntime(
         await sleep(backoff(r, attempt), signal, id);
         continue;
       }
-      release();
+      if (!(res.ok && leavesBodyUnread(call.parseAs))) release();
       const rateLimit = rateLimitOf(res.headers);
       if (res.ok) {
-        if (check?.response && data !== undefined) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (check?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -253,18 +262,6 @@ export function base64(text: string | Uint8Array): string {
   return btoa(bin);
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  if (!/[/+]json\b/i.test(res.headers.get('content-type') ?? '')) return text;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    if (res.ok) throw e;
-    return text;
-  }
-}
-
 const num = (h: Headers, name: string) => {
   const v = h.get(name);
   return v?.trim() && !isNaN(+v) ? +v : undefined;
@@ -306,4 +303,9 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+/** Binary bodies are not JSON values: request validation checks the parameters only. */
+function isBytes(body: unknown): boolean {
+  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || isStreamBody(body);
 }

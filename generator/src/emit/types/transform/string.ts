@@ -4,12 +4,15 @@
  * union of such variants narrows on the discriminating property.
  */
 import { Code, raw, templateType } from '../../../codegen/code.ts';
+import { isBinaryString } from '../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../model/types.ts';
 
 /** Regex syntax characters; an escaped one (`\.`) stands for itself. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 
 export function transformString(schema: SchemaObject): Code {
+  // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType` without `contentEncoding`): a file, not text.
+  if (isBinaryString(schema)) return raw('Blob');
   if (schema.pattern) {
     const literal = literalAffix(schema.pattern);
     if (literal) {

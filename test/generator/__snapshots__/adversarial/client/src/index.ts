@@ -32,6 +32,8 @@ export type {
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
+  ParseAs,
+  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,
