@@ -229,6 +229,13 @@ export function referenceHandlers(store: Store, options: ReferenceOptions = {}):
           errors: [{ message: 'A post needs `text` or a `poll`', parameters: { text: [] } }],
         });
       }
+      // The spec does not make the poll's members required; this service needs both.
+      const poll = body.poll;
+      if (poll && (poll.options === undefined || poll.duration_minutes === undefined)) {
+        return problems.invalidRequest({
+          errors: [{ message: 'A poll needs `options` and `duration_minutes`', parameters: { poll: [] } }],
+        });
+      }
       const post = store.addPost({
         text: body.text ?? '',
         author_id: author.id,
@@ -236,9 +243,10 @@ export function referenceHandlers(store: Store, options: ReferenceOptions = {}):
         reply_settings: body.reply_settings,
         paid_partnership: body.paid_partnership,
         community_id: body.community_id,
-        poll: body.poll
-          ? { id: store.nextId(), options: body.poll.options, duration_minutes: body.poll.duration_minutes, end_datetime: new Date(at.getTime() + body.poll.duration_minutes * 60_000) }
-          : undefined,
+        poll:
+          poll?.options !== undefined && poll.duration_minutes !== undefined
+            ? { id: store.nextId(), options: poll.options, duration_minutes: poll.duration_minutes, end_datetime: new Date(at.getTime() + poll.duration_minutes * 60_000) }
+            : undefined,
       });
       return { status: 201, body: { data: { id: post.id, text: post.text, edit_history_post_ids: post.edit_history_post_ids } } };
     },

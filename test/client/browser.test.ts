@@ -20,7 +20,7 @@ const IN_BROWSER = `(async () => {
   const ids = [];
   for await (const post of client.paginate.getUserBookmarks({ id: '2244994945', max_results: 2 }).items()) ids.push(post.id);
   const events = [];
-  for await (const event of client.streamActivity({ backfill_minutes: 2 }, { reconnect: { initialDelayMs: 10, maxDelayMs: 20 } })) {
+  for await (const event of client.streamActivity({ extraQuery: { backfill_minutes: 2 } }, { reconnect: { initialDelayMs: 10, maxDelayMs: 20 } })) {
     events.push(event);
     if (events.length === 3) break;
   }

@@ -27,7 +27,7 @@ function withMember(value: Obj, name: string, member: JsonValue): Obj {
 }
 
 /** Near misses of `value` (a valid sample of `schema` in `direction`); only edits every target can see. */
-export function mutationsOf(facts: SchemaFacts, schema: Schema, direction: Direction, value: JsonValue): Mutation[] {
+export function mutationsOf(facts: SchemaFacts, schema: Schema, direction: Direction, value: JsonValue, depth = 0): Mutation[] {
   const out: Mutation[] = [];
   const types = facts.jsonTypes(schema);
   // A value of a type the schema does not admit at all.
@@ -55,6 +55,21 @@ export function mutationsOf(facts: SchemaFacts, schema: Schema, direction: Direc
     if (!Array.isArray(view.enum) || view['x-enum-incomplete'] === true || !view.enum.every((v) => typeof v === 'string')) continue;
     out.push({ label: `member '${member.name}' out of its enum`, value: withMember(value, member.name, 'not-in-the-enum') });
     break;
+  }
+  // One level down: a required member dropped inside the first nested object (or first array item).
+  if (depth === 0) {
+    for (const member of shape.members) {
+      if (!member.schema || !Object.prototype.hasOwnProperty.call(value, member.name)) continue;
+      const inner = value[member.name];
+      const nestedSchema = Array.isArray(inner) ? facts.merged(member.schema).items : member.schema;
+      const nestedValue = Array.isArray(inner) ? inner[0] : inner;
+      if (nestedSchema === undefined || nestedValue === undefined || !isObject(nestedValue)) continue;
+      const dropped = mutationsOf(facts, nestedSchema, direction, nestedValue, depth + 1).find((m) => m.label.startsWith('drop required'));
+      if (!dropped) continue;
+      const replaced = Array.isArray(inner) ? [dropped.value, ...inner.slice(1)] : dropped.value;
+      out.push({ label: `inside member '${member.name}': ${dropped.label}`, value: withMember(value, member.name, replaced) });
+      break;
+    }
   }
   if (shape.closed) {
     out.push({ label: 'an undeclared member in a closed object', value: withMember(value, 'undeclaredMember', 1) });

@@ -19,6 +19,9 @@ const EMPTY_BY_DESIGN: Record<string, string> = {
   'checker/request_property_all_of_annotation_only_added_at_property_base': 'an allOf member with only a description was added: the merged schema is the same',
   'checker/request_property_all_of_annotation_only_added_base': 'an allOf member with only a description was added: the merged schema is the same',
   'checker/response_property_all_of_annotation_only_added_base': 'an allOf member with only a description was added: the merged schema is the same',
+  'checker/common_request_parameter_max_items_updated_base': 'maxItems changed on string-typed items: it constrains arrays only, so nothing changed',
+  'checker/request_parameter_max_items_updated_base': 'maxItems changed on string-typed items: it constrains arrays only, so nothing changed',
+  'checker/request_parameter_max_updated_base': 'maximum changed on string-typed items: it constrains numbers only, so nothing changed',
 };
 
 const cache = new Map<string, Promise<SideModel | { error: string }>>();

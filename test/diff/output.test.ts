@@ -34,7 +34,7 @@ describe('output formats', () => {
     const text = formatJson(result);
     await expect(text).toMatchFileSnapshot('__snapshots__/showcase.json');
     const json = JSON.parse(text);
-    expect(Object.keys(json)).toEqual(['version', 'summary', 'changes', 'ignored', 'notes', 'base', 'head']);
+    expect(Object.keys(json)).toEqual(['version', 'summary', 'changes', 'ignored', 'notes', 'warnings', 'base', 'head']);
     expect(Object.keys(json.summary)).toEqual(['breaking', 'warning', 'info', 'semver', 'ignored', 'exports']);
     expect(json.summary).toMatchObject({ breaking: 6, warning: 0, info: 5, semver: 'major', ignored: 1 });
     for (const c of json.changes) {

@@ -55,7 +55,9 @@ describe('sunset', () => {
 
   it('decides a removal by deprecation and sunset date', () => {
     expect(removal(false, '2020-01-01', now).suffix).toBe('');
-    expect(removal(true, undefined, now)).toMatchObject({ suffix: '-before-sunset', note: expect.stringContaining('no x-sunset') });
+    expect(removal(true, undefined, now)).toMatchObject({ suffix: '-before-sunset', note: expect.stringContaining('removal date (x-sunset) is unknown') });
+    // A deprecation date is not a removal date, however long ago it was.
+    expect(removal(true, undefined, now, '2020-01-01')).toMatchObject({ suffix: '-before-sunset', note: expect.stringContaining('deprecated since 2020-01-01, which is not a removal date') });
     expect(removal(true, 'later', now)).toMatchObject({ suffix: '-before-sunset', note: expect.stringContaining('not a date') });
     expect(removal(true, '2025-06-02', now).suffix).toBe('-before-sunset');
     expect(removal(true, '2025-06-01', now).suffix).toBe('-after-sunset');

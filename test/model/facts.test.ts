@@ -81,12 +81,13 @@ describe('access', () => {
 describe('shape per direction', () => {
   it('the issue example: Thing sent in a request has no id; returned, it requires id', () => {
     const request = facts.shape(named('Thing').schema, 'request');
-    expect(request.members.map((m) => m.name)).toEqual(['name', 'tag']);
+    expect(request.members.map((m) => m.name)).toEqual(['name', 'tag', 'passphrase']);
     expect(request.members.filter((m) => m.required).map((m) => m.name)).toEqual(['name']);
     expect(request.omitted).toEqual(['id', 'parent']);
     expect(request.closed).toBe(true);
     const response = facts.shape(named('Thing').schema, 'response');
     expect(response.members.filter((m) => m.required).map((m) => m.name)).toEqual(['id', 'name']);
+    expect(response.omitted).toEqual(['passphrase']);
   });
 
   it('merges allOf parts (through $ref) before deciding members', () => {

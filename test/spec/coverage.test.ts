@@ -94,8 +94,12 @@ function mismatches(label: string, raw: Json, e: Expect): string[] {
     'default',
     'deprecated',
   ] as const;
+  // A keyword the reference states but that contradicts another of its statements is dropped, and
+  // recorded with its exact value under x-reference-inconsistency[].dropped (see ReplySettings).
+  const dropped = (k: string) =>
+    (node?.['x-reference-inconsistency'] ?? []).some((i: Json) => i?.dropped && JSON.stringify(i.dropped[k]) === JSON.stringify(e[k as keyof Expect]));
   for (const k of scalars) {
-    if (e[k] !== undefined && node?.[k] !== e[k]) {
+    if (e[k] !== undefined && node?.[k] !== e[k] && !(node?.[k] === undefined && dropped(k))) {
       out.push(`${label}: ${k} should be ${JSON.stringify(e[k])}, is ${JSON.stringify(node?.[k])}`);
     }
   }
@@ -328,8 +332,9 @@ describe('Entities', () => {
     ['Hashtag', { requiredExactly: ['tag'] }],
     ['Hashtag.tag', { type: 'string' }],
     ['Mention', { requiredExactly: ['username'] }],
-    ['Mention.username', { pattern: USERNAME }],
-    ['Mention.id', { pattern: ID }],
+    // Named without a type or pattern: plain strings (no User pattern is carried over).
+    ['Mention.username', { type: 'string' }],
+    ['Mention.id', { type: 'string' }],
     ['UrlEntity', { requiredExactly: ['url'] }],
     ['UrlEntity.url', { type: 'string', format: 'uri' }],
     ['UrlEntity.expanded_url', { type: 'string', format: 'uri' }],
@@ -341,7 +346,7 @@ describe('Entities', () => {
     ['UrlEntity.images[].url', { type: 'string' }],
     ['UrlEntity.images[].height', { type: 'integer' }],
     ['UrlEntity.images[].width', { type: 'integer' }],
-    ['UrlEntity.media_key', { pattern: MEDIA_KEY }],
+    ['UrlEntity.media_key', { type: 'string' }],
     ['UrlEntity.status', { type: 'integer', minimum: 100, maximum: 599 }],
   ]);
 
@@ -905,9 +910,11 @@ describe('Catalogue: the parameters and body members each row names', () => {
       ['CreatePostRequest.paid_partnership', { type: 'boolean' }],
       ['CreatePostRequest.community_id', { type: 'string', pattern: ID }],
       ['CreatePostRequest.share_with_followers', { type: 'boolean' }],
-      ['CreatePostRequest.edit_options', { ref: 'EditOptions', requiredExactly: ['previous_post_id'] }],
+      // The reference does not say which members are required: none is.
+      ['CreatePostRequest.edit_options', { ref: 'EditOptions', requiredExactly: [] }],
       ['CreatePostRequest.edit_options.previous_post_id', { pattern: ID }],
       ['CreatePostRequest.reply_settings', { ref: 'ReplySettings' }],
+      ['CreatePostRequest.poll', { requiredExactly: [] }],
       ['CreatePostRequest.poll.options', { type: 'array', minItems: 2, maxItems: 4, items: { minLength: 1, maxLength: 25 } }],
       ['CreatePostRequest.poll.duration_minutes', { type: 'integer', minimum: 5, maximum: 10080 }],
       ['CreatePostRequest.text', { type: 'string', maxLength: 25000 }],
@@ -915,14 +922,18 @@ describe('Catalogue: the parameters and body members each row names', () => {
     expect(schemaAt(doc, 'CreatePostRequest.share_with_followers').description).toMatch(/community_id/);
   });
 
-  it('news.fields: the five values listed', () => {
+  it('news.fields: the five values listed, the list marked incomplete ("all that is given", not all there is)', () => {
+    expect(catalogueText).toContain('What is stated in the table is all that is given.');
     const row = catalogue.find((c) => c.path === '/2/news/search')!.purpose;
     const values = listWords(/`news\.fields` \(([^)]+)\)/.exec(row)![1]);
     expect(values).toHaveLength(5);
     for (const p of ['/2/news/search', '/2/news/{id}']) {
       const s = deref(doc, parameter(doc, 'GET', p, 'news.fields').schema);
-      expect(s).toMatchObject({ type: 'array', minItems: 1, uniqueItems: true });
+      expect(s.type).toBe('array');
+      expect(s.minItems).toBeUndefined();
+      expect(s.uniqueItems).toBeUndefined();
       expect(deref(doc, s.items).enum).toEqual(values);
+      expect(deref(doc, s.items)['x-enum-incomplete']).toBe(true);
     }
   });
 
@@ -942,15 +953,24 @@ describe('Catalogue: the parameters and body members each row names', () => {
     }
   });
 
-  it('list-valued query parameters are comma separated, min 1, unique', () => {
+  it('list-valued query parameters are comma separated; only post.fields is min 1, unique (the only one stated)', () => {
+    const stated = tables(section(md, 'Get bookmarks (fully specified)'))[0].rows.filter((r) => /min 1, unique/.test(r[2]));
+    expect(stated.map((r) => r[0])).toEqual(['post.fields']);
+    let lists = 0;
     for (const [m, p] of referenceOperations) {
       for (const prm of parametersOf(doc, m, p).filter((x) => x.in === 'query')) {
         const s = deref(doc, prm.schema);
         if (s.type !== 'array') continue;
+        lists++;
         expect(prm, `${m} ${p} ${prm.name}`).toMatchObject({ style: 'form', explode: false });
-        expect(s, `${m} ${p} ${prm.name}`).toMatchObject({ minItems: 1, uniqueItems: true });
+        if (prm.name === 'post.fields') expect(s, `${m} ${p} ${prm.name}`).toMatchObject({ minItems: 1, uniqueItems: true });
+        else {
+          expect(s.minItems, `${m} ${p} ${prm.name}`).toBeUndefined();
+          expect(s.uniqueItems, `${m} ${p} ${prm.name}`).toBeUndefined();
+        }
       }
     }
+    expect(lists).toBeGreaterThan(8);
   });
 
   it('behavioural rules are stated where they apply', () => {
@@ -1092,13 +1112,14 @@ describe('Events', () => {
     expectSchema('DmParticipantsLeaveEvent.participant_ids', { type: 'array', items: { pattern: ID } });
   });
 
-  it('subscription filters: user id, keyword, direction sent/received', () => {
+  it('subscription filters: user id, keyword, direction sent, received or both; no member required', () => {
     expect(deliveryText).toContain('`direction` filter scopes DM and chat events to `sent`, `received`, or both');
     schemaChecks([
-      ['ActivitySubscriptionFilter', { type: 'object', requiredExactly: ['user_id'] }],
+      ['ActivitySubscriptionFilter', { type: 'object', requiredExactly: [] }],
+      ['ActivitySubscriptionCreateRequest', { type: 'object', requiredExactly: [] }],
       ['ActivitySubscriptionFilter.user_id', { pattern: ID }],
       ['ActivitySubscriptionFilter.keyword', { type: 'string' }],
-      ['ActivitySubscriptionFilter.direction', { type: 'string', enum: ['sent', 'received'] }],
+      ['ActivitySubscriptionFilter.direction', { type: 'string', enum: ['sent', 'received', 'both'] }],
       ['ActivitySubscriptionCreateRequest.filter', { ref: 'ActivitySubscriptionFilter' }],
     ]);
     const et = schemaAt(doc, 'ActivitySubscriptionCreateRequest.event_type');
@@ -1112,8 +1133,11 @@ describe('Events', () => {
     expect(streams.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /2/activity/stream']);
     for (const c of streams) {
       const op = operation(doc, c.method!, c.path);
-      expect(op['x-streaming']).toEqual({ format: 'ndjson', backfillParameter: 'backfill_minutes' });
-      expect(parameter(doc, c.method!, c.path, op['x-streaming'].backfillParameter)).toBeDefined();
+      expect(op['x-streaming']).toEqual({ format: 'ndjson' });
+      // backfill_minutes belongs to "streaming requests ... on the academic track", which this stream is
+      // not said to be: not listed, but the operation is open to parameters it does not list.
+      expect(parameter(doc, c.method!, c.path, 'backfill_minutes')).toBeUndefined();
+      expect(op['x-open-parameters']).toBe(true);
       expect(refName(op.responses['200'].content['application/json'].schema)).toBe('ActivityStreamEvent');
     }
     expectSchema('ActivityStreamEvent', { notShown: true });
@@ -1156,13 +1180,23 @@ describe('Errors', () => {
     );
   const common = ['type', 'title', 'detail', 'status'];
 
-  it('18 problem types, Problem is a oneOf of them, without discriminator', () => {
+  it('18 problem types, Problem is a oneOf of them and of the fallback for unlisted types, without discriminator', () => {
     expect(problemRows).toHaveLength(18);
+    expect(problemText).toContain('The `type` value selects the variant.');
     const problem = schemaAt(doc, 'Problem');
     expect(problem.discriminator).toBeUndefined();
     const variants = slugToVariant();
     expect(Object.keys(variants).sort()).toEqual(problemRows.map((r) => r[0]).sort());
-    expect(problem.oneOf.map(refName).sort()).toEqual(Object.values(variants).sort());
+    expect(problem.oneOf.map(refName).sort()).toEqual([...Object.values(variants), 'UnlistedProblem'].sort());
+    // The fallback: the base members, marked, and excluding exactly the listed types.
+    const fallback = schemaAt(doc, 'UnlistedProblem');
+    expect(fallback['x-problem-fallback']).toBe(true);
+    expect(fallback['x-problem-slug']).toBeUndefined();
+    expect(fallback.allOf.map(refName)[0]).toBe('ProblemBase');
+    const excluded = flatten(doc, fallback).properties.type.not.anyOf;
+    expect(excluded[0]).toEqual({ const: 'about:blank' });
+    const slugs = /^\/2\/problems\/\((.+)\)\$$/.exec(excluded[1].pattern)![1].split('|');
+    expect(slugs.sort()).toEqual(problemRows.map((r) => r[0]).filter((s) => s !== 'about:blank').sort());
     expect(problem['x-undocumented'].join('\n')).toMatch(/HTTP status of each problem type is not shown/);
   });
 
@@ -1244,7 +1278,10 @@ describe('Errors', () => {
   it('partial failures and the unknown status mapping are recorded', () => {
     expect(errorsText).toContain('Mapping of every problem type to an HTTP status: not shown.');
     expect(doc['x-undocumented'].join('\n')).toMatch(/^problem-statuses: /m);
-    expectSchema('PartialErrors', { type: 'array', minItems: 1, items: { ref: 'Problem' } });
+    // "min 1" is stated for the bookmarks response only.
+    expectSchema('PartialErrors', { type: 'array', items: { ref: 'Problem' } });
+    expect(schemaAt(doc, 'PartialErrors').minItems).toBeUndefined();
+    expectSchema('GetUserBookmarksEnvelope.errors', { type: 'array', minItems: 1, items: { ref: 'Problem' } });
     expect(schemaAt(doc, 'Error')['x-undocumented'].join('\n')).toMatch(/values of code are not shown/);
   });
 });
@@ -1256,7 +1293,10 @@ interface Limit {
   name: string;
   description: string;
   value: number;
+  /** A floor: at least this. */
   min?: number;
+  /** A cap: at most this. */
+  max?: number;
   default?: number;
   unit: string;
   plan?: string;
@@ -1267,45 +1307,45 @@ interface Limit {
 // Each row of the reference's Limits table and the x-limits entries it becomes.
 const LIMIT_ROWS: Record<string, Array<Omit<Limit, 'description'>>> = {
   'Get bookmarks max_results': [
-    { name: 'bookmarks-max-results', value: 100, min: 1, unit: 'results', appliesTo: 'getUserBookmarks.max_results' },
+    { name: 'bookmarks-max-results', value: 100, max: 100, min: 1, unit: 'results', appliesTo: 'getUserBookmarks.max_results' },
   ],
   'Full-archive search max_results': [
-    { name: 'full-archive-search-max-results', value: 500, default: 10, unit: 'results', appliesTo: 'searchAllPosts.max_results' },
+    { name: 'full-archive-search-max-results', value: 500, max: 500, default: 10, unit: 'results', appliesTo: 'searchAllPosts.max_results' },
   ],
   'Full-archive search with context_annotations requested': [
-    { name: 'full-archive-search-max-results-with-context-annotations', value: 100, unit: 'results' },
+    { name: 'full-archive-search-max-results-with-context-annotations', value: 100, max: 100, unit: 'results' },
   ],
   'Default full-archive search window': [{ name: 'full-archive-search-default-window', value: 30, unit: 'days' }],
-  'Recent search window': [{ name: 'recent-search-window', value: 7, unit: 'days' }],
-  'Post length for long-form creation': [{ name: 'long-form-post-length', value: 25000, unit: 'characters' }],
+  'Recent search window': [{ name: 'recent-search-window', value: 7, max: 7, unit: 'days' }],
+  'Post length for long-form creation': [{ name: 'long-form-post-length', value: 25000, max: 25000, unit: 'characters' }],
   'Post length before the note_post field is used': [
     { name: 'note-post-threshold-length', value: 280, unit: 'characters' },
   ],
-  'Edit window': [{ name: 'edit-window', value: 1, unit: 'hours' }],
+  'Edit window': [{ name: 'edit-window', value: 1, max: 1, unit: 'hours' }],
   'Poll options': [
-    { name: 'poll-options', value: 4, min: 2, unit: 'options' },
-    { name: 'poll-option-label-length', value: 25, min: 1, unit: 'characters' },
-    { name: 'poll-duration', value: 10080, min: 5, unit: 'minutes' },
+    { name: 'poll-options', value: 4, max: 4, min: 2, unit: 'options' },
+    { name: 'poll-option-label-length', value: 25, max: 25, min: 1, unit: 'characters' },
+    { name: 'poll-duration', value: 10080, max: 10080, min: 5, unit: 'minutes' },
   ],
-  backfill_minutes: [{ name: 'backfill-minutes', value: 5, min: 1, unit: 'minutes' }],
+  backfill_minutes: [{ name: 'backfill-minutes', value: 5, max: 5, min: 1, unit: 'minutes' }],
   'Monthly post cap': [
-    { name: 'monthly-post-cap-standard-basic', value: 500000, unit: 'posts', track: 'standard-basic' },
-    { name: 'monthly-post-cap-academic', value: 10000000, unit: 'posts', track: 'academic' },
+    { name: 'monthly-post-cap-standard-basic', value: 500000, max: 500000, unit: 'posts', track: 'standard-basic' },
+    { name: 'monthly-post-cap-academic', value: 10000000, max: 10000000, unit: 'posts', track: 'academic' },
   ],
   'Concurrent filtered-stream rules': [
-    { name: 'filtered-stream-rules-standard-basic', value: 25, unit: 'rules', track: 'standard-basic' },
-    { name: 'filtered-stream-rules-academic', value: 1000, unit: 'rules', track: 'academic' },
+    { name: 'filtered-stream-rules-standard-basic', value: 25, max: 25, unit: 'rules', track: 'standard-basic' },
+    { name: 'filtered-stream-rules-academic', value: 1000, max: 1000, unit: 'rules', track: 'academic' },
   ],
   'Query or rule length': [
-    { name: 'query-length-standard-basic', value: 512, unit: 'characters', track: 'standard-basic' },
-    { name: 'query-length-academic', value: 1024, unit: 'characters', track: 'academic' },
+    { name: 'query-length-standard-basic', value: 512, max: 512, unit: 'characters', track: 'standard-basic' },
+    { name: 'query-length-academic', value: 1024, max: 1024, unit: 'characters', track: 'academic' },
   ],
   'Stream webhook rules': [
-    { name: 'stream-webhook-rules-per-project', value: 25000, unit: 'rules', plan: 'enterprise' },
-    { name: 'stream-webhook-rule-length', value: 2048, unit: 'characters', plan: 'enterprise' },
+    { name: 'stream-webhook-rules-per-project', value: 25000, min: 25000, unit: 'rules', plan: 'enterprise' },
+    { name: 'stream-webhook-rule-length', value: 2048, max: 2048, unit: 'characters', plan: 'enterprise' },
   ],
-  'Redundant stream connections': [{ name: 'redundant-stream-connections', value: 2, unit: 'connections' }],
-  'Video-view metrics': [{ name: 'video-view-metrics-max-post-age', value: 1800, unit: 'days', plan: 'enterprise' }],
+  'Redundant stream connections': [{ name: 'redundant-stream-connections', value: 2, max: 2, unit: 'connections' }],
+  'Video-view metrics': [{ name: 'video-view-metrics-max-post-age', value: 1800, max: 1800, unit: 'days', plan: 'enterprise' }],
 };
 
 /** The numbers of a limits cell: "500,000 ... or 10 million" -> [500000, 10000000]. */
@@ -1332,9 +1372,14 @@ describe('Limits', () => {
       expect(got).toMatchObject(expected);
       // The value (and min/default) really are numbers of the reference's row.
       const nums = numbersIn(value);
-      for (const n of [expected.value, expected.min, expected.default].filter((x) => x !== undefined)) {
+      for (const n of [expected.value, expected.min, expected.max, expected.default].filter((x) => x !== undefined)) {
         expect(nums, `${label}: ${n}`).toContain(n);
       }
+      // The direction: "or more" is a floor only; no entry of the table is a floor otherwise.
+      if (/or more/.test(value) && expected.min === expected.value) expect(got!.max, expected.name).toBeUndefined();
+      expect(got!.min === undefined && got!.max === undefined ? 'none' : 'bound', expected.name).toBe(
+        expected.min === undefined && expected.max === undefined ? 'none' : 'bound',
+      );
     }
   });
 
@@ -1375,7 +1420,7 @@ describe('Limits', () => {
   });
 
   it('x-limits entries have the documented shape', () => {
-    const allowed = ['name', 'description', 'value', 'min', 'default', 'unit', 'plan', 'track', 'appliesTo'];
+    const allowed = ['name', 'description', 'value', 'min', 'max', 'default', 'unit', 'plan', 'track', 'appliesTo'];
     const ids = new Set(allOperations(doc).map(([, , op]) => op.operationId));
     const names = new Set<string>();
     for (const l of limits()) {
@@ -1386,7 +1431,10 @@ describe('Limits', () => {
       expect(typeof l.description).toBe('string');
       expect(typeof l.value).toBe('number');
       expect(typeof l.unit).toBe('string');
-      for (const k of ['min', 'default'] as const) if (l[k] !== undefined) expect(typeof l[k]).toBe('number');
+      for (const k of ['min', 'max', 'default'] as const) if (l[k] !== undefined) expect(typeof l[k]).toBe('number');
+      // A bound's figure is its floor or its cap.
+      if (l.min !== undefined || l.max !== undefined) expect([l.min, l.max], l.name).toContain(l.value);
+      if (l.min !== undefined && l.max !== undefined) expect(l.min, l.name).toBeLessThanOrEqual(l.max);
       if (l.plan) expect(['pay-per-use', 'enterprise']).toContain(l.plan);
       if (l.track) expect(['standard-basic', 'academic']).toContain(l.track);
       const a = l.appliesTo;
@@ -1413,11 +1461,8 @@ describe('Limits', () => {
       maximum: 500,
     });
     expect(parameter(doc, 'GET', '/2/posts/search/all', 'max_results').description).toMatch(/100 when `context_annotations`/);
-    expect(deref(doc, parameter(doc, 'GET', '/2/activity/stream', 'backfill_minutes').schema)).toEqual({
-      type: 'integer',
-      minimum: 1,
-      maximum: 5,
-    });
+    expect(byName('stream-webhook-rules-per-project')).toMatchObject({ value: 25000, min: 25000 });
+    expect(byName('stream-webhook-rules-per-project')!.max).toBeUndefined();
     for (const p of ['/2/posts/search/recent', '/2/posts/search/all']) {
       expect(deref(doc, parameter(doc, 'GET', p, 'query').schema).maxLength).toBe(1024);
     }
@@ -1433,8 +1478,8 @@ describe('Limits', () => {
 
   it('behavioural limits outside the table: home timeline', () => {
     expect(md).toContain('returns posts of the last 7 days and the most recent 800 regardless of date');
-    expect(byName('home-timeline-window')).toMatchObject({ value: 7, unit: 'days' });
-    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, unit: 'posts' });
+    expect(byName('home-timeline-window')).toMatchObject({ value: 7, max: 7, unit: 'days' });
+    expect(byName('home-timeline-recent-posts')).toMatchObject({ value: 800, max: 800, unit: 'posts' });
   });
 });
 
@@ -1460,14 +1505,18 @@ describe('Versioning', () => {
     expect(doc.openapi).toBe('3.1.0');
   });
 
-  it('the replay endpoint is deprecated with a sunset date (12:00 PM US Eastern)', () => {
+  it('the replay endpoint is deprecated from a date (12:00 PM US Eastern); its sunset is unknown', () => {
     const text = item(/replay endpoint is deprecated/);
+    expect(text).toMatch(/deprecated effective/);
     const op = operation(doc, 'POST', '/2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all');
     expect(op.deprecated).toBe(true);
-    expect(op['x-sunset']).toBe('2026-03-25T12:00:00-04:00');
-    expect(op['x-sunset'].slice(0, 10)).toBe(isoDate(text));
+    // "deprecated effective <date>" is the date of the deprecation, not of the removal.
+    expect(op['x-sunset']).toBeUndefined();
+    expect(op['x-deprecated-at']).toBe('2026-03-25T12:00:00-04:00');
+    expect(op['x-deprecated-at'].slice(0, 10)).toBe(isoDate(text));
     // 12:00 PM Eastern on 2026-03-25 is daylight time (EDT, UTC-4): 16:00 UTC.
-    expect(new Date(op['x-sunset']).toISOString()).toBe('2026-03-25T16:00:00.000Z');
+    expect(new Date(op['x-deprecated-at']).toISOString()).toBe('2026-03-25T16:00:00.000Z');
+    expect(op['x-undocumented'].join('\n')).toMatch(/^sunset: /m);
     expect(op['x-replaced-by']).toBe('replayWebhookEvents');
     expect(operation(doc, 'POST', '/2/webhooks/replay').operationId).toBe('replayWebhookEvents');
   });

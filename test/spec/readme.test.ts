@@ -45,7 +45,11 @@ describe('spec/README.md', () => {
     expect(used.size).toBeGreaterThan(10);
     const documented = new Set([...readme.matchAll(/^### `(x-[a-z-]+)`/gm)].map((m) => m[1]));
     expect([...used].filter((x) => !documented.has(x)).sort()).toEqual([]);
-    expect([...documented].filter((x) => !used.has(x)).sort()).toEqual([]);
+    // Documented for a case the spec has none of today: x-sunset, a KNOWN removal date (the replay
+    // endpoint's date is a deprecation date, x-deprecated-at). The README must say so.
+    const reserved = ['x-sunset'];
+    for (const r of reserved) expect(readme).toMatch(new RegExp(`### \`${r}\`[^#]+No operation has one today`));
+    expect([...documented].filter((x) => !used.has(x) && !reserved.includes(x)).sort()).toEqual([]);
   });
 
   it('lists every operationId', () => {

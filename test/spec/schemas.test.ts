@@ -50,10 +50,20 @@ describe('Problem union (suffix patterns, no discriminator)', () => {
     expect(valid('ClientDisconnectedProblem', problem('rule-cap'))).toBe(false);
   });
 
-  it('rejects an unknown slug, a missing title, a slug that is only a suffix of another word', () => {
-    expect(valid('Problem', problem('no-such-problem'))).toBe(false);
+  it('accepts a type the spec does not list (the set is open) with the base members; rejects a missing title', () => {
+    expect(valid('Problem', problem('no-such-problem'))).toBe(true);
+    expect(valid('Problem', { type: 'https://x.invalid/2/problems/xrule-cap', title: 't' })).toBe(true);
+    expect(valid('Problem', { type: 'https://x.invalid/2/problems/new-kind', title: 't', anything: [1] })).toBe(true);
     expect(valid('Problem', { type: 'about:blank' })).toBe(false);
-    expect(valid('Problem', { type: 'https://x.invalid/2/problems/xrule-cap', title: 't' })).toBe(false);
+    expect(valid('Problem', { type: 'https://x.invalid/2/problems/new-kind' })).toBe(false);
+    expect(valid('Problem', { type: 42, title: 't' })).toBe(false);
+  });
+
+  it('a listed type is still checked against its own variant (the fallback does not swallow it)', () => {
+    expect(valid('Problem', problem('usage-capped', { period: 'Weekly' }))).toBe(false);
+    expect(valid('Problem', problem('resource-not-found', {}))).toBe(false);
+    expect(valid('UnlistedProblem', problem('rule-cap'))).toBe(false);
+    expect(valid('UnlistedProblem', { type: 'about:blank', title: 't' })).toBe(false);
   });
 
   it('checks the extra members of the variant', () => {
@@ -159,7 +169,12 @@ describe('Post and its constraints', () => {
     expect(valid('CreatePostRequest', { text: 'q', poll: { options: ['a', 'b'], duration_minutes: 5 } })).toBe(true);
     expect(valid('CreatePostRequest', { text: 'q', poll: { options: ['a'], duration_minutes: 5 } })).toBe(false);
     expect(valid('CreatePostRequest', { edit_options: { previous_post_id: '123' } })).toBe(true);
-    expect(valid('CreatePostRequest', { edit_options: {} })).toBe(false);
+    expect(valid('CreatePostRequest', { edit_options: { previous_post_id: 'abc' } })).toBe(false);
+    // No member is stated as required: partial objects are not refused.
+    expect(valid('CreatePostRequest', { edit_options: {} })).toBe(true);
+    expect(valid('CreatePostRequest', { poll: { options: ['a', 'b'] } })).toBe(true);
+    expect(valid('CreatePostRequest', { reply_settings: 'mentionedUsers' })).toBe(true);
+    expect(valid('CreatePostRequest', { reply_settings: 'nobody' })).toBe(false);
   });
 
   it('a bookmarks page with includes', () => {
@@ -194,7 +209,11 @@ describe('Events', () => {
     expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'profile.update.bio', filter })).toBe(true);
     expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'ProfileBioUpdate', filter })).toBe(true);
     expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'profile.update.nothing', filter })).toBe(false);
-    expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'post.create', filter: { ...filter, direction: 'both' } })).toBe(false);
-    expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'post.create', filter: { keyword: 'x' } })).toBe(false);
+    // "sent, received, or both".
+    expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'post.create', filter: { ...filter, direction: 'both' } })).toBe(true);
+    expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'post.create', filter: { ...filter, direction: 'all' } })).toBe(false);
+    // Which members are required is not shown.
+    expect(valid('ActivitySubscriptionCreateRequest', { event_type: 'post.create', filter: { keyword: 'x' } })).toBe(true);
+    expect(valid('ActivitySubscriptionCreateRequest', { filter: { user_id: 'x' } })).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import type {
   ApiPromise,
   At,
   CallOptions,
+  ExtraQuery,
   ItemOf,
   OperationValidatorsLike,
   PaginateOptions,
@@ -44,6 +45,8 @@ export interface FindUserByUsernameArgs {
   username: T.FindUserByUsernamePathParams['username'];
   /** User members to return. The allowed values are not shown. */
   'user.fields'?: T.FindUserByUsernameQuery['user.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `findPostById`: its parameters by their names in the spec. */
@@ -52,6 +55,8 @@ export interface FindPostByIdArgs {
   id: T.FindPostByIdPathParams['id'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
   'post.fields'?: T.FindPostByIdQuery['post.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `searchRecentPosts`: its parameters by their names in the spec. */
@@ -60,6 +65,8 @@ export interface SearchRecentPostsArgs {
   query: T.SearchRecentPostsQuery['query'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
   'post.fields'?: T.SearchRecentPostsQuery['post.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `searchAllPosts`: its parameters by their names in the spec. */
@@ -76,6 +83,24 @@ export interface SearchAllPostsArgs {
   next_token?: T.SearchAllPostsQuery['next_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
   'post.fields'?: T.SearchAllPostsQuery['post.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `countRecentPosts`: its parameters by their names in the spec. */
+export interface CountRecentPostsArgs {
+  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+  query?: T.CountRecentPostsQuery['query'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `countAllPosts`: its parameters by their names in the spec. */
+export interface CountAllPostsArgs {
+  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+  query?: T.CountAllPostsQuery['query'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserPosts`: its parameters by their names in the spec. */
@@ -84,30 +109,40 @@ export interface GetUserPostsArgs {
   id: T.GetUserPostsPathParams['id'];
   /** Maximum number of results. Its range is not shown. */
   max_results?: T.GetUserPostsQuery['max_results'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserMentions`: its parameters by their names in the spec. */
 export interface GetUserMentionsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserMentionsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserLikedPosts`: its parameters by their names in the spec. */
 export interface GetUserLikedPostsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserLikedPostsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserFollowers`: its parameters by their names in the spec. */
 export interface GetUserFollowersArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserFollowersPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserFollowing`: its parameters by their names in the spec. */
 export interface GetUserFollowingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserFollowingPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `followUser`: its parameters by their names in the spec, and `body`. */
@@ -116,42 +151,56 @@ export interface FollowUserArgs {
   id: T.FollowUserPathParams['id'];
   /** The account to follow. The body is not shown. */
   body?: T.FollowUserRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserBlocking`: its parameters by their names in the spec. */
 export interface GetUserBlockingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserBlockingPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserMuting`: its parameters by their names in the spec. */
 export interface GetUserMutingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserMutingPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserPinnedLists`: its parameters by their names in the spec. */
 export interface GetUserPinnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserPinnedListsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserOwnedLists`: its parameters by their names in the spec. */
 export interface GetUserOwnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserOwnedListsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserFollowedLists`: its parameters by their names in the spec. */
 export interface GetUserFollowedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserFollowedListsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `getUserListMemberships`: its parameters by their names in the spec. */
 export interface GetUserListMembershipsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
   id: T.GetUserListMembershipsPathParams['id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `likePost`: its parameters by their names in the spec, and `body`. */
@@ -160,60 +209,112 @@ export interface LikePostArgs {
   id: T.LikePostPathParams['id'];
   /** The post to like. The body is not shown. */
   body?: T.LikePostRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createPost`: its parameters by their names in the spec, and `body`. */
 export interface CreatePostArgs {
   body: T.CreatePostRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `searchNews`: its parameters by their names in the spec. */
 export interface SearchNewsArgs {
-  /** News story members to return. */
+  /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
+  query?: T.SearchNewsQuery['query'];
+  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
   'news.fields'?: T.SearchNewsQuery['news.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `findNewsById`: its parameters by their names in the spec. */
 export interface FindNewsByIdArgs {
   /** The id of the news story. Its format is not shown. */
   id: T.FindNewsByIdPathParams['id'];
-  /** News story members to return. */
+  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
   'news.fields'?: T.FindNewsByIdQuery['news.fields'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `listConnections`: its parameters by their names in the spec. */
+export interface ListConnectionsArgs {
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `deleteConnectionsByUuid`: its parameters by their names in the spec. */
+export interface DeleteConnectionsByUuidArgs {
+  /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
+  uuids?: T.DeleteConnectionsByUuidQuery['uuids'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `deleteAllConnections`: its parameters by their names in the spec. */
+export interface DeleteAllConnectionsArgs {
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `deleteConnectionsByEndpoint`: its parameters by their names in the spec. */
 export interface DeleteConnectionsByEndpointArgs {
   /** The streaming endpoint. Its format is not shown. */
   endpoint_id: T.DeleteConnectionsByEndpointPathParams['endpoint_id'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `searchPostsEligibleForNotes`: its parameters by their names in the spec. */
+export interface SearchPostsEligibleForNotesArgs {
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `searchNotesWritten`: its parameters by their names in the spec. */
+export interface SearchNotesWrittenArgs {
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createNote`: its parameters by their names in the spec, and `body`. */
 export interface CreateNoteArgs {
   /** The note. The body is not shown. */
   body?: T.CreateNoteRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `evaluateNote`: its parameters by their names in the spec, and `body`. */
 export interface EvaluateNoteArgs {
   /** The drafted note. The body is not shown. */
   body?: T.EvaluateNoteRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createActivitySubscription`: its parameters by their names in the spec, and `body`. */
 export interface CreateActivitySubscriptionArgs {
   body: T.CreateActivitySubscriptionRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `streamActivity`: its parameters by their names in the spec. */
 export interface StreamActivityArgs {
-  /** Minutes of missed data to recover on reconnection (academic track), a whole number from 1 to 5. */
-  backfill_minutes?: T.StreamActivityQuery['backfill_minutes'];
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `replayWebhookEvents`: its parameters by their names in the spec, and `body`. */
 export interface ReplayWebhookEventsArgs {
   /** What to replay. The body is not shown. */
   body?: T.ReplayWebhookEventsRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /** The argument of `replayAccountActivity`: its parameters by their names in the spec, and `body`. */
@@ -222,6 +323,14 @@ export interface ReplayAccountActivityArgs {
   webhook_id: T.ReplayAccountActivityPathParams['webhook_id'];
   /** What to replay. The body is not shown. */
   body?: T.ReplayAccountActivityRequestBody;
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
+}
+
+/** The argument of `getPowerstreamRules`: its parameters by their names in the spec. */
+export interface GetPowerstreamRulesArgs {
+  /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
+  extraQuery?: ExtraQuery;
 }
 
 /**
@@ -269,6 +378,8 @@ export interface Client {
    * - parameters: the username path parameter is not detailed (modelled with the User username pattern); other query parameters are not shown
    * - response-body: members other than data are not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   findUserByUsername(
     args: FindUserByUsernameArgs,
@@ -290,6 +401,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the Post id pattern); other query parameters are not shown
    * - response-body: not shown (modelled as the envelope with a Post in data, implied by post.fields)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   findPostById(args: FindPostByIdArgs, options?: CallOptions): ApiPromise<T.FindPostByIdResponse, 200>;
   /**
@@ -305,14 +418,16 @@ export interface Client {
    * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
-   * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: 7 days
-   * - `QUERY_LENGTH_STANDARD_BASIC`: Query or rule length (standard basic): 512 characters (track standard-basic)
-   * - `QUERY_LENGTH_ACADEMIC`: Query or rule length (academic): 1024 characters (track academic)
+   * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: at most 7 days
+   * - `QUERY_LENGTH_STANDARD_BASIC`: Query or rule length (standard basic): at most 512 characters (track standard-basic)
+   * - `QUERY_LENGTH_ACADEMIC`: Query or rule length (academic): at most 1024 characters (track academic)
    *
    * Not documented by the API reference:
    * - parameters: whether query is required is not shown (modelled as required: a search needs a query); page size, pagination and time-window parameters are not shown
    * - response-body: not shown (modelled as the envelope with Posts in data, implied by post.fields); the members of meta are not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a search)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchRecentPosts(args: SearchRecentPostsArgs, options?: CallOptions): ApiPromise<T.SearchRecentPostsResponse, 200>;
   /**
@@ -328,8 +443,8 @@ export interface Client {
    * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
-   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: 500 results (default 10, track academic)
-   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS_WITH_CONTEXT_ANNOTATIONS`: Full-archive search max_results per page when context_annotations is requested: 100 results (track academic)
+   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
+   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS_WITH_CONTEXT_ANNOTATIONS`: Full-archive search max_results per page when context_annotations is requested: at most 100 results (track academic)
    * - `FULL_ARCHIVE_SEARCH_DEFAULT_WINDOW`: Default full-archive search window (without start_time), the last 30 days: 30 days (track academic)
    *
    * One page; `client.paginate.searchAllPosts` follows the pages.
@@ -338,6 +453,8 @@ export interface Client {
    * - parameters: whether query is required is not shown (modelled as required); the minimum of max_results is not shown; post.fields is inferred from the limits table
    * - response-body: data is not shown (modelled as Posts); the types of the meta members are not shown (modelled as post ids and integer)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a search)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchAllPosts(args: SearchAllPostsArgs, options?: CallOptions): ApiPromise<T.SearchAllPostsResponse, 200>;
   /**
@@ -353,11 +470,13 @@ export interface Client {
    * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
-   * - parameters: not shown (the purpose implies a query parameter; its name is not shown)
+   * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a search)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countRecentPosts(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.CountRecentPostsResponse, 200>;
+  countRecentPosts(args?: CountRecentPostsArgs, options?: CallOptions): ApiPromise<T.CountRecentPostsResponse, 200>;
   /**
    * Counts of posts of the full archive matching a query
    *
@@ -371,11 +490,13 @@ export interface Client {
    * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
-   * - parameters: not shown (the purpose implies a query parameter; its name is not shown)
+   * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a search)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countAllPosts(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.CountAllPostsResponse, 200>;
+  countAllPosts(args?: CountAllPostsArgs, options?: CallOptions): ApiPromise<T.CountAllPostsResponse, 200>;
   /**
    * User post timeline
    *
@@ -392,6 +513,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); the range and default of max_results, pagination and other query parameters are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserPosts(args: GetUserPostsArgs, options?: CallOptions): ApiPromise<T.GetUserPostsResponse, 200>;
   /**
@@ -410,6 +533,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserMentions(args: GetUserMentionsArgs, options?: CallOptions): ApiPromise<T.GetUserMentionsResponse, 200>;
   /**
@@ -428,6 +553,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserLikedPosts(args: GetUserLikedPostsArgs, options?: CallOptions): ApiPromise<T.GetUserLikedPostsResponse, 200>;
   /**
@@ -446,6 +573,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserFollowers(args: GetUserFollowersArgs, options?: CallOptions): ApiPromise<T.GetUserFollowersResponse, 200>;
   /**
@@ -464,6 +593,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserFollowing(args: GetUserFollowingArgs, options?: CallOptions): ApiPromise<T.GetUserFollowingResponse, 200>;
   /**
@@ -483,6 +614,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: OAuth 2.0 scopes are not shown (modelled: user context, as the endpoint acts for a user)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.FollowUserResponse, 200>;
   /**
@@ -500,6 +633,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: user context, as the list is private to the user)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserBlocking(args: GetUserBlockingArgs, options?: CallOptions): ApiPromise<T.GetUserBlockingResponse, 200>;
   /**
@@ -517,6 +652,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: user context, as the list is private to the user)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserMuting(args: GetUserMutingArgs, options?: CallOptions): ApiPromise<T.GetUserMutingResponse, 200>;
   /**
@@ -535,6 +672,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown (the fields of Lists are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserPinnedLists(
     args: GetUserPinnedListsArgs,
@@ -556,6 +695,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown (the fields of Lists are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserOwnedLists(args: GetUserOwnedListsArgs, options?: CallOptions): ApiPromise<T.GetUserOwnedListsResponse, 200>;
   /**
@@ -574,6 +715,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown (the fields of Lists are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserFollowedLists(
     args: GetUserFollowedListsArgs,
@@ -595,6 +738,8 @@ export interface Client {
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
    * - response-body: the content of data and meta is not shown (the fields of Lists are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getUserListMemberships(
     args: GetUserListMembershipsArgs,
@@ -617,6 +762,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: OAuth 2.0 scopes are not shown (modelled: user context, as the endpoint acts for a user)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.LikePostResponse, 200>;
   /**
@@ -640,6 +787,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 201, a creation)
    * - security: OAuth 2.0 scopes are not shown (modelled: user context, as the endpoint acts for a user)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.CreatePostResponse, 201>;
   /**
@@ -655,9 +804,11 @@ export interface Client {
    * - OAuth 1.0a user context (UserToken)
    *
    * Not documented by the API reference:
-   * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown)
+   * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
    * - response-body: the content of data and meta is not shown (the fields of news stories are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.SearchNewsResponse, 200>;
   /**
@@ -676,6 +827,8 @@ export interface Client {
    * - parameters: the format of the id path parameter and other query parameters are not shown
    * - response-body: the content of data is not shown (the fields of news stories are not shown)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a lookup)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   findNewsById(args: FindNewsByIdArgs, options?: CallOptions): ApiPromise<T.FindNewsByIdResponse, 200>;
   /**
@@ -691,8 +844,10 @@ export interface Client {
    * - parameters: not shown
    * - response-body: the content of data and meta is not shown (the fields of streaming connections are not shown)
    * - security: the accepted authentication methods are not shown (modelled: app-only, as app administration)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  listConnections(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListConnectionsResponse, 200>;
+  listConnections(args?: ListConnectionsArgs, options?: CallOptions): ApiPromise<T.ListConnectionsResponse, 200>;
   /**
    * Terminate specific streaming connections
    *
@@ -703,13 +858,15 @@ export interface Client {
    * Authentication: app-only bearer token (BearerToken).
    *
    * Not documented by the API reference:
-   * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown
+   * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown (modelled as the query list uuids, see x-inferred)
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods are not shown (modelled: app-only, as app administration)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   deleteConnectionsByUuid(
-    args?: Record<string, never>,
+    args?: DeleteConnectionsByUuidArgs,
     options?: CallOptions,
   ): ApiPromise<T.DeleteConnectionsByUuidResponse, 200>;
   /**
@@ -726,9 +883,11 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods are not shown (modelled: app-only, as app administration)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   deleteAllConnections(
-    args?: Record<string, never>,
+    args?: DeleteAllConnectionsArgs,
     options?: CallOptions,
   ): ApiPromise<T.DeleteAllConnectionsResponse, 200>;
   /**
@@ -745,6 +904,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods are not shown (modelled: app-only, as app administration)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   deleteConnectionsByEndpoint(
     args: DeleteConnectionsByEndpointArgs,
@@ -765,9 +926,11 @@ export interface Client {
    * - parameters: not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: user context, as the note writer)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchPostsEligibleForNotes(
-    args?: Record<string, never>,
+    args?: SearchPostsEligibleForNotesArgs,
     options?: CallOptions,
   ): ApiPromise<T.SearchPostsEligibleForNotesResponse, 200>;
   /**
@@ -785,9 +948,11 @@ export interface Client {
    * - parameters: not shown
    * - response-body: the content of data and meta is not shown (the fields of community notes are not shown)
    * - security: OAuth 2.0 scopes are not shown (modelled: user context, as the authenticated note writer)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchNotesWritten(
-    args?: Record<string, never>,
+    args?: SearchNotesWrittenArgs,
     options?: CallOptions,
   ): ApiPromise<T.SearchNotesWrittenResponse, 200>;
   /**
@@ -806,6 +971,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 201, a creation)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: user context, as the note writer)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.CreateNoteResponse, 201>;
   /**
@@ -824,6 +991,8 @@ export interface Client {
    * - response-body: the content of data (the signals) is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: user context, as the note writer)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   evaluateNote(args?: EvaluateNoteArgs, options?: CallOptions): ApiPromise<T.EvaluateNoteResponse, 200>;
   /**
@@ -840,6 +1009,8 @@ export interface Client {
    * - response-body: the content of data is not shown (the fields of activity subscriptions are not shown)
    * - success-status: not shown (modelled as 201, a creation)
    * - security: the accepted authentication methods are not shown (modelled: app-only)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   createActivitySubscription(
     args: CreateActivitySubscriptionArgs,
@@ -848,24 +1019,24 @@ export interface Client {
   /**
    * Stream activity events
    *
-   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). `backfill_minutes` (1 to 5) recovers missed data on the academic track. A stream may be connected twice (redundant connections, 2 per stream).
+   * Persistent HTTP stream of activity events, one JSON event per line (newline-delimited JSON). A stream may be connected twice (redundant connections, 2 per stream). Streaming requests on the academic track accept `backfill_minutes` (a whole number 1 to 5) to recover missed data; the reference does not say this stream is offered on that track, so the parameter is not listed here (send it as an extra parameter where it applies).
    *
    * `GET /2/activity/stream` (operation `streamActivity`)
    *
    * Authentication: app-only bearer token (BearerToken).
    *
    * Limits:
-   * - `BACKFILL_MINUTES`: backfill_minutes, a whole number 1 to 5 (recovers missed data on the academic track): 1 to 5 minutes (track academic)
-   * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: 2 connections
+   * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
    *
    * Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).
-   * Pass `backfill_minutes` to recover missed events on connection.
    *
    * Not documented by the API reference:
-   * - parameters: parameters other than backfill_minutes are not shown
+   * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
    * - response-body: event payloads and envelope fields are not shown; the media type of the stream is not shown (modelled as application/json, one value per line)
    * - behaviour: keep-alive signals and reconnection rules are not shown
    * - security: the accepted authentication methods are not shown (modelled: app-only)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   streamActivity(
     args?: StreamActivityArgs,
@@ -885,6 +1056,8 @@ export interface Client {
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods are not shown (modelled: app-only)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   replayWebhookEvents(
     args?: ReplayWebhookEventsArgs,
@@ -901,12 +1074,15 @@ export interface Client {
    *
    * Not documented by the API reference:
    * - parameters: the format of webhook_id is not shown
+   * - sunset: when the operation stops working is not shown (deprecated from 2026-03-25T12:00:00-04:00)
    * - request-body: not shown
    * - response-body: the content of data is not shown
    * - success-status: not shown (modelled as 200)
    * - security: the accepted authentication methods are not shown (modelled: app-only); account activity subscriptions accept OAuth 2.0 fine-grained scopes (for example follow.read), overridden by OAuth 1.0a permissions when present, but how this applies to replay is not shown
    *
-   * @deprecated The API deprecates this operation. Sunset: 2026-03-25T12:00:00-04:00.
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
+   *
+   * @deprecated The API deprecates this operation. Deprecated since 2026-03-25T12:00:00-04:00.
    */
   replayAccountActivity(
     args: ReplayAccountActivityArgs,
@@ -925,9 +1101,11 @@ export interface Client {
    * - parameters: not shown
    * - response-body: the content of data and meta is not shown
    * - security: the accepted authentication methods are not shown (modelled: app-only)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   getPowerstreamRules(
-    args?: Record<string, never>,
+    args?: GetPowerstreamRulesArgs,
     options?: CallOptions,
   ): ApiPromise<T.GetPowerstreamRulesResponse, 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
@@ -973,8 +1151,8 @@ export interface Paginators {
    * - OAuth 1.0a user context (UserToken)
    *
    * Limits:
-   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: 500 results (default 10, track academic)
-   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS_WITH_CONTEXT_ANNOTATIONS`: Full-archive search max_results per page when context_annotations is requested: 100 results (track academic)
+   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
+   * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS_WITH_CONTEXT_ANNOTATIONS`: Full-archive search max_results per page when context_annotations is requested: at most 100 results (track academic)
    * - `FULL_ARCHIVE_SEARCH_DEFAULT_WINDOW`: Default full-archive search window (without start_time), the last 30 days: 30 days (track academic)
    *
    * Iterates the pages (`for await (const page of ...)`) or their items (`.items()`), following `/meta/next_token` into the `next_token` parameter until it is absent, or until `maxPages`/`maxItems`.
@@ -983,6 +1161,8 @@ export interface Paginators {
    * - parameters: whether query is required is not shown (modelled as required); the minimum of max_results is not shown; post.fields is inferred from the limits table
    * - response-body: data is not shown (modelled as Posts); the types of the meta members are not shown (modelled as post ids and integer)
    * - security: the accepted authentication methods and OAuth 2.0 scopes are not shown (modelled: app-only or user context, as a search)
+   *
+   * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
   searchAllPosts(
     args: SearchAllPostsArgs,

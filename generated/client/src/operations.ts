@@ -30,6 +30,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'user.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'findPostById',
@@ -40,6 +41,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'searchRecentPosts',
@@ -50,6 +52,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'post.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'searchAllPosts',
@@ -65,14 +68,24 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     paginate: { token: 'next_token', next: '/meta/next_token', items: '/data' },
+    openQuery: true,
   },
   {
     id: 'countRecentPosts',
     method: 'GET',
     path: '/2/posts/counts/recent',
+    params: [{ name: 'query', in: 'query' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
-  { id: 'countAllPosts', method: 'GET', path: '/2/posts/counts/all', security: [['bearer'], ['oauth2'], ['oauth1']] },
+  {
+    id: 'countAllPosts',
+    method: 'GET',
+    path: '/2/posts/counts/all',
+    params: [{ name: 'query', in: 'query' }],
+    security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
+  },
   {
     id: 'getUserPosts',
     method: 'GET',
@@ -82,6 +95,7 @@ export const operations: readonly OperationSpec[] = [
       { name: 'max_results', in: 'query' },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserMentions',
@@ -89,6 +103,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/mentions',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserLikedPosts',
@@ -96,6 +111,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/liked_posts',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserFollowers',
@@ -103,6 +119,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followers',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserFollowing',
@@ -110,6 +127,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/following',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'followUser',
@@ -118,6 +136,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserBlocking',
@@ -125,6 +144,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/blocking',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserMuting',
@@ -132,6 +152,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/muting',
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserPinnedLists',
@@ -139,6 +160,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/pinned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserOwnedLists',
@@ -146,6 +168,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/owned_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserFollowedLists',
@@ -153,6 +176,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/followed_lists',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'getUserListMemberships',
@@ -160,6 +184,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/users/{id}/list_memberships',
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'likePost',
@@ -168,14 +193,26 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
-  { id: 'createPost', method: 'POST', path: '/2/posts', body: 'application/json', security: [['oauth2'], ['oauth1']] },
+  {
+    id: 'createPost',
+    method: 'POST',
+    path: '/2/posts',
+    body: 'application/json',
+    security: [['oauth2'], ['oauth1']],
+    openQuery: true,
+  },
   {
     id: 'searchNews',
     method: 'GET',
     path: '/2/news/search',
-    params: [{ name: 'news.fields', in: 'query', explode: false }],
+    params: [
+      { name: 'query', in: 'query' },
+      { name: 'news.fields', in: 'query', explode: false },
+    ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'findNewsById',
@@ -186,36 +223,55 @@ export const operations: readonly OperationSpec[] = [
       { name: 'news.fields', in: 'query', explode: false },
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
+    openQuery: true,
   },
-  { id: 'listConnections', method: 'GET', path: '/2/connections', security: [['bearer']] },
-  { id: 'deleteConnectionsByUuid', method: 'DELETE', path: '/2/connections', security: [['bearer']] },
-  { id: 'deleteAllConnections', method: 'DELETE', path: '/2/connections/all', security: [['bearer']] },
+  { id: 'listConnections', method: 'GET', path: '/2/connections', security: [['bearer']], openQuery: true },
+  {
+    id: 'deleteConnectionsByUuid',
+    method: 'DELETE',
+    path: '/2/connections',
+    params: [{ name: 'uuids', in: 'query', explode: false }],
+    security: [['bearer']],
+    openQuery: true,
+  },
+  { id: 'deleteAllConnections', method: 'DELETE', path: '/2/connections/all', security: [['bearer']], openQuery: true },
   {
     id: 'deleteConnectionsByEndpoint',
     method: 'DELETE',
     path: '/2/connections/{endpoint_id}',
     params: [{ name: 'endpoint_id', in: 'path' }],
     security: [['bearer']],
+    openQuery: true,
   },
   {
     id: 'searchPostsEligibleForNotes',
     method: 'GET',
     path: '/2/notes/search/posts_eligible_for_notes',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'searchNotesWritten',
     method: 'GET',
     path: '/2/notes/search/notes_written',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
-  { id: 'createNote', method: 'POST', path: '/2/notes', body: 'application/json', security: [['oauth2'], ['oauth1']] },
+  {
+    id: 'createNote',
+    method: 'POST',
+    path: '/2/notes',
+    body: 'application/json',
+    security: [['oauth2'], ['oauth1']],
+    openQuery: true,
+  },
   {
     id: 'evaluateNote',
     method: 'POST',
     path: '/2/evaluate_note',
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
+    openQuery: true,
   },
   {
     id: 'createActivitySubscription',
@@ -223,14 +279,15 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/activity/subscriptions',
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
   },
   {
     id: 'streamActivity',
     method: 'GET',
     path: '/2/activity/stream',
-    params: [{ name: 'backfill_minutes', in: 'query' }],
     security: [['bearer']],
     stream: true,
+    openQuery: true,
   },
   {
     id: 'replayWebhookEvents',
@@ -238,6 +295,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/webhooks/replay',
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
   },
   {
     id: 'replayAccountActivity',
@@ -246,6 +304,8 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'webhook_id', in: 'path' }],
     body: 'application/json',
     security: [['bearer']],
+    openQuery: true,
+    deprecated: '2026-03-25T12:00:00-04:00',
   },
-  { id: 'getPowerstreamRules', method: 'GET', path: '/2/powerstream/rules', security: [['bearer']] },
+  { id: 'getPowerstreamRules', method: 'GET', path: '/2/powerstream/rules', security: [['bearer']], openQuery: true },
 ];

@@ -7,9 +7,14 @@
 export interface Limit {
   /** Stable kebab-case name. */
   readonly name: string;
-  /** The limit (for a range, its maximum). */
+  /** The figure the reference gives (for a floor its minimum, for a cap or a range its maximum). */
   readonly value: number;
+  /** Which way it binds: at most `max` (cap), at least `min` (floor), or both (range). Absent: neither (a price, a default). */
+  readonly bound?: 'cap' | 'floor' | 'range';
+  /** A floor: at least this. */
   readonly min?: number;
+  /** A cap: at most this. */
+  readonly max?: number;
   readonly default?: number;
   readonly unit?: string;
   readonly plan?: string;
@@ -27,7 +32,9 @@ export interface Limit {
 export const BOOKMARKS_MAX_RESULTS = {
   name: 'bookmarks-max-results',
   value: 100,
+  bound: 'range',
   min: 1,
+  max: 100,
   unit: 'results',
   appliesTo: 'getUserBookmarks.max_results',
   description: 'Get bookmarks max_results',
@@ -41,6 +48,8 @@ export const BOOKMARKS_MAX_RESULTS = {
 export const FULL_ARCHIVE_SEARCH_MAX_RESULTS = {
   name: 'full-archive-search-max-results',
   value: 500,
+  bound: 'cap',
+  max: 500,
   default: 10,
   unit: 'results',
   track: 'academic',
@@ -56,6 +65,8 @@ export const FULL_ARCHIVE_SEARCH_MAX_RESULTS = {
 export const FULL_ARCHIVE_SEARCH_MAX_RESULTS_WITH_CONTEXT_ANNOTATIONS = {
   name: 'full-archive-search-max-results-with-context-annotations',
   value: 100,
+  bound: 'cap',
+  max: 100,
   unit: 'results',
   track: 'academic',
   appliesTo: 'searchAllPosts.max_results',
@@ -84,6 +95,8 @@ export const FULL_ARCHIVE_SEARCH_DEFAULT_WINDOW = {
 export const RECENT_SEARCH_WINDOW = {
   name: 'recent-search-window',
   value: 7,
+  bound: 'cap',
+  max: 7,
   unit: 'days',
   appliesTo: 'searchRecentPosts',
   description: 'Recent search window, 7 days',
@@ -97,6 +110,8 @@ export const RECENT_SEARCH_WINDOW = {
 export const LONG_FORM_POST_LENGTH = {
   name: 'long-form-post-length',
   value: 25000,
+  bound: 'cap',
+  max: 25000,
   unit: 'characters',
   appliesTo: '#/components/schemas/CreatePostRequest/properties/text',
   description: 'Post length for long-form creation (up from 4,000 characters)',
@@ -123,6 +138,8 @@ export const NOTE_POST_THRESHOLD_LENGTH = {
 export const EDIT_WINDOW = {
   name: 'edit-window',
   value: 1,
+  bound: 'cap',
+  max: 1,
   unit: 'hours',
   appliesTo: '#/components/schemas/EditOptions',
   description: 'Edit window, 1 hour after creation',
@@ -136,7 +153,9 @@ export const EDIT_WINDOW = {
 export const POLL_OPTIONS = {
   name: 'poll-options',
   value: 4,
+  bound: 'range',
   min: 2,
+  max: 4,
   unit: 'options',
   appliesTo: '#/components/schemas/Poll/properties/options',
   description: 'Poll options, 2 to 4',
@@ -150,7 +169,9 @@ export const POLL_OPTIONS = {
 export const POLL_OPTION_LABEL_LENGTH = {
   name: 'poll-option-label-length',
   value: 25,
+  bound: 'range',
   min: 1,
+  max: 25,
   unit: 'characters',
   appliesTo: '#/components/schemas/PollOption/properties/label',
   description: 'Poll option label, 1 to 25 characters',
@@ -164,7 +185,9 @@ export const POLL_OPTION_LABEL_LENGTH = {
 export const POLL_DURATION = {
   name: 'poll-duration',
   value: 10080,
+  bound: 'range',
   min: 5,
+  max: 10080,
   unit: 'minutes',
   appliesTo: '#/components/schemas/Poll/properties/duration_minutes',
   description: 'Poll duration, 5 to 10080 minutes',
@@ -173,15 +196,17 @@ export const POLL_DURATION = {
 /**
  * backfill_minutes, a whole number 1 to 5 (recovers missed data on the academic track)
  * Unit: minutes.
- * Applies to: streamActivity.backfill_minutes.
+ * Applies to: streaming requests on the academic track (backfill_minutes).
  */
 export const BACKFILL_MINUTES = {
   name: 'backfill-minutes',
   value: 5,
+  bound: 'range',
   min: 1,
+  max: 5,
   unit: 'minutes',
   track: 'academic',
-  appliesTo: 'streamActivity.backfill_minutes',
+  appliesTo: 'streaming requests on the academic track (backfill_minutes)',
   description: 'backfill_minutes, a whole number 1 to 5 (recovers missed data on the academic track)',
 } as const satisfies Limit;
 
@@ -192,6 +217,8 @@ export const BACKFILL_MINUTES = {
 export const MONTHLY_POST_CAP_STANDARD_BASIC = {
   name: 'monthly-post-cap-standard-basic',
   value: 500000,
+  bound: 'cap',
+  max: 500000,
   unit: 'posts',
   track: 'standard-basic',
   description: 'Monthly post cap (standard track, basic level)',
@@ -204,6 +231,8 @@ export const MONTHLY_POST_CAP_STANDARD_BASIC = {
 export const MONTHLY_POST_CAP_ACADEMIC = {
   name: 'monthly-post-cap-academic',
   value: 10000000,
+  bound: 'cap',
+  max: 10000000,
   unit: 'posts',
   track: 'academic',
   description: 'Monthly post cap (academic track)',
@@ -217,6 +246,8 @@ export const MONTHLY_POST_CAP_ACADEMIC = {
 export const FILTERED_STREAM_RULES_STANDARD_BASIC = {
   name: 'filtered-stream-rules-standard-basic',
   value: 25,
+  bound: 'cap',
+  max: 25,
   unit: 'rules',
   track: 'standard-basic',
   appliesTo: '/2/posts/search/stream/rules',
@@ -231,6 +262,8 @@ export const FILTERED_STREAM_RULES_STANDARD_BASIC = {
 export const FILTERED_STREAM_RULES_ACADEMIC = {
   name: 'filtered-stream-rules-academic',
   value: 1000,
+  bound: 'cap',
+  max: 1000,
   unit: 'rules',
   track: 'academic',
   appliesTo: '/2/posts/search/stream/rules',
@@ -245,6 +278,8 @@ export const FILTERED_STREAM_RULES_ACADEMIC = {
 export const QUERY_LENGTH_STANDARD_BASIC = {
   name: 'query-length-standard-basic',
   value: 512,
+  bound: 'cap',
+  max: 512,
   unit: 'characters',
   track: 'standard-basic',
   appliesTo: 'searchRecentPosts.query, searchAllPosts.query, filtered-stream rules',
@@ -259,6 +294,8 @@ export const QUERY_LENGTH_STANDARD_BASIC = {
 export const QUERY_LENGTH_ACADEMIC = {
   name: 'query-length-academic',
   value: 1024,
+  bound: 'cap',
+  max: 1024,
   unit: 'characters',
   track: 'academic',
   appliesTo: 'searchRecentPosts.query, searchAllPosts.query, filtered-stream rules',
@@ -266,17 +303,19 @@ export const QUERY_LENGTH_ACADEMIC = {
 } as const satisfies Limit;
 
 /**
- * Stream webhook rules, 25,000 or more per project (the value is the guaranteed minimum)
+ * Stream webhook rules, 25,000 or more per project (a floor, not a cap)
  * Unit: rules.
  * Applies to: /2/posts/search/stream/rules.
  */
 export const STREAM_WEBHOOK_RULES_PER_PROJECT = {
   name: 'stream-webhook-rules-per-project',
   value: 25000,
+  bound: 'floor',
+  min: 25000,
   unit: 'rules',
   plan: 'enterprise',
   appliesTo: '/2/posts/search/stream/rules',
-  description: 'Stream webhook rules, 25,000 or more per project (the value is the guaranteed minimum)',
+  description: 'Stream webhook rules, 25,000 or more per project (a floor, not a cap)',
 } as const satisfies Limit;
 
 /**
@@ -287,6 +326,8 @@ export const STREAM_WEBHOOK_RULES_PER_PROJECT = {
 export const STREAM_WEBHOOK_RULE_LENGTH = {
   name: 'stream-webhook-rule-length',
   value: 2048,
+  bound: 'cap',
+  max: 2048,
   unit: 'characters',
   plan: 'enterprise',
   appliesTo: '/2/posts/search/stream/rules',
@@ -301,6 +342,8 @@ export const STREAM_WEBHOOK_RULE_LENGTH = {
 export const REDUNDANT_STREAM_CONNECTIONS = {
   name: 'redundant-stream-connections',
   value: 2,
+  bound: 'cap',
+  max: 2,
   unit: 'connections',
   appliesTo: 'streamActivity',
   description: 'Redundant stream connections, 2 per stream',
@@ -314,6 +357,8 @@ export const REDUNDANT_STREAM_CONNECTIONS = {
 export const VIDEO_VIEW_METRICS_MAX_POST_AGE = {
   name: 'video-view-metrics-max-post-age',
   value: 1800,
+  bound: 'cap',
+  max: 1800,
   unit: 'days',
   plan: 'enterprise',
   appliesTo: 'enterprise engagement interface (not in the catalogue)',
@@ -329,6 +374,8 @@ export const VIDEO_VIEW_METRICS_MAX_POST_AGE = {
 export const HOME_TIMELINE_WINDOW = {
   name: 'home-timeline-window',
   value: 7,
+  bound: 'cap',
+  max: 7,
   unit: 'days',
   appliesTo: 'reverse-chronological home timeline (not in the catalogue)',
   description:
@@ -343,6 +390,8 @@ export const HOME_TIMELINE_WINDOW = {
 export const HOME_TIMELINE_RECENT_POSTS = {
   name: 'home-timeline-recent-posts',
   value: 800,
+  bound: 'cap',
+  max: 800,
   unit: 'posts',
   appliesTo: 'reverse-chronological home timeline (not in the catalogue)',
   description: 'The reverse-chronological home timeline returns the most recent 800 posts regardless of date',

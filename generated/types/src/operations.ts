@@ -47,35 +47,15 @@ export type GetUserBookmarksQuery = {
    * @uniqueItems true
    */
   'post.fields'?: PostField[];
-  /**
-   * Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id. */
   expansions?: string[];
-  /**
-   * Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`).
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`). */
   'media.fields'?: string[];
-  /**
-   * Poll members to return for expanded polls. The allowed values are not shown.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** Poll members to return for expanded polls. The allowed values are not shown. */
   'poll.fields'?: string[];
-  /**
-   * User members to return. The allowed values are not shown.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** User members to return. The allowed values are not shown. */
   'user.fields'?: string[];
-  /**
-   * Place members to return for expanded places. The allowed values are not shown.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** Place members to return for expanded places. The allowed values are not shown. */
   'place.fields'?: string[];
 };
 
@@ -156,11 +136,7 @@ export type FindUserByUsernamePathParams = {
 
 /** Query parameters of `GET /2/users/by/username/{username}`. */
 export type FindUserByUsernameQuery = {
-  /**
-   * User members to return. The allowed values are not shown.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** User members to return. The allowed values are not shown. */
   'user.fields'?: string[];
 };
 
@@ -514,7 +490,10 @@ export type SearchAllPostsErrorResponse = Error | Problem;
 export type CountRecentPostsPathParams = Record<string, never>;
 
 /** Query parameters of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsQuery = Record<string, never>;
+export type CountRecentPostsQuery = {
+  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+  query?: string;
+};
 
 /** Header parameters of `GET /2/posts/counts/recent`. */
 export type CountRecentPostsHeaders = Record<string, never>;
@@ -589,7 +568,10 @@ export type CountRecentPostsErrorResponse = Error | Problem;
 export type CountAllPostsPathParams = Record<string, never>;
 
 /** Query parameters of `GET /2/posts/counts/all`. */
-export type CountAllPostsQuery = Record<string, never>;
+export type CountAllPostsQuery = {
+  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+  query?: string;
+};
 
 /** Header parameters of `GET /2/posts/counts/all`. */
 export type CountAllPostsHeaders = Record<string, never>;
@@ -1763,11 +1745,9 @@ export type SearchNewsPathParams = Record<string, never>;
 
 /** Query parameters of `GET /2/news/search`. */
 export type SearchNewsQuery = {
-  /**
-   * News story members to return.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
+  query?: string;
+  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
   'news.fields'?: NewsField[];
 };
 
@@ -1848,11 +1828,7 @@ export type FindNewsByIdPathParams = {
 
 /** Query parameters of `GET /2/news/{id}`. */
 export type FindNewsByIdQuery = {
-  /**
-   * News story members to return.
-   * @minItems 1
-   * @uniqueItems true
-   */
+  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
   'news.fields'?: NewsField[];
 };
 
@@ -2004,7 +1980,10 @@ export type ListConnectionsErrorResponse = Error | Problem;
 export type DeleteConnectionsByUuidPathParams = Record<string, never>;
 
 /** Query parameters of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidQuery = Record<string, never>;
+export type DeleteConnectionsByUuidQuery = {
+  /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
+  uuids?: string[];
+};
 
 /** Header parameters of `DELETE /2/connections`. */
 export type DeleteConnectionsByUuidHeaders = Record<string, never>;
@@ -2613,14 +2592,7 @@ export type CreateActivitySubscriptionErrorResponse = Error | Problem;
 export type StreamActivityPathParams = Record<string, never>;
 
 /** Query parameters of `GET /2/activity/stream`. */
-export type StreamActivityQuery = {
-  /**
-   * Minutes of missed data to recover on reconnection (academic track), a whole number from 1 to 5.
-   * @minimum 1
-   * @maximum 5
-   */
-  backfill_minutes?: number;
-};
+export type StreamActivityQuery = Record<string, never>;
 
 /** Header parameters of `GET /2/activity/stream`. */
 export type StreamActivityHeaders = Record<string, never>;

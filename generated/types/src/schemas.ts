@@ -234,10 +234,7 @@ export interface ReferencedPost {
   id: PostId;
 }
 
-/**
- * Who may reply to the post. Note: the reference gives the pattern ^[A-Za-z]{1,12}$ and the enum value mentionedUsers (14 characters) together; as written, that value cannot validate.
- * @pattern ^[A-Za-z]{1,12}$
- */
+/** Who may reply to the post. The reference also gives the pattern ^[A-Za-z]{1,12}$, which excludes its own value mentionedUsers (14 characters); the enum wins (see x-reference-inconsistency). */
 export type ReplySettings = 'everyone' | 'mentionedUsers' | 'following' | 'other' | 'subscribers' | 'verified';
 
 /** Every value of {@link ReplySettings}, in the order the spec lists them. */
@@ -335,8 +332,10 @@ export type Hashtag = EntityIndicesInclusiveExclusive & {
 };
 
 export type Mention = EntityIndicesInclusiveExclusive & {
-  username: Username;
-  id?: UserId;
+  /** The mentioned handle. */
+  username: string;
+  /** The id of the mentioned user. */
+  id?: string;
 };
 
 /** A URL found in a text. */
@@ -353,7 +352,7 @@ export type UrlEntity = EntityIndicesInclusiveExclusive & {
   description?: string;
   /** @minItems 1 */
   images?: UrlImage[];
-  media_key?: MediaKey;
+  media_key?: string;
   /**
    * HTTP status of the URL.
    * @minimum 100
@@ -364,7 +363,6 @@ export type UrlEntity = EntityIndicesInclusiveExclusive & {
 
 /** An image of a URL's preview. */
 export interface UrlImage {
-  /** @format uri */
   url?: string;
   /** @minimum 0 */
   height?: number;
@@ -699,7 +697,8 @@ export type Problem =
   | RuleCapProblem
   | StreamingConnectionProblem
   | UnsupportedAuthenticationProblem
-  | UsageCappedProblem;
+  | UsageCappedProblem
+  | UnlistedProblem;
 
 /** Kind of resource, for disallowed-resource, not-authorized-for-field, not-authorized-for-resource and resource-unavailable. */
 export type ProblemResourceType = 'user' | 'post' | 'media' | 'list' | 'space';
@@ -868,6 +867,11 @@ export type UsageCappedProblem = ProblemBase & {
   scope?: 'Account' | 'Product';
 };
 
+/** A problem of a type this description does not list (the set of problem types is open: the service adds types over time). Only the common members are known. */
+export type UnlistedProblem = ProblemBase & {
+  type?: string;
+};
+
 /** Activity event type, in the dot-separated lowercase format used since 2026-03-18 (the earlier PascalCase names are DeprecatedActivityEventType). */
 export type ActivityEventType =
   | 'profile.update.bio'
@@ -915,20 +919,20 @@ export const DeprecatedActivityEventTypeValues = [
   'ProfileUrlUpdate',
 ] as const;
 
-/** Which events a subscription delivers. Subscriptions filter by user id; an optional keyword narrows delivery further (useful for news events); an optional direction scopes DM and chat events to sent or received (absent: both). */
+/** Which events a subscription delivers. Subscriptions filter by user id; an optional keyword narrows delivery further (useful for news events); an optional direction scopes DM and chat events to sent, received, or both. */
 export interface ActivitySubscriptionFilter {
-  user_id: UserId;
+  user_id?: UserId;
   /** Keyword that narrows delivery further. */
   keyword?: string;
-  /** Scopes DM and chat events to sent or received; absent means both. */
-  direction?: 'sent' | 'received';
+  /** Scopes DM and chat events to sent, received, or both (absent: both). */
+  direction?: 'sent' | 'received' | 'both';
 }
 
 /** Request body of POST /2/activity/subscriptions. */
 export interface ActivitySubscriptionCreateRequest {
   /** The event type to subscribe to. */
-  event_type: ActivityEventType | DeprecatedActivityEventType;
-  filter: ActivitySubscriptionFilter;
+  event_type?: ActivityEventType | DeprecatedActivityEventType;
+  filter?: ActivitySubscriptionFilter;
 }
 
 /** One event of the activity stream (GET /2/activity/stream), delivered as one line of newline-delimited JSON. The shape of event payloads and envelope fields is not documented in the reference. */
@@ -1036,8 +1040,9 @@ export const PostFieldValues = [
   'text',
 ] as const;
 
-/** A member of a news story selectable through `news.fields`. */
-export type NewsField = 'name' | 'summary' | 'contexts' | 'cluster_posts_results' | 'last_updated_at_ms';
+/** A member of a news story selectable through `news.fields`. The values listed are the ones the catalogue gives; the list is incomplete. */
+export type NewsField =
+  'name' | 'summary' | 'contexts' | 'cluster_posts_results' | 'last_updated_at_ms' | (string & {});
 
 /** Every value of {@link NewsField}, in the order the spec lists them. */
 export const NewsFieldValues = ['name', 'summary', 'contexts', 'cluster_posts_results', 'last_updated_at_ms'] as const;
@@ -1046,7 +1051,11 @@ export const NewsFieldValues = ['name', 'summary', 'contexts', 'cluster_posts_re
 export interface GetUserBookmarksEnvelope {
   /** @minItems 1 */
   data?: Post[];
-  errors?: PartialErrors;
+  /**
+   * Partial failures in an otherwise successful response, as Problem objects (min 1).
+   * @minItems 1
+   */
+  errors?: Problem[];
   includes?: Includes;
   meta?: GetUserBookmarksMeta;
 }
@@ -1120,10 +1129,7 @@ export interface ResponseEnvelope {
 /** Pagination and counts. The members of `meta` are not documented in the reference for this operation. */
 export type NotShownMeta = Record<string, unknown>;
 
-/**
- * Partial failures in an otherwise successful response, as Problem objects.
- * @minItems 1
- */
+/** Partial failures in an otherwise successful response, as Problem objects. The reference states "min 1" for the bookmarks response only. */
 export type PartialErrors = Problem[];
 
 /** Creates a post, or edits one through `edit_options.previous_post_id`. Programmatic replies are allowed only when the original post's author has summoned the replier (mentioned the account or quoted one of its posts); further restrictions apply to programmatic mentions and quotes. These restrictions apply to self-serve tiers, not enterprise. */
@@ -1145,7 +1151,7 @@ export interface CreatePostRequest {
 
 /** Edits a recent post instead of creating a new one. Requires that the authenticated user has a premium subscription, that the post is their own, and that it was created within the last hour (the edit window); the post must still be edit-eligible (`edit_controls`). */
 export interface EditOptions {
-  previous_post_id: PostId;
+  previous_post_id?: PostId;
 }
 
 /** A poll to attach to the new post. */
@@ -1155,11 +1161,11 @@ export interface CreatePostPoll {
    * @minItems 2
    * @maxItems 4
    */
-  options: string[];
+  options?: string[];
   /**
    * @format int32
    * @minimum 5
    * @maximum 10080
    */
-  duration_minutes: number;
+  duration_minutes?: number;
 }

@@ -5,7 +5,7 @@
 
 import type { ValidationError } from './runtime.js';
 import { _dup, _err, _esc, _has, _len } from './runtime.js';
-import { _fDateTime, _fUri } from './formats.js';
+import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
 const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
 const _sp1 = '#/components/schemas/PostId';
@@ -26,98 +26,97 @@ const _sp15 = '#/components/schemas/ContextAnnotationDomainFields';
 const _sp16 = '#/components/schemas/ContextAnnotationEntityFields';
 const _sp17 = '#/components/schemas/DisplayTextRange';
 const _sp18 = '#/components/schemas/EditControls';
-const _k19: any = ['Point'];
-const _sp20 = '#/components/schemas/PostGeo';
-const _sp21 = '#/components/schemas/MatchedMediaNotes';
-const _sp22 = '#/components/schemas/PostNonPublicMetrics';
-const _sp23 = '#/components/schemas/PostOrganicMetrics';
-const _sp24 = '#/components/schemas/PostPromotedMetrics';
-const _sp25 = '#/components/schemas/PostPublicMetrics';
-const _sp26 = '#/components/schemas/NoteRequestSuggestions';
-const _sp27 = '#/components/schemas/NotePost';
-const _sp28 = '#/components/schemas/NotePostEntities';
-const _k29: any = ['reposted', 'quoted', 'replied_to'];
-const _sp30 = '#/components/schemas/ReferencedPost';
-const _re31 = new RegExp('^[A-Za-z]{1,12}$', 'u');
-const _k32: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
-const _sp33 = '#/components/schemas/ReplySettings';
-const _sp34 = '#/components/schemas/Scopes';
-const _sp35 = '#/components/schemas/SuggestedSourceLinksWithCounts';
-const _k36: any = ['post', 'user'];
-const _sp37 = '#/components/schemas/PostWithheld';
-const _sp38 = '#/components/schemas/FullTextEntities';
-const _sp39 = '#/components/schemas/EntityIndicesInclusiveInclusive';
-const _sp40 = '#/components/schemas/EntityIndicesInclusiveExclusive';
-const _sp41 = '#/components/schemas/Annotation';
-const _sp42 = '#/components/schemas/Cashtag';
-const _sp43 = '#/components/schemas/Hashtag';
-const _sp44 = '#/components/schemas/Mention';
-const _sp45 = '#/components/schemas/UrlEntity';
-const _sp46 = '#/components/schemas/UrlImage';
-const _sp47 = '#/components/schemas/Includes';
-const _k48: any = ['blue', 'government', 'business', 'none'];
-const _k49: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-const _k50: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
-const _sp51 = '#/components/schemas/User';
-const _sp52 = '#/components/schemas/ConnectionStatus';
-const _sp53 = '#/components/schemas/UserEntities';
-const _sp54 = '#/components/schemas/UserUrlEntities';
-const _sp55 = '#/components/schemas/UserPublicMetrics';
-const _sp56 = '#/components/schemas/Affiliation';
-const _k57: any = ['user'];
-const _sp58 = '#/components/schemas/UserWithheld';
-const _k59: any = ['photo', 'video', 'animated_gif'];
-const _sp60 = '#/components/schemas/Media';
-const _sp61 = '#/components/schemas/MediaBase';
-const _sp62 = '#/components/schemas/Photo';
-const _sp63 = '#/components/schemas/Video';
-const _sp64 = '#/components/schemas/AnimatedGif';
-const _sp65 = '#/components/schemas/MediaVariants';
-const _sp66 = '#/components/schemas/MediaVariant';
-const _sp67 = '#/components/schemas/VideoPublicMetrics';
-const _sp68 = '#/components/schemas/VideoOrganicMetrics';
-const _sp69 = '#/components/schemas/VideoPromotedMetrics';
-const _sp70 = '#/components/schemas/VideoNonPublicMetrics';
-const _k71: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-const _sp72 = '#/components/schemas/Place';
-const _k73: any = ['Feature'];
-const _sp74 = '#/components/schemas/Point';
-const _k75: any = ['open', 'closed'];
-const _sp76 = '#/components/schemas/Poll';
-const _sp77 = '#/components/schemas/PollOption';
-const _sp78 = '#/components/schemas/Topic';
-const _sp79 = '#/components/schemas/Error';
-const _sp80 = '#/components/schemas/ProblemBase';
-const _sp81 = '#/components/schemas/Problem';
-const _k82: any = ['user', 'post', 'media', 'list', 'space'];
-const _sp83 = '#/components/schemas/ProblemResourceType';
-const _k84: any = ['data', 'includes'];
-const _sp85 = '#/components/schemas/ProblemSection';
-const _sp86 = '#/components/schemas/GenericProblem';
-const _re87 = new RegExp('/2/problems/client-disconnected$', 'u');
-const _sp88 = '#/components/schemas/ClientDisconnectedProblem';
-const _re89 = new RegExp('/2/problems/client-forbidden$', 'u');
-const _k90: any = ['official-client-forbidden', 'client-not-enrolled'];
-const _sp91 = '#/components/schemas/ClientForbiddenProblem';
-const _re92 = new RegExp('/2/problems/conflict$', 'u');
-const _sp93 = '#/components/schemas/ConflictProblem';
-const _re94 = new RegExp('/2/problems/disallowed-resource$', 'u');
-const _sp95 = '#/components/schemas/DisallowedResourceProblem';
-const _re96 = new RegExp('/2/problems/duplicate-rules$', 'u');
-const _sp97 = '#/components/schemas/DuplicateRulesProblem';
-const _re98 = new RegExp('/2/problems/invalid-request$', 'u');
-const _sp99 = '#/components/schemas/InvalidRequestProblem';
-const _sp100 = '#/components/schemas/InvalidRequestError';
-const _re101 = new RegExp('/2/problems/invalid-rules$', 'u');
-const _sp102 = '#/components/schemas/InvalidRulesProblem';
-const _re103 = new RegExp('/2/problems/noncompliant-rules$', 'u');
-const _sp104 = '#/components/schemas/NoncompliantRulesProblem';
-const _re105 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
-const _sp106 = '#/components/schemas/NotAuthorizedForFieldProblem';
-const _re107 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
-const _sp108 = '#/components/schemas/NotAuthorizedForResourceProblem';
-const _re109 = new RegExp('/2/problems/operational-disconnect$', 'u');
-const _k110: any = [
+const _sp19 = '#/components/schemas/PostGeo';
+const _sp20 = '#/components/schemas/MatchedMediaNotes';
+const _sp21 = '#/components/schemas/PostNonPublicMetrics';
+const _sp22 = '#/components/schemas/PostOrganicMetrics';
+const _sp23 = '#/components/schemas/PostPromotedMetrics';
+const _sp24 = '#/components/schemas/PostPublicMetrics';
+const _sp25 = '#/components/schemas/NoteRequestSuggestions';
+const _sp26 = '#/components/schemas/NotePost';
+const _sp27 = '#/components/schemas/NotePostEntities';
+const _k28: any = ['reposted', 'quoted', 'replied_to'];
+const _sp29 = '#/components/schemas/ReferencedPost';
+const _k30: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
+const _sp31 = '#/components/schemas/ReplySettings';
+const _sp32 = '#/components/schemas/Scopes';
+const _sp33 = '#/components/schemas/SuggestedSourceLinksWithCounts';
+const _k34: any = ['post', 'user'];
+const _sp35 = '#/components/schemas/PostWithheld';
+const _sp36 = '#/components/schemas/FullTextEntities';
+const _sp37 = '#/components/schemas/EntityIndicesInclusiveInclusive';
+const _sp38 = '#/components/schemas/EntityIndicesInclusiveExclusive';
+const _sp39 = '#/components/schemas/Annotation';
+const _sp40 = '#/components/schemas/Cashtag';
+const _sp41 = '#/components/schemas/Hashtag';
+const _sp42 = '#/components/schemas/Mention';
+const _sp43 = '#/components/schemas/UrlEntity';
+const _sp44 = '#/components/schemas/UrlImage';
+const _sp45 = '#/components/schemas/Includes';
+const _k46: any = ['blue', 'government', 'business', 'none'];
+const _k47: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
+const _k48: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
+const _sp49 = '#/components/schemas/User';
+const _sp50 = '#/components/schemas/ConnectionStatus';
+const _sp51 = '#/components/schemas/UserEntities';
+const _sp52 = '#/components/schemas/UserUrlEntities';
+const _sp53 = '#/components/schemas/UserPublicMetrics';
+const _sp54 = '#/components/schemas/Affiliation';
+const _k55: any = ['user'];
+const _sp56 = '#/components/schemas/UserWithheld';
+const _k57: any = ['photo', 'video', 'animated_gif'];
+const _sp58 = '#/components/schemas/Media';
+const _sp59 = '#/components/schemas/MediaBase';
+const _sp60 = '#/components/schemas/Photo';
+const _sp61 = '#/components/schemas/Video';
+const _sp62 = '#/components/schemas/AnimatedGif';
+const _sp63 = '#/components/schemas/MediaVariants';
+const _sp64 = '#/components/schemas/MediaVariant';
+const _sp65 = '#/components/schemas/VideoPublicMetrics';
+const _sp66 = '#/components/schemas/VideoOrganicMetrics';
+const _sp67 = '#/components/schemas/VideoPromotedMetrics';
+const _sp68 = '#/components/schemas/VideoNonPublicMetrics';
+const _k69: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
+const _sp70 = '#/components/schemas/Place';
+const _k71: any = ['Feature'];
+const _k72: any = ['Point'];
+const _sp73 = '#/components/schemas/Point';
+const _k74: any = ['open', 'closed'];
+const _sp75 = '#/components/schemas/Poll';
+const _sp76 = '#/components/schemas/PollOption';
+const _sp77 = '#/components/schemas/Topic';
+const _sp78 = '#/components/schemas/Error';
+const _sp79 = '#/components/schemas/ProblemBase';
+const _sp80 = '#/components/schemas/Problem';
+const _k81: any = ['user', 'post', 'media', 'list', 'space'];
+const _sp82 = '#/components/schemas/ProblemResourceType';
+const _k83: any = ['data', 'includes'];
+const _sp84 = '#/components/schemas/ProblemSection';
+const _sp85 = '#/components/schemas/GenericProblem';
+const _re86 = new RegExp('/2/problems/client-disconnected$', 'u');
+const _sp87 = '#/components/schemas/ClientDisconnectedProblem';
+const _re88 = new RegExp('/2/problems/client-forbidden$', 'u');
+const _k89: any = ['official-client-forbidden', 'client-not-enrolled'];
+const _sp90 = '#/components/schemas/ClientForbiddenProblem';
+const _re91 = new RegExp('/2/problems/conflict$', 'u');
+const _sp92 = '#/components/schemas/ConflictProblem';
+const _re93 = new RegExp('/2/problems/disallowed-resource$', 'u');
+const _sp94 = '#/components/schemas/DisallowedResourceProblem';
+const _re95 = new RegExp('/2/problems/duplicate-rules$', 'u');
+const _sp96 = '#/components/schemas/DuplicateRulesProblem';
+const _re97 = new RegExp('/2/problems/invalid-request$', 'u');
+const _sp98 = '#/components/schemas/InvalidRequestProblem';
+const _sp99 = '#/components/schemas/InvalidRequestError';
+const _re100 = new RegExp('/2/problems/invalid-rules$', 'u');
+const _sp101 = '#/components/schemas/InvalidRulesProblem';
+const _re102 = new RegExp('/2/problems/noncompliant-rules$', 'u');
+const _sp103 = '#/components/schemas/NoncompliantRulesProblem';
+const _re104 = new RegExp('/2/problems/not-authorized-for-field$', 'u');
+const _sp105 = '#/components/schemas/NotAuthorizedForFieldProblem';
+const _re106 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
+const _sp107 = '#/components/schemas/NotAuthorizedForResourceProblem';
+const _re108 = new RegExp('/2/problems/operational-disconnect$', 'u');
+const _k109: any = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
   'ForceDisconnect',
@@ -127,24 +126,29 @@ const _k110: any = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ];
-const _sp111 = '#/components/schemas/OperationalDisconnectProblem';
-const _re112 = new RegExp('/2/problems/resource-not-found$', 'u');
-const _k113: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
-const _sp114 = '#/components/schemas/ResourceNotFoundProblem';
-const _re115 = new RegExp('/2/problems/resource-unavailable$', 'u');
-const _sp116 = '#/components/schemas/ResourceUnavailableProblem';
-const _re117 = new RegExp('/2/problems/rule-cap$', 'u');
-const _sp118 = '#/components/schemas/RuleCapProblem';
-const _re119 = new RegExp('/2/problems/streaming-connection$', 'u');
-const _k120: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
-const _sp121 = '#/components/schemas/StreamingConnectionProblem';
-const _re122 = new RegExp('/2/problems/unsupported-authentication$', 'u');
-const _sp123 = '#/components/schemas/UnsupportedAuthenticationProblem';
-const _re124 = new RegExp('/2/problems/usage-capped$', 'u');
-const _k125: any = ['Daily', 'Monthly'];
-const _k126: any = ['Account', 'Product'];
-const _sp127 = '#/components/schemas/UsageCappedProblem';
-const _s128 = new Set<unknown>([
+const _sp110 = '#/components/schemas/OperationalDisconnectProblem';
+const _re111 = new RegExp('/2/problems/resource-not-found$', 'u');
+const _k112: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
+const _sp113 = '#/components/schemas/ResourceNotFoundProblem';
+const _re114 = new RegExp('/2/problems/resource-unavailable$', 'u');
+const _sp115 = '#/components/schemas/ResourceUnavailableProblem';
+const _re116 = new RegExp('/2/problems/rule-cap$', 'u');
+const _sp117 = '#/components/schemas/RuleCapProblem';
+const _re118 = new RegExp('/2/problems/streaming-connection$', 'u');
+const _k119: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
+const _sp120 = '#/components/schemas/StreamingConnectionProblem';
+const _re121 = new RegExp('/2/problems/unsupported-authentication$', 'u');
+const _sp122 = '#/components/schemas/UnsupportedAuthenticationProblem';
+const _re123 = new RegExp('/2/problems/usage-capped$', 'u');
+const _k124: any = ['Daily', 'Monthly'];
+const _k125: any = ['Account', 'Product'];
+const _sp126 = '#/components/schemas/UsageCappedProblem';
+const _re127 = new RegExp(
+  '/2/problems/(client-disconnected|client-forbidden|conflict|disallowed-resource|duplicate-rules|invalid-request|invalid-rules|noncompliant-rules|not-authorized-for-field|not-authorized-for-resource|operational-disconnect|resource-not-found|resource-unavailable|rule-cap|streaming-connection|unsupported-authentication|usage-capped)$',
+  'u',
+);
+const _sp128 = '#/components/schemas/UnlistedProblem';
+const _s129 = new Set<unknown>([
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -158,7 +162,7 @@ const _s128 = new Set<unknown>([
   'dm.read',
   'dm.indicate_typing',
 ]);
-const _k129: any = [
+const _k130: any = [
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -172,26 +176,25 @@ const _k129: any = [
   'dm.read',
   'dm.indicate_typing',
 ];
-const _sp130 = '#/components/schemas/ActivityEventType';
-const _k131: any = [
+const _sp131 = '#/components/schemas/ActivityEventType';
+const _k132: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp132 = '#/components/schemas/DeprecatedActivityEventType';
-const _k133: any = ['sent', 'received'];
-const _sp134 = '#/components/schemas/ActivitySubscriptionFilter';
-const _sp135 = '#/components/schemas/ActivitySubscriptionCreateRequest';
-const _k136: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp137 = '#/components/schemas/DmEventType';
-const _sp138 = '#/components/schemas/DmEvent';
-const _sp139 = '#/components/schemas/DmMessageCreateEvent';
-const _sp140 = '#/components/schemas/DmParticipantsJoinEvent';
-const _sp141 = '#/components/schemas/DmParticipantsLeaveEvent';
-const _sp142 = '#/components/schemas/PostField';
-const _k143: any = ['name', 'summary', 'contexts', 'cluster_posts_results', 'last_updated_at_ms'];
+const _sp133 = '#/components/schemas/DeprecatedActivityEventType';
+const _k134: any = ['sent', 'received', 'both'];
+const _sp135 = '#/components/schemas/ActivitySubscriptionFilter';
+const _sp136 = '#/components/schemas/ActivitySubscriptionCreateRequest';
+const _k137: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
+const _sp138 = '#/components/schemas/DmEventType';
+const _sp139 = '#/components/schemas/DmEvent';
+const _sp140 = '#/components/schemas/DmMessageCreateEvent';
+const _sp141 = '#/components/schemas/DmParticipantsJoinEvent';
+const _sp142 = '#/components/schemas/DmParticipantsLeaveEvent';
+const _sp143 = '#/components/schemas/PostField';
 const _sp144 = '#/components/schemas/NewsField';
 const _sp145 = '#/components/schemas/GetUserBookmarksEnvelope';
 const _sp146 = '#/components/schemas/GetUserBookmarksMeta';
@@ -256,12 +259,15 @@ const _sp204 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
 const _sp205 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
 const _sp206 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
 const _sp207 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _sp208 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _sp209 = '#/components/parameters/NewsFields/schema';
-const _sp210 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _sp211 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp212 = '#/components/parameters/BackfillMinutes/schema';
-const _sp213 =
+const _sp208 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
+const _sp209 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
+const _sp210 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
+const _sp211 = '#/paths/~12~1news~1search/get/parameters/0/schema';
+const _sp212 = '#/components/parameters/NewsFields/schema';
+const _sp213 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
+const _sp214 = '#/paths/~12~1connections/delete/parameters/0/schema';
+const _sp215 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp216 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
@@ -1934,36 +1940,11 @@ export function _vPostGeo(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.coordinates;
   if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
-    const x3 = x1.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'type'))) {
-      if (typeof x3 !== 'string') return false;
-      if (!(x3 === 'Point')) {
-        return false;
-      }
-    } else {
-      return false;
-    }
-    const x4 = x1.coordinates;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x1, 'coordinates'))) {
-      if (!Array.isArray(x4)) return false;
-      if (x4.length > 2) {
-        return false;
-      }
-      if (x4.length < 2) {
-        return false;
-      }
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (typeof x6 !== 'number' || !Number.isFinite(x6)) return false;
-      }
-    } else {
-      return false;
-    }
+    if (!_vPoint(x1, o)) return false;
   }
-  const x8 = v.place_id;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
-    if (typeof x8 !== 'string') return false;
+  const x3 = v.place_id;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
+    if (typeof x3 !== 'string') return false;
   }
   return true;
 }
@@ -1971,58 +1952,26 @@ export function _vPostGeo(v: any, o: number): boolean {
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.coordinates;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
       if ((o & 48) === 48) {
         if (!_ePoint(x1, o, p + '/coordinates', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.type;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'type'))) {
-            if (typeof x5 !== 'string') break L4;
-            if (!(x5 === 'Point')) {
-              break L4;
-            }
-          } else {
-            break L4;
-          }
-          const x6 = x1.coordinates;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'coordinates'))) {
-            if (!Array.isArray(x6)) break L4;
-            if (x6.length > 2) {
-              break L4;
-            }
-            if (x6.length < 2) {
-              break L4;
-            }
-            for (let i7 = 0; i7 < x6.length; i7++) {
-              const x8 = x6[i7];
-              if (typeof x8 !== 'number' || !Number.isFinite(x8)) break L4;
-            }
-          } else {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_ePoint(x1, o + 16, p + '/coordinates', E) && (o & 1) === 0) return false;
-      }
+      } else if (!_vPoint(x1, o) && !_ePoint(x1, o + 16, p + '/coordinates', E) && (o & 1) === 0) return false;
     }
-    const x10 = v.place_id;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
+    const x3 = v.place_id;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
       if ((o & 48) === 48) {
-        if (!_ePlaceId(x10, o, p + '/place_id', E) && (o & 1) === 0) return false;
+        if (!_ePlaceId(x3, o, p + '/place_id', E) && (o & 1) === 0) return false;
       } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'string') break L13;
-          ok12 = true;
+        let ok5 = false;
+        L6: {
+          if (typeof x3 !== 'string') break L6;
+          ok5 = true;
         }
-        if (!ok12 && !_ePlaceId(x10, o + 16, p + '/place_id', E) && (o & 1) === 0) return false;
+        if (!ok5 && !_ePlaceId(x3, o + 16, p + '/place_id', E) && (o & 1) === 0) return false;
       }
     }
   }
@@ -2048,14 +1997,14 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.match_status;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
       if (typeof x1 !== 'string') {
         E.push(
-          _err(p + '/match_status', _sp21 + '/properties/match_status/type', 'type', 'must be string', {
+          _err(p + '/match_status', _sp20 + '/properties/match_status/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -2065,14 +2014,14 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
     const x2 = v.note_id;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/note_id', _sp21 + '/properties/note_id/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/note_id', _sp20 + '/properties/note_id/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if (!_re0.test(x2)) {
           E.push(
             _err(
               p + '/note_id',
-              _sp21 + '/properties/note_id/pattern',
+              _sp20 + '/properties/note_id/pattern',
               'pattern',
               'must match pattern "^[0-9]{1,19}$"',
               { pattern: '^[0-9]{1,19}$' },
@@ -2101,14 +2050,14 @@ export function _vPostNonPublicMetrics(v: any, o: number): boolean {
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/impression_count', _sp22 + '/properties/impression_count/type', 'type', 'must be integer', {
+          _err(p + '/impression_count', _sp21 + '/properties/impression_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2118,7 +2067,7 @@ export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: Validati
           E.push(
             _err(
               p + '/impression_count',
-              _sp22 + '/properties/impression_count/format',
+              _sp21 + '/properties/impression_count/format',
               'format',
               'must match format "int32"',
               { format: 'int32' },
@@ -2164,14 +2113,14 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/impression_count', _sp23 + '/properties/impression_count/type', 'type', 'must be integer', {
+          _err(p + '/impression_count', _sp22 + '/properties/impression_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2179,7 +2128,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
       }
     } else {
       E.push(
-        _err(p, _sp23 + '/required', 'required', "must have required property 'impression_count'", {
+        _err(p, _sp22 + '/required', 'required', "must have required property 'impression_count'", {
           missingProperty: 'impression_count',
         }),
       );
@@ -2189,7 +2138,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x2)) {
         E.push(
-          _err(p + '/repost_count', _sp23 + '/properties/repost_count/type', 'type', 'must be integer', {
+          _err(p + '/repost_count', _sp22 + '/properties/repost_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2197,7 +2146,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
       }
     } else {
       E.push(
-        _err(p, _sp23 + '/required', 'required', "must have required property 'repost_count'", {
+        _err(p, _sp22 + '/required', 'required', "must have required property 'repost_count'", {
           missingProperty: 'repost_count',
         }),
       );
@@ -2207,7 +2156,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
         E.push(
-          _err(p + '/reply_count', _sp23 + '/properties/reply_count/type', 'type', 'must be integer', {
+          _err(p + '/reply_count', _sp22 + '/properties/reply_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2215,7 +2164,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
       }
     } else {
       E.push(
-        _err(p, _sp23 + '/required', 'required', "must have required property 'reply_count'", {
+        _err(p, _sp22 + '/required', 'required', "must have required property 'reply_count'", {
           missingProperty: 'reply_count',
         }),
       );
@@ -2225,7 +2174,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x4)) {
         E.push(
-          _err(p + '/like_count', _sp23 + '/properties/like_count/type', 'type', 'must be integer', {
+          _err(p + '/like_count', _sp22 + '/properties/like_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2233,7 +2182,7 @@ export function _ePostOrganicMetrics(v: any, o: number, p: string, E: Validation
       }
     } else {
       E.push(
-        _err(p, _sp23 + '/required', 'required', "must have required property 'like_count'", {
+        _err(p, _sp22 + '/required', 'required', "must have required property 'like_count'", {
           missingProperty: 'like_count',
         }),
       );
@@ -2279,14 +2228,14 @@ export function _vPostPromotedMetrics(v: any, o: number): boolean {
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/impression_count', _sp24 + '/properties/impression_count/type', 'type', 'must be integer', {
+          _err(p + '/impression_count', _sp23 + '/properties/impression_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2296,7 +2245,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
           E.push(
             _err(
               p + '/impression_count',
-              _sp24 + '/properties/impression_count/format',
+              _sp23 + '/properties/impression_count/format',
               'format',
               'must match format "int32"',
               { format: 'int32' },
@@ -2310,7 +2259,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x2)) {
         E.push(
-          _err(p + '/like_count', _sp24 + '/properties/like_count/type', 'type', 'must be integer', {
+          _err(p + '/like_count', _sp23 + '/properties/like_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2318,7 +2267,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
           E.push(
-            _err(p + '/like_count', _sp24 + '/properties/like_count/format', 'format', 'must match format "int32"', {
+            _err(p + '/like_count', _sp23 + '/properties/like_count/format', 'format', 'must match format "int32"', {
               format: 'int32',
             }),
           );
@@ -2330,7 +2279,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
         E.push(
-          _err(p + '/reply_count', _sp24 + '/properties/reply_count/type', 'type', 'must be integer', {
+          _err(p + '/reply_count', _sp23 + '/properties/reply_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2338,7 +2287,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
           E.push(
-            _err(p + '/reply_count', _sp24 + '/properties/reply_count/format', 'format', 'must match format "int32"', {
+            _err(p + '/reply_count', _sp23 + '/properties/reply_count/format', 'format', 'must match format "int32"', {
               format: 'int32',
             }),
           );
@@ -2350,7 +2299,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x4)) {
         E.push(
-          _err(p + '/repost_count', _sp24 + '/properties/repost_count/type', 'type', 'must be integer', {
+          _err(p + '/repost_count', _sp23 + '/properties/repost_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2360,7 +2309,7 @@ export function _ePostPromotedMetrics(v: any, o: number, p: string, E: Validatio
           E.push(
             _err(
               p + '/repost_count',
-              _sp24 + '/properties/repost_count/format',
+              _sp23 + '/properties/repost_count/format',
               'format',
               'must match format "int32"',
               { format: 'int32' },
@@ -2416,14 +2365,14 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp25 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.repost_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/repost_count', _sp25 + '/properties/repost_count/type', 'type', 'must be integer', {
+          _err(p + '/repost_count', _sp24 + '/properties/repost_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2431,7 +2380,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp25 + '/required', 'required', "must have required property 'repost_count'", {
+        _err(p, _sp24 + '/required', 'required', "must have required property 'repost_count'", {
           missingProperty: 'repost_count',
         }),
       );
@@ -2441,7 +2390,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x2)) {
         E.push(
-          _err(p + '/reply_count', _sp25 + '/properties/reply_count/type', 'type', 'must be integer', {
+          _err(p + '/reply_count', _sp24 + '/properties/reply_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2449,7 +2398,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp25 + '/required', 'required', "must have required property 'reply_count'", {
+        _err(p, _sp24 + '/required', 'required', "must have required property 'reply_count'", {
           missingProperty: 'reply_count',
         }),
       );
@@ -2459,7 +2408,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x3)) {
         E.push(
-          _err(p + '/like_count', _sp25 + '/properties/like_count/type', 'type', 'must be integer', {
+          _err(p + '/like_count', _sp24 + '/properties/like_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2467,7 +2416,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp25 + '/required', 'required', "must have required property 'like_count'", {
+        _err(p, _sp24 + '/required', 'required', "must have required property 'like_count'", {
           missingProperty: 'like_count',
         }),
       );
@@ -2477,7 +2426,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x4)) {
         E.push(
-          _err(p + '/impression_count', _sp25 + '/properties/impression_count/type', 'type', 'must be integer', {
+          _err(p + '/impression_count', _sp24 + '/properties/impression_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2485,7 +2434,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp25 + '/required', 'required', "must have required property 'impression_count'", {
+        _err(p, _sp24 + '/required', 'required', "must have required property 'impression_count'", {
           missingProperty: 'impression_count',
         }),
       );
@@ -2495,7 +2444,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
       if (!Number.isInteger(x5)) {
         E.push(
-          _err(p + '/bookmark_count', _sp25 + '/properties/bookmark_count/type', 'type', 'must be integer', {
+          _err(p + '/bookmark_count', _sp24 + '/properties/bookmark_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2503,7 +2452,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp25 + '/required', 'required', "must have required property 'bookmark_count'", {
+        _err(p, _sp24 + '/required', 'required', "must have required property 'bookmark_count'", {
           missingProperty: 'bookmark_count',
         }),
       );
@@ -2513,7 +2462,7 @@ export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
       if (!Number.isInteger(x6)) {
         E.push(
-          _err(p + '/quote_count', _sp25 + '/properties/quote_count/type', 'type', 'must be integer', {
+          _err(p + '/quote_count', _sp24 + '/properties/quote_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -2544,7 +2493,7 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp26 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp25 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.source_link;
@@ -2557,7 +2506,7 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/suggestion', _sp26 + '/properties/suggestion/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/suggestion', _sp25 + '/properties/suggestion/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -2566,7 +2515,7 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/suggestion_id', _sp26 + '/properties/suggestion_id/type', 'type', 'must be string', {
+          _err(p + '/suggestion_id', _sp25 + '/properties/suggestion_id/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -2593,13 +2542,13 @@ export function _vNotePost(v: any, o: number): boolean {
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp27 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp26 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.text;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/text', _sp27 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/text', _sp26 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -2666,20 +2615,20 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp28 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp27 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.cashtags;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/cashtags', _sp28 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/cashtags', _sp27 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x1.length < 1) {
           E.push(
             _err(
               p + '/cashtags',
-              _sp28 + '/properties/cashtags/minItems',
+              _sp27 + '/properties/cashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -2699,14 +2648,14 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x5 = v.hashtags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/hashtags', _sp28 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/hashtags', _sp27 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x5.length < 1) {
           E.push(
             _err(
               p + '/hashtags',
-              _sp28 + '/properties/hashtags/minItems',
+              _sp27 + '/properties/hashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -2726,14 +2675,14 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x9 = v.mentions;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/mentions', _sp28 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/mentions', _sp27 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x9.length < 1) {
           E.push(
             _err(
               p + '/mentions',
-              _sp28 + '/properties/mentions/minItems',
+              _sp27 + '/properties/mentions/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -2753,12 +2702,12 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x13 = v.urls;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/urls', _sp28 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/urls', _sp27 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x13.length < 1) {
           E.push(
-            _err(p + '/urls', _sp28 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/urls', _sp27 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -2803,26 +2752,26 @@ export function _vReferencedPost(v: any, o: number): boolean {
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp30 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp29 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp30 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/type', _sp29 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
       if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
         E.push(
-          _err(p + '/type', _sp30 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k29,
+          _err(p + '/type', _sp29 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
+            allowedValues: _k28,
           }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp30 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
+        _err(p, _sp29 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -2842,7 +2791,7 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
         if (!ok4 && !_ePostId(x2, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp30 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
+      E.push(_err(p, _sp29 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
       if ((o & 1) === 0) return false;
     }
   }
@@ -2851,9 +2800,6 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
 
 export function _vReplySettings(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_re31.test(v)) {
-    return false;
-  }
   if (!(
     v === 'everyone' ||
     v === 'mentionedUsers' ||
@@ -2870,17 +2816,8 @@ export function _vReplySettings(v: any, o: number): boolean {
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp31 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
-  } else {
-    if (!_re31.test(v)) {
-      E.push(
-        _err(p, _sp33 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z]{1,12}$"', {
-          pattern: '^[A-Za-z]{1,12}$',
-        }),
-      );
-      if ((o & 1) === 0) return false;
-    }
   }
   if (!(
     v === 'everyone' ||
@@ -2890,7 +2827,7 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
     v === 'subscribers' ||
     v === 'verified'
   )) {
-    E.push(_err(p, _sp33 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k32 }));
+    E.push(_err(p, _sp31 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k30 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -2908,14 +2845,14 @@ export function _vScopes(v: any, o: number): boolean {
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp34 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.followers;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
       if (typeof x1 !== 'boolean') {
         E.push(
-          _err(p + '/followers', _sp34 + '/properties/followers/type', 'type', 'must be boolean', { type: 'boolean' }),
+          _err(p + '/followers', _sp32 + '/properties/followers/type', 'type', 'must be boolean', { type: 'boolean' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -2940,13 +2877,13 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/count', _sp35 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/count', _sp33 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -2998,20 +2935,20 @@ export function _vPostWithheld(v: any, o: number): boolean {
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.copyright;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
       if (typeof x1 !== 'boolean') {
         E.push(
-          _err(p + '/copyright', _sp37 + '/properties/copyright/type', 'type', 'must be boolean', { type: 'boolean' }),
+          _err(p + '/copyright', _sp35 + '/properties/copyright/type', 'type', 'must be boolean', { type: 'boolean' }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp37 + '/required', 'required', "must have required property 'copyright'", {
+        _err(p, _sp35 + '/required', 'required', "must have required property 'copyright'", {
           missingProperty: 'copyright',
         }),
       );
@@ -3021,7 +2958,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x2)) {
         E.push(
-          _err(p + '/country_codes', _sp37 + '/properties/country_codes/type', 'type', 'must be array', {
+          _err(p + '/country_codes', _sp35 + '/properties/country_codes/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -3031,7 +2968,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
           E.push(
             _err(
               p + '/country_codes',
-              _sp37 + '/properties/country_codes/minItems',
+              _sp35 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -3061,7 +2998,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
             E.push(
               _err(
                 p + '/country_codes',
-                _sp37 + '/properties/country_codes/uniqueItems',
+                _sp35 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u8[1], j: u8[0] },
@@ -3073,7 +3010,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
       }
     } else {
       E.push(
-        _err(p, _sp37 + '/required', 'required', "must have required property 'country_codes'", {
+        _err(p, _sp35 + '/required', 'required', "must have required property 'country_codes'", {
           missingProperty: 'country_codes',
         }),
       );
@@ -3082,13 +3019,13 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
     const x9 = v.scope;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x9 !== 'string') {
-        E.push(_err(p + '/scope', _sp37 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/scope', _sp35 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
       if (!(x9 === 'post' || x9 === 'user')) {
         E.push(
-          _err(p + '/scope', _sp37 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k36,
+          _err(p + '/scope', _sp35 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
+            allowedValues: _k34,
           }),
         );
         if ((o & 1) === 0) return false;
@@ -3161,14 +3098,14 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.annotations;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
       if (!Array.isArray(x1)) {
         E.push(
-          _err(p + '/annotations', _sp38 + '/properties/annotations/type', 'type', 'must be array', { type: 'array' }),
+          _err(p + '/annotations', _sp36 + '/properties/annotations/type', 'type', 'must be array', { type: 'array' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -3176,7 +3113,7 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
           E.push(
             _err(
               p + '/annotations',
-              _sp38 + '/properties/annotations/minItems',
+              _sp36 + '/properties/annotations/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -3196,14 +3133,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x5 = v.cashtags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/cashtags', _sp38 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/cashtags', _sp36 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x5.length < 1) {
           E.push(
             _err(
               p + '/cashtags',
-              _sp38 + '/properties/cashtags/minItems',
+              _sp36 + '/properties/cashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -3223,14 +3160,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x9 = v.hashtags;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/hashtags', _sp38 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/hashtags', _sp36 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x9.length < 1) {
           E.push(
             _err(
               p + '/hashtags',
-              _sp38 + '/properties/hashtags/minItems',
+              _sp36 + '/properties/hashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -3250,14 +3187,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x13 = v.mentions;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/mentions', _sp38 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/mentions', _sp36 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x13.length < 1) {
           E.push(
             _err(
               p + '/mentions',
-              _sp38 + '/properties/mentions/minItems',
+              _sp36 + '/properties/mentions/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -3277,12 +3214,12 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x17 = v.urls;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x17)) {
-        E.push(_err(p + '/urls', _sp38 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/urls', _sp36 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x17.length < 1) {
           E.push(
-            _err(p + '/urls', _sp38 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/urls', _sp36 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -3323,18 +3260,18 @@ export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp39 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.start;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/start', _sp39 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/start', _sp37 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x1 < 0) {
           E.push(
-            _err(p + '/start', _sp39 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -3346,12 +3283,12 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
     const x2 = v.end;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/end', _sp39 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/end', _sp37 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x2 < 0) {
           E.push(
-            _err(p + '/end', _sp39 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -3386,18 +3323,18 @@ export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp40 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.start;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/start', _sp40 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/start', _sp38 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x1 < 0) {
           E.push(
-            _err(p + '/start', _sp40 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -3409,12 +3346,12 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
     const x2 = v.end;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/end', _sp40 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/end', _sp38 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x2 < 0) {
           E.push(
-            _err(p + '/end', _sp40 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -3492,14 +3429,14 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     if (!ok3 && !_eEntityIndicesInclusiveInclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp41 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp39 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x8 = v.normalized_text;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
       if (typeof x8 !== 'string') {
         E.push(
-          _err(p + '/normalized_text', _sp41 + '/allOf/1/properties/normalized_text/type', 'type', 'must be string', {
+          _err(p + '/normalized_text', _sp39 + '/allOf/1/properties/normalized_text/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -3510,7 +3447,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
       if (typeof x9 !== 'number' || !Number.isFinite(x9)) {
         E.push(
-          _err(p + '/probability', _sp41 + '/allOf/1/properties/probability/type', 'type', 'must be number', {
+          _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/type', 'type', 'must be number', {
             type: 'number',
           }),
         );
@@ -3518,7 +3455,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
       } else {
         if (x9 > 1) {
           E.push(
-            _err(p + '/probability', _sp41 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
+            _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
               comparison: '<=',
               limit: 1,
             }),
@@ -3527,7 +3464,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
         }
         if (x9 < 0) {
           E.push(
-            _err(p + '/probability', _sp41 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -3540,7 +3477,7 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x10 !== 'string') {
         E.push(
-          _err(p + '/type', _sp41 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp39 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -3602,18 +3539,18 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp42 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp40 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x8 = v.tag;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/tag', _sp42 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/tag', _sp40 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp42 + '/allOf/1/required', 'required', "must have required property 'tag'", {
+        _err(p, _sp40 + '/allOf/1/required', 'required', "must have required property 'tag'", {
           missingProperty: 'tag',
         }),
       );
@@ -3676,18 +3613,18 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp43 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp41 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x8 = v.tag;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/tag', _sp43 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/tag', _sp41 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp43 + '/allOf/1/required', 'required', "must have required property 'tag'", {
+        _err(p, _sp41 + '/allOf/1/required', 'required', "must have required property 'tag'", {
           missingProperty: 'tag',
         }),
       );
@@ -3717,18 +3654,12 @@ export function _vMention(v: any, o: number): boolean {
   const x6 = v.username;
   if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
     if (typeof x6 !== 'string') return false;
-    if (!_re3.test(x6)) {
-      return false;
-    }
   } else {
     return false;
   }
-  const x8 = v.id;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x8 !== 'string') return false;
-    if (!_re0.test(x8)) {
-      return false;
-    }
+  const x7 = v.id;
+  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x7 !== 'string') return false;
   }
   return true;
 }
@@ -3760,46 +3691,32 @@ export function _eMention(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp44 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp42 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x8 = v.username;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x8, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'string') break L11;
-          if (!_re3.test(x8)) {
-            break L11;
-          }
-          ok10 = true;
-        }
-        if (!ok10 && !_eUsername(x8, o + 16, p + '/username', E) && (o & 1) === 0) return false;
+      if (typeof x8 !== 'string') {
+        E.push(
+          _err(p + '/username', _sp42 + '/allOf/1/properties/username/type', 'type', 'must be string', {
+            type: 'string',
+          }),
+        );
+        if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp44 + '/allOf/1/required', 'required', "must have required property 'username'", {
+        _err(p, _sp42 + '/allOf/1/required', 'required', "must have required property 'username'", {
           missingProperty: 'username',
         }),
       );
       if ((o & 1) === 0) return false;
     }
-    const x12 = v.id;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x12, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok14 = false;
-        L15: {
-          if (typeof x12 !== 'string') break L15;
-          if (!_re0.test(x12)) {
-            break L15;
-          }
-          ok14 = true;
-        }
-        if (!ok14 && !_eUserId(x12, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    const x9 = v.id;
+    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+      if (typeof x9 !== 'string') {
+        E.push(_err(p + '/id', _sp42 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
       }
     }
   }
@@ -3866,44 +3783,20 @@ export function _vUrlEntity(v: any, o: number): boolean {
     }
     for (let i13 = 0; i13 < x12.length; i13++) {
       const x14 = x12[i13];
-      if (typeof x14 !== 'object' || x14 === null || Array.isArray(x14)) return false;
-      const x16 = x14.url;
-      if (x16 !== undefined && ((o & 8) === 0 || _has.call(x14, 'url'))) {
-        if (typeof x16 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fUri(x16)) {
-          return false;
-        }
-      }
-      const x17 = x14.height;
-      if (x17 !== undefined && ((o & 8) === 0 || _has.call(x14, 'height'))) {
-        if (!Number.isInteger(x17)) return false;
-        if (x17 < 0) {
-          return false;
-        }
-      }
-      const x18 = x14.width;
-      if (x18 !== undefined && ((o & 8) === 0 || _has.call(x14, 'width'))) {
-        if (!Number.isInteger(x18)) return false;
-        if (x18 < 0) {
-          return false;
-        }
-      }
+      if (!_vUrlImage(x14, o)) return false;
     }
   }
-  const x20 = v.media_key;
-  if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-    if (typeof x20 !== 'string') return false;
-    if (!_re5.test(x20)) {
-      return false;
-    }
+  const x16 = v.media_key;
+  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+    if (typeof x16 !== 'string') return false;
   }
-  const x22 = v.status;
-  if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x22)) return false;
-    if (x22 > 599) {
+  const x17 = v.status;
+  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (!Number.isInteger(x17)) return false;
+    if (x17 > 599) {
       return false;
     }
-    if (x22 < 100) {
+    if (x17 < 100) {
       return false;
     }
   }
@@ -3937,18 +3830,18 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp45 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp43 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x8 = v.url;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/url', _sp45 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp43 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x8)) {
           E.push(
-            _err(p + '/url', _sp45 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
+            _err(p + '/url', _sp43 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
               format: 'uri',
             }),
           );
@@ -3957,7 +3850,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
       }
     } else {
       E.push(
-        _err(p, _sp45 + '/allOf/1/required', 'required', "must have required property 'url'", {
+        _err(p, _sp43 + '/allOf/1/required', 'required', "must have required property 'url'", {
           missingProperty: 'url',
         }),
       );
@@ -3967,7 +3860,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
       if (typeof x9 !== 'string') {
         E.push(
-          _err(p + '/expanded_url', _sp45 + '/allOf/1/properties/expanded_url/type', 'type', 'must be string', {
+          _err(p + '/expanded_url', _sp43 + '/allOf/1/properties/expanded_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -3977,7 +3870,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           E.push(
             _err(
               p + '/expanded_url',
-              _sp45 + '/allOf/1/properties/expanded_url/format',
+              _sp43 + '/allOf/1/properties/expanded_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -3991,7 +3884,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
       if (typeof x10 !== 'string') {
         E.push(
-          _err(p + '/display_url', _sp45 + '/allOf/1/properties/display_url/type', 'type', 'must be string', {
+          _err(p + '/display_url', _sp43 + '/allOf/1/properties/display_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4002,7 +3895,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
       if (typeof x11 !== 'string') {
         E.push(
-          _err(p + '/unwound_url', _sp45 + '/allOf/1/properties/unwound_url/type', 'type', 'must be string', {
+          _err(p + '/unwound_url', _sp43 + '/allOf/1/properties/unwound_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4012,7 +3905,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           E.push(
             _err(
               p + '/unwound_url',
-              _sp45 + '/allOf/1/properties/unwound_url/format',
+              _sp43 + '/allOf/1/properties/unwound_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -4026,7 +3919,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x12 !== 'string') {
         E.push(
-          _err(p + '/title', _sp45 + '/allOf/1/properties/title/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/title', _sp43 + '/allOf/1/properties/title/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -4035,7 +3928,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x13 !== 'string') {
         E.push(
-          _err(p + '/description', _sp45 + '/allOf/1/properties/description/type', 'type', 'must be string', {
+          _err(p + '/description', _sp43 + '/allOf/1/properties/description/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4046,7 +3939,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
       if (!Array.isArray(x14)) {
         E.push(
-          _err(p + '/images', _sp45 + '/allOf/1/properties/images/type', 'type', 'must be array', { type: 'array' }),
+          _err(p + '/images', _sp43 + '/allOf/1/properties/images/type', 'type', 'must be array', { type: 'array' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -4054,7 +3947,7 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           E.push(
             _err(
               p + '/images',
-              _sp45 + '/allOf/1/properties/images/minItems',
+              _sp43 + '/allOf/1/properties/images/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -4066,76 +3959,44 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
           const x16 = x14[i15];
           if ((o & 48) === 48) {
             if (!_eUrlImage(x16, o, p + '/images/' + i15, E) && (o & 1) === 0) return false;
-          } else {
-            let ok18 = false;
-            L19: {
-              if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) break L19;
-              const x20 = x16.url;
-              if (x20 !== undefined && ((o & 8) === 0 || _has.call(x16, 'url'))) {
-                if (typeof x20 !== 'string') break L19;
-                if ((o & 2) !== 0 && !_fUri(x20)) {
-                  break L19;
-                }
-              }
-              const x21 = x16.height;
-              if (x21 !== undefined && ((o & 8) === 0 || _has.call(x16, 'height'))) {
-                if (!Number.isInteger(x21)) break L19;
-                if (x21 < 0) {
-                  break L19;
-                }
-              }
-              const x22 = x16.width;
-              if (x22 !== undefined && ((o & 8) === 0 || _has.call(x16, 'width'))) {
-                if (!Number.isInteger(x22)) break L19;
-                if (x22 < 0) {
-                  break L19;
-                }
-              }
-              ok18 = true;
-            }
-            if (!ok18 && !_eUrlImage(x16, o + 16, p + '/images/' + i15, E) && (o & 1) === 0) return false;
-          }
+          } else if (!_vUrlImage(x16, o) && !_eUrlImage(x16, o + 16, p + '/images/' + i15, E) && (o & 1) === 0)
+            return false;
         }
       }
     }
-    const x24 = v.media_key;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaKey(x24, o, p + '/media_key', E) && (o & 1) === 0) return false;
-      } else {
-        let ok26 = false;
-        L27: {
-          if (typeof x24 !== 'string') break L27;
-          if (!_re5.test(x24)) {
-            break L27;
-          }
-          ok26 = true;
-        }
-        if (!ok26 && !_eMediaKey(x24, o + 16, p + '/media_key', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x28 = v.status;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x28)) {
+    const x18 = v.media_key;
+    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+      if (typeof x18 !== 'string') {
         E.push(
-          _err(p + '/status', _sp45 + '/allOf/1/properties/status/type', 'type', 'must be integer', {
+          _err(p + '/media_key', _sp43 + '/allOf/1/properties/media_key/type', 'type', 'must be string', {
+            type: 'string',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      }
+    }
+    const x19 = v.status;
+    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+      if (!Number.isInteger(x19)) {
+        E.push(
+          _err(p + '/status', _sp43 + '/allOf/1/properties/status/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (x28 > 599) {
+        if (x19 > 599) {
           E.push(
-            _err(p + '/status', _sp45 + '/allOf/1/properties/status/maximum', 'maximum', 'must be <= 599', {
+            _err(p + '/status', _sp43 + '/allOf/1/properties/status/maximum', 'maximum', 'must be <= 599', {
               comparison: '<=',
               limit: 599,
             }),
           );
           if ((o & 1) === 0) return false;
         }
-        if (x28 < 100) {
+        if (x19 < 100) {
           E.push(
-            _err(p + '/status', _sp45 + '/allOf/1/properties/status/minimum', 'minimum', 'must be >= 100', {
+            _err(p + '/status', _sp43 + '/allOf/1/properties/status/minimum', 'minimum', 'must be >= 100', {
               comparison: '>=',
               limit: 100,
             }),
@@ -4153,9 +4014,6 @@ export function _vUrlImage(v: any, o: number): boolean {
   const x1 = v.url;
   if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
     if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
   }
   const x2 = v.height;
   if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
@@ -4177,32 +4035,25 @@ export function _vUrlImage(v: any, o: number): boolean {
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp46 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp44 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.url;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/url', _sp46 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp44 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x1)) {
-          E.push(
-            _err(p + '/url', _sp46 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
-          );
-          if ((o & 1) === 0) return false;
-        }
       }
     }
     const x2 = v.height;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/height', _sp46 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/height', _sp44 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x2 < 0) {
           E.push(
-            _err(p + '/height', _sp46 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -4214,12 +4065,12 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
     const x3 = v.width;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/width', _sp46 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/width', _sp44 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x3 < 0) {
           E.push(
-            _err(p + '/width', _sp46 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -4322,18 +4173,18 @@ export function _vIncludes(v: any, o: number): boolean {
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp47 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp45 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.media;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/media', _sp47 + '/properties/media/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/media', _sp45 + '/properties/media/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x1.length < 1) {
           E.push(
-            _err(p + '/media', _sp47 + '/properties/media/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/media', _sp45 + '/properties/media/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4350,12 +4201,12 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x5 = v.places;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/places', _sp47 + '/properties/places/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/places', _sp45 + '/properties/places/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x5.length < 1) {
           E.push(
-            _err(p + '/places', _sp47 + '/properties/places/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/places', _sp45 + '/properties/places/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4372,12 +4223,12 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x9 = v.polls;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/polls', _sp47 + '/properties/polls/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/polls', _sp45 + '/properties/polls/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x9.length < 1) {
           E.push(
-            _err(p + '/polls', _sp47 + '/properties/polls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/polls', _sp45 + '/properties/polls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4394,12 +4245,12 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x13 = v.topics;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/topics', _sp47 + '/properties/topics/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/topics', _sp45 + '/properties/topics/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x13.length < 1) {
           E.push(
-            _err(p + '/topics', _sp47 + '/properties/topics/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/topics', _sp45 + '/properties/topics/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4439,12 +4290,12 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x23 = v.posts;
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
       if (!Array.isArray(x23)) {
-        E.push(_err(p + '/posts', _sp47 + '/properties/posts/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/posts', _sp45 + '/properties/posts/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x23.length < 1) {
           E.push(
-            _err(p + '/posts', _sp47 + '/properties/posts/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/posts', _sp45 + '/properties/posts/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4461,12 +4312,12 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x27 = v.users;
     if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
       if (!Array.isArray(x27)) {
-        E.push(_err(p + '/users', _sp47 + '/properties/users/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/users', _sp45 + '/properties/users/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x27.length < 1) {
           E.push(
-            _err(p + '/users', _sp47 + '/properties/users/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/users', _sp45 + '/properties/users/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -4651,7 +4502,7 @@ export function _vUser(v: any, o: number): boolean {
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp51 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp49 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.id;
@@ -4670,18 +4521,18 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!ok3 && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp51 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
+      E.push(_err(p, _sp49 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
       if ((o & 1) === 0) return false;
     }
     const x5 = v.name;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/name', _sp51 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/name', _sp49 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp51 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
+        _err(p, _sp49 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -4702,7 +4553,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     } else {
       E.push(
-        _err(p, _sp51 + '/required', 'required', "must have required property 'username'", {
+        _err(p, _sp49 + '/required', 'required', "must have required property 'username'", {
           missingProperty: 'username',
         }),
       );
@@ -4712,7 +4563,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
       if (typeof x10 !== 'string') {
         E.push(
-          _err(p + '/created_at', _sp51 + '/properties/created_at/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/created_at', _sp49 + '/properties/created_at/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -4720,7 +4571,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/created_at',
-              _sp51 + '/properties/created_at/format',
+              _sp49 + '/properties/created_at/format',
               'format',
               'must match format "date-time"',
               { format: 'date-time' },
@@ -4734,7 +4585,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x11 !== 'string') {
         E.push(
-          _err(p + '/description', _sp51 + '/properties/description/type', 'type', 'must be string', {
+          _err(p + '/description', _sp49 + '/properties/description/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4745,7 +4596,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
       if (typeof x12 !== 'string') {
         E.push(
-          _err(p + '/location', _sp51 + '/properties/location/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/location', _sp49 + '/properties/location/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -4753,7 +4604,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     const x13 = v.url;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x13 !== 'string') {
-        E.push(_err(p + '/url', _sp51 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp49 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -4761,7 +4612,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
       if (typeof x14 !== 'string') {
         E.push(
-          _err(p + '/profile_image_url', _sp51 + '/properties/profile_image_url/type', 'type', 'must be string', {
+          _err(p + '/profile_image_url', _sp49 + '/properties/profile_image_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4771,7 +4622,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/profile_image_url',
-              _sp51 + '/properties/profile_image_url/format',
+              _sp49 + '/properties/profile_image_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -4785,7 +4636,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
       if (typeof x15 !== 'string') {
         E.push(
-          _err(p + '/profile_banner_url', _sp51 + '/properties/profile_banner_url/type', 'type', 'must be string', {
+          _err(p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4795,7 +4646,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/profile_banner_url',
-              _sp51 + '/properties/profile_banner_url/format',
+              _sp49 + '/properties/profile_banner_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -4809,7 +4660,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
       if (typeof x16 !== 'boolean') {
         E.push(
-          _err(p + '/protected', _sp51 + '/properties/protected/type', 'type', 'must be boolean', { type: 'boolean' }),
+          _err(p + '/protected', _sp49 + '/properties/protected/type', 'type', 'must be boolean', { type: 'boolean' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -4818,7 +4669,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
       if (typeof x17 !== 'boolean') {
         E.push(
-          _err(p + '/verified', _sp51 + '/properties/verified/type', 'type', 'must be boolean', { type: 'boolean' }),
+          _err(p + '/verified', _sp49 + '/properties/verified/type', 'type', 'must be boolean', { type: 'boolean' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -4827,7 +4678,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
       if (typeof x18 !== 'string') {
         E.push(
-          _err(p + '/verified_type', _sp51 + '/properties/verified_type/type', 'type', 'must be string', {
+          _err(p + '/verified_type', _sp49 + '/properties/verified_type/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4837,10 +4688,10 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
         E.push(
           _err(
             p + '/verified_type',
-            _sp51 + '/properties/verified_type/enum',
+            _sp49 + '/properties/verified_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k48 },
+            { allowedValues: _k46 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -4850,7 +4701,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
       if (typeof x19 !== 'string') {
         E.push(
-          _err(p + '/subscription_type', _sp51 + '/properties/subscription_type/type', 'type', 'must be string', {
+          _err(p + '/subscription_type', _sp49 + '/properties/subscription_type/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -4860,10 +4711,10 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
         E.push(
           _err(
             p + '/subscription_type',
-            _sp51 + '/properties/subscription_type/enum',
+            _sp49 + '/properties/subscription_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k49 },
+            { allowedValues: _k47 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -4873,7 +4724,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
       if (typeof x20 !== 'boolean') {
         E.push(
-          _err(p + '/receives_your_dm', _sp51 + '/properties/receives_your_dm/type', 'type', 'must be boolean', {
+          _err(p + '/receives_your_dm', _sp49 + '/properties/receives_your_dm/type', 'type', 'must be boolean', {
             type: 'boolean',
           }),
         );
@@ -4884,7 +4735,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
       if (!Array.isArray(x21)) {
         E.push(
-          _err(p + '/connection_status', _sp51 + '/properties/connection_status/type', 'type', 'must be array', {
+          _err(p + '/connection_status', _sp49 + '/properties/connection_status/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -5032,7 +4883,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp52 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp50 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   if (!(
@@ -5043,7 +4894,7 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
     v === 'following' ||
     v === 'muting'
   )) {
-    E.push(_err(p, _sp52 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k50 }));
+    E.push(_err(p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k48 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -5065,7 +4916,7 @@ export function _vUserEntities(v: any, o: number): boolean {
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp53 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp51 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.description;
@@ -5105,18 +4956,18 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp54 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp52 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.urls;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/urls', _sp54 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/urls', _sp52 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x1.length < 1) {
           E.push(
-            _err(p + '/urls', _sp54 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+            _err(p + '/urls', _sp52 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
               limit: 1,
             }),
           );
@@ -5171,14 +5022,14 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp55 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp53 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.followers_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/followers_count', _sp55 + '/properties/followers_count/type', 'type', 'must be integer', {
+          _err(p + '/followers_count', _sp53 + '/properties/followers_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -5186,7 +5037,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp55 + '/required', 'required', "must have required property 'followers_count'", {
+        _err(p, _sp53 + '/required', 'required', "must have required property 'followers_count'", {
           missingProperty: 'followers_count',
         }),
       );
@@ -5196,7 +5047,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
       if (!Number.isInteger(x2)) {
         E.push(
-          _err(p + '/following_count', _sp55 + '/properties/following_count/type', 'type', 'must be integer', {
+          _err(p + '/following_count', _sp53 + '/properties/following_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -5204,7 +5055,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp55 + '/required', 'required', "must have required property 'following_count'", {
+        _err(p, _sp53 + '/required', 'required', "must have required property 'following_count'", {
           missingProperty: 'following_count',
         }),
       );
@@ -5214,7 +5065,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
       if (!Number.isInteger(x3)) {
         E.push(
-          _err(p + '/post_count', _sp55 + '/properties/post_count/type', 'type', 'must be integer', {
+          _err(p + '/post_count', _sp53 + '/properties/post_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -5222,7 +5073,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp55 + '/required', 'required', "must have required property 'post_count'", {
+        _err(p, _sp53 + '/required', 'required', "must have required property 'post_count'", {
           missingProperty: 'post_count',
         }),
       );
@@ -5232,7 +5083,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
       if (!Number.isInteger(x4)) {
         E.push(
-          _err(p + '/listed_count', _sp55 + '/properties/listed_count/type', 'type', 'must be integer', {
+          _err(p + '/listed_count', _sp53 + '/properties/listed_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -5240,7 +5091,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
       }
     } else {
       E.push(
-        _err(p, _sp55 + '/required', 'required', "must have required property 'listed_count'", {
+        _err(p, _sp53 + '/required', 'required', "must have required property 'listed_count'", {
           missingProperty: 'listed_count',
         }),
       );
@@ -5250,7 +5101,7 @@ export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationE
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x5)) {
         E.push(
-          _err(p + '/like_count', _sp55 + '/properties/like_count/type', 'type', 'must be integer', {
+          _err(p + '/like_count', _sp53 + '/properties/like_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -5301,20 +5152,20 @@ export function _vAffiliation(v: any, o: number): boolean {
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp56 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp54 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.badge_url;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
       if (typeof x1 !== 'string') {
         E.push(
-          _err(p + '/badge_url', _sp56 + '/properties/badge_url/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/badge_url', _sp54 + '/properties/badge_url/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
           E.push(
-            _err(p + '/badge_url', _sp56 + '/properties/badge_url/format', 'format', 'must match format "uri"', {
+            _err(p + '/badge_url', _sp54 + '/properties/badge_url/format', 'format', 'must match format "uri"', {
               format: 'uri',
             }),
           );
@@ -5326,7 +5177,7 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x2 !== 'string') {
         E.push(
-          _err(p + '/description', _sp56 + '/properties/description/type', 'type', 'must be string', {
+          _err(p + '/description', _sp54 + '/properties/description/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -5336,12 +5187,12 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
     const x3 = v.url;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/url', _sp56 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp54 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
           E.push(
-            _err(p + '/url', _sp56 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
+            _err(p + '/url', _sp54 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
           );
           if ((o & 1) === 0) return false;
         }
@@ -5350,14 +5201,14 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
     const x4 = v.user_id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
       if (!Array.isArray(x4)) {
-        E.push(_err(p + '/user_id', _sp56 + '/properties/user_id/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/user_id', _sp54 + '/properties/user_id/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x4.length < 1) {
           E.push(
             _err(
               p + '/user_id',
-              _sp56 + '/properties/user_id/minItems',
+              _sp54 + '/properties/user_id/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -5419,14 +5270,14 @@ export function _vUserWithheld(v: any, o: number): boolean {
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp58 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp56 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.country_codes;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x1)) {
         E.push(
-          _err(p + '/country_codes', _sp58 + '/properties/country_codes/type', 'type', 'must be array', {
+          _err(p + '/country_codes', _sp56 + '/properties/country_codes/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -5436,7 +5287,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
           E.push(
             _err(
               p + '/country_codes',
-              _sp58 + '/properties/country_codes/minItems',
+              _sp56 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -5466,7 +5317,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
             E.push(
               _err(
                 p + '/country_codes',
-                _sp58 + '/properties/country_codes/uniqueItems',
+                _sp56 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u7[1], j: u7[0] },
@@ -5478,7 +5329,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
       }
     } else {
       E.push(
-        _err(p, _sp58 + '/required', 'required', "must have required property 'country_codes'", {
+        _err(p, _sp56 + '/required', 'required', "must have required property 'country_codes'", {
           missingProperty: 'country_codes',
         }),
       );
@@ -5487,13 +5338,13 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
     const x8 = v.scope;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/scope', _sp58 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/scope', _sp56 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
       if (!(x8 === 'user')) {
         E.push(
-          _err(p + '/scope', _sp58 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k57,
+          _err(p + '/scope', _sp56 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
+            allowedValues: _k55,
           }),
         );
         if ((o & 1) === 0) return false;
@@ -5579,10 +5430,10 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         E.push(
           _err(
             p + '/type',
-            _sp60 + '/discriminator',
+            _sp58 + '/discriminator',
             'discriminator',
             'property "type" must be one of "photo", "video", "animated_gif"',
-            { propertyName: 'type', value: x1, allowedValues: _k59 },
+            { propertyName: 'type', value: x1, allowedValues: _k57 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -5657,14 +5508,14 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (n2 === 0) {
           E.push(
-            _err(p, _sp60 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
+            _err(p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
           );
           if ((o & 1) === 0) return false;
         } else E.length = e11;
       }
       if (n2 > 1) {
         E.push(
-          _err(p, _sp60 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
+          _err(p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -5708,18 +5559,18 @@ export function _vMediaBase(v: any, o: number): boolean {
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp61 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp59 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp61 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/type', _sp59 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp61 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
+        _err(p, _sp59 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -5742,12 +5593,12 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
     const x6 = v.height;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
       if (!Number.isInteger(x6)) {
-        E.push(_err(p + '/height', _sp61 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/height', _sp59 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x6 < 0) {
           E.push(
-            _err(p + '/height', _sp61 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -5759,12 +5610,12 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
     const x7 = v.width;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
       if (!Number.isInteger(x7)) {
-        E.push(_err(p + '/width', _sp61 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/width', _sp59 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x7 < 0) {
           E.push(
-            _err(p + '/width', _sp61 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+            _err(p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
             }),
@@ -5809,20 +5660,20 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp62 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp60 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp62 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp60 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x3 === 'photo')) {
         E.push(
-          _err(p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+          _err(p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'photo',
           }),
         );
@@ -5830,7 +5681,7 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     } else {
       E.push(
-        _err(p, _sp62 + '/allOf/1/required', 'required', "must have required property 'type'", {
+        _err(p, _sp60 + '/allOf/1/required', 'required', "must have required property 'type'", {
           missingProperty: 'type',
         }),
       );
@@ -5840,7 +5691,7 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/alt_text', _sp62 + '/allOf/1/properties/alt_text/type', 'type', 'must be string', {
+          _err(p + '/alt_text', _sp60 + '/allOf/1/properties/alt_text/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -5850,12 +5701,12 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
     const x5 = v.url;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/url', _sp62 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp60 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
           E.push(
-            _err(p + '/url', _sp62 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
+            _err(p + '/url', _sp60 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
               format: 'uri',
             }),
           );
@@ -6045,20 +5896,20 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp63 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp61 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp63 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp61 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x3 === 'video')) {
         E.push(
-          _err(p + '/type', _sp63 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+          _err(p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'video',
           }),
         );
@@ -6066,7 +5917,7 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     } else {
       E.push(
-        _err(p, _sp63 + '/allOf/1/required', 'required', "must have required property 'type'", {
+        _err(p, _sp61 + '/allOf/1/required', 'required', "must have required property 'type'", {
           missingProperty: 'type',
         }),
       );
@@ -6076,7 +5927,7 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
       if (!Number.isInteger(x4)) {
         E.push(
-          _err(p + '/duration_ms', _sp63 + '/allOf/1/properties/duration_ms/type', 'type', 'must be integer', {
+          _err(p + '/duration_ms', _sp61 + '/allOf/1/properties/duration_ms/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -6089,7 +5940,7 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
         E.push(
           _err(
             p + '/preview_image_url',
-            _sp63 + '/allOf/1/properties/preview_image_url/type',
+            _sp61 + '/allOf/1/properties/preview_image_url/type',
             'type',
             'must be string',
             { type: 'string' },
@@ -6101,7 +5952,7 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
           E.push(
             _err(
               p + '/preview_image_url',
-              _sp63 + '/allOf/1/properties/preview_image_url/format',
+              _sp61 + '/allOf/1/properties/preview_image_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -6332,20 +6183,20 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp64 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp62 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp64 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp62 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x3 === 'animated_gif')) {
         E.push(
-          _err(p + '/type', _sp64 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+          _err(p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'animated_gif',
           }),
         );
@@ -6353,7 +6204,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
       }
     } else {
       E.push(
-        _err(p, _sp64 + '/allOf/1/required', 'required', "must have required property 'type'", {
+        _err(p, _sp62 + '/allOf/1/required', 'required', "must have required property 'type'", {
           missingProperty: 'type',
         }),
       );
@@ -6365,7 +6216,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
         E.push(
           _err(
             p + '/preview_image_url',
-            _sp64 + '/allOf/1/properties/preview_image_url/type',
+            _sp62 + '/allOf/1/properties/preview_image_url/type',
             'type',
             'must be string',
             { type: 'string' },
@@ -6377,7 +6228,7 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
           E.push(
             _err(
               p + '/preview_image_url',
-              _sp64 + '/allOf/1/properties/preview_image_url/format',
+              _sp62 + '/allOf/1/properties/preview_image_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -6425,7 +6276,7 @@ export function _vMediaVariants(v: any, o: number): boolean {
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp65 + '/type', 'type', 'must be array', { type: 'array' }));
+    E.push(_err(p, _sp63 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
@@ -6483,14 +6334,14 @@ export function _vMediaVariant(v: any, o: number): boolean {
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp66 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp64 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.bit_rate;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/bit_rate', _sp66 + '/properties/bit_rate/type', 'type', 'must be integer', { type: 'integer' }),
+          _err(p + '/bit_rate', _sp64 + '/properties/bit_rate/type', 'type', 'must be integer', { type: 'integer' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -6499,7 +6350,7 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
       if (typeof x2 !== 'string') {
         E.push(
-          _err(p + '/content_type', _sp66 + '/properties/content_type/type', 'type', 'must be string', {
+          _err(p + '/content_type', _sp64 + '/properties/content_type/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -6509,12 +6360,12 @@ export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[
     const x3 = v.url;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/url', _sp66 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/url', _sp64 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
           E.push(
-            _err(p + '/url', _sp66 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
+            _err(p + '/url', _sp64 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
           );
           if ((o & 1) === 0) return false;
         }
@@ -6539,14 +6390,14 @@ export function _vVideoPublicMetrics(v: any, o: number): boolean {
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp67 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp65 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.view_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/view_count', _sp67 + '/properties/view_count/type', 'type', 'must be integer', {
+          _err(p + '/view_count', _sp65 + '/properties/view_count/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -6554,7 +6405,7 @@ export function _eVideoPublicMetrics(v: any, o: number, p: string, E: Validation
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
           E.push(
-            _err(p + '/view_count', _sp67 + '/properties/view_count/format', 'format', 'must match format "int32"', {
+            _err(p + '/view_count', _sp65 + '/properties/view_count/format', 'format', 'must match format "int32"', {
               format: 'int32',
             }),
           );
@@ -6614,6 +6465,393 @@ export function _vVideoOrganicMetrics(v: any, o: number): boolean {
 }
 
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp66 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.playback_0_count;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+      if (!Number.isInteger(x1)) {
+        E.push(
+          _err(p + '/playback_0_count', _sp66 + '/properties/playback_0_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_0_count',
+              _sp66 + '/properties/playback_0_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x2 = v.playback_25_count;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+      if (!Number.isInteger(x2)) {
+        E.push(
+          _err(p + '/playback_25_count', _sp66 + '/properties/playback_25_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_25_count',
+              _sp66 + '/properties/playback_25_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x3 = v.playback_50_count;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+      if (!Number.isInteger(x3)) {
+        E.push(
+          _err(p + '/playback_50_count', _sp66 + '/properties/playback_50_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_50_count',
+              _sp66 + '/properties/playback_50_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x4 = v.playback_75_count;
+    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+      if (!Number.isInteger(x4)) {
+        E.push(
+          _err(p + '/playback_75_count', _sp66 + '/properties/playback_75_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_75_count',
+              _sp66 + '/properties/playback_75_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x5 = v.playback_100_count;
+    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+      if (!Number.isInteger(x5)) {
+        E.push(
+          _err(p + '/playback_100_count', _sp66 + '/properties/playback_100_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_100_count',
+              _sp66 + '/properties/playback_100_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x6 = v.view_count;
+    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+      if (!Number.isInteger(x6)) {
+        E.push(
+          _err(p + '/view_count', _sp66 + '/properties/view_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
+          E.push(
+            _err(p + '/view_count', _sp66 + '/properties/view_count/format', 'format', 'must match format "int32"', {
+              format: 'int32',
+            }),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vVideoPromotedMetrics(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.playback_0_count;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+    if (!Number.isInteger(x1)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x2 = v.playback_25_count;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+    if (!Number.isInteger(x2)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x3 = v.playback_50_count;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+    if (!Number.isInteger(x3)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x4 = v.playback_75_count;
+  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+    if (!Number.isInteger(x4)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x5 = v.playback_100_count;
+  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+    if (!Number.isInteger(x5)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x6 = v.view_count;
+  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+    if (!Number.isInteger(x6)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp67 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.playback_0_count;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+      if (!Number.isInteger(x1)) {
+        E.push(
+          _err(p + '/playback_0_count', _sp67 + '/properties/playback_0_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_0_count',
+              _sp67 + '/properties/playback_0_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x2 = v.playback_25_count;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+      if (!Number.isInteger(x2)) {
+        E.push(
+          _err(p + '/playback_25_count', _sp67 + '/properties/playback_25_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_25_count',
+              _sp67 + '/properties/playback_25_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x3 = v.playback_50_count;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+      if (!Number.isInteger(x3)) {
+        E.push(
+          _err(p + '/playback_50_count', _sp67 + '/properties/playback_50_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_50_count',
+              _sp67 + '/properties/playback_50_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x4 = v.playback_75_count;
+    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+      if (!Number.isInteger(x4)) {
+        E.push(
+          _err(p + '/playback_75_count', _sp67 + '/properties/playback_75_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_75_count',
+              _sp67 + '/properties/playback_75_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x5 = v.playback_100_count;
+    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+      if (!Number.isInteger(x5)) {
+        E.push(
+          _err(p + '/playback_100_count', _sp67 + '/properties/playback_100_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
+          E.push(
+            _err(
+              p + '/playback_100_count',
+              _sp67 + '/properties/playback_100_count/format',
+              'format',
+              'must match format "int32"',
+              { format: 'int32' },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+    const x6 = v.view_count;
+    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+      if (!Number.isInteger(x6)) {
+        E.push(
+          _err(p + '/view_count', _sp67 + '/properties/view_count/type', 'type', 'must be integer', {
+            type: 'integer',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
+          E.push(
+            _err(p + '/view_count', _sp67 + '/properties/view_count/format', 'format', 'must match format "int32"', {
+              format: 'int32',
+            }),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.playback_0_count;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+    if (!Number.isInteger(x1)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x2 = v.playback_25_count;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+    if (!Number.isInteger(x2)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x3 = v.playback_50_count;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+    if (!Number.isInteger(x3)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x4 = v.playback_75_count;
+  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+    if (!Number.isInteger(x4)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
+      return false;
+    }
+  }
+  const x5 = v.playback_100_count;
+  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+    if (!Number.isInteger(x5)) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     E.push(_err(p, _sp68 + '/type', 'type', 'must be object', { type: 'object' }));
@@ -6739,393 +6977,6 @@ export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: Validatio
         }
       }
     }
-    const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-      if (!Number.isInteger(x6)) {
-        E.push(
-          _err(p + '/view_count', _sp68 + '/properties/view_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          E.push(
-            _err(p + '/view_count', _sp68 + '/properties/view_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vVideoPromotedMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x6 = v.view_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-    if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp69 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-      if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/playback_0_count', _sp69 + '/properties/playback_0_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_0_count',
-              _sp69 + '/properties/playback_0_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-      if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/playback_25_count', _sp69 + '/properties/playback_25_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_25_count',
-              _sp69 + '/properties/playback_25_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-      if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/playback_50_count', _sp69 + '/properties/playback_50_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_50_count',
-              _sp69 + '/properties/playback_50_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-      if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/playback_75_count', _sp69 + '/properties/playback_75_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_75_count',
-              _sp69 + '/properties/playback_75_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-      if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/playback_100_count', _sp69 + '/properties/playback_100_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_100_count',
-              _sp69 + '/properties/playback_100_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-      if (!Number.isInteger(x6)) {
-        E.push(
-          _err(p + '/view_count', _sp69 + '/properties/view_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          E.push(
-            _err(p + '/view_count', _sp69 + '/properties/view_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp70 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-      if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/playback_0_count', _sp70 + '/properties/playback_0_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_0_count',
-              _sp70 + '/properties/playback_0_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-      if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/playback_25_count', _sp70 + '/properties/playback_25_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_25_count',
-              _sp70 + '/properties/playback_25_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-      if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/playback_50_count', _sp70 + '/properties/playback_50_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_50_count',
-              _sp70 + '/properties/playback_50_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-      if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/playback_75_count', _sp70 + '/properties/playback_75_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_75_count',
-              _sp70 + '/properties/playback_75_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-      if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/playback_100_count', _sp70 + '/properties/playback_100_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_100_count',
-              _sp70 + '/properties/playback_100_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
   }
   return E.length === e0;
 }
@@ -7194,7 +7045,7 @@ export function _vPlace(v: any, o: number): boolean {
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp72 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp70 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.id;
@@ -7210,20 +7061,20 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         if (!ok3 && !_ePlaceId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp72 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
+      E.push(_err(p, _sp70 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
       if ((o & 1) === 0) return false;
     }
     const x5 = v.full_name;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/full_name', _sp72 + '/properties/full_name/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/full_name', _sp70 + '/properties/full_name/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp72 + '/required', 'required', "must have required property 'full_name'", {
+        _err(p, _sp70 + '/required', 'required', "must have required property 'full_name'", {
           missingProperty: 'full_name',
         }),
       );
@@ -7232,14 +7083,14 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
     const x6 = v.name;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x6 !== 'string') {
-        E.push(_err(p + '/name', _sp72 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/name', _sp70 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
     const x7 = v.country;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
       if (typeof x7 !== 'string') {
-        E.push(_err(p + '/country', _sp72 + '/properties/country/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/country', _sp70 + '/properties/country/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -7263,7 +7114,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
       if (!Array.isArray(x12)) {
         E.push(
-          _err(p + '/contained_within', _sp72 + '/properties/contained_within/type', 'type', 'must be array', {
+          _err(p + '/contained_within', _sp70 + '/properties/contained_within/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -7273,7 +7124,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
           E.push(
             _err(
               p + '/contained_within',
-              _sp72 + '/properties/contained_within/minItems',
+              _sp70 + '/properties/contained_within/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -7300,7 +7151,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
       if (typeof x18 !== 'string') {
         E.push(
-          _err(p + '/place_type', _sp72 + '/properties/place_type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/place_type', _sp70 + '/properties/place_type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -7315,10 +7166,10 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         E.push(
           _err(
             p + '/place_type',
-            _sp72 + '/properties/place_type/enum',
+            _sp70 + '/properties/place_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k71 },
+            { allowedValues: _k69 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -7375,32 +7226,7 @@ export function _vGeo(v: any, o: number): boolean {
   }
   const x7 = v.geometry;
   if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
-    if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
-    const x9 = x7.type;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'type'))) {
-      if (typeof x9 !== 'string') return false;
-      if (!(x9 === 'Point')) {
-        return false;
-      }
-    } else {
-      return false;
-    }
-    const x10 = x7.coordinates;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x7, 'coordinates'))) {
-      if (!Array.isArray(x10)) return false;
-      if (x10.length > 2) {
-        return false;
-      }
-      if (x10.length < 2) {
-        return false;
-      }
-      for (let i11 = 0; i11 < x10.length; i11++) {
-        const x12 = x10[i11];
-        if (typeof x12 !== 'number' || !Number.isFinite(x12)) return false;
-      }
-    } else {
-      return false;
-    }
+    if (!_vPoint(x7, o)) return false;
   }
   return true;
 }
@@ -7428,7 +7254,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
             '#/components/schemas/Geo/properties/type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k73 },
+            { allowedValues: _k71 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -7542,39 +7368,7 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
       if ((o & 48) === 48) {
         if (!_ePoint(x7, o, p + '/geometry', E) && (o & 1) === 0) return false;
-      } else {
-        let ok9 = false;
-        L10: {
-          if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) break L10;
-          const x11 = x7.type;
-          if (x11 !== undefined && ((o & 8) === 0 || _has.call(x7, 'type'))) {
-            if (typeof x11 !== 'string') break L10;
-            if (!(x11 === 'Point')) {
-              break L10;
-            }
-          } else {
-            break L10;
-          }
-          const x12 = x7.coordinates;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(x7, 'coordinates'))) {
-            if (!Array.isArray(x12)) break L10;
-            if (x12.length > 2) {
-              break L10;
-            }
-            if (x12.length < 2) {
-              break L10;
-            }
-            for (let i13 = 0; i13 < x12.length; i13++) {
-              const x14 = x12[i13];
-              if (typeof x14 !== 'number' || !Number.isFinite(x14)) break L10;
-            }
-          } else {
-            break L10;
-          }
-          ok9 = true;
-        }
-        if (!ok9 && !_ePoint(x7, o + 16, p + '/geometry', E) && (o & 1) === 0) return false;
-      }
+      } else if (!_vPoint(x7, o) && !_ePoint(x7, o + 16, p + '/geometry', E) && (o & 1) === 0) return false;
     }
   }
   return E.length === e0;
@@ -7613,26 +7407,26 @@ export function _vPoint(v: any, o: number): boolean {
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp74 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp73 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp74 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/type', _sp73 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
       if (!(x1 === 'Point')) {
         E.push(
-          _err(p + '/type', _sp74 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k19,
+          _err(p + '/type', _sp73 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
+            allowedValues: _k72,
           }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp74 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
+        _err(p, _sp73 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -7640,7 +7434,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
       if (!Array.isArray(x2)) {
         E.push(
-          _err(p + '/coordinates', _sp74 + '/properties/coordinates/type', 'type', 'must be array', { type: 'array' }),
+          _err(p + '/coordinates', _sp73 + '/properties/coordinates/type', 'type', 'must be array', { type: 'array' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -7648,7 +7442,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
           E.push(
             _err(
               p + '/coordinates',
-              _sp74 + '/properties/coordinates/maxItems',
+              _sp73 + '/properties/coordinates/maxItems',
               'maxItems',
               'must NOT have more than 2 items',
               { limit: 2 },
@@ -7660,7 +7454,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
           E.push(
             _err(
               p + '/coordinates',
-              _sp74 + '/properties/coordinates/minItems',
+              _sp73 + '/properties/coordinates/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
@@ -7672,7 +7466,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
           const x4 = x2[i3];
           if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
             E.push(
-              _err(p + '/coordinates/' + i3, _sp74 + '/properties/coordinates/items/type', 'type', 'must be number', {
+              _err(p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items/type', 'type', 'must be number', {
                 type: 'number',
               }),
             );
@@ -7682,7 +7476,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     } else {
       E.push(
-        _err(p, _sp74 + '/required', 'required', "must have required property 'coordinates'", {
+        _err(p, _sp73 + '/required', 'required', "must have required property 'coordinates'", {
           missingProperty: 'coordinates',
         }),
       );
@@ -7776,7 +7570,7 @@ export function _vPoll(v: any, o: number): boolean {
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp76 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp75 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.id;
@@ -7795,20 +7589,20 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!ok3 && !_ePollId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp76 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
+      E.push(_err(p, _sp75 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
       if ((o & 1) === 0) return false;
     }
     const x5 = v.options;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/options', _sp76 + '/properties/options/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/options', _sp75 + '/properties/options/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x5.length > 4) {
           E.push(
             _err(
               p + '/options',
-              _sp76 + '/properties/options/maxItems',
+              _sp75 + '/properties/options/maxItems',
               'maxItems',
               'must NOT have more than 4 items',
               { limit: 4 },
@@ -7820,7 +7614,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/options',
-              _sp76 + '/properties/options/minItems',
+              _sp75 + '/properties/options/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
@@ -7868,7 +7662,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     } else {
       E.push(
-        _err(p, _sp76 + '/required', 'required', "must have required property 'options'", {
+        _err(p, _sp75 + '/required', 'required', "must have required property 'options'", {
           missingProperty: 'options',
         }),
       );
@@ -7878,7 +7672,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
       if (!Number.isInteger(x15)) {
         E.push(
-          _err(p + '/duration_minutes', _sp76 + '/properties/duration_minutes/type', 'type', 'must be integer', {
+          _err(p + '/duration_minutes', _sp75 + '/properties/duration_minutes/type', 'type', 'must be integer', {
             type: 'integer',
           }),
         );
@@ -7888,7 +7682,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/duration_minutes',
-              _sp76 + '/properties/duration_minutes/maximum',
+              _sp75 + '/properties/duration_minutes/maximum',
               'maximum',
               'must be <= 10080',
               { comparison: '<=', limit: 10080 },
@@ -7898,7 +7692,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         if (x15 < 5) {
           E.push(
-            _err(p + '/duration_minutes', _sp76 + '/properties/duration_minutes/minimum', 'minimum', 'must be >= 5', {
+            _err(p + '/duration_minutes', _sp75 + '/properties/duration_minutes/minimum', 'minimum', 'must be >= 5', {
               comparison: '>=',
               limit: 5,
             }),
@@ -7909,7 +7703,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/duration_minutes',
-              _sp76 + '/properties/duration_minutes/format',
+              _sp75 + '/properties/duration_minutes/format',
               'format',
               'must match format "int32"',
               { format: 'int32' },
@@ -7923,7 +7717,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
       if (typeof x16 !== 'string') {
         E.push(
-          _err(p + '/end_datetime', _sp76 + '/properties/end_datetime/type', 'type', 'must be string', {
+          _err(p + '/end_datetime', _sp75 + '/properties/end_datetime/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -7933,7 +7727,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
           E.push(
             _err(
               p + '/end_datetime',
-              _sp76 + '/properties/end_datetime/format',
+              _sp75 + '/properties/end_datetime/format',
               'format',
               'must match format "date-time"',
               { format: 'date-time' },
@@ -7947,7 +7741,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
       if (typeof x17 !== 'string') {
         E.push(
-          _err(p + '/voting_status', _sp76 + '/properties/voting_status/type', 'type', 'must be string', {
+          _err(p + '/voting_status', _sp75 + '/properties/voting_status/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -7957,10 +7751,10 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         E.push(
           _err(
             p + '/voting_status',
-            _sp76 + '/properties/voting_status/enum',
+            _sp75 + '/properties/voting_status/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k75 },
+            { allowedValues: _k74 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -8002,20 +7796,20 @@ export function _vPollOption(v: any, o: number): boolean {
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp77 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp76 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.position;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
       if (!Number.isInteger(x1)) {
         E.push(
-          _err(p + '/position', _sp77 + '/properties/position/type', 'type', 'must be integer', { type: 'integer' }),
+          _err(p + '/position', _sp76 + '/properties/position/type', 'type', 'must be integer', { type: 'integer' }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp77 + '/required', 'required', "must have required property 'position'", {
+        _err(p, _sp76 + '/required', 'required', "must have required property 'position'", {
           missingProperty: 'position',
         }),
       );
@@ -8024,14 +7818,14 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
     const x2 = v.label;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/label', _sp77 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/label', _sp76 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       } else {
         if (x2.length > 25 && _len(x2) > 25) {
           E.push(
             _err(
               p + '/label',
-              _sp77 + '/properties/label/maxLength',
+              _sp76 + '/properties/label/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
@@ -8043,7 +7837,7 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
           E.push(
             _err(
               p + '/label',
-              _sp77 + '/properties/label/minLength',
+              _sp76 + '/properties/label/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -8054,19 +7848,19 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
       }
     } else {
       E.push(
-        _err(p, _sp77 + '/required', 'required', "must have required property 'label'", { missingProperty: 'label' }),
+        _err(p, _sp76 + '/required', 'required', "must have required property 'label'", { missingProperty: 'label' }),
       );
       if ((o & 1) === 0) return false;
     }
     const x3 = v.votes;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/votes', _sp77 + '/properties/votes/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/votes', _sp76 + '/properties/votes/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp77 + '/required', 'required', "must have required property 'votes'", { missingProperty: 'votes' }),
+        _err(p, _sp76 + '/required', 'required', "must have required property 'votes'", { missingProperty: 'votes' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -8098,28 +7892,28 @@ export function _vTopic(v: any, o: number): boolean {
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp78 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp77 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp78 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/id', _sp77 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp78 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
+      E.push(_err(p, _sp77 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
       if ((o & 1) === 0) return false;
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp78 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/name', _sp77 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp78 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
+        _err(p, _sp77 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -8127,7 +7921,7 @@ export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boo
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/description', _sp78 + '/properties/description/type', 'type', 'must be string', {
+          _err(p + '/description', _sp77 + '/properties/description/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -8161,18 +7955,18 @@ export function _vError(v: any, o: number): boolean {
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp79 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp78 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.code;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/code', _sp79 + '/properties/code/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/code', _sp78 + '/properties/code/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
           E.push(
-            _err(p + '/code', _sp79 + '/properties/code/format', 'format', 'must match format "int32"', {
+            _err(p + '/code', _sp78 + '/properties/code/format', 'format', 'must match format "int32"', {
               format: 'int32',
             }),
           );
@@ -8181,19 +7975,19 @@ export function _eError(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     } else {
       E.push(
-        _err(p, _sp79 + '/required', 'required', "must have required property 'code'", { missingProperty: 'code' }),
+        _err(p, _sp78 + '/required', 'required', "must have required property 'code'", { missingProperty: 'code' }),
       );
       if ((o & 1) === 0) return false;
     }
     const x2 = v.message;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/message', _sp79 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/message', _sp78 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp79 + '/required', 'required', "must have required property 'message'", {
+        _err(p, _sp78 + '/required', 'required', "must have required property 'message'", {
           missingProperty: 'message',
         }),
       );
@@ -8231,44 +8025,44 @@ export function _vProblemBase(v: any, o: number): boolean {
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp80 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp79 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp80 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/type', _sp79 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp80 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
+        _err(p, _sp79 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
       );
       if ((o & 1) === 0) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp80 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/title', _sp79 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp80 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
+        _err(p, _sp79 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
       );
       if ((o & 1) === 0) return false;
     }
     const x3 = v.detail;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/detail', _sp80 + '/properties/detail/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/detail', _sp79 + '/properties/detail/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
     const x4 = v.status;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x4)) {
-        E.push(_err(p + '/status', _sp80 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/status', _sp79 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -8387,6 +8181,12 @@ export function _vProblem(v: any, o: number): boolean {
       if (!_vUsageCappedProblem(v, o)) break L39;
       if (n2 === 0) a3 = 17;
       else if (n2 === 1) b4 = 17;
+      n2++;
+    }
+    L41: {
+      if (!_vUnlistedProblem(v, o)) break L41;
+      if (n2 === 0) a3 = 18;
+      else if (n2 === 1) b4 = 18;
       n2++;
     }
     if (n2 !== 1) return false;
@@ -8509,311 +8309,330 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
         else if (n2 === 1) b4 = 17;
         n2++;
       }
+      L41: {
+        if (!_vUnlistedProblem(v, o)) break L41;
+        if (n2 === 0) a3 = 18;
+        else if (n2 === 1) b4 = 18;
+        n2++;
+      }
     }
     if (n2 === 0) {
-      const e41 = E.length;
-      const o42 = (o & 48) === 48 ? o : o + 16;
+      const e43 = E.length;
+      const o44 = (o & 48) === 48 ? o : o + 16;
       {
-        const e44 = E.length;
-        L43: {
-          if ((o42 & 48) === 48) {
-            if (!_eGenericProblem(v, o42, p, E) && (o42 & 1) === 0) break L43;
-          } else if (!_vGenericProblem(v, o42) && !_eGenericProblem(v, o42 + 16, p, E) && (o42 & 1) === 0) break L43;
+        const e46 = E.length;
+        L45: {
+          if ((o44 & 48) === 48) {
+            if (!_eGenericProblem(v, o44, p, E) && (o44 & 1) === 0) break L45;
+          } else if (!_vGenericProblem(v, o44) && !_eGenericProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L45;
         }
-        if (E.length === e44) {
+        if (E.length === e46) {
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
         }
       }
       {
-        const e47 = E.length;
-        L46: {
-          if ((o42 & 48) === 48) {
-            if (!_eClientDisconnectedProblem(v, o42, p, E) && (o42 & 1) === 0) break L46;
+        const e49 = E.length;
+        L48: {
+          if ((o44 & 48) === 48) {
+            if (!_eClientDisconnectedProblem(v, o44, p, E) && (o44 & 1) === 0) break L48;
           } else if (
-            !_vClientDisconnectedProblem(v, o42) &&
-            !_eClientDisconnectedProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vClientDisconnectedProblem(v, o44) &&
+            !_eClientDisconnectedProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L46;
+            break L48;
         }
-        if (E.length === e47) {
+        if (E.length === e49) {
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
         }
       }
       {
-        const e50 = E.length;
-        L49: {
-          if ((o42 & 48) === 48) {
-            if (!_eClientForbiddenProblem(v, o42, p, E) && (o42 & 1) === 0) break L49;
+        const e52 = E.length;
+        L51: {
+          if ((o44 & 48) === 48) {
+            if (!_eClientForbiddenProblem(v, o44, p, E) && (o44 & 1) === 0) break L51;
           } else if (
-            !_vClientForbiddenProblem(v, o42) &&
-            !_eClientForbiddenProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vClientForbiddenProblem(v, o44) &&
+            !_eClientForbiddenProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L49;
+            break L51;
         }
-        if (E.length === e50) {
+        if (E.length === e52) {
           if (n2 === 0) a3 = 2;
           else if (n2 === 1) b4 = 2;
           n2++;
         }
       }
       {
-        const e53 = E.length;
-        L52: {
-          if ((o42 & 48) === 48) {
-            if (!_eConflictProblem(v, o42, p, E) && (o42 & 1) === 0) break L52;
-          } else if (!_vConflictProblem(v, o42) && !_eConflictProblem(v, o42 + 16, p, E) && (o42 & 1) === 0) break L52;
+        const e55 = E.length;
+        L54: {
+          if ((o44 & 48) === 48) {
+            if (!_eConflictProblem(v, o44, p, E) && (o44 & 1) === 0) break L54;
+          } else if (!_vConflictProblem(v, o44) && !_eConflictProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L54;
         }
-        if (E.length === e53) {
+        if (E.length === e55) {
           if (n2 === 0) a3 = 3;
           else if (n2 === 1) b4 = 3;
           n2++;
         }
       }
       {
-        const e56 = E.length;
-        L55: {
-          if ((o42 & 48) === 48) {
-            if (!_eDisallowedResourceProblem(v, o42, p, E) && (o42 & 1) === 0) break L55;
+        const e58 = E.length;
+        L57: {
+          if ((o44 & 48) === 48) {
+            if (!_eDisallowedResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L57;
           } else if (
-            !_vDisallowedResourceProblem(v, o42) &&
-            !_eDisallowedResourceProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vDisallowedResourceProblem(v, o44) &&
+            !_eDisallowedResourceProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L55;
+            break L57;
         }
-        if (E.length === e56) {
+        if (E.length === e58) {
           if (n2 === 0) a3 = 4;
           else if (n2 === 1) b4 = 4;
           n2++;
         }
       }
       {
-        const e59 = E.length;
-        L58: {
-          if ((o42 & 48) === 48) {
-            if (!_eDuplicateRulesProblem(v, o42, p, E) && (o42 & 1) === 0) break L58;
-          } else if (!_vDuplicateRulesProblem(v, o42) && !_eDuplicateRulesProblem(v, o42 + 16, p, E) && (o42 & 1) === 0)
-            break L58;
+        const e61 = E.length;
+        L60: {
+          if ((o44 & 48) === 48) {
+            if (!_eDuplicateRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L60;
+          } else if (!_vDuplicateRulesProblem(v, o44) && !_eDuplicateRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+            break L60;
         }
-        if (E.length === e59) {
+        if (E.length === e61) {
           if (n2 === 0) a3 = 5;
           else if (n2 === 1) b4 = 5;
           n2++;
         }
       }
       {
-        const e62 = E.length;
-        L61: {
-          if ((o42 & 48) === 48) {
-            if (!_eInvalidRequestProblem(v, o42, p, E) && (o42 & 1) === 0) break L61;
-          } else if (!_vInvalidRequestProblem(v, o42) && !_eInvalidRequestProblem(v, o42 + 16, p, E) && (o42 & 1) === 0)
-            break L61;
+        const e64 = E.length;
+        L63: {
+          if ((o44 & 48) === 48) {
+            if (!_eInvalidRequestProblem(v, o44, p, E) && (o44 & 1) === 0) break L63;
+          } else if (!_vInvalidRequestProblem(v, o44) && !_eInvalidRequestProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+            break L63;
         }
-        if (E.length === e62) {
+        if (E.length === e64) {
           if (n2 === 0) a3 = 6;
           else if (n2 === 1) b4 = 6;
           n2++;
         }
       }
       {
-        const e65 = E.length;
-        L64: {
-          if ((o42 & 48) === 48) {
-            if (!_eInvalidRulesProblem(v, o42, p, E) && (o42 & 1) === 0) break L64;
-          } else if (!_vInvalidRulesProblem(v, o42) && !_eInvalidRulesProblem(v, o42 + 16, p, E) && (o42 & 1) === 0)
-            break L64;
+        const e67 = E.length;
+        L66: {
+          if ((o44 & 48) === 48) {
+            if (!_eInvalidRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L66;
+          } else if (!_vInvalidRulesProblem(v, o44) && !_eInvalidRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+            break L66;
         }
-        if (E.length === e65) {
+        if (E.length === e67) {
           if (n2 === 0) a3 = 7;
           else if (n2 === 1) b4 = 7;
           n2++;
         }
       }
       {
-        const e68 = E.length;
-        L67: {
-          if ((o42 & 48) === 48) {
-            if (!_eNoncompliantRulesProblem(v, o42, p, E) && (o42 & 1) === 0) break L67;
+        const e70 = E.length;
+        L69: {
+          if ((o44 & 48) === 48) {
+            if (!_eNoncompliantRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L69;
           } else if (
-            !_vNoncompliantRulesProblem(v, o42) &&
-            !_eNoncompliantRulesProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vNoncompliantRulesProblem(v, o44) &&
+            !_eNoncompliantRulesProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L67;
+            break L69;
         }
-        if (E.length === e68) {
+        if (E.length === e70) {
           if (n2 === 0) a3 = 8;
           else if (n2 === 1) b4 = 8;
           n2++;
         }
       }
       {
-        const e71 = E.length;
-        L70: {
-          if ((o42 & 48) === 48) {
-            if (!_eNotAuthorizedForFieldProblem(v, o42, p, E) && (o42 & 1) === 0) break L70;
+        const e73 = E.length;
+        L72: {
+          if ((o44 & 48) === 48) {
+            if (!_eNotAuthorizedForFieldProblem(v, o44, p, E) && (o44 & 1) === 0) break L72;
           } else if (
-            !_vNotAuthorizedForFieldProblem(v, o42) &&
-            !_eNotAuthorizedForFieldProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vNotAuthorizedForFieldProblem(v, o44) &&
+            !_eNotAuthorizedForFieldProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L70;
+            break L72;
         }
-        if (E.length === e71) {
+        if (E.length === e73) {
           if (n2 === 0) a3 = 9;
           else if (n2 === 1) b4 = 9;
           n2++;
         }
       }
       {
-        const e74 = E.length;
-        L73: {
-          if ((o42 & 48) === 48) {
-            if (!_eNotAuthorizedForResourceProblem(v, o42, p, E) && (o42 & 1) === 0) break L73;
+        const e76 = E.length;
+        L75: {
+          if ((o44 & 48) === 48) {
+            if (!_eNotAuthorizedForResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L75;
           } else if (
-            !_vNotAuthorizedForResourceProblem(v, o42) &&
-            !_eNotAuthorizedForResourceProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vNotAuthorizedForResourceProblem(v, o44) &&
+            !_eNotAuthorizedForResourceProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L73;
+            break L75;
         }
-        if (E.length === e74) {
+        if (E.length === e76) {
           if (n2 === 0) a3 = 10;
           else if (n2 === 1) b4 = 10;
           n2++;
         }
       }
       {
-        const e77 = E.length;
-        L76: {
-          if ((o42 & 48) === 48) {
-            if (!_eOperationalDisconnectProblem(v, o42, p, E) && (o42 & 1) === 0) break L76;
+        const e79 = E.length;
+        L78: {
+          if ((o44 & 48) === 48) {
+            if (!_eOperationalDisconnectProblem(v, o44, p, E) && (o44 & 1) === 0) break L78;
           } else if (
-            !_vOperationalDisconnectProblem(v, o42) &&
-            !_eOperationalDisconnectProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vOperationalDisconnectProblem(v, o44) &&
+            !_eOperationalDisconnectProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L76;
+            break L78;
         }
-        if (E.length === e77) {
+        if (E.length === e79) {
           if (n2 === 0) a3 = 11;
           else if (n2 === 1) b4 = 11;
           n2++;
         }
       }
       {
-        const e80 = E.length;
-        L79: {
-          if ((o42 & 48) === 48) {
-            if (!_eResourceNotFoundProblem(v, o42, p, E) && (o42 & 1) === 0) break L79;
+        const e82 = E.length;
+        L81: {
+          if ((o44 & 48) === 48) {
+            if (!_eResourceNotFoundProblem(v, o44, p, E) && (o44 & 1) === 0) break L81;
           } else if (
-            !_vResourceNotFoundProblem(v, o42) &&
-            !_eResourceNotFoundProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vResourceNotFoundProblem(v, o44) &&
+            !_eResourceNotFoundProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L79;
+            break L81;
         }
-        if (E.length === e80) {
+        if (E.length === e82) {
           if (n2 === 0) a3 = 12;
           else if (n2 === 1) b4 = 12;
           n2++;
         }
       }
       {
-        const e83 = E.length;
-        L82: {
-          if ((o42 & 48) === 48) {
-            if (!_eResourceUnavailableProblem(v, o42, p, E) && (o42 & 1) === 0) break L82;
+        const e85 = E.length;
+        L84: {
+          if ((o44 & 48) === 48) {
+            if (!_eResourceUnavailableProblem(v, o44, p, E) && (o44 & 1) === 0) break L84;
           } else if (
-            !_vResourceUnavailableProblem(v, o42) &&
-            !_eResourceUnavailableProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vResourceUnavailableProblem(v, o44) &&
+            !_eResourceUnavailableProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L82;
+            break L84;
         }
-        if (E.length === e83) {
+        if (E.length === e85) {
           if (n2 === 0) a3 = 13;
           else if (n2 === 1) b4 = 13;
           n2++;
         }
       }
       {
-        const e86 = E.length;
-        L85: {
-          if ((o42 & 48) === 48) {
-            if (!_eRuleCapProblem(v, o42, p, E) && (o42 & 1) === 0) break L85;
-          } else if (!_vRuleCapProblem(v, o42) && !_eRuleCapProblem(v, o42 + 16, p, E) && (o42 & 1) === 0) break L85;
+        const e88 = E.length;
+        L87: {
+          if ((o44 & 48) === 48) {
+            if (!_eRuleCapProblem(v, o44, p, E) && (o44 & 1) === 0) break L87;
+          } else if (!_vRuleCapProblem(v, o44) && !_eRuleCapProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L87;
         }
-        if (E.length === e86) {
+        if (E.length === e88) {
           if (n2 === 0) a3 = 14;
           else if (n2 === 1) b4 = 14;
           n2++;
         }
       }
       {
-        const e89 = E.length;
-        L88: {
-          if ((o42 & 48) === 48) {
-            if (!_eStreamingConnectionProblem(v, o42, p, E) && (o42 & 1) === 0) break L88;
+        const e91 = E.length;
+        L90: {
+          if ((o44 & 48) === 48) {
+            if (!_eStreamingConnectionProblem(v, o44, p, E) && (o44 & 1) === 0) break L90;
           } else if (
-            !_vStreamingConnectionProblem(v, o42) &&
-            !_eStreamingConnectionProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vStreamingConnectionProblem(v, o44) &&
+            !_eStreamingConnectionProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L88;
+            break L90;
         }
-        if (E.length === e89) {
+        if (E.length === e91) {
           if (n2 === 0) a3 = 15;
           else if (n2 === 1) b4 = 15;
           n2++;
         }
       }
       {
-        const e92 = E.length;
-        L91: {
-          if ((o42 & 48) === 48) {
-            if (!_eUnsupportedAuthenticationProblem(v, o42, p, E) && (o42 & 1) === 0) break L91;
+        const e94 = E.length;
+        L93: {
+          if ((o44 & 48) === 48) {
+            if (!_eUnsupportedAuthenticationProblem(v, o44, p, E) && (o44 & 1) === 0) break L93;
           } else if (
-            !_vUnsupportedAuthenticationProblem(v, o42) &&
-            !_eUnsupportedAuthenticationProblem(v, o42 + 16, p, E) &&
-            (o42 & 1) === 0
+            !_vUnsupportedAuthenticationProblem(v, o44) &&
+            !_eUnsupportedAuthenticationProblem(v, o44 + 16, p, E) &&
+            (o44 & 1) === 0
           )
-            break L91;
+            break L93;
         }
-        if (E.length === e92) {
+        if (E.length === e94) {
           if (n2 === 0) a3 = 16;
           else if (n2 === 1) b4 = 16;
           n2++;
         }
       }
       {
-        const e95 = E.length;
-        L94: {
-          if ((o42 & 48) === 48) {
-            if (!_eUsageCappedProblem(v, o42, p, E) && (o42 & 1) === 0) break L94;
-          } else if (!_vUsageCappedProblem(v, o42) && !_eUsageCappedProblem(v, o42 + 16, p, E) && (o42 & 1) === 0)
-            break L94;
+        const e97 = E.length;
+        L96: {
+          if ((o44 & 48) === 48) {
+            if (!_eUsageCappedProblem(v, o44, p, E) && (o44 & 1) === 0) break L96;
+          } else if (!_vUsageCappedProblem(v, o44) && !_eUsageCappedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+            break L96;
         }
-        if (E.length === e95) {
+        if (E.length === e97) {
           if (n2 === 0) a3 = 17;
           else if (n2 === 1) b4 = 17;
           n2++;
         }
       }
+      {
+        const e100 = E.length;
+        L99: {
+          if ((o44 & 48) === 48) {
+            if (!_eUnlistedProblem(v, o44, p, E) && (o44 & 1) === 0) break L99;
+          } else if (!_vUnlistedProblem(v, o44) && !_eUnlistedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L99;
+        }
+        if (E.length === e100) {
+          if (n2 === 0) a3 = 18;
+          else if (n2 === 1) b4 = 18;
+          n2++;
+        }
+      }
       if (n2 === 0) {
-        E.push(_err(p, _sp81 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
+        E.push(_err(p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
         if ((o & 1) === 0) return false;
-      } else E.length = e41;
+      } else E.length = e43;
     }
     if (n2 > 1) {
       E.push(
-        _err(p, _sp81 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
+        _err(p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -8832,11 +8651,11 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp83 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp82 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    E.push(_err(p, _sp83 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k82 }));
+    E.push(_err(p, _sp82 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k81 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -8853,11 +8672,11 @@ export function _vProblemSection(v: any, o: number): boolean {
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp85 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp84 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   if (!(v === 'data' || v === 'includes')) {
-    E.push(_err(p, _sp85 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k84 }));
+    E.push(_err(p, _sp84 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k83 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -8882,20 +8701,20 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp86 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp85 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp86 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp85 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x3 === 'about:blank')) {
         E.push(
-          _err(p + '/type', _sp86 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+          _err(p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'about:blank',
           }),
         );
@@ -8912,7 +8731,7 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re87.test(x3)) {
+    if (!_re86.test(x3)) {
       return false;
     }
   }
@@ -8925,22 +8744,22 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp88 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp87 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp88 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp87 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re87.test(x3)) {
+        if (!_re86.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp88 + '/allOf/1/properties/type/pattern',
+              _sp87 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/client-disconnected$"',
               { pattern: '/2/problems/client-disconnected$' },
@@ -8960,7 +8779,7 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re89.test(x3)) {
+    if (!_re88.test(x3)) {
       return false;
     }
   }
@@ -8987,22 +8806,22 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp91 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp90 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp91 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp90 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re89.test(x3)) {
+        if (!_re88.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp91 + '/allOf/1/properties/type/pattern',
+              _sp90 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/client-forbidden$"',
               { pattern: '/2/problems/client-forbidden$' },
@@ -9016,7 +8835,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/reason', _sp91 + '/allOf/1/properties/reason/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/reason', _sp90 + '/allOf/1/properties/reason/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -9024,10 +8843,10 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
         E.push(
           _err(
             p + '/reason',
-            _sp91 + '/allOf/1/properties/reason/enum',
+            _sp90 + '/allOf/1/properties/reason/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k90 },
+            { allowedValues: _k89 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -9037,7 +8856,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/registration_url', _sp91 + '/allOf/1/properties/registration_url/type', 'type', 'must be string', {
+          _err(p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -9047,7 +8866,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
           E.push(
             _err(
               p + '/registration_url',
-              _sp91 + '/allOf/1/properties/registration_url/format',
+              _sp90 + '/allOf/1/properties/registration_url/format',
               'format',
               'must match format "uri"',
               { format: 'uri' },
@@ -9067,7 +8886,7 @@ export function _vConflictProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re92.test(x3)) {
+    if (!_re91.test(x3)) {
       return false;
     }
   }
@@ -9080,22 +8899,22 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp93 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp92 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp93 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp92 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re92.test(x3)) {
+        if (!_re91.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp93 + '/allOf/1/properties/type/pattern',
+              _sp92 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/conflict$"',
               { pattern: '/2/problems/conflict$' },
@@ -9115,7 +8934,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re94.test(x3)) {
+    if (!_re93.test(x3)) {
       return false;
     }
   }
@@ -9152,22 +8971,22 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp95 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp94 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp95 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp94 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re94.test(x3)) {
+        if (!_re93.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp95 + '/allOf/1/properties/type/pattern',
+              _sp94 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/disallowed-resource$"',
               { pattern: '/2/problems/disallowed-resource$' },
@@ -9181,7 +9000,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/resource_id', _sp95 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
+          _err(p + '/resource_id', _sp94 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -9189,7 +9008,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
       }
     } else {
       E.push(
-        _err(p, _sp95 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
+        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
           missingProperty: 'resource_id',
         }),
       );
@@ -9212,7 +9031,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
       }
     } else {
       E.push(
-        _err(p, _sp95 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
+        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
           missingProperty: 'resource_type',
         }),
       );
@@ -9235,7 +9054,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
       }
     } else {
       E.push(
-        _err(p, _sp95 + '/allOf/1/required', 'required', "must have required property 'section'", {
+        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'section'", {
           missingProperty: 'section',
         }),
       );
@@ -9251,7 +9070,7 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re96.test(x3)) {
+    if (!_re95.test(x3)) {
       return false;
     }
   }
@@ -9272,22 +9091,22 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp97 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp96 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp97 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp96 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re96.test(x3)) {
+        if (!_re95.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp97 + '/allOf/1/properties/type/pattern',
+              _sp96 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/duplicate-rules$"',
               { pattern: '/2/problems/duplicate-rules$' },
@@ -9300,7 +9119,7 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
     const x4 = v.id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x4 !== 'string') {
-        E.push(_err(p + '/id', _sp97 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/id', _sp96 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -9308,7 +9127,7 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/value', _sp97 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/value', _sp96 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -9323,7 +9142,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re98.test(x3)) {
+    if (!_re97.test(x3)) {
       return false;
     }
   }
@@ -9364,22 +9183,22 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp99 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp98 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp99 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp98 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re98.test(x3)) {
+        if (!_re97.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp99 + '/allOf/1/properties/type/pattern',
+              _sp98 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/invalid-request$"',
               { pattern: '/2/problems/invalid-request$' },
@@ -9393,7 +9212,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
       if (!Array.isArray(x4)) {
         E.push(
-          _err(p + '/errors', _sp99 + '/allOf/1/properties/errors/type', 'type', 'must be array', { type: 'array' }),
+          _err(p + '/errors', _sp98 + '/allOf/1/properties/errors/type', 'type', 'must be array', { type: 'array' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -9401,7 +9220,7 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
           E.push(
             _err(
               p + '/errors',
-              _sp99 + '/allOf/1/properties/errors/minItems',
+              _sp98 + '/allOf/1/properties/errors/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -9470,13 +9289,13 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp100 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp99 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.message;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/message', _sp100 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/message', _sp99 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -9484,7 +9303,7 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
         E.push(
-          _err(p + '/parameters', _sp100 + '/properties/parameters/type', 'type', 'must be object', { type: 'object' }),
+          _err(p + '/parameters', _sp99 + '/properties/parameters/type', 'type', 'must be object', { type: 'object' }),
         );
         if ((o & 1) === 0) return false;
       } else {
@@ -9495,7 +9314,7 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
             E.push(
               _err(
                 p + '/parameters/' + _esc(k3),
-                _sp100 + '/properties/parameters/additionalProperties/type',
+                _sp99 + '/properties/parameters/additionalProperties/type',
                 'type',
                 'must be array',
                 { type: 'array' },
@@ -9509,7 +9328,7 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
                 E.push(
                   _err(
                     p + '/parameters/' + _esc(k3) + '/' + i5,
-                    _sp100 + '/properties/parameters/additionalProperties/items/type',
+                    _sp99 + '/properties/parameters/additionalProperties/items/type',
                     'type',
                     'must be string',
                     { type: 'string' },
@@ -9532,7 +9351,7 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re101.test(x3)) {
+    if (!_re100.test(x3)) {
       return false;
     }
   }
@@ -9545,22 +9364,22 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp102 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp101 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp102 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp101 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re101.test(x3)) {
+        if (!_re100.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp102 + '/allOf/1/properties/type/pattern',
+              _sp101 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/invalid-rules$"',
               { pattern: '/2/problems/invalid-rules$' },
@@ -9580,7 +9399,7 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re103.test(x3)) {
+    if (!_re102.test(x3)) {
       return false;
     }
   }
@@ -9593,22 +9412,22 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp104 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp103 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp104 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp103 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re103.test(x3)) {
+        if (!_re102.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp104 + '/allOf/1/properties/type/pattern',
+              _sp103 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/noncompliant-rules$"',
               { pattern: '/2/problems/noncompliant-rules$' },
@@ -9628,7 +9447,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re105.test(x3)) {
+    if (!_re104.test(x3)) {
       return false;
     }
   }
@@ -9665,22 +9484,22 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp106 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp105 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp106 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp105 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re105.test(x3)) {
+        if (!_re104.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp106 + '/allOf/1/properties/type/pattern',
+              _sp105 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/not-authorized-for-field$"',
               { pattern: '/2/problems/not-authorized-for-field$' },
@@ -9694,13 +9513,13 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/field', _sp106 + '/allOf/1/properties/field/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/field', _sp105 + '/allOf/1/properties/field/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp106 + '/allOf/1/required', 'required', "must have required property 'field'", {
+        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'field'", {
           missingProperty: 'field',
         }),
       );
@@ -9723,7 +9542,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
       }
     } else {
       E.push(
-        _err(p, _sp106 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
+        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
           missingProperty: 'resource_type',
         }),
       );
@@ -9746,7 +9565,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
       }
     } else {
       E.push(
-        _err(p, _sp106 + '/allOf/1/required', 'required', "must have required property 'section'", {
+        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'section'", {
           missingProperty: 'section',
         }),
       );
@@ -9762,7 +9581,7 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re107.test(x3)) {
+    if (!_re106.test(x3)) {
       return false;
     }
   }
@@ -9811,22 +9630,22 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp108 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp107 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp108 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp107 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re107.test(x3)) {
+        if (!_re106.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp108 + '/allOf/1/properties/type/pattern',
+              _sp107 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/not-authorized-for-resource$"',
               { pattern: '/2/problems/not-authorized-for-resource$' },
@@ -9840,13 +9659,13 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/value', _sp108 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/value', _sp107 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp108 + '/allOf/1/required', 'required', "must have required property 'value'", {
+        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'value'", {
           missingProperty: 'value',
         }),
       );
@@ -9856,7 +9675,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/resource_id', _sp108 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
+          _err(p + '/resource_id', _sp107 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -9864,7 +9683,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
       }
     } else {
       E.push(
-        _err(p, _sp108 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
+        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
           missingProperty: 'resource_id',
         }),
       );
@@ -9887,7 +9706,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
       }
     } else {
       E.push(
-        _err(p, _sp108 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
+        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
           missingProperty: 'resource_type',
         }),
       );
@@ -9910,7 +9729,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
       }
     } else {
       E.push(
-        _err(p, _sp108 + '/allOf/1/required', 'required', "must have required property 'section'", {
+        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'section'", {
           missingProperty: 'section',
         }),
       );
@@ -9920,7 +9739,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x14 !== 'string') {
         E.push(
-          _err(p + '/parameter', _sp108 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
+          _err(p + '/parameter', _sp107 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -9928,7 +9747,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
       }
     } else {
       E.push(
-        _err(p, _sp108 + '/allOf/1/required', 'required', "must have required property 'parameter'", {
+        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'parameter'", {
           missingProperty: 'parameter',
         }),
       );
@@ -9944,7 +9763,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re109.test(x3)) {
+    if (!_re108.test(x3)) {
       return false;
     }
   }
@@ -9973,22 +9792,22 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp111 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp110 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp111 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp110 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re109.test(x3)) {
+        if (!_re108.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp111 + '/allOf/1/properties/type/pattern',
+              _sp110 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/operational-disconnect$"',
               { pattern: '/2/problems/operational-disconnect$' },
@@ -10002,7 +9821,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/disconnect_type', _sp111 + '/allOf/1/properties/disconnect_type/type', 'type', 'must be string', {
+          _err(p + '/disconnect_type', _sp110 + '/allOf/1/properties/disconnect_type/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10021,10 +9840,10 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         E.push(
           _err(
             p + '/disconnect_type',
-            _sp111 + '/allOf/1/properties/disconnect_type/enum',
+            _sp110 + '/allOf/1/properties/disconnect_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k110 },
+            { allowedValues: _k109 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -10040,7 +9859,7 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re112.test(x3)) {
+    if (!_re111.test(x3)) {
       return false;
     }
   }
@@ -10086,22 +9905,22 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp114 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp113 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp114 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp113 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re112.test(x3)) {
+        if (!_re111.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp114 + '/allOf/1/properties/type/pattern',
+              _sp113 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/resource-not-found$"',
               { pattern: '/2/problems/resource-not-found$' },
@@ -10115,7 +9934,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/parameter', _sp114 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
+          _err(p + '/parameter', _sp113 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10125,7 +9944,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
           E.push(
             _err(
               p + '/parameter',
-              _sp114 + '/allOf/1/properties/parameter/minLength',
+              _sp113 + '/allOf/1/properties/parameter/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -10139,7 +9958,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/value', _sp114 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/value', _sp113 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -10148,7 +9967,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x6 !== 'string') {
         E.push(
-          _err(p + '/resource_id', _sp114 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
+          _err(p + '/resource_id', _sp113 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10159,7 +9978,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
       if (typeof x7 !== 'string') {
         E.push(
-          _err(p + '/resource_type', _sp114 + '/allOf/1/properties/resource_type/type', 'type', 'must be string', {
+          _err(p + '/resource_type', _sp113 + '/allOf/1/properties/resource_type/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10178,17 +9997,17 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         E.push(
           _err(
             p + '/resource_type',
-            _sp114 + '/allOf/1/properties/resource_type/enum',
+            _sp113 + '/allOf/1/properties/resource_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k113 },
+            { allowedValues: _k112 },
           ),
         );
         if ((o & 1) === 0) return false;
       }
     } else {
       E.push(
-        _err(p, _sp114 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
+        _err(p, _sp113 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
           missingProperty: 'resource_type',
         }),
       );
@@ -10204,7 +10023,7 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re115.test(x3)) {
+    if (!_re114.test(x3)) {
       return false;
     }
   }
@@ -10237,22 +10056,22 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp116 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp115 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp116 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp115 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re115.test(x3)) {
+        if (!_re114.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp116 + '/allOf/1/properties/type/pattern',
+              _sp115 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/resource-unavailable$"',
               { pattern: '/2/problems/resource-unavailable$' },
@@ -10266,7 +10085,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/parameter', _sp116 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
+          _err(p + '/parameter', _sp115 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10276,7 +10095,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
           E.push(
             _err(
               p + '/parameter',
-              _sp116 + '/allOf/1/properties/parameter/minLength',
+              _sp115 + '/allOf/1/properties/parameter/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -10290,7 +10109,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/resource_id', _sp116 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
+          _err(p + '/resource_id', _sp115 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
             type: 'string',
           }),
         );
@@ -10314,7 +10133,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
       }
     } else {
       E.push(
-        _err(p, _sp116 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
+        _err(p, _sp115 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
           missingProperty: 'resource_type',
         }),
       );
@@ -10330,7 +10149,7 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re117.test(x3)) {
+    if (!_re116.test(x3)) {
       return false;
     }
   }
@@ -10343,22 +10162,22 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp118 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp117 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp118 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp117 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re117.test(x3)) {
+        if (!_re116.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp118 + '/allOf/1/properties/type/pattern',
+              _sp117 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/rule-cap$"',
               { pattern: '/2/problems/rule-cap$' },
@@ -10378,7 +10197,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re119.test(x3)) {
+    if (!_re118.test(x3)) {
       return false;
     }
   }
@@ -10403,22 +10222,22 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp121 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp120 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp121 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp120 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re119.test(x3)) {
+        if (!_re118.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp121 + '/allOf/1/properties/type/pattern',
+              _sp120 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/streaming-connection$"',
               { pattern: '/2/problems/streaming-connection$' },
@@ -10434,7 +10253,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         E.push(
           _err(
             p + '/connection_issue',
-            _sp121 + '/allOf/1/properties/connection_issue/type',
+            _sp120 + '/allOf/1/properties/connection_issue/type',
             'type',
             'must be string',
             { type: 'string' },
@@ -10451,10 +10270,10 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         E.push(
           _err(
             p + '/connection_issue',
-            _sp121 + '/allOf/1/properties/connection_issue/enum',
+            _sp120 + '/allOf/1/properties/connection_issue/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k120 },
+            { allowedValues: _k119 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -10470,7 +10289,7 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re122.test(x3)) {
+    if (!_re121.test(x3)) {
       return false;
     }
   }
@@ -10483,22 +10302,22 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp123 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp122 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp123 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp122 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re122.test(x3)) {
+        if (!_re121.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp123 + '/allOf/1/properties/type/pattern',
+              _sp122 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/unsupported-authentication$"',
               { pattern: '/2/problems/unsupported-authentication$' },
@@ -10518,7 +10337,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
   const x3 = v.type;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
     if (typeof x3 !== 'string') return false;
-    if (!_re124.test(x3)) {
+    if (!_re123.test(x3)) {
       return false;
     }
   }
@@ -10545,22 +10364,22 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp127 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp126 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
         E.push(
-          _err(p + '/type', _sp127 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/type', _sp126 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       } else {
-        if (!_re124.test(x3)) {
+        if (!_re123.test(x3)) {
           E.push(
             _err(
               p + '/type',
-              _sp127 + '/allOf/1/properties/type/pattern',
+              _sp126 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/usage-capped$"',
               { pattern: '/2/problems/usage-capped$' },
@@ -10574,7 +10393,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
       if (typeof x4 !== 'string') {
         E.push(
-          _err(p + '/period', _sp127 + '/allOf/1/properties/period/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/period', _sp126 + '/allOf/1/properties/period/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -10582,10 +10401,10 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
         E.push(
           _err(
             p + '/period',
-            _sp127 + '/allOf/1/properties/period/enum',
+            _sp126 + '/allOf/1/properties/period/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k125 },
+            { allowedValues: _k124 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -10595,7 +10414,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x5 !== 'string') {
         E.push(
-          _err(p + '/scope', _sp127 + '/allOf/1/properties/scope/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/scope', _sp126 + '/allOf/1/properties/scope/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -10603,10 +10422,10 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
         E.push(
           _err(
             p + '/scope',
-            _sp127 + '/allOf/1/properties/scope/enum',
+            _sp126 + '/allOf/1/properties/scope/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k126 },
+            { allowedValues: _k125 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -10616,9 +10435,88 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
+export function _vUnlistedProblem(v: any, o: number): boolean {
+  if (!_vProblemBase(v, o)) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.type;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (typeof x3 !== 'string') return false;
+    L4: {
+      let ok6 = false;
+      L7: {
+        L8: {
+          if (!(x3 === 'about:blank')) {
+            break L8;
+          }
+          ok6 = true;
+          break L7;
+        }
+        L10: {
+          if (typeof x3 === 'string') {
+            if (!_re127.test(x3)) {
+              break L10;
+            }
+          }
+          ok6 = true;
+          break L7;
+        }
+      }
+      if (!ok6) break L4;
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 48) === 48) {
+    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
+  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp128 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x3 = v.type;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+      if (typeof x3 !== 'string') {
+        E.push(
+          _err(p + '/type', _sp128 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
+        );
+        if ((o & 1) === 0) return false;
+      }
+      L4: {
+        let ok6 = false;
+        L7: {
+          L8: {
+            if (!(x3 === 'about:blank')) {
+              break L8;
+            }
+            ok6 = true;
+            break L7;
+          }
+          L10: {
+            if (typeof x3 === 'string') {
+              if (!_re127.test(x3)) {
+                break L10;
+              }
+            }
+            ok6 = true;
+            break L7;
+          }
+        }
+        if (!ok6) break L4;
+        E.push(_err(p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}));
+        if ((o & 1) === 0) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
 export function _vActivityEventType(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!_s128.has(v)) {
+  if (!_s129.has(v)) {
     return false;
   }
   return true;
@@ -10627,11 +10525,11 @@ export function _vActivityEventType(v: any, o: number): boolean {
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp130 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp131 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
-  if (!_s128.has(v)) {
-    E.push(_err(p, _sp130 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k129 }));
+  if (!_s129.has(v)) {
+    E.push(_err(p, _sp131 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k130 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -10654,7 +10552,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp132 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp133 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   if (!(
@@ -10664,7 +10562,7 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
     v === 'ProfileGeoUpdate' ||
     v === 'ProfileUrlUpdate'
   )) {
-    E.push(_err(p, _sp132 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k131 }));
+    E.push(_err(p, _sp133 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k132 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -10678,8 +10576,6 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
     if (!_re0.test(x1)) {
       return false;
     }
-  } else {
-    return false;
   }
   const x3 = v.keyword;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
@@ -10688,7 +10584,7 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
   const x4 = v.direction;
   if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
     if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'sent' || x4 === 'received')) {
+    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both')) {
       return false;
     }
   }
@@ -10698,7 +10594,7 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp134 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp135 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.user_id;
@@ -10716,18 +10612,11 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
         }
         if (!ok3 && !_eUserId(x1, o + 16, p + '/user_id', E) && (o & 1) === 0) return false;
       }
-    } else {
-      E.push(
-        _err(p, _sp134 + '/required', 'required', "must have required property 'user_id'", {
-          missingProperty: 'user_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
     const x5 = v.keyword;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/keyword', _sp134 + '/properties/keyword/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/keyword', _sp135 + '/properties/keyword/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -10735,18 +10624,18 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
       if (typeof x6 !== 'string') {
         E.push(
-          _err(p + '/direction', _sp134 + '/properties/direction/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/direction', _sp135 + '/properties/direction/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
-      if (!(x6 === 'sent' || x6 === 'received')) {
+      if (!(x6 === 'sent' || x6 === 'received' || x6 === 'both')) {
         E.push(
           _err(
             p + '/direction',
-            _sp134 + '/properties/direction/enum',
+            _sp135 + '/properties/direction/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k133 },
+            { allowedValues: _k134 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -10774,14 +10663,10 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
       }
     }
     if (!ok3) return false;
-  } else {
-    return false;
   }
   const x9 = v.filter;
   if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
     if (!_vActivitySubscriptionFilter(x9, o)) return false;
-  } else {
-    return false;
   }
   return true;
 }
@@ -10789,7 +10674,7 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp135 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp136 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.event_type;
@@ -10849,7 +10734,7 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
           E.push(
             _err(
               p + '/event_type',
-              _sp135 + '/properties/event_type/anyOf',
+              _sp136 + '/properties/event_type/anyOf',
               'anyOf',
               'must match a schema in anyOf',
               {},
@@ -10858,13 +10743,6 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
           if ((o & 1) === 0) return false;
         }
       }
-    } else {
-      E.push(
-        _err(p, _sp135 + '/required', 'required', "must have required property 'event_type'", {
-          missingProperty: 'event_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
     const x17 = v.filter;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
@@ -10876,13 +10754,6 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
         (o & 1) === 0
       )
         return false;
-    } else {
-      E.push(
-        _err(p, _sp135 + '/required', 'required', "must have required property 'filter'", {
-          missingProperty: 'filter',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
   }
   return E.length === e0;
@@ -10909,11 +10780,11 @@ export function _vDmEventType(v: any, o: number): boolean {
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp137 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp138 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
-    E.push(_err(p, _sp137 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k136 }));
+    E.push(_err(p, _sp138 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k137 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -11043,10 +10914,10 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         E.push(
           _err(
             p + '/event_type',
-            _sp138 + '/discriminator',
+            _sp139 + '/discriminator',
             'discriminator',
             'property "event_type" must be one of "MessageCreate", "ParticipantsJoin", "ParticipantsLeave"',
-            { propertyName: 'event_type', value: x1, allowedValues: _k136 },
+            { propertyName: 'event_type', value: x1, allowedValues: _k137 },
           ),
         );
         if ((o & 1) === 0) return false;
@@ -11164,14 +11035,14 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         }
         if (n7 === 0) {
           E.push(
-            _err(p, _sp138 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
+            _err(p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
           );
           if ((o & 1) === 0) return false;
         } else E.length = e19;
       }
       if (n7 > 1) {
         E.push(
-          _err(p, _sp138 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a8, b9] }),
+          _err(p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a8, b9] }),
         );
         if ((o & 1) === 0) return false;
       }
@@ -11201,20 +11072,20 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp139 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp140 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
         E.push(
-          _err(p + '/event_type', _sp139 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/event_type', _sp140 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x1 === 'MessageCreate')) {
         E.push(
-          _err(p + '/event_type', _sp139 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+          _err(p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
             allowedValue: 'MessageCreate',
           }),
         );
@@ -11222,7 +11093,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
       }
     } else {
       E.push(
-        _err(p, _sp139 + '/required', 'required', "must have required property 'event_type'", {
+        _err(p, _sp140 + '/required', 'required', "must have required property 'event_type'", {
           missingProperty: 'event_type',
         }),
       );
@@ -11233,7 +11104,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
       E.push(
         _err(
           p + '/participant_ids',
-          _sp139 + '/properties/participant_ids',
+          _sp140 + '/properties/participant_ids',
           'false schema',
           'boolean schema is false',
           {},
@@ -11273,20 +11144,20 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp140 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp141 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
         E.push(
-          _err(p + '/event_type', _sp140 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/event_type', _sp141 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x1 === 'ParticipantsJoin')) {
         E.push(
-          _err(p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+          _err(p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
             allowedValue: 'ParticipantsJoin',
           }),
         );
@@ -11294,7 +11165,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
       }
     } else {
       E.push(
-        _err(p, _sp140 + '/required', 'required', "must have required property 'event_type'", {
+        _err(p, _sp141 + '/required', 'required', "must have required property 'event_type'", {
           missingProperty: 'event_type',
         }),
       );
@@ -11304,7 +11175,7 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
         E.push(
-          _err(p + '/participant_ids', _sp140 + '/properties/participant_ids/type', 'type', 'must be array', {
+          _err(p + '/participant_ids', _sp141 + '/properties/participant_ids/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -11360,20 +11231,20 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp141 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp142 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
         E.push(
-          _err(p + '/event_type', _sp141 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
+          _err(p + '/event_type', _sp142 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
         );
         if ((o & 1) === 0) return false;
       }
       if (!(x1 === 'ParticipantsLeave')) {
         E.push(
-          _err(p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+          _err(p + '/event_type', _sp142 + '/properties/event_type/const', 'const', 'must be equal to constant', {
             allowedValue: 'ParticipantsLeave',
           }),
         );
@@ -11381,7 +11252,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
       }
     } else {
       E.push(
-        _err(p, _sp141 + '/required', 'required', "must have required property 'event_type'", {
+        _err(p, _sp142 + '/required', 'required', "must have required property 'event_type'", {
           missingProperty: 'event_type',
         }),
       );
@@ -11391,7 +11262,7 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
         E.push(
-          _err(p + '/participant_ids', _sp141 + '/properties/participant_ids/type', 'type', 'must be array', {
+          _err(p + '/participant_ids', _sp142 + '/properties/participant_ids/type', 'type', 'must be array', {
             type: 'array',
           }),
         );
@@ -11427,7 +11298,7 @@ export function _vPostField(v: any, o: number): boolean {
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp142 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp143 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -11435,15 +11306,6 @@ export function _ePostField(v: any, o: number, p: string, E: ValidationError[]):
 
 export function _vNewsField(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
-  if (!(
-    v === 'name' ||
-    v === 'summary' ||
-    v === 'contexts' ||
-    v === 'cluster_posts_results' ||
-    v === 'last_updated_at_ms'
-  )) {
-    return false;
-  }
   return true;
 }
 
@@ -11451,16 +11313,6 @@ export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]):
   const e0 = E.length;
   if (typeof v !== 'string') {
     E.push(_err(p, _sp144 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  if (!(
-    v === 'name' ||
-    v === 'summary' ||
-    v === 'contexts' ||
-    v === 'cluster_posts_results' ||
-    v === 'last_updated_at_ms'
-  )) {
-    E.push(_err(p, _sp144 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k143 }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -11481,33 +11333,40 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
   }
   const x5 = v.errors;
   if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x5, o)) return false;
+    if (!Array.isArray(x5)) return false;
+    if (x5.length < 1) {
+      return false;
+    }
+    for (let i6 = 0; i6 < x5.length; i6++) {
+      const x7 = x5[i6];
+      if (!_vProblem(x7, o)) return false;
+    }
   }
-  const x7 = v.includes;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x7, o)) return false;
+  const x9 = v.includes;
+  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+    if (!_vIncludes(x9, o)) return false;
   }
-  const x9 = v.meta;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
-    const x11 = x9.next_token;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(x9, 'next_token'))) {
-      if (typeof x11 !== 'string') return false;
-      if (x11.length === 0) {
+  const x11 = v.meta;
+  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+    if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
+    const x13 = x11.next_token;
+    if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
+      if (typeof x13 !== 'string') return false;
+      if (x13.length === 0) {
         return false;
       }
     }
-    const x12 = x9.previous_token;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(x9, 'previous_token'))) {
-      if (typeof x12 !== 'string') return false;
-      if (x12.length === 0) {
+    const x14 = x11.previous_token;
+    if (x14 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
+      if (typeof x14 !== 'string') return false;
+      if (x14.length === 0) {
         return false;
       }
     }
-    const x13 = x9.result_count;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(x9, 'result_count'))) {
-      if (!Number.isInteger(x13)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x13) && x13 >= -2147483648 && x13 <= 2147483647)) {
+    const x15 = x11.result_count;
+    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
+      if (!Number.isInteger(x15)) return false;
+      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
         return false;
       }
     }
@@ -11545,49 +11404,68 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
     }
     const x5 = v.errors;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x5, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x5, o) && !_ePartialErrors(x5, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x7 = v.includes;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x7, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x7, o) && !_eIncludes(x7, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
-    const x9 = v.meta;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksMeta(x9, o, p + '/meta', E) && (o & 1) === 0) return false;
+      if (!Array.isArray(x5)) {
+        E.push(_err(p + '/errors', _sp145 + '/properties/errors/type', 'type', 'must be array', { type: 'array' }));
+        if ((o & 1) === 0) return false;
       } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
-          const x13 = x9.next_token;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(x9, 'next_token'))) {
-            if (typeof x13 !== 'string') break L12;
-            if (x13.length === 0) {
-              break L12;
-            }
-          }
-          const x14 = x9.previous_token;
-          if (x14 !== undefined && ((o & 8) === 0 || _has.call(x9, 'previous_token'))) {
-            if (typeof x14 !== 'string') break L12;
-            if (x14.length === 0) {
-              break L12;
-            }
-          }
-          const x15 = x9.result_count;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x9, 'result_count'))) {
-            if (!Number.isInteger(x15)) break L12;
-            if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-              break L12;
-            }
-          }
-          ok11 = true;
+        if (x5.length < 1) {
+          E.push(
+            _err(
+              p + '/errors',
+              _sp145 + '/properties/errors/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            ),
+          );
+          if ((o & 1) === 0) return false;
         }
-        if (!ok11 && !_eGetUserBookmarksMeta(x9, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
+        for (let i6 = 0; i6 < x5.length; i6++) {
+          const x7 = x5[i6];
+          if ((o & 48) === 48) {
+            if (!_eProblem(x7, o, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
+          } else if (!_vProblem(x7, o) && !_eProblem(x7, o + 16, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
+        }
+      }
+    }
+    const x9 = v.includes;
+    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+      if ((o & 48) === 48) {
+        if (!_eIncludes(x9, o, p + '/includes', E) && (o & 1) === 0) return false;
+      } else if (!_vIncludes(x9, o) && !_eIncludes(x9, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    }
+    const x11 = v.meta;
+    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+      if ((o & 48) === 48) {
+        if (!_eGetUserBookmarksMeta(x11, o, p + '/meta', E) && (o & 1) === 0) return false;
+      } else {
+        let ok13 = false;
+        L14: {
+          if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L14;
+          const x15 = x11.next_token;
+          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
+            if (typeof x15 !== 'string') break L14;
+            if (x15.length === 0) {
+              break L14;
+            }
+          }
+          const x16 = x11.previous_token;
+          if (x16 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
+            if (typeof x16 !== 'string') break L14;
+            if (x16.length === 0) {
+              break L14;
+            }
+          }
+          const x17 = x11.result_count;
+          if (x17 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
+            if (!Number.isInteger(x17)) break L14;
+            if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
+              break L14;
+            }
+          }
+          ok13 = true;
+        }
+        if (!ok13 && !_eGetUserBookmarksMeta(x11, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
       }
     }
   }
@@ -12094,9 +11972,6 @@ export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[
 
 export function _vPartialErrors(v: any, o: number): boolean {
   if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!_vProblem(x2, o)) return false;
@@ -12110,10 +11985,6 @@ export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError
     E.push(_err(p, _sp154 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp154 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if ((o & 48) === 48) {
@@ -12158,44 +12029,7 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
   }
   const x10 = v.poll;
   if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
-    if (typeof x10 !== 'object' || x10 === null || Array.isArray(x10)) return false;
-    const x12 = x10.options;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(x10, 'options'))) {
-      if (!Array.isArray(x12)) return false;
-      if (x12.length > 4) {
-        return false;
-      }
-      if (x12.length < 2) {
-        return false;
-      }
-      for (let i13 = 0; i13 < x12.length; i13++) {
-        const x14 = x12[i13];
-        if (typeof x14 !== 'string') return false;
-        if (x14.length > 25 && _len(x14) > 25) {
-          return false;
-        }
-        if (x14.length === 0) {
-          return false;
-        }
-      }
-    } else {
-      return false;
-    }
-    const x15 = x10.duration_minutes;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x10, 'duration_minutes'))) {
-      if (!Number.isInteger(x15)) return false;
-      if (x15 > 10080) {
-        return false;
-      }
-      if (x15 < 5) {
-        return false;
-      }
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-        return false;
-      }
-    } else {
-      return false;
-    }
+    if (!_vCreatePostPoll(x10, o)) return false;
   }
   return true;
 }
@@ -12286,51 +12120,8 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
       if ((o & 48) === 48) {
         if (!_eCreatePostPoll(x12, o, p + '/poll', E) && (o & 1) === 0) return false;
-      } else {
-        let ok14 = false;
-        L15: {
-          if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) break L15;
-          const x16 = x12.options;
-          if (x16 !== undefined && ((o & 8) === 0 || _has.call(x12, 'options'))) {
-            if (!Array.isArray(x16)) break L15;
-            if (x16.length > 4) {
-              break L15;
-            }
-            if (x16.length < 2) {
-              break L15;
-            }
-            for (let i17 = 0; i17 < x16.length; i17++) {
-              const x18 = x16[i17];
-              if (typeof x18 !== 'string') break L15;
-              if (x18.length > 25 && _len(x18) > 25) {
-                break L15;
-              }
-              if (x18.length === 0) {
-                break L15;
-              }
-            }
-          } else {
-            break L15;
-          }
-          const x19 = x12.duration_minutes;
-          if (x19 !== undefined && ((o & 8) === 0 || _has.call(x12, 'duration_minutes'))) {
-            if (!Number.isInteger(x19)) break L15;
-            if (x19 > 10080) {
-              break L15;
-            }
-            if (x19 < 5) {
-              break L15;
-            }
-            if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
-              break L15;
-            }
-          } else {
-            break L15;
-          }
-          ok14 = true;
-        }
-        if (!ok14 && !_eCreatePostPoll(x12, o + 16, p + '/poll', E) && (o & 1) === 0) return false;
-      }
+      } else if (!_vCreatePostPoll(x12, o) && !_eCreatePostPoll(x12, o + 16, p + '/poll', E) && (o & 1) === 0)
+        return false;
     }
   }
   return E.length === e0;
@@ -12344,8 +12135,6 @@ export function _vEditOptions(v: any, o: number): boolean {
     if (!_re0.test(x1)) {
       return false;
     }
-  } else {
-    return false;
   }
   return true;
 }
@@ -12371,13 +12160,6 @@ export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]
         }
         if (!ok3 && !_ePostId(x1, o + 16, p + '/previous_post_id', E) && (o & 1) === 0) return false;
       }
-    } else {
-      E.push(
-        _err(p, _sp156 + '/required', 'required', "must have required property 'previous_post_id'", {
-          missingProperty: 'previous_post_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
   }
   return E.length === e0;
@@ -12404,8 +12186,6 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
         return false;
       }
     }
-  } else {
-    return false;
   }
   const x4 = v.duration_minutes;
   if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
@@ -12419,8 +12199,6 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
     if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
       return false;
     }
-  } else {
-    return false;
   }
   return true;
 }
@@ -12498,13 +12276,6 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           }
         }
       }
-    } else {
-      E.push(
-        _err(p, _sp157 + '/required', 'required', "must have required property 'options'", {
-          missingProperty: 'options',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
     const x4 = v.duration_minutes;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
@@ -12550,13 +12321,6 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
           if ((o & 1) === 0) return false;
         }
       }
-    } else {
-      E.push(
-        _err(p, _sp157 + '/required', 'required', "must have required property 'duration_minutes'", {
-          missingProperty: 'duration_minutes',
-        }),
-      );
-      if ((o & 1) === 0) return false;
     }
   }
   return E.length === e0;
@@ -12646,14 +12410,10 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         let ok13 = false;
         L14: {
           if (!Array.isArray(x11)) break L14;
-          if (x11.length < 1) {
-            break L14;
-          }
           for (let i15 = 0; i15 < x11.length; i15++) {
             const x16 = x11[i15];
             if (typeof x16 !== 'string') break L14;
           }
-          if (x11.length > 1 && _dup(x11) !== null) break L14;
           ok13 = true;
         }
         if (!ok13 && !_eGetUserBookmarksQueryExpansions(x11, o + 16, p + '/expansions', E) && (o & 1) === 0)
@@ -12668,14 +12428,10 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         let ok19 = false;
         L20: {
           if (!Array.isArray(x17)) break L20;
-          if (x17.length < 1) {
-            break L20;
-          }
           for (let i21 = 0; i21 < x17.length; i21++) {
             const x22 = x17[i21];
             if (typeof x22 !== 'string') break L20;
           }
-          if (x17.length > 1 && _dup(x17) !== null) break L20;
           ok19 = true;
         }
         if (!ok19 && !_eGetUserBookmarksQueryMediaFields(x17, o + 16, p + '/media.fields', E) && (o & 1) === 0)
@@ -12690,14 +12446,10 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         let ok25 = false;
         L26: {
           if (!Array.isArray(x23)) break L26;
-          if (x23.length < 1) {
-            break L26;
-          }
           for (let i27 = 0; i27 < x23.length; i27++) {
             const x28 = x23[i27];
             if (typeof x28 !== 'string') break L26;
           }
-          if (x23.length > 1 && _dup(x23) !== null) break L26;
           ok25 = true;
         }
         if (!ok25 && !_eGetUserBookmarksQueryPollFields(x23, o + 16, p + '/poll.fields', E) && (o & 1) === 0)
@@ -12712,14 +12464,10 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         let ok31 = false;
         L32: {
           if (!Array.isArray(x29)) break L32;
-          if (x29.length < 1) {
-            break L32;
-          }
           for (let i33 = 0; i33 < x29.length; i33++) {
             const x34 = x29[i33];
             if (typeof x34 !== 'string') break L32;
           }
-          if (x29.length > 1 && _dup(x29) !== null) break L32;
           ok31 = true;
         }
         if (!ok31 && !_eGetUserBookmarksQueryUserFields(x29, o + 16, p + '/user.fields', E) && (o & 1) === 0)
@@ -12734,14 +12482,10 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
         let ok37 = false;
         L38: {
           if (!Array.isArray(x35)) break L38;
-          if (x35.length < 1) {
-            break L38;
-          }
           for (let i39 = 0; i39 < x35.length; i39++) {
             const x40 = x35[i39];
             if (typeof x40 !== 'string') break L38;
           }
-          if (x35.length > 1 && _dup(x35) !== null) break L38;
           ok37 = true;
         }
         if (!ok37 && !_eGetUserBookmarksQueryPlaceFields(x35, o + 16, p + '/place.fields', E) && (o & 1) === 0)
@@ -12807,14 +12551,10 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
         let ok3 = false;
         L4: {
           if (!Array.isArray(x1)) break L4;
-          if (x1.length < 1) {
-            break L4;
-          }
           for (let i5 = 0; i5 < x1.length; i5++) {
             const x6 = x1[i5];
             if (typeof x6 !== 'string') break L4;
           }
-          if (x1.length > 1 && _dup(x1) !== null) break L4;
           ok3 = true;
         }
         if (!ok3 && !_eFindUserByUsernameQueryUserFields(x1, o + 16, p + '/user.fields', E) && (o & 1) === 0)
@@ -13114,6 +12854,20 @@ export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: Validat
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     E.push(_err(p, _sp163 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.query;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
+      if ((o & 48) === 48) {
+        if (!_eCountRecentPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+      } else {
+        let ok3 = false;
+        L4: {
+          if (typeof x1 !== 'string') break L4;
+          ok3 = true;
+        }
+        if (!ok3 && !_eCountRecentPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+      }
+    }
   }
   return E.length === e0;
 }
@@ -13150,6 +12904,20 @@ export function _eCountAllPostsQuery(v: any, o: number, p: string, E: Validation
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     E.push(_err(p, _sp164 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.query;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
+      if ((o & 48) === 48) {
+        if (!_eCountAllPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+      } else {
+        let ok3 = false;
+        L4: {
+          if (typeof x1 !== 'string') break L4;
+          ok3 = true;
+        }
+        if (!ok3 && !_eCountAllPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+      }
+    }
   }
   return E.length === e0;
 }
@@ -13847,13 +13615,26 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
     E.push(_err(p, _sp179 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
-    const x1 = v['news.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
+    const x1 = v.query;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchNewsQueryNewsFields(x1, o, p + '/news.fields', E) && (o & 1) === 0) return false;
+        if (!_eSearchNewsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+      } else {
+        let ok3 = false;
+        L4: {
+          if (typeof x1 !== 'string') break L4;
+          ok3 = true;
+        }
+        if (!ok3 && !_eSearchNewsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+      }
+    }
+    const x5 = v['news.fields'];
+    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
+      if ((o & 48) === 48) {
+        if (!_eSearchNewsQueryNewsFields(x5, o, p + '/news.fields', E) && (o & 1) === 0) return false;
       } else if (
-        !_vSearchNewsQueryNewsFields(x1, o) &&
-        !_eSearchNewsQueryNewsFields(x1, o + 16, p + '/news.fields', E) &&
+        !_vSearchNewsQueryNewsFields(x5, o) &&
+        !_eSearchNewsQueryNewsFields(x5, o + 16, p + '/news.fields', E) &&
         (o & 1) === 0
       )
         return false;
@@ -13995,6 +13776,27 @@ export function _eDeleteConnectionsByUuidQuery(v: any, o: number, p: string, E: 
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     E.push(_err(p, _sp182 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.uuids;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'uuids'))) {
+      if ((o & 48) === 48) {
+        if (!_eDeleteConnectionsByUuidQueryUuids(x1, o, p + '/uuids', E) && (o & 1) === 0) return false;
+      } else {
+        let ok3 = false;
+        L4: {
+          if (!Array.isArray(x1)) break L4;
+          for (let i5 = 0; i5 < x1.length; i5++) {
+            const x6 = x1[i5];
+            if (typeof x6 !== 'string') break L4;
+            if ((o & 2) !== 0 && !_fUuid(x6)) {
+              break L4;
+            }
+          }
+          ok3 = true;
+        }
+        if (!ok3 && !_eDeleteConnectionsByUuidQueryUuids(x1, o + 16, p + '/uuids', E) && (o & 1) === 0) return false;
+      }
+    }
   }
   return E.length === e0;
 }
@@ -14317,27 +14119,6 @@ export function _eStreamActivityQuery(v: any, o: number, p: string, E: Validatio
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     E.push(_err(p, _sp190 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
-  } else {
-    const x1 = v.backfill_minutes;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'backfill_minutes'))) {
-      if ((o & 48) === 48) {
-        if (!_eStreamActivityQueryBackfillMinutes(x1, o, p + '/backfill_minutes', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 > 5) {
-            break L4;
-          }
-          if (x1 < 1) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eStreamActivityQueryBackfillMinutes(x1, o + 16, p + '/backfill_minutes', E) && (o & 1) === 0)
-          return false;
-      }
-    }
   }
   return E.length === e0;
 }
@@ -14586,23 +14367,10 @@ export function _eGetUserBookmarksQueryExpansions(v: any, o: number, p: string, 
     E.push(_err(p, _sp197 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp197 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp197 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp197 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14616,23 +14384,10 @@ export function _eGetUserBookmarksQueryMediaFields(v: any, o: number, p: string,
     E.push(_err(p, _sp198 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp198 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp198 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp198 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14646,23 +14401,10 @@ export function _eGetUserBookmarksQueryPollFields(v: any, o: number, p: string, 
     E.push(_err(p, _sp199 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp199 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp199 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp199 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14676,23 +14418,10 @@ export function _eGetUserBookmarksQueryUserFields(v: any, o: number, p: string, 
     E.push(_err(p, _sp200 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp200 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp200 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp200 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14706,23 +14435,10 @@ export function _eGetUserBookmarksQueryPlaceFields(v: any, o: number, p: string,
     E.push(_err(p, _sp201 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp201 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp201 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp201 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14736,23 +14452,10 @@ export function _eFindUserByUsernameQueryUserFields(v: any, o: number, p: string
     E.push(_err(p, _sp200 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp200 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
         E.push(_err(p + '/' + i1, _sp200 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u3 = _dup(v);
-      if (u3 !== null) {
-        E.push(
-          _err(p, _sp200 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u3[1], j: u3[0] }),
-        );
         if ((o & 1) === 0) return false;
       }
     }
@@ -14965,10 +14668,37 @@ export function _vSearchAllPostsQueryPostFields(v: any, o: number): boolean {
   return true;
 }
 
+export function _eCountRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'string') {
+    E.push(_err(p, _sp208 + '/type', 'type', 'must be string', { type: 'string' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eCountAllPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'string') {
+    E.push(_err(p, _sp209 + '/type', 'type', 'must be string', { type: 'string' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
 export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp208 + '/type', 'type', 'must be integer', { type: 'integer' }));
+    E.push(_err(p, _sp210 + '/type', 'type', 'must be integer', { type: 'integer' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eSearchNewsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'string') {
+    E.push(_err(p, _sp211 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -14977,13 +14707,9 @@ export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: V
 export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp209 + '/type', 'type', 'must be array', { type: 'array' }));
+    E.push(_err(p, _sp212 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp209 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if ((o & 48) === 48) {
@@ -14992,27 +14718,9 @@ export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: Val
         let ok4 = false;
         L5: {
           if (typeof x2 !== 'string') break L5;
-          if (!(
-            x2 === 'name' ||
-            x2 === 'summary' ||
-            x2 === 'contexts' ||
-            x2 === 'cluster_posts_results' ||
-            x2 === 'last_updated_at_ms'
-          )) {
-            break L5;
-          }
           ok4 = true;
         }
         if (!ok4 && !_eNewsField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u6 = _dup(v);
-      if (u6 !== null) {
-        E.push(
-          _err(p, _sp209 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u6[1], j: u6[0] }),
-        );
-        if ((o & 1) === 0) return false;
       }
     }
   }
@@ -15021,30 +14729,17 @@ export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: Val
 
 export function _vSearchNewsQueryNewsFields(v: any, o: number): boolean {
   if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (typeof x2 !== 'string') return false;
-    if (!(
-      x2 === 'name' ||
-      x2 === 'summary' ||
-      x2 === 'contexts' ||
-      x2 === 'cluster_posts_results' ||
-      x2 === 'last_updated_at_ms'
-    )) {
-      return false;
-    }
   }
-  if (v.length > 1 && _dup(v) !== null) return false;
   return true;
 }
 
 export function _eFindNewsByIdPathId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp210 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp213 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -15053,13 +14748,9 @@ export function _eFindNewsByIdPathId(v: any, o: number, p: string, E: Validation
 export function _eFindNewsByIdQueryNewsFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp209 + '/type', 'type', 'must be array', { type: 'array' }));
+    E.push(_err(p, _sp212 + '/type', 'type', 'must be array', { type: 'array' }));
     if ((o & 1) === 0) return false;
   } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp209 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if ((o & 48) === 48) {
@@ -15068,27 +14759,9 @@ export function _eFindNewsByIdQueryNewsFields(v: any, o: number, p: string, E: V
         let ok4 = false;
         L5: {
           if (typeof x2 !== 'string') break L5;
-          if (!(
-            x2 === 'name' ||
-            x2 === 'summary' ||
-            x2 === 'contexts' ||
-            x2 === 'cluster_posts_results' ||
-            x2 === 'last_updated_at_ms'
-          )) {
-            break L5;
-          }
           ok4 = true;
         }
         if (!ok4 && !_eNewsField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
-    if (v.length > 1) {
-      const u6 = _dup(v);
-      if (u6 !== null) {
-        E.push(
-          _err(p, _sp209 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u6[1], j: u6[0] }),
-        );
-        if ((o & 1) === 0) return false;
       }
     }
   }
@@ -15097,24 +14770,35 @@ export function _eFindNewsByIdQueryNewsFields(v: any, o: number, p: string, E: V
 
 export function _vFindNewsByIdQueryNewsFields(v: any, o: number): boolean {
   if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (typeof x2 !== 'string') return false;
-    if (!(
-      x2 === 'name' ||
-      x2 === 'summary' ||
-      x2 === 'contexts' ||
-      x2 === 'cluster_posts_results' ||
-      x2 === 'last_updated_at_ms'
-    )) {
-      return false;
+  }
+  return true;
+}
+
+export function _eDeleteConnectionsByUuidQueryUuids(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (!Array.isArray(v)) {
+    E.push(_err(p, _sp214 + '/type', 'type', 'must be array', { type: 'array' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x2 = v[i1];
+      if (typeof x2 !== 'string') {
+        E.push(_err(p + '/' + i1, _sp214 + '/items/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fUuid(x2)) {
+          E.push(
+            _err(p + '/' + i1, _sp214 + '/items/format', 'format', 'must match format "uuid"', { format: 'uuid' }),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
     }
   }
-  if (v.length > 1 && _dup(v) !== null) return false;
-  return true;
+  return E.length === e0;
 }
 
 export function _eDeleteConnectionsByEndpointPathEndpointId(
@@ -15125,26 +14809,8 @@ export function _eDeleteConnectionsByEndpointPathEndpointId(
 ): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp211 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp215 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eStreamActivityQueryBackfillMinutes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp212 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if (v > 5) {
-      E.push(_err(p, _sp212 + '/maximum', 'maximum', 'must be <= 5', { comparison: '<=', limit: 5 }));
-      if ((o & 1) === 0) return false;
-    }
-    if (v < 1) {
-      E.push(_err(p, _sp212 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
   }
   return E.length === e0;
 }
@@ -15152,7 +14818,7 @@ export function _eStreamActivityQueryBackfillMinutes(v: any, o: number, p: strin
 export function _eReplayAccountActivityPathWebhookId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp213 + '/type', 'type', 'must be string', { type: 'string' }));
+    E.push(_err(p, _sp216 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;

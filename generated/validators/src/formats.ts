@@ -157,3 +157,14 @@ function _uriRef(s: string, absolute: boolean): boolean {
 export function _fUri(s: string): boolean {
   return _uriRef(s, true);
 }
+
+export function _fUuid(s: string): boolean {
+  if (s.length !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    const c = s.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (c !== 45) return false;
+    } else if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}

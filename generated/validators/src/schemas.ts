@@ -103,6 +103,7 @@ import {
   _eStreamingConnectionProblem,
   _eSuggestedSourceLinksWithCounts,
   _eTopic,
+  _eUnlistedProblem,
   _eUnsupportedAuthenticationProblem,
   _eUrlEntity,
   _eUrlImage,
@@ -215,6 +216,7 @@ import {
   _vStreamingConnectionProblem,
   _vSuggestedSourceLinksWithCounts,
   _vTopic,
+  _vUnlistedProblem,
   _vUnsupportedAuthenticationProblem,
   _vUrlEntity,
   _vUrlImage,
@@ -2274,6 +2276,31 @@ export function validateUsageCappedProblem(
 export function isUsageCappedProblem(value: unknown): value is T.UsageCappedProblem {
   try {
     return _vUsageCappedProblem(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
+export function validateUnlistedProblem(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.UnlistedProblem> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eUnlistedProblem(value, o, '', E)) return { valid: true, value: value as T.UnlistedProblem };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
+export function isUnlistedProblem(value: unknown): value is T.UnlistedProblem {
+  try {
+    return _vUnlistedProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

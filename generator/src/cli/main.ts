@@ -13,6 +13,7 @@ import { registerGenerate } from './commands/generate.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerMock } from './commands/mock.ts';
+import { registerBundle } from './commands/bundle.ts';
 import { UsageError } from './errors.ts';
 
 export { UsageError };
@@ -32,6 +33,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   registerCheck(program, ctx);
   registerDiff(program, ctx);
   registerMock(program, ctx);
+  registerBundle(program, ctx);
   for (const command of program.commands) command.exitOverride();
 
   try {

@@ -68,6 +68,17 @@ export interface SchemaCtx {
   path: string;
   typeNames: string[];
   depth: number;
+  /**
+   * Set for a parameter described by `schema`: its values travel as text serialized by style and explode,
+   * so types are judged by the text they accept (any number is valid string text) and, for an exploded
+   * form parameter, one value is a valid one-element array.
+   */
+  text?: TextSerialization;
+}
+
+export interface TextSerialization {
+  /** `query` with style form and explode: a repeated key carries an array. */
+  repeatable: boolean;
 }
 
 export class DiffContext {

@@ -8,12 +8,13 @@ import { DiffContext, type RawChange, type Scope, type OpScope } from './context
 import { compareOperations } from './operations.ts';
 import { compareDocumentSecurity, compareSecuritySchemes } from './security.ts';
 import { compareComponents, compareDocument } from './document.ts';
-import { LEVEL_RANK, RULES } from './rules.ts';
+import { compareWebhooks } from './webhooks.ts';
+import { RULES } from './rules.ts';
 import { loadSide, sideSource, type SideModel, type SideOptions } from './side.ts';
 import { applyIgnore, type IgnoreEntry } from './ignore.ts';
-import type { Change, DiffResult, ExportDelta, Level, Semver } from './types.ts';
+import { LEVEL_RANK, type Change, type DiffResult, type ExportDelta, type Level, type Semver } from './types.ts';
 import { anchors, changePointers } from './meta.ts';
-import { SpecError, isSpecError } from '../load/diagnostics.ts';
+import { SpecError, formatDiagnostic, isSpecError } from '../load/diagnostics.ts';
 
 export * from './types.ts';
 export { RULES, FACETS, EXPLICIT_RULES, FACET_PREFIXES, facetOf, type RuleDef } from './rules.ts';
@@ -58,6 +59,7 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
   const security = dc.shared.get('security');
   if (security && security.parents.size) compareDocumentSecurity(dc);
   compareComponents(dc);
+  compareWebhooks(dc);
   compareDocument(dc);
   const all = finalize(dc);
   const pointersOf = (c: Change): string[] => {
@@ -78,6 +80,7 @@ export function diffSides(base: SideModel, head: SideModel, options: DiffOptions
     changes: kept,
     ignored,
     notes,
+    warnings: [base, head].flatMap((side) => side.warnings.map((d) => `[${side.name}] ${formatDiagnostic(d, options.cwd)}`)),
     base: { label: base.source.label, title: base.model.info.title, version: base.model.info.version },
     head: { label: head.source.label, title: head.model.info.title, version: head.model.info.version },
   };

@@ -65,7 +65,7 @@ export function compareOperations(dc: DiffContext): OpScope[] {
   }
   for (const s of removed) {
     const a = s.base!;
-    const r = removal(a.deprecated, a.sunset ?? a.extensions['x-sunset'], dc.now);
+    const r = removal(a.deprecated, a.extensions['x-sunset'], dc.now, a.extensions['x-deprecated-at']);
     const pathItem = toPointer(['paths', a.path]);
     const anchorPtr = getAtPointer(dc.head.spec.document, pathItem) !== undefined ? pathItem : '/paths';
     dc.add({ id: `endpoint-removed${r.suffix}`, message: `${s.label}: the operation was removed; ${r.note}${r.suffix === '-after-sunset' ? '' : ' — clients calling it break'}`, scope: s, basePtr: a.pointer, anchorPtr, where: 'endpoint' });
@@ -84,7 +84,11 @@ export function compareOperations(dc: DiffContext): OpScope[] {
 function compareOperation(dc: DiffContext, scope: OpScope, a: OperationModel, b: OperationModel): void {
   const add = (id: string, message: string, basePtr?: string, headPtr?: string, where = 'endpoint', detail?: string, typeNames?: string[]): void =>
     dc.add({ id, message: `${scope.label}: ${message}`, scope, basePtr, headPtr, where, detail, typeNames });
-  if (!a.deprecated && b.deprecated) add('endpoint-deprecated', `the operation became deprecated${b.sunset ? ` (x-sunset ${sunsetText(b.sunset)})` : ''}`, a.pointer, b.pointer);
+  if (!a.deprecated && b.deprecated) {
+    const since = b.extensions['x-deprecated-at'] !== undefined ? ` on ${sunsetText(b.extensions['x-deprecated-at'])}` : '';
+    const until = b.extensions['x-sunset'] !== undefined ? `; x-sunset ${sunsetText(b.extensions['x-sunset'])}` : '; no removal date (x-sunset) yet';
+    add('endpoint-deprecated', `the operation became deprecated${since}${until}`, a.pointer, b.pointer);
+  }
   if (a.deprecated && !b.deprecated) add('endpoint-reactivated', 'the operation is no longer deprecated', a.pointer, b.pointer);
   const sunsetA = a.extensions['x-sunset'];
   const sunsetB = b.extensions['x-sunset'];
@@ -160,7 +164,7 @@ function compareParameters(dc: DiffContext, scope: OpScope, a: OperationModel, b
     else emit('new-optional-request-parameter', p, 'new optional parameter', undefined, p.pointer);
   }
   for (const p of removedByName.values()) {
-    const r = removal(p.deprecated, p.extensions['x-sunset'], dc.now);
+    const r = removal(p.deprecated, p.extensions['x-sunset'], dc.now, p.extensions['x-deprecated-at']);
     emit(`request-parameter-removed${r.suffix}`, p, `the parameter was removed; ${r.note}${r.suffix === '-after-sunset' ? '' : ' — clients that send it may be rejected, and the generated type loses it'}`, p.pointer, undefined, undefined, b.pointer);
   }
   for (const [key, q] of pb) {
@@ -179,7 +183,8 @@ function compareParameters(dc: DiffContext, scope: OpScope, a: OperationModel, b
     if (p.allowReserved !== q.allowReserved) emit('request-parameter-allow-reserved-changed', q, `allowReserved changed from ${p.allowReserved} to ${q.allowReserved}`, p.pointer, q.pointer);
     if (p.allowEmptyValue && !q.allowEmptyValue) emit('request-parameter-allow-empty-value-removed', q, 'allowEmptyValue was removed — an empty value is no longer accepted', p.pointer, q.pointer);
     if (p.contentType !== q.contentType) emit('request-parameter-content-changed', q, `now described by ${q.contentType ? `content \`${q.contentType}\`` : '`schema`'} instead of ${p.contentType ? `content \`${p.contentType}\`` : '`schema`'} — it is serialized differently`, p.pointer, q.pointer);
-    const ctx: SchemaCtx = { dir: 'request', role: 'parameter', scope, label: label(q), path: '', typeNames: typeNames(q), depth: 0 };
+    const text = p.contentType === undefined && q.contentType === undefined ? { repeatable: q.in === 'query' && q.style === 'form' && q.explode && p.style === 'form' && p.explode } : undefined;
+    const ctx: SchemaCtx = { dir: 'request', role: 'parameter', scope, label: label(q), path: '', typeNames: typeNames(q), depth: 0, ...(text ? { text } : {}) };
     compareSchemas(dc, p.schema, schemaPointer(p), q.schema, schemaPointer(q), ctx);
   }
 }

@@ -48,6 +48,11 @@ const EXPLICIT: Explicit[] = [
   ['endpoint-tag-removed', I, 'endpoint', 'a tag was removed from an operation', false],
   ['endpoint-pagination-changed', W, 'endpoint', '`x-pagination` changed: the generated paginator follows a different token or items pointer'],
   ['endpoint-streaming-changed', W, 'endpoint', '`x-streaming` changed: the generated stream reader changes'],
+  // webhooks (3.1): requests the API sends to subscribers; no generated code, so no signature changes
+  ['webhook-added', I, 'endpoint', 'a webhook (3.1 `webhooks`) was added', false],
+  ['webhook-removed', B, 'endpoint', 'a webhook was removed: subscribers no longer receive its events', false],
+  ['webhook-operation-added', I, 'endpoint', 'a webhook gained a method', false],
+  ['webhook-operation-removed', B, 'endpoint', 'a webhook lost a method: subscribers no longer receive those requests', false],
   // parameters
   ['new-required-request-parameter', B, 'parameter', 'a new required parameter: existing calls do not send it'],
   ['new-optional-request-parameter', I, 'parameter', 'a new optional parameter'],
@@ -116,7 +121,8 @@ const EXPLICIT: Explicit[] = [
   ['api-security-scope-added', B, 'security', 'an OAuth scope became required', false],
   ['api-security-scope-removed', I, 'security', 'an OAuth scope is no longer required', false],
   ['security-scheme-added', I, 'security', 'a security scheme was added', false],
-  ['security-scheme-removed', B, 'security', 'a security scheme was removed', false],
+  ['security-scheme-removed', B, 'security', 'a security scheme some operation required was removed', false],
+  ['security-scheme-removed-unused', I, 'security', 'a security scheme no operation required was removed', false],
   ['security-scheme-renamed', I, 'security', 'a security scheme was renamed without changing its definition', false],
   ['security-scheme-type-changed', B, 'security', 'a security scheme changed type (e.g. apiKey → oauth2)', false],
   ['security-scheme-http-scheme-changed', B, 'security', 'an http security scheme changed (e.g. bearer → basic)', false],
@@ -188,7 +194,7 @@ export const FACETS: FacetDef[] = [
   ['const-removed', I, B, '`const` was removed'],
   ['const-changed', B, B, '`const` changed'],
   ['pattern-added', W, I, 'a `pattern` was added (whether existing values match cannot be decided from the spec)', false],
-  ['pattern-removed', I, W, 'the `pattern` was removed', false],
+  ['pattern-removed', I, B, 'the `pattern` was removed: values it rejected are now valid', false],
   ['pattern-changed', W, W, 'the `pattern` changed', false],
   ...BOUNDS,
   ['multiple-of-set', W, I, '`multipleOf` was set', false],
@@ -196,22 +202,31 @@ export const FACETS: FacetDef[] = [
   ['multiple-of-changed', B, B, '`multipleOf` changed', false],
   ['unique-items-added', B, I, '`uniqueItems` became true', false],
   ['unique-items-removed', I, B, '`uniqueItems` is no longer true', false],
-  ['contains-changed', W, W, '`contains`, `minContains` or `maxContains` changed', false],
-  ['prefix-items-changed', W, W, 'the tuple form (`prefixItems`) changed length'],
+  ['contains-added', B, I, '`contains` was added: an array must now hold a matching item', false],
+  ['contains-removed', I, B, '`contains` was removed: an array no longer has to hold a matching item', false],
+  ['min-contains-increased', B, I, '`minContains` went up: more items must match `contains`', false],
+  ['min-contains-decreased', I, B, '`minContains` went down: fewer items must match `contains`', false],
+  ['max-contains-decreased', B, I, '`maxContains` went down (or was set): fewer items may match `contains`', false],
+  ['max-contains-increased', I, B, '`maxContains` went up (or was removed): more items may match `contains`', false],
   ['additional-properties-disallowed', W, I, '`additionalProperties` became false: unknown properties are rejected'],
   ['additional-properties-allowed', I, W, '`additionalProperties` is no longer false: objects may carry properties the type does not name'],
-  ['pattern-properties-changed', W, W, '`patternProperties` changed'],
-  ['property-names-changed', W, W, '`propertyNames` changed'],
+  ['pattern-property-added', B, I, 'a `patternProperties` entry was added: properties whose names match it are constrained'],
+  ['pattern-property-removed', I, B, 'a `patternProperties` entry was removed: properties whose names match it are no longer constrained'],
+  ['property-names-added', B, I, '`propertyNames` was added: property names are restricted', false],
+  ['property-names-removed', I, B, '`propertyNames` was removed: any property name is allowed', false],
   ['dependent-required-added', B, I, 'a `dependentRequired` rule was added'],
   ['dependent-required-removed', I, W, 'a `dependentRequired` rule was removed'],
-  ['dependent-schemas-changed', W, W, '`dependentSchemas` changed'],
-  ['unevaluated-changed', W, W, '`unevaluatedProperties` or `unevaluatedItems` changed'],
+  ['dependent-schema-added', B, I, 'a `dependentSchemas` entry was added: objects with that property are constrained'],
+  ['dependent-schema-removed', I, B, 'a `dependentSchemas` entry was removed: objects with that property are no longer constrained'],
+  ['unevaluated-added', B, I, '`unevaluatedProperties` / `unevaluatedItems` now constrains what no other keyword covers'],
+  ['unevaluated-removed', I, B, '`unevaluatedProperties` / `unevaluatedItems` no longer constrains what no other keyword covers'],
   ['not-added', W, I, 'a `not` constraint was added'],
   ['not-removed', I, W, 'the `not` constraint was removed'],
   ['not-changed', W, W, 'the `not` constraint changed'],
-  ['conditional-changed', W, W, '`if`/`then`/`else` changed'],
+  ['conditional-changed', W, W, 'the `if` condition changed: values move between `then` and `else` (the branches are compared on their own)'],
   ['one-of-added', I, B, 'a `oneOf` alternative was added (or a schema became a `oneOf`)'],
   ['one-of-removed', B, I, 'a `oneOf` alternative was removed'],
+  ['one-of-ambiguous', B, W, 'values that were valid now match more than one `oneOf` alternative, which `oneOf` rejects'],
   ['any-of-added', I, B, 'an `anyOf` alternative was added (or a schema became an `anyOf`)'],
   ['any-of-removed', B, I, 'an `anyOf` alternative was removed'],
   ['all-of-added', B, I, 'an `allOf` member that cannot be merged was added'],
@@ -273,12 +288,6 @@ export const RULES: ReadonlyMap<string, RuleDef> = buildCatalog();
 
 export const EXPLICIT_RULES: readonly RuleDef[] = EXPLICIT.map(([id]) => RULES.get(id)!);
 
-export function ruleLevel(id: string): Level {
-  const rule = RULES.get(id);
-  if (!rule) throw new Error(`unknown rule ${id}`);
-  return rule.level;
-}
-
 /** The facet of a schema rule id (`response-property-enum-value-added` → `enum-value-added`), or undefined. */
 export function facetOf(id: string): { direction: Direction; prefix: string; facet: string } | undefined {
   for (const [direction, prefixes] of Object.entries(FACET_PREFIXES) as [Direction, Record<string, string>][]) {
@@ -288,5 +297,3 @@ export function facetOf(id: string): { direction: Direction; prefix: string; fac
   }
   return undefined;
 }
-
-export const LEVEL_RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };

@@ -115,7 +115,13 @@ export function compareSecuritySchemes(dc: DiffContext): void {
   }
   dc.scheme = (name: string) => renames.get(name) ?? name;
   for (const n of added) add('security-scheme-added', `security scheme \`${n}\` (${sb.get(n)!.type}) was added`, undefined, sb.get(n));
-  for (const r of removed) if (!renames.has(r)) add('security-scheme-removed', `security scheme \`${r}\` (${sa.get(r)!.type}) was removed — clients configured with it can no longer authenticate`, sa.get(r));
+  // A scheme no requirement named authenticated nothing: removing it is tidying up, not a change to clients.
+  const used = new Set([...dc.base.model.security, ...dc.base.model.operations.flatMap((op) => op.security)].flatMap((requirement) => Object.keys(requirement)));
+  for (const r of removed) {
+    if (renames.has(r)) continue;
+    if (used.has(r)) add('security-scheme-removed', `security scheme \`${r}\` (${sa.get(r)!.type}) was removed — clients configured with it can no longer authenticate`, sa.get(r));
+    else add('security-scheme-removed-unused', `security scheme \`${r}\` (${sa.get(r)!.type}) was removed; no operation required it`, sa.get(r));
+  }
   for (const [name, b] of sb) {
     const a = sa.get(name);
     if (!a) continue;

@@ -5,8 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadModel } from '../index.ts';
-import type { LoadedSpec } from '../load/index.ts';
+import { loadSpec, type LoadedSpec } from '../load/index.ts';
+import { buildModel } from '../model/build.ts';
+import type { Diagnostic } from '../load/diagnostics.ts';
 import type { ApiModel, NamedSchema } from '../model/types.ts';
 import { JsonLocator } from '../load/json-locate.ts';
 import type { ChangeLocation } from './types.ts';
@@ -38,6 +39,8 @@ export interface SideModel {
   model: ApiModel;
   spec: LoadedSpec;
   schemas: Map<string, NamedSchema>;
+  /** Problems the model tolerates for a review (see TOLERATED), reported with the result. */
+  warnings: Diagnostic[];
   /** Display locations of bundled-document pointers, resolved in one batch per file. */
   locateMany(pointers: string[]): Map<string, ChangeLocation>;
 }
@@ -111,13 +114,21 @@ function git(args: string[], cwd: string, failure: string): string {
   }
 }
 
+/**
+ * Problems that stop `generate` but not a review: the document can still be compared, and the reviewer is
+ * told. A requirement naming an undeclared security scheme keeps its other schemes; a duplicate operationId
+ * only clashes generated names (operations are matched by method and path).
+ */
+const TOLERATED: ReadonlySet<string> = new Set(['duplicate-operation-id', 'security-unknown-scheme']);
+
 /** Loads a side; throws SpecError (file:line:col diagnostics) when the spec cannot be read or modeled. */
 export async function loadSide(source: SideSource, name: SideName, options: SideOptions = {}): Promise<SideModel> {
-  const { model, spec } = await loadModel(source.file, { readText: source.readText, skipMetaSchema: !options.validate });
-  return sideFromModel(source, name, model, spec, options.cwd ?? process.cwd());
+  const spec = await loadSpec(source.file, { readText: source.readText, skipMetaSchema: !options.validate });
+  const { model, warnings } = buildModel(spec, { warnOnly: TOLERATED });
+  return sideFromModel(source, name, model, spec, options.cwd ?? process.cwd(), warnings.filter((d) => TOLERATED.has(d.code)));
 }
 
-export function sideFromModel(source: SideSource, name: SideName, model: ApiModel, spec: LoadedSpec, cwd = process.cwd()): SideModel {
+export function sideFromModel(source: SideSource, name: SideName, model: ApiModel, spec: LoadedSpec, cwd = process.cwd(), warnings: Diagnostic[] = []): SideModel {
   const locators = new Map<string, JsonLocator | null>();
   const display = (file: string): string => {
     if (source.ref && source.repoRoot) return path.relative(source.repoRoot, file).split(path.sep).join('/');
@@ -144,6 +155,7 @@ export function sideFromModel(source: SideSource, name: SideName, model: ApiMode
     model,
     spec,
     schemas: new Map(model.schemas.map((s) => [s.key, s])),
+    warnings,
     locateMany(pointers) {
       const out = new Map<string, ChangeLocation>();
       const byFile = new Map<string, Array<[string, string]>>();

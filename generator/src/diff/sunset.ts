@@ -1,6 +1,8 @@
 /**
  * Deprecation and `x-sunset`: removing an operation, a parameter or a response property is acceptable only
- * once it was deprecated and its sunset date has passed.
+ * once it was deprecated and its sunset (removal) date is known and has passed. `x-deprecated-at` is when the
+ * deprecation took effect — not a removal date — and only explains the message. Both are read from the raw
+ * extensions (`x-sunset` / `x-deprecated-at`), whatever the model carries.
  */
 
 /** An `x-sunset` value as a time, or undefined when missing or not an RFC 3339 date / date-time. */
@@ -19,10 +21,11 @@ export interface Removal {
   note: string;
 }
 
-export function removal(deprecated: boolean, sunset: unknown, now: Date): Removal {
+export function removal(deprecated: boolean, sunset: unknown, now: Date, deprecatedAt?: unknown): Removal {
   if (!deprecated) return { suffix: '', note: 'it was not deprecated first' };
   const text = sunset instanceof Date ? sunset.toISOString().slice(0, 10) : String(sunset ?? '');
-  if (sunset === undefined || sunset === null || text === '') return { suffix: '-before-sunset', note: 'it was deprecated but had no x-sunset date' };
+  const since = deprecatedAt !== undefined && deprecatedAt !== null && deprecatedAt !== '' ? ` (deprecated since ${sunsetText(deprecatedAt)}, which is not a removal date)` : '';
+  if (sunset === undefined || sunset === null || text === '') return { suffix: '-before-sunset', note: `it was deprecated${since}, but its removal date (x-sunset) is unknown` };
   const time = parseSunset(sunset);
   if (time === undefined) return { suffix: '-before-sunset', note: `it was deprecated, but its x-sunset ${JSON.stringify(text)} is not a date` };
   if (time > now.getTime()) return { suffix: '-before-sunset', note: `it was deprecated with x-sunset ${text}, which has not passed` };

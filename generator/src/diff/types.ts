@@ -4,6 +4,9 @@
  */
 
 export type Level = 'breaking' | 'warning' | 'info';
+
+/** Severity order, most severe first: the one ranking of levels (sorting, grouping, `--fail-on`). */
+export const LEVEL_RANK: Readonly<Record<Level, number>> = { breaking: 0, warning: 1, info: 2 };
 export type Semver = 'major' | 'minor' | 'patch' | 'none';
 export type Direction = 'request' | 'response';
 
@@ -67,6 +70,11 @@ export interface DiffResult {
   ignored: IgnoredChange[];
   /** Things the reader should know that are not changes (expired ignore entries, entries that matched nothing). */
   notes: string[];
+  /**
+   * Problems in the specs that a review tolerates but the author should fix (an undeclared security scheme,
+   * a duplicate operationId), as `[base] file:line:column: warning: message`. They do not change the exit code.
+   */
+  warnings: string[];
   base: SideInfo;
   head: SideInfo;
 }

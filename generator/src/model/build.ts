@@ -32,12 +32,18 @@ const STRUCTURAL = new Set([
 /** Pointer segments that can only lead to a schema (used to find hoist targets before normalizing). */
 const SCHEMA_PATH = /\/(schema|schemas|properties|items|allOf|anyOf|oneOf|not|additionalProperties|\$defs|definitions|prefixItems|patternProperties)(\/|$)/;
 
-export function buildModel(spec: LoadedSpec): BuildResult {
+export interface BuildOptions {
+  /** Problem codes reported as warnings instead of errors (a spec review compares an imperfect spec; `diff` passes these). */
+  warnOnly?: ReadonlySet<string>;
+}
+
+export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildResult {
   const doc = spec.document;
   const diagnostics: Diagnostic[] = [];
   const report: SchemaContext['report'] = (d) => {
     const loc = d.pointer !== undefined ? spec.locate(d.pointer) : undefined;
-    diagnostics.push({ severity: 'error', ...d, ...(loc ? { file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer } : {}) } as Diagnostic);
+    const severity = options.warnOnly?.has(d.code) ? { severity: 'warning' as const } : {};
+    diagnostics.push({ severity: 'error', ...d, ...severity, ...(loc ? { file: loc.file, line: loc.line, column: loc.column, pointer: loc.pointer } : {}) } as Diagnostic);
   };
 
   const components = isRecord(doc.components) ? doc.components : {};

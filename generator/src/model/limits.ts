@@ -24,12 +24,20 @@ export function buildLimits(value: unknown, planner: NamePlanner, report: Schema
       return;
     }
     names.add(entry.name);
+    const min = typeof entry.min === 'number' ? entry.min : undefined;
+    // An entry with `min` below its `value` and no `max` is the earlier range form (value = maximum).
+    const max = typeof entry.max === 'number' ? entry.max : min !== undefined && entry.value > min ? entry.value : undefined;
+    if (min !== undefined && max !== undefined && min > max) {
+      report({ code: 'extension-invalid', pointer, message: `x-limits ${JSON.stringify(entry.name)}: min ${min} is above max ${max}` });
+    }
     out.push({
       name: entry.name,
       constantName: planner.limitConstant(entry.name),
       description: str(entry.description),
       value: entry.value,
-      min: typeof entry.min === 'number' ? entry.min : undefined,
+      min,
+      max,
+      bound: min !== undefined && max !== undefined ? 'range' : max !== undefined ? 'cap' : min !== undefined ? 'floor' : undefined,
       default: typeof entry.default === 'number' ? entry.default : undefined,
       unit: str(entry.unit),
       plan: str(entry.plan),

@@ -82,6 +82,8 @@ export function buildOperations(spec: LoadedSpec, ctx: SchemaContext, planner: N
         pagination: pagination(extensions['x-pagination'], appendPointer(pointer, 'x-pagination'), report),
         streaming: streaming(extensions['x-streaming'], appendPointer(pointer, 'x-streaming'), report),
         sunset: typeof extensions['x-sunset'] === 'string' ? (extensions['x-sunset'] as string) : undefined,
+        deprecatedAt: deprecationDate(extensions['x-deprecated-at'], appendPointer(pointer, 'x-deprecated-at'), report),
+        openParameters: extensions['x-open-parameters'] === true ? true : undefined,
         undocumented: Array.isArray(extensions['x-undocumented']) ? (extensions['x-undocumented'] as JsonValue[]).map(String) : [],
         extensions,
         names: planner.operationNames(operationId),
@@ -273,4 +275,18 @@ function streaming(value: JsonValue | undefined, pointer: string, report: Report
     return undefined;
   }
   return { format: 'ndjson', backfillParameter: str(value.backfillParameter) };
+}
+
+/** `x-deprecated-at`: an RFC 3339 date (`2026-03-25`) or date-time with an offset; anything else is reported. */
+function deprecationDate(value: JsonValue | undefined, pointer: string, report: Report): string | undefined {
+  if (value === undefined) return undefined;
+  const ok =
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/i.test(value) &&
+    !Number.isNaN(Date.parse(value));
+  if (!ok) {
+    report({ code: 'extension-invalid', pointer, message: 'x-deprecated-at must be an RFC 3339 date or date-time (e.g. 2026-03-25 or 2026-03-25T12:00:00-04:00)' });
+    return undefined;
+  }
+  return value;
 }

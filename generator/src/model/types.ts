@@ -226,6 +226,10 @@ export interface OperationModel {
   streaming?: StreamingModel;
   /** `x-sunset`, an RFC 3339 date-time, when the operation is deprecated with a removal date. */
   sunset?: string;
+  /** `x-deprecated-at`, an RFC 3339 date or date-time: when the deprecation took effect (not a removal date). */
+  deprecatedAt?: string;
+  /** `x-open-parameters: true`: the spec does not list every parameter; targets must not refuse unlisted ones. */
+  openParameters?: boolean;
   /** `x-undocumented`: what the API's reference does not show for this operation. */
   undocumented: string[];
   /** All `x-` extensions of the operation, raw. */
@@ -278,7 +282,12 @@ export interface LimitModel {
   constantName: string;
   description?: string;
   value: number;
+  /** A floor: at least this. */
   min?: number;
+  /** A cap: at most this. */
+  max?: number;
+  /** Which way the limit binds, from `min`/`max`: both a range, one a floor or a cap; none binds no way. */
+  bound?: 'cap' | 'floor' | 'range';
   default?: number;
   unit?: string;
   plan?: string;

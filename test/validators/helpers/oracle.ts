@@ -2,7 +2,8 @@
  * Ajv 2020-12 as the oracle of the differential tests (dev dependency only). Model schemas are rewritten
  * into what our validators mean in plain JSON Schema: `discriminator` becomes its dispatch (objects: the
  * tag must be a mapped string and selects the one schema; other values: the plain oneOf/anyOf), and in a
- * direction, `required` drops readOnly (request) or writeOnly (response) properties.
+ * direction, `required` drops readOnly (request) or writeOnly (response) properties, and an object closed by
+ * `additionalProperties: false` does not allow them.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -65,6 +66,13 @@ export class Oracle {
       const found = this.access(m, seen);
       if (found) return found;
     }
+    // A nullable reference (`anyOf: [{$ref}, {type: null}]`): the branches that admit more than null agree.
+    for (const list of [schema.anyOf, schema.oneOf]) {
+      if (!Array.isArray(list)) continue;
+      const branches = list.filter((b) => !(isObj(b) && (b.type === 'null' || b.const === null)));
+      const found = branches.map((b) => this.access(b, new Set(seen)));
+      if (found.length && found[0] && found.every((f) => f === found[0])) return found[0];
+    }
     return undefined;
   }
 
@@ -91,10 +99,16 @@ export class Oracle {
       assign(out, 'properties', props);
       assign(out, 'patternProperties', patterns);
     }
+    const drop = this.direction === 'request' ? 'readOnly' : 'writeOnly';
     if (Array.isArray(value.required) && isObj(value.properties)) {
-      const drop = this.direction === 'request' ? 'readOnly' : 'writeOnly';
       const props = value.properties;
       assign(out, 'required', (value.required as string[]).filter((n) => !(Object.prototype.hasOwnProperty.call(props, n) && this.access(props[n]) === drop)));
+    }
+    // In an object closed by `additionalProperties: false`, a member of the other direction is not allowed.
+    if (value.additionalProperties === false && isObj(value.properties)) {
+      const props = value.properties;
+      const stray = Object.keys(props).filter((n) => this.access(props[n]) === drop);
+      if (stray.length) out.allOf = [...((out.allOf as unknown[]) ?? []), { not: { anyOf: stray.map((n) => ({ required: [n] })) } }];
     }
     const disc = value.discriminator;
     const kw = Array.isArray(value.oneOf) ? 'oneOf' : Array.isArray(value.anyOf) ? 'anyOf' : undefined;

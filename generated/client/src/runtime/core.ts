@@ -62,6 +62,8 @@ export function createRuntime(
   extraAuth?: ExtraAuth,
 ): Runtime {
   const clientHeaders = headerRecord(options.headers);
+  // Deprecated operations already announced to `onDeprecated` by this client.
+  const announced = new Set<string>();
   // Loaded on first use only: bundles split validation (and the validators package) off the initial chunk.
   let checks: Promise<Checker> | undefined;
   const checker = () =>
@@ -78,6 +80,12 @@ export function createRuntime(
     const { signal } = call;
     const id = op.id;
     if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
+    if (op.deprecated && options.onDeprecated && !announced.has(id)) {
+      announced.add(id);
+      options.onDeprecated(
+        typeof op.deprecated === 'string' ? { operation: id, deprecatedAt: op.deprecated } : { operation: id },
+      );
+    }
     const built = buildRequest(options.baseUrl, op, args);
     const headers: HeaderRecord = Object.assign(
       Object.create(null),

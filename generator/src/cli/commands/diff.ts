@@ -1,16 +1,18 @@
 /**
  * `socialgen diff BASE HEAD`: the breaking-change review of a spec change. Each side is a file path or
- * `git:REF:PATH`. Exit 1 when a change at or above --fail-on exists, 0 otherwise, 2 for bad input
+ * `git:REF:PATH`. One comparison, any number of outputs: `--format` for stdout, `--output FORMAT=FILE`
+ * (repeatable) for files. Exit 1 when a change at or above --fail-on exists, 0 otherwise, 2 for bad input
  * (thrown UsageError / SpecError, printed by main.ts). Rules, output shapes and the ignore file:
  * docs/diff.md.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { colors, EXIT } from '../io.ts';
 import { UsageError } from '../errors.ts';
-import type { DiffResult, IgnoreEntry, Level } from '../../diff/index.ts';
+import { LEVEL_RANK, type DiffResult } from '../../diff/types.ts';
+import type { IgnoreEntry } from '../../diff/ignore.ts';
 
 const FORMATS = ['text', 'markdown', 'json', 'github'] as const;
 const FAIL_ON = ['breaking', 'warning', 'info', 'never'] as const;
@@ -19,19 +21,33 @@ type FailOn = (typeof FAIL_ON)[number];
 
 interface DiffFlags {
   format: Format;
+  output: string[];
   failOn: FailOn;
   ignore?: string;
   now?: string;
+  date?: string;
   validate?: boolean;
   link?: string;
 }
 
-const RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
+/** `--output FORMAT=FILE`, parsed; FILE `-` is stdout. */
+export interface OutputTarget {
+  format: Format;
+  file: string;
+}
+
+export function parseOutput(value: string): OutputTarget {
+  const eq = value.indexOf('=');
+  const format = value.slice(0, eq) as Format;
+  const file = value.slice(eq + 1);
+  if (eq <= 0 || !file || !FORMATS.includes(format)) throw new UsageError(`--output ${JSON.stringify(value)}: expected FORMAT=FILE with FORMAT one of ${FORMATS.join(', ')} (e.g. markdown=spec-review.md)`);
+  return { format, file };
+}
 
 /** True when the result should fail the run. */
 export function failsOn(result: DiffResult, failOn: FailOn): boolean {
   if (failOn === 'never') return false;
-  return result.changes.some((c) => RANK[c.level] <= RANK[failOn]);
+  return result.changes.some((c) => LEVEL_RANK[c.level] <= LEVEL_RANK[failOn]);
 }
 
 export function registerDiff(program: Command, ctx: CommandContext): void {
@@ -40,10 +56,12 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
     .description('report the changes between two versions of a spec that matter to its users (breaking first)')
     .argument('<base>', 'the old spec: a file, or git:REF:PATH (e.g. git:origin/main:spec/social-posting.openapi.yaml)')
     .argument('<head>', 'the new spec: a file, or git:REF:PATH')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(FORMATS).default('text'))
+    .addOption(new Option('-f, --format <format>', 'output format on stdout').choices(FORMATS).default('text'))
+    .option('-o, --output <format=file>', `also write FORMAT (${FORMATS.join('|')}) to FILE, from the same comparison; repeatable ('-' is stdout)`, (value: string, list: string[]) => [...list, value], [] as string[])
     .addOption(new Option('--fail-on <level>', 'exit 1 when a change at or above this level exists').choices(FAIL_ON).default('breaking'))
     .option('--ignore <file>', 'YAML/JSON list of accepted changes: {id, pointer, reason, expires?}')
     .option('--now <date>', 'judge x-sunset dates and ignore expiries as of this date (YYYY-MM-DD; default today)')
+    .option('--date <date>', 'the same as --now')
     .option('--validate', 'also validate both sides against the OpenAPI meta-schema (default: compare whatever can be read)')
     .option('--link <url>', 'markdown: link head locations under this URL prefix (e.g. https://github.com/OWNER/REPO/blob/SHA)')
     .addHelpText('after', '\nExit codes: 0 no change at or above --fail-on, 1 there is one, 2 bad input or usage.\nRules, output shapes and the ignore file: docs/diff.md.')
@@ -55,10 +73,13 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
       const { formatMarkdown } = await import('../../diff/format/markdown.ts');
       const { formatJson } = await import('../../diff/format/json.ts');
       const { formatGithub } = await import('../../diff/format/github.ts');
+      const outputs = flags.output.map(parseOutput);
+      if (flags.now !== undefined && flags.date !== undefined && flags.now !== flags.date) throw new UsageError('--now and --date name the same date; give one');
+      const dateFlag = flags.now !== undefined ? ['--now', flags.now] : flags.date !== undefined ? ['--date', flags.date] : undefined;
       let now = new Date();
-      if (flags.now !== undefined) {
-        const time = parseSunset(flags.now);
-        if (time === undefined) throw new UsageError(`--now ${JSON.stringify(flags.now)} is not a date (YYYY-MM-DD or an RFC 3339 date-time)`);
+      if (dateFlag) {
+        const time = parseSunset(dateFlag[1]);
+        if (time === undefined) throw new UsageError(`${dateFlag[0]} ${JSON.stringify(dateFlag[1])} is not a date (YYYY-MM-DD or an RFC 3339 date-time)`);
         now = new Date(time);
       }
       let ignore: IgnoreEntry[] = [];
@@ -84,18 +105,30 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
         if (error instanceof DiffInputError) throw new UsageError(error.message);
         throw error;
       }
-      switch (flags.format) {
-        case 'json':
-          ctx.io.out(formatJson(result).trimEnd());
-          break;
-        case 'markdown':
-          ctx.io.out(formatMarkdown(result, { link: flags.link }).trimEnd());
-          break;
-        case 'github':
-          ctx.io.out(formatGithub(result));
-          break;
-        default:
-          ctx.io.out(formatText(result, colors(ctx.io)));
+      const render = (format: Format, terminal: boolean): string => {
+        switch (format) {
+          case 'json':
+            return formatJson(result).trimEnd();
+          case 'markdown':
+            return formatMarkdown(result, { link: flags.link }).trimEnd();
+          case 'github':
+            return formatGithub(result);
+          default:
+            return formatText(result, terminal ? colors(ctx.io) : colors({ ...ctx.io, color: false }));
+        }
+      };
+      // Every file is rendered before any is written: a failure leaves no half-written set.
+      const files = outputs.filter((o) => o.file !== '-').map((o) => ({ path: path.resolve(ctx.io.cwd, o.file), text: render(o.format, false) + '\n' }));
+      for (const warning of result.warnings) ctx.io.err(warning);
+      ctx.io.out(render(flags.format, true));
+      for (const o of outputs) if (o.file === '-') ctx.io.out(render(o.format, true));
+      for (const file of files) {
+        try {
+          mkdirSync(path.dirname(file.path), { recursive: true });
+          writeFileSync(file.path, file.text);
+        } catch (error) {
+          throw new UsageError(`--output ${path.relative(ctx.io.cwd, file.path) || file.path}: cannot write (${(error as Error).message})`);
+        }
       }
       ctx.setExit(failsOn(result, flags.failOn) ? EXIT.failed : EXIT.ok);
     });

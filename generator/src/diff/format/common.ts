@@ -1,5 +1,5 @@
 /** Helpers shared by the output formats. */
-import type { Change, ChangeLocation, DiffResult, Level } from '../types.ts';
+import { LEVEL_RANK, type Change, type ChangeLocation, type DiffResult, type Level } from '../types.ts';
 
 export function where(loc: ChangeLocation | null): string {
   if (!loc) return '';
@@ -16,8 +16,6 @@ export function countsLine(result: DiffResult): string {
   if (s.ignored) parts.push(`${s.ignored} ignored`);
   return parts.join(', ');
 }
-
-export const LEVELS: Level[] = ['breaking', 'warning', 'info'];
 
 /** Heading of the group a change is shown under: its operation, the shared schema, or the document. */
 export function groupOf(c: Change): string {
@@ -37,8 +35,6 @@ export interface Group {
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 
-const RANK: Record<Level, number> = { breaking: 0, warning: 1, info: 2 };
-
 /** Changes grouped for display: groups with breaking changes first, then warnings, then info; operations before schemas before the document. */
 export function groups(changes: Change[]): Group[] {
   const map = new Map<string, Group>();
@@ -50,7 +46,7 @@ export function groups(changes: Change[]): Group[] {
       map.set(title, g);
     }
     g.changes.push(c);
-    if (RANK[c.level] < RANK[g.level]) g.level = c.level;
+    if (LEVEL_RANK[c.level] < LEVEL_RANK[g.level]) g.level = c.level;
     for (const op of c.operations) if (!g.operations.includes(op)) g.operations.push(op);
   }
   const kindRank = { operation: 0, schema: 1, document: 2 };
@@ -60,7 +56,7 @@ export function groups(changes: Change[]): Group[] {
     const space = g.title.indexOf(' ');
     return `${g.title.slice(space + 1)}\0${String(METHODS.indexOf(g.title.slice(0, space))).padStart(2, '0')}`;
   };
-  return [...map.values()].sort((a, b) => RANK[a.level] - RANK[b.level] || kindRank[a.kind] - kindRank[b.kind] || (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+  return [...map.values()].sort((a, b) => LEVEL_RANK[a.level] - LEVEL_RANK[b.level] || kindRank[a.kind] - kindRank[b.kind] || (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
 }
 
 export function exportsLine(result: DiffResult): string {

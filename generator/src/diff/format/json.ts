@@ -31,6 +31,7 @@ export function formatJson(result: DiffResult): string {
         changes: result.changes.map(change),
         ignored: result.ignored.map((i) => ({ ...change(i.change), reason: i.reason, ...(i.expires ? { expires: i.expires } : {}) })),
         notes: result.notes,
+        warnings: result.warnings,
         base: result.base,
         head: result.head,
       },

@@ -94,6 +94,11 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
     tail.push('', '</details>', '');
   }
   for (const n of result.notes) tail.push(`> **Note:** ${cell(n)}`, '');
+  if (result.warnings.length) {
+    tail.push(`<details><summary>${ICON.warning} ${result.warnings.length} problem${result.warnings.length === 1 ? '' : 's'} in the spec (compared anyway)</summary>`, '');
+    for (const w of result.warnings) tail.push(`- ${cell(w)}`);
+    tail.push('', '</details>', '');
+  }
 
   let text = body.join('\n');
   const budget = MAX_LENGTH - out.join('\n').length - tail.join('\n').length - 200;

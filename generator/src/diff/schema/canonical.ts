@@ -3,7 +3,7 @@ export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined';
   if (Array.isArray(value)) return '[' + value.map(canonical).join(',') + ']';
   const keys = Object.keys(value).sort();
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonical((value as Record<string, unknown>)[k])).join(',') + '}';
+  return '{' + keys.map((key) => JSON.stringify(key) + ':' + canonical((value as Record<string, unknown>)[key])).join(',') + '}';
 }
 
 /** A short human rendering of a JSON value for messages (`"a"`, `42`, `null`, `{…}`). */

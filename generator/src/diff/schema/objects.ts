@@ -21,15 +21,15 @@ interface PropertyFlags {
 }
 
 function flags(schema: Schema, ptr: string, dc: DiffContext, side: 'base' | 'head'): PropertyFlags {
-  const v = viewOf(schema, ptr, side === 'base' ? dc.base : dc.head);
-  return { readOnly: v.s.readOnly === true, writeOnly: v.s.writeOnly === true, deprecated: v.s.deprecated === true, sunset: v.s['x-sunset'] };
+  const view = viewOf(schema, ptr, side === 'base' ? dc.base : dc.head);
+  return { readOnly: view.keywords.readOnly === true, writeOnly: view.keywords.writeOnly === true, deprecated: view.keywords.deprecated === true, sunset: view.keywords['x-sunset'] };
 }
 
-export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  const propsA = A.s.properties ?? {};
-  const propsB = B.s.properties ?? {};
-  const reqA = new Set(A.s.required ?? []);
-  const reqB = new Set(B.s.required ?? []);
+export function compareObjects(dc: DiffContext, baseView: View, headView: View, ctx: SchemaCtx): void {
+  const propsA = baseView.keywords.properties ?? {};
+  const propsB = headView.keywords.properties ?? {};
+  const reqA = new Set(baseView.keywords.required ?? []);
+  const reqB = new Set(headView.keywords.required ?? []);
   const request = ctx.dir === 'request';
   const names = [...new Set([...Object.keys(propsB), ...Object.keys(propsA)])];
   const delegated = new Set<string>();
@@ -38,13 +38,13 @@ export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx
     const pb = Object.prototype.hasOwnProperty.call(propsB, name) ? propsB[name] : undefined;
     // A property that comes whole from a component merged in on both sides (allOf: [$ref X, ...]) is
     // compared once, in X, not again in every schema that extends X.
-    const owner = delegate(dc, A, B, name, pa !== undefined, pb !== undefined, reqA, reqB);
+    const owner = delegate(dc, baseView, headView, name, pa !== undefined, pb !== undefined, reqA, reqB);
     if (owner !== undefined) {
       delegated.add(owner);
       continue;
     }
-    const ptrA = propertyPointer(A, name);
-    const ptrB = propertyPointer(B, name);
+    const ptrA = propertyPointer(baseView, name);
+    const ptrB = propertyPointer(headView, name);
     const path = joinPath(ctx.path, name);
     const at = { ...ctx, path };
     const fa = pa !== undefined ? flags(pa, ptrA, dc, 'base') : undefined;
@@ -64,10 +64,10 @@ export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx
     }
     if (pb === undefined) {
       if (!visA) continue;
-      const r = removal(fa!.deprecated, fa!.sunset, dc.now);
-      const id = `${ctx.dir}-property-removed${r.suffix}`;
+      const verdict = removal(fa!.deprecated, fa!.sunset, dc.now);
+      const id = `${ctx.dir}-property-removed${verdict.suffix}`;
       const consequence = request ? 'the server may ignore or reject it when clients still send it' : 'clients reading it get `undefined`';
-      add(id, `property was removed; ${r.note}${r.suffix === '-after-sunset' ? '' : ` — ${consequence}`}`, ptrA, undefined, B.ptr);
+      add(id, `property was removed; ${verdict.note}${verdict.suffix === '-after-sunset' ? '' : ` — ${consequence}`}`, ptrA, undefined, headView.ptr);
       continue;
     }
     if (visA && !visB) {
@@ -92,9 +92,9 @@ export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx
     compareSchemas(dc, pa, ptrA, pb, ptrB, at);
   }
   for (const key of delegated) {
-    const a = dc.base.schemas.get(key)!;
-    const b = dc.head.schemas.get(key)!;
-    compareSchemas(dc, { $ref: schemaRef(key) }, a.pointer, { $ref: schemaRef(key) }, b.pointer, { ...ctx, role: 'property', path: '' });
+    const baseComponent = dc.base.schemas.get(key)!;
+    const headComponent = dc.head.schemas.get(key)!;
+    compareSchemas(dc, { $ref: schemaRef(key) }, baseComponent.pointer, { $ref: schemaRef(key) }, headComponent.pointer, { ...ctx, role: 'property', path: '' });
   }
   // Required names without a property definition on either side.
   for (const name of new Set([...reqA, ...reqB])) {
@@ -104,75 +104,106 @@ export function compareObjects(dc: DiffContext, A: View, B: View, ctx: SchemaCtx
     if (ra === rb) continue;
     const at = { ...ctx, path: joinPath(ctx.path, name) };
     const id = request ? (rb ? 'request-property-became-required' : 'request-property-became-optional') : rb ? 'response-property-became-required' : 'response-property-became-optional';
-    dc.add({ id, message: `${subject(at)}: ${rb ? 'became required' : 'became optional'} (listed in \`required\`, not declared in \`properties\`)`, scope: ctx.scope, basePtr: kw(A, 'required'), headPtr: kw(B, 'required'), where: `${ctx.label}|${at.path}`, typeNames: ctx.typeNames });
+    dc.add({ id, message: `${subject(at)}: ${rb ? 'became required' : 'became optional'} (listed in \`required\`, not declared in \`properties\`)`, scope: ctx.scope, basePtr: kw(baseView, 'required'), headPtr: kw(headView, 'required'), where: `${ctx.label}|${at.path}`, typeNames: ctx.typeNames });
   }
 
-  compareAdditional(dc, A, B, ctx, 'additionalProperties', '{*}');
-  const ua = A.s.unevaluatedProperties;
-  const ub = B.s.unevaluatedProperties;
-  if (shapeHash(ua, dc.base) !== shapeHash(ub, dc.head)) dc.facet(ctx, 'unevaluated-changed', kw(A, 'unevaluatedProperties'), kw(B, 'unevaluatedProperties'), 'unevaluatedProperties changed', 'properties');
-  bound(dc, ctx, A, B, 'max', 'properties', 'maxProperties');
-  bound(dc, ctx, A, B, 'min', 'properties', 'minProperties');
-
-  const ppa = A.s.patternProperties ?? {};
-  const ppb = B.s.patternProperties ?? {};
-  const patterns = new Set([...Object.keys(ppa), ...Object.keys(ppb)]);
-  for (const pattern of patterns) {
-    const a = ppa[pattern];
-    const b = ppb[pattern];
-    if (a === undefined || b === undefined) {
-      dc.facet(ctx, 'pattern-properties-changed', kw(A, 'patternProperties'), kw(B, 'patternProperties'), `patternProperties /${pattern}/ was ${a === undefined ? 'added' : 'removed'}`, pattern);
-      continue;
-    }
-    compareSchemas(dc, a, appendPointer(kw(A, 'patternProperties'), pattern), b, appendPointer(kw(B, 'patternProperties'), pattern), { ...ctx, path: joinPath(ctx.path, `{/${pattern}/}`) });
-  }
-  if (shapeHash(A.s.propertyNames, dc.base) !== shapeHash(B.s.propertyNames, dc.head)) {
-    dc.facet(ctx, 'property-names-changed', kw(A, 'propertyNames'), kw(B, 'propertyNames'), `propertyNames changed${A.s.propertyNames === undefined ? ' (added)' : B.s.propertyNames === undefined ? ' (removed)' : ''}`);
-  }
-  const dra = A.s.dependentRequired ?? {};
-  const drb = B.s.dependentRequired ?? {};
+  compareAdditional(dc, baseView, headView, ctx, 'additionalProperties', '{*}');
+  compareUnevaluated(dc, baseView, headView, ctx, 'unevaluatedProperties', '{unevaluated}');
+  bound(dc, ctx, baseView, headView, 'max', 'properties', 'maxProperties');
+  bound(dc, ctx, baseView, headView, 'min', 'properties', 'minProperties');
+  compareSubschemaMap(dc, baseView, headView, ctx, 'patternProperties', 'pattern-property', (pattern) => `{/${pattern}/}`, (pattern) => `properties matching /${pattern}/`);
+  comparePropertyNames(dc, baseView, headView, ctx);
+  const dra = baseView.keywords.dependentRequired ?? {};
+  const drb = headView.keywords.dependentRequired ?? {};
   for (const key of new Set([...Object.keys(dra), ...Object.keys(drb)])) {
-    const a = new Set(dra[key] ?? []);
-    const b = new Set(drb[key] ?? []);
-    const added = [...b].filter((x) => !a.has(x));
-    const removed = [...a].filter((x) => !b.has(x));
-    if (added.length) dc.facet(ctx, 'dependent-required-added', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${added.map((x) => `\`${x}\``).join(', ')} must now be present too`, `${key}+${added.join(',')}`);
-    if (removed.length) dc.facet(ctx, 'dependent-required-removed', kw(A, 'dependentRequired'), kw(B, 'dependentRequired'), `when \`${key}\` is present, ${removed.map((x) => `\`${x}\``).join(', ')} no longer has to be present`, `${key}-${removed.join(',')}`);
+    const before = new Set(dra[key] ?? []);
+    const after = new Set(drb[key] ?? []);
+    const added = [...after].filter((first) => !before.has(first));
+    const removed = [...before].filter((first) => !after.has(first));
+    if (added.length) dc.facet(ctx, 'dependent-required-added', kw(baseView, 'dependentRequired'), kw(headView, 'dependentRequired'), `when \`${key}\` is present, ${added.map((first) => `\`${first}\``).join(', ')} must now be present too`, `${key}+${added.join(',')}`);
+    if (removed.length) dc.facet(ctx, 'dependent-required-removed', kw(baseView, 'dependentRequired'), kw(headView, 'dependentRequired'), `when \`${key}\` is present, ${removed.map((first) => `\`${first}\``).join(', ')} no longer has to be present`, `${key}-${removed.join(',')}`);
   }
-  if (shapeHash(A.s.dependentSchemas, dc.base) !== shapeHash(B.s.dependentSchemas, dc.head)) {
-    dc.facet(ctx, 'dependent-schemas-changed', kw(A, 'dependentSchemas'), kw(B, 'dependentSchemas'), 'dependentSchemas changed');
+  compareSubschemaMap(dc, baseView, headView, ctx, 'dependentSchemas', 'dependent-schema', (key) => `<if ${key}>`, (key) => `objects with \`${key}\``);
+}
+
+/**
+ * `patternProperties` / `dependentSchemas`: a keyed list of schemas that each add constraints. A new key
+ * constrains more values (narrowing), a removed one fewer (widening); a key on both sides is compared in the
+ * direction of the whole.
+ */
+function compareSubschemaMap(dc: DiffContext, base: View, head: View, ctx: SchemaCtx, keyword: 'patternProperties' | 'dependentSchemas', facet: string, segment: (key: string) => string, what: (key: string) => string): void {
+  const before = (base.keywords[keyword] ?? {}) as Record<string, Schema>;
+  const after = (head.keywords[keyword] ?? {}) as Record<string, Schema>;
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const baseSchema = before[key];
+    const headSchema = after[key];
+    if (baseSchema === undefined) dc.facet(ctx, `${facet}-added`, kw(base, keyword), kw(head, keyword), `${keyword} now constrains ${what(key)}`, key);
+    else if (headSchema === undefined) dc.facet(ctx, `${facet}-removed`, kw(base, keyword), kw(head, keyword), `${keyword} no longer constrains ${what(key)}`, key);
+    else compareSchemas(dc, baseSchema, appendPointer(kw(base, keyword), key), headSchema, appendPointer(kw(head, keyword), key), { ...ctx, path: joinPath(ctx.path, segment(key)) });
   }
 }
 
+/** `propertyNames`: a schema every property name must match; compared like a string schema in the same direction. */
+function comparePropertyNames(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  const before = base.keywords.propertyNames;
+  const after = head.keywords.propertyNames;
+  if (before === undefined && after === undefined) return;
+  if (before === undefined || before === true) {
+    if (after !== true) dc.facet(ctx, 'property-names-added', base.ptr, kw(head, 'propertyNames'), 'property names are now restricted (propertyNames)');
+    return;
+  }
+  if (after === undefined || after === true) {
+    dc.facet(ctx, 'property-names-removed', kw(base, 'propertyNames'), head.ptr, 'property names are no longer restricted (propertyNames)');
+    return;
+  }
+  compareSchemas(dc, before, kw(base, 'propertyNames'), after, kw(head, 'propertyNames'), { ...ctx, path: joinPath(ctx.path, '{names}') });
+}
+
+/**
+ * `unevaluatedProperties` / `unevaluatedItems`: absent or `true` accepts anything left over; `false` or a
+ * schema constrains it. Becoming constrained narrows, becoming unconstrained widens, two schemas are compared.
+ */
+export function compareUnevaluated(dc: DiffContext, base: View, head: View, ctx: SchemaCtx, keyword: 'unevaluatedProperties' | 'unevaluatedItems', segment: string): void {
+  const before = base.keywords[keyword] as Schema | undefined;
+  const after = head.keywords[keyword] as Schema | undefined;
+  const freeBefore = before === undefined || before === true;
+  const freeAfter = after === undefined || after === true;
+  if (freeBefore && freeAfter) return;
+  const what = keyword === 'unevaluatedProperties' ? 'properties' : 'items';
+  if (freeBefore) dc.facet(ctx, 'unevaluated-added', base.ptr, kw(head, keyword), `${keyword} now constrains the ${what} no other keyword covers`, what);
+  else if (freeAfter) dc.facet(ctx, 'unevaluated-removed', kw(base, keyword), head.ptr, `${keyword} no longer constrains the ${what} no other keyword covers`, what);
+  else compareSchemas(dc, before!, kw(base, keyword), after!, kw(head, keyword), { ...ctx, path: joinPath(ctx.path, segment) });
+}
+
 /** The component that owns property `name` on both sides, when the comparison can be left to it. */
-function delegate(dc: DiffContext, A: View, B: View, name: string, inA: boolean, inB: boolean, reqA: Set<string>, reqB: Set<string>): string | undefined {
-  const owner = (inA ? A.propFrom?.[name] : undefined) ?? (inB ? B.propFrom?.[name] : undefined);
-  if (!owner || !A.members?.has(owner) || !B.members?.has(owner)) return undefined;
-  if (inA && A.propFrom?.[name] !== owner) return undefined;
-  if (inB && B.propFrom?.[name] !== owner) return undefined;
+function delegate(dc: DiffContext, baseView: View, headView: View, name: string, inA: boolean, inB: boolean, reqA: Set<string>, reqB: Set<string>): string | undefined {
+  const owner = (inA ? baseView.propFrom?.[name] : undefined) ?? (inB ? headView.propFrom?.[name] : undefined);
+  if (!owner || !baseView.members?.has(owner) || !headView.members?.has(owner)) return undefined;
+  if (inA && baseView.propFrom?.[name] !== owner) return undefined;
+  if (inB && headView.propFrom?.[name] !== owner) return undefined;
   const ca = componentView(dc, 'base', owner);
   const cb = componentView(dc, 'head', owner);
   if (!ca || !cb) return undefined;
   // The component must decide requiredness too (an extending schema may require what the component does not).
-  if (reqA.has(name) !== (ca.s.required ?? []).includes(name)) return undefined;
-  if (reqB.has(name) !== (cb.s.required ?? []).includes(name)) return undefined;
+  if (reqA.has(name) !== (ca.keywords.required ?? []).includes(name)) return undefined;
+  if (reqB.has(name) !== (cb.keywords.required ?? []).includes(name)) return undefined;
   return owner;
 }
 
-function compareAdditional(dc: DiffContext, A: View, B: View, ctx: SchemaCtx, key: 'additionalProperties', segment: string): void {
-  const a = A.s[key];
-  const b = B.s[key];
-  if (a === undefined && b === undefined) return;
-  const fa = a === false;
-  const fb = b === false;
+function compareAdditional(dc: DiffContext, base: View, head: View, ctx: SchemaCtx, key: 'additionalProperties', segment: string): void {
+  const before = base.keywords[key];
+  const after = head.keywords[key];
+  if (before === undefined && after === undefined) return;
+  const fa = before === false;
+  const fb = after === false;
   if (fa !== fb) {
-    if (fb) dc.facet(ctx, 'additional-properties-disallowed', kw(A, key), kw(B, key), 'additionalProperties became false: properties not listed are rejected');
-    else dc.facet(ctx, 'additional-properties-allowed', kw(A, key), kw(B, key), 'additionalProperties is no longer false: objects may carry properties not listed');
+    if (fb) dc.facet(ctx, 'additional-properties-disallowed', kw(base, key), kw(head, key), 'additionalProperties became false: properties not listed are rejected');
+    else dc.facet(ctx, 'additional-properties-allowed', kw(base, key), kw(head, key), 'additionalProperties is no longer false: objects may carry properties not listed');
     return;
   }
   if (fa) return;
-  const sa = a === undefined ? true : a;
-  const sb = b === undefined ? true : b;
+  const sa = before === undefined ? true : before;
+  const sb = after === undefined ? true : after;
   if (sa === true && sb === true) return;
-  compareSchemas(dc, sa, a !== undefined ? kw(A, key) : A.ptr, sb, b !== undefined ? kw(B, key) : B.ptr, { ...ctx, path: joinPath(ctx.path, segment) });
+  compareSchemas(dc, sa, before !== undefined ? kw(base, key) : base.ptr, sb, after !== undefined ? kw(head, key) : head.ptr, { ...ctx, path: joinPath(ctx.path, segment) });
 }

@@ -7,45 +7,45 @@ import type { View } from './view.ts';
 
 function valueSet(list: unknown): Map<string, JsonValue> | undefined {
   if (!Array.isArray(list)) return undefined;
-  return new Map(list.filter((v) => v !== null).map((v) => [canonical(v), v as JsonValue]));
+  return new Map(list.filter((view) => view !== null).map((view) => [canonical(view), view as JsonValue]));
 }
 
-export function compareEnums(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  const ea = valueSet(A.s.enum);
-  const eb = valueSet(B.s.enum);
-  const pa = kw(A, 'enum');
-  const pb = kw(B, 'enum');
+export function compareEnums(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  const ea = valueSet(base.keywords.enum);
+  const eb = valueSet(head.keywords.enum);
+  const pa = kw(base, 'enum');
+  const pb = kw(head, 'enum');
   if (ea && eb) {
-    for (const [k, v] of eb) if (!ea.has(k)) dc.facet(ctx, 'enum-value-added', pa, pb, `enum value ${show(v)} was added`, k);
-    for (const [k, v] of ea) if (!eb.has(k)) dc.facet(ctx, 'enum-value-removed', pa, pb, `enum value ${show(v)} was removed`, k);
+    for (const [key, view] of eb) if (!ea.has(key)) dc.facet(ctx, 'enum-value-added', pa, pb, `enum value ${show(view)} was added`, key);
+    for (const [key, value] of ea) if (!eb.has(key)) dc.facet(ctx, 'enum-value-removed', pa, pb, `enum value ${show(value)} was removed`, key);
   } else if (!ea && eb) {
-    dc.facet(ctx, 'became-enum', A.ptr, pb, `is now restricted to the enum ${show([...eb.values()], 120)}`);
+    dc.facet(ctx, 'became-enum', base.ptr, pb, `is now restricted to the enum ${show([...eb.values()], 120)}`);
   } else if (ea && !eb) {
-    dc.facet(ctx, 'enum-removed', pa, B.ptr, `is no longer restricted to the enum ${show([...ea.values()], 120)}`);
+    dc.facet(ctx, 'enum-removed', pa, head.ptr, `is no longer restricted to the enum ${show([...ea.values()], 120)}`);
   }
-  const xa = valueSet(A.s['x-extensible-enum']);
-  const xb = valueSet(B.s['x-extensible-enum']);
+  const xa = valueSet(base.keywords['x-extensible-enum']);
+  const xb = valueSet(head.keywords['x-extensible-enum']);
   if (xa || xb) {
-    for (const [k, v] of xb ?? []) if (!xa?.has(k)) dc.facet(ctx, 'extensible-enum-value-added', kw(A, 'x-extensible-enum'), kw(B, 'x-extensible-enum'), `x-extensible-enum value ${show(v)} was added`, k);
-    for (const [k, v] of xa ?? []) if (!xb?.has(k)) dc.facet(ctx, 'extensible-enum-value-removed', kw(A, 'x-extensible-enum'), kw(B, 'x-extensible-enum'), `x-extensible-enum value ${show(v)} was removed`, k);
+    for (const [key, value] of xb ?? []) if (!xa?.has(key)) dc.facet(ctx, 'extensible-enum-value-added', kw(base, 'x-extensible-enum'), kw(head, 'x-extensible-enum'), `x-extensible-enum value ${show(value)} was added`, key);
+    for (const [key, value] of xa ?? []) if (!xb?.has(key)) dc.facet(ctx, 'extensible-enum-value-removed', kw(base, 'x-extensible-enum'), kw(head, 'x-extensible-enum'), `x-extensible-enum value ${show(value)} was removed`, key);
   }
-  const ca = A.s.const;
-  const cb = B.s.const;
-  if (ca === undefined && cb !== undefined) dc.facet(ctx, 'const-added', A.ptr, kw(B, 'const'), `must now be exactly ${show(cb)}`);
-  else if (ca !== undefined && cb === undefined) dc.facet(ctx, 'const-removed', kw(A, 'const'), B.ptr, `is no longer fixed to ${show(ca)}`);
-  else if (ca !== undefined && canonical(ca) !== canonical(cb)) dc.facet(ctx, 'const-changed', kw(A, 'const'), kw(B, 'const'), `const changed from ${show(ca)} to ${show(cb)}`);
+  const ca = base.keywords.const;
+  const cb = head.keywords.const;
+  if (ca === undefined && cb !== undefined) dc.facet(ctx, 'const-added', base.ptr, kw(head, 'const'), `must now be exactly ${show(cb)}`);
+  else if (ca !== undefined && cb === undefined) dc.facet(ctx, 'const-removed', kw(base, 'const'), head.ptr, `is no longer fixed to ${show(ca)}`);
+  else if (ca !== undefined && canonical(ca) !== canonical(cb)) dc.facet(ctx, 'const-changed', kw(base, 'const'), kw(head, 'const'), `const changed from ${show(ca)} to ${show(cb)}`);
 }
 
 const FORMAT_WIDENINGS = new Set(['int32>int64', 'float>double']);
 
-export function compareFormat(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
-  const fa = typeof A.s.format === 'string' ? A.s.format : undefined;
-  const fb = typeof B.s.format === 'string' ? B.s.format : undefined;
+export function compareFormat(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
+  const fa = typeof base.keywords.format === 'string' ? base.keywords.format : undefined;
+  const fb = typeof head.keywords.format === 'string' ? head.keywords.format : undefined;
   if (fa === fb) return;
-  const pa = kw(A, 'format');
-  const pb = kw(B, 'format');
-  if (fa === undefined) dc.facet(ctx, 'format-added', A.ptr, pb, `format \`${fb}\` was added`);
-  else if (fb === undefined) dc.facet(ctx, 'format-removed', pa, B.ptr, `format \`${fa}\` was removed`);
+  const pa = kw(base, 'format');
+  const pb = kw(head, 'format');
+  if (fa === undefined) dc.facet(ctx, 'format-added', base.ptr, pb, `format \`${fb}\` was added`);
+  else if (fb === undefined) dc.facet(ctx, 'format-removed', pa, head.ptr, `format \`${fa}\` was removed`);
   else if (FORMAT_WIDENINGS.has(`${fa}>${fb}`)) dc.facet(ctx, 'format-widened', pa, pb, `format widened from \`${fa}\` to \`${fb}\``);
   else if (FORMAT_WIDENINGS.has(`${fb}>${fa}`)) dc.facet(ctx, 'format-narrowed', pa, pb, `format narrowed from \`${fa}\` to \`${fb}\``);
   else dc.facet(ctx, 'format-changed', pa, pb, `format changed from \`${fa}\` to \`${fb}\``);
@@ -57,88 +57,97 @@ interface Bound {
   key: string;
 }
 
-function lowerBound(v: View): Bound | undefined {
-  const min = typeof v.s.minimum === 'number' ? v.s.minimum : undefined;
-  const ex = typeof v.s.exclusiveMinimum === 'number' ? v.s.exclusiveMinimum : undefined;
+function lowerBound(view: View): Bound | undefined {
+  const min = typeof view.keywords.minimum === 'number' ? view.keywords.minimum : undefined;
+  const ex = typeof view.keywords.exclusiveMinimum === 'number' ? view.keywords.exclusiveMinimum : undefined;
   if (ex !== undefined && (min === undefined || ex >= min)) return { value: ex, exclusive: true, key: 'exclusiveMinimum' };
   return min !== undefined ? { value: min, exclusive: false, key: 'minimum' } : undefined;
 }
 
-function upperBound(v: View): Bound | undefined {
-  const max = typeof v.s.maximum === 'number' ? v.s.maximum : undefined;
-  const ex = typeof v.s.exclusiveMaximum === 'number' ? v.s.exclusiveMaximum : undefined;
+function upperBound(view: View): Bound | undefined {
+  const max = typeof view.keywords.maximum === 'number' ? view.keywords.maximum : undefined;
+  const ex = typeof view.keywords.exclusiveMaximum === 'number' ? view.keywords.exclusiveMaximum : undefined;
   if (ex !== undefined && (max === undefined || ex <= max)) return { value: ex, exclusive: true, key: 'exclusiveMaximum' };
   return max !== undefined ? { value: max, exclusive: false, key: 'maximum' } : undefined;
 }
 
-function showBound(b: Bound, kind: 'min' | 'max'): string {
-  return b.exclusive ? `${kind === 'min' ? '>' : '<'} ${b.value}` : String(b.value);
+function showBound(after: Bound, kind: 'min' | 'max'): string {
+  return after.exclusive ? `${kind === 'min' ? '>' : '<'} ${after.value}` : String(after.value);
 }
 
-export function compareNumberBounds(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
+export function compareNumberBounds(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
   for (const kind of ['max', 'min'] as const) {
     const get = kind === 'max' ? upperBound : lowerBound;
-    const a = get(A);
-    const b = get(B);
+    const before = applies(base, 'number') ? get(base) : undefined;
+    const after = applies(head, 'number') ? get(head) : undefined;
     const word = kind === 'max' ? 'maximum' : 'minimum';
-    if (!a && !b) continue;
-    const pa = a ? kw(A, a.key) : A.ptr;
-    const pb = b ? kw(B, b.key) : B.ptr;
-    if (!a) {
-      dc.facet(ctx, `${kind}-set`, pa, pb, `${word} ${showBound(b!, kind)} was set`);
+    if (!before && !after) continue;
+    const pa = before ? kw(base, before.key) : base.ptr;
+    const pb = after ? kw(head, after.key) : head.ptr;
+    if (!before) {
+      dc.facet(ctx, `${kind}-set`, pa, pb, `${word} ${showBound(after!, kind)} was set`);
       continue;
     }
-    if (!b) {
-      dc.facet(ctx, `${kind}-removed`, pa, pb, `${word} ${showBound(a, kind)} was removed`);
+    if (!after) {
+      dc.facet(ctx, `${kind}-removed`, pa, pb, `${word} ${showBound(before, kind)} was removed`);
       continue;
     }
-    if (a.value === b.value && a.exclusive === b.exclusive) continue;
+    if (before.value === after.value && before.exclusive === after.exclusive) continue;
     // Tighter: a smaller maximum / larger minimum, or the same value made exclusive.
     const sign = kind === 'max' ? -1 : 1;
-    const tighter = sign * (b.value - a.value) > 0 || (a.value === b.value && b.exclusive);
+    const tighter = sign * (after.value - before.value) > 0 || (before.value === after.value && after.exclusive);
     const facet = kind === 'max' ? (tighter ? 'max-decreased' : 'max-increased') : tighter ? 'min-increased' : 'min-decreased';
-    dc.facet(ctx, facet, pa, pb, `${word} changed from ${showBound(a, kind)} to ${showBound(b, kind)}`);
+    dc.facet(ctx, facet, pa, pb, `${word} changed from ${showBound(before, kind)} to ${showBound(after, kind)}`);
   }
-  const ma = typeof A.s.multipleOf === 'number' ? A.s.multipleOf : undefined;
-  const mb = typeof B.s.multipleOf === 'number' ? B.s.multipleOf : undefined;
+  const ma = typeof base.keywords.multipleOf === 'number' ? base.keywords.multipleOf : undefined;
+  const mb = typeof head.keywords.multipleOf === 'number' ? head.keywords.multipleOf : undefined;
   if (ma === mb) return;
-  if (ma === undefined) dc.facet(ctx, 'multiple-of-set', A.ptr, kw(B, 'multipleOf'), `multipleOf ${mb} was set`);
-  else if (mb === undefined) dc.facet(ctx, 'multiple-of-removed', kw(A, 'multipleOf'), B.ptr, `multipleOf ${ma} was removed`);
-  else dc.facet(ctx, 'multiple-of-changed', kw(A, 'multipleOf'), kw(B, 'multipleOf'), `multipleOf changed from ${ma} to ${mb}`);
+  if (ma === undefined) dc.facet(ctx, 'multiple-of-set', base.ptr, kw(head, 'multipleOf'), `multipleOf ${mb} was set`);
+  else if (mb === undefined) dc.facet(ctx, 'multiple-of-removed', kw(base, 'multipleOf'), head.ptr, `multipleOf ${ma} was removed`);
+  else dc.facet(ctx, 'multiple-of-changed', kw(base, 'multipleOf'), kw(head, 'multipleOf'), `multipleOf changed from ${ma} to ${mb}`);
 }
 
 const BOUND_WORDS: Record<string, string> = { length: 'length', items: 'number of items', properties: 'number of properties' };
 
 /** min/max length, items, properties. */
-export function bound(dc: DiffContext, ctx: SchemaCtx, A: View, B: View, kind: 'min' | 'max', name: 'length' | 'items' | 'properties', key: string): void {
-  const a = typeof A.s[key] === 'number' ? (A.s[key] as number) : undefined;
-  const b = typeof B.s[key] === 'number' ? (B.s[key] as number) : undefined;
+/** The JSON type a bound constrains: a bound on a value of another type constrains nothing. */
+const BOUND_TYPE = { length: 'string', items: 'array', properties: 'object' } as const;
+
+/** True when keywords for JSON type `type` can constrain values of `view` (its types allow it, or any type). */
+export function applies(view: View, type: 'string' | 'array' | 'object' | 'number'): boolean {
+  if (!view.types) return true;
+  return view.types.has(type) || (type === 'number' && view.types.has('integer'));
+}
+
+export function bound(dc: DiffContext, ctx: SchemaCtx, base: View, head: View, kind: 'min' | 'max', name: 'length' | 'items' | 'properties', key: string): void {
+  const before = typeof base.keywords[key] === 'number' && applies(base, BOUND_TYPE[name]) ? (base.keywords[key] as number) : undefined;
+  const after = typeof head.keywords[key] === 'number' && applies(head, BOUND_TYPE[name]) ? (head.keywords[key] as number) : undefined;
   // minLength 0 / minItems 0 say nothing.
-  const na = kind === 'min' && a === 0 ? undefined : a;
-  const nb = kind === 'min' && b === 0 ? undefined : b;
+  const na = kind === 'min' && before === 0 ? undefined : before;
+  const nb = kind === 'min' && after === 0 ? undefined : after;
   if (na === nb) return;
   const facet = `${kind}-${name}`;
   const what = `${kind === 'max' ? 'maximum' : 'minimum'} ${BOUND_WORDS[name]} (${key})`;
-  const pa = na !== undefined ? kw(A, key) : A.ptr;
-  const pb = nb !== undefined ? kw(B, key) : B.ptr;
+  const pa = na !== undefined ? kw(base, key) : base.ptr;
+  const pb = nb !== undefined ? kw(head, key) : head.ptr;
   if (na === undefined) dc.facet(ctx, `${facet}-set`, pa, pb, `${what} ${nb} was set`);
   else if (nb === undefined) dc.facet(ctx, `${facet}-removed`, pa, pb, `${what} ${na} was removed`);
   else if (kind === 'max') dc.facet(ctx, `${facet}-${nb < na ? 'decreased' : 'increased'}`, pa, pb, `${what} changed from ${na} to ${nb}`);
   else dc.facet(ctx, `${facet}-${nb > na ? 'increased' : 'decreased'}`, pa, pb, `${what} changed from ${na} to ${nb}`);
 }
 
-export function compareStringExtras(dc: DiffContext, A: View, B: View, ctx: SchemaCtx): void {
+export function compareStringExtras(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
   // An empty pattern matches everything: the same as none.
-  const pa = typeof A.s.pattern === 'string' && A.s.pattern !== '' ? A.s.pattern : undefined;
-  const pb = typeof B.s.pattern === 'string' && B.s.pattern !== '' ? B.s.pattern : undefined;
+  const pa = typeof base.keywords.pattern === 'string' && base.keywords.pattern !== '' && applies(base, 'string') ? base.keywords.pattern : undefined;
+  const pb = typeof head.keywords.pattern === 'string' && head.keywords.pattern !== '' && applies(head, 'string') ? head.keywords.pattern : undefined;
   if (pa !== pb) {
-    if (pa === undefined) dc.facet(ctx, 'pattern-added', A.ptr, kw(B, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);
-    else if (pb === undefined) dc.facet(ctx, 'pattern-removed', kw(A, 'pattern'), B.ptr, `pattern \`${pa}\` was removed`);
-    else dc.facet(ctx, 'pattern-changed', kw(A, 'pattern'), kw(B, 'pattern'), `pattern changed from \`${pa}\` to \`${pb}\``);
+    if (pa === undefined) dc.facet(ctx, 'pattern-added', base.ptr, kw(head, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);
+    else if (pb === undefined) dc.facet(ctx, 'pattern-removed', kw(base, 'pattern'), head.ptr, `pattern \`${pa}\` was removed`);
+    else dc.facet(ctx, 'pattern-changed', kw(base, 'pattern'), kw(head, 'pattern'), `pattern changed from \`${pa}\` to \`${pb}\``);
   }
   for (const [key, facet] of [['contentMediaType', 'content-media-type-changed'], ['contentEncoding', 'content-encoding-changed']] as const) {
-    const a = A.s[key];
-    const b = B.s[key];
-    if (a !== b) dc.facet(ctx, facet, kw(A, key), kw(B, key), `${key} changed from ${show(a)} to ${show(b)}`);
+    const before = base.keywords[key];
+    const after = head.keywords[key];
+    if (before !== after) dc.facet(ctx, facet, kw(base, key), kw(head, key), `${key} changed from ${show(before)} to ${show(after)}`);
   }
 }

@@ -47,7 +47,7 @@ function hashNode(node: unknown, side: SideModel, active: Set<string>): string {
   const known = memo.get(node);
   if (known) return known;
   let text: string;
-  if (Array.isArray(node)) text = '[' + node.map((n) => hashNode(n, side, active)).join(',') + ']';
+  if (Array.isArray(node)) text = '[' + node.map((name) => hashNode(name, side, active)).join(',') + ']';
   else {
     const record = node as Record<string, unknown>;
     const parts: string[] = [];
@@ -60,7 +60,7 @@ function hashNode(node: unknown, side: SideModel, active: Set<string>): string {
       const value = record[key];
       if (DATA.has(key)) parts.push(key + ':' + canonicalSet(key, value));
       else if (key === 'discriminator') parts.push(key + ':' + canonical((value as { propertyName?: unknown })?.propertyName));
-      else if ((key === 'oneOf' || key === 'anyOf' || key === 'allOf') && Array.isArray(value)) parts.push(key + ':[' + value.map((m) => hashNode(m, side, active)).sort().join(',') + ']');
+      else if ((key === 'oneOf' || key === 'anyOf' || key === 'allOf') && Array.isArray(value)) parts.push(key + ':[' + value.map((match) => hashNode(match, side, active)).sort().join(',') + ']');
       else parts.push(key + ':' + hashNode(value, side, active));
     }
     text = '{' + parts.join(',') + '}';

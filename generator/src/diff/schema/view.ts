@@ -12,7 +12,7 @@ import { mergeKeywords } from '../../model/facts/index.ts';
 
 export interface View {
   /** Merged keywords (no `$ref`, `allOf` only for members that could not be merged, no null branch). */
-  s: SchemaObject;
+  keywords: SchemaObject;
   /** Where the schema is written (bundled-document pointer). */
   ptr: string;
   /** Types without `null`; undefined means any type. */
@@ -71,25 +71,25 @@ export function nullWrapped(schema: Schema | undefined): Schema | undefined {
   for (const key of Object.keys(schema)) if (key !== 'anyOf' && key !== 'oneOf' && !ANNOTATIONS.has(key) && !key.startsWith('x-') && key !== 'deprecated' && key !== 'readOnly' && key !== 'writeOnly' && key !== 'default') return undefined;
   const nulls = list.filter(isNullSchema);
   if (nulls.length !== 1) return undefined;
-  return list.find((m) => !isNullSchema(m));
+  return list.find((match) => !isNullSchema(match));
 }
 
 function typeSet(type: SchemaObject['type']): { types?: Set<Exclude<JsonType, 'null'>>; nullable: boolean } {
   if (type === undefined) return { nullable: false };
   const list = Array.isArray(type) ? type : [type];
   const types = new Set<Exclude<JsonType, 'null'>>();
-  for (const t of list) if (t !== 'null') types.add(t as Exclude<JsonType, 'null'>);
+  for (const type of list) if (type !== 'null') types.add(type as Exclude<JsonType, 'null'>);
   return { types, nullable: list.includes('null') };
 }
 
-function intersectTypes(a: Set<Exclude<JsonType, 'null'>> | undefined, b: Set<Exclude<JsonType, 'null'>> | undefined): Set<Exclude<JsonType, 'null'>> | undefined {
-  if (!a) return b;
-  if (!b) return a;
+function intersectTypes(before: Set<Exclude<JsonType, 'null'>> | undefined, after: Set<Exclude<JsonType, 'null'>> | undefined): Set<Exclude<JsonType, 'null'>> | undefined {
+  if (!before) return after;
+  if (!after) return before;
   const out = new Set<Exclude<JsonType, 'null'>>();
-  for (const t of a) {
-    if (b.has(t)) out.add(t);
-    else if (t === 'integer' && b.has('number')) out.add('integer');
-    else if (t === 'number' && b.has('integer')) out.add('integer');
+  for (const type of before) {
+    if (after.has(type)) out.add(type);
+    else if (type === 'integer' && after.has('number')) out.add('integer');
+    else if (type === 'number' && after.has('integer')) out.add('integer');
   }
   return out;
 }
@@ -99,7 +99,7 @@ const cache = new WeakMap<object, Map<string, View>>();
 
 /** The view of `schema` written at `ptr` on `side`. */
 export function viewOf(schema: Schema, ptr: string, side: SideModel, depth = 0): View {
-  if (typeof schema === 'boolean') return schema ? { s: {}, ptr, nullable: true, never: false } : { s: {}, ptr, nullable: false, never: true };
+  if (typeof schema === 'boolean') return schema ? { keywords: {}, ptr, nullable: true, never: false } : { keywords: {}, ptr, nullable: false, never: true };
   let perObject = cache.get(schema);
   const cacheKey = side.name + '\0' + ptr;
   const hit = perObject?.get(cacheKey);
@@ -111,17 +111,17 @@ export function viewOf(schema: Schema, ptr: string, side: SideModel, depth = 0):
 }
 
 function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number): View {
-  if (depth > 40) return { s: {}, ptr, nullable: true, never: false };
+  if (depth > 40) return { keywords: {}, ptr, nullable: true, never: false };
   // A reference: the target's view, with any non-annotation siblings merged in (3.1 allows them).
   if (typeof schema.$ref === 'string') {
     const key = refKey(schema.$ref);
     const named = key !== undefined ? side.schemas.get(key) : undefined;
-    const target: View = named ? viewOf(named.schema, named.pointer, side, depth + 1) : { s: {}, ptr, nullable: true, never: false };
+    const target: View = named ? viewOf(named.schema, named.pointer, side, depth + 1) : { keywords: {}, ptr, nullable: true, never: false };
     const { $ref: _ref, ...siblings } = schema;
     const pure = pureRef(schema) !== undefined;
     if (pure) return { ...target, refKey: key };
     const own = build(siblings, ptr, side, depth + 1);
-    return merge([own, target], ptr);
+    return mergeAllOf([own, target], ptr);
   }
   // Unwrap the null branch of anyOf/oneOf.
   const inner = nullWrapped(schema);
@@ -131,31 +131,31 @@ function build(schema: SchemaObject, ptr: string, side: SideModel, depth: number
     const index = (schema[which] as Schema[]).indexOf(inner);
     const innerView = viewOf(inner, appendPointer(ptr, which, index), side, depth + 1);
     const restView = build(rest, ptr, side, depth + 1);
-    const merged = merge([restView, innerView], ptr);
+    const merged = mergeAllOf([restView, innerView], ptr);
     return { ...merged, nullable: true };
   }
   const { allOf, ...own } = schema;
   const { types, nullable: typeNull } = typeSet(own.type);
-  let s: SchemaObject = own;
+  let schemaView: SchemaObject = own;
   let nullable = typeNull;
-  if (Array.isArray(s.enum) && s.enum.includes(null)) {
+  if (Array.isArray(schemaView.enum) && schemaView.enum.includes(null)) {
     nullable = true;
-    s = { ...s, enum: s.enum.filter((v) => v !== null) };
+    schemaView = { ...schemaView, enum: schemaView.enum.filter((view) => view !== null) };
   }
-  const base: View = { s, ptr, types, nullable, never: false };
+  const base: View = { keywords: schemaView, ptr, types, nullable, never: false };
   if (!allOf || allOf.length === 0) return base;
-  const members = allOf.map((m, i) => viewOf(m, appendPointer(ptr, 'allOf', i), side, depth + 1));
-  return merge([base, ...members], ptr);
+  const members = allOf.map((match, i) => viewOf(match, appendPointer(ptr, 'allOf', i), side, depth + 1));
+  return mergeAllOf([base, ...members], ptr);
 }
 
 /** `type` is merged as a type set here (`types`, `nullable`), not as a keyword. */
 const MERGED_ELSEWHERE = new Set(['type']);
 
 /** `allOf` semantics: one schema satisfied exactly when all the members are, as far as keywords allow. */
-export function merge(views: View[], ptr: string): View {
+export function mergeAllOf(views: View[], ptr: string): View {
   // Members that only annotate (description, title, examples...) do not change what is accepted.
-  const real = views.filter((v) => v.types || v.never || v.refKey || Object.keys(v.s).some((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-')));
-  if (real.length === 0) return { s: {}, ptr, nullable: views.some((v) => v.nullable), never: false };
+  const real = views.filter((view) => view.types || view.never || view.refKey || Object.keys(view.keywords).some((key) => !ANNOTATIONS.has(key) && !key.startsWith('x-')));
+  if (real.length === 0) return { keywords: {}, ptr, nullable: views.some((view) => view.nullable), never: false };
   if (real.length === 1) return real[0];
   let types: Set<Exclude<JsonType, 'null'>> | undefined;
   let constrainsType = false;
@@ -166,43 +166,42 @@ export function merge(views: View[], ptr: string): View {
   const propAt: Record<string, string> = {};
   const propFrom: Record<string, string | null> = {};
   const members = new Set<string>();
-  for (const v of views) {
-    if (v.refKey !== undefined) members.add(v.refKey);
-    for (const m of v.members ?? []) members.add(m);
-    never ||= v.never;
-    if (v.types) {
-      types = intersectTypes(types, v.types);
+  for (const member of views) {
+    if (member.refKey !== undefined) members.add(member.refKey);
+    for (const key of member.members ?? []) members.add(key);
+    never ||= member.never;
+    if (member.types) {
+      types = intersectTypes(types, member.types);
       constrainsType = true;
-      nullable &&= v.nullable;
-    } else if (v.s.enum || v.s.const !== undefined) {
-      nullable &&= v.nullable;
+      nullable &&= member.nullable;
+    } else if (member.keywords.enum || member.keywords.const !== undefined) {
+      nullable &&= member.nullable;
       constrainsType = true;
     }
-    anyNullFlag ||= v.nullable;
-    for (const name of Object.keys(v.s.properties ?? {})) {
+    anyNullFlag ||= member.nullable;
+    for (const name of Object.keys(member.keywords.properties ?? {})) {
       if (name in propAt) {
         propFrom[name] = null;
         continue;
       }
-      propAt[name] = propertyPointer(v, name);
-      propFrom[name] = v.refKey ?? v.propFrom?.[name] ?? null;
+      propAt[name] = propertyPointer(member, name);
+      propFrom[name] = member.refKey ?? member.propFrom?.[name] ?? null;
     }
   }
   // The keywords themselves merge as the model's allOf fact merges them; `at` records where each came from.
   const merged = mergeKeywords(
-    views.map((v) => v.s),
-    { ignore: MERGED_ELSEWHERE, onTake: (key, i) => (at[key] = keywordPointer(views[i], key)) },
+    views.map((member) => member.keywords),
+    { ignore: MERGED_ELSEWHERE, onTake: (key, index) => (at[key] = keywordPointer(views[index], key)) },
   );
-  const s = merged.schema;
   never ||= merged.never;
   if (!constrainsType) nullable = anyNullFlag;
   if (types && types.size === 0 && !nullable) never = true;
-  return { s, ptr, types, nullable, never, at, propAt, propFrom, members };
+  return { keywords: merged.schema, ptr, types, nullable, never, at, propAt, propFrom, members };
 }
 
 /** `a` ⊆ `b` for type sets (integer ⊆ number). */
-export function typesSubset(a: Set<string>, b: Set<string>): boolean {
-  for (const t of a) if (!b.has(t) && !(t === 'integer' && b.has('number'))) return false;
+export function typesSubset(before: Set<string>, after: Set<string>): boolean {
+  for (const type of before) if (!after.has(type) && !(type === 'integer' && after.has('number'))) return false;
   return true;
 }
 

@@ -33,9 +33,13 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
     lines.push('', `One page; \`client.paginate.${op.names.method}\` follows the pages.`);
   }
   if (op.undocumented.length) lines.push('', 'Not documented by the API reference:', ...op.undocumented.map((u) => `- ${u}`));
+  if (op.openParameters) {
+    lines.push('', 'The API reference does not list every parameter of this operation: pass others in `extraQuery`.');
+  }
   if (op.deprecated) {
+    const since = op.deprecatedAt ? ` Deprecated since ${op.deprecatedAt}.` : '';
     const sunset = op.sunset ? ` Sunset: ${op.sunset}.` : '';
-    lines.push('', `@deprecated The API deprecates this operation.${sunset}`);
+    lines.push('', `@deprecated The API deprecates this operation.${since}${sunset}`);
   }
   return lines;
 }
@@ -60,7 +64,16 @@ function securityDoc(model: ApiModel, op: OperationModel): string[] {
 
 /** `- \`BOOKMARKS_MAX_RESULTS\`: Get bookmarks max_results: 1 to 100 results (default 10, plan x, track y).` */
 function limitText(l: LimitModel): string {
-  const range = l.min !== undefined ? `${l.min} to ${l.value}` : `${l.value}`;
+  const range =
+    l.bound === 'range'
+      ? `${l.min} to ${l.max ?? l.value}`
+      : l.bound === 'cap'
+        ? `at most ${l.max}`
+        : l.bound === 'floor'
+          ? `at least ${l.min}`
+          : l.min !== undefined
+            ? `${l.min} to ${l.value}`
+            : `${l.value}`;
   const extra = [l.default !== undefined && `default ${l.default}`, l.plan && `plan ${l.plan}`, l.track && `track ${l.track}`].filter(
     Boolean,
   );

@@ -74,6 +74,8 @@ export type {
   ApiResponse,
   AuthOptions,
   CallOptions,
+  DeprecationNotice,
+  ExtraQuery,
   OperationSpec,
   PaginateOptions,
   ProblemLike,

@@ -50,8 +50,11 @@ function argsOptional(op: OperationModel): boolean {
 }
 
 function hasArgs(op: OperationModel): boolean {
-  return op.parameters.length > 0 || op.requestBody !== undefined;
+  return op.parameters.length > 0 || op.requestBody !== undefined || op.openParameters === true;
 }
+
+/** The argument key of the unlisted query parameters of an operation open to them (`x-open-parameters`). */
+export const EXTRA_QUERY_KEY = 'extraQuery';
 
 function emitArgs(model: ApiModel, op: OperationModel): Code {
   if (!hasArgs(op)) return code``;
@@ -65,6 +68,13 @@ function emitArgs(model: ApiModel, op: OperationModel): Code {
   if (op.requestBody) {
     const optional = op.requestBody.required ? code`` : code`?`;
     members.push(code`${docComment([op.requestBody.description])}body${optional}: ${typeRef(op.names.requestBody)};\n`);
+  }
+  if (op.openParameters) {
+    const doc = docComment([
+      'Query parameters the spec does not list (the API reference does not show them all), sent as they are: ' +
+        'arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members.',
+    ]);
+    members.push(code`${doc}${propKey(EXTRA_QUERY_KEY)}?: ExtraQuery;\n`);
   }
   const doc = docComment([
     `The argument of \`${op.names.method}\`: its parameters by their names in the spec${op.requestBody ? ', and `body`' : ''}.`,
@@ -141,11 +151,13 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   // Only the runtime types this client uses (a strict consumer may compile with noUnusedLocals).
   const calls = ops.some((op) => !op.streaming);
   const parsed = ops.some((op) => !op.streaming && binarySuccessTypes(model, op).length > 0);
+  const open = ops.some((op) => op.openParameters);
   const runtimeTypes = join(
     [
       calls && 'ApiPromise',
       pages && 'At',
       calls && 'CallOptions',
+      open && 'ExtraQuery',
       pages && 'ItemOf',
       'OperationValidatorsLike',
       pages && 'PaginateOptions',

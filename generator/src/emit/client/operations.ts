@@ -47,6 +47,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.streaming) spec.stream = true;
   const binary = binarySuccessTypes(model, op);
   if (binary.length) spec.binary = binary;
+  if (op.openParameters) spec.openQuery = true;
+  if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   return spec;
 }
 

@@ -256,6 +256,8 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (owner) entry.ownerParameter = owner;
     if (op.deprecated) entry.deprecated = true;
     if (op.sunset) entry.sunset = op.sunset;
+    if (op.deprecatedAt) entry.deprecatedAt = op.deprecatedAt;
+    if (op.openParameters) entry.openParameters = true;
     if (op.pagination) entry.pagination = { ...op.pagination };
     return entry;
   });

@@ -7,9 +7,14 @@ export function limitStatements(limits: LimitModel[]): Code[] {
     code`${docComment(['One limit of the API, from the spec\'s `x-limits` extension.'])}export interface Limit {
   /** Stable kebab-case name. */
   readonly name: string;
-  /** The limit (for a range, its maximum). */
+  /** The figure the reference gives (for a floor its minimum, for a cap or a range its maximum). */
   readonly value: number;
+  /** Which way it binds: at most \`max\` (cap), at least \`min\` (floor), or both (range). Absent: neither (a price, a default). */
+  readonly bound?: 'cap' | 'floor' | 'range';
+  /** A floor: at least this. */
   readonly min?: number;
+  /** A cap: at most this. */
+  readonly max?: number;
   readonly default?: number;
   readonly unit?: string;
   readonly plan?: string;
@@ -21,7 +26,7 @@ export function limitStatements(limits: LimitModel[]): Code[] {
   ];
   for (const l of limits) {
     const value: Record<string, string | number> = { name: l.name, value: l.value };
-    for (const key of ['min', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const) {
+    for (const key of ['bound', 'min', 'max', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const) {
       if (l[key] !== undefined) value[key] = l[key]!;
     }
     const doc = docComment([l.description, l.unit ? `Unit: ${l.unit}.` : undefined, l.appliesTo ? `Applies to: ${l.appliesTo}.` : undefined]);

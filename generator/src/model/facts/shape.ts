@@ -4,7 +4,7 @@
  * `writeOnly` member not part of a response (OpenAPI 3.1 §4.8.24: such a property "MAY be sent" only one
  * way; its `required` applies only that way).
  */
-import type { Schema } from '../types.ts';
+import type { Schema, SchemaObject } from '../types.ts';
 import { presentIn, type Access, type Direction } from './access.ts';
 
 export interface MemberFact {
@@ -24,7 +24,7 @@ export interface ShapeFact {
   closed: boolean;
 }
 
-export function shapeOf(merged: ReturnType<typeof import('./all-of.ts').mergedFact>, access: (schema: Schema) => Access) {
+export function shapeOf(merged: (schema: Schema) => SchemaObject, access: (schema: Schema) => Access): (schema: Schema, direction: Direction) => ShapeFact {
   const cache = new Map<Direction, WeakMap<object, ShapeFact>>([
     ['request', new WeakMap()],
     ['response', new WeakMap()],

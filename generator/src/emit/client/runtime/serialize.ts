@@ -98,6 +98,7 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
     else if (p.in === 'header') headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
     else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
   }
+  if (op.openQuery) query.push(...extraQuery(args?.extraQuery));
   if (cookies.length) headers.cookie = cookies.join('; ');
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = path.get(name);
@@ -106,6 +107,17 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
   });
   const q = query.filter(Boolean).join('&');
   return { url: baseUrl.replace(/\/+$/, '') + resolved + (q ? '?' + q : ''), headers, values };
+}
+
+/** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
+function extraQuery(extra: unknown): string[] {
+  if (extra === undefined || extra === null) return [];
+  if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError('extraQuery must be an object of query parameters');
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(extra)) {
+    if (value !== undefined) out.push(serializeParam('form', true, name, value, encode));
+  }
+  return out;
 }
 
 /** A value as the validators see it after parsing from the wire: dates become strings. */

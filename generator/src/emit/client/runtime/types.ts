@@ -64,6 +64,21 @@ export interface OperationSpec {
   stream?: true;
   /** Success media types (lower-case essences, `type/*` wildcards) whose bodies are bytes: read as a `Blob`. */
   binary?: readonly string[];
+  /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
+  openQuery?: true;
+  /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
+  deprecated?: string | true;
+}
+
+/** Query parameters the spec does not list, for operations open to them. `undefined` members are left out. */
+export type ExtraQuery = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;
+
+/** What `onDeprecated` receives, once per deprecated operation per client. */
+export interface DeprecationNotice {
+  /** The client method (`OperationSpec.id`). */
+  operation: string;
+  /** When the deprecation took effect, when the spec says. */
+  deprecatedAt?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -147,6 +162,8 @@ export interface RuntimeOptions {
   retry?: RetryOptions | false | undefined;
   validate?: ValidateOptions | undefined;
   stream?: StreamOptions | undefined;
+  /** Called once per client for each deprecated operation, on its first call (e.g. to log a warning). */
+  onDeprecated?: ((notice: DeprecationNotice) => void) | undefined;
 }
 
 /** The second argument of every method. */

@@ -80,6 +80,10 @@ interface CompiledOperation {
   has: Record<ParameterLocation, boolean>;
   apiKeyQuery: Set<string>;
   sunsetHeader?: string;
+  /** `Deprecation` header value: RFC 9745 `@<epoch seconds>` when the date is known. */
+  deprecationHeader?: string;
+  /** Unknown query parameters are rejected (the option, unless the operation is open to unlisted ones). */
+  rejectUnknown: boolean;
   /** Status → declared response (or null), filled on first use. */
   responseCache: Map<number, TableOperation['responses'][number] | null>;
 }
@@ -123,6 +127,8 @@ export function createPipeline(
       },
       apiKeyQuery: new Set(auth.apiKeys.filter((k) => k.in === 'query').map((k) => k.name)),
       sunsetHeader: op.sunset ? httpDate(op.sunset) : undefined,
+      deprecationHeader: op.deprecated ? deprecationValue(op.deprecatedAt) : undefined,
+      rejectUnknown: rejectUnknown && !op.openParameters,
       responseCache: new Map(),
     });
   }
@@ -217,11 +223,11 @@ export function createPipeline(
       let queryValues = EMPTY;
       let headerValues = EMPTY;
       let cookieValues = EMPTY;
-      if (op.parameters.length || (query && rejectUnknown)) {
+      if (op.parameters.length || (query && c.rejectUnknown)) {
         const parsed = parseParameters(
           op,
           { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) },
-          rejectUnknown,
+          c.rejectUnknown,
           c.apiKeyQuery,
         );
         errors.push(...parsed.errors);
@@ -368,7 +374,7 @@ export function createPipeline(
             return problem(500, `The ${result.status} ${mediaType} response does not match its schema: ${summary}`);
           }
         }
-        if (c.op.deprecated) headers['deprecation'] = 'true';
+        if (c.deprecationHeader) headers['deprecation'] = c.deprecationHeader;
         if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
       }
       let payload: Outgoing['body'] = null;
@@ -554,4 +560,13 @@ export function createWebHandler(pipeline: Pipeline): WebHandler {
   const handler = async (request: Request): Promise<Response> => toResponse(await pipeline.handle(fromRequest(request)));
   Object.defineProperty(handler, PIPELINE, { value: pipeline });
   return handler as WebHandler;
+}
+
+/**
+ * The `Deprecation` header of a deprecated operation: RFC 9745's structured date `@<epoch seconds>` when
+ * the spec gives the date (`x-deprecated-at`), else `true` (the header's earlier draft form).
+ */
+function deprecationValue(deprecatedAt: string | undefined): string {
+  const ms = deprecatedAt ? Date.parse(deprecatedAt) : NaN;
+  return Number.isNaN(ms) ? 'true' : `@${Math.floor(ms / 1000)}`;
 }

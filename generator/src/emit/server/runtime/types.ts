@@ -57,6 +57,10 @@ export interface TableOperation {
   ownerParameter?: string;
   deprecated?: boolean;
   sunset?: string;
+  /** When the deprecation took effect (RFC 3339 date or date-time), sent as the RFC 9745 `Deprecation` header. */
+  deprecatedAt?: string;
+  /** The spec does not list every parameter: unknown query parameters are not rejected. */
+  openParameters?: boolean;
   pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
 }
 

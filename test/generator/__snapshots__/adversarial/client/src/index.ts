@@ -24,6 +24,8 @@ export type {
   ApiResponse,
   AuthOptions,
   CallOptions,
+  DeprecationNotice,
+  ExtraQuery,
   OperationSpec,
   PaginateOptions,
   ProblemLike,
