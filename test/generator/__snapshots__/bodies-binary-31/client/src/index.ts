@@ -20,6 +20,8 @@ export type {
   ApiResponse,
   AuthOptions,
   CallOptions,
+  DeprecationNotice,
+  ExtraQuery,
   OperationSpec,
   PaginateOptions,
   ProblemLike,

@@ -7,9 +7,14 @@
 export interface Limit {
   /** Stable kebab-case name. */
   readonly name: string;
-  /** The limit (for a range, its maximum). */
+  /** The figure the reference gives (for a floor its minimum, for a cap or a range its maximum). */
   readonly value: number;
+  /** Which way it binds: at most `max` (cap), at least `min` (floor), or both (range). Absent: neither (a price, a default). */
+  readonly bound?: 'cap' | 'floor' | 'range';
+  /** A floor: at least this. */
   readonly min?: number;
+  /** A cap: at most this. */
+  readonly max?: number;
   readonly default?: number;
   readonly unit?: string;
   readonly plan?: string;
