@@ -19,6 +19,19 @@ let plain: Server;
 let plainUrl: string;
 const seen: { contentType?: string; bytes: Uint8Array }[] = [];
 
+/** An answer that never ends by itself; records how far it got and whether it was stopped. */
+const endlessState = { produced: 0, stopped: false };
+async function* endless(): AsyncGenerator<Uint8Array> {
+  try {
+    for (;;) {
+      endlessState.produced++;
+      yield new Uint8Array(64 * 1024);
+    }
+  } finally {
+    endlessState.stopped = true;
+  }
+}
+
 const handlers = {
   async uploadFile(ctx: { params: { name: string }; body: ReadableStream<Uint8Array> }) {
     const bytes = new Uint8Array(await new Response(ctx.body).arrayBuffer());
@@ -26,6 +39,7 @@ const handlers = {
     return { status: 201, body: { name: ctx.params.name, size: bytes.byteLength, sha256: sha256(bytes) } };
   },
   downloadFile(ctx: { params: { name: string } }) {
+    if (ctx.params.name === 'endless') return { status: 200, body: endless() };
     const bytes = stored.get(ctx.params.name);
     if (!bytes) return { status: 404, body: { type: 'about:blank', title: 'Not Found' } };
     return { status: 200, body: bytes };
@@ -136,6 +150,22 @@ describe('binary bodies: generated client ↔ generated server', () => {
     const jpeg = await client.getImage({ id: 'jpeg' }).withResponse();
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
     expect(new Uint8Array(await jpeg.data.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('stops producing an answer when the client goes away (backpressure, then cancel)', async () => {
+    const client = built.client.createClient({ baseUrl: generated.url });
+    const stream: ReadableStream<Uint8Array> = await client.downloadFile({ name: 'endless' }, { parseAs: 'stream' });
+    const reader = stream.getReader();
+    for (let i = 0; i < 3; i++) await reader.read();
+    await new Promise((r) => setTimeout(r, 300));
+    // Backpressure: with the reader idle, the producer is held by the socket buffers (~a few MB), not run on.
+    const held = endlessState.produced;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(endlessState.produced).toBe(held);
+    expect(held * 64 * 1024).toBeLessThan(32 * 1024 * 1024);
+    await reader.cancel();
+    for (let i = 0; i < 50 && !endlessState.stopped; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(endlessState.stopped).toBe(true);
   });
 
   it('a body above maxBodySize is streamed to binary handlers, still refused for JSON ones', async () => {
