@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
   Code, access, code, docComment, docText, ident, isIdentifier, join, lit, objectKey, optionalAccess, propKey, raw, regex, sanitizeCommentText,
-  stringifyLiteral, templateType,
+  stringifyLiteral,
 } from '../../generator/src/codegen/index.ts';
 
 /** No lone surrogates (String.prototype.isWellFormed, which the ES2022 lib does not declare). */
@@ -147,7 +147,6 @@ describe('code: only Code values are interpolated', () => {
     expect(() => code`${42 as unknown as Code}`).toThrow(TypeError);
     expect(() => code`${{ text: 'fake' } as unknown as Code}`).toThrow(TypeError);
     expect(() => join([hostile])).toThrow(TypeError);
-    expect(() => templateType([{ type: hostile }])).toThrow(TypeError);
   });
 });
 
@@ -183,29 +182,6 @@ describe('comments', () => {
     expect(docComment(['first', '', 'third']).text).toBe('/**\n * first\n *\n * third\n */\n');
     expect(docComment([undefined, null, false, '']).text).toBe('');
     expect(docText(['a */ b'])).toBe('a *\\/ b');
-  });
-});
-
-describe('templateType: template literal types', () => {
-  it('escapes backticks, `${` and backslashes in the literal text', () => {
-    const text = templateType([{ text: 'a`b${c}\\d' }, { type: raw('string') }]).text;
-    expect(text).toBe('`a\\`b\\${c}\\\\d${string}`');
-    expect(syntaxErrors(`export type T = ${text};`)).toEqual([]);
-  });
-
-  it('the literal text means exactly itself (property-based: evaluated as a template with no placeholder)', () => {
-    const declarations: string[] = [];
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (s) => {
-        const text = templateType([{ text: s }]).text;
-        expect(evaluate(text)).toBe(s);
-        expect(/[\u2028\u2029]/.test(text)).toBe(false);
-        declarations.push(`export type T${declarations.length} = ${text};`);
-      }),
-      { numRuns: 300 },
-    );
-    expect(syntaxErrors(declarations.join('\n'))).toEqual([]);
-    expect(ts.createSourceFile('x.ts', declarations.join('\n'), ts.ScriptTarget.ES2022).statements.length).toBe(declarations.length);
   });
 });
 

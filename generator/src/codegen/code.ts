@@ -11,7 +11,7 @@
  * - `propKey(name)`   a property key: bare when it is an identifier, quoted otherwise;
  * - `access(obj, k)`  property access: `.k` for identifiers, `["k"]` otherwise;
  * - `regex(p, flags)` a RegExp constructed from string literals (no regex-literal syntax is ever emitted);
- * - `templateType(parts)` a template literal type such as `${string}/2/problems/x`;
+ * - `escapeTemplateText(t)` the raw text of a template literal part (ts-nodes.ts builds template types);
  * - `docComment(lines)` / `docText(lines)` sanitized comments (see comment.ts);
  * - `objectKey(name)` a key in an object literal value (`__proto__` as a computed key).
  *
@@ -165,6 +165,11 @@ export function ident(name: string): Code {
  */
 const NUMERIC_KEY = /^(0|[1-9][0-9]{0,14})$/;
 
+/** True when `name` may stand as a bare numeric property key naming exactly the property `name`. */
+export function isNumericKey(name: string): boolean {
+  return NUMERIC_KEY.test(name);
+}
+
 /** A property key in an object literal, interface or type literal. */
 export function propKey(name: string): Code {
   return new Code(isPropertyName(name) || NUMERIC_KEY.test(name) ? name : stringifyLiteral(name));
@@ -190,7 +195,7 @@ export function regex(pattern: string, flags = 'u'): Code {
 }
 
 /** Escapes text for the inside of a template literal (type or value). */
-function escapeTemplateText(text: string): string {
+export function escapeTemplateText(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
@@ -200,17 +205,4 @@ function escapeTemplateText(text: string): string {
     } else out += ch;
   }
   return out;
-}
-
-/** A part of a template literal type: literal text, or a type placeholder such as `string`. */
-export type TemplatePart = { text: string } | { type: Code };
-
-/** A template literal type, e.g. templateType([{ type: raw('string') }, { text: '/2/problems/x' }]). */
-export function templateType(parts: readonly TemplatePart[]): Code {
-  let out = '`';
-  for (const part of parts) {
-    if ('text' in part) out += escapeTemplateText(part.text);
-    else out += '${' + asCode(part.type).text + '}';
-  }
-  return new Code(out + '`');
 }

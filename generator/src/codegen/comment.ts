@@ -19,6 +19,15 @@ export function sanitizeCommentText(text: string): string {
 
 /** A JSDoc block from lines of text (lines may contain newlines). Empty input gives empty code. */
 export function docComment(lines: readonly (string | undefined | false | null)[]): Code {
+  const inner = docCommentBody(lines);
+  return new Code(inner === undefined ? '' : `/*${inner}*/\n`);
+}
+
+/**
+ * What goes between `/*` and `*\/` of a JSDoc block (`* one line ` or `*\n * a\n * b\n `), sanitized; undefined
+ * when there is nothing to say. The TypeScript printer's synthetic comments take exactly this text.
+ */
+export function docCommentBody(lines: readonly (string | undefined | false | null)[]): string | undefined {
   const body: string[] = [];
   for (const line of lines) {
     if (line === undefined || line === null || line === false) continue;
@@ -26,9 +35,9 @@ export function docComment(lines: readonly (string | undefined | false | null)[]
   }
   while (body.length && body[body.length - 1] === '') body.pop();
   while (body.length && body[0] === '') body.shift();
-  if (!body.length) return new Code('');
-  if (body.length === 1) return new Code(`/** ${body[0]} */\n`);
-  return new Code(`/**\n${body.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n */\n`);
+  if (!body.length) return undefined;
+  if (body.length === 1) return `* ${body[0]} `;
+  return `*\n${body.map((l) => (l ? ` * ${l}` : ' *')).join('\n')}\n `;
 }
 
 /** The text of a JSDoc as ts-morph `docs` structures expect it (no delimiters), sanitized. */

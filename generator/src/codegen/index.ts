@@ -2,4 +2,3 @@ export * from './code.ts';
 export * from './comment.ts';
 export * from './names.ts';
 export * from './indent.ts';
-export * from './syntax.ts';

@@ -3,14 +3,20 @@
  * declared responses: status literal or range, body of that status and media type) and the handler
  * signature; then `interface Handlers` keyed by `op.names.method`.
  */
-import { code, docComment, ident, join, lit, propKey, raw, uniqueName, type Code } from '../../codegen/index.ts';
+import { raw, uniqueName, type Code } from '../../codegen/index.ts';
+import {
+  functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
+  qualifiedTypeRef, typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
+} from '../../codegen/ts-nodes.ts';
+import { printModule } from '../../codegen/ts-print.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
 
-/** What a client may send as a binary body; the handler receives it as a stream instead. */
-const BINARY_SENT = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>';
+const BYTES = () => [typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), typeRef('ReadableStream', [typeRef('Uint8Array')])];
+/** What a client may send as a binary body; the handler receives it as the request's byte stream instead. */
+const binarySent = () => unionType(BYTES());
 /** What a handler may answer for a binary media type: written as a stream, with backpressure. */
-const BINARY_ANSWER = 'Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>';
+const binaryAnswer = () => unionType([...BYTES(), typeRef('AsyncIterable', [typeRef('Uint8Array')])]);
 
 export interface HandlerNames {
   context: string;
@@ -54,8 +60,8 @@ export function planHandlerNames(model: ApiModel): Map<OperationModel, HandlerNa
 }
 
 /** `undefined`, `AppPrincipal`, `UserPrincipal`, `Principal` or with `| undefined`, from the effective security. */
-export function principalType(op: OperationModel, schemes: readonly SecuritySchemeModel[]): Code {
-  if (op.security.length === 0) return raw('undefined');
+export function principalType(op: OperationModel, schemes: readonly SecuritySchemeModel[]): TypeNode {
+  if (op.security.length === 0) return keywordType('undefined');
   const kinds = new Set<string>();
   for (const requirement of op.security) {
     const names = Object.keys(requirement);
@@ -73,85 +79,106 @@ export function principalType(op: OperationModel, schemes: readonly SecuritySche
     }
     kinds.add(kind ?? 'any');
   }
-  const parts: string[] = [];
-  if (kinds.has('any') || (kinds.has('app') && kinds.has('user'))) parts.push('Principal');
-  else if (kinds.has('app')) parts.push('AppPrincipal');
-  else if (kinds.has('user')) parts.push('UserPrincipal');
-  if (kinds.has('none')) parts.push('undefined');
-  return raw(parts.length ? parts.join(' | ') : 'undefined');
+  const parts: TypeNode[] = [];
+  if (kinds.has('any') || (kinds.has('app') && kinds.has('user'))) parts.push(typeRef('Principal'));
+  else if (kinds.has('app')) parts.push(typeRef('AppPrincipal'));
+  else if (kinds.has('user')) parts.push(typeRef('UserPrincipal'));
+  if (kinds.has('none')) parts.push(keywordType('undefined'));
+  return parts.length ? unionType(parts) : keywordType('undefined');
 }
 
-function statusType(status: string, op: OperationModel): Code {
+function statusType(status: string, op: OperationModel): TypeNode {
   const explicit = op.responses.filter((r) => /^\d{3}$/.test(r.status)).map((r) => Number(r.status));
   const ranges = op.responses.filter((r) => /^[1-5]XX$/i.test(r.status)).map((r) => r.status[0]);
-  if (/^\d{3}$/.test(status)) return lit(Number(status));
+  if (/^\d{3}$/.test(status)) return literalType(Number(status));
   if (/^[1-5]XX$/i.test(status)) {
-    const base = raw(`Status${status[0]}XX`);
+    const base = typeRef(`Status${status[0]}XX`);
     const within = explicit.filter((s) => String(s)[0] === status[0]);
-    return within.length ? code`Exclude<${base}, ${join(within.map((s) => lit(s)), ' | ')}>` : base;
+    return within.length ? typeRef('Exclude', [base, unionType(within.map((s) => literalType(s)))]) : base;
   }
   // `default`: any error status not declared on its own (see runtime/types.ts StatusDefault).
-  const excluded: Code[] = [...explicit.filter((s) => s >= 400).map((s) => lit(s)), ...ranges.filter((d) => d === '4' || d === '5').map((d) => raw(`Status${d}XX`))];
-  return excluded.length ? code`Exclude<StatusDefault, ${join(excluded, ' | ')}>` : raw('StatusDefault');
+  const excluded = [...explicit.filter((s) => s >= 400).map((s) => literalType(s)), ...ranges.filter((d) => d === '4' || d === '5').map((d) => typeRef(`Status${d}XX`))];
+  return excluded.length ? typeRef('Exclude', [typeRef('StatusDefault'), unionType(excluded)]) : typeRef('StatusDefault');
 }
 
-function resultType(model: ApiModel, op: OperationModel): Code {
+/** One possible result: `{ status; body; contentType?; headers? }` on one line. */
+function resultMember(status: TypeNode, body: TypeNode | undefined, mediaType: string | undefined): TypeNode {
+  const undefinedType = keywordType('undefined');
+  return typeLiteral(
+    [
+      propertySignature('status', status),
+      propertySignature('body', body ?? undefinedType, { optional: !body }),
+      propertySignature('contentType', mediaType === undefined ? undefinedType : literalType(mediaType), { optional: true }),
+      propertySignature('headers', typeRef('HeaderValues'), { optional: true }),
+    ],
+    { singleLine: true },
+  );
+}
+
+function resultType(model: ApiModel, op: OperationModel): TypeNode {
   const facts = factsOf(model);
-  const members: Code[] = [];
-  const responses = code`T.${ident(op.names.responses)}`;
+  const members: TypeNode[] = [];
+  const responses = qualifiedTypeRef('T', op.names.responses);
   for (const res of op.responses) {
     const status = statusType(res.status, op);
     if (res.content.length === 0) {
-      members.push(code`{ status: ${status}; body?: undefined; contentType?: undefined; headers?: HeaderValues }`);
+      members.push(resultMember(status, undefined, undefined));
       continue;
     }
     for (const media of res.content) {
       const body =
-        facts.media(media, 'response').kind === 'binary' ? raw(BINARY_ANSWER) : code`${responses}[${lit(res.status)}]['content'][${lit(media.mediaType)}]`;
-      members.push(code`{ status: ${status}; body: ${body}; contentType?: ${lit(media.mediaType)}; headers?: HeaderValues }`);
+        facts.media(media, 'response').kind === 'binary'
+          ? binaryAnswer()
+          : indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
+      members.push(resultMember(status, body, media.mediaType));
     }
   }
-  return members.length ? join(members.map((m) => code`\n  | ${m}`), '') : raw('never');
+  return unionType(members);
 }
 
-export function emitHandlers(model: ApiModel, typesPackage: string, names: Map<OperationModel, HandlerNames>): Code {
-  const blocks: Code[] = [];
-  const entries: Code[] = [];
+function contextInterface(op: OperationModel, n: HandlerNames, model: ApiModel): Statement {
+  const t = (name: string) => qualifiedTypeRef('T', name);
+  // Binary bodies arrive as the request's byte stream (read it, or pipe it on, in constant memory).
+  const binary = factsOf(model).requestMedia(op).some((m) => m.kind === 'binary');
+  const declared = binary ? unionType([typeRef('Exclude', [t(op.names.requestBody), binarySent()]), typeRef('ReadableStream', [typeRef('Uint8Array')])]) : t(op.names.requestBody);
+  const body = op.requestBody ? (op.requestBody.required ? declared : unionType([declared, keywordType('undefined')])) : keywordType('undefined');
+  return interfaceDeclaration(
+    n.context,
+    [
+      propertySignature('params', t(op.names.pathParams)),
+      propertySignature('query', t(op.names.query)),
+      propertySignature('headers', t(op.names.headers)),
+      propertySignature('cookies', t(op.names.cookies)),
+      propertySignature('body', body),
+      propertySignature('principal', principalType(op, model.securitySchemes)),
+      propertySignature('request', typeRef('Request'), { doc: ['The Web request (built on first use by the Node adapter).'] }),
+    ],
+    [`What the \`${op.names.method}\` handler receives, parsed and validated.`],
+  );
+}
+
+const RUNTIME_TYPES = ['AppPrincipal', 'HeaderValues', 'Principal', 'Status1XX', 'Status2XX', 'Status3XX', 'Status4XX', 'Status5XX', 'StatusDefault', 'UserPrincipal'];
+
+function* handlerStatements(model: ApiModel, names: Map<OperationModel, HandlerNames>): Generator<Statement> {
+  const entries = [];
   for (const op of model.operations) {
     const n = names.get(op)!;
-    const doc = docComment([op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``, op.deprecated ? '@deprecated' : undefined]);
-    // Binary bodies arrive as the request's byte stream (read it, or pipe it on, in constant memory).
-    const binary = factsOf(model).requestMedia(op).some((m) => m.kind === 'binary');
-    const declared = binary
-      ? code`Exclude<T.${ident(op.names.requestBody)}, ${raw(BINARY_SENT)}> | ReadableStream<Uint8Array>`
-      : code`T.${ident(op.names.requestBody)}`;
-    const requestBody = op.requestBody ? (op.requestBody.required ? declared : code`${declared} | undefined`) : raw('undefined');
-    blocks.push(code`
-${docComment([`What the \`${op.names.method}\` handler receives, parsed and validated.`])}export interface ${ident(n.context)} {
-  params: T.${ident(op.names.pathParams)};
-  query: T.${ident(op.names.query)};
-  headers: T.${ident(op.names.headers)};
-  cookies: T.${ident(op.names.cookies)};
-  body: ${requestBody};
-  principal: ${principalType(op, model.securitySchemes)};
-  /** The Web request (built on first use by the Node adapter). */
-  request: Request;
+    const doc = [op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``, op.deprecated ? '@deprecated' : undefined];
+    yield contextInterface(op, n, model);
+    yield typeAlias(n.result, resultType(model, op), [`Exactly the responses declared for \`${op.names.method}\`.`]);
+    const returns = unionType([typeRef(n.result), typeRef('Promise', [typeRef(n.result)])]);
+    yield typeAlias(n.handler, functionType([{ name: 'context', type: typeRef(n.context) }], returns), doc);
+    entries.push(propertySignature(op.names.method, typeRef(n.handler), { doc }));
+  }
+  yield interfaceDeclaration('Handlers', entries, [
+    'One handler per operation, keyed by operation name. Implement them in your own files (the generator',
+    'never writes there) and pass them to `createHandler`; operations without a handler answer 501.',
+  ]);
 }
 
-${docComment([`Exactly the responses declared for \`${op.names.method}\`.`])}export type ${ident(n.result)} = ${resultType(model, op)};
-
-${doc}export type ${ident(n.handler)} = (context: ${ident(n.context)}) => ${ident(n.result)} | Promise<${ident(n.result)}>;
-`);
-    entries.push(code`  ${doc}${propKey(op.names.method)}: ${ident(n.handler)};\n`);
-  }
-  return code`import type * as T from ${lit(typesPackage)};
-import type { AppPrincipal, HeaderValues, Principal, Status1XX, Status2XX, Status3XX, Status4XX, Status5XX, StatusDefault, UserPrincipal } from './runtime/types.js';
-${blocks}
-/**
- * One handler per operation, keyed by operation name. Implement them in your own files (the generator
- * never writes there) and pass them to \`createHandler\`; operations without a handler answer 501.
- */
-export interface Handlers {
-${entries}}
-`;
+/** The module after its header: imports, then per operation its context, result and handler types, then `Handlers`. */
+export function emitHandlers(model: ApiModel, typesPackage: string, names: Map<OperationModel, HandlerNames>): Code {
+  const imports = () => [importNamespaceType('T', typesPackage), importTypes(RUNTIME_TYPES, './runtime/types.js')];
+  // Printed by the compiler from checked nodes: trusted text from here on.
+  return raw(printModule([], handlerStatements(model, names), imports));
 }

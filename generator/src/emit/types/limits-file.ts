@@ -1,38 +1,43 @@
 /** `src/limits.ts`: the spec's `x-limits` as typed constants. */
-import { code, docComment, ident, join, lit, type Code } from '../../codegen/index.ts';
+import {
+  arrayLiteral, asConst, constDeclaration, interfaceDeclaration, keywordType, literalExpression, literalType, propertySignature, readonlyType, arrayType,
+  satisfies, typeRef, unionType, valueRef, type Statement,
+} from '../../codegen/ts-nodes.ts';
 import type { LimitModel } from '../../model/types.ts';
 
-export function limitStatements(limits: LimitModel[]): Code[] {
-  const statements: Code[] = [
-    code`${docComment(['One limit of the API, from the spec\'s `x-limits` extension.'])}export interface Limit {
-  /** Stable kebab-case name. */
-  readonly name: string;
-  /** The figure the reference gives (for a floor its minimum, for a cap or a range its maximum). */
-  readonly value: number;
-  /** Which way it binds: at most \`max\` (cap), at least \`min\` (floor), or both (range). Absent: neither (a price, a default). */
-  readonly bound?: 'cap' | 'floor' | 'range';
-  /** A floor: at least this. */
-  readonly min?: number;
-  /** A cap: at most this. */
-  readonly max?: number;
-  readonly default?: number;
-  readonly unit?: string;
-  readonly plan?: string;
-  readonly track?: string;
-  /** \`operationId[.parameter]\`, a schema pointer, or free text. */
-  readonly appliesTo?: string;
-  readonly description?: string;
-}`,
-  ];
+const OPTIONAL_FIELDS = ['bound', 'min', 'max', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const;
+
+/** The `Limit` interface: every field of a limit, with what it means. */
+function limitInterface(): Statement {
+  const text = keywordType('string');
+  const number = keywordType('number');
+  const field = (name: string, type = text, doc?: string, optional = true) => propertySignature(name, type, { readonly: true, optional, doc: [doc] });
+  return interfaceDeclaration('Limit', [
+    field('name', text, 'Stable kebab-case name.', false),
+    field('value', number, 'The figure the reference gives (for a floor its minimum, for a cap or a range its maximum).', false),
+    field('bound', unionType(['cap', 'floor', 'range'].map(literalType)), 'Which way it binds: at most `max` (cap), at least `min` (floor), or both (range). Absent: neither (a price, a default).'),
+    field('min', number, 'A floor: at least this.'),
+    field('max', number, 'A cap: at most this.'),
+    field('default', number),
+    field('unit'),
+    field('plan'),
+    field('track'),
+    field('appliesTo', text, '`operationId[.parameter]`, a schema pointer, or free text.'),
+    field('description'),
+  ], ["One limit of the API, from the spec's `x-limits` extension."]);
+}
+
+export function limitStatements(limits: LimitModel[]): Statement[] {
+  const statements: Statement[] = [limitInterface()];
   for (const l of limits) {
     const value: Record<string, string | number> = { name: l.name, value: l.value };
-    for (const key of ['bound', 'min', 'max', 'default', 'unit', 'plan', 'track', 'appliesTo', 'description'] as const) {
+    for (const key of OPTIONAL_FIELDS) {
       if (l[key] !== undefined) value[key] = l[key]!;
     }
-    const doc = docComment([l.description, l.unit ? `Unit: ${l.unit}.` : undefined, l.appliesTo ? `Applies to: ${l.appliesTo}.` : undefined]);
-    statements.push(code`${doc}export const ${ident(l.constantName)} = ${lit(value)} as const satisfies Limit;`);
+    const doc = [l.description, l.unit ? `Unit: ${l.unit}.` : undefined, l.appliesTo ? `Applies to: ${l.appliesTo}.` : undefined];
+    statements.push(constDeclaration(l.constantName, satisfies(asConst(literalExpression(value)), typeRef('Limit')), doc));
   }
-  const all = limits.map((l) => ident(l.constantName));
-  statements.push(code`${docComment(['Every limit, in the order of the spec.'])}export const LIMITS = [${join(all)}] as const satisfies readonly Limit[];`);
+  const all = arrayLiteral(limits.map((l) => valueRef(l.constantName)));
+  statements.push(constDeclaration('LIMITS', satisfies(asConst(all), readonlyType(arrayType(typeRef('Limit')))), ['Every limit, in the order of the spec.']));
   return statements;
 }

@@ -1,8 +1,8 @@
 /** `const` → a literal type. */
-import type { Code } from '../../../codegen/code.ts';
+import type { TypeNode } from '../../../codegen/ts-nodes.ts';
 import type { JsonValue } from '../../../model/types.ts';
-import { literalType } from './literal.ts';
+import { jsonLiteralType } from './literal.ts';
 
-export function transformConst(value: JsonValue): Code {
-  return literalType(value);
+export function transformConst(value: JsonValue): TypeNode {
+  return jsonLiteralType(value);
 }

@@ -1,12 +1,12 @@
 /** A JSON value as the TypeScript type that only that value inhabits. */
-import { Code, lit, propKey } from '../../../codegen/code.ts';
+import { keywordType, literalType, propertySignature, readonlyType, tupleType, typeLiteral, type TypeNode } from '../../../codegen/ts-nodes.ts';
 import type { JsonValue } from '../../../model/types.ts';
 
-export function literalType(value: JsonValue): Code {
+export function jsonLiteralType(value: JsonValue): TypeNode {
   // NaN and ±Infinity (a YAML `.nan`/`.inf`) have no literal type.
-  if (typeof value === 'number' && !Number.isFinite(value)) return new Code('number');
-  if (value === null || typeof value !== 'object') return lit(value);
-  if (Array.isArray(value)) return new Code(`readonly [${value.map((v) => literalType(v).text).join(', ')}]`);
-  const members = Object.keys(value).map((k) => `${propKey(k).text}: ${literalType(value[k]).text}`);
-  return new Code(`{ ${members.join('; ')} }`);
+  if (typeof value === 'number' && !Number.isFinite(value)) return keywordType('number');
+  if (value === null || typeof value !== 'object') return literalType(value);
+  if (Array.isArray(value)) return readonlyType(tupleType(value.map((v) => ({ type: jsonLiteralType(v) }))));
+  const members = Object.keys(value).map((k) => propertySignature(k, jsonLiteralType(value[k])));
+  return typeLiteral(members, { singleLine: true });
 }

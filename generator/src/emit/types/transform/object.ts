@@ -3,12 +3,11 @@
  * view), and an index signature for `additionalProperties`/`patternProperties`. An absent
  * `additionalProperties` adds no index signature: extra members are allowed but not described.
  */
-import { Code, docComment, propKey, raw } from '../../../codegen/index.ts';
+import { indexSignature, keywordType, propertySignature, typeLiteral, typeRef, unionType, type TypeElement, type TypeNode } from '../../../codegen/ts-nodes.ts';
 import type { Schema, SchemaObject } from '../../../model/types.ts';
 import type { TypeContext } from '../context.ts';
 import { schemaDocLines } from '../jsdoc.ts';
 import { transformSchema } from './schema.ts';
-import { union } from './combine.ts';
 
 export function hasObjectKeywords(schema: SchemaObject): boolean {
   return (
@@ -19,24 +18,23 @@ export function hasObjectKeywords(schema: SchemaObject): boolean {
   );
 }
 
-export function transformObject(schema: SchemaObject, ctx: TypeContext): Code {
+export function transformObject(schema: SchemaObject, ctx: TypeContext): TypeNode {
   const required = new Set(schema.required ?? []);
-  const members: string[] = [];
-  const memberTypes: Code[] = [];
+  const members: TypeElement[] = [];
+  const memberTypes: TypeNode[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    // The one access decision of the types target (readOnly/writeOnly by view).
     if (omitted(property, ctx)) continue;
     const type = transformSchema(property, ctx);
-    const optional = !required.has(name);
     memberTypes.push(type);
-    const doc = docComment(schemaDocLines(property)).text;
-    members.push(`${doc}${propKey(name).text}${optional ? '?' : ''}: ${type.text};`);
+    members.push(propertySignature(name, type, { optional: !required.has(name), doc: schemaDocLines(property) }));
   }
   for (const name of required) {
     if (schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, name)) continue;
-    members.push(`${propKey(name).text}: unknown;`);
-    memberTypes.push(raw('unknown'));
+    members.push(propertySignature(name, keywordType('unknown')));
+    memberTypes.push(keywordType('unknown'));
   }
-  const extra: Code[] = [];
+  const extra: TypeNode[] = [];
   if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
     extra.push(transformSchema(schema.additionalProperties, ctx));
   }
@@ -44,11 +42,10 @@ export function transformObject(schema: SchemaObject, ctx: TypeContext): Code {
   if (extra.length) {
     // An index signature must admit every declared member's type too.
     const anyOptional = Object.keys(schema.properties ?? {}).some((n) => !required.has(n));
-    const all = union([...extra, ...memberTypes, ...(anyOptional ? [raw('undefined')] : [])]);
-    members.push(`[key: string]: ${all.text};`);
+    members.push(indexSignature(unionType([...extra, ...memberTypes, ...(anyOptional ? [keywordType('undefined')] : [])])));
   }
-  if (!members.length) return schema.additionalProperties === false ? raw('Record<string, never>') : raw('Record<string, unknown>');
-  return new Code(`{\n${members.join('\n')}\n}`);
+  if (!members.length) return typeRef('Record', [keywordType('string'), keywordType(schema.additionalProperties === false ? 'never' : 'unknown')]);
+  return typeLiteral(members);
 }
 
 /** readOnly members are not sent, writeOnly members are not returned (access through `$ref`/`allOf` too). */

@@ -3,25 +3,25 @@
  * suffix (`/2/problems/usage-capped$` → `${string}/2/problems/usage-capped`): an exact translation, so a
  * union of such variants narrows on the discriminating property.
  */
-import { Code, raw, templateType } from '../../../codegen/code.ts';
+import { keywordType, templateLiteralType, typeRef, type TypeNode } from '../../../codegen/ts-nodes.ts';
 import { isBinaryString } from '../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../model/types.ts';
 
 /** Regex syntax characters; an escaped one (`\.`) stands for itself. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 
-export function transformString(schema: SchemaObject): Code {
+export function transformString(schema: SchemaObject): TypeNode {
   // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType` without `contentEncoding`): a file, not text.
-  if (isBinaryString(schema)) return raw('Blob');
+  if (isBinaryString(schema)) return typeRef('Blob');
   if (schema.pattern) {
     const literal = literalAffix(schema.pattern);
     if (literal) {
       return literal.anchor === 'suffix'
-        ? templateType([{ type: raw('string') }, { text: literal.text }])
-        : templateType([{ text: literal.text }, { type: raw('string') }]);
+        ? templateLiteralType([{ type: keywordType('string') }, { text: literal.text }])
+        : templateLiteralType([{ text: literal.text }, { type: keywordType('string') }]);
     }
   }
-  return raw('string');
+  return keywordType('string');
 }
 
 /** `^abc` (prefix), `abc$` / `^.*abc$` (suffix) with only literal characters in between; else undefined. */

@@ -2,31 +2,30 @@
  * `oneOf` / `anyOf` → a union. With a `discriminator`, every branch is pinned to its discriminator
  * value(s), so `switch (x.type)` narrows even when a branch declares the property as a plain string.
  */
-import { Code, propKey } from '../../../codegen/code.ts';
+import { intersectionType, propertySignature, typeLiteral, unionType, type TypeNode } from '../../../codegen/ts-nodes.ts';
 import { refKey } from '../../../model/refs.ts';
 import type { JsonValue, Schema, SchemaObject } from '../../../model/types.ts';
 import type { TypeContext } from '../context.ts';
 import { transformSchema } from './schema.ts';
-import { intersection, union } from './combine.ts';
-import { literalType } from './literal.ts';
+import { jsonLiteralType } from './literal.ts';
 
-export function transformUnion(branches: Schema[], parent: SchemaObject, ctx: TypeContext): Code {
+export function transformUnion(branches: Schema[], parent: SchemaObject, ctx: TypeContext): TypeNode {
   const discriminator = parent.discriminator;
-  if (!discriminator?.mapping) return union(branches.map((b) => transformSchema(b, ctx)));
+  if (!discriminator?.mapping) return unionType(branches.map((b) => transformSchema(b, ctx)));
   const valuesByRef = new Map<string, string[]>();
   for (const [value, ref] of Object.entries(discriminator.mapping)) {
     const list = valuesByRef.get(ref) ?? [];
     list.push(value);
     valuesByRef.set(ref, list);
   }
-  return union(
+  return unionType(
     branches.map((branch) => {
       const type = transformSchema(branch, ctx);
       const ref = typeof branch === 'object' ? branch.$ref : undefined;
       const values = ref ? valuesByRef.get(ref) : undefined;
       if (!values?.length || alreadyPinned(ref!, discriminator.propertyName, values, ctx)) return type;
-      const pinned = new Code(`{ ${propKey(discriminator.propertyName).text}: ${union(values.map((v) => literalType(v))).text} }`);
-      return intersection([type, pinned]);
+      const pinned = typeLiteral([propertySignature(discriminator.propertyName, unionType(values.map(jsonLiteralType)))], { singleLine: true });
+      return intersectionType([type, pinned]);
     }),
   );
 }

@@ -62,12 +62,12 @@ export type Quotes =
   | '\n'
   | '\r\n'
   | '\t'
-  | '\u0000'
+  | '\0'
   | ''
   | '__proto__'
   | 'constructor'
-  | '\ud800'
-  | '\udfff'
+  | '\uD800'
+  | '\uDFFF'
   | '😀'
   | 'naïve';
 
@@ -89,12 +89,12 @@ export const QuotesValues = [
   '\n',
   '\r\n',
   '\t',
-  '\u0000',
+  '\0',
   '',
   '__proto__',
   'constructor',
-  '\ud800',
-  '\udfff',
+  '\uD800',
+  '\uDFFF',
   '😀',
   'naïve',
 ] as const;

@@ -1,0 +1,391 @@
+/**
+ * The safe builder for TypeScript declarations as compiler nodes (ts-morph's `ts.factory`), printed by the
+ * compiler's printer (ts-print.ts): parentheses, quoting and escaping come from the compiler, never from re-reading our
+ * own output.
+ *
+ * Spec strings enter a node only here, each through the constructor for its context: `literalType` /
+ * `literalExpression` (string literals, escaped by the printer), `propertyName` (identifier, numeric or
+ * string-literal key), `templateLiteralType` (raw text escaped by codegen, checked by the factory against
+ * the cooked text), the `doc` lines of members and declarations (through comment.ts, which neutralizes
+ * `*\/`). Names of declared or referenced types must be checked identifiers (planned by the model). No
+ * function here accepts source text.
+ *
+ * Not re-exported from codegen/index.ts: importing it loads the TypeScript compiler (about 440 ms), which
+ * only the emitters that build declarations need, and they are themselves loaded on demand.
+ */
+import { ts } from 'ts-morph';
+import { escapeTemplateText, isIdentifier, isNumericKey, isPropertyName } from './code.ts';
+import { docCommentBody } from './comment.ts';
+
+const f = ts.factory;
+
+export type TypeNode = ts.TypeNode;
+export type TypeElement = ts.TypeElement;
+export type Statement = ts.Statement;
+export type Expression = ts.Expression;
+/** JSDoc lines; empty, undefined, false and null lines are skipped. */
+export type DocLines = readonly (string | undefined | false | null)[];
+
+/**
+ * A structural key for a type node: equal keys print equal text. Unions and intersections dedupe their
+ * members by it (the printer would parenthesize, so parts cannot be compared by printing them). Computed
+ * on demand and cached on the node under a symbol: most nodes are never compared (keys built for every node
+ * at construction cost GitHub's types a string copy of each subtree at every level).
+ */
+const KEY = Symbol('socialgen.typeKey');
+/** The members a union or intersection was built from (the node's own list holds parenthesized copies). */
+const UNION_MEMBERS = Symbol('socialgen.unionMembers');
+const INTERSECTION_MEMBERS = Symbol('socialgen.intersectionMembers');
+/** Printed on one line (the printer's own flag cannot be read back through the public API). */
+const SINGLE_LINE = Symbol('socialgen.singleLine');
+
+interface Annotated {
+  [KEY]?: string;
+  [UNION_MEMBERS]?: readonly TypeNode[];
+  [INTERSECTION_MEMBERS]?: readonly TypeNode[];
+  [SINGLE_LINE]?: true;
+}
+
+export function typeKey(node: ts.Node): string {
+  const annotated = node as Annotated;
+  return (annotated[KEY] ??= computeKey(node));
+}
+
+function computeKey(node: ts.Node): string {
+  const union = (node as Annotated)[UNION_MEMBERS];
+  if (union) return union.map(typeKey).join(' | ');
+  const intersection = (node as Annotated)[INTERSECTION_MEMBERS];
+  if (intersection) return intersection.map((t) => ((t as Annotated)[UNION_MEMBERS] ? `(${typeKey(t)})` : typeKey(t))).join(' & ');
+  const comments = ts.getSyntheticLeadingComments(node)?.map((c) => `/*${c.text}*/`).join('') ?? '';
+  const singleLine = (node as Annotated)[SINGLE_LINE] ? '1' : '';
+  const children: string[] = [];
+  ts.forEachChild(node, (child) => {
+    children.push(typeKey(child));
+  });
+  const own = ts.isIdentifier(node) || ts.isStringLiteral(node) || ts.isNumericLiteral(node) || ts.isTemplateLiteralToken(node) ? JSON.stringify(node.text)
+    : ts.isPrefixUnaryExpression(node) || ts.isTypeOperatorNode(node) ? String(node.operator)
+    : '';
+  return `${comments}${node.kind}${singleLine}${own}(${children.join(',')})`;
+}
+
+function singleLine<T extends ts.Node>(node: T): T {
+  (node as Annotated)[SINGLE_LINE] = true;
+  return ts.setEmitFlags(node, ts.EmitFlags.SingleLine);
+}
+
+function keyed<T extends ts.Node>(node: T, key: string): T {
+  (node as Annotated)[KEY] = key;
+  return node;
+}
+
+function checkedName(name: string): string {
+  if (!isIdentifier(name)) throw new TypeError(`not a safe identifier: ${JSON.stringify(name)}`);
+  return name;
+}
+
+// ---------------------------------------------------------------------------------------------- literals
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * A string literal. The printer escapes quotes, backslashes, control characters and U+2028/U+2029/U+0085;
+ * other non-ASCII text stays readable, except in a string holding a lone surrogate, where every non-ASCII
+ * character is escaped so the file stays valid UTF-8.
+ */
+function stringLiteral(text: string): ts.StringLiteral {
+  const node = f.createStringLiteral(text);
+  if (!LONE_SURROGATE.test(text)) ts.setEmitFlags(node, ts.EmitFlags.NoAsciiEscaping);
+  return node;
+}
+
+/** A number as an expression: `-` applied to its magnitude when negative (and for -0); NaN/Infinity by name. */
+function numberExpression(value: number): ts.Expression {
+  if (Number.isNaN(value)) return f.createIdentifier('NaN');
+  const negative = value < 0 || Object.is(value, -0);
+  const magnitude = Math.abs(value);
+  const positive = magnitude === Infinity ? f.createIdentifier('Infinity') : f.createNumericLiteral(magnitude);
+  return negative ? f.createPrefixUnaryExpression(ts.SyntaxKind.MinusToken, positive) : positive;
+}
+
+function numberKey(value: number): string {
+  return Object.is(value, -0) ? '-0' : String(value);
+}
+
+// ---------------------------------------------------------------------------------------------- types
+
+const KEYWORDS = {
+  string: ts.SyntaxKind.StringKeyword,
+  number: ts.SyntaxKind.NumberKeyword,
+  boolean: ts.SyntaxKind.BooleanKeyword,
+  unknown: ts.SyntaxKind.UnknownKeyword,
+  never: ts.SyntaxKind.NeverKeyword,
+  undefined: ts.SyntaxKind.UndefinedKeyword,
+} as const;
+
+export type KeywordName = keyof typeof KEYWORDS | 'null';
+
+/**
+ * One node per keyword, shared: a synthesized node has no parent and the printer does not change it, so
+ * reusing it is safe as long as nothing attaches comments or flags to it (nothing here does to a type).
+ */
+const keywordNodes = new Map<KeywordName, TypeNode>();
+
+export function keywordType(name: KeywordName): TypeNode {
+  let node = keywordNodes.get(name);
+  if (!node) {
+    node = keyed(name === 'null' ? f.createLiteralTypeNode(f.createNull()) : f.createKeywordTypeNode(KEYWORDS[name]), name);
+    keywordNodes.set(name, node);
+  }
+  return node;
+}
+
+/** A reference to a declared type (`Pet`, `Record<string, never>`); the name must be a checked identifier. */
+export function typeRef(name: string, args: readonly TypeNode[] = []): TypeNode {
+  const node = f.createTypeReferenceNode(checkedName(name), args.length ? args : undefined);
+  return args.length ? node : keyed(node, name);
+}
+
+/** The type only this value inhabits. Non-finite numbers have none (the caller decides what to say). */
+export function literalType(value: string | number | boolean | null): TypeNode {
+  if (value === null) return keywordType('null');
+  if (typeof value === 'boolean') return keyed(f.createLiteralTypeNode(value ? f.createTrue() : f.createFalse()), String(value));
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`no literal type for ${value}`);
+    return keyed(f.createLiteralTypeNode(numberExpression(value) as ts.LiteralExpression), numberKey(value));
+  }
+  return keyed(f.createLiteralTypeNode(stringLiteral(value)), JSON.stringify(value));
+}
+
+export type TemplatePart = { text: string } | { type: TypeNode };
+
+/** A template literal type such as `${string}/2/problems/x`. */
+export function templateLiteralType(parts: readonly TemplatePart[]): TypeNode {
+  // Literal text between placeholders (adjacent texts merged); texts[i] follows types[i - 1].
+  const texts: string[] = [''];
+  const types: TypeNode[] = [];
+  for (const part of parts) {
+    if ('text' in part) texts[texts.length - 1] += part.text;
+    else {
+      types.push(part.type);
+      texts.push('');
+    }
+  }
+  // The raw text is escaped here; the factory checks that it cooks back to exactly the text.
+  if (!types.length) return f.createLiteralTypeNode(f.createNoSubstitutionTemplateLiteral(texts[0], escapeTemplateText(texts[0])));
+  const head = f.createTemplateHead(texts[0], escapeTemplateText(texts[0]));
+  const spans = types.map((type, i) => {
+    const text = texts[i + 1];
+    const literal = i === types.length - 1 ? f.createTemplateTail(text, escapeTemplateText(text)) : f.createTemplateMiddle(text, escapeTemplateText(text));
+    return f.createTemplateLiteralTypeSpan(type, literal);
+  });
+  return f.createTemplateLiteralType(head, spans);
+}
+
+const NEVER = ts.SyntaxKind.NeverKeyword;
+const UNKNOWN = ts.SyntaxKind.UnknownKeyword;
+
+/** `A | B`: nested unions flattened, duplicates and `never` dropped, `unknown` absorbing. */
+export function unionType(types: readonly TypeNode[]): TypeNode {
+  const members = dedupe(types.flatMap((t) => (t as Annotated)[UNION_MEMBERS] ?? [t]).filter((t) => t.kind !== NEVER));
+  if (!members.length) return keywordType('never');
+  if (members.some((t) => t.kind === UNKNOWN)) return keywordType('unknown');
+  if (members.length === 1) return members[0];
+  const node = f.createUnionTypeNode(members);
+  (node as Annotated)[UNION_MEMBERS] = members;
+  return node;
+}
+
+/** `A & B`: nested intersections flattened, duplicates and `unknown` dropped, `never` absorbing. */
+export function intersectionType(types: readonly TypeNode[]): TypeNode {
+  const members = dedupe(types.flatMap((t) => (t as Annotated)[INTERSECTION_MEMBERS] ?? [t]).filter((t) => t.kind !== UNKNOWN));
+  if (!members.length) return keywordType('unknown');
+  if (members.some((t) => t.kind === NEVER)) return keywordType('never');
+  if (members.length === 1) return members[0];
+  const node = f.createIntersectionTypeNode(members);
+  (node as Annotated)[INTERSECTION_MEMBERS] = members;
+  return node;
+}
+
+/** Drops repeated members. Only members of the same kind can be equal, so only those get keys. */
+function dedupe(types: readonly TypeNode[]): TypeNode[] {
+  if (types.length < 2) return [...types];
+  const kinds = new Map<ts.SyntaxKind, number>();
+  for (const t of types) kinds.set(t.kind, (kinds.get(t.kind) ?? 0) + 1);
+  const seen = new Set<string>();
+  return types.filter((t) => {
+    if (kinds.get(t.kind) === 1) return true;
+    const key = typeKey(t);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** A type exported by a namespace import: `T.Name` (both names checked). */
+export function qualifiedTypeRef(namespace: string, name: string): TypeNode {
+  return f.createTypeReferenceNode(f.createQualifiedName(f.createIdentifier(checkedName(namespace)), checkedName(name)));
+}
+
+/** `T[K]`, e.g. a response body by status and media type: `R["200"]["application/json"]`. */
+export function indexedAccessType(object: TypeNode, index: TypeNode): TypeNode {
+  return f.createIndexedAccessTypeNode(object, index);
+}
+
+/** `(name: T, ...) => R` (parameter names checked). */
+export function functionType(parameters: readonly { name: string; type: TypeNode }[], returns: TypeNode): TypeNode {
+  const params = parameters.map((p) => f.createParameterDeclaration(undefined, undefined, checkedName(p.name), undefined, p.type));
+  return f.createFunctionTypeNode(undefined, params, returns);
+}
+
+/** `T[]` (the factory parenthesizes a union or intersection element). */
+export function arrayType(item: TypeNode): TypeNode {
+  return f.createArrayTypeNode(item);
+}
+
+export interface TupleElement {
+  type: TypeNode;
+  optional?: boolean;
+}
+
+/** `[A, B?, ...C[]]` on one line; `rest` is the type of each further element. */
+export function tupleType(elements: readonly TupleElement[], rest?: TypeNode): TypeNode {
+  const nodes: TypeNode[] = elements.map((e) => (e.optional ? f.createOptionalTypeNode(e.type) : e.type));
+  if (rest) nodes.push(f.createRestTypeNode(arrayType(rest)));
+  return singleLine(f.createTupleTypeNode(nodes));
+}
+
+/** `readonly T` (for tuples and arrays). */
+export function readonlyType(type: TypeNode): TypeNode {
+  return f.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, type);
+}
+
+// ---------------------------------------------------------------------------------------------- members
+
+/** A property name: bare when it is an identifier, numeric when it is a canonical integer, else quoted. */
+export function propertyName(name: string): ts.PropertyName {
+  if (isPropertyName(name)) return f.createIdentifier(name);
+  if (isNumericKey(name)) return f.createNumericLiteral(name);
+  return stringLiteral(name);
+}
+
+export interface MemberOptions {
+  optional?: boolean;
+  readonly?: boolean;
+  doc?: DocLines;
+}
+
+/** `name?: T;` with its JSDoc. */
+export function propertySignature(name: string, type: TypeNode, options: MemberOptions = {}): TypeElement {
+  const modifiers = options.readonly ? [f.createModifier(ts.SyntaxKind.ReadonlyKeyword)] : undefined;
+  const question = options.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined;
+  return withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
+}
+
+/** `[key: string]: T;` */
+export function indexSignature(type: TypeNode): TypeElement {
+  const key = f.createParameterDeclaration(undefined, undefined, 'key', undefined, keywordType('string'));
+  return f.createIndexSignature(undefined, [key], type);
+}
+
+/** `{ ... }`, one member per line unless `singleLine` (prettier keeps whichever it is given). */
+export function typeLiteral(members: readonly TypeElement[], options: { singleLine?: boolean } = {}): TypeNode {
+  const node = f.createTypeLiteralNode(members);
+  return options.singleLine ? singleLine(node) : node;
+}
+
+/** Attaches a JSDoc block (sanitized by comment.ts); no lines, no comment. Only members and statements get one. */
+function withDoc<T extends ts.Node>(node: T, lines: DocLines): T {
+  const body = docCommentBody(lines);
+  if (body !== undefined) ts.addSyntheticLeadingComment(node, ts.SyntaxKind.MultiLineCommentTrivia, body, true);
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------- statements
+
+function exported(): ts.ModifierLike[] {
+  return [f.createModifier(ts.SyntaxKind.ExportKeyword)];
+}
+
+/** `export type Name = T;` */
+export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
+  return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
+}
+
+/** `export interface Name { ... }` */
+export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = []): Statement {
+  return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), undefined, undefined, members), doc);
+}
+
+/**
+ * A named type: an interface when the type is a plain object type (named, cached by the checker, friendlier
+ * in editor tooltips), else a type alias.
+ */
+export function typeDeclaration(name: string, type: TypeNode, doc: DocLines = []): Statement {
+  return ts.isTypeLiteralNode(type) ? interfaceDeclaration(name, type.members, doc) : typeAlias(name, type, doc);
+}
+
+/** `export const name = value;` */
+export function constDeclaration(name: string, value: Expression, doc: DocLines = []): Statement {
+  const declaration = f.createVariableDeclaration(checkedName(name), undefined, undefined, value);
+  const list = f.createVariableDeclarationList([declaration], ts.NodeFlags.Const);
+  return withDoc(f.createVariableStatement(exported(), list), doc);
+}
+
+/** `import type { A, B } from 'specifier';` (names sorted and deduplicated). */
+export function importTypes(names: Iterable<string>, specifier: string): Statement {
+  const specifiers = [...new Set(names)].sort().map((n) => f.createImportSpecifier(false, undefined, f.createIdentifier(checkedName(n))));
+  const clause = f.createImportClause(true, undefined, f.createNamedImports(specifiers));
+  return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
+}
+
+/** `import type * as Name from 'specifier';` */
+export function importNamespaceType(name: string, specifier: string): Statement {
+  const clause = f.createImportClause(true, undefined, f.createNamespaceImport(f.createIdentifier(checkedName(name))));
+  return f.createImportDeclaration(undefined, clause, stringLiteral(specifier));
+}
+
+/** `export * from 'specifier';` */
+export function exportAll(specifier: string): Statement {
+  return f.createExportDeclaration(undefined, false, undefined, stringLiteral(specifier));
+}
+
+// ---------------------------------------------------------------------------------------------- values
+
+/**
+ * A JSON-compatible value (plus non-finite numbers) as an expression on one line. A `__proto__` key becomes
+ * the computed `["__proto__"]`, the only form that defines an own property instead of setting a prototype.
+ */
+export function literalExpression(value: unknown): Expression {
+  if (value === null) return f.createNull();
+  if (typeof value === 'boolean') return value ? f.createTrue() : f.createFalse();
+  if (typeof value === 'number') return numberExpression(value);
+  if (typeof value === 'string') return stringLiteral(value);
+  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((v) => literalExpression(v === undefined ? null : v)), false);
+  if (typeof value === 'object') {
+    const properties: ts.ObjectLiteralElementLike[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      const name = key === '__proto__' ? f.createComputedPropertyName(stringLiteral(key)) : propertyName(key);
+      properties.push(f.createPropertyAssignment(name, literalExpression(v)));
+    }
+    return f.createObjectLiteralExpression(properties, false);
+  }
+  throw new TypeError(`cannot write a ${typeof value} as a literal`);
+}
+
+/** A reference to a declared value by name (checked). */
+export function valueRef(name: string): Expression {
+  return f.createIdentifier(checkedName(name));
+}
+
+export function arrayLiteral(elements: readonly Expression[]): Expression {
+  return f.createArrayLiteralExpression(elements, false);
+}
+
+/** `value as const` */
+export function asConst(value: Expression): Expression {
+  return f.createAsExpression(value, f.createTypeReferenceNode('const'));
+}
+
+/** `value satisfies T` */
+export function satisfies(value: Expression, type: TypeNode): Expression {
+  return f.createSatisfiesExpression(value, type);
+}
