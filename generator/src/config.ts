@@ -7,22 +7,31 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
-import { SpecError, type Diagnostic } from './load/diagnostics.ts';
-import { TARGETS, type TargetName } from './emit/emitter.ts';
+import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
+import { TARGET_NAME } from './emit/registry.ts';
+import { TARGETS } from './emit/emitter.ts';
+import type { PluginRef } from './emit/plugins.ts';
+
+export type Layout = 'packages' | 'files';
 
 export interface SocialgenConfig {
   /** The root spec file. */
   spec: string;
   /** The output folder; each target becomes `<out>/<target>/`. */
   out: string;
-  targets: TargetName[];
+  /** The targets to generate; absent: the four built-ins and every plugin's targets. */
+  targets?: string[];
   /** Run prettier over generated files. */
   format: boolean;
+  /** `packages`: each target an npm package; `files`: each target a folder of plain TypeScript modules. */
+  layout: Layout;
+  /** Plugin modules (emitters of more targets), with the folder each is resolved from. */
+  plugins: PluginRef[];
   packages: {
-    /** npm scope without `@`. */
-    scope: string;
+    /** npm scope without `@`; absent: a slug of the spec's `info.title`. */
+    scope?: string;
     /** Package name per target; default `@<scope>/<target>`. */
-    names: Partial<Record<TargetName, string>>;
+    names: Record<string, string>;
     /** The generator-controlled patch appended to the spec's `info.version` (see README, Versioning). */
     patch: number;
     /** License of the generated packages (SPDX id); `MIT` renders the MIT text. */
@@ -31,21 +40,39 @@ export interface SocialgenConfig {
     licenseHolder: string;
   };
   /** Per-target options, passed to that target's emitter. */
-  options: Partial<Record<TargetName, Record<string, unknown>>>;
+  options: Record<string, Record<string, unknown>>;
+  /** Marks a config whose paths are resolved (what `resolveConfig` returns). */
+  resolved: true;
+  /** The config file and where its keys are, for messages about target names checked after plugins load. */
+  origin?: ConfigOrigin;
+}
+
+/** The keys of a config file, as written (paths relative to the file's folder). */
+export interface UserConfig {
+  spec?: string;
+  out?: string;
+  targets?: string[];
+  format?: boolean;
+  layout?: Layout;
+  plugins?: string[];
+  packages?: Partial<SocialgenConfig['packages']>;
+  options?: Record<string, Record<string, unknown>>;
 }
 
 export const DEFAULT_CONFIG: SocialgenConfig = {
   spec: 'spec/social-posting.openapi.yaml',
   out: 'generated',
-  targets: [...TARGETS],
   format: true,
-  packages: { scope: 'social-posting', names: {}, patch: 0, license: 'MIT', licenseHolder: 'the authors of the API description' },
+  layout: 'packages',
+  plugins: [],
+  packages: { names: {}, patch: 0, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
+  resolved: true,
 };
 
 export const CONFIG_FILES = ['socialgen.config.json', 'socialgen.config.yaml', 'socialgen.config.yml'];
 
-const targetEnum = { enum: [...TARGETS] };
+const targetName = { type: 'string', pattern: TARGET_NAME.source };
 const CONFIG_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -53,20 +80,22 @@ const CONFIG_SCHEMA = {
     $schema: { type: 'string' },
     spec: { type: 'string', minLength: 1 },
     out: { type: 'string', minLength: 1 },
-    targets: { type: 'array', items: targetEnum, uniqueItems: true, minItems: 1 },
+    targets: { type: 'array', items: targetName, uniqueItems: true, minItems: 1 },
     format: { type: 'boolean' },
+    layout: { enum: ['packages', 'files'] },
+    plugins: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
     packages: {
       type: 'object',
       additionalProperties: false,
       properties: {
         scope: { type: 'string', pattern: '^[a-z0-9][a-z0-9._-]*$' },
-        names: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TARGETS.map((t) => [t, { type: 'string', pattern: '^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$' }])) },
+        names: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'string', pattern: '^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*$' } },
         patch: { type: 'integer', minimum: 0, maximum: 999 },
         license: { type: 'string', minLength: 1 },
         licenseHolder: { type: 'string', minLength: 1 },
       },
     },
-    options: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TARGETS.map((t) => [t, { type: 'object' }])) },
+    options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
   },
 };
 
@@ -79,31 +108,75 @@ export function findConfig(cwd: string, given?: string): string | undefined {
 
 /** Reads and checks a config file; relative paths in it are resolved against its folder. */
 export function loadConfig(file: string | undefined, cwd: string): SocialgenConfig {
-  if (!file) return { ...DEFAULT_CONFIG, spec: path.resolve(cwd, DEFAULT_CONFIG.spec), out: path.resolve(cwd, DEFAULT_CONFIG.out) };
+  if (!file) return resolveConfig({}, cwd);
   const read = readSpecFile(file);
   if (read.value === undefined) throw new SpecError(read.diagnostics);
   const validate = configValidator();
+  const diagnostics: Diagnostic[] = [];
   if (!validate(read.value)) {
-    const diagnostics: Diagnostic[] = (validate.errors as ErrorObject[]).map((e) => {
+    diagnostics.push(...(validate.errors as ErrorObject[]).map((e): Diagnostic => {
       const pointer = e.keyword === 'additionalProperties' ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath;
       const pos = read.source.positionOf(pointer);
       const message = e.keyword === 'additionalProperties'
         ? `unknown config key ${JSON.stringify((e.params as { additionalProperty: string }).additionalProperty)}${e.instancePath ? ` in ${e.instancePath.slice(1)}` : ''} (known: ${Object.keys(propertiesAt(e.schemaPath)).join(', ')})`
         : `config ${e.instancePath.slice(1) || 'file'} ${e.message}${e.keyword === 'enum' ? `: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` : ''}`;
       return { severity: 'error', code: 'config', file, line: pos.line, column: pos.column, message };
-    });
-    throw new SpecError(diagnostics);
+    }));
   }
-  const raw = read.value as Partial<SocialgenConfig> & { packages?: Partial<SocialgenConfig['packages']> };
-  const dir = path.dirname(file);
-  return {
-    spec: path.resolve(dir, raw.spec ?? DEFAULT_CONFIG.spec),
-    out: path.resolve(dir, raw.out ?? DEFAULT_CONFIG.out),
-    targets: raw.targets ?? DEFAULT_CONFIG.targets,
-    format: raw.format ?? DEFAULT_CONFIG.format,
-    packages: { ...DEFAULT_CONFIG.packages, ...raw.packages, names: { ...raw.packages?.names } },
-    options: raw.options ?? {},
+  const user = (read.value && typeof read.value === 'object' ? read.value : {}) as UserConfig;
+  const origin: ConfigOrigin = { file, positionOf: (pointer) => read.source.positionOf(pointer), targets: Array.isArray(user.targets) ? user.targets : undefined };
+  // Without plugins the target names are the built-ins, so they are checked with everything else now;
+  // with plugins, once the plugins are loaded (pipeline.ts).
+  if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, TARGETS));
+  if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
+  const config = resolveConfig(user, path.dirname(file));
+  return { ...config, origin: { ...origin, targets: config.targets } };
+}
+
+export interface ConfigOrigin {
+  file: string;
+  positionOf(pointer: string): { line: number; column: number };
+  /** The file's `targets` (a `--target` flag replaces the list, and is checked as a flag). */
+  targets: readonly string[] | undefined;
+}
+
+/**
+ * Target names in `targets`, `packages.names` and `options` must be registered ones (the built-ins and
+ * the plugins' targets): each unknown one is a problem at its place in the config file.
+ */
+export function checkTargetNames(config: SocialgenConfig, known: readonly string[]): void {
+  if (!config.origin) return;
+  const diagnostics = targetNameProblems({ ...config, targets: config.targets === config.origin.targets ? config.targets : undefined }, config.origin, known);
+  if (diagnostics.length) throw new SpecError(diagnostics);
+}
+
+function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'options'>, origin: ConfigOrigin, known: readonly string[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const report = (pointer: string, name: string, where: string): void => {
+    const pos = origin.positionOf(pointer);
+    diagnostics.push({ severity: 'error', code: 'config', file: origin.file, line: pos.line, column: pos.column, message: `unknown ${where === 'targets' ? 'target' : 'config key'} ${JSON.stringify(name)} in ${where} (known: ${known.join(', ')})` });
   };
+  const names = (value: unknown): string[] => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []);
+  if (Array.isArray(config.targets)) config.targets.forEach((t, i) => typeof t === 'string' && !known.includes(t) && report(`/targets/${i}`, t, 'targets'));
+  for (const t of names(config.packages?.names)) if (!known.includes(t)) report(`/packages/names/${t}`, t, 'packages/names');
+  for (const t of names(config.options)) if (!known.includes(t)) report(`/options/${t}`, t, 'options');
+  return diagnostics;
+}
+
+/** A config from a config file's keys, with defaults filled in and paths resolved against `baseDir`. */
+export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfig {
+  const config: SocialgenConfig = {
+    spec: path.resolve(baseDir, user.spec ?? DEFAULT_CONFIG.spec),
+    out: path.resolve(baseDir, user.out ?? DEFAULT_CONFIG.out),
+    format: user.format ?? DEFAULT_CONFIG.format,
+    layout: user.layout ?? DEFAULT_CONFIG.layout,
+    plugins: (user.plugins ?? []).map((specifier) => ({ specifier, baseDir })),
+    packages: { ...DEFAULT_CONFIG.packages, ...user.packages, names: { ...user.packages?.names } },
+    options: user.options ?? {},
+    resolved: true,
+  };
+  if (user.targets) config.targets = [...user.targets];
+  return config;
 }
 
 function propertiesAt(schemaPath: string): Record<string, unknown> {
@@ -122,7 +195,24 @@ function configValidator() {
   return compiled!;
 }
 
+/** The npm scope of the generated packages: the config's, or a slug of the spec's title. */
+export function packageScope(config: SocialgenConfig, title: string): string {
+  return config.packages.scope ?? scopeFromTitle(title);
+}
+
+/** `Pipeline API` → `pipeline-api`; a title with no letters or digits → `api`. */
+export function scopeFromTitle(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return slug || 'api';
+}
+
 /** The package name of a target under a config. */
-export function packageName(config: SocialgenConfig, target: TargetName): string {
-  return config.packages.names[target] ?? `@${config.packages.scope}/${target}`;
+export function packageName(config: SocialgenConfig, target: string, scope: string): string {
+  return config.packages.names[target] ?? `@${scope}/${target}`;
 }

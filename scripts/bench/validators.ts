@@ -20,6 +20,7 @@ import addFormatsModule from 'ajv-formats';
 import { loadModel } from '../../generator/src/index.ts';
 import { validatorsEmitter } from '../../generator/src/emit/validators/index.ts';
 import type { EmittedFile } from '../../generator/src/emit/emitter.ts';
+import { createEmitContext } from '../../generator/src/emit/emitter.ts';
 import type { ApiModel, Schema, SchemaObject } from '../../generator/src/model/types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -201,7 +202,7 @@ function fmt(ops: number): string {
 
 export async function run(): Promise<void> {
   const { model } = await loadModel(SPEC);
-  const context = { packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' };
+  const context = createEmitContext({ packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
   const ours = await importGenerated(validatorsEmitter.emit(model, context));
   const ajvFirst = ajvFor(model, false);
   const ajvAll = ajvFor(model, true);

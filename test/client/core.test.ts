@@ -50,7 +50,7 @@ describe('credentials by security requirement', () => {
       );
     expect(err).toBeInstanceOf(CredentialsError);
     expect((err as Error).message).toBe(
-      'getUserBookmarks: needs an OAuth 2.0 user-context token (auth.oauth2) or OAuth 1.0a user-context credentials (auth.oauth1); the client has only an app-only bearer token (auth.bearer)',
+      'getUserBookmarks: needs an OAuth 2.0 access token (auth.oauth2) or OAuth 1.0a credentials (auth.oauth1); the client has only a bearer token (auth.bearer)',
     );
     expect(f.calls).toHaveLength(0);
   });

@@ -70,6 +70,7 @@ describe('client emitter on a hand-built model', () => {
       ],
       security: [['oauth2'], ['oauth1']],
       paginate: { token: 'pagination_token', next: '/meta/next_token', items: '/data' },
+      rateLimit: { limit: 'x-rate-limit-limit', remaining: 'x-rate-limit-remaining', reset: 'x-rate-limit-reset' },
     });
     expect(byId.deleteConnections.params).toEqual([
       { name: 'id', in: 'path' },
@@ -87,7 +88,7 @@ describe('client emitter on a hand-built model', () => {
   it('JSDoc: summary, description, scopes, limits that apply (and only those), deprecation with sunset', () => {
     const client = files.find((f) => f.path === 'src/client.ts')!.contents;
     expect(client).toContain('Bookmarks of the authenticated user');
-    expect(client).toContain('OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`');
+    expect(client).toContain('OAuth 2.0 (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`');
     expect(client).toContain('`BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100');
     expect(client).not.toContain('OTHER');
     expect(client).toContain('@deprecated The API deprecates this operation. Sunset: 2026-03-25T16:00:00Z.');

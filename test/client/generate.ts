@@ -10,13 +10,14 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { clientEmitter } from '../../generator/src/emit/client/index.ts';
 import type { EmitContext, EmittedFile } from '../../generator/src/emit/emitter.ts';
+import { createEmitContext } from '../../generator/src/emit/emitter.ts';
 import { fixtureModel, fixtureTypes, fixtureValidators } from './fixtures/model.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
-export const context: EmitContext = {
+export const context: EmitContext = createEmitContext({
   packages: {
     scope: 'social-posting',
     names: { types: '@fixture/types', validators: '@fixture/validators', client: '@fixture/client', server: '@fixture/server' },
@@ -24,7 +25,7 @@ export const context: EmitContext = {
   },
   options: {},
   generatorVersion: '0.0.0-test',
-};
+});
 
 /** A strict consumer tsconfig: no Node types (the client must not need them), every strictness flag on. */
 export const strictTsconfig = {

@@ -48,8 +48,12 @@ export function hangingFetch(): typeof fetch {
     })) as typeof fetch;
 }
 
+/** The rate-limit headers as the spec's `x-ratelimit-field` names them (the table carries them per operation). */
+export const rateLimit = { limit: 'x-rate-limit-limit', remaining: 'x-rate-limit-remaining', reset: 'x-rate-limit-reset' };
+
 export const bookmarksOp: OperationSpec = {
   id: 'getUserBookmarks',
+  rateLimit,
   method: 'GET',
   path: '/2/users/{id}/bookmarks',
   params: [
@@ -65,6 +69,7 @@ export const bookmarksOp: OperationSpec = {
 
 export const lookupOp: OperationSpec = {
   id: 'getPostById',
+  rateLimit,
   method: 'GET',
   path: '/2/posts/{id}',
   params: [{ name: 'id', in: 'path' }],
@@ -73,6 +78,7 @@ export const lookupOp: OperationSpec = {
 
 export const createPostOp: OperationSpec = {
   id: 'createPost',
+  rateLimit,
   method: 'POST',
   path: '/2/posts',
   body: 'application/json',
@@ -81,6 +87,7 @@ export const createPostOp: OperationSpec = {
 
 export const streamOp: OperationSpec = {
   id: 'streamPosts',
+  rateLimit,
   method: 'GET',
   path: '/2/posts/search/stream',
   params: [{ name: 'backfill_minutes', in: 'query' }],

@@ -3,7 +3,7 @@
  * (and the real validators target once it exists): strict type-check with a usage file, and a run of the
  * bundled client against a loopback server.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -140,7 +140,7 @@ describe('client for spec/social-posting.openapi.yaml', () => {
     const client = mod.createClient({ baseUrl, auth: { bearer: 'app' } });
     const e = await client.getUserBookmarks({ id: '2244994945' }).then(undefined, (x: unknown) => x);
     expect(e).toBeInstanceOf(mod.CredentialsError);
-    expect(e.message).toContain('OAuth 2.0 user-context token (auth.oauth2)');
+    expect(e.message).toContain('OAuth 2.0 access token (auth.oauth2)');
   });
 
   it('paginates bookmarks over loopback and narrows a resource-not-found problem', async () => {

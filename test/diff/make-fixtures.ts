@@ -109,7 +109,7 @@ facet('extensible-enum-value-removed', 'B', 'I', { type: 'string', 'x-extensible
 facet('const-added', 'B', 'I', { type: 'string' }, { type: 'string', const: 'x' }, 'fixed to one value');
 facet('const-removed', 'I', 'B', { type: 'string', const: 'x' }, { type: 'string' }, 'no longer fixed');
 facet('const-changed', 'B', 'B', { type: 'string', const: 'x' }, { type: 'string', const: 'y' }, 'a different fixed value');
-facet('pattern-added', 'W', 'I', { type: 'string' }, { type: 'string', pattern: '^[a-z]+$' }, 'a pattern: cannot tell whether existing values match');
+facet('pattern-added', 'B', 'I', { type: 'string' }, { type: 'string', pattern: '^[a-z]+$' }, 'a pattern: strings that do not match are rejected');
 facet('pattern-removed', 'I', 'B', { type: 'string', pattern: '^[a-z]+$' }, { type: 'string' }, 'the pattern was dropped');
 facet('pattern-changed', 'W', 'W', { type: 'string', pattern: '^[a-z]+$' }, { type: 'string', pattern: '^[a-z0-9]+$' }, 'a different pattern');
 
@@ -160,7 +160,9 @@ facet('unevaluated-added', 'B', 'I', { type: 'object', properties: { a: { type: 
 facet('unevaluated-removed', 'I', 'B', { type: 'array', prefixItems: [{ type: 'string' }], unevaluatedItems: false }, { type: 'array', prefixItems: [{ type: 'string' }] }, 'unevaluatedItems: false removed');
 facet('not-added', 'W', 'I', { type: 'string' }, { type: 'string', not: { const: 'x' } }, 'not added');
 facet('not-removed', 'I', 'W', { type: 'string', not: { const: 'x' } }, { type: 'string' }, 'not removed');
-facet('not-changed', 'W', 'W', { type: 'string', not: { const: 'x' } }, { type: 'string', not: { const: 'y' } }, 'not changed');
+facet('not-changed', 'W', 'W', { type: 'string', not: { pattern: '^a' } }, { type: 'string', not: { pattern: '^b' } }, 'not changed: a different pattern');
+facet('not-tightened', 'B', 'I', { type: 'string', not: { enum: ['x'] } }, { type: 'string', not: { enum: ['x', 'y'] } }, 'not excludes one more value');
+facet('not-loosened', 'I', 'B', { type: 'string', not: { enum: ['x', 'y'] } }, { type: 'string', not: { enum: ['x'] } }, 'not excludes one value fewer');
 facet('conditional-changed', 'W', 'W', { type: 'object', if: { required: ['a'] }, then: { required: ['b'] } }, { type: 'object', if: { required: ['c'] }, then: { required: ['b'] } }, 'the if condition changed');
 facet('one-of-added', 'I', 'B', { oneOf: [{ type: 'string' }, { type: 'integer' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'boolean' }] }, 'a new alternative');
 facet('one-of-removed', 'B', 'I', { oneOf: [{ type: 'string' }, { type: 'integer' }, { type: 'boolean' }] }, { oneOf: [{ type: 'string' }, { type: 'integer' }] }, 'an alternative removed');

@@ -66,7 +66,8 @@ describe('socialgen check', () => {
   const tmp = tempDir('socialgen-check-');
   afterAll(() => tmp.remove());
   const out = path.join(tmp.dir, 'generated');
-  const args = () => ['check', '--spec', projectSpec, '--out', out, '--target', available.join(','), '--no-format'];
+  // The repository's config (its package scope, as generateInMemory uses); the flags override the rest.
+  const args = () => ['check', '--config', path.join(repoRoot, 'socialgen.config.yaml'), '--spec', projectSpec, '--out', out, '--target', available.join(','), '--no-format'];
 
   it('passes on a freshly generated output folder', async () => {
     const files = await generateInMemory(projectSpec, available, { format: false });

@@ -10,11 +10,14 @@ import type { TargetName } from '../../generator/src/emit/emitter.ts';
 
 export type { TargetName };
 
-/** A config as `generate` would build it from defaults, for `specPath` and `targets`. */
+/**
+ * A config as `generate` would build it from defaults, for `specPath` and `targets`; the package scope is
+ * the repository's own (socialgen.config.yaml), so fixture output imports `@social-posting/*`.
+ */
 export function configFor(specPath: string, targets: TargetName[] = ['types'], overrides: Partial<SocialgenConfig> = {}): SocialgenConfig {
   return {
     ...DEFAULT_CONFIG,
-    packages: { ...DEFAULT_CONFIG.packages, names: { ...DEFAULT_CONFIG.packages.names } },
+    packages: { ...DEFAULT_CONFIG.packages, scope: 'social-posting', names: { ...DEFAULT_CONFIG.packages.names } },
     options: { ...DEFAULT_CONFIG.options },
     spec: path.resolve(specPath),
     targets: [...targets],

@@ -27,7 +27,7 @@ function mustaches(body: Node[], out: Array<{ helper: string; escaped: boolean; 
 
 describe('templates', () => {
   it.each(Object.entries(TEMPLATES))('%s (%s) prints values only through its escaping helpers, never through HTML escaping', (file, template) => {
-    const source = readFileSync(path.join(repoRoot, 'templates', template), 'utf8');
+    const source = readFileSync(path.join(repoRoot, 'generator/templates', template), 'utf8');
     const found = mustaches((Handlebars.parse(source) as unknown as { body: Node[] }).body);
     expect(found.length).toBeGreaterThan(0);
     for (const m of found) {

@@ -66,7 +66,9 @@ options:
     expect(read(project, 'packages/types/LICENSE')).toMatch(/distributed under the license Apache-2\.0/);
 
     const plain = path.join(tmp.dir, 'plain/generated');
-    expect(json(plain, 'types/package.json')).toMatchObject({ name: '@social-posting/types', version: '1.4.0', license: 'MIT' });
+    // No scope configured: a slug of the spec's title ("Pipeline API"), in names and imports alike.
+    expect(json(plain, 'types/package.json')).toMatchObject({ name: '@pipeline-api/types', version: '1.4.0', license: 'MIT' });
+    expect(read(plain, 'server/src/handlers.ts')).toMatch(/from ["']@pipeline-api\/types["']/);
     expect(read(plain, 'types/LICENSE')).toContain('Copyright (c) the authors of the API description');
   });
 
@@ -117,7 +119,7 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     );
     const result = await runCli(['generate'], dir);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat" (known: $schema, spec, out, targets, format, packages, options)');
+    expect(result.stderr).toContain('socialgen.config.json:5:3: unknown config key "fromat" (known: $schema, spec, out, targets, format, layout, plugins, packages, options)');
     expect(result.stderr).toContain('socialgen.config.json:6:16: unknown config key "sever" in options (known: types, validators, client, server)');
     expect(result.stderr).toMatch(/2 problems in the input; nothing was written/);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
@@ -131,7 +133,7 @@ describe('a config file with mistakes is rejected with file:line:column, and not
     expect(lines).toContain('bad.yaml:3:3: unknown config key "scoop" in packages (known: scope, names, patch, license, licenseHolder)');
     expect(lines).toContain('bad.yaml:5:5: unknown config key "clients" in packages/names (known: types, validators, client, server)');
     expect(lines.some((l) => /^bad\.yaml:6:\d+: config format must be boolean$/.test(l))).toBe(true);
-    expect(lines.some((l) => /^bad\.yaml:7:\d+: config targets\/1 must be equal to one of the allowed values: types, validators, client, server$/.test(l))).toBe(true);
+    expect(lines).toContain('bad.yaml:7:18: unknown target "sdk" in targets (known: types, validators, client, server)');
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 

@@ -1,14 +1,14 @@
 /**
  * Builds the generated server package for tests and the benchmark: emits the types, validators and server
  * targets for a model, writes them under `.tmp/`, and bundles the server with esbuild (the two package
- * names aliased to the written sources). Until the validators target exists, an Ajv stand-in that follows
- * the same contract (generator/src/emit/server/ajv-validators.ts) takes its place.
+ * names aliased to the written sources).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../../generator/src/emit/emitter.ts';
+import { createEmitContext } from '../../generator/src/emit/emitter.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { serverEmitter } from '../../generator/src/emit/server/index.ts';
 
@@ -23,7 +23,7 @@ export const PACKAGES = {
 } as const;
 
 export function emitContext(options: Record<string, unknown> = {}): EmitContext {
-  return { packages: { scope: 'social-posting', names: { ...PACKAGES }, version: '0.0.0-test' }, options, generatorVersion: '0.0.0-test' };
+  return createEmitContext({ packages: { scope: 'social-posting', names: { ...PACKAGES }, version: '0.0.0-test' }, options, generatorVersion: '0.0.0-test' });
 }
 
 async function optionalEmitter(path: string, exportName: string): Promise<TargetEmitter | undefined> {
@@ -44,8 +44,6 @@ export interface BuiltPackages {
   src: { types: string; validators: string; server: string };
   /** The bundled server (ESM). */
   bundle: string;
-  /** True when the real validators target was used (false: the Ajv stand-in). */
-  realValidators: boolean;
   files: EmittedFile[];
   cleanup(): void;
 }
@@ -58,8 +56,8 @@ function writeAll(base: string, files: EmittedFile[]): void {
   }
 }
 
-/** Emits and bundles the server for `model`; `useRealValidators: false` forces the Ajv stand-in. */
-export async function buildPackages(model: ApiModel, options: { useRealValidators?: boolean; serverOptions?: Record<string, unknown> } = {}): Promise<BuiltPackages> {
+/** Emits and bundles the server for `model`. */
+export async function buildPackages(model: ApiModel, options: { serverOptions?: Record<string, unknown> } = {}): Promise<BuiltPackages> {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(ROOT, '.tmp', 'server-'));
   const src = { types: join(dir, 'types/src'), validators: join(dir, 'validators/src'), server: join(dir, 'server/src') };
@@ -69,21 +67,9 @@ export async function buildPackages(model: ApiModel, options: { useRealValidator
   const typesFiles = typesEmitter.emit(model, emitContext());
   writeAll(join(dir, 'types'), typesFiles);
 
-  const validatorsEmitter = options.useRealValidators === false ? undefined : await optionalEmitter('generator/src/emit/validators/index.ts', 'validatorsEmitter');
-  let validatorFiles: EmittedFile[];
-  if (validatorsEmitter) {
-    validatorFiles = validatorsEmitter.emit(model, emitContext());
-  } else {
-    const ajvModule = join(ROOT, 'generator/src/emit/server/ajv-validators.ts');
-    validatorFiles = [
-      { path: 'src/model.json', contents: JSON.stringify(model), format: 'none' },
-      {
-        path: 'src/index.ts',
-        contents: `import { buildAjvValidators } from ${JSON.stringify(ajvModule)};\nimport model from './model.json' with { type: 'json' };\nexport const operationValidators = buildAjvValidators(model as any);\n`,
-        format: 'typescript',
-      },
-    ];
-  }
+  const validatorsEmitter = await optionalEmitter('generator/src/emit/validators/index.ts', 'validatorsEmitter');
+  if (!validatorsEmitter) throw new Error('the validators target is not available');
+  const validatorFiles = validatorsEmitter.emit(model, emitContext());
   writeAll(join(dir, 'validators'), validatorFiles);
 
   const serverFiles = serverEmitter.emit(model, emitContext(options.serverOptions));
@@ -105,7 +91,6 @@ export async function buildPackages(model: ApiModel, options: { useRealValidator
     dir,
     src,
     bundle,
-    realValidators: validatorsEmitter !== undefined,
     files: serverFiles,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackages, importServer, loadProjectModel, type BuiltPackages, type ServerModule } from './harness.ts';
+import { rateLimitHeaders } from '../../generator/src/emit/server/runtime/core.ts';
 
 let built: BuiltPackages;
 let server: ServerModule;
@@ -342,8 +343,17 @@ describe('hooks', () => {
     const r = await call(h, '/2/posts/1', { token: 'app' });
     expectProblem(r, 429);
     expect(r.headers.get('x-rate-limit-reset')).toBe('1900000000');
-    expect(r.headers.get('x-rate-limit-limit')).toBe('15');
+    // The spec marks only x-rate-limit-reset (x-ratelimit-field: reset): no undeclared header is sent.
+    expect(r.headers.get('x-rate-limit-limit')).toBeNull();
+    expect(r.headers.get('retry-after')).toBeNull();
     expect((await call(h, '/2/posts/1', { token: 'user' })).status).toBe(200);
+  });
+
+  it('rate-limit headers are the ones the spec names, else Retry-After', () => {
+    const decision = { allowed: false, reset: 1_000_030, limit: 15, remaining: 2 };
+    expect(rateLimitHeaders({ reset: 'x-rl-reset', limit: 'x-rl-limit', remaining: 'x-rl-left' }, decision, 1_000_000_000)).toEqual({ 'x-rl-reset': '1000030', 'x-rl-limit': '15', 'x-rl-left': '2' });
+    expect(rateLimitHeaders({}, decision, 1_000_000_000)).toEqual({ 'retry-after': '30' });
+    expect(rateLimitHeaders({}, { ...decision, reset: 10 }, 1_000_000_000)).toEqual({ 'retry-after': '0' });
   });
 
   it('authorize can refuse with a problem; ownerParameters extends the owner rule', async () => {

@@ -9,7 +9,6 @@ import type {
   CallOptions,
   ExtraQuery,
   ItemOf,
-  OperationValidatorsLike,
   PaginateOptions,
   RuntimeOptions,
   StreamCallOptions,
@@ -348,7 +347,7 @@ export interface Client {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -370,9 +369,9 @@ export interface Client {
    * `GET /2/users/by/username/{username}` (operation `findUserByUsername`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the username path parameter is not detailed (modelled with the User username pattern); other query parameters are not shown
@@ -393,9 +392,9 @@ export interface Client {
    * `GET /2/posts/{id}` (operation `findPostById`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the Post id pattern); other query parameters are not shown
@@ -413,9 +412,9 @@ export interface Client {
    * `GET /2/posts/search/recent` (operation `searchRecentPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `RECENT_SEARCH_WINDOW`: Recent search window, 7 days: at most 7 days
@@ -438,9 +437,9 @@ export interface Client {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
@@ -465,9 +464,9 @@ export interface Client {
    * `GET /2/posts/counts/recent` (operation `countRecentPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -485,9 +484,9 @@ export interface Client {
    * `GET /2/posts/counts/all` (operation `countAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -505,9 +504,9 @@ export interface Client {
    * `GET /2/users/{id}/posts` (operation `getUserPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); the range and default of max_results, pagination and other query parameters are not shown
@@ -525,9 +524,9 @@ export interface Client {
    * `GET /2/users/{id}/mentions` (operation `getUserMentions`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -545,9 +544,9 @@ export interface Client {
    * `GET /2/users/{id}/liked_posts` (operation `getUserLikedPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -565,9 +564,9 @@ export interface Client {
    * `GET /2/users/{id}/followers` (operation `getUserFollowers`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -585,9 +584,9 @@ export interface Client {
    * `GET /2/users/{id}/following` (operation `getUserFollowing`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -605,8 +604,8 @@ export interface Client {
    * `POST /2/users/{id}/following` (operation `followUser`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -626,8 +625,8 @@ export interface Client {
    * `GET /2/users/{id}/blocking` (operation `getUserBlocking`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -645,8 +644,8 @@ export interface Client {
    * `GET /2/users/{id}/muting` (operation `getUserMuting`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -664,9 +663,9 @@ export interface Client {
    * `GET /2/users/{id}/pinned_lists` (operation `getUserPinnedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -687,9 +686,9 @@ export interface Client {
    * `GET /2/users/{id}/owned_lists` (operation `getUserOwnedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -707,9 +706,9 @@ export interface Client {
    * `GET /2/users/{id}/followed_lists` (operation `getUserFollowedLists`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -730,9 +729,9 @@ export interface Client {
    * `GET /2/users/{id}/list_memberships` (operation `getUserListMemberships`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern); query parameters and pagination are not shown
@@ -753,8 +752,8 @@ export interface Client {
    * `POST /2/users/{id}/likes` (operation `likePost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the id path parameter is not detailed (modelled with the User id pattern)
@@ -774,8 +773,8 @@ export interface Client {
    * `POST /2/posts` (operation `createPost`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `PRICE_CREATE_POST`: Price of creating a post; the currency is not shown: 0.015 price-per-resource (plan pay-per-use)
@@ -799,9 +798,9 @@ export interface Client {
    * `GET /2/news/search` (operation `searchNews`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: query parameters other than news.fields are not shown (the purpose implies a query parameter; its name is not shown: modelled as query, see x-inferred)
@@ -819,9 +818,9 @@ export interface Client {
    * `GET /2/news/{id}` (operation `findNewsById`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: the format of the id path parameter and other query parameters are not shown
@@ -838,7 +837,7 @@ export interface Client {
    *
    * `GET /2/connections` (operation `listConnections`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -855,7 +854,7 @@ export interface Client {
    *
    * `DELETE /2/connections` (operation `deleteConnectionsByUuid`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: how the connection UUIDs are passed (query parameter or body) is not shown (modelled as the query list uuids, see x-inferred)
@@ -876,7 +875,7 @@ export interface Client {
    *
    * `DELETE /2/connections/all` (operation `deleteAllConnections`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -897,7 +896,7 @@ export interface Client {
    *
    * `DELETE /2/connections/{endpoint_id}` (operation `deleteConnectionsByEndpoint`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format and allowed values of endpoint_id are not shown
@@ -919,8 +918,8 @@ export interface Client {
    * `GET /2/notes/search/posts_eligible_for_notes` (operation `searchPostsEligibleForNotes`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -941,8 +940,8 @@ export interface Client {
    * `GET /2/notes/search/notes_written` (operation `searchNotesWritten`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -963,8 +962,8 @@ export interface Client {
    * `POST /2/notes` (operation `createNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -983,8 +982,8 @@ export interface Client {
    * `POST /2/evaluate_note` (operation `evaluateNote`)
    *
    * Authentication: one of
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -1002,7 +1001,7 @@ export interface Client {
    *
    * `POST /2/activity/subscriptions` (operation `createActivitySubscription`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: the member names are not shown (see ActivitySubscriptionCreateRequest); how a webhook is chosen for delivery is not shown
@@ -1023,7 +1022,7 @@ export interface Client {
    *
    * `GET /2/activity/stream` (operation `streamActivity`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Limits:
    * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
@@ -1049,7 +1048,7 @@ export interface Client {
    *
    * `POST /2/webhooks/replay` (operation `replayWebhookEvents`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - request-body: not shown
@@ -1070,7 +1069,7 @@ export interface Client {
    *
    * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` (operation `replayAccountActivity`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: the format of webhook_id is not shown
@@ -1095,7 +1094,7 @@ export interface Client {
    *
    * `GET /2/powerstream/rules` (operation `getPowerstreamRules`)
    *
-   * Authentication: app-only bearer token (BearerToken).
+   * Authentication: OAuth 2.0 Application-Only (BearerToken).
    *
    * Not documented by the API reference:
    * - parameters: not shown
@@ -1121,7 +1120,7 @@ export interface Paginators {
    *
    * `GET /2/users/{id}/bookmarks` (operation `getUserBookmarks`)
    *
-   * Authentication: OAuth 2.0 user context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
+   * Authentication: OAuth 2.0 User Context (OAuth2UserToken) with scopes `bookmark.read`, `post.read`, `users.read`.
    *
    * Limits:
    * - `BOOKMARKS_MAX_RESULTS`: Get bookmarks max_results: 1 to 100 results
@@ -1146,9 +1145,9 @@ export interface Paginators {
    * `GET /2/posts/search/all` (operation `searchAllPosts`)
    *
    * Authentication: one of
-   * - app-only bearer token (BearerToken)
-   * - OAuth 2.0 user context (OAuth2UserToken)
-   * - OAuth 1.0a user context (UserToken)
+   * - OAuth 2.0 Application-Only (BearerToken)
+   * - OAuth 2.0 User Context (OAuth2UserToken)
+   * - OAuth 1.0a User Context (UserToken)
    *
    * Limits:
    * - `FULL_ARCHIVE_SEARCH_MAX_RESULTS`: Full-archive search max_results: at most 500 results (default 10, track academic)
@@ -1219,11 +1218,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () =>
-      import('@social-posting/validators').then(
-        (m: { operationValidators: object }) =>
-          m.operationValidators as Record<string, OperationValidatorsLike | undefined>,
-      ),
+    validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream,
     paginate,
   }) as Client;

@@ -20,6 +20,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['oauth2']],
     paginate: { token: 'pagination_token', next: '/meta/next_token', items: '/data' },
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findUserByUsername',
@@ -31,6 +32,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findPostById',
@@ -42,6 +44,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchRecentPosts',
@@ -53,6 +56,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchAllPosts',
@@ -69,6 +73,7 @@ export const operations: readonly OperationSpec[] = [
     security: [['bearer'], ['oauth2'], ['oauth1']],
     paginate: { token: 'next_token', next: '/meta/next_token', items: '/data' },
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'countRecentPosts',
@@ -77,6 +82,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'query', in: 'query' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'countAllPosts',
@@ -85,6 +91,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'query', in: 'query' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserPosts',
@@ -96,6 +103,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserMentions',
@@ -104,6 +112,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserLikedPosts',
@@ -112,6 +121,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowers',
@@ -120,6 +130,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowing',
@@ -128,6 +139,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'followUser',
@@ -137,6 +149,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserBlocking',
@@ -145,6 +158,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserMuting',
@@ -153,6 +167,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserPinnedLists',
@@ -161,6 +176,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserOwnedLists',
@@ -169,6 +185,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserFollowedLists',
@@ -177,6 +194,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'getUserListMemberships',
@@ -185,6 +203,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'id', in: 'path' }],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'likePost',
@@ -194,6 +213,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'createPost',
@@ -202,6 +222,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchNews',
@@ -213,6 +234,7 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'findNewsById',
@@ -224,8 +246,16 @@ export const operations: readonly OperationSpec[] = [
     ],
     security: [['bearer'], ['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'listConnections', method: 'GET', path: '/2/connections', security: [['bearer']], openQuery: true },
+  {
+    id: 'listConnections',
+    method: 'GET',
+    path: '/2/connections',
+    security: [['bearer']],
+    openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'deleteConnectionsByUuid',
     method: 'DELETE',
@@ -233,8 +263,16 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'uuids', in: 'query', explode: false }],
     security: [['bearer']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'deleteAllConnections', method: 'DELETE', path: '/2/connections/all', security: [['bearer']], openQuery: true },
+  {
+    id: 'deleteAllConnections',
+    method: 'DELETE',
+    path: '/2/connections/all',
+    security: [['bearer']],
+    openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
   {
     id: 'deleteConnectionsByEndpoint',
     method: 'DELETE',
@@ -242,6 +280,7 @@ export const operations: readonly OperationSpec[] = [
     params: [{ name: 'endpoint_id', in: 'path' }],
     security: [['bearer']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchPostsEligibleForNotes',
@@ -249,6 +288,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/notes/search/posts_eligible_for_notes',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'searchNotesWritten',
@@ -256,6 +296,7 @@ export const operations: readonly OperationSpec[] = [
     path: '/2/notes/search/notes_written',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'createNote',
@@ -264,6 +305,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'evaluateNote',
@@ -272,6 +314,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['oauth2'], ['oauth1']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'createActivitySubscription',
@@ -280,6 +323,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['bearer']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'streamActivity',
@@ -288,6 +332,7 @@ export const operations: readonly OperationSpec[] = [
     security: [['bearer']],
     stream: true,
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'replayWebhookEvents',
@@ -296,6 +341,7 @@ export const operations: readonly OperationSpec[] = [
     body: 'application/json',
     security: [['bearer']],
     openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
   {
     id: 'replayAccountActivity',
@@ -306,6 +352,14 @@ export const operations: readonly OperationSpec[] = [
     security: [['bearer']],
     openQuery: true,
     deprecated: '2026-03-25T12:00:00-04:00',
+    rateLimit: { reset: 'x-rate-limit-reset' },
   },
-  { id: 'getPowerstreamRules', method: 'GET', path: '/2/powerstream/rules', security: [['bearer']], openQuery: true },
+  {
+    id: 'getPowerstreamRules',
+    method: 'GET',
+    path: '/2/powerstream/rules',
+    security: [['bearer']],
+    openQuery: true,
+    rateLimit: { reset: 'x-rate-limit-reset' },
+  },
 ];

@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import { ApiError } from './runtime/errors.js';
 
-/** The problem variants of the API by slug (`x-problem-slug`), e.g. `isProblem(err, 'usage-capped')`. */
+/** The problem variants of the API by slug (`x-problem-slug`), e.g. `isProblem(err, "client-disconnected")`. */
 export interface ProblemTypes {
   'about:blank': T.GenericProblem;
   'client-disconnected': T.ClientDisconnectedProblem;

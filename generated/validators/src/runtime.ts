@@ -29,18 +29,55 @@ export interface ValidateOptions {
 }
 
 /**
- * Options as the bit set the compiled functions take: 1 allErrors, 2 formats, 4 request direction,
- * 8 Object.prototype has enumerable properties (then every property read checks ownership).
+ * The validators of one operation: the contract the generated server and client consume (docs/contracts.md).
+ * Every operation has all six; the typed `validate<Op>...` functions behind them narrow `value`.
  */
+export interface OperationValidator {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<unknown>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<unknown>;
+}
+
+/** Every operation's validators, keyed by its client method / server handler name (`op.names.method`). */
+export type OperationValidators = { readonly [method: string]: OperationValidator };
+
+/**
+ * The bits of the options number the compiled functions take (`o`). The generator writes them as number
+ * literals into the compiled code (from this same table), so the names cost nothing at run time.
+ */
+export const _O = {
+  /** Collect every error rather than stop at the first. */
+  allErrors: 1,
+  /** Assert formats. */
+  formats: 2,
+  /** Request direction (readOnly properties are not required); else response (writeOnly are not). */
+  request: 4,
+  /** Object.prototype has enumerable properties: every property read checks ownership. */
+  inheritedKeys: 8,
+  /** One step of the counter of errors-mode walks after a failed check (two bits, see `branchCounter`). */
+  branchStep: 16,
+  /** Both bits of that counter: at its maximum, a walk reports instead of re-checking. */
+  branchCounter: 48,
+} as const;
+
+/** Options as the bit set the compiled functions take (see `_O`). */
 export function _opts(options: ValidateOptions | undefined, request: boolean): number {
-  let o = request ? 7 : 3;
+  let o = request ? _O.allErrors | _O.formats | _O.request : _O.allErrors | _O.formats;
   if (options !== undefined) {
-    if (options.allErrors === false) o &= ~1;
-    if (options.formats === false) o &= ~2;
-    if (options.direction === 'request') o |= 4;
-    else if (options.direction === 'response') o &= ~4;
+    if (options.allErrors === false) o &= ~_O.allErrors;
+    if (options.formats === false) o &= ~_O.formats;
+    if (options.direction === 'request') o |= _O.request;
+    else if (options.direction === 'response') o &= ~_O.request;
   }
-  for (const _k in Object.prototype) return o | 8;
+  for (const _k in Object.prototype) return o | _O.inheritedKeys;
   return o;
 }
 
@@ -129,7 +166,7 @@ export function _canon(x: any): string {
   for (const k in x) if (_has.call(x, k)) keys.push(k);
   keys.sort();
   let out = '{';
-  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + _canon(x[keys[i]]);
+  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + _canon(x[keys[i]!]);
   return out + '}';
 }
 
@@ -178,7 +215,7 @@ export function _media(mediaType: string | undefined, declared: readonly string[
   if (i !== -1) return i;
   const semi = mediaType.indexOf(';');
   const base = (semi === -1 ? mediaType : mediaType.slice(0, semi)).trim().toLowerCase();
-  for (i = 0; i < declared.length; i++) if (declared[i].toLowerCase() === base) return i;
+  for (i = 0; i < declared.length; i++) if (declared[i]!.toLowerCase() === base) return i;
   const slash = base.indexOf('/');
   i = declared.indexOf(base.slice(0, slash + 1) + '*');
   return i !== -1 ? i : declared.indexOf('*/*');
@@ -215,7 +252,7 @@ export function _respond<T>(
 ): ValidationResult<T> {
   const i = _status(status, t.s);
   if (i === -1) return _fail('status', 'status ' + String(status) + ' is not declared', { status, declared: t.s });
-  const media = t.m[i];
+  const media = t.m[i]!;
   if (media.length === 0) {
     return body === undefined
       ? { valid: true, value: body as T }
@@ -224,7 +261,7 @@ export function _respond<T>(
   const j = _media(mediaType, media);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: media });
-  return _run<T>(t.f[i][j], body, _opts(options, false));
+  return _run<T>(t.f[i]![j]!, body, _opts(options, false));
 }
 
 /** An operation's request body: required or not, media types and their checks. */
@@ -246,7 +283,7 @@ export function _request<T>(
   const j = _media(mediaType, t.m);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: t.m });
-  return _run<T>(t.f[j], body, _opts(options, true));
+  return _run<T>(t.f[j]!, body, _opts(options, true));
 }
 
 /** A result with one error about the call itself (status, media type, missing body). */

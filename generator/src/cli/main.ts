@@ -13,8 +13,10 @@ import { registerGenerate } from './commands/generate.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDiff } from './commands/diff.ts';
 import { registerMock } from './commands/mock.ts';
+import { registerInit } from './commands/init.ts';
 import { registerBundle } from './commands/bundle.ts';
 import { UsageError } from './errors.ts';
+import { RegistryError } from '../emit/registry.ts';
 
 export { UsageError };
 
@@ -33,6 +35,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   registerCheck(program, ctx);
   registerDiff(program, ctx);
   registerMock(program, ctx);
+  registerInit(program, ctx);
   registerBundle(program, ctx);
   for (const command of program.commands) command.exitOverride();
 
@@ -49,7 +52,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
       io.err(`socialgen: ${count} problem${count === 1 ? '' : 's'} in the input; nothing was written`);
       return EXIT.usage;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof RegistryError) {
       io.err(`socialgen: ${error.message}`);
       return EXIT.usage;
     }

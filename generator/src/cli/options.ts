@@ -1,7 +1,7 @@
 /** Options shared by the commands that generate: flags override the config file, which overrides defaults. */
 import type { Command } from 'commander';
-import { findConfig, loadConfig, type SocialgenConfig } from '../config.ts';
-import { TARGETS, type TargetName } from '../emit/emitter.ts';
+import { findConfig, loadConfig, type Layout, type SocialgenConfig } from '../config.ts';
+import { TARGETS } from '../emit/emitter.ts';
 import path from 'node:path';
 import { UsageError } from './errors.ts';
 
@@ -11,6 +11,7 @@ export interface GenerateFlags {
   target?: string;
   config?: string;
   format?: boolean;
+  layout?: string;
   quiet?: boolean;
 }
 
@@ -18,7 +19,8 @@ export function addGenerateOptions(command: Command): Command {
   return command
     .option('-s, --spec <file>', 'the root OpenAPI document (default: spec/social-posting.openapi.yaml)')
     .option('-o, --out <dir>', 'the output folder (default: generated)')
-    .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')} (default: all)`)
+    .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')} or a plugin's (default: all, plugins' included)`)
+    .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--no-format', 'skip prettier (faster; output is still deterministic)')
     .option('-q, --quiet', 'print only errors');
@@ -30,12 +32,18 @@ export function resolveConfig(flags: GenerateFlags, cwd: string): SocialgenConfi
   if (flags.out) config.out = path.resolve(cwd, flags.out);
   if (flags.target) config.targets = parseTargets(flags.target);
   if (flags.format === false) config.format = false;
+  if (flags.layout !== undefined) config.layout = parseLayout(flags.layout);
   return config;
 }
 
-export function parseTargets(list: string): TargetName[] {
-  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !(TARGETS as readonly string[]).includes(n));
-  if (unknown.length || !names.length) throw new UsageError(`unknown target${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => JSON.stringify(u)).join(', ') || '(none given)'}; choose from ${TARGETS.join(', ')}`);
-  return TARGETS.filter((t) => names.includes(t));
+/** A comma-separated list of target names (checked against the registered targets when the run starts). */
+export function parseTargets(list: string): string[] {
+  const names = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
+  if (!names.length) throw new UsageError(`no target given; choose from ${TARGETS.join(', ')} or a plugin's target`);
+  return names;
+}
+
+function parseLayout(value: string): Layout {
+  if (value === 'packages' || value === 'files') return value;
+  throw new UsageError(`unknown layout ${JSON.stringify(value)}; choose packages or files`);
 }

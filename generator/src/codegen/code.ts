@@ -32,10 +32,6 @@ export class Code {
 
 export type CodeArg = Code | readonly Code[];
 
-export function isCode(value: unknown): value is Code {
-  return value instanceof Code;
-}
-
 /** Tagged template: literal parts are trusted (they are written by us); interpolations must be `Code`. */
 export function code(strings: TemplateStringsArray, ...args: CodeArg[]): Code {
   let out = strings[0];
@@ -120,14 +116,6 @@ export function objectKey(name: string): Code {
 /** A value as a literal: strings, numbers, booleans, null, arrays and plain objects. */
 export function lit(value: unknown): Code {
   return new Code(stringifyLiteral(value));
-}
-
-/**
- * A literal that is also a valid literal *type* where one exists (`"a"`, `1`, `true`, `null`); negative
- * numbers are fine in TS (`-1`). Objects and arrays are not types: use `lit` for values.
- */
-export function litType(value: string | number | boolean | null): Code {
-  return lit(value);
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,40 +1,116 @@
 /**
- * The contract between the pipeline and each target's emitter. Emitters are pure: they read the model and
- * return files; they never touch the file system, never format, never read YAML.
+ * The plugin API: the contract between the pipeline and every target's emitter — the four built-in
+ * targets and a user's own (a module named in the config's `plugins`, docs/plugins.md). Emitters are
+ * pure: they read the model and return the files they write; they never touch the file system, never
+ * format, never read YAML. The pipeline checks each file against the emitter's declared `files`, formats
+ * it with prettier, and writes (or, for `check`, compares) it with everything else.
  */
 import type { ApiModel } from '../model/types.ts';
+import * as codegen from '../codegen/index.ts';
 
-export type TargetName = 'types' | 'validators' | 'client' | 'server';
-export const TARGETS: readonly TargetName[] = ['types', 'validators', 'client', 'server'];
+/** The built-in targets, in dependency order. */
+export type BuiltinTarget = 'types' | 'validators' | 'client' | 'server';
+/** A built-in target (a plugin target is named by any string its emitter declares). */
+export type TargetName = BuiltinTarget;
+export const TARGETS: readonly BuiltinTarget[] = ['types', 'validators', 'client', 'server'];
 
 export interface EmittedFile {
-  /** Path relative to the target's package folder, with forward slashes (e.g. `src/index.ts`). */
+  /**
+   * Path relative to the target's folder, with forward slashes, under `src/` (e.g. `src/index.ts`, the
+   * entry every target has). With `layout: files` the `src/` level is dropped (`<out>/<target>/index.ts`).
+   */
   path: string;
   contents: string;
-  /** How `write` formats it: prettier's parser, or `none` to write as is. */
+  /** How the pipeline formats it: prettier's parser, or `none` to write as is. */
   format: 'typescript' | 'json' | 'markdown' | 'none';
 }
 
 export interface PackageNaming {
-  /** npm scope without `@`, default `social-posting`. */
+  /** npm scope without `@` (config `packages.scope`, default a slug of the spec's `info.title`). */
   scope: string;
-  /** Package name per target, default `@<scope>/<target>`. */
-  names: Record<TargetName, string>;
+  /** Package name of every target of the run, default `@<scope>/<target>`. */
+  names: Record<string, string>;
   /** Version of all generated packages (derived from `info.version`, see emit/package). */
   version: string;
 }
 
+/** The safe code builder (generator/src/codegen): spec strings enter generated code only through it. */
+export type Codegen = typeof codegen;
+
 export interface EmitContext {
+  /** `packages`: every target is an npm package; `files`: a folder of plain TypeScript modules. */
+  layout: 'packages' | 'files';
   packages: PackageNaming;
-  /** Target-specific options from the config file (`targets.<name>.options`). */
+  /**
+   * The module specifier that imports `target`'s entry from the emitted file `from` (a path as this
+   * emitter returns it, e.g. `src/client.ts`): the package name, or with `layout: files` a relative
+   * `.js`-suffixed path (`../types/index.js`). The only way one target should name another.
+   */
+  importPath(target: string, from: string): string;
+  /** Target-specific options from the config file (`options.<target>`). */
   options: Record<string, unknown>;
   /** Version of socialgen, for the generated header comment. */
   generatorVersion: string;
+  /** The safe code builder: `code`, `lit`, `ident`, `propKey`, `docComment`, … */
+  codegen: Codegen;
+}
+
+/** What a target's package.json and README say beyond what every generated package has. */
+export interface PackageInfo {
+  /** One sentence: what the package holds (README and package.json description). */
+  summary?: string;
+  /** A usage example for the README (TypeScript). */
+  example?: string;
+  /** Runtime dependencies other than sibling targets (those come from `dependsOn`), name → range. */
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  /** Peer dependencies that are optional. */
+  optionalPeers?: readonly string[];
 }
 
 export interface TargetEmitter {
-  name: TargetName;
-  /** Other targets whose packages this one imports (the package.json pins them). */
-  dependsOn: readonly TargetName[];
+  /** The target's name: its folder `<out>/<name>/`, its `--target` name, `@<scope>/<name>` by default. */
+  name: string;
+  /** Other targets whose entry this one imports (through `context.importPath`); generated first, pinned in package.json. */
+  dependsOn: readonly string[];
+  /**
+   * The files it writes, as patterns relative to its folder (`src/index.ts`, `src/*.ts`, `src/**`); the
+   * pipeline rejects a file outside them. Default `['src/**']`.
+   */
+  files?: readonly string[];
+  package?: PackageInfo;
   emit(model: ApiModel, context: EmitContext): EmittedFile[];
+}
+
+/**
+ * A `packages`-layout context from package naming and options (what the pipeline builds for a run; tests
+ * and tools that call one emitter directly use it too).
+ */
+export function createEmitContext(base: { packages: PackageNaming; options?: Record<string, unknown>; generatorVersion: string; layout?: EmitContext['layout'] }): EmitContext {
+  const layout = base.layout ?? 'packages';
+  return {
+    layout,
+    packages: base.packages,
+    importPath: (target, from) => importPathFor(layout, base.packages.names, target, from),
+    options: base.options ?? {},
+    generatorVersion: base.generatorVersion,
+    codegen,
+  };
+}
+
+/** Declares an emitter (a plugin's default export); checks its shape early and returns it unchanged. */
+export function defineEmitter<E extends TargetEmitter>(emitter: E): E {
+  return emitter;
+}
+
+/**
+ * The specifier that imports `target`'s entry from the emitted file `from` of another target: the package
+ * name, or with `layout: files` a relative `.js`-suffixed path from `<out>/<self>/<dirs…>/<file>` up to
+ * `<out>/` and down into `<target>/index.js` (resolved the same under `NodeNext` and `bundler`).
+ */
+export function importPathFor(layout: EmitContext['layout'], names: Record<string, string>, target: string, from: string): string {
+  if (layout === 'files') return `${'../'.repeat(from.replace(/^src\//, '').split('/').length)}${target}/index.js`;
+  const name = names[target];
+  if (!name) throw new Error(`no package name for target ${target}`);
+  return name;
 }

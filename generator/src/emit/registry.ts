@@ -1,18 +1,105 @@
 /**
- * Target emitters by name, imported on demand: a `--target types` run loads neither the validator
- * compiler nor the client and server runtimes.
+ * The targets of a run: the four built-ins and the plugins' emitters, all registered the same way
+ * (name, declared dependencies, a loader). Built-ins are imported on demand: a `--target types` run loads
+ * neither the validator compiler nor the client and server runtimes. `plan` orders the selected targets
+ * so each comes after the targets it depends on.
  */
-import type { TargetEmitter, TargetName } from './emitter.ts';
+import type { BuiltinTarget, TargetEmitter } from './emitter.ts';
+import { TARGETS } from './emitter.ts';
 
-export async function loadEmitter(target: TargetName): Promise<TargetEmitter> {
-  switch (target) {
-    case 'types':
-      return (await import('./types/index.ts')).typesEmitter;
-    case 'validators':
-      return (await import('./validators/index.ts')).validatorsEmitter;
-    case 'client':
-      return (await import('./client/index.ts')).clientEmitter;
-    case 'server':
-      return (await import('./server/index.ts')).serverEmitter;
+export interface RegisteredTarget {
+  name: string;
+  dependsOn: readonly string[];
+  /** Where it comes from, for messages: `built-in` or the plugin module. */
+  origin: string;
+  load(): Promise<TargetEmitter>;
+}
+
+/** A target's name: a folder name and an npm package name segment. */
+export const TARGET_NAME = /^[a-z][a-z0-9-]*$/;
+
+export class TargetRegistry {
+  readonly #targets = new Map<string, RegisteredTarget>();
+
+  register(target: RegisteredTarget): void {
+    if (!TARGET_NAME.test(target.name)) throw new RegistryError(`${target.origin}: the target name ${JSON.stringify(target.name)} is not lowercase letters, digits and dashes`);
+    const existing = this.#targets.get(target.name);
+    if (existing) throw new RegistryError(`${target.origin}: the target ${JSON.stringify(target.name)} is already registered by ${existing.origin}`);
+    this.#targets.set(target.name, target);
   }
+
+  /** Registers an emitter that is already loaded (a plugin's). */
+  registerEmitter(emitter: TargetEmitter, origin: string): void {
+    this.register({ name: emitter.name, dependsOn: emitter.dependsOn, origin, load: async () => emitter });
+  }
+
+  names(): string[] {
+    return [...this.#targets.keys()];
+  }
+
+  get(name: string): RegisteredTarget | undefined {
+    return this.#targets.get(name);
+  }
+
+  /**
+   * The selected targets in dependency order (registration order among independent ones). Unknown
+   * names, dependencies on unregistered targets and cycles are errors.
+   */
+  plan(selected: readonly string[]): RegisteredTarget[] {
+    const unknown = selected.filter((n) => !this.#targets.has(n));
+    if (unknown.length) throw new RegistryError(`unknown target${unknown.length === 1 ? '' : 's'} ${unknown.map((u) => JSON.stringify(u)).join(', ')}; choose from ${this.names().join(', ')}`);
+    for (const t of this.#targets.values()) {
+      for (const dep of t.dependsOn) {
+        if (!this.#targets.has(dep)) throw new RegistryError(`${t.origin}: the target ${JSON.stringify(t.name)} depends on ${JSON.stringify(dep)}, which no built-in or plugin provides`);
+      }
+    }
+    const order: RegisteredTarget[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (name: string, trail: string[]): void => {
+      if (state.get(name) === 'done') return;
+      if (state.get(name) === 'visiting') throw new RegistryError(`the targets depend on each other in a cycle: ${[...trail, name].join(' → ')}`);
+      state.set(name, 'visiting');
+      const t = this.#targets.get(name)!;
+      for (const dep of t.dependsOn) visit(dep, [...trail, name]);
+      state.set(name, 'done');
+      if (selected.includes(name)) order.push(t);
+    };
+    for (const name of this.names()) if (selected.includes(name)) visit(name, []);
+    return order;
+  }
+}
+
+/** A problem with the registered targets or the selection (the CLI prints it as a usage error). */
+export class RegistryError extends Error {}
+
+/** The built-in targets, with their dependencies declared up front so they can be planned unloaded. */
+const BUILTINS: Record<BuiltinTarget, { dependsOn: readonly BuiltinTarget[]; load(): Promise<TargetEmitter> }> = {
+  types: { dependsOn: [], load: async () => (await import('./types/index.ts')).typesEmitter },
+  validators: { dependsOn: ['types'], load: async () => (await import('./validators/index.ts')).validatorsEmitter },
+  client: { dependsOn: ['types', 'validators'], load: async () => (await import('./client/index.ts')).clientEmitter },
+  server: { dependsOn: ['types', 'validators'], load: async () => (await import('./server/index.ts')).serverEmitter },
+};
+
+/** A registry holding the four built-in targets. */
+export function builtinRegistry(): TargetRegistry {
+  const registry = new TargetRegistry();
+  for (const name of TARGETS) {
+    const { dependsOn, load } = BUILTINS[name];
+    registry.register({
+      name,
+      dependsOn,
+      origin: 'built-in',
+      load: async () => {
+        const emitter = await load();
+        if (emitter.name !== name || emitter.dependsOn.join() !== dependsOn.join()) throw new Error(`internal: the ${name} emitter does not match its registration`);
+        return emitter;
+      },
+    });
+  }
+  return registry;
+}
+
+/** One built-in emitter by name (for tests and tools that need exactly one). */
+export async function loadEmitter(target: BuiltinTarget): Promise<TargetEmitter> {
+  return builtinRegistry().get(target)!.load();
 }

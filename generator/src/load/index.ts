@@ -14,6 +14,8 @@ import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
 import { readSpecFile } from './read.ts';
 import type { SourceFile } from './source.ts';
 import type { SourceLocation } from '../model/types.ts';
+import { patternWarnings } from './pattern-safety.ts';
+
 
 export { SpecError, formatDiagnostic, isSpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 export * from './pointer.ts';
@@ -146,6 +148,8 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
       for (const d of validateAgainstMetaSchema(document, version)) diagnostics.push(place(d));
     }
   }
+
+  if (!diagnostics.some((d) => d.severity === 'error')) for (const d of patternWarnings(document)) diagnostics.push(place(d));
 
   const placed = diagnostics.map((d) => {
     if (!d.file) return place(d);

@@ -7,14 +7,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SpecError, sortDiagnostics, type Diagnostic } from '../load/diagnostics.ts';
 import { appendPointer, getAtPointer, parsePointer, toPointer } from '../load/pointer.ts';
 import type { LoadedSpec } from '../load/index.ts';
-import { NamePlanner, synthesizeOperationId } from './naming.ts';
-import { refKey } from './refs.ts';
+import { NamePlanner } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { buildOperations } from './operations.ts';
 import { buildSecuritySchemes, normalizeSecurity } from './security.ts';
 import { buildLimits } from './limits.ts';
 import { findAliasCycles } from './cycles.ts';
-import type { ApiModel, JsonValue, NamedSchema, ServerModel, TagModel } from './types.ts';
+import type { ApiModel, NamedSchema, ServerModel, TagModel } from './types.ts';
+import { extensionsOf, isRecord, str } from './values.ts';
 
 export interface BuildResult {
   model: ApiModel;
@@ -235,19 +235,3 @@ function buildServers(value: unknown): ServerModel[] {
     ),
   }));
 }
-
-export function extensionsOf(node: Record<string, unknown>): Record<string, JsonValue> {
-  const out: Record<string, JsonValue> = {};
-  for (const key of Object.keys(node)) if (key.startsWith('x-')) out[key] = node[key] as JsonValue;
-  return out;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-export function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-export { refKey, synthesizeOperationId };

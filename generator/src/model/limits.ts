@@ -1,6 +1,6 @@
 /** The root `x-limits` extension → LimitModel[] with planned constant names. */
 import { appendPointer } from '../load/pointer.ts';
-import { isRecord, str } from './build.ts';
+import { isRecord, str } from './values.ts';
 import type { NamePlanner } from './naming.ts';
 import type { SchemaContext } from './schema-normalize.ts';
 import type { LimitModel } from './types.ts';

@@ -5,7 +5,7 @@ import { deref } from './deref.ts';
 import type { NamePlanner } from './naming.ts';
 import { synthesizeOperationId } from './naming.ts';
 import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
-import { extensionsOf, isRecord, str } from './build.ts';
+import { extensionsOf, isRecord, str } from './values.ts';
 import type {
   EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
   ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,
@@ -239,7 +239,7 @@ function responses(doc: unknown, value: unknown, pointer: string, ctx: SchemaCon
           const media = first !== undefined ? (header.content as Record<string, unknown>)[first] : undefined;
           if (isRecord(media) && media.schema !== undefined) schema = normalizeSchema(media.schema, appendPointer(h.pointer, 'content', first!, 'schema'), ctx);
         }
-        headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, pointer: h.pointer });
+        headers.push({ name, required: header.required === true, deprecated: header.deprecated === true, description: str(header.description), schema: schema ?? {}, extensions: extensionsOf(header), pointer: h.pointer });
       }
     }
     out.push({

@@ -26,7 +26,6 @@ const SCHEMA_KEYWORDS = ['additionalProperties', 'unevaluatedProperties', 'prope
 const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
 /** Keywords whose value is a map of schemas. */
 const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', 'dependentSchemas', '$defs'] as const;
-const ALL_SCHEMA_KEYWORDS = new Set<string>([...SCHEMA_KEYWORDS, ...SCHEMA_ARRAY_KEYWORDS, ...SCHEMA_MAP_KEYWORDS, 'definitions']);
 
 /**
  * `root` marks the definition site of a component or hoisted schema: there the schema is expanded even
@@ -186,9 +185,4 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
  */
 function defineOwn<T>(map: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** True when a keyword's value holds subschemas (used by walkers that must not descend into data). */
-export function isSchemaKeyword(key: string): boolean {
-  return ALL_SCHEMA_KEYWORDS.has(key);
 }

@@ -2,7 +2,7 @@
 import type { LoadedSpec } from '../load/index.ts';
 import { appendPointer, toPointer } from '../load/pointer.ts';
 import { deref } from './deref.ts';
-import { extensionsOf, isRecord, str } from './build.ts';
+import { extensionsOf, isRecord, str } from './values.ts';
 import type { SchemaContext } from './schema-normalize.ts';
 import type { SecurityRequirement, SecuritySchemeModel } from './types.ts';
 

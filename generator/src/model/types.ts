@@ -89,12 +89,6 @@ export interface Discriminator {
   mapping?: Record<string, string>;
 }
 
-/** Where something came from: the file and JSON pointer *in that file*; line/column resolved lazily. */
-export interface SourceRef {
-  /** Pointer into the bundled document (stable key for the model node). */
-  pointer: string;
-}
-
 export interface SourceLocation {
   file: string;
   /** JSON pointer within `file`. */
@@ -170,6 +164,8 @@ export interface HeaderModel {
   deprecated: boolean;
   description?: string;
   schema: Schema;
+  /** The header object's `x-` extensions, raw (e.g. `x-ratelimit-field`). */
+  extensions: Record<string, JsonValue>;
   pointer: string;
 }
 

@@ -4,16 +4,17 @@ import path from 'node:path';
 import { typesEmitter } from '../../../generator/src/emit/types/index.ts';
 import { validatorsEmitter } from '../../../generator/src/emit/validators/index.ts';
 import type { EmitContext, EmittedFile } from '../../../generator/src/emit/emitter.ts';
+import { createEmitContext } from '../../../generator/src/emit/emitter.ts';
 import { loadModel } from '../../../generator/src/index.ts';
 import type { ApiModel } from '../../../generator/src/model/types.ts';
 import { corpusDir, fixtureSpecsDir, projectSpec } from '../../helpers/paths.ts';
 
 export function context(typesPackage = '@social-posting/types'): EmitContext {
-  return {
+  return createEmitContext({
     packages: { scope: 'social-posting', names: { types: typesPackage, validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0-test' },
     options: {},
     generatorVersion: '0.0.0-test',
-  };
+  });
 }
 
 export interface EmittedSpec {

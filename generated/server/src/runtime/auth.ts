@@ -4,9 +4,10 @@
  * schemes), how they are read from the request, and whether the principal `authenticate` returned
  * satisfies one of the requirement alternatives.
  *
- * Scheme semantics: http `bearer` is an app-only token; `oauth2`/`openIdConnect` is a user-context bearer
- * token whose scopes are checked; http `oauth` is OAuth 1.0a user context; http `basic` and `apiKey` are
- * accepted as given.
+ * Scheme semantics: http `bearer` is a token that identifies an application (an `app` principal);
+ * `oauth2`/`openIdConnect` is a bearer token acting for a user, whose scopes are checked; http `oauth` is
+ * OAuth 1.0a acting for a user; http `basic` and `apiKey` are accepted as given. Labels in messages are the
+ * spec's (`x-auth-label`), from the table.
  */
 import type { ApiTable, Credentials, Principal, TableOperation, TableSecurityScheme } from './types.js';
 
@@ -25,6 +26,8 @@ export interface AuthPlan {
   /** Labels of the accepted authentication types, for 403 messages. */
   labels: string[];
   alternatives: { scheme: TableSecurityScheme; scopes: string[] }[][];
+  /** Every scheme of the spec, to name credentials the operation does not accept. */
+  schemes: TableSecurityScheme[];
 }
 
 export function planAuth(op: TableOperation, table: ApiTable): AuthPlan {
@@ -36,6 +39,7 @@ export function planAuth(op: TableOperation, table: ApiTable): AuthPlan {
     challenges: '',
     labels: [],
     alternatives: [],
+    schemes: Object.values(table.securitySchemes),
   };
   const challenges = new Set<string>();
   for (const requirement of op.security) {
@@ -87,12 +91,12 @@ export function parseOAuth1(text: string): Record<string, string> | undefined {
     index = re.lastIndex;
     let value: string;
     try {
-      value = decodeURIComponent(m[2]);
+      value = decodeURIComponent(m[2]!);
     } catch {
       return undefined;
     }
     if (m[1] === '__proto__') return undefined;
-    params[m[1]] = value;
+    params[m[1]!] = value;
     count++;
   }
   if (count === 0 || !Object.keys(params).some((k) => k.startsWith('oauth_'))) return undefined;
@@ -201,15 +205,18 @@ export function checkPrincipal(plan: AuthPlan, credentials: Credentials, princip
   }
   if (plan.optional) return { ok: true };
   if (fewest) return { ok: false, reason: 'scopes', missing: fewest };
-  return { ok: false, reason: 'kind', presented: presentedLabel(credentials, principal) };
+  return { ok: false, reason: 'kind', presented: presentedLabel(plan, credentials, principal) };
 }
 
-function presentedLabel(credentials: Credentials, principal: Principal): string {
+/** The label of the spec's scheme the credentials and principal fit, else a name from the credentials. */
+function presentedLabel(plan: AuthPlan, credentials: Credentials, principal: Principal): string {
+  const fitting = plan.schemes.find((scheme) => satisfiesKind(scheme, credentials, principal));
+  if (fitting) return fitting.label;
   switch (credentials.scheme) {
     case 'bearer':
-      return principal.kind === 'app' ? 'OAuth 2.0 Application-Only' : 'OAuth 2.0 User Context';
+      return 'a bearer token';
     case 'oauth1':
-      return 'OAuth 1.0a User Context';
+      return 'OAuth 1.0a';
     case 'basic':
       return 'HTTP Basic';
     default:

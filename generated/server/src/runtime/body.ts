@@ -18,16 +18,16 @@ export function parseMediaType(header: string | null): MediaType | undefined {
   let charset: string | undefined;
   if (semi !== -1) {
     const m = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(header.slice(semi));
-    if (m) charset = m[1].toLowerCase();
+    if (m) charset = m[1]!.toLowerCase();
   }
   return { essence, charset };
 }
 
 /** The declared media type a request's content type satisfies (exact, then `+json` family, then wildcards). */
 export function matchMediaType(essence: string, declared: readonly string[]): string | undefined {
-  for (const d of declared) if (d.toLowerCase().split(';')[0].trim() === essence) return d;
+  for (const d of declared) if (d.toLowerCase().split(';')[0]!.trim() === essence) return d;
   for (const d of declared) {
-    const [type, sub] = d.toLowerCase().split(';')[0].trim().split('/');
+    const [type, sub] = d.toLowerCase().split(';')[0]!.trim().split('/');
     if (sub === '*' && (type === '*' || essence.startsWith(type + '/'))) return d;
   }
   return undefined;
@@ -47,7 +47,7 @@ export function bodyKind(mediaType: string): BodyKind {
 }
 
 function computeBodyKind(mediaType: string): BodyKind {
-  const essence = mediaType.toLowerCase().split(';')[0].trim();
+  const essence = mediaType.toLowerCase().split(';')[0]!.trim();
   if (essence === 'application/json' || essence.endsWith('+json') || essence === '*/*') return 'json';
   if (essence === 'application/x-www-form-urlencoded') return 'form';
   if (essence.startsWith('text/')) return 'text';

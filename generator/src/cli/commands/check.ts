@@ -18,7 +18,7 @@ export function registerCheck(program: Command, ctx: CommandContext): void {
     const { compareOutput } = await import('../../write/output.ts');
     const result = await generate(config, progressReporter(ctx.io, flags.quiet));
     for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
-    const { stale, missing, extra } = compareOutput(config.out, config.targets, result.files);
+    const { stale, missing, extra } = compareOutput(config.out, result.targets, result.files);
     const rel = displayPath(ctx.io.cwd, config.out);
     const c = colors(ctx.io);
     if (!stale.length && !missing.length && !extra.length) {

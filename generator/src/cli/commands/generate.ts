@@ -1,5 +1,4 @@
 /** `socialgen generate`: write every target package into the output folder (atomically). */
-import path from 'node:path';
 import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../options.ts';
@@ -18,12 +17,12 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const once = async (): Promise<string[]> => {
         const result = await generate(config, progressReporter(ctx.io, flags.quiet));
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
-        const written = writeOutput(config.out, config.targets, result.files);
+        const written = writeOutput(config.out, result.targets, result.files);
         if (!flags.quiet) {
           const rel = displayPath(ctx.io.cwd, config.out);
           const c = colors(ctx.io);
           ctx.io.out(written.written.length
-            ? `${c.green('✓')} ${rel}: ${written.written.length} file${written.written.length === 1 ? '' : 's'} written, ${written.unchanged.length} unchanged (${config.targets.join(', ')})`
+            ? `${c.green('✓')} ${rel}: ${written.written.length} file${written.written.length === 1 ? '' : 's'} written, ${written.unchanged.length} unchanged (${result.targets.join(', ')})`
             : `${c.green('✓')} ${rel}: up to date (${written.unchanged.length} files)`);
         }
         return result.loaded.spec.files;

@@ -233,9 +233,33 @@ export function compareNotAndConditionals(dc: DiffContext, baseView: View, headV
   if (na !== undefined || nb !== undefined) {
     if (na === undefined) dc.facet(ctx, 'not-added', baseView.ptr, kw(headView, 'not'), 'a `not` constraint was added');
     else if (nb === undefined) dc.facet(ctx, 'not-removed', kw(baseView, 'not'), headView.ptr, 'the `not` constraint was removed');
-    else if (shapeHash(na, dc.base) !== shapeHash(nb, dc.head)) dc.facet(ctx, 'not-changed', kw(baseView, 'not'), kw(headView, 'not'), 'the `not` constraint changed');
+    else if (shapeHash(na, dc.base) !== shapeHash(nb, dc.head)) compareNot(dc, na, kw(baseView, 'not'), nb, kw(headView, 'not'), ctx);
   }
   compareConditional(dc, baseView, headView, ctx);
+}
+
+/**
+ * A changed `not` changes the values it excludes. Its schema is compared on its own, in both directions, on a
+ * scratch list: a break for what a client receives means it now matches values it did not (they are newly
+ * excluded), a break for what a client sends means it no longer matches some (they are newly allowed). When
+ * neither can be told (a changed pattern) or the schema goes through a reference (components are compared
+ * once and shared, so not on a scratch list), the change stays a warning.
+ */
+function compareNot(dc: DiffContext, na: Schema, pa: string, nb: Schema, pb: string, ctx: SchemaCtx): void {
+  if (JSON.stringify(na).includes('"$ref"') || JSON.stringify(nb).includes('"$ref"')) {
+    dc.facet(ctx, 'not-changed', pa, pb, 'the `not` constraint changed');
+    return;
+  }
+  const breaksWhen = (dir: SchemaCtx['dir']): boolean => {
+    const mark = dc.changes.length;
+    compareSchemas(dc, na, pa, nb, pb, { ...ctx, dir, path: joinPath(ctx.path, '<not>'), depth: ctx.depth + 1 });
+    return dc.changes.splice(mark).some((change) => change.level === 'breaking');
+  };
+  const excludesMore = breaksWhen('response');
+  const excludesLess = breaksWhen('request');
+  if (excludesMore) dc.facet(ctx, 'not-tightened', pa, pb, 'the `not` constraint now excludes values that were valid');
+  if (excludesLess) dc.facet(ctx, 'not-loosened', pa, pb, 'the `not` constraint no longer excludes values it excluded');
+  if (!excludesMore && !excludesLess) dc.facet(ctx, 'not-changed', pa, pb, 'the `not` constraint changed (whether it excludes more or fewer values cannot be decided from the spec)');
 }
 
 /**

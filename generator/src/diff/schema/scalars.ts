@@ -136,13 +136,33 @@ export function bound(dc: DiffContext, ctx: SchemaCtx, base: View, head: View, k
   else dc.facet(ctx, `${facet}-${nb > na ? 'increased' : 'decreased'}`, pa, pb, `${what} changed from ${na} to ${nb}`);
 }
 
+/**
+ * Whether every string the base accepted matches a newly added `pattern`: the base was limited to an enum or
+ * a const whose strings all match, or the pattern matches every string. JSON Schema patterns are unanchored,
+ * so a pattern without anchors, word boundaries or lookarounds that matches the empty string matches (an empty
+ * part of) every string, e.g. `.*` or `[a-z]*`.
+ */
+function admitsEveryBaseValue(base: View, pattern: string): boolean {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return false;
+  }
+  const limited = Array.isArray(base.keywords.enum) ? base.keywords.enum : 'const' in base.keywords ? [base.keywords.const] : undefined;
+  if (limited) return limited.every((value) => typeof value !== 'string' || regex.test(value));
+  return !/[\^$]|\\[bB]|\(\?<?[=!]/.test(pattern) && regex.test('');
+}
+
 export function compareStringExtras(dc: DiffContext, base: View, head: View, ctx: SchemaCtx): void {
   // An empty pattern matches everything: the same as none.
   const pa = typeof base.keywords.pattern === 'string' && base.keywords.pattern !== '' && applies(base, 'string') ? base.keywords.pattern : undefined;
   const pb = typeof head.keywords.pattern === 'string' && head.keywords.pattern !== '' && applies(head, 'string') ? head.keywords.pattern : undefined;
   if (pa !== pb) {
-    if (pa === undefined) dc.facet(ctx, 'pattern-added', base.ptr, kw(head, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);
-    else if (pb === undefined) dc.facet(ctx, 'pattern-removed', kw(base, 'pattern'), head.ptr, `pattern \`${pa}\` was removed`);
+    // A pattern that every value the base allowed still matches narrows nothing.
+    if (pa === undefined) {
+      if (!admitsEveryBaseValue(base, pb!)) dc.facet(ctx, 'pattern-added', base.ptr, kw(head, 'pattern'), `pattern \`${pb}\` was added — values that do not match will be rejected`);
+    } else if (pb === undefined) dc.facet(ctx, 'pattern-removed', kw(base, 'pattern'), head.ptr, `pattern \`${pa}\` was removed`);
     else dc.facet(ctx, 'pattern-changed', kw(base, 'pattern'), kw(head, 'pattern'), `pattern changed from \`${pa}\` to \`${pb}\``);
   }
   for (const [key, facet] of [['contentMediaType', 'content-media-type-changed'], ['contentEncoding', 'content-encoding-changed']] as const) {

@@ -110,7 +110,7 @@ export const clientEmitter: TargetEmitter = {
   dependsOn: ['types', 'validators'],
   emit(model: ApiModel, context: EmitContext): EmittedFile[] {
     const head = header(model, context);
-    const packages = { types: context.packages.names.types, validators: context.packages.names.validators };
+    const packages = { types: context.importPath('types', 'src/client.ts'), validators: context.importPath('validators', 'src/client.ts') };
     const files: EmittedFile[] = runtimeSources().map(({ name, text }) => ({
       path: `src/runtime/${name}`,
       contents: head.text + text,

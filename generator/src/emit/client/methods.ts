@@ -159,7 +159,6 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
       calls && 'CallOptions',
       open && 'ExtraQuery',
       pages && 'ItemOf',
-      'OperationValidatorsLike',
       pages && 'PaginateOptions',
       parsed && 'Parsed',
       'RuntimeOptions',
@@ -210,7 +209,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () => import(${lit(packages.validators)}).then((m: { operationValidators: object }) => m.operationValidators as Record<string, OperationValidatorsLike | undefined>),${features}
+    validators: () => import(${lit(packages.validators)}).then((m) => m.operationValidators),${features}
   }) as Client;
 }
 

@@ -51,14 +51,16 @@ export function securityAlternatives(model: ApiModel, op: OperationModel): { alt
 
 /** A human description of one scheme, for JSDoc. */
 export function describeScheme(scheme: SecuritySchemeModel | undefined, name: string): string {
+  const label = scheme?.extensions['x-auth-label'];
+  if (typeof label === 'string' && label) return `${label} (${name})`;
   const kind = authKindOf(scheme);
   const what =
     kind === 'bearer'
-      ? 'app-only bearer token'
+      ? 'bearer token'
       : kind === 'oauth2'
-        ? 'OAuth 2.0 user context'
+        ? 'OAuth 2.0'
         : kind === 'oauth1'
-          ? 'OAuth 1.0a user context'
+          ? 'OAuth 1.0a'
           : kind === 'basic'
             ? 'HTTP basic'
             : kind === 'transport'

@@ -49,6 +49,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (binary.length) spec.binary = binary;
   if (op.openParameters) spec.openQuery = true;
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
+  const rateLimit = rateLimitHeaders(op);
+  if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
 }
 
@@ -61,6 +63,18 @@ export function binarySuccessTypes(model: ApiModel, op: OperationModel): string[
     for (const m of facts.responseMedia(res)) if (m.kind === 'binary') out.add(m.essence);
   }
   return [...out];
+}
+
+/** The operation's response headers marked `x-ratelimit-field`, by field (lower-cased names). */
+function rateLimitHeaders(op: OperationModel): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const response of op.responses) {
+    for (const h of response.headers) {
+      const field = h.extensions['x-ratelimit-field'];
+      if ((field === 'reset' || field === 'limit' || field === 'remaining') && !(field in out)) out[field] = h.name.toLowerCase();
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 export function emitOperations(model: ApiModel, header: Code): Code {

@@ -3,7 +3,7 @@
  * `x-problem-slug`; its `type` member is matched by its `const` (exact) or `pattern` (a RegExp built with
  * the codegen's `regex`), falling back to a `/<slug>` suffix.
  */
-import { code, lit, propKey, regex, type Code } from '../../codegen/index.ts';
+import { code, docComment, lit, propKey, regex, type Code } from '../../codegen/index.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';
 import { typeRef } from './code-helpers.ts';
 
@@ -64,10 +64,11 @@ export function emitProblems(model: ApiModel, typesPackage: string, header: Code
   const members = variants.map((v) => code`  ${propKey(v.slug)}: ${typeRef(v.typeName)};\n`);
   const table = variants.map((v) => code`  [${lit(v.slug)}, ${matcher(v.match)}],\n`);
   const typesImport = variants.length ? code`import type * as T from ${lit(typesPackage)};\n` : code``;
+  const example = variants.find((v) => v.slug !== 'about:blank')?.slug;
+  const doc = docComment([`The problem variants of the API by slug (\`x-problem-slug\`)${example ? `, e.g. \`isProblem(err, ${JSON.stringify(example)})\`` : ''}.`]);
   return code`${header}${typesImport}import { ApiError } from './runtime/errors.js';
 
-/** The problem variants of the API by slug (\`x-problem-slug\`), e.g. \`isProblem(err, 'usage-capped')\`. */
-export interface ProblemTypes {
+${doc}export interface ProblemTypes {
 ${members}}
 
 export type ProblemSlug = keyof ProblemTypes;

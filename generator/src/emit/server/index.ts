@@ -13,7 +13,7 @@ import { emitProblems } from './problems.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
@@ -40,8 +40,8 @@ export interface ServerTargetOptions {
 }
 
 export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[] {
-  const typesPackage = context.packages.names.types;
-  const validatorsPackage = context.packages.names.validators;
+  const typesPackage = context.importPath('types', 'src/handlers.ts');
+  const validatorsPackage = context.importPath('validators', 'src/index.ts');
   const options = context.options as ServerTargetOptions;
   const table = buildApiTable(model, { ownerExtension: typeof options.ownerExtension === 'string' ? options.ownerExtension : undefined });
   const mock = buildMockData(model);
@@ -88,7 +88,8 @@ import { createPipeline, createWebHandler, type WebHandler } from './runtime/cor
 import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
-const validators = operationValidators as unknown as OperationValidators;
+// The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
+const validators: OperationValidators = operationValidators;
 
 /**
  * A Web-standard handler, \`(request: Request) => Promise<Response>\`, for the operations implemented in

@@ -1,12 +1,12 @@
 /**
- * `socialgen mock`: serve a spec's mock straight from the spec file, with no generated package — the same
- * runtime the generated server uses, fed by the table built here and validators compiled with Ajv.
+ * `socialgen mock`: serve a spec's mock straight from the spec file. The server package is generated in
+ * memory and imported (mock-package.ts), so the mock validates and answers with the same generated code
+ * a `socialgen generate` user runs.
  */
 import { loadModel } from '../../index.ts';
-import { buildAjvValidators } from './ajv-validators.ts';
-import { createMock, type MockOptions } from './runtime/mock.ts';
+import { importGeneratedServer } from './mock-package.ts';
+import type { MockOptions } from './runtime/mock.ts';
 import { serve, type RunningServer } from './runtime/node.ts';
-import { buildApiTable, buildMockData } from './table.ts';
 import { DEFAULT_CONFIG, DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 export interface ServeMockOptions {
@@ -27,6 +27,7 @@ export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
 export async function serveMock(options: ServeMockOptions = {}): Promise<RunningServer> {
   const { model } = await loadModel(options.specPath ?? DEFAULT_CONFIG.spec);
-  const handler = createMock(buildApiTable(model), buildAjvValidators(model), buildMockData(model), { ...options.mock, seed: options.seed });
+  const server = await importGeneratedServer(model);
+  const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
   return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });
 }

@@ -6,7 +6,7 @@ import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts } from '../../model/facts/index.ts';
 import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
 
 export interface TableOptions {
@@ -19,32 +19,6 @@ export interface TableOptions {
 }
 
 export const DEFAULT_OWNER_EXTENSION = 'x-owner-parameter';
-
-/**
- * Default statuses for the problem types of the reference, used when the spec gives none (`x-problem-status`
- * on the variant). The reference does not map problem types to statuses, so these are our choice; every
- * constructor takes a status to override them.
- */
-const DEFAULT_PROBLEM_STATUS: Record<string, number> = {
-  'about:blank': 500,
-  'client-disconnected': 400,
-  'client-forbidden': 403,
-  conflict: 409,
-  'disallowed-resource': 403,
-  'duplicate-rules': 409,
-  'invalid-request': 400,
-  'invalid-rules': 400,
-  'noncompliant-rules': 400,
-  'not-authorized-for-field': 403,
-  'not-authorized-for-resource': 403,
-  'operational-disconnect': 503,
-  'resource-not-found': 404,
-  'resource-unavailable': 403,
-  'rule-cap': 403,
-  'streaming-connection': 429,
-  'unsupported-authentication': 403,
-  'usage-capped': 429,
-};
 
 /** The model's schema facts as the table reads them: `$ref`s followed, `allOf` merged, types admitted. */
 export class SchemaResolver {
@@ -138,13 +112,31 @@ function ownerParameterOf(op: OperationModel, extension: string): string | undef
   return undefined;
 }
 
-function schemeLabel(s: SecuritySchemeModel): string {
-  if (s.type === 'oauth2' || s.type === 'openIdConnect') return 'OAuth 2.0 User Context';
-  if (s.type === 'http' && s.scheme === 'bearer') return 'OAuth 2.0 Application-Only';
-  if (s.type === 'http' && s.scheme === 'oauth') return 'OAuth 1.0a User Context';
-  if (s.type === 'http' && s.scheme === 'basic') return 'HTTP Basic';
+/** `x-auth-label`, or a name from the scheme's type. */
+export function schemeLabel(s: SecuritySchemeModel): string {
+  const label = s.extensions['x-auth-label'];
+  if (typeof label === 'string' && label) return label;
+  if (s.type === 'oauth2' || s.type === 'openIdConnect') return 'OAuth 2.0';
+  const scheme = s.scheme?.toLowerCase();
+  if (s.type === 'http' && scheme === 'bearer') return 'Bearer token';
+  if (s.type === 'http' && scheme === 'oauth') return 'OAuth 1.0a';
+  if (s.type === 'http' && scheme === 'basic') return 'HTTP Basic';
   if (s.type === 'apiKey') return 'API key';
   return s.name;
+}
+
+/** Response headers marked `x-ratelimit-field: reset | limit | remaining`, by field (first one wins). */
+export function rateLimitHeadersOf(model: ApiModel): RateLimitHeaders {
+  const out: RateLimitHeaders = {};
+  for (const op of model.operations) {
+    for (const response of op.responses) {
+      for (const h of response.headers) {
+        const field = h.extensions['x-ratelimit-field'];
+        if (field === 'reset' || field === 'limit' || field === 'remaining') out[field] ??= h.name.toLowerCase();
+      }
+    }
+  }
+  return out;
 }
 
 /** The `type` member's pattern or const of a problem variant (`allOf` parts merged). */
@@ -181,8 +173,10 @@ export interface ProblemInfo extends TableProblem {
   constructorName: string;
   /** The variant's planned type name in the types package, when it is a named schema. */
   typeName?: string;
-  /** Whether the status must be given (no default). */
+  /** Whether the status must be given (no `x-problem-status`). */
   statusRequired: boolean;
+  /** `x-problem-role`: what the server runtime itself answers with this variant. */
+  role?: 'invalid-request' | 'unsupported-authentication';
 }
 
 /** Problem variants: schemas carrying `x-problem-slug`, plus `about:blank` (always available). */
@@ -201,14 +195,17 @@ export function problemsOf(model: ApiModel): ProblemInfo[] {
     else if (type?.const) typePath = type.const;
     else typePath = (type?.pattern && literalTail(type.pattern)) || `/problems/${slug}`;
     const explicitStatus = s['x-problem-status'];
-    const status = typeof explicitStatus === 'number' ? explicitStatus : DEFAULT_PROBLEM_STATUS[slug];
     const title = typeof s['x-problem-title'] === 'string' ? (s['x-problem-title'] as string) : undefined;
+    const role = s['x-problem-role'];
     out.push({
       slug: typePath === 'about:blank' ? 'about:blank' : slug,
       typePath,
       title: title ?? titleOf(slug),
-      status: status ?? 400,
-      statusRequired: typePath === 'about:blank' && typeof explicitStatus !== 'number',
+      // Without `x-problem-status` the constructor takes the status as an argument; 500 is only the
+      // runtime's last resort for a slug made without one.
+      status: typeof explicitStatus === 'number' ? explicitStatus : 500,
+      statusRequired: typeof explicitStatus !== 'number',
+      role: role === 'invalid-request' || role === 'unsupported-authentication' ? role : undefined,
       constructorName: uniqueName(toIdentifier(camelCase(slug === 'about:blank' ? 'about-blank' : slug), 'keep', 'problem'), taken),
       typeName: named.typeName,
     });
@@ -227,8 +224,7 @@ export function problemsOf(model: ApiModel): ProblemInfo[] {
 }
 
 function titleOf(slug: string): string {
-  const known: Record<string, string> = { 'invalid-request': 'Invalid Request', 'resource-not-found': 'Not Found Error' };
-  return known[slug] ?? slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
 /** Adds `binary` (the media types the model's facts call binary) when there are any. */
@@ -270,13 +266,16 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     securitySchemes[s.name] = entry;
   }
   const problems: Record<string, TableProblem> = {};
+  const problemRoles: ApiTable['problemRoles'] = {};
   let problemPath: string | undefined;
   for (const p of problemsOf(model)) {
     if (p.slug === 'about:blank') continue;
     problems[p.slug] = { slug: p.slug, typePath: p.typePath, title: p.title, status: p.status };
+    if (p.role === 'invalid-request') problemRoles.invalidRequest ??= p.slug;
+    if (p.role === 'unsupported-authentication') problemRoles.unsupportedAuthentication ??= p.slug;
     if (!problemPath && p.typePath.endsWith('/' + p.slug)) problemPath = p.typePath.slice(0, -p.slug.length);
   }
-  return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/' };
+  return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
 }
 
 function successResponse(op: OperationModel): MockResponse | undefined {

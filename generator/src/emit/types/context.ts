@@ -16,10 +16,6 @@ export interface TypeContext {
   used: Set<string>;
 }
 
-export function withView(ctx: TypeContext, view: View): TypeContext {
-  return view === ctx.view ? ctx : { ...ctx, view };
-}
-
 /** The TypeScript name of a component schema in a view. */
 export function schemaTypeName(ctx: TypeContext, key: string): string | undefined {
   const named = ctx.index.schemaByKey.get(key);

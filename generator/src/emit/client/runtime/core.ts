@@ -1,8 +1,9 @@
 /**
- * The request engine: one `send` for every operation. It builds the request from the operation's spec
- * and the call's argument, applies the credentials the operation's security requirement asks for, runs
- * the attempt loop (timeouts, 429 waits, retries of idempotent requests with backoff and jitter, one
- * OAuth 2.0 refresh after a 401), parses the body and maps failures to the error classes.
+ * The request engine: one `send` for every operation, a loop over stage functions — `prepare` (the request
+ * from the operation's spec and the call's argument, the credentials plan), `sendOnce` (one attempt with
+ * credentials applied, timeout and abort, the body read), `retryDelay` (429 waits, retries of idempotent
+ * requests with backoff and jitter) and `decodeFailure` (failures as the error classes); plus one OAuth 2.0
+ * refresh after a 401.
  *
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
@@ -29,6 +30,7 @@ import type {
   CallOptions,
   OperationSpec,
   RateLimit,
+  RateLimitHeaders,
   RetryOptions,
   RuntimeOptions,
   TokenSource,
@@ -70,128 +72,173 @@ export function createRuntime(
     stream?: boolean,
   ): Promise<Sent> {
     const { signal } = call;
-    const id = op.id;
-    if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
-    if (op.deprecated && options.onDeprecated && !announced.has(id)) {
-      announced.add(id);
-      options.onDeprecated(typeof op.deprecated === 'string' ? { operation: id, deprecatedAt: op.deprecated } : { operation: id });
+    if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+    if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
+      announced.add(op.id);
+      options.onDeprecated(typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id });
     }
-    const built = buildRequest(options.baseUrl, op, args);
-    const headers: HeaderRecord = Object.assign(
-      Object.create(null),
-      clientHeaders,
-      built.headers,
-      call.headers && headerRecord(call.headers),
-    );
-
-    // Body: JSON, a form (when the client has the form encoder), or passed through as given.
-    const body = args?.body;
-    let payload: BodyInit | undefined;
-    const type = op.body;
-    if (type && body !== undefined) {
-      payload = /json/i.test(type) ? JSON.stringify(body) : (encodeBody?.(type, body) ?? (body as BodyInit));
-      // fetch sets the type of forms itself (with the multipart boundary).
-      if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
-    }
-    // OAuth 1.0a signs the parameters of a form body.
-    const form = payload instanceof URLSearchParams ? payload : undefined;
-
-    const check = options.validate;
+    const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     // The body is checked as sent (dates as strings): the JSON text parsed back.
-    if (check?.request) (await checker()).request(op, built.values, typeof payload === 'string' ? JSON.parse(payload) : isBytes(body) ? undefined : body);
-
-    // Credentials: decided before the first attempt, so a missing one fails without a request.
-    const auth = options.auth ?? {};
-    const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
-    // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
-    const off = call.retry === false || (call.retry === undefined && options.retry === false);
-    // A streamed request body is read once: it cannot be sent again.
-    const r: RetryOptions = off || isStreamBody(payload) ? { retries: 0 } : { ...options.retry, ...call.retry };
-    const retries = r.retries ?? 2;
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 30_000;
-    const idempotent = IDEMPOTENT.test(op.method);
-    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body);
     let refresh = false;
-
     for (let attempt = 0; ; attempt++) {
-      let h = headers;
-      let url = built.url;
-      if (plan?.length) {
-        h = Object.assign(Object.create(null), headers);
-        url = await applyAuth(plan, auth, h, url, op.method, form, refresh, extraAuth);
-      }
-
-      const ctl = new AbortController();
-      let timedOut = false;
-      const onAbort = () => ctl.abort(signal?.reason);
-      signal?.addEventListener('abort', onAbort);
-      let timer = timeoutMs > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), timeoutMs) : undefined;
-      const release = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      let res: Response;
-      let data: unknown;
-      try {
-        const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: payload ?? null, signal: ctl.signal };
-        if (isStreamBody(payload)) init.duplex = 'half';
-        res = await fetchImpl(url, init);
-        if (stream && res.ok) {
-          clearTimeout(timer);
-          timer = undefined;
-          const close = () => (release(), ctl.abort());
-          return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers), response: res, close };
-        }
-        if (res.ok && leavesBodyUnread(call.parseAs)) {
-          // The caller reads the body: no timeout on it; the call's signal still aborts it.
-          clearTimeout(timer);
-          timer = undefined;
-        }
-        data = await decodeBody(op, res, call.parseAs);
-      } catch (e) {
-        release();
-        if (signal?.aborted) throw new AbortError(id, 'aborted', signal.reason);
-        const failure = timedOut
-          ? new TimeoutError(id, timeoutMs)
-          : new NetworkError(id, `network error: ${(e as Error)?.message ?? e}`, e);
-        if (!idempotent || attempt >= retries) throw failure;
-        await sleep(backoff(r, attempt), signal, id);
+      const sent = await sendOnce(options, p, refresh, extraAuth, stream);
+      if ('failure' in sent) {
+        if (!p.idempotent || attempt >= p.retries) throw sent.failure;
+        await sleep(backoff(p.retry, attempt), call.signal, op.id);
         continue;
       }
-      if (!(res.ok && leavesBodyUnread(call.parseAs))) release();
-      const rateLimit = rateLimitOf(res.headers);
+      const { res, data } = sent;
+      if ('close' in sent) return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers, op.rateLimit), response: res, close: sent.close };
+      const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
-        if (check?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
-      if (res.status === 401 && !refresh && plan?.includes('oauth2') && typeof auth.oauth2 === 'object') {
+      if (res.status === 401 && !refresh && p.plan?.includes('oauth2') && typeof p.auth.oauth2 === 'object') {
         refresh = true;
         attempt--;
         continue;
       }
-      if (attempt < retries) {
-        let wait: number | undefined;
-        const max = r.maxRateLimitWaitMs ?? 60_000;
-        if (res.status === 429) {
-          const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
-          if (until !== undefined && until <= max) wait = Math.max(until, 0);
-        } else if (res.status === 503 && idempotent) {
-          const until = retryAfter(res.headers);
-          wait = until === undefined ? backoff(r, attempt) : until <= max ? until : undefined;
-        }
-        if (wait !== undefined) {
-          await sleep(wait, signal, id);
-          continue;
-        }
-      }
-      throw res.status === 429
-        ? new RateLimitError(id, res.headers, data, rateLimit)
-        : new ApiError(id, res.status, res.headers, data, rateLimit);
+      const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
+      if (wait === undefined) throw decodeFailure(op.id, res, data, rateLimit);
+      await sleep(wait, call.signal, op.id);
     }
   }
 
   return { options, send };
+}
+
+/** A call made ready to send: URL, headers, body, credentials plan and retry policy. */
+export interface Prepared {
+  op: OperationSpec;
+  url: string;
+  values: ReturnType<typeof buildRequest>['values'];
+  headers: HeaderRecord;
+  payload: BodyInit | undefined;
+  /** OAuth 1.0a signs the parameters of a form body. */
+  form: URLSearchParams | undefined;
+  auth: AuthOptions;
+  plan: readonly AuthKind[] | undefined;
+  retry: RetryOptions;
+  retries: number;
+  timeoutMs: number;
+  idempotent: boolean;
+  signal: AbortSignal | undefined;
+  /** How the caller reads a successful body (see `CallOptions.parseAs`). */
+  parseAs: CallOptions['parseAs'];
+}
+
+/** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
+export function prepare(
+  options: RuntimeOptions,
+  clientHeaders: HeaderRecord | undefined,
+  op: OperationSpec,
+  args: Record<string, unknown> | undefined,
+  call: CallOptions,
+  encodeBody?: BodyEncoder,
+): Prepared {
+  const { signal } = call;
+  if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+  const built = buildRequest(options.baseUrl, op, args);
+  const headers: HeaderRecord = Object.assign(Object.create(null), clientHeaders, built.headers, call.headers && headerRecord(call.headers));
+  // Body: JSON, a form (when the client has the form encoder), or passed through as given.
+  const body = args?.body;
+  let payload: BodyInit | undefined;
+  const type = op.body;
+  if (type && body !== undefined) {
+    payload = /json/i.test(type) ? JSON.stringify(body) : (encodeBody?.(type, body) ?? (body as BodyInit));
+    // fetch sets the type of forms itself (with the multipart boundary).
+    if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
+  }
+  // Credentials: decided before the first attempt, so a missing one fails without a request.
+  const auth = options.auth ?? {};
+  const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
+  // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
+  const off = call.retry === false || (call.retry === undefined && options.retry === false);
+  // A streamed request body is read once: it cannot be sent again.
+  const retry: RetryOptions = off || isStreamBody(payload) ? { retries: 0 } : { ...options.retry, ...call.retry };
+  return {
+    op,
+    url: built.url,
+    values: built.values,
+    headers,
+    payload,
+    form: payload instanceof URLSearchParams ? payload : undefined,
+    auth,
+    plan,
+    retry,
+    retries: retry.retries ?? 2,
+    timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
+    idempotent: IDEMPOTENT.test(op.method),
+    signal,
+    parseAs: call.parseAs,
+  };
+}
+
+type Attempt = { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
+
+/** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
+export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: boolean, extraAuth: ExtraAuth | undefined, stream?: boolean): Promise<Attempt> {
+  const { op, signal } = p;
+  let h = p.headers;
+  let url = p.url;
+  if (p.plan?.length) {
+    h = Object.assign(Object.create(null), p.headers);
+    url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, extraAuth);
+  }
+  const ctl = new AbortController();
+  let timedOut = false;
+  const onAbort = () => ctl.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort);
+  let timer = p.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), p.timeoutMs) : undefined;
+  const release = () => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  };
+  try {
+    const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
+    if (isStreamBody(p.payload)) init.duplex = 'half';
+    const res = await (options.fetch ?? globalThis.fetch)(url, init);
+    if (stream && res.ok) {
+      clearTimeout(timer);
+      timer = undefined;
+      return { res, data: undefined, close: () => (release(), ctl.abort()) };
+    }
+    const unread = res.ok && leavesBodyUnread(p.parseAs);
+    if (unread) {
+      // The caller reads the body: no timeout on it; the call's signal still aborts it.
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    const data = await decodeBody(op, res, p.parseAs);
+    if (!unread) release();
+    return { res, data };
+  } catch (e) {
+    release();
+    if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+    return { failure: timedOut ? new TimeoutError(op.id, p.timeoutMs) : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e) };
+  }
+}
+
+/** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
+export function retryDelay(p: Prepared, res: Response, rateLimit: RateLimit | undefined, attempt: number): number | undefined {
+  const max = p.retry.maxRateLimitWaitMs ?? 60_000;
+  if (res.status === 429) {
+    const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
+    return until !== undefined && until <= max ? Math.max(until, 0) : undefined;
+  }
+  if (res.status === 503 && p.idempotent) {
+    const until = retryAfter(res.headers);
+    return until === undefined ? backoff(p.retry, attempt) : until <= max ? until : undefined;
+  }
+  return undefined;
+}
+
+/** decode: a failed response as the error the call rejects with. */
+export function decodeFailure(id: string, res: Response, data: unknown, rateLimit: RateLimit | undefined): ApiError {
+  return res.status === 429 ? new RateLimitError(id, res.headers, data, rateLimit) : new ApiError(id, res.status, res.headers, data, rateLimit);
 }
 
 /** Wraps a send into what the methods return: awaitable for the body, `withResponse()` for the rest. */
@@ -209,9 +256,9 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
 // ---------------------------------------------------------------------------------------------------
 
 const LABELS: Record<string, string> = {
-  bearer: 'an app-only bearer token',
-  oauth2: 'an OAuth 2.0 user-context token',
-  oauth1: 'OAuth 1.0a user-context credentials',
+  bearer: 'a bearer token',
+  oauth2: 'an OAuth 2.0 access token',
+  oauth1: 'OAuth 1.0a credentials',
   basic: 'HTTP basic credentials',
 };
 
@@ -273,11 +320,12 @@ const num = (h: Headers, name: string) => {
   return v?.trim() && !isNaN(+v) ? +v : undefined;
 };
 
-/** The `x-rate-limit-*` headers, or `undefined` when none is present. */
-export function rateLimitOf(h: Headers): RateLimit | undefined {
-  const limit = num(h, 'x-rate-limit-limit');
-  const remaining = num(h, 'x-rate-limit-remaining');
-  const reset = num(h, 'x-rate-limit-reset');
+/** The rate-limit headers the spec names (`names`), or `undefined` when none is present. */
+export function rateLimitOf(h: Headers, names: RateLimitHeaders | undefined): RateLimit | undefined {
+  if (!names) return undefined;
+  const limit = names.limit ? num(h, names.limit) : undefined;
+  const remaining = names.remaining ? num(h, names.remaining) : undefined;
+  const reset = names.reset ? num(h, names.reset) : undefined;
   if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
   return { limit, remaining, reset: reset === undefined ? undefined : new Date(reset * 1000) };
 }

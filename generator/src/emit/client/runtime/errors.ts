@@ -42,7 +42,7 @@ export class ApiError<B = unknown> extends ClientError {
 
 export class RateLimitError<B = unknown> extends ApiError<B> {
   override name = 'RateLimitError';
-  /** When the limit resets (`x-rate-limit-reset`), if the server said. */
+  /** When the limit resets (the spec's reset header), if the server said. */
   declare readonly reset: Date | undefined;
   constructor(operation: string, headers: Headers, body: B, rateLimit: RateLimit | undefined) {
     super(operation, 429, headers, body, rateLimit);

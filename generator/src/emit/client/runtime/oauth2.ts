@@ -1,5 +1,5 @@
 /**
- * OAuth 2.0 user context: the authorization code flow with PKCE (RFC 7636, S256) and an access-token
+ * OAuth 2.0 on behalf of a user: the authorization code flow with PKCE (RFC 7636, S256) and an access-token
  * provider that refreshes (RFC 6749 section 6). The reference does not give the authorization and token
  * endpoints, so they are options. Import it only when you use it.
  */

@@ -29,9 +29,9 @@ export interface ParamSpec {
 
 /** A credential kind an operation's security requirement names (resolved from the security schemes). */
 export type AuthKind =
-  | 'bearer' // http bearer: the app-only token
-  | 'oauth2' // oauth2 / openIdConnect: the OAuth 2.0 user-context token
-  | 'oauth1' // http `oauth`: OAuth 1.0a user context (request signing)
+  | 'bearer' // http bearer: a token of its own
+  | 'oauth2' // oauth2 / openIdConnect: an OAuth 2.0 access token
+  | 'oauth1' // http `oauth`: OAuth 1.0a (request signing)
   | 'basic' // http basic
   | { apiKey: string; in: 'header' | 'query' | 'cookie'; name: string };
 
@@ -68,6 +68,8 @@ export interface OperationSpec {
   openQuery?: true;
   /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
   deprecated?: string | true;
+  /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
+  rateLimit?: RateLimitHeaders;
 }
 
 /** Query parameters the spec does not list, for operations open to them. `undefined` members are left out. */
@@ -79,6 +81,13 @@ export interface DeprecationNotice {
   operation: string;
   /** When the deprecation took effect, when the spec says. */
   deprecatedAt?: string;
+}
+
+export interface RateLimitHeaders {
+  /** UNIX epoch seconds at which the window resets. */
+  reset?: string;
+  limit?: string;
+  remaining?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -102,11 +111,11 @@ export interface SignableRequest {
 export type RequestSigner = (request: SignableRequest) => string | Promise<string>;
 
 export interface AuthOptions {
-  /** App-only bearer token (operations secured by an http `bearer` scheme). */
+  /** Bearer token (operations secured by an http `bearer` scheme). */
   bearer?: TokenSource | undefined;
-  /** OAuth 2.0 user-context access token: a string, a function, or `oauth2Session(...)` for refresh. */
+  /** OAuth 2.0 access token: a string, a function, or `oauth2Session(...)` for refresh. */
   oauth2?: TokenSource | undefined;
-  /** OAuth 1.0a user context: `oauth1({ consumerKey, consumerSecret, token, tokenSecret })`. */
+  /** OAuth 1.0a request signing: `oauth1({ consumerKey, consumerSecret, token, tokenSecret })`. */
   oauth1?: RequestSigner | undefined;
   /** HTTP basic credentials. */
   basic?: { username: string; password: string } | undefined;
@@ -122,7 +131,7 @@ export interface RetryOptions {
   /** Cap of one backoff delay. Default 10 s. */
   maxDelayMs?: number | undefined;
   /**
-   * Longest wait for `x-rate-limit-reset` after a 429. A reset further away rejects at once with a
+   * Longest wait for the rate-limit reset (or `Retry-After`) after a 429. A reset further away rejects at once with a
    * `RateLimitError`. Default 60 s.
    */
   maxRateLimitWaitMs?: number | undefined;
@@ -193,11 +202,11 @@ export interface StreamCallOptions extends CallOptions, StreamOptions {}
 // Results
 // ---------------------------------------------------------------------------------------------------
 
-/** The parsed `x-rate-limit-*` headers; members absent when the header was absent or not a number. */
+/** The parsed rate-limit headers the spec names; members absent when the header was absent or not a number. */
 export interface RateLimit {
   limit?: number | undefined;
   remaining?: number | undefined;
-  /** `x-rate-limit-reset` (epoch seconds) as a Date. */
+  /** The reset header (epoch seconds) as a Date. */
   reset?: Date | undefined;
 }
 

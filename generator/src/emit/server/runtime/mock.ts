@@ -54,8 +54,8 @@ function setAt(root: unknown, pointer: string, value: unknown): void {
     node = node[t] as Record<string, unknown>;
   }
   const last = tokens[tokens.length - 1];
-  if (value === undefined) delete node[last];
-  else node[last] = value;
+  if (value === undefined) delete node[last!];
+  else node[last!] = value;
 }
 
 function stable(value: unknown): string {

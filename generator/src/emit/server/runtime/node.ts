@@ -42,7 +42,7 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array |
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => finish(size === 0 ? null : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const onEnd = (): void => finish(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     const onError = (): void => finish('aborted');
     req.on('data', onData);
     req.on('end', onEnd);
@@ -74,7 +74,7 @@ function toWebRequest(req: IncomingMessage, body: Uint8Array | null | undefined)
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     try {
-      headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     } catch {
       // A header the Fetch API refuses is left out of the view.
     }

@@ -76,21 +76,21 @@ export function parseValue(p: TableParameter, occurrences: string[]): unknown {
   const c = p.coerce;
   if (c.type === 'array') {
     if (p.explode && (p.style === 'form' || p.in === 'cookie')) return occurrences.map((o) => coerceScalar(o, c.items));
-    const text = occurrences[0];
+    const text = occurrences[0]!;
     return (text === '' ? [] : text.split(delimiterOf(p))).map((o) => coerceScalar(p.in === 'header' ? o.trim() : o, c.items));
   }
   if (c.type === 'object') {
-    const parts = occurrences[0].split(p.explode ? /[,=]/ : ',');
+    const parts = occurrences[0]!.split(p.explode ? /[,=]/ : ',');
     const obj: Record<string, unknown> = {};
     for (let i = 0; i + 1 < parts.length; i += 2) {
-      const key = parts[i];
+      const key = parts[i]!;
       if (FORBIDDEN_KEYS.has(key)) continue;
       const pc = c.properties[key];
-      obj[key] = pc ? coerceScalar(parts[i + 1], pc) : parts[i + 1];
+      obj[key] = pc ? coerceScalar(parts[i + 1]!, pc) : parts[i + 1];
     }
     return obj;
   }
-  return coerceScalar(occurrences[0], c);
+  return coerceScalar(occurrences[0]!, c);
 }
 
 /** Query string (without `?`) → decoded name → decoded values. Invalid percent-encodings are reported. */
@@ -187,7 +187,7 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
           raw.push(`${key}=${values[0]}`);
           if (FORBIDDEN_KEYS.has(key)) continue;
           const pc = p.coerce.type === 'object' ? p.coerce.properties[key] : undefined;
-          obj[key] = pc ? coerceScalar(values[0], pc) : values[0];
+          obj[key] = pc ? coerceScalar(values[0]!, pc) : values[0];
         }
         if (raw.length) {
           result.query.values[p.name] = obj;

@@ -14,7 +14,7 @@ export interface ProblemBody {
   [member: string]: unknown;
 }
 
-/** One entry of an `invalid-request` problem's `errors`. */
+/** One entry of the `errors` of a bad-request problem. */
 export interface ParameterError {
   message: string;
   parameters: Record<string, string[]>;
@@ -41,7 +41,7 @@ export function statusTitle(status: number): string {
   return STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status ' + status);
 }
 
-/** `resource-not-found` → `Resource Not Found`. */
+/** `item-not-found` → `Item Not Found`. */
 export function titleFromSlug(slug: string): string {
   return slug
     .split(/[-_\s]+/)
@@ -89,16 +89,15 @@ export class ProblemFactory {
     return this.make('about:blank', status, detail === undefined ? {} : { detail }, headers);
   }
 
+  /** Bad parameters or body: the problem the spec gives that role, else `about:blank`. */
   invalidRequest(errors: ParameterError[]): HandlerResult {
-    return this.make('invalid-request', 400, {
-      title: 'Invalid Request',
-      detail: 'One or more parameters to your request was invalid.',
-      errors,
-    });
+    const slug = this.table.problemRoles.invalidRequest ?? 'about:blank';
+    return this.make(slug, 400, { detail: 'One or more parameters to your request was invalid.', errors });
   }
 
+  /** Credentials of a kind the operation does not accept: the spec's problem for that role, else `about:blank`. */
   unsupportedAuthentication(detail: string): HandlerResult {
-    return this.make('unsupported-authentication', 403, { title: 'Unsupported Authentication', detail });
+    return this.make(this.table.problemRoles.unsupportedAuthentication ?? 'about:blank', 403, { detail });
   }
 }
 

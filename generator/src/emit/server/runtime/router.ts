@@ -1,6 +1,6 @@
 /**
  * A segment trie over the spec's path templates. Static segments win over templated ones, with
- * backtracking (`/2/users/by/username/{username}` and `/2/users/{id}/bookmarks` coexist). Segments that mix
+ * backtracking (`/users/by/name/{name}` and `/users/{id}/items` coexist). Segments that mix
  * text and templates (`{name}.json`) are matched by a regular expression built from escaped text.
  */
 import type { TableOperation } from './types.js';
@@ -68,14 +68,14 @@ export class Router {
     for (const segment of op.path.replace(/^\//, '').split('/')) {
       const whole = /^\{([^{}]+)\}$/.exec(segment);
       if (whole) {
-        if (!node.param) node.param = { name: whole[1], node: newNode() };
+        if (!node.param) node.param = { name: whole[1]!, node: newNode() };
         else if (node.param.name !== whole[1]) {
           // Two templates name the same position differently (`/a/{id}/b`, `/a/{name}/c`): keep one node per
           // name by falling back to a mixed segment, which matches the same way.
           node = this.mixedNode(node, segment);
           continue;
         }
-        node = node.param.node;
+        node = node.param!.node;
       } else if (segment.includes('{')) {
         node = this.mixedNode(node, segment);
       } else {
@@ -95,7 +95,7 @@ export class Router {
     const existing = node.mixed.find((m) => m.re.source === mixedSource(segment));
     if (existing) return existing.node;
     const names: string[] = [];
-    for (const m of segment.matchAll(TEMPLATE)) names.push(m[1]);
+    for (const m of segment.matchAll(TEMPLATE)) names.push(m[1]!);
     const mixed = { re: new RegExp(mixedSource(segment)), names, node: newNode() };
     node.mixed.push(mixed);
     return mixed.node;
@@ -120,7 +120,7 @@ export class Router {
 
   private walk(node: TrieNode, segments: string[], index: number, params: [string, string][]): PathEntry | undefined {
     if (index === segments.length) return node.entry;
-    const segment = segments[index];
+    const segment = segments[index]!;
     const staticNode = node.statics.get(segment) ?? (segment.includes('%') ? node.statics.get(safeDecode(segment) ?? segment) : undefined);
     if (staticNode) {
       const found = this.walk(staticNode, segments, index + 1, params);
@@ -130,7 +130,7 @@ export class Router {
       const m = mixed.re.exec(segment);
       if (!m) continue;
       const mark = params.length;
-      mixed.names.forEach((name, i) => params.push([name, m[i + 1]]));
+      mixed.names.forEach((name, i) => params.push([name, m[i + 1]!]));
       const found = this.walk(mixed.node, segments, index + 1, params);
       if (found) return found;
       params.length = mark;

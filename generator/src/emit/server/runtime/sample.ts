@@ -40,7 +40,7 @@ const MAX_DEPTH = 12;
 const WORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'eiusmod', 'tempor'];
 
 function pick<T>(random: Random, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length) % items.length];
+  return items[Math.floor(random() * items.length) % items.length]!;
 }
 
 function int(random: Random, min: number, max: number): number {
@@ -312,7 +312,7 @@ class RegexParser {
       this.i++;
       options.push(this.sequence());
     }
-    return options.length === 1 ? options[0] : { k: 'alt', options };
+    return options.length === 1 ? options[0]! : { k: 'alt', options };
   }
 
   private sequence(): Node {
@@ -344,7 +344,7 @@ class RegexParser {
   }
 
   private atom(): Node {
-    const c = this.src[this.i++];
+    const c = this.src[this.i++]!;
     switch (c) {
       case '^':
       case '$':
@@ -370,7 +370,7 @@ class RegexParser {
   }
 
   private escape(inClass: boolean): string[] {
-    const c = this.src[this.i++];
+    const c = this.src[this.i++]!;
     switch (c) {
       case 'd':
         return DIGITS;
@@ -394,7 +394,7 @@ class RegexParser {
         const m = /^\{?([0-9a-fA-F]{4,6})\}?/.exec(this.src.slice(this.i));
         if (!m) throw new Error('unsupported');
         this.i += m[0].length;
-        return [String.fromCodePoint(parseInt(m[1], 16))];
+        return [String.fromCodePoint(parseInt(m[1]!, 16))];
       }
       default:
         if (c === undefined || /[0-9A-Za-z]/.test(c)) throw new Error('unsupported');
@@ -416,16 +416,16 @@ class RegexParser {
       if (this.src[this.i] === '\\') {
         this.i++;
         chars = this.escape(true);
-      } else chars = [this.src[this.i++]];
+      } else chars = [this.src[this.i++]!];
       if (chars.length === 1 && this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
         this.i++;
         let end: string[];
         if (this.src[this.i] === '\\') {
           this.i++;
           end = this.escape(true);
-        } else end = [this.src[this.i++]];
-        const from = chars[0].codePointAt(0)!;
-        const to = end[0].codePointAt(0)!;
+        } else end = [this.src[this.i++]!];
+        const from = chars[0]!.codePointAt(0)!;
+        const to = end[0]!.codePointAt(0)!;
         for (let cp = from; cp <= to && cp - from < 512; cp++) set.push(String.fromCodePoint(cp));
       } else set.push(...chars);
     }

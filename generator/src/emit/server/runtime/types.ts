@@ -44,7 +44,7 @@ export interface TableOperation {
   operationId: string;
   /** Upper-case HTTP method. */
   method: string;
-  /** Path template as written, e.g. `/2/users/{id}/bookmarks`. */
+  /** Path template as written, e.g. `/users/{id}/items`. */
   path: string;
   parameters: TableParameter[];
   /** `binary`: the media types whose bodies are bytes (streamed to the handler, not parsed). */
@@ -70,14 +70,14 @@ export interface TableSecurityScheme {
   scheme?: string;
   in?: 'query' | 'header' | 'cookie';
   parameterName?: string;
-  /** Human-readable name for messages (`OAuth 2.0 User Context`, ...). */
+  /** Human-readable name for messages: the scheme's `x-auth-label`, or one from its type. */
   label: string;
 }
 
 export interface TableProblem {
   /** `x-problem-slug`, or `about:blank`. */
   slug: string;
-  /** The `type` value without the configurable base: `/2/problems/<slug>` or `about:blank`. */
+  /** The `type` value without the configurable base (e.g. `/problems/<slug>`) or `about:blank`. */
   typePath: string;
   title: string;
   status: number;
@@ -88,8 +88,20 @@ export interface ApiTable {
   securitySchemes: Record<string, TableSecurityScheme>;
   /** Problem types of the spec, by slug. */
   problems: Record<string, TableProblem>;
-  /** Path between the base and the slug for problem types the spec does not define (e.g. `/2/problems/`). */
+  /** Path between the base and the slug for problem types the spec does not define (e.g. `/problems/`). */
   problemPath: string;
+  /** Slugs of the problems the runtime answers with itself (`x-problem-role`); `about:blank` when absent. */
+  problemRoles: { invalidRequest?: string; unsupportedAuthentication?: string };
+  /** Names of the rate-limit headers (`x-ratelimit-field`); `retry-after` stands in for an absent `reset`. */
+  rateLimitHeaders: RateLimitHeaders;
+}
+
+/** Lower-cased header names carrying rate-limit values. */
+export interface RateLimitHeaders {
+  /** UNIX epoch seconds at which the window resets. */
+  reset?: string;
+  limit?: string;
+  remaining?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -180,7 +192,7 @@ export type AnyHandler = (context: any) => HandlerResult | Promise<HandlerResult
 export interface RateLimitDecision {
   /** False when the request must be refused with 429. */
   allowed: boolean;
-  /** When the window resets: epoch seconds (sent as `x-rate-limit-reset`). */
+  /** When the window resets: epoch seconds (sent in the spec's reset header, else as `Retry-After`). */
   reset: number;
   limit?: number;
   remaining?: number;
@@ -200,13 +212,13 @@ export interface ServerOptions {
    */
   authenticate?: (credentials: Credentials, request: Request) => Principal | null | undefined | Promise<Principal | null | undefined>;
   /**
-   * Path parameters that must equal the authenticated user's id, by operation (`{ getUserBookmarks: 'id' }`);
+   * Path parameters that must equal the authenticated user's id, by operation (`{ getUserItems: 'id' }`);
    * merged over what the spec declares with its owner extension. Mismatch → 403.
    */
   ownerParameters?: Record<string, string>;
   /** Extra authorization after parameters are validated; return a result (e.g. a problem) to refuse. */
   authorize?: (info: RequestInfo & { params: Record<string, unknown> }) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
-  /** Called after authentication; `{ allowed: false }` answers 429 with `x-rate-limit-reset`. */
+  /** Called after authentication; `{ allowed: false }` answers 429 with the rate-limit headers. */
   rateLimit?: (info: RequestInfo) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
   /** Receives every error a handler or hook threw (the client sees a bare 500) and development-mode mismatches. */
   onError?: (error: unknown, info: { operation?: string; request: Request }) => void;
@@ -220,9 +232,8 @@ export interface ServerOptions {
   /** Deepest JSON nesting accepted in a request body (400 above). Default 64. */
   maxDepth?: number;
   /**
-   * Prefix of problem `type` URIs: the spec only fixes the `/2/problems/<slug>` tail, so the default `''`
-   * gives relative references such as `/2/problems/invalid-request` (valid URI references that resolve
-   * against the API's own origin). Set e.g. `https://api.example.com` for absolute ones.
+   * Prefix of problem `type` URIs: the spec fixes only their path (e.g. `/problems/<slug>`), so the default
+   * `''` gives relative references (valid URI references that resolve against the API's own origin). Set e.g. `https://api.example.com` for absolute ones.
    */
   problemBase?: string;
   /** Query parameters the operation does not declare: `reject` (400, the default) or `ignore`. */

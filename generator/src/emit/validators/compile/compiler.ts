@@ -64,16 +64,24 @@ export class Compiler {
     if (!this.baseNames.has(key)) this.baseNames.set(key, name);
   }
 
+  /** Names of the entry functions handed out: what `src/compiled.ts` exports to the other modules. */
+  readonly entries = new Set<string>();
+
   /** The check and errors functions for an entry point (its dynamic scope starts at its resource). */
   entry(node: NodeInfo): { check: Code; errors: Code } {
     const dyn = enterResource(EMPTY_SCOPE, node.resource);
-    return { check: this.fn({ node, mode: 'check', trackP: false, trackI: false, dyn }), errors: this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn }) };
+    const check = this.fn({ node, mode: 'check', trackP: false, trackI: false, dyn });
+    const errors = this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    this.entries.add(check.text).add(errors.text);
+    return { check, errors };
   }
 
   /** The errors function of an entry point alone (when no type guard is exported for it). */
   entryErrors(node: NodeInfo): Code {
     const dyn = enterResource(EMPTY_SCOPE, node.resource);
-    return this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    const errors = this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
+    this.entries.add(errors.text);
+    return errors;
   }
 
   /** The name of a function variant, queued for generation. A schema that is only a `$ref` is its target. */

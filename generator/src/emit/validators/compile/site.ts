@@ -7,6 +7,7 @@ import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
 import type { NodeInfo } from './registry.ts';
 import type { DynScope } from './scope.ts';
 import { escapeToken } from './pointer.ts';
+import { O } from './option-bits.ts';
 
 /** `check`: a boolean verdict, nothing allocated. `errors`: pushes `ValidationError`s to `E`. */
 export type Mode = 'check' | 'errors';
@@ -114,7 +115,7 @@ export interface Failure {
 /** What a failed check does: `stop` in check mode; push an error, then stop unless allErrors, otherwise. */
 export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
   if (site.mode === 'check') return site.stop;
-  return code`${err(f)} if ((${site.o} & 1) === 0) ${site.stop}`;
+  return code`${err(f)} if ((${site.o} & ${O.allErrors}) === 0) ${site.stop}`;
 }
 
 export function keywordPath(site: Site, ...tokens: (string | number)[]): string {

@@ -13,19 +13,22 @@ export interface EntryWrapper {
   doc?: Code;
   /** Also emit the `is<Name>` type guard (default true). */
   guard?: boolean;
+  /** References a symbol of another module of the package by name (records the import). */
+  ref: (name: string) => Code;
 }
 
 export function entryWrappers(w: EntryWrapper): Code {
   const validate = ident(`validate${w.name}`);
   const is = ident(`is${w.name}`);
   const request = lit(w.request);
-  const validateFn = code`${w.doc ?? code``}export function ${validate}(value: unknown, options?: ValidateOptions): ValidationResult<${w.type}> {
-  const o = _opts(options, ${request});
-  const E: ValidationError[] = [];
+  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep'].map(w.ref);
+  const validateFn = code`${w.doc ?? code``}export function ${validate}(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<${w.type}> {
+  const o = ${_opts}(options, ${request});
+  const E: ${ValidationError}[] = [];
   try {
-    if (${w.errors}(value, o, "", E)) return { valid: true, value: value as ${w.type} };
+    if (${w.ref(w.errors.text)}(value, o, "", E)) return { valid: true, value: value as ${w.type} };
   } catch (e) {
-    return _deep(e);
+    return ${_deep}(e);
   }
   return { valid: false, errors: E };
 }`;
@@ -34,9 +37,9 @@ export function entryWrappers(w: EntryWrapper): Code {
 
 ${w.doc ?? code``}export function ${is}(value: unknown): value is ${w.type} {
   try {
-    return ${w.check}(value, _opts(undefined, ${request}));
+    return ${w.ref(w.check.text)}(value, ${_opts}(undefined, ${request}));
   } catch (e) {
-    _deep(e);
+    ${_deep}(e);
     return false;
   }
 }`;

@@ -12,7 +12,14 @@
  */
 import { code, docComment, ident, join, lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
+import type { SymbolRegistry } from '../../symbols.ts';
+import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
+
+export const OPERATIONS = './operations.js';
+
+/** Symbols of the other modules, referenced by name from `src/operations.ts`. */
+type Ref = (name: string) => Code;
 
 const LOCATIONS: readonly [ParameterLocation, 'pathParams' | 'query' | 'headers' | 'cookies'][] = [
   ['path', 'pathParams'],
@@ -21,81 +28,64 @@ const LOCATIONS: readonly [ParameterLocation, 'pathParams' | 'query' | 'headers'
   ['cookie', 'cookies'],
 ];
 
-export const OPERATION_HELPERS: readonly string[] = ['_run', '_request', '_respond'];
-
 function typeOf(name: string): Code {
   return code`T.${ident(name)}`;
 }
 
-function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], used: Code[]): Code {
-  const errors = doc.compiler.entryErrors(doc.parameters(op, where));
-  used.push(errors);
+function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], ref: Ref): Code {
+  const errors = ref(doc.compiler.entryErrors(doc.parameters(op, where)).text);
   const name = op.names[key];
-  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ValidateOptions): ValidationResult<${typeOf(name)}> {
-return _run(${errors}, value, _opts(options, true));
+  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${typeOf(name)}> {
+return ${ref('_run')}(${errors}, value, ${ref('_opts')}(options, true));
 }`;
 }
 
-function requestBody(doc: ApiDocument, op: OperationModel, table: Code, used: Code[], tables: Code[]): Code {
+function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
   const name = ident(`validate${op.names.requestBody}`);
   const body = op.requestBody;
-  const head = (type: Code): Code => code`export function ${name}(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<${type}>`;
+  const head = (type: Code): Code => code`export function ${name}(body: unknown, mediaType?: string, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}>`;
   if (!body || body.content.length === 0) {
     const type = typeOf(op.names.requestBody);
     return code`${docComment([`${op.operationId}: no request body is declared; any body is accepted.`])}${head(type)} {\nvoid mediaType;\nvoid options;\nreturn { valid: true, value: body as ${type} };\n}`;
   }
-  const checks = body.content.map((m, i) => {
-    const errors = doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'));
-    used.push(errors);
-    return errors;
-  });
-  tables.push(code`const ${table}: _Body = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}] };`);
+  const checks = body.content.map((m, i) => ref(doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody')).text));
+  tables.push(code`const ${table}: ${ref('_Body')} = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}] };`);
   // An optional body may be absent: the result says so in its type.
   const type = body.required ? typeOf(op.names.requestBody) : code`${typeOf(op.names.requestBody)} | undefined`;
-  return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn _request(${table}, body, mediaType, options);\n}`;
+  return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn ${ref('_request')}(${table}, body, mediaType, options);\n}`;
 }
 
-function response(doc: ApiDocument, op: OperationModel, table: Code, used: Code[], tables: Code[]): Code {
+function response(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
   const name = ident(`validate${op.names.success}`);
   const type = code`${typeOf(op.names.success)} | ${typeOf(op.names.error)}`;
   const checks = op.responses.map((r) =>
-    r.content.map((m, i) => {
-      const errors = doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`));
-      used.push(errors);
-      return errors;
-    }),
+    r.content.map((m, i) => ref(doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`)).text)),
   );
   const media = op.responses.map((r) => r.content.map((m) => m.mediaType));
-  tables.push(code`const ${table}: _Responses = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n};`);
-  return code`${docComment([`${op.operationId}: a response, by status (exact, range, default) and media type.`])}export function ${name}(status: number | string, mediaType: string, body: unknown, options?: ValidateOptions): ValidationResult<${type}> {\nreturn _respond(${table}, status, mediaType, body, options);\n}`;
+  tables.push(code`const ${table}: ${ref('_Responses')} = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n};`);
+  return code`${docComment([`${op.operationId}: a response, by status (exact, range, default) and media type.`])}export function ${name}(status: number | string, mediaType: string, body: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}> {\nreturn ${ref('_respond')}(${table}, status, mediaType, body, options);\n}`;
 }
 
-export function operationStatements(model: ApiModel, doc: ApiDocument): { statements: Code[]; used: Code[] } {
+export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): Code[] {
+  const ref: Ref = (name) => symbols.ref(OPERATIONS, name);
   const statements: Code[] = [];
   const tables: Code[] = [];
-  const used: Code[] = [];
   const entries: Code[] = [];
   model.operations.forEach((op, index) => {
-    for (const [where, key] of LOCATIONS) statements.push(parameters(doc, op, where, key, used));
-    statements.push(requestBody(doc, op, ident(`_body${index}`), used, tables), response(doc, op, ident(`_responses${index}`), used, tables));
+    for (const [where, key] of LOCATIONS) statements.push(parameters(doc, op, where, key, ref));
+    statements.push(requestBody(doc, op, ident(`_body${index}`), ref, tables), response(doc, op, ident(`_responses${index}`), ref, tables));
     const n = op.names;
     entries.push(
       code`${objectKey(n.method)}: {\npathParams: ${ident(`validate${n.pathParams}`)},\nquery: ${ident(`validate${n.query}`)},\nheaders: ${ident(`validate${n.headers}`)},\ncookies: ${ident(`validate${n.cookies}`)},\nrequestBody: ${ident(`validate${n.requestBody}`)},\nresponse: ${ident(`validate${n.success}`)},\n},`,
     );
   });
   statements.push(
-    code`${docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."])}export const operationValidators = {\n${join(entries, '\n')}\n};`,
+    code`${docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."])}export const operationValidators = {\n${join(entries, '\n')}\n} satisfies ${ref('OperationValidators')};`,
   );
-  return { statements: [...tables, ...statements], used };
+  return [...tables, ...statements];
 }
 
-export function operationsFile(header: Code, typesPackage: Code, statements: Code[], used: Code[]): string {
-  const names = [...new Map(used.map((u) => [u.text, u])).values()].sort((a, b) => (a.text < b.text ? -1 : 1));
-  const imports = [
-    code`import type * as T from ${typesPackage};`,
-    code`import type { ValidateOptions, ValidationResult, _Body, _Responses } from "./runtime.js";`,
-    code`import { _opts, _request, _respond, _run } from "./runtime.js";`,
-  ];
-  if (names.length) imports.push(code`import { ${join(names)} } from "./compiled.js";`);
+export function operationsFile(header: Code, typesPackage: Code, statements: Code[], symbols: SymbolRegistry): string {
+  const imports = [code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)];
   return join([header, join(imports, '\n'), ...statements], '\n\n').text + '\n';
 }

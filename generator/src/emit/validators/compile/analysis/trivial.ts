@@ -18,8 +18,3 @@ export function isTrivial(schema: Schema): boolean {
   for (const key of Object.keys(schema)) if (ACTIVE_KEYWORDS.has(key)) return false;
   return true;
 }
-
-/** True for the `false` schema. */
-export function isFalse(schema: Schema): boolean {
-  return schema === false;
-}

@@ -4,6 +4,7 @@ import type { Schema } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { inPlace, type Site } from '../site.ts';
+import { O } from '../option-bits.ts';
 
 /**
  * Statements that run `onPass` when `schema` (a subschema at `tokens`) holds for the site's value, evaluated
@@ -47,5 +48,5 @@ export function branchCollectors(c: Compiler, site: Site): { decl: Code[]; overr
 
 /** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter). */
 export function afterCheck(site: Site): Code {
-  return code`((${site.o} & 48) === 48 ? ${site.o} : ${site.o} + 16)`;
+  return code`((${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep})`;
 }

@@ -7,7 +7,8 @@ import { code, lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';
-import { STRING_FORMATS } from '../../runtime/formats/index.ts';
+import { stringFormats } from '../../runtime/formats/index.ts';
+import { O } from '../option-bits.ts';
 
 function formatFailure(c: Compiler, site: Site, format: string): Code {
   return failure(site, c.err(site), { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }` });
@@ -15,10 +16,10 @@ function formatFailure(c: Compiler, site: Site, format: string): Code {
 
 export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const format = s.format;
-  if (typeof format !== 'string' || !Object.prototype.hasOwnProperty.call(STRING_FORMATS, format)) return [];
+  if (typeof format !== 'string' || !Object.prototype.hasOwnProperty.call(stringFormats(), format)) return [];
   c.formats.add(format);
-  const fn = STRING_FORMATS[format].name;
-  return [code`if ((${site.o} & 2) !== 0 && !${fn}(${site.data})) {\n${formatFailure(c, site, format)}\n}`];
+  const fn = stringFormats()[format].name;
+  return [code`if ((${site.o} & ${O.formats}) !== 0 && !${fn}(${site.data})) {\n${formatFailure(c, site, format)}\n}`];
 }
 
 export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
@@ -27,5 +28,5 @@ export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
   if (s.format === 'int32') test = code`!(Number.isInteger(${d}) && ${d} >= -2147483648 && ${d} <= 2147483647)`;
   else if (s.format === 'int64') test = code`!Number.isInteger(${d})`;
   else return [];
-  return [code`if ((${site.o} & 2) !== 0 && ${test}) {\n${formatFailure(c, site, s.format)}\n}`];
+  return [code`if ((${site.o} & ${O.formats}) !== 0 && ${test}) {\n${formatFailure(c, site, s.format)}\n}`];
 }

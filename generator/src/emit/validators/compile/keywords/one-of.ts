@@ -8,6 +8,7 @@ import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';
 import { walkBranches } from './any-of.ts';
 import { afterCheck, branchCollectors, whenValid } from './branches.ts';
+import { O } from '../option-bits.ts';
 
 export function oneOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   if (!Array.isArray(s.oneOf)) return [];
@@ -42,7 +43,7 @@ export function oneOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const o2 = site.fn.local('o');
   const walk = walkBranches(c, site, branches, 'oneOf', o2, (i) => counted(i));
   return [
-    code`{\n${join(head, '\n')}\nif ((${site.o} & 48) !== 48) {\n${join(checkPhase, '\n')}\n}`,
+    code`{\n${join(head, '\n')}\nif ((${site.o} & ${O.branchCounter}) !== ${O.branchCounter}) {\n${join(checkPhase, '\n')}\n}`,
     code`if (${n} === 0) {\nconst ${start} = E.length;\nconst ${o2} = ${afterCheck(site)};\n${join(walk, '\n')}\nif (${n} === 0) {\n${none}\n} else E.length = ${start};\n}`,
     code`if (${n} > 1) {\n${many}\n}`,
     code`${join(pendingMerges, '\n')}\n}`,

@@ -10,6 +10,7 @@
 import { access, code, lit, type Code } from '../../../../codegen/index.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Site } from '../site.ts';
+import { O } from '../option-bits.ts';
 
 export const INHERITED_NAMES: ReadonlySet<string> = new Set([
   '__proto__', 'constructor', '__defineGetter__', '__defineSetter__', 'hasOwnProperty', '__lookupGetter__',
@@ -34,7 +35,7 @@ export function readProperty(c: Compiler, site: Site, name: string): PropertyRea
   return {
     local,
     decl: code`const ${local} = ${access(d, name)};`,
-    present: code`${local} !== undefined && ((${site.o} & 8) === 0 || ${has}.call(${d}, ${lit(name)}))`,
+    present: code`${local} !== undefined && ((${site.o} & ${O.inheritedKeys}) === 0 || ${has}.call(${d}, ${lit(name)}))`,
   };
 }
 
@@ -43,7 +44,7 @@ export function present(c: Compiler, site: Site, name: string): Code {
   const has = c.use('_has');
   const d = site.data;
   if (INHERITED_NAMES.has(name)) return code`(${has}.call(${d}, ${lit(name)}) && ${access(d, name)} !== undefined)`;
-  return code`(${access(d, name)} !== undefined && ((${site.o} & 8) === 0 || ${has}.call(${d}, ${lit(name)})))`;
+  return code`(${access(d, name)} !== undefined && ((${site.o} & ${O.inheritedKeys}) === 0 || ${has}.call(${d}, ${lit(name)})))`;
 }
 
 /** Opens a loop over the own enumerable keys of the site's value; the caller closes it with `}`. */

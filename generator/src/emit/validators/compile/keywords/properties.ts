@@ -14,6 +14,7 @@ import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
 import { atChild, failure, keywordPath, propertySegment, type Site } from '../site.ts';
 import { present, readProperty } from './own.ts';
+import { O } from '../option-bits.ts';
 
 type Need = 'never' | 'always' | 'response' | 'request';
 
@@ -32,8 +33,8 @@ function requiredFailure(c: Compiler, site: Site, name: string, need: Need): Cod
     params: code`{ missingProperty: ${lit(name)} }`,
     schemaPath: keywordPath(site, 'required'),
   });
-  if (need === 'response') return code`if ((${site.o} & 4) === 0) {\n${fail}\n}`;
-  if (need === 'request') return code`if ((${site.o} & 4) !== 0) {\n${fail}\n}`;
+  if (need === 'response') return code`if ((${site.o} & ${O.request}) === 0) {\n${fail}\n}`;
+  if (need === 'request') return code`if ((${site.o} & ${O.request}) !== 0) {\n${fail}\n}`;
   return fail;
 }
 

@@ -15,6 +15,7 @@ import type { NodeInfo } from '../registry.ts';
 import { enterResource } from '../scope.ts';
 import { renderPath, schemaPathOf, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
+import { O } from '../option-bits.ts';
 
 /**
  * Small leaf targets (no references, identifiers or unevaluated keywords inside, short) are checked inline
@@ -49,17 +50,17 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
   const errors = c.fn({ node: target, mode: 'errors', trackP, trackI, dyn });
   const path = renderPath(site.path);
   const direct = join([d, o, path, code`E`, ...ev]);
-  const after = join([d, code`${o} + 16`, path, code`E`, ...ev]);
+  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...ev]);
   if (inline) {
     const ok = site.fn.local('ok');
     const label = site.fn.local('L');
     const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target), stop: code`break ${label};` });
     return [
-      code`if ((${o} & 48) === 48) {\nif (!${errors}(${direct}) && (${o} & 1) === 0) ${site.stop}\n} else {\nlet ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && !${errors}(${after}) && (${o} & 1) === 0) ${site.stop}\n}`,
+      code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else {\nlet ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n}`,
     ];
   }
   return [
-    code`if ((${o} & 48) === 48) {\nif (!${errors}(${direct}) && (${o} & 1) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & 1) === 0) ${site.stop}`,
+    code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}`,
   ];
 }
 

@@ -1,6 +1,7 @@
 /**
- * Format checkers of a generated module (trusted code; patterns go through codegen's `regex`). Each format
- * lists the shared pieces it needs; only referenced formats are emitted.
+ * Format checkers of a generated module (`src/formats.ts`): the declarations of the modules in this folder,
+ * copied only when a schema uses the format (see ../library.ts). A format is an exported function named
+ * `_f` + the format in PascalCase (`_fDateTime` checks `date-time`).
  *
  * date, time, date-time: RFC 3339 §5.6 (leap second only at 23:59:60 UTC). duration: RFC 3339 Appendix A
  * ABNF. email: RFC 5321 Mailbox (dot-atom or quoted local part; hostname or address literal). hostname:
@@ -11,34 +12,30 @@
  * regex: compiles as an ECMA-262 pattern with the `u` flag.
  */
 import { raw, type Code } from '../../../../codegen/index.ts';
-import { closePieces, type Piece } from '../piece.ts';
-import { DATES } from './dates.ts';
-import { MISC } from './misc.ts';
-import { NETWORK } from './network.ts';
-import { URI } from './uri.ts';
+import { RuntimeLibrary } from '../library.ts';
 
-const PIECES: Record<string, Piece> = { ...DATES, ...NETWORK, ...URI, ...MISC };
+export const FORMATS = new RuntimeLibrary(['dates.ts', 'network.ts', 'uri.ts', 'misc.ts'].map((f) => new URL(`./${f}`, import.meta.url)));
 
-/** Formats checked on strings, by name, with the exported checker's name. */
-export const STRING_FORMATS: Readonly<Record<string, { name: Code; piece: string }>> = {
-  'date-time': { name: raw('_fDateTime'), piece: '_fDateTime' },
-  date: { name: raw('_fDate'), piece: '_fDate' },
-  time: { name: raw('_fTime'), piece: '_fTime' },
-  duration: { name: raw('_fDuration'), piece: '_fDuration' },
-  email: { name: raw('_fEmail'), piece: '_fEmail' },
-  hostname: { name: raw('_fHostname'), piece: '_fHostname' },
-  ipv4: { name: raw('_fIpv4'), piece: '_fIpv4' },
-  ipv6: { name: raw('_fIpv6'), piece: '_fIpv6' },
-  uri: { name: raw('_fUri'), piece: '_fUri' },
-  'uri-reference': { name: raw('_fUriReference'), piece: '_fUriReference' },
-  uuid: { name: raw('_fUuid'), piece: '_fUuid' },
-  regex: { name: raw('_fRegex'), piece: '_fRegex' },
-};
+/** `_fDateTime` → `date-time`. */
+function formatName(fn: string): string {
+  return fn.slice(2).replace(/[A-Z]/g, (c, i: number) => (i ? '-' : '') + c.toLowerCase());
+}
+
+let formats: Readonly<Record<string, { name: Code; piece: string }>> | undefined;
+
+/** Formats checked on strings, by name, with the exported checker's name (read from the modules). */
+export function stringFormats(): Readonly<Record<string, { name: Code; piece: string }>> {
+  if (formats) return formats;
+  const out: Record<string, { name: Code; piece: string }> = Object.create(null);
+  for (const d of FORMATS.declarations().values()) {
+    if (d.exported && d.kind === 'function' && /^_f[A-Z]/.test(d.name)) out[formatName(d.name)] = { name: raw(d.name), piece: d.name };
+  }
+  formats = out;
+  return out;
+}
 
 /** Declarations for the given formats and what they need, in a fixed order. */
-export function formatDeclarations(formats: Iterable<string>): Code[] {
-  return closePieces(PIECES, [...formats].map((f) => STRING_FORMATS[f].piece)).map((p) => {
-    const text = PIECES[p].text;
-    return typeof text === 'string' ? raw(text) : text;
-  });
+export function formatDeclarations(names: Iterable<string>): Code[] {
+  const table = stringFormats();
+  return FORMATS.close([...names].map((f) => table[f].piece)).map((d) => raw(d.text));
 }

@@ -1,9 +1,6 @@
 /** Formats: uuid (RFC 4122 textual form, any version) and regex (ECMA-262 with the `u` flag). */
-import { raw } from '../../../../codegen/index.ts';
-import type { Piece } from '../piece.ts';
 
-export const MISC: Record<string, Piece> = {
-  _fUuid: { deps: [], text: raw(`export function _fUuid(s: string): boolean {
+export function _fUuid(s: string): boolean {
   if (s.length !== 36) return false;
   for (let i = 0; i < 36; i++) {
     const c = s.charCodeAt(i);
@@ -12,13 +9,13 @@ export const MISC: Record<string, Piece> = {
     } else if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) return false;
   }
   return true;
-}`) },
-  _fRegex: { deps: [], text: raw(`export function _fRegex(s: string): boolean {
+}
+
+export function _fRegex(s: string): boolean {
   try {
     new RegExp(s, "u");
     return true;
   } catch {
     return false;
   }
-}`) },
-};
+}

@@ -1,29 +1,30 @@
 /** Formats: uri and uri-reference (RFC 3986 §3, §4.1 component grammar). */
-import { code, raw, regex } from '../../../../codegen/index.ts';
-import type { Piece } from '../piece.ts';
+import { _fIpv6 } from './network.ts';
 
-export const URI: Record<string, Piece> = {
-  _reUriParts: { deps: [], text: code`const _reUriParts = ${regex('^(?:([^:/?#]+):)?(?:\\/\\/([^/?#]*))?([^?#]*)(?:\\?([^#]*))?(?:#(.*))?$')};` },
-  _reScheme: { deps: [], text: code`const _reScheme = ${regex('^[A-Za-z][A-Za-z0-9+.-]*$')};` },
-  _reUserinfo: { deps: [], text: code`const _reUserinfo = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*$")};` },
-  _reRegName: { deps: [], text: code`const _reRegName = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*$")};` },
-  _rePath: { deps: [], text: code`const _rePath = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*$")};` },
-  _reQuery: { deps: [], text: code`const _reQuery = ${regex("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*$")};` },
-  _reIpFuture: { deps: [], text: code`const _reIpFuture = ${regex("^[vV][0-9A-Fa-f]+\\.[A-Za-z0-9._~!$&'()*+,;=:-]+$")};` },
-  _reUriFast: {
-    deps: [],
-    text: code`const _reUriFast = ${regex("^[A-Za-z][A-Za-z0-9+.-]*:\\/\\/[A-Za-z0-9._~!$&'()*+,;=-]*(?::[0-9]*)?(?:\\/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?$")};`,
-  },
-  _uriRef: {
-    deps: ['_reUriFast', '_reUriParts', '_reScheme', '_reUserinfo', '_reRegName', '_rePath', '_reQuery', '_reIpFuture', '_fIpv6'],
-    text: raw(`/** RFC 3986 URI-reference; \`absolute\` requires a scheme. */
+const _reUriParts = new RegExp("^(?:([^:/?#]+):)?(?:\\/\\/([^/?#]*))?([^?#]*)(?:\\?([^#]*))?(?:#(.*))?$", "u");
+
+const _reScheme = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*$", "u");
+
+const _reUserinfo = new RegExp("^(?:[A-Za-z0-9._~!$&'()*+,;=:-]|%[0-9A-Fa-f]{2})*$", "u");
+
+const _reRegName = new RegExp("^(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*$", "u");
+
+const _rePath = new RegExp("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*$", "u");
+
+const _reQuery = new RegExp("^(?:[A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*$", "u");
+
+const _reIpFuture = new RegExp("^[vV][0-9A-Fa-f]+\\.[A-Za-z0-9._~!$&'()*+,;=:-]+$", "u");
+
+const _reUriFast = new RegExp("^[A-Za-z][A-Za-z0-9+.-]*:\\/\\/[A-Za-z0-9._~!$&'()*+,;=-]*(?::[0-9]*)?(?:\\/[A-Za-z0-9._~!$&'()*+,;=:@-]*)*(?:\\?[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?(?:#[A-Za-z0-9._~!$&'()*+,;=:@/?-]*)?$", "u");
+
+/** RFC 3986 URI-reference; `absolute` requires a scheme. */
 function _uriRef(s: string, absolute: boolean): boolean {
   // The common shape (scheme://host[:port]/path?query#fragment, nothing percent-encoded) in one test;
   // everything it accepts the full grammar below accepts too.
   if (s.indexOf("%") === -1 && _reUriFast.test(s)) return true;
   const m = _reUriParts.exec(s);
   if (m === null) return false;
-  const scheme = m[1], authority = m[2], path = m[3], query = m[4], fragment = m[5];
+  const scheme = m[1], authority = m[2], path = m[3]!, query = m[4], fragment = m[5];
   if (scheme === undefined ? absolute : !_reScheme.test(scheme)) return false;
   if (!_rePath.test(path)) return false;
   if (query !== undefined && !_reQuery.test(query)) return false;
@@ -61,12 +62,12 @@ function _uriRef(s: string, absolute: boolean): boolean {
     if (path.slice(0, slash === -1 ? path.length : slash).indexOf(":") !== -1) return false;
   }
   return true;
-}`),
-  },
-  _fUri: { deps: ['_uriRef'], text: raw(`export function _fUri(s: string): boolean {
+}
+
+export function _fUri(s: string): boolean {
   return _uriRef(s, true);
-}`) },
-  _fUriReference: { deps: ['_uriRef'], text: raw(`export function _fUriReference(s: string): boolean {
+}
+
+export function _fUriReference(s: string): boolean {
   return _uriRef(s, false);
-}`) },
-};
+}

@@ -1,29 +1,31 @@
-/** Collectors of evaluated properties and items, for unevaluatedProperties / unevaluatedItems. (trusted run-time code, see ./index.ts). */
-import type { Piece } from '../piece.ts';
+/** Collectors of evaluated properties and items, for unevaluatedProperties / unevaluatedItems. */
 
-export const ANNOTATIONS: Record<string, Piece> = {
-  _EvP: { deps: [], text: `/** Properties evaluated so far (for unevaluatedProperties): all of them, or these keys. */
+/** Properties evaluated so far (for unevaluatedProperties): all of them, or these keys. */
 export interface _EvP {
   a: boolean;
   k: Record<string, true>;
-}` },
-  _EvI: { deps: [], text: `/** Items evaluated so far (for unevaluatedItems): the first n, plus these indices. */
+}
+
+/** Items evaluated so far (for unevaluatedItems): the first n, plus these indices. */
 export interface _EvI {
   n: number;
   c: Record<number, true>;
-}` },
-  _evp: { deps: ['_EvP'], text: `export function _evp(): _EvP {
+}
+
+export function _evp(): _EvP {
   return { a: false, k: Object.create(null) };
-}` },
-  _evi: { deps: ['_EvI'], text: `export function _evi(): _EvI {
+}
+
+export function _evi(): _EvI {
   return { n: 0, c: Object.create(null) };
-}` },
-  _mrgp: { deps: ['_EvP'], text: `export function _mrgp(into: _EvP, from: _EvP): void {
+}
+
+export function _mrgp(into: _EvP, from: _EvP): void {
   if (from.a) into.a = true;
   for (const k in from.k) into.k[k] = true;
-}` },
-  _mrgi: { deps: ['_EvI'], text: `export function _mrgi(into: _EvI, from: _EvI): void {
+}
+
+export function _mrgi(into: _EvI, from: _EvI): void {
   if (from.n > into.n) into.n = from.n;
   for (const k in from.c) into.c[k as unknown as number] = true;
-}` },
-};
+}

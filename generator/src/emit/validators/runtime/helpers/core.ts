@@ -1,24 +1,18 @@
-/** Basic helpers: own-property test, error records, JSON pointer escaping, code-point length, multipleOf. (trusted run-time code, see ./index.ts). */
-import type { Piece } from '../piece.ts';
+/** Basic helpers: own-property test, error records, JSON pointer escaping, code-point length, multipleOf. */
+import type { ValidationError } from '../public.ts';
 
-export const CORE: Record<string, Piece> = {
-  _has: { deps: [], text: `export const _has = Object.prototype.hasOwnProperty;` },
-  _err: {
-    deps: [],
-    text: `export function _err(instancePath: string, schemaPath: string, keyword: string, message: string, params: Record<string, unknown>): ValidationError {
+export const _has = Object.prototype.hasOwnProperty;
+
+export function _err(instancePath: string, schemaPath: string, keyword: string, message: string, params: Record<string, unknown>): ValidationError {
   return { instancePath, schemaPath, keyword, message, params };
-}`,
-  },
-  _esc: {
-    deps: [],
-    text: `/** Escapes a key as a JSON pointer token. */
+}
+
+/** Escapes a key as a JSON pointer token. */
 export function _esc(key: string): string {
   return key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replaceAll("~", "~0").replaceAll("/", "~1");
-}`,
-  },
-  _len: {
-    deps: [],
-    text: `/** Length in code points (a lone surrogate counts as one). */
+}
+
+/** Length in code points (a lone surrogate counts as one). */
 export function _len(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length - 1; i++) {
@@ -32,16 +26,12 @@ export function _len(s: string): number {
     }
   }
   return n;
-}`,
-  },
-  _mul: {
-    deps: [],
-    text: `/** multipleOf for a non-integer divisor: exact for decimal inputs within binary floating-point error. */
+}
+
+/** multipleOf for a non-integer divisor: exact for decimal inputs within binary floating-point error. */
 export function _mul(x: number, m: number): boolean {
   const q = x / m;
   if (!Number.isFinite(q)) return Number.isInteger(x) && Number.isInteger(1 / m);
   const r = Math.round(q);
   return Math.abs(q - r) <= 4 * Number.EPSILON * Math.max(1, Math.abs(q));
-}`,
-  },
-};
+}

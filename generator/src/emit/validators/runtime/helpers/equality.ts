@@ -1,10 +1,7 @@
-/** JSON equality (enum, const) and duplicate detection (uniqueItems). (trusted run-time code, see ./index.ts). */
-import type { Piece } from '../piece.ts';
+/** JSON equality (enum, const) and duplicate detection (uniqueItems). */
+import { _has } from './core.ts';
 
-export const EQUALITY: Record<string, Piece> = {
-  _eq: {
-    deps: ['_has'],
-    text: `/** JSON equality: primitives by value, arrays by items, objects by own keys and values. */
+/** JSON equality: primitives by value, arrays by items, objects by own keys and values. */
 export function _eq(a: any, b: any): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -23,18 +20,14 @@ export function _eq(a: any, b: any): boolean {
   }
   for (const k in b) if (_has.call(b, k)) n--;
   return n === 0;
-}`,
-  },
-  _inc: {
-    deps: ['_eq'],
-    text: `export function _inc(list: readonly unknown[], x: unknown): boolean {
+}
+
+export function _inc(list: readonly unknown[], x: unknown): boolean {
   for (let i = 0; i < list.length; i++) if (_eq(list[i], x)) return true;
   return false;
-}`,
-  },
-  _canon: {
-    deps: ['_has'],
-    text: `/** A canonical text of a JSON value (sorted keys), equal texts for equal values. */
+}
+
+/** A canonical text of a JSON value (sorted keys), equal texts for equal values. */
 export function _canon(x: any): string {
   if (typeof x !== "object" || x === null) return typeof x === "string" ? JSON.stringify(x) : String(x);
   if (Array.isArray(x)) {
@@ -46,13 +39,11 @@ export function _canon(x: any): string {
   for (const k in x) if (_has.call(x, k)) keys.push(k);
   keys.sort();
   let out = "{";
-  for (let i = 0; i < keys.length; i++) out += (i ? "," : "") + JSON.stringify(keys[i]) + ":" + _canon(x[keys[i]]);
+  for (let i = 0; i < keys.length; i++) out += (i ? "," : "") + JSON.stringify(keys[i]) + ":" + _canon(x[keys[i]!]);
   return out + "}";
-}`,
-  },
-  _dup: {
-    deps: ['_eq', '_canon'],
-    text: `/** Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear). */
+}
+
+/** Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear). */
 export function _dup(a: readonly unknown[]): [number, number] | null {
   if (a.length <= 8) {
     for (let j = 1; j < a.length; j++) for (let i = 0; i < j; i++) if (_eq(a[i], a[j])) return [i, j];
@@ -75,6 +66,4 @@ export function _dup(a: readonly unknown[]): [number, number] | null {
     }
   }
   return null;
-}`,
-  },
-};
+}

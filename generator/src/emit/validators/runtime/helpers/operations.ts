@@ -1,10 +1,7 @@
-/** Operation validators: status and media type lookup, running a compiled check, response/body tables. (trusted run-time code, see ./index.ts). */
-import type { Piece } from '../piece.ts';
+/** Operation validators: status and media type lookup, running a compiled check, response/body tables. */
+import { _deep, _opts, type ValidateOptions, type ValidationError, type ValidationResult } from '../public.ts';
 
-export const OPERATIONS: Record<string, Piece> = {
-  _status: {
-    deps: [],
-    text: `/** Index of the response declared for a status: exact code, then its range (4XX), then default; -1 if none. */
+/** Index of the response declared for a status: exact code, then its range (4XX), then default; -1 if none. */
 export function _status(status: number | string, declared: readonly string[]): number {
   const code = String(status);
   let i = declared.indexOf(code);
@@ -12,11 +9,9 @@ export function _status(status: number | string, declared: readonly string[]): n
   if (i === -1) i = declared.indexOf(code.charAt(0) + "xx");
   if (i === -1) i = declared.indexOf("default");
   return i;
-}`,
-  },
-  _media: {
-    deps: [],
-    text: `/**
+}
+
+/**
  * Index of the declared media type matching one sent or received: exact, then without parameters and case,
  * then type/any, then any/any; the first one when none is given; -1 if none matches.
  */
@@ -26,15 +21,13 @@ export function _media(mediaType: string | undefined, declared: readonly string[
   if (i !== -1) return i;
   const semi = mediaType.indexOf(";");
   const base = (semi === -1 ? mediaType : mediaType.slice(0, semi)).trim().toLowerCase();
-  for (i = 0; i < declared.length; i++) if (declared[i].toLowerCase() === base) return i;
+  for (i = 0; i < declared.length; i++) if (declared[i]!.toLowerCase() === base) return i;
   const slash = base.indexOf("/");
   i = declared.indexOf(base.slice(0, slash + 1) + "*");
   return i !== -1 ? i : declared.indexOf("*/*");
-}`,
-  },
-  _run: {
-    deps: [],
-    text: `/** Runs a compiled errors function as a public validator does (operation validators share this). */
+}
+
+/** Runs a compiled errors function as a public validator does (operation validators share this). */
 export function _run<T>(check: _Check, value: unknown, o: number): ValidationResult<T> {
   const E: ValidationError[] = [];
   try {
@@ -43,16 +36,12 @@ export function _run<T>(check: _Check, value: unknown, o: number): ValidationRes
     return _deep(e);
   }
   return { valid: false, errors: E };
-}`,
-  },
-  _Check: {
-    deps: [],
-    text: `/** A compiled errors function. */
-export type _Check = (v: any, o: number, p: string, E: ValidationError[]) => boolean;`,
-  },
-  _respond: {
-    deps: ['_run', '_Check', '_status', '_media', '_fail'],
-    text: `/** An operation's responses: statuses as declared, and per status its media types and their checks. */
+}
+
+/** A compiled errors function. */
+export type _Check = (v: any, o: number, p: string, E: ValidationError[]) => boolean;
+
+/** An operation's responses: statuses as declared, and per status its media types and their checks. */
 export interface _Responses {
   s: readonly string[];
   m: readonly (readonly string[])[];
@@ -63,18 +52,16 @@ export interface _Responses {
 export function _respond<T>(t: _Responses, status: number | string, mediaType: string, body: unknown, options: ValidateOptions | undefined): ValidationResult<T> {
   const i = _status(status, t.s);
   if (i === -1) return _fail("status", "status " + String(status) + " is not declared", { status, declared: t.s });
-  const media = t.m[i];
+  const media = t.m[i]!;
   if (media.length === 0) {
     return body === undefined ? { valid: true, value: body as T } : _fail("content", "no content is declared for status " + t.s[i], { status });
   }
   const j = _media(mediaType, media);
   if (j === -1) return _fail("mediaType", "media type " + String(mediaType) + " is not declared", { mediaType, allowed: media });
-  return _run<T>(t.f[i][j], body, _opts(options, false));
-}`,
-  },
-  _request: {
-    deps: ['_run', '_Check', '_media', '_fail'],
-    text: `/** An operation's request body: required or not, media types and their checks. */
+  return _run<T>(t.f[i]![j]!, body, _opts(options, false));
+}
+
+/** An operation's request body: required or not, media types and their checks. */
 export interface _Body {
   r: boolean;
   m: readonly string[];
@@ -86,14 +73,10 @@ export function _request<T>(t: _Body, body: unknown, mediaType: string | undefin
   if (body === undefined) return t.r ? _fail("required", "request body is required", {}) : { valid: true, value: body as T };
   const j = _media(mediaType, t.m);
   if (j === -1) return _fail("mediaType", "media type " + String(mediaType) + " is not declared", { mediaType, allowed: t.m });
-  return _run<T>(t.f[j], body, _opts(options, true));
-}`,
-  },
-  _fail: {
-    deps: [],
-    text: `/** A result with one error about the call itself (status, media type, missing body). */
+  return _run<T>(t.f[j]!, body, _opts(options, true));
+}
+
+/** A result with one error about the call itself (status, media type, missing body). */
 export function _fail(keyword: string, message: string, params: Record<string, unknown>): { valid: false; errors: ValidationError[] } {
   return { valid: false, errors: [{ instancePath: "", schemaPath: "#", keyword, message, params }] };
-}`,
-  },
-};
+}

@@ -5,7 +5,7 @@
  */
 import { ApiError } from './runtime/errors.js';
 
-/** The problem variants of the API by slug (`x-problem-slug`), e.g. `isProblem(err, 'usage-capped')`. */
+/** The problem variants of the API by slug (`x-problem-slug`). */
 export interface ProblemTypes {}
 
 export type ProblemSlug = keyof ProblemTypes;

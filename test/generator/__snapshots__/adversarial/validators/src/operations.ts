@@ -6,7 +6,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eClass,
@@ -475,4 +475,4 @@ export const operationValidators = {
     requestBody: validateClass2RequestBody,
     response: validateClass2Response,
   },
-};
+} satisfies OperationValidators;

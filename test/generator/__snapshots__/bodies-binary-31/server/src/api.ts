@@ -9,5 +9,5 @@ import type { ApiTable } from './runtime/types.js';
  * any key (even `__proto__`) stays an own property.
  */
 export const API: ApiTable = JSON.parse(
-  '{"operations":[{"key":"transcode","operationId":"transcode","method":"POST","path":"/audio","parameters":[],"responses":[{"status":"200","mediaTypes":["audio/mpeg"],"binary":["audio/mpeg"]}],"security":[],"requestBody":{"required":true,"mediaTypes":["audio/wav"],"binary":["audio/wav"]}},{"key":"listThumbnails","operationId":"listThumbnails","method":"GET","path":"/thumbnails","parameters":[],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/"}',
+  '{"operations":[{"key":"transcode","operationId":"transcode","method":"POST","path":"/audio","parameters":[],"responses":[{"status":"200","mediaTypes":["audio/mpeg"],"binary":["audio/mpeg"]}],"security":[],"requestBody":{"required":true,"mediaTypes":["audio/wav"],"binary":["audio/wav"]}},{"key":"listThumbnails","operationId":"listThumbnails","method":"GET","path":"/thumbnails","parameters":[],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/","problemRoles":{},"rateLimitHeaders":{}}',
 );

@@ -9,5 +9,5 @@ import type { ApiTable } from './runtime/types.js';
  * any key (even `__proto__`) stays an own property.
  */
 export const API: ApiTable = JSON.parse(
-  '{"operations":[{"key":"listPets","operationId":"listPets","method":"GET","path":"/pets","parameters":[],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/"}',
+  '{"operations":[{"key":"listPets","operationId":"listPets","method":"GET","path":"/pets","parameters":[],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/","problemRoles":{},"rateLimitHeaders":{}}',
 );

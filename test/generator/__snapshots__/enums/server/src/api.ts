@@ -9,5 +9,5 @@ import type { ApiTable } from './runtime/types.js';
  * any key (even `__proto__`) stays an own property.
  */
 export const API: ApiTable = JSON.parse(
-  '{"operations":[{"key":"listItems","operationId":"listItems","method":"GET","path":"/items","parameters":[{"name":"sort","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"string"}},{"name":"states","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"array","items":{"type":"string"}}}],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/"}',
+  '{"operations":[{"key":"listItems","operationId":"listItems","method":"GET","path":"/items","parameters":[{"name":"sort","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"string"}},{"name":"states","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"array","items":{"type":"string"}}}],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/","problemRoles":{},"rateLimitHeaders":{}}',
 );

@@ -18,7 +18,7 @@ export interface ProblemResult<S extends number, B> {
 /** The members a constructor takes: everything but `type` and `status`, with `title` optional. */
 export type ProblemFields<P> = Omit<P, 'type' | 'status' | 'title'> & { title?: string };
 
-// Types are written relative (`/2/problems/<slug>`); the server adds `options.problemBase` on the way out.
+// Types are written relative (the spec's paths); the server adds `options.problemBase` on the way out.
 const factory = new ProblemFactory(API, '');
 
 /** Constructors for every problem type the spec defines. */

@@ -9,5 +9,5 @@ import type { ApiTable } from './runtime/types.js';
  * any key (even `__proto__`) stays an own property.
  */
 export const API: ApiTable = JSON.parse(
-  '{"operations":[{"key":"getOwner","operationId":"getOwner","method":"GET","path":"/owners/{ownerId}","parameters":[{"name":"ownerId","in":"path","required":true,"style":"simple","explode":false,"coerce":{"type":"string"}},{"name":"since","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"string"}}],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/"}',
+  '{"operations":[{"key":"getOwner","operationId":"getOwner","method":"GET","path":"/owners/{ownerId}","parameters":[{"name":"ownerId","in":"path","required":true,"style":"simple","explode":false,"coerce":{"type":"string"}},{"name":"since","in":"query","required":false,"style":"form","explode":true,"coerce":{"type":"string"}}],"responses":[{"status":"200","mediaTypes":["application/json"]}],"security":[]}],"securitySchemes":{},"problems":{},"problemPath":"/problems/","problemRoles":{},"rateLimitHeaders":{}}',
 );

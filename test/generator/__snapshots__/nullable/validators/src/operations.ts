@@ -4,8 +4,8 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
-import { _opts, _request, _respond, _run } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import { _opts, _respond, _run } from './runtime.js';
 import {
   _eGetOwnerCookies,
   _eGetOwnerHeaders,
@@ -80,4 +80,4 @@ export const operationValidators = {
     requestBody: validateGetOwnerRequestBody,
     response: validateGetOwnerResponse,
   },
-};
+} satisfies OperationValidators;

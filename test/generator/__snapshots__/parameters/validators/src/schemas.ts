@@ -4,5 +4,3 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
-import { _deep, _opts } from './runtime.js';

@@ -2,7 +2,7 @@
 import type * as T from '@social-posting/types';
 import { bindOperations } from './runtime/bind.js';
 import { ApiError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, OperationValidatorsLike, RuntimeOptions } from './runtime/types.js';
+import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
 import { operations } from './operations.js';
 
 /** The argument of `createUser`: its parameters by their names in the spec, and `body`. */
@@ -58,11 +58,7 @@ export type ClientOptions = RuntimeOptions;
  */
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
-    validators: () =>
-      import('@social-posting/validators').then(
-        (m: { operationValidators: object }) =>
-          m.operationValidators as Record<string, OperationValidatorsLike | undefined>,
-      ),
+    validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
   }) as Client;
 }
 

@@ -3,6 +3,13 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-export type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
+export type {
+  OperationValidator,
+  OperationValidators,
+  ValidateOptions,
+  ValidationError,
+  ValidationResult,
+} from './runtime.js';
 export * from './schemas.js';
 export * from './operations.js';
+export * from './standard-schema.js';

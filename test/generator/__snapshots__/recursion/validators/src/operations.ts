@@ -4,8 +4,8 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
-import { _opts, _request, _respond, _run } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import { _opts, _respond, _run } from './runtime.js';
 import { _eGetTreeCookies, _eGetTreeHeaders, _eGetTreePathParams, _eGetTreeQuery, _eTreeNode } from './compiled.js';
 
 const _responses0: _Responses = {
@@ -68,4 +68,4 @@ export const operationValidators = {
     requestBody: validateGetTreeRequestBody,
     response: validateGetTreeResponse,
   },
-};
+} satisfies OperationValidators;

@@ -24,8 +24,8 @@ export function _fIpv6(s: string): boolean {
   }
   const halves = text.split('::');
   if (halves.length > 2) return false;
-  const groups = halves[0] === '' ? [] : halves[0].split(':');
-  if (halves.length === 2 && halves[1] !== '') groups.push(...halves[1].split(':'));
+  const groups = halves[0] === '' ? [] : halves[0]!.split(':');
+  if (halves.length === 2 && halves[1] !== '') groups.push(...halves[1]!.split(':'));
   for (const g of groups) if (!_reHex16.test(g)) return false;
   return halves.length === 2 ? groups.length <= 7 : groups.length === 8;
 }
@@ -58,7 +58,7 @@ function _uriRef(s: string, absolute: boolean): boolean {
   if (m === null) return false;
   const scheme = m[1],
     authority = m[2],
-    path = m[3],
+    path = m[3]!,
     query = m[4],
     fragment = m[5];
   if (scheme === undefined ? absolute : !_reScheme.test(scheme)) return false;

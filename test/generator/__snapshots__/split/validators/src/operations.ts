@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eCreateNoteCookies,
@@ -216,4 +216,4 @@ export const operationValidators = {
     requestBody: validateGetNoteRequestBody,
     response: validateGetNoteResponse,
   },
-};
+} satisfies OperationValidators;

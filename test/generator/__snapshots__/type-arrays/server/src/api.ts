@@ -9,5 +9,5 @@ import type { ApiTable } from './runtime/types.js';
  * any key (even `__proto__`) stays an own property.
  */
 export const API: ApiTable = JSON.parse(
-  '{"operations":[],"securitySchemes":{},"problems":{},"problemPath":"/problems/"}',
+  '{"operations":[],"securitySchemes":{},"problems":{},"problemPath":"/problems/","problemRoles":{},"rateLimitHeaders":{}}',
 );

@@ -4,8 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
-import { _opts, _request, _respond, _run } from './runtime.js';
+import type { OperationValidators } from './runtime.js';
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
-export const operationValidators = {};
+export const operationValidators = {} satisfies OperationValidators;

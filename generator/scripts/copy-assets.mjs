@@ -1,0 +1,32 @@
+// The second half of `npm run build` (after `tsc -b`): files the compiled generator reads as data at run
+// time, copied next to the compiled modules that read them. The client and server runtimes are TypeScript
+// sources copied verbatim into every generated package (emit/client/index.ts, emit/server/index.ts read
+// them from `./runtime/`); the validators' runtime modules are read and copied by use; the prettier worker is plain JavaScript started by path (write/format.ts).
+// Copies only what changed, so a no-op build stays cheap.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const ASSETS = [
+  { dir: 'emit/client/runtime', match: (f) => f.endsWith('.ts') },
+  { dir: 'emit/server/runtime', match: (f) => f.endsWith('.ts') },
+  // The validators' runtime helpers and format checks are real modules whose declarations are copied into
+  // generated code by use (emit/validators/runtime/library.ts reads them as text).
+  { dir: 'emit/validators/runtime', match: (f) => f === 'public.ts' },
+  { dir: 'emit/validators/runtime/helpers', match: (f) => f.endsWith('.ts') },
+  { dir: 'emit/validators/runtime/formats', match: (f) => f.endsWith('.ts') },
+  { dir: 'write', match: (f) => f === 'format-worker.mjs' },
+];
+
+for (const { dir, match } of ASSETS) {
+  const from = path.join(root, 'src', dir);
+  const to = path.join(root, 'dist', dir);
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from).filter(match)) {
+    const source = path.join(from, name);
+    const target = path.join(to, name);
+    if (existsSync(target) && statSync(target).mtimeMs >= statSync(source).mtimeMs) continue;
+    copyFileSync(source, target);
+  }
+}
