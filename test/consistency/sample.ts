@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import type { Direction, SchemaFacts } from '../../generator/src/model/facts/index.ts';
+import { isBinaryString } from '../../generator/src/model/facts/media.ts';
 import type { JsonType, JsonValue, Schema, SchemaObject } from '../../generator/src/model/types.ts';
 
 const FORMATS: Record<string, string> = {
@@ -143,6 +144,8 @@ function hasObjectKeywords(view: SchemaObject): boolean {
 }
 
 function stringSample(view: SchemaObject): string | undefined {
+  // Raw bytes are typed `Blob`: no JSON value stands for them.
+  if (isBinaryString(view)) return undefined;
   let value: string;
   if (typeof view.pattern === 'string') {
     const example = [...(view.examples ?? []), view.default].find((e) => typeof e === 'string' && safeTest(view.pattern!, e));

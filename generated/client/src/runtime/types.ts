@@ -63,6 +63,8 @@ export interface OperationSpec {
   paginate?: PaginationSpec;
   /** The success body is newline-delimited JSON, one event per line. */
   stream?: true;
+  /** Success media types (lower-case essences, `type/*` wildcards) whose bodies are bytes: read as a `Blob`. */
+  binary?: readonly string[];
   /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
   openQuery?: true;
   /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
@@ -176,8 +178,13 @@ export interface RuntimeOptions {
 }
 
 /** The second argument of every method. */
+/** How a success body is read: `blob`, `arrayBuffer`, the unread byte `stream`, or the raw `response`. */
+export type ParseAs = 'blob' | 'arrayBuffer' | 'stream' | 'response';
+
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** Read the success body as this instead of the default (JSON parsed, binary as `Blob`, else text). */
+  parseAs?: ParseAs | undefined;
   /** Headers for this call; they override the client's. An `Authorization` header is sent as is. */
   headers?: HeadersInit | undefined;
   timeoutMs?: number | undefined;
@@ -265,6 +272,17 @@ export type At<T, P extends readonly string[]> = P extends readonly [
 ]
   ? At<T extends { readonly [K in H]?: infer V } ? V : never, R>
   : T;
+
+/** The success body a call gets with `parseAs` in its options (`T`, the declared body, without). */
+export type Parsed<T, O> = O extends { parseAs: 'arrayBuffer' }
+  ? ArrayBuffer
+  : O extends { parseAs: 'stream' }
+    ? ReadableStream<Uint8Array>
+    : O extends { parseAs: 'response' }
+      ? Response
+      : O extends { parseAs: 'blob' }
+        ? Blob
+        : T;
 
 /** The element type of an (optional) array type. */
 export type ItemOf<T> = NonNullable<T> extends readonly (infer I)[] ? I : never;

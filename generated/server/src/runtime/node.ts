@@ -10,6 +10,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { originForm, PIPELINE, type Incoming, type Outgoing, type WebHandler } from './core.js';
+import { pipeToSink } from './stream.js';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -149,9 +150,15 @@ function byteLength(body: string | Uint8Array): number {
 function writeOutgoing(res: ServerResponse, out: Outgoing): void {
   try {
     const headers: Record<string, string | string[] | number> = out.headers;
-    if (out.body !== null) headers['content-length'] = byteLength(out.body);
+    const body = out.body;
+    if (body instanceof ReadableStream) {
+      res.writeHead(out.status, headers);
+      void pipeToSink(body, res);
+      return;
+    }
+    if (body !== null) headers['content-length'] = byteLength(body);
     res.writeHead(out.status, headers);
-    res.end(out.body ?? undefined);
+    res.end(body ?? undefined);
   } catch {
     failed(res);
   }

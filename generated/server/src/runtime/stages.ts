@@ -6,6 +6,7 @@
  * Each is usable alone (tests build a `Setup` from a small table).
  */
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
+import { requestStream } from './stream.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import {
   bodyErrors,
@@ -50,7 +51,8 @@ export interface Incoming {
 export interface Outgoing {
   status: number;
   headers: Record<string, string | string[]>;
-  body: string | Uint8Array | null;
+  /** A stream for binary answers (written with backpressure by the host). */
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
 /** What the pipeline knows about one operation, prepared once. */
@@ -70,7 +72,7 @@ export interface CompiledOperation {
   /** Unknown query parameters are rejected (the option, unless the operation is open to unlisted ones). */
   rejectUnknown: boolean;
   /** Status → declared response (or null), filled on first use. */
-  responseCache: Map<number, { status: string; mediaTypes: string[] } | null>;
+  responseCache: Map<number, TableOperation['responses'][number] | null>;
 }
 
 /** Everything the stages share, built once per pipeline. */
@@ -279,7 +281,7 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
     stop: s.problems.aboutBlank(413, `The request body is larger than ${s.maxBody} bytes`, { connection: 'close' }),
   });
   const length = incoming.header('content-length');
-  if (length !== null && /^\d+$/.test(length) && Number(length) > s.maxBody) return tooLarge();
+  if (length !== null && /^\d+$/.test(length) && Number(length) > s.maxBody && !rb.binary) return tooLarge();
   const contentType = incoming.header('content-type');
   const hasBody = incoming.hasBody() || contentType !== null;
   let mediaType: string | undefined;
@@ -302,6 +304,10 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
         ),
       };
     }
+  }
+  // Binary bodies are handed over as a stream, unread (and so not limited by maxBodySize).
+  if (hasBody && mediaType !== undefined && rb.binary?.includes(mediaType) === true) {
+    return { body: requestStream(incoming.request()), mediaType, checkable: false, errors: [] };
   }
   const bytes = hasBody ? await incoming.readBody(s.maxBody) : null;
   if (bytes === 'too-large') return tooLarge();

@@ -48,9 +48,10 @@ export interface TableOperation {
   /** Path template as written, e.g. `/users/{id}/items`. */
   path: string;
   parameters: TableParameter[];
-  requestBody?: { required: boolean; mediaTypes: string[] };
-  /** Declared responses in document order: status as written (`200`, `4XX`, `default`) and media types. */
-  responses: { status: string; mediaTypes: string[] }[];
+  /** `binary`: the media types whose bodies are bytes (streamed to the handler, not parsed). */
+  requestBody?: { required: boolean; mediaTypes: string[]; binary?: string[] };
+  /** Declared responses in document order: status as written (`200`, `4XX`, `default`), media types, binary ones. */
+  responses: { status: string; mediaTypes: string[]; binary?: string[] }[];
   /** Effective security (see model): `[]` none, an empty alternative makes authentication optional. */
   security: Record<string, string[]>[];
   /** Path parameter that must equal the authenticated user's id (from a spec extension). */

@@ -84,6 +84,8 @@ export type {
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
+  ParseAs,
+  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,

@@ -10,7 +10,7 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
-import { requestMediaType } from './operations.ts';
+import { binarySuccessTypes, requestMediaType } from './operations.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
 
@@ -109,6 +109,10 @@ function method(model: ApiModel, op: OperationModel): Code {
     return code`${doc}${name}(${argsParam(model, op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
   }
   const doc = docComment(operationDoc(model, op, 'call'));
+  // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
+  if (binarySuccessTypes(model, op).length) {
+    return code`${doc}${name}<O extends CallOptions = CallOptions>(${argsParam(model, op)}, options?: O): ApiPromise<Parsed<${success}, O>, ${statusType(op)}>;\n`;
+  }
   return code`${doc}${name}(${argsParam(model, op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
 }
 
@@ -146,6 +150,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   ];
   // Only the runtime types this client uses (a strict consumer may compile with noUnusedLocals).
   const calls = ops.some((op) => !op.streaming);
+  const parsed = ops.some((op) => !op.streaming && binarySuccessTypes(model, op).length > 0);
   const open = ops.some((op) => op.openParameters);
   const runtimeTypes = join(
     [
@@ -155,6 +160,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
       open && 'ExtraQuery',
       pages && 'ItemOf',
       pages && 'PaginateOptions',
+      parsed && 'Parsed',
       'RuntimeOptions',
       streams && 'StreamCallOptions',
     ]

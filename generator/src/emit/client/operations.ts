@@ -45,11 +45,24 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
     };
   }
   if (op.streaming) spec.stream = true;
+  const binary = binarySuccessTypes(model, op);
+  if (binary.length) spec.binary = binary;
   if (op.openParameters) spec.openQuery = true;
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
+}
+
+/** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */
+export function binarySuccessTypes(model: ApiModel, op: OperationModel): string[] {
+  const facts = factsOf(model);
+  const out = new Set<string>();
+  for (const res of op.responses) {
+    if (!/^2/.test(res.status)) continue;
+    for (const m of facts.responseMedia(res)) if (m.kind === 'binary') out.add(m.essence);
+  }
+  return [...out];
 }
 
 /** The operation's response headers marked `x-ratelimit-field`, by field (lower-cased names). */

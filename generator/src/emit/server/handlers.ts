@@ -9,7 +9,14 @@ import {
   qualifiedTypeRef, typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printModule } from '../../codegen/ts-print.ts';
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
+
+const BYTES = () => [typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), typeRef('ReadableStream', [typeRef('Uint8Array')])];
+/** What a client may send as a binary body; the handler receives it as the request's byte stream instead. */
+const binarySent = () => unionType(BYTES());
+/** What a handler may answer for a binary media type: written as a stream, with backpressure. */
+const binaryAnswer = () => unionType([...BYTES(), typeRef('AsyncIterable', [typeRef('Uint8Array')])]);
 
 export interface HandlerNames {
   context: string;
@@ -108,7 +115,8 @@ function resultMember(status: TypeNode, body: TypeNode | undefined, mediaType: s
   );
 }
 
-function resultType(op: OperationModel): TypeNode {
+function resultType(model: ApiModel, op: OperationModel): TypeNode {
+  const facts = factsOf(model);
   const members: TypeNode[] = [];
   const responses = qualifiedTypeRef('T', op.names.responses);
   for (const res of op.responses) {
@@ -118,7 +126,10 @@ function resultType(op: OperationModel): TypeNode {
       continue;
     }
     for (const media of res.content) {
-      const body = indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
+      const body =
+        facts.media(media, 'response').kind === 'binary'
+          ? binaryAnswer()
+          : indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
       members.push(resultMember(status, body, media.mediaType));
     }
   }
@@ -127,7 +138,10 @@ function resultType(op: OperationModel): TypeNode {
 
 function contextInterface(op: OperationModel, n: HandlerNames, model: ApiModel): Statement {
   const t = (name: string) => qualifiedTypeRef('T', name);
-  const body = op.requestBody ? (op.requestBody.required ? t(op.names.requestBody) : unionType([t(op.names.requestBody), keywordType('undefined')])) : keywordType('undefined');
+  // Binary bodies arrive as the request's byte stream (read it, or pipe it on, in constant memory).
+  const binary = factsOf(model).requestMedia(op).some((m) => m.kind === 'binary');
+  const declared = binary ? unionType([typeRef('Exclude', [t(op.names.requestBody), binarySent()]), typeRef('ReadableStream', [typeRef('Uint8Array')])]) : t(op.names.requestBody);
+  const body = op.requestBody ? (op.requestBody.required ? declared : unionType([declared, keywordType('undefined')])) : keywordType('undefined');
   return interfaceDeclaration(
     n.context,
     [
@@ -151,7 +165,7 @@ function* handlerStatements(model: ApiModel, names: Map<OperationModel, HandlerN
     const n = names.get(op)!;
     const doc = [op.summary, op.description, `\`${op.method.toUpperCase()} ${op.path}\``, op.deprecated ? '@deprecated' : undefined];
     yield contextInterface(op, n, model);
-    yield typeAlias(n.result, resultType(op), [`Exactly the responses declared for \`${op.names.method}\`.`]);
+    yield typeAlias(n.result, resultType(model, op), [`Exactly the responses declared for \`${op.names.method}\`.`]);
     const returns = unionType([typeRef(n.result), typeRef('Promise', [typeRef(n.result)])]);
     yield typeAlias(n.handler, functionType([{ name: 'context', type: typeRef(n.context) }], returns), doc);
     entries.push(propertySignature(op.names.method, typeRef(n.handler), { doc }));

@@ -3,7 +3,7 @@
  * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
  */
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
-import { admitsEveryType, factsOf, type SchemaFacts } from '../../model/facts/index.ts';
+import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts } from '../../model/facts/index.ts';
 import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
@@ -227,7 +227,14 @@ function titleOf(slug: string): string {
   return slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** Adds `binary` (the media types the model's facts call binary) when there are any. */
+function withBinary<T extends object>(entry: T, media: MediaFact[]): T & { binary?: string[] } {
+  const binary = media.filter((m) => m.kind === 'binary').map((m) => m.mediaType);
+  return binary.length ? { ...entry, binary } : entry;
+}
+
 export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiTable {
+  const facts = factsOf(model);
   const r = new SchemaResolver(model);
   const ownerExtension = options.ownerExtension ?? DEFAULT_OWNER_EXTENSION;
   const operations: TableOperation[] = model.operations.map((op) => {
@@ -237,10 +244,10 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       method: op.method.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
-      responses: op.responses.map((res) => ({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) })),
+      responses: op.responses.map((res) => withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res))),
       security: op.security.map((req) => ({ ...req })),
     };
-    if (op.requestBody) entry.requestBody = { required: op.requestBody.required, mediaTypes: op.requestBody.content.map((c) => c.mediaType) };
+    if (op.requestBody) entry.requestBody = withBinary({ required: op.requestBody.required, mediaTypes: op.requestBody.content.map((c) => c.mediaType) }, facts.requestMedia(op));
     const owner = ownerParameterOf(op, ownerExtension);
     if (owner) entry.ownerParameter = owner;
     if (op.deprecated) entry.deprecated = true;

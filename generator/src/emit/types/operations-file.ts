@@ -5,7 +5,7 @@
 import {
   interfaceDeclaration, keywordType, propertySignature, typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
-import type { HeaderModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
+import type { HeaderModel, MediaTypeModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
 import type { TypeContext } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
 import { transformSchema } from './transform/schema.ts';
@@ -73,9 +73,20 @@ function parameterObject(params: ParameterModel[], ctx: TypeContext): TypeNode {
   );
 }
 
+/** What a client may send as a binary body (the model's media fact says `binary`). */
+function binaryRequestType(): TypeNode {
+  return unionType([typeRef('Blob'), typeRef('ArrayBuffer'), typeRef('Uint8Array'), typeRef('ReadableStream', [typeRef('Uint8Array')])]);
+}
+
 function requestBodyType(op: OperationModel, ctx: TypeContext): TypeNode {
   if (!op.requestBody || !op.requestBody.content.length) return keywordType('never');
-  return unionType(op.requestBody.content.map((m) => transformSchema(m.schema, ctx)));
+  const facts = ctx.index.facts;
+  return unionType(op.requestBody.content.map((m) => (facts.media(m, 'request').kind === 'binary' ? binaryRequestType() : transformSchema(m.schema, ctx))));
+}
+
+/** A response body's type: `Blob` for binary media (the client's default reading), else the schema's. */
+function responseBodyType(m: MediaTypeModel, ctx: TypeContext): TypeNode {
+  return ctx.index.facts.media(m, 'response').kind === 'binary' ? typeRef('Blob') : transformSchema(m.schema, ctx);
 }
 
 function headersType(headers: HeaderModel[], ctx: TypeContext): TypeNode {
@@ -87,7 +98,7 @@ function headersType(headers: HeaderModel[], ctx: TypeContext): TypeNode {
 
 function responseMembers(responses: ResponseModel[], ctx: TypeContext): TypeElement[] {
   return responses.map((r) => {
-    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, transformSchema(m.schema, ctx)))) : emptyRecord();
+    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, responseBodyType(m, ctx)))) : emptyRecord();
     const body = typeLiteral([propertySignature('headers', headersType(r.headers, ctx)), propertySignature('content', content)]);
     return propertySignature(r.status, body, { doc: [r.description] });
   });
@@ -95,5 +106,5 @@ function responseMembers(responses: ResponseModel[], ctx: TypeContext): TypeElem
 
 function bodyUnion(responses: ResponseModel[], ctx: TypeContext): TypeNode {
   if (!responses.length) return keywordType('never');
-  return unionType(responses.flatMap((r) => (r.content.length ? r.content.map((m) => transformSchema(m.schema, ctx)) : [keywordType('undefined')])));
+  return unionType(responses.flatMap((r) => (r.content.length ? r.content.map((m) => responseBodyType(m, ctx)) : [keywordType('undefined')])));
 }

@@ -19,6 +19,7 @@ import {
   TimeoutError,
 } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
+import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
 import type { BodyEncoder } from './form.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
@@ -78,7 +79,7 @@ export function createRuntime(
     }
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     // The body is checked as sent (dates as strings): the JSON text parsed back.
-    if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : args?.body);
+    if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
       const sent = await sendOnce(options, p, refresh, extraAuth, stream);
@@ -91,7 +92,7 @@ export function createRuntime(
       if ('close' in sent) return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers, op.rateLimit), response: res, close: sent.close };
       const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
-        if (options.validate?.response && data !== undefined) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -125,6 +126,8 @@ export interface Prepared {
   timeoutMs: number;
   idempotent: boolean;
   signal: AbortSignal | undefined;
+  /** How the caller reads a successful body (see `CallOptions.parseAs`). */
+  parseAs: CallOptions['parseAs'];
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -154,7 +157,8 @@ export function prepare(
   const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
   // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
   const off = call.retry === false || (call.retry === undefined && options.retry === false);
-  const retry: RetryOptions = off ? { retries: 0 } : { ...options.retry, ...call.retry };
+  // A streamed request body is read once: it cannot be sent again.
+  const retry: RetryOptions = off || isStreamBody(payload) ? { retries: 0 } : { ...options.retry, ...call.retry };
   return {
     op,
     url: built.url,
@@ -169,6 +173,7 @@ export function prepare(
     timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
     idempotent: IDEMPOTENT.test(op.method),
     signal,
+    parseAs: call.parseAs,
   };
 }
 
@@ -193,14 +198,22 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
     signal?.removeEventListener('abort', onAbort);
   };
   try {
-    const res = await (options.fetch ?? globalThis.fetch)(url, { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal });
+    const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
+    if (isStreamBody(p.payload)) init.duplex = 'half';
+    const res = await (options.fetch ?? globalThis.fetch)(url, init);
     if (stream && res.ok) {
       clearTimeout(timer);
       timer = undefined;
       return { res, data: undefined, close: () => (release(), ctl.abort()) };
     }
-    const data = await readBody(res);
-    release();
+    const unread = res.ok && leavesBodyUnread(p.parseAs);
+    if (unread) {
+      // The caller reads the body: no timeout on it; the call's signal still aborts it.
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    const data = await decodeBody(op, res, p.parseAs);
+    if (!unread) release();
     return { res, data };
   } catch (e) {
     release();
@@ -302,18 +315,6 @@ export function base64(text: string | Uint8Array): string {
   return btoa(bin);
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return undefined;
-  if (!/[/+]json\b/i.test(res.headers.get('content-type') ?? '')) return text;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    if (res.ok) throw e;
-    return text;
-  }
-}
-
 const num = (h: Headers, name: string) => {
   const v = h.get(name);
   return v?.trim() && !isNaN(+v) ? +v : undefined;
@@ -356,4 +357,9 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
+}
+
+/** Binary bodies are not JSON values: request validation checks the parameters only. */
+function isBytes(body: unknown): boolean {
+  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || isStreamBody(body);
 }

@@ -5,6 +5,7 @@
  */
 import { bodyKind } from './body.js';
 import { isProblemBody, PROBLEM_MEDIA_TYPE } from './problems.js';
+import { binaryPayload } from './stream.js';
 import type { CompiledOperation, Incoming, Outgoing, Setup } from './stages.js';
 import type { HandlerResult, TableOperation } from './types.js';
 
@@ -18,11 +19,11 @@ export class ResponseMismatchError extends Error {
 }
 
 /** The declared response for a status: exact, then `4XX`-style ranges, then `default`. */
-export function findResponse(op: TableOperation, status: number): { status: string; mediaTypes: string[] } | undefined {
+export function findResponse(op: TableOperation, status: number): TableOperation['responses'][number] | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
-  let ranged: { status: string; mediaTypes: string[] } | undefined;
-  let fallback: { status: string; mediaTypes: string[] } | undefined;
+  let ranged: TableOperation['responses'][number] | undefined;
+  let fallback: TableOperation['responses'][number] | undefined;
   for (const r of op.responses) {
     if (r.status === exact) return r;
     if (r.status.toUpperCase() === range) ranged = r;
@@ -64,7 +65,7 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
       }
       mediaType = pickMediaType(declared.mediaTypes, result.body);
     }
-    if (s.development && c.validator && result.body !== undefined && mediaType) {
+    if (s.development && c.validator && result.body !== undefined && mediaType && !declared.binary?.includes(mediaType)) {
       const check = c.validator.response(result.status, mediaType, result.body, VALIDATE_RESPONSE);
       if (!check.valid) {
         const summary = check.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
@@ -75,7 +76,7 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
     if (c.deprecationHeader) headers['deprecation'] = c.deprecationHeader;
     if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
   }
-  let payload: string | Uint8Array | null = null;
+  let payload: Outgoing['body'] = null;
   let outBody = result.body;
   if (s.problemBase && isProblemBody(outBody) && outBody.type.startsWith('/')) outBody = { ...outBody, type: s.problemBase + outBody.type };
   if (outBody !== undefined && method !== 'HEAD') {
@@ -88,9 +89,7 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
         return problem(500);
       }
       if (payload === undefined) payload = null;
-    } else if (outBody instanceof Uint8Array) payload = outBody;
-    else if (outBody instanceof ArrayBuffer) payload = new Uint8Array(outBody);
-    else payload = String(outBody);
+    } else payload = binaryPayload(outBody) ?? String(outBody);
   }
   if (result.body !== undefined) headers['content-type'] = mediaType ?? 'application/json';
   if (result.headers) {

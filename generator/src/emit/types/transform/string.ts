@@ -3,13 +3,16 @@
  * suffix (`/2/problems/usage-capped$` → `${string}/2/problems/usage-capped`): an exact translation, so a
  * union of such variants narrows on the discriminating property.
  */
-import { keywordType, templateLiteralType, type TypeNode } from '../../../codegen/ts-nodes.ts';
+import { keywordType, templateLiteralType, typeRef, type TypeNode } from '../../../codegen/ts-nodes.ts';
+import { isBinaryString } from '../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../model/types.ts';
 
 /** Regex syntax characters; an escaped one (`\.`) stands for itself. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 
 export function transformString(schema: SchemaObject): TypeNode {
+  // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType` without `contentEncoding`): a file, not text.
+  if (isBinaryString(schema)) return typeRef('Blob');
   if (schema.pattern) {
     const literal = literalAffix(schema.pattern);
     if (literal) {

@@ -110,7 +110,7 @@ export interface Form {
 }
 
 export interface Upload {
-  avatar?: string;
+  avatar?: Blob;
   meta?: {
     title?: string;
   };

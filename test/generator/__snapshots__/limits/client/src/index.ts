@@ -30,6 +30,8 @@ export type {
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
+  ParseAs,
+  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,

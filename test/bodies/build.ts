@@ -1,0 +1,38 @@
+/**
+ * Generates all four packages for a fixture spec (the real pipeline), writes them to a temp folder and
+ * bundles the client and the server with esbuild (package names aliased to the written sources), so a
+ * test can run the generated client against the generated server over loopback.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { generateInMemory } from '../helpers/generate.ts';
+import { tempDir } from '../helpers/paths.ts';
+
+export interface Built {
+  dir: string;
+  client: Record<string, any>;
+  server: Record<string, any>;
+  remove(): void;
+}
+
+const NAMES = ['types', 'validators', 'client', 'server'] as const;
+
+export async function buildFixture(spec: string): Promise<Built> {
+  const files = await generateInMemory(spec, [...NAMES]);
+  const tmp = tempDir('socialgen-bodies-');
+  for (const [rel, text] of files) {
+    const abs = path.join(tmp.dir, rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, text);
+  }
+  const alias = Object.fromEntries(NAMES.map((n) => [`@social-posting/${n}`, path.join(tmp.dir, n, 'src/index.ts')]));
+  const out: Record<string, Record<string, any>> = {};
+  for (const n of ['client', 'server'] as const) {
+    const outfile = path.join(tmp.dir, `${n}.mjs`);
+    await build({ entryPoints: [alias[`@social-posting/${n}`]], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'silent', alias });
+    out[n] = await import(pathToFileURL(outfile).href);
+  }
+  return { dir: tmp.dir, client: out.client, server: out.server, remove: tmp.remove };
+}
