@@ -20,6 +20,14 @@ import { FnScope, renderPath, schemaPathOf, type Failure, type Mode, type Site }
 
 export interface CompilerOptions extends RegistryOptions {
   access?: (schema: Schema) => Access;
+  /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
+  discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
+}
+
+/** A discriminator with every value (explicit and implicit) mapped to the `$ref` of the schema it selects. */
+export interface ResolvedDiscriminator {
+  propertyName: string;
+  mapping: ReadonlyArray<{ value: string; ref: string }>;
 }
 
 export interface FnVariant {
@@ -52,10 +60,13 @@ export class Compiler {
    * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
    */
   readonly access: (schema: Schema) => Access;
+  /** The resolved discriminator of a node when the target knows it (keywords/discriminator.ts). */
+  readonly resolvedDiscriminator: (schema: Schema) => ResolvedDiscriminator | undefined;
 
   constructor(options: CompilerOptions = {}) {
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
+    this.resolvedDiscriminator = options.discriminator ?? (() => undefined);
   }
 
   /** Names the functions of `node` after `name` (an identifier), e.g. a component's type name. */

@@ -6,6 +6,7 @@
  */
 import { toIdentifier, uniqueName } from '../../../codegen/index.ts';
 import { indexModel } from '../../../model/model-index.ts';
+import { schemaRef } from '../../../model/refs.ts';
 import type { ApiModel, MediaTypeModel, NamedSchema, OperationModel, ParameterLocation, Schema } from '../../../model/types.ts';
 import { Compiler } from '../compile/compiler.ts';
 import { escapeToken } from '../compile/pointer.ts';
@@ -28,6 +29,11 @@ export function apiDocument(model: ApiModel): ApiDocument {
   const paramNodes = new Map<string, NodeInfo>();
   const compiler = new Compiler({
     access: index.facts.access,
+    discriminator: (schema) => {
+      const fact = index.facts.discriminator(schema);
+      if (!fact?.own) return undefined;
+      return { propertyName: fact.propertyName, mapping: fact.mapping.map((m) => ({ value: m.value, ref: schemaRef(m.schema.key) })) };
+    },
     refHook: (ref) => {
       if (ref.startsWith(PARAM_REF)) return paramNodes.get(ref);
       const named = index.resolveRef(ref);

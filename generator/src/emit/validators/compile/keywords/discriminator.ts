@@ -2,8 +2,9 @@
  * OpenAPI `discriminator` (3.1 §4.8.25) on a `oneOf`/`anyOf`: for an object, the tag property selects the
  * one schema to apply (no trial of the other branches); a missing or non-string tag, or a value that maps
  * to nothing, is a `discriminator` error listing the accepted values. Non-objects fall back to the plain
- * `oneOf`/`anyOf`. The mapping is `discriminator.mapping` (values: references or component names), else
- * the names of the referenced branch schemas.
+ * `oneOf`/`anyOf`. For an OpenAPI document the mapping is the model's resolved discriminator fact
+ * (explicit and implicit values, names decoded); for plain JSON Schema it is `discriminator.mapping`
+ * (values: references or component names), else the decoded last segment of each branch's `$ref`.
  */
 import { code, join, lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
@@ -27,12 +28,15 @@ export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] 
   if (!kw || typeof disc !== 'object' || disc === null || typeof disc.propertyName !== 'string') return undefined;
   const prop = disc.propertyName;
   const cases = new Map<string, NodeInfo>();
-  if (disc.mapping && typeof disc.mapping === 'object') {
+  const resolved = c.resolvedDiscriminator(s);
+  if (resolved) {
+    for (const { value, ref } of resolved.mapping) if (!cases.has(value)) cases.set(value, target(c, ref, site));
+  } else if (disc.mapping && typeof disc.mapping === 'object') {
     for (const [value, ref] of Object.entries(disc.mapping)) if (typeof ref === 'string') cases.set(value, target(c, ref, site));
   } else {
     for (const branch of s[kw] ?? []) {
       if (typeof branch !== 'object' || branch === null || typeof branch.$ref !== 'string') continue;
-      const name = branch.$ref.slice(branch.$ref.lastIndexOf('/') + 1);
+      const name = lastSegment(branch.$ref);
       if (!cases.has(name)) cases.set(name, target(c, branch.$ref, site));
     }
   }
@@ -50,4 +54,16 @@ export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] 
   return [
     code`if (${isType('object', site.data)}) {\n${tag.decl}\nswitch (${tag.present} ? ${tag.local} : undefined) {\n${join(arms, '\n')}\ndefault: {\n${unknown}\n}\n}\n} else {\n${join(fallback, '\n')}\n}`,
   ];
+}
+
+/** The last JSON Pointer segment of a reference, `~1`/`~0` and `%`-escapes decoded (a component name). */
+function lastSegment(ref: string): string {
+  const raw = ref.slice(ref.lastIndexOf('/') + 1);
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // not percent-encoded text: keep it as written
+  }
+  return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }
