@@ -146,3 +146,19 @@ describe('the project spec', () => {
     expect(keywords(create.requestBody({ text: 'hi' }, 'text/plain'))).toEqual(['mediaType']);
   });
 });
+
+describe('discriminator in plain JSON Schema (no model facts)', () => {
+  it('implicit values are the decoded last segment of each branch reference (~1, ~0, %-escapes)', async () => {
+    const { compileSchema } = await import('./helpers/compile.ts');
+    const branch = (tag: string) => ({ type: 'object', required: ['t'], properties: { t: { const: tag } } });
+    const v = await compileSchema({
+      $defs: { 'a/b': branch('a/b'), 'c~d': branch('c~d'), 'e f': branch('e f') },
+      oneOf: [{ $ref: '#/$defs/a~1b' }, { $ref: '#/$defs/c~0d' }, { $ref: '#/$defs/e%20f' }],
+      discriminator: { propertyName: 't' },
+    });
+    for (const tag of ['a/b', 'c~d', 'e f']) expect(v.validate({ t: tag }).valid).toBe(true);
+    const rejected = v.validate({ t: 'a~1b' });
+    expect(keywords(rejected)).toEqual(['discriminator']);
+    expect(rejected.errors?.[0]?.params.allowedValues).toEqual(['a/b', 'c~d', 'e f']);
+  });
+});
