@@ -5,7 +5,7 @@
  * Two measures: peak RSS (what the OS sees; the first round grows it while the allocator warms up, and
  * it never shrinks), and `heapUsed + arrayBuffers` after a forced GC (`--expose-gc`), which over-counts
  * uploads: V8's arrayBuffers counter includes fetch's freed-but-not-yet-released buffers (round 2 shows
- * +200 MB there while RSS grows by 2 MB). RSS of the second round is the number to read. Used by test/bodies/memory.test.ts and by
+ * +200 MB there while RSS grows by 2 MB). RSS of the second round is the number to read. Used by `npm run bench -- bodies` and by
  * `node --expose-gc --import tsx scripts/bodies-memory.ts [megabytes]`.
  */
 import path from 'node:path';

@@ -22,9 +22,14 @@ export function createHandler(handlers: Partial<Handlers>, options: ServerOption
   return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));
 }
 
-/** A handler answering every operation with schema-valid sample data, deterministic from `options.seed`. */
-export function createMockHandler(options: MockOptions = {}): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options);
+/**
+ * A handler answering every operation with schema-valid sample data, deterministic from `options.seed`;
+ * `options.handlers` answer their operations instead (after the same request checks).
+ */
+export function createMockHandler(
+  options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {},
+): WebHandler {
+  return createMock(API, validators, MOCK_DATA, options as MockOptions);
 }
 
 export { API } from './api.js';
