@@ -5,6 +5,7 @@
  */
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext } from '../emitter.ts';
+import { argumentKeys } from '../client/model-helpers.ts';
 
 type Code = ReturnType<Codegen['code']>;
 
@@ -18,19 +19,9 @@ function argsOptional(op: OperationModel): boolean {
   return !op.parameters.some((p) => p.required) && !op.requestBody?.required;
 }
 
-/** The call-argument key of a parameter: its name, or `<in>:<name>` when another location took it (the client's rule). */
+/** The call-argument key of a query parameter, by the client's own rule (the client emitter's `argumentKeys`). */
 function argumentKey(op: OperationModel, name: string): string | undefined {
-  const taken = new Set<string>(op.requestBody ? ['body'] : []);
-  for (const param of op.parameters) {
-    let key = param.name;
-    if (taken.has(key)) {
-      key = `${param.in}:${param.name}`;
-      for (let i = 2; taken.has(key); i++) key = `${param.in}:${param.name}${i}`;
-    }
-    taken.add(key);
-    if (param.in === 'query' && param.name === name) return key;
-  }
-  return undefined;
+  return argumentKeys(op).find(({ param }) => param.in === 'query' && param.name === name)?.key;
 }
 
 function pointerTokens(pointer: string): string[] {
