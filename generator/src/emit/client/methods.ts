@@ -11,6 +11,7 @@ import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
 import { binarySuccessTypes, requestMediaType } from './operations.ts';
+import { hasDualMode, hasEventStreams, hasStreams, streamFormats, streamMethod } from './stream-methods.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
 
@@ -104,16 +105,28 @@ function statusType(op: OperationModel): Code {
 function method(model: ApiModel, op: OperationModel): Code {
   const name = propKey(op.names.method);
   const success = typeRef(op.names.success);
-  if (op.streaming) {
-    const doc = docComment(operationDoc(model, op, 'stream'));
-    return code`${doc}${name}(${argsParam(model, op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
-  }
+  const streamed = streamMethod(model, op, { argsParam: argsParam(model, op), argsName: hasArgs(op) ? argsName(model, op) : undefined, argsOptional: argsOptional(op), status: statusType(op) });
+  if (streamed) return streamed;
   const doc = docComment(operationDoc(model, op, 'call'));
   // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
   if (binarySuccessTypes(model, op).length) {
     return code`${doc}${name}<O extends CallOptions = CallOptions>(${argsParam(model, op)}, options?: O): ApiPromise<Parsed<${success}, O>, ${statusType(op)}>;\n`;
   }
   return code`${doc}${name}(${argsParam(model, op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
+}
+
+/** The runtime module and export of each stream framing. */
+const FRAMINGS = new Map([
+  ['json-seq', 'jsonSeqFraming'],
+  ['ndjson', 'ndjsonFraming'],
+  ['sse', 'sseFraming'],
+]);
+const FRAMING_MODULES: Record<string, string> = { 'json-seq': './runtime/json-seq.js', ndjson: './runtime/ndjson.js', sse: './runtime/sse.js' };
+
+/** The stream loop and only the framings the spec's streams use. */
+function streamImports(model: ApiModel): Code {
+  const used = [...FRAMINGS].filter(([f]) => streamFormats(model).has(f));
+  return code`import { streams } from './runtime/stream.js';\n${used.map(([f, fn]) => code`import { ${raw(fn)} } from ${lit(FRAMING_MODULES[f]!)};\n`)}`;
 }
 
 function paginator(model: ApiModel, op: OperationModel): Code {
@@ -131,11 +144,12 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   }
   const args = ops.map((op) => emitArgs(model, op));
   const methods = ops.map((op) => method(model, op));
-  const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op));
+  const streamed = new Set(ops.filter((op) => factsOf(model).stream(op)));
+  const paginators = ops.filter((op) => op.pagination && !streamed.has(op)).map((op) => paginator(model, op));
   const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
   // Streaming and pagination code only when the spec has such operations.
-  const streams = ops.some((op) => op.streaming);
-  const pages = ops.some((op) => op.pagination && !op.streaming);
+  const streams = hasStreams(model);
+  const pages = ops.some((op) => op.pagination && !streamed.has(op));
   const forms = ops.some((op) => {
     const body = requestMediaType(model, op);
     return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
@@ -144,24 +158,26 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),
   );
   const featureImports = [
-    streams ? code`import { stream } from './runtime/stream.js';\n` : code``,
+    streams ? streamImports(model) : code``,
     forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
     extraKinds ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
   ];
   // Only the runtime types this client uses (a strict consumer may compile with noUnusedLocals).
-  const calls = ops.some((op) => !op.streaming);
-  const parsed = ops.some((op) => !op.streaming && binarySuccessTypes(model, op).length > 0);
+  const calls = ops.some((op) => !streamed.has(op)) || hasDualMode(model);
+  const parsed = ops.some((op) => !streamed.has(op) && binarySuccessTypes(model, op).length > 0);
   const open = ops.some((op) => op.openParameters);
   const runtimeTypes = join(
     [
       calls && 'ApiPromise',
       pages && 'At',
       calls && 'CallOptions',
+      streams && 'EventStream',
       open && 'ExtraQuery',
       pages && 'ItemOf',
       pages && 'PaginateOptions',
       parsed && 'Parsed',
       'RuntimeOptions',
+      hasEventStreams(model) && 'ServerSentEvent',
       streams && 'StreamCallOptions',
     ]
       .filter((n): n is string => typeof n === 'string')
@@ -169,7 +185,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     ', ',
   );
   const features = [
-    streams ? code`\n    stream,` : code``,
+    streams ? code`\n    stream: streams({ ${join([...FRAMINGS].filter(([f]) => streamFormats(model).has(f)).map(([f, fn]) => code`${propKey(f)}: ${raw(fn)}`), ', ')} }),` : code``,
     pages ? code`\n    paginate,` : code``,
     forms ? code`\n    encodeBody: encodeForm,` : code``,
     extraKinds ? code`\n    extraAuth,` : code``,

@@ -47,6 +47,8 @@ export interface Runtime {
   readonly options: RuntimeOptions;
   /** Sends one call. With `stream`, a success resolves as soon as the headers arrive, body unread. */
   send(op: OperationSpec, args: Record<string, unknown> | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
+  /** Validates one item of a streamed success body (throws `ResponseValidationError`); loads the validators. */
+  check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
@@ -107,7 +109,8 @@ export function createRuntime(
     }
   }
 
-  return { options, send };
+  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) => (await checker()).response(op, status, mediaType, item);
+  return { options, send, check };
 }
 
 /** A call made ready to send: URL, headers, body, credentials plan and retry policy. */
