@@ -122,8 +122,9 @@ afterAll(async () => {
   built?.remove();
 });
 
-async function collect<T>(iterable: AsyncIterable<T>, limit = Infinity): Promise<T[]> {
-  const out: T[] = [];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bundled client is untyped here
+async function collect(iterable: AsyncIterable<any>, limit = Infinity): Promise<any[]> {
+  const out: any[] = [];
   for await (const item of iterable) {
     out.push(item);
     if (out.length >= limit) break;

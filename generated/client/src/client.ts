@@ -7,6 +7,7 @@ import type {
   ApiPromise,
   At,
   CallOptions,
+  EventStream,
   ExtraQuery,
   ItemOf,
   PaginateOptions,
@@ -14,7 +15,8 @@ import type {
   StreamCallOptions,
 } from './runtime/types.js';
 import { operations } from './operations.js';
-import { stream } from './runtime/stream.js';
+import { streams } from './runtime/stream.js';
+import { ndjsonFraming } from './runtime/ndjson.js';
 
 /** The argument of `getUserBookmarks`: its parameters by their names in the spec. */
 export interface GetUserBookmarksArgs {
@@ -1027,7 +1029,7 @@ export interface Client {
    * Limits:
    * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
    *
-   * Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).
+   * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
    *
    * Not documented by the API reference:
    * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
@@ -1036,11 +1038,13 @@ export interface Client {
    * - security: the accepted authentication methods are not shown (modelled: app-only)
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
+   *
+   * The answer is a stream (`application/json`): iterate with `for await`; leaving the loop or aborting closes the connection.
    */
   streamActivity(
     args?: StreamActivityArgs,
     options?: StreamCallOptions,
-  ): AsyncGenerator<T.StreamActivityResponse, void, undefined>;
+  ): EventStream<T.StreamActivityResponses['200']['content']['application/json']>;
   /**
    * Replay webhook events
    *
@@ -1219,7 +1223,7 @@ export type ClientOptions = RuntimeOptions;
 export function createClient(options: ClientOptions): Client {
   return bindOperations(operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-    stream,
+    stream: streams({ ndjson: ndjsonFraming }),
     paginate,
   }) as Client;
 }

@@ -330,7 +330,19 @@ export const operations: readonly OperationSpec[] = [
     method: 'GET',
     path: '/2/activity/stream',
     security: [['bearer']],
-    stream: true,
+    stream: {
+      media: [{ type: 'application/json', format: 'ndjson' }],
+      problems: [
+        { type: '/problems/(operational-disconnect|client-disconnected|streaming-connection)$' },
+        { disconnect_type: '' },
+        { connection_issue: '' },
+      ],
+      reconnectUnless: [
+        { type: '/problems/streaming-connection$' },
+        { connection_issue: '' },
+        { disconnect_type: '^(ForceDisconnect|InvalidRules|ClientApplicationStateDegraded)$' },
+      ],
+    },
     openQuery: true,
     rateLimit: { reset: 'x-rate-limit-reset' },
   },

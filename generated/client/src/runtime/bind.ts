@@ -9,13 +9,14 @@ import { apiPromise, createRuntime } from './core.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
 import type { paginate as paginateFn } from './paginate.js';
-import type { stream as streamFn } from './stream.js';
+import type { streams as streamsFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
 export interface Features {
   /** `() => import(validators package).operationValidators`, used only when validation is on. */
   validators?: ValidatorsLoader;
-  stream?: typeof streamFn;
+  /** The streaming method (`streams({ sse: sseFraming, ... })`), when the spec has streamed answers. */
+  stream?: ReturnType<typeof streamsFn>;
   paginate?: typeof paginateFn;
   /** Encoder of form bodies (`encodeForm`), when the spec has any. */
   encodeBody?: BodyEncoder;
@@ -38,10 +39,19 @@ export function bindOperations(
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
     Object.defineProperty(target, name, { value, enumerable: true });
   for (const op of operations) {
+    const call: Method = (args, o) => apiPromise(rt.send(op, args, o));
+    const when = op.stream?.when;
+    // Dual-mode operations stream only when the call's body asks for it (`stream: true`).
+    const streamed: Method | undefined = op.stream && stream && ((args, o) => stream(rt, op, args, o));
     define(
       client,
       op.id,
-      op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => apiPromise(rt.send(op, args, o)),
+      !streamed
+        ? call
+        : when
+          ? (args, o) =>
+              ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : call)(args, o)
+          : streamed,
     );
     if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
   }

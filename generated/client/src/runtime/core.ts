@@ -53,6 +53,8 @@ export interface Runtime {
     call?: CallOptions,
     stream?: boolean,
   ): Promise<Sent>;
+  /** Validates one item of a streamed success body (throws `ResponseValidationError`); loads the validators. */
+  check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
@@ -131,7 +133,9 @@ export function createRuntime(
     }
   }
 
-  return { options, send };
+  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) =>
+    (await checker()).response(op, status, mediaType, item);
+  return { options, send, check };
 }
 
 /** A call made ready to send: URL, headers, body, credentials plan and retry policy. */

@@ -64,7 +64,8 @@ ${doc}${name}(${parts.argsParam}, options?: StreamCallOptions): EventStream<${it
 }
 
 function streamDoc(fact: StreamFact): string[] {
-  const formats = [...new Set(fact.streams.map((m) => m.mediaType))].map((t) => `\`${t}\``).join(', ');
+  const names = { sse: 'an event stream', ndjson: 'one JSON text per line', 'json-seq': 'a JSON text sequence' };
+  const formats = fact.streams.map((m) => `\`${m.mediaType}\`, ${names[m.format]}`).filter((t, i, all) => all.indexOf(t) === i).join('; ');
   const lines = ['', `The answer is a stream (${formats}): iterate with \`for await\`; leaving the loop or aborting closes the connection.`];
   if (fact.selector !== undefined) lines.push(`It streams when the body sets \`${fact.selector}: true\`; otherwise the call resolves to the whole answer.`);
   if (fact.streams.some((m) => m.format === 'sse')) lines.push('Event streams end at the `data` sentinel `[DONE]` (`sentinel` option) and reconnect with `Last-Event-ID`.');
