@@ -1039,7 +1039,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    *
-   * The answer is a stream (`application/json`): iterate with `for await`; leaving the loop or aborting closes the connection.
+   * The answer is a stream (`application/json`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
    */
   streamActivity(
     args?: StreamActivityArgs,

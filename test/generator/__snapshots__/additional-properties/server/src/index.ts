@@ -50,5 +50,6 @@ export type {
   RateLimitDecision,
   RequestInfo,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

@@ -52,5 +52,6 @@ export type {
   RateLimitDecision,
   RequestInfo,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';
