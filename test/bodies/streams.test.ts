@@ -79,7 +79,7 @@ const PLAIN: Record<string, { type: string; body: string }> = {
 };
 
 /** The plain server's event stream: ids 1.., the connection ends after each event; asserts Last-Event-ID. */
-let plainTicks = { connections: 0, headers: [] as (string | undefined)[] };
+let plainTicks = { connections: 0, headers: [] as (string | undefined)[], accept: [] as (string | undefined)[] };
 
 function plainHandler(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, 'http://x');
@@ -87,6 +87,7 @@ function plainHandler(req: IncomingMessage, res: ServerResponse) {
     plainTicks.connections++;
     const last = req.headers['last-event-id'] as string | undefined;
     plainTicks.headers.push(last);
+    plainTicks.accept.push(req.headers.accept);
     const next = last === undefined ? 1 : Number(last) + 1;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
     if (next === 1) res.end(`retry: 15\nid: 1\ndata: ${JSON.stringify({ n: 1, text: 'a' })}\n\n`);
@@ -240,7 +241,7 @@ describe('generated client ↔ plain node:http server (bytes written by hand)', 
   });
 
   it('reconnects with Last-Event-ID (the plain server asserts it) after the server\'s retry, and stops at [DONE]', async () => {
-    plainTicks = { connections: 0, headers: [] };
+    plainTicks = { connections: 0, headers: [], accept: [] };
     const started = Date.now();
     // The default backoff would wait 1 s and more: the server's `retry: 15` replaces it.
     const events = await collect(client().watchTicks({}, { reconnect: { initialDelayMs: 5000, maxDelayMs: 5000 } }));
@@ -250,6 +251,7 @@ describe('generated client ↔ plain node:http server (bytes written by hand)', 
       { event: 'tick', id: '2', retry: 15, data: { n: 2, text: 'b' } },
     ]);
     expect(plainTicks.headers).toEqual([undefined, '1', '2']);
+    expect(plainTicks.accept).toEqual(['text/event-stream', 'text/event-stream', 'text/event-stream']);
   });
 
   it.each([

@@ -61,11 +61,15 @@ function essence(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** The call's options with `Last-Event-ID` added (reconnecting an event stream that set an id). */
-function withLastEventId(options: StreamCallOptions, id: string): StreamCallOptions {
-  if (!id) return options;
+/**
+ * The call's options for one connection: `Accept` names the stream's media types (unless the call set one,
+ * so a server that negotiates picks the stream), and a reconnection sends `Last-Event-ID` when an event
+ * stream set an id.
+ */
+function connectionOptions(options: StreamCallOptions, op: OperationSpec, lastEventId: string): StreamCallOptions {
   const headers = new Headers(options.headers);
-  headers.set('last-event-id', id);
+  if (!headers.has('accept')) headers.set('accept', op.stream!.media.map((m) => m.type).join(', '));
+  if (lastEventId) headers.set('last-event-id', lastEventId);
   return { ...options, headers };
 }
 
@@ -98,7 +102,7 @@ export async function* stream<T>(
     let lastError: unknown;
     let sent: Sent | undefined;
     try {
-      sent = await rt.send(op, args, connected ? withLastEventId(options, state.lastEventId) : options, true);
+      sent = await rt.send(op, args, connectionOptions(options, op, connected ? state.lastEventId : ''), true);
     } catch (e) {
       // The first connection reports its failure as is; reconnections retry transient failures.
       const transient = !(e instanceof ApiError) || e instanceof RateLimitError || e.status >= 500;
