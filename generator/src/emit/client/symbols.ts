@@ -4,7 +4,7 @@
  * by name through the registry. Names planned per operation (argument types, standalone functions) are
  * made unique against everything declared before them.
  */
-import { toIdentifier, uniqueName } from '../../codegen/index.ts';
+import { isIdentifier, toIdentifier, uniqueName } from '../../codegen/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 
@@ -119,14 +119,18 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   for (const [module, names, typeOnly] of PRIVATE_RUNTIME) symbols.provideNames(module, names, { typeOnly });
   symbols.declare(PROBLEMS, PROBLEMS_FIXED).declare(OPERATIONS, values('operations'));
   provideValidators(symbols, validatorsPackage);
-  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name)]);
-  const specTaken = new Set(['operations']);
+  // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
+  // package (or of operations.js) would call it.
+  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
+  const specTaken = new Set(['operations', 'then']);
   const names = new Map<OperationModel, ClientNames>();
   for (const op of model.operations) {
+    // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.
+    const base = isIdentifier(op.names.method) ? op.names.method : toIdentifier(op.names.method, 'camel', 'operation');
     names.set(op, {
       args: uniqueName(`${toIdentifier(op.names.method, 'pascal', 'Operation')}Args`, taken),
-      fn: uniqueName(toIdentifier(op.names.method, 'camel', 'operation'), taken),
-      spec: uniqueName(toIdentifier(op.names.method, 'camel', 'operation'), specTaken),
+      fn: uniqueName(base, taken),
+      spec: uniqueName(base, specTaken),
     });
   }
   const argTypes = model.operations.filter(hasArgs).map((op) => names.get(op)!.args);
