@@ -109,7 +109,7 @@ export function streams(framings: Partial<Record<StreamFormat, Framing>>) {
 export async function* stream<T>(
   rt: Runtime,
   op: OperationSpec,
-  args: Record<string, unknown> | undefined,
+  args: object | undefined,
   options: StreamCallOptions = {},
   framings: Partial<Record<StreamFormat, Framing>> = {},
 ): AsyncGenerator<T, void, undefined> {
