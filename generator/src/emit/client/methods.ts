@@ -136,10 +136,10 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const { symbols, names } = clientPlan(model, packages.validators);
   const ref: Ref = (name) => symbols.ref(CLIENT, name);
   const nameOf = (op: OperationModel) => names.get(op)!;
-  const signatures = new Map(ops.map((op) => [op, signature(model, op, nameOf(op), ref)]));
-  const args = ops.map((op) => emitArgs(model, op, nameOf(op).args, ref));
   // Streamed answers (by media type or x-streaming) have their own signatures: stream-methods.ts.
   const streamed = new Set(ops.filter((op) => factsOf(model).stream(op)));
+  const signatures = new Map(ops.filter((op) => !streamed.has(op)).map((op) => [op, signature(model, op, nameOf(op), ref)]));
+  const args = ops.map((op) => emitArgs(model, op, nameOf(op).args, ref));
   const methods = ops.map((op) => streamMethod(model, op, streamParts(op, nameOf(op)), ref) ?? method(model, op, signatures.get(op)!));
   const functions = ops.map(
     (op) => streamFunction(model, op, streamParts(op, nameOf(op)), ref, nameOf(op).fn, nameOf(op).spec) ?? standalone(model, op, nameOf(op), signatures.get(op)!, ref),

@@ -6,11 +6,14 @@
  * Items are the media type's schema (ONE item): for event streams a `ServerSentEvent` whose `data` is that
  * type when it is JSON, else text.
  */
-import { code, docComment, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { typeRef } from './code-helpers.ts';
 import { operationDoc } from './docs.ts';
+
+/** A type or value from the client runtime, imported by name through the registry (methods.ts `Ref`). */
+type Ref = (name: string) => Code;
 
 /** `T.<Op>Responses['200']['content']['<media type>']`. */
 function contentType(op: OperationModel, status: string, mediaType: string): Code {
@@ -22,12 +25,12 @@ function union(parts: Code[]): Code {
 }
 
 /** The type of one item the iteration yields. */
-export function streamItemType(op: OperationModel, fact: StreamFact): Code {
+export function streamItemType(op: OperationModel, fact: StreamFact, ref: Ref): Code {
   return union(
     fact.streams.map((m) => {
       const item = contentType(op, m.status, m.mediaType);
       if (m.format !== 'sse') return item;
-      return m.jsonData ? code`ServerSentEvent<${item}>` : raw('ServerSentEvent');
+      return m.jsonData ? code`${ref('ServerSentEvent')}<${item}>` : ref('ServerSentEvent');
     }),
   );
 }
@@ -43,23 +46,55 @@ export interface StreamSignatureParts {
   status: Code;
 }
 
-/** The method signature(s) of a streamed operation; undefined when its success answer is no stream. */
-export function streamMethod(model: ApiModel, op: OperationModel, parts: StreamSignatureParts): Code | undefined {
-  const fact = factsOf(model).stream(op);
-  if (!fact) return undefined;
-  const name = propKey(op.names.method);
-  const item = streamItemType(op, fact);
-  const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact)]);
-  if (fact.selector === undefined || parts.argsName === undefined) {
-    return code`${doc}${name}(${parts.argsParam}, options?: StreamCallOptions): EventStream<${item}>;\n`;
-  }
+/** The runtime export of each framing. */
+const FRAMINGS: Record<string, string> = { 'json-seq': 'jsonSeqFraming', ndjson: 'ndjsonFraming', sse: 'sseFraming' };
+
+/** `{ sse: sseFraming, ... }`: the framings of one operation, or of the whole model. */
+export function framings(formats: Iterable<string>, ref: Ref): Code {
+  const used = [...new Set(formats)].sort();
+  return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
+}
+
+/** The signatures (one, or three overloads for dual-mode) after the name: `(args, options): Returns;`. */
+function overloads(op: OperationModel, fact: StreamFact, parts: StreamSignatureParts, ref: Ref, first: Code): Code[] {
+  const item = code`${ref('EventStream')}<${streamItemType(op, fact, ref)}>`;
+  if (fact.selector === undefined || parts.argsName === undefined) return [code`${first}${parts.argsParam}, options?: ${ref('StreamCallOptions')}): ${item}`];
   const args = raw(parts.argsName);
   const selector = propKey(fact.selector);
-  const single = union(fact.single.map((m) => contentType(op, m.status, m.mediaType)));
+  const single = code`${ref('ApiPromise')}<${union(fact.single.map((m) => contentType(op, m.status, m.mediaType)))}, ${parts.status}>`;
   const optional = parts.argsOptional ? code`?` : code``;
-  return code`${doc}${name}(args: ${args} & { body: { ${selector}: true } }, options?: StreamCallOptions): EventStream<${item}>;
-${doc}${name}(args${optional}: ${args} & { body?: { ${selector}?: false | null | undefined } }, options?: CallOptions): ApiPromise<${single}, ${parts.status}>;
-${doc}${name}(${parts.argsParam}, options?: StreamCallOptions): EventStream<${item}> | ApiPromise<${single}, ${parts.status}>;
+  return [
+    code`${first}args: ${args} & { body: { ${selector}: true } }, options?: ${ref('StreamCallOptions')}): ${item}`,
+    code`${first}args${optional}: ${args} & { body?: { ${selector}?: false | null | undefined } }, options?: ${ref('CallOptions')}): ${single}`,
+    code`${first}${parts.argsParam}, options?: ${ref('StreamCallOptions')}): ${item} | ${single}`,
+  ];
+}
+
+/** The `Client` method signature(s) of a streamed operation; undefined when its success answer is no stream. */
+export function streamMethod(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, ref: Ref): Code | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact)]);
+  return join(
+    overloads(op, fact, parts, ref, code`${propKey(op.names.method)}(`).map((sig) => code`${doc}${sig};\n`),
+    '',
+  );
+}
+
+/** The standalone function of a streamed operation over a core (overloaded like the method when dual-mode). */
+export function streamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, ref: Ref, fn: string, spec: string): Code | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
+  const entry = code`ops.${ident(spec)}`;
+  const streamed = code`${ref('stream')}(core, ${entry}, args, options, ${framings(fact.streams.map((m) => m.format), ref)})`;
+  const sigs = overloads(op, fact, parts, ref, code`export function ${ident(fn)}(core: ClientCore, `);
+  if (sigs.length === 1) return code`${doc}${sigs[0]!} {\n  return ${streamed};\n}\n\n`;
+  const when = lit(fact.selector!);
+  return code`${join(sigs.map((sig) => code`${doc}${sig};\n`), '')}export function ${ident(fn)}(core: ClientCore, ${parts.argsParam}, options?: ${ref('StreamCallOptions')}): unknown {
+  return (args?.body as unknown as Record<string, unknown> | undefined)?.[${when}] === true ? ${streamed} : ${ref('call')}(core, ${entry}, args, options);
+}
+
 `;
 }
 
@@ -72,24 +107,9 @@ function streamDoc(fact: StreamFact): string[] {
   return lines;
 }
 
-/** Whether any operation of the model has a streamed answer (the client then imports the stream runtime). */
-export function hasStreams(model: ApiModel): boolean {
-  return model.operations.some((op) => factsOf(model).stream(op) !== undefined);
-}
-
-/** The framings the model's streams use: the client imports only their runtime modules. */
+/** The framings the model's streams use (the client binds only their runtime modules). */
 export function streamFormats(model: ApiModel): Set<string> {
   const out = new Set<string>();
   for (const op of model.operations) for (const m of factsOf(model).stream(op)?.streams ?? []) out.add(m.format);
   return out;
-}
-
-/** Whether any event stream is typed with `ServerSentEvent`. */
-export function hasEventStreams(model: ApiModel): boolean {
-  return streamFormats(model).has('sse');
-}
-
-/** Whether any operation is dual-mode (needs `ApiPromise`/`CallOptions` even when everything else streams). */
-export function hasDualMode(model: ApiModel): boolean {
-  return model.operations.some((op) => factsOf(model).stream(op)?.selector !== undefined);
 }
