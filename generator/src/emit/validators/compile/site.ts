@@ -9,6 +9,9 @@ import type { DynScope } from './scope.ts';
 import { escapeToken } from './pointer.ts';
 import { O } from './option-bits.ts';
 
+/** Stands for "the schema path passed in `sp`" at the start of a site's schema path (never in a real one). */
+export const SP = '\u0000';
+
 /** `check`: a boolean verdict, nothing allocated. `errors`: pushes `ValidationError`s to `E`. */
 export type Mode = 'check' | 'errors';
 

@@ -27,8 +27,12 @@ function inlinable(schema: unknown): boolean {
   return text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text);
 }
 
-/** Applies the schema at `target` to the site's value through its function (inline for booleans). */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
+/**
+ * Applies the schema at `target` to the site's value through its function (inline for booleans). With
+ * `relocatable` (an inline subschema, not a reference) the function may be shared by equal copies; the
+ * site's schema path is then passed to its errors variant.
+ */
+export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable = false): Code[] {
   if (typeof target.schema === 'boolean') {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
@@ -42,15 +46,17 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
   const ev: Code[] = [];
   if (site.evP) ev.push(site.evP);
   if (site.evI) ev.push(site.evI);
-  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn });
+  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable });
   const d = site.data;
   const o = site.o;
   const checkArgs = join([d, o, ...ev]);
   if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
-  const errors = c.fn({ node: target, mode: 'errors', trackP, trackI, dyn });
+  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable });
+  const errors = callee.name;
   const path = renderPath(site.path);
-  const direct = join([d, o, path, code`E`, ...ev]);
-  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...ev]);
+  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, site.schemaPath)] : [];
+  const direct = join([d, o, path, code`E`, ...sp, ...ev]);
+  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
   if (inline) {
     const ok = site.fn.local('ok');
     const label = site.fn.local('L');
