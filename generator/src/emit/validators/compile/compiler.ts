@@ -20,7 +20,7 @@ import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
 import { FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
 
 /** Default of `CompilerOptions.inlineLimit` (see the size/speed table in README.md). */
-export const DEFAULT_INLINE_LIMIT = 120;
+export const DEFAULT_INLINE_LIMIT = 30;
 
 export interface CompilerOptions extends RegistryOptions {
   /**
@@ -30,6 +30,11 @@ export interface CompilerOptions extends RegistryOptions {
   inlineLimit?: number;
   /** Share functions between JSON-equal schemas (default true; false compiles every copy on its own). */
   shareEqualSchemas?: boolean;
+  /**
+   * References whose targets may share a function with equal schemas (the OpenAPI target's references to
+   * inline parameter schemas, which GitHub repeats per operation); component references never do.
+   */
+  sharedRef?: (ref: string) => boolean;
   access?: (schema: Schema) => Access;
   /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
@@ -87,9 +92,11 @@ export class Compiler {
 
   readonly inlineLimit: number;
   private readonly share: boolean;
+  readonly sharedRef: (ref: string) => boolean;
 
   constructor(options: CompilerOptions = {}) {
     this.share = options.shareEqualSchemas ?? true;
+    this.sharedRef = options.sharedRef ?? (() => false);
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
@@ -175,12 +182,15 @@ export class Compiler {
     return raw(helper);
   }
 
-  /** The statement that records an error (errors mode). */
+  /** The expression that records an error and is true when validation stops there (errors mode). */
   readonly err = (site: Site) => (f: Failure): Code => {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
+    if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
+      return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
+    }
     const sp = this.schemaPathCode(site, schemaPath);
-    return code`E.push(${this.use('_err')}(${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')}));`;
+    return code`${this.use('_fErr')}(E, ${site.o}, ${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')})`;
   };
 
   /** Generates every queued function (and those they queue); returns the declarations in creation order. */

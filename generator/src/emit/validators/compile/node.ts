@@ -66,7 +66,7 @@ function weight(value: unknown): number {
  */
 export function compileSub(c: Compiler, schema: Schema, site: Site): Code[] {
   if (typeof schema === 'object' && schema !== null && site.node.id >= 0 && site.node.schema === schema && weight(schema) > c.inlineLimit) {
-    return applyNode(c, site.node, site, true);
+    return applyNode(c, site.node, site, 'site');
   }
   return compileNode(c, schema, site);
 }

@@ -29,10 +29,11 @@ function inlinable(schema: unknown): boolean {
 
 /**
  * Applies the schema at `target` to the site's value through its function (inline for booleans). With
- * `relocatable` (an inline subschema, not a reference) the function may be shared by equal copies; the
- * site's schema path is then passed to its errors variant.
+ * `relocatable` the function may be shared by equal copies and its errors variant is passed the schema
+ * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
+ * (the target's own path).
  */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable = false): Code[] {
+export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Code[] {
   if (typeof target.schema === 'boolean') {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
@@ -46,15 +47,15 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const ev: Code[] = [];
   if (site.evP) ev.push(site.evP);
   if (site.evI) ev.push(site.evI);
-  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable });
+  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable: relocatable !== undefined });
   const d = site.data;
   const o = site.o;
   const checkArgs = join([d, o, ...ev]);
   if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
-  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable });
+  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable: relocatable !== undefined });
   const errors = callee.name;
   const path = renderPath(site.path);
-  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, site.schemaPath)] : [];
+  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
   if (inline) {
@@ -83,7 +84,8 @@ function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
 export function refs(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const out: Code[] = [];
   if (typeof s.$ref === 'string') {
-    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }));
+    const shared = c.sharedRef(s.$ref) ? 'target' : undefined;
+    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }, shared));
   }
   if (typeof s.$dynamicRef === 'string') {
     out.push(...applyNode(c, dynamicTarget(c, s.$dynamicRef, site), { ...site, schemaPath: `${site.schemaPath}/$dynamicRef` }));
