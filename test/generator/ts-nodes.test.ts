@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
-  arrayType, asConst, functionType, importNamespaceType, indexedAccessType, qualifiedTypeRef, constDeclaration, importTypes, interfaceDeclaration, intersectionType, keywordType, literalExpression, literalType,
+  arrayType, asConst, callExpression, functionDeclaration, methodSignature, propertyAccess, returnStatement, valueRef, functionType, importNamespaceType, indexedAccessType, qualifiedTypeRef, constDeclaration, importTypes, interfaceDeclaration, intersectionType, keywordType, literalExpression, literalType,
   propertySignature, readonlyType, templateLiteralType, tupleType, typeAlias, typeDeclaration, typeLiteral, typeRef,
   unionType, type TypeNode,
 } from '../../generator/src/codegen/ts-nodes.ts';
@@ -291,5 +291,52 @@ describe('printModule', () => {
     const text = printModule(['Header */ here'], statements(), () => [importTypes(used, './schemas.js')]);
     expect(text).toBe('/** Header *\\/ here */\nimport type { A, B } from "./schemas.js";\n\nexport type X = B;\n\nexport type Y = A;\n');
     expect(syntaxErrors(text)).toEqual([]);
+  });
+});
+
+describe('signatures and calls (the client declarations)', () => {
+  it.each(HOSTILE)('a method named %j declares exactly that member, with its doc kept inside the comment', (name) => {
+    const text = printNode(interfaceDeclaration('C', [methodSignature(name, { parameters: [{ name: 'a', type: literalType(name), optional: true }], returns: keywordType('void') }, [name])]));
+    expect(syntaxErrors(text)).toEqual([]);
+    const decl = parse(text).statements[0];
+    if (!ts.isInterfaceDeclaration(decl)) throw new Error(text);
+    expect(decl.members).toHaveLength(1);
+    const member = decl.members[0];
+    if (!ts.isMethodSignature(member)) throw new Error(text);
+    const key = member.name;
+    expect(ts.isIdentifier(key) || ts.isStringLiteral(key) || ts.isNumericLiteral(key) ? key.text : undefined).toBe(name);
+    const param = member.parameters[0];
+    expect(param.questionToken).toBeDefined();
+    expect(param.type && ts.isLiteralTypeNode(param.type) && ts.isStringLiteral(param.type.literal) && param.type.literal.text).toBe(name);
+  });
+
+  it.each(HOSTILE)('a property access by %j reads exactly that property', (name) => {
+    const text = printNode(constDeclaration('x', callExpression(valueRef('f'), [propertyAccess(valueRef('ops'), name)])));
+    expect(syntaxErrors(text)).toEqual([]);
+    const statement = parse(text).statements[0];
+    if (!ts.isVariableStatement(statement)) throw new Error(text);
+    const init = statement.declarationList.declarations[0].initializer;
+    if (!init || !ts.isCallExpression(init)) throw new Error(text);
+    const arg = init.arguments[0];
+    const read = ts.isPropertyAccessExpression(arg) ? arg.name.text : ts.isElementAccessExpression(arg) && ts.isStringLiteral(arg.argumentExpression) ? arg.argumentExpression.text : undefined;
+    expect(read).toBe(name);
+  });
+
+  it('function declarations: checked names, type parameters, optional parameters, a return statement', () => {
+    const sig = {
+      typeParameters: [{ name: 'O', constraint: typeRef('CallOptions'), default: typeRef('CallOptions') }],
+      parameters: [{ name: 'core', type: typeRef('Core') }, { name: 'options', type: typeRef('O'), optional: true }],
+      returns: typeRef('R', [typeRef('O')]),
+    };
+    const text = printNode(functionDeclaration('go', sig, [returnStatement(callExpression(valueRef('call'), [valueRef('core'), valueRef('options')]))], ['*/ x']));
+    expect(syntaxErrors(text)).toEqual([]);
+    expect(text).toContain('export function go<O extends CallOptions = CallOptions>(core: Core, options?: O): R<O> {');
+    expect(text).toContain('return call(core, options);');
+    expect(parse(text).statements).toHaveLength(1);
+    for (const bad of ['class', 'a b', '__proto__"', '']) {
+      expect(() => functionDeclaration(bad, sig, [])).toThrow(/not a safe identifier/);
+      expect(() => valueRef(bad)).toThrow(/not a safe identifier/);
+      expect(() => methodSignature('m', { parameters: [{ name: bad, type: keywordType('string') }], returns: keywordType('void') })).toThrow(/not a safe identifier/);
+    }
   });
 });

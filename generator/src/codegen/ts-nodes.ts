@@ -120,6 +120,7 @@ const KEYWORDS = {
   unknown: ts.SyntaxKind.UnknownKeyword,
   never: ts.SyntaxKind.NeverKeyword,
   undefined: ts.SyntaxKind.UndefinedKeyword,
+  void: ts.SyntaxKind.VoidKeyword,
 } as const;
 
 export type KeywordName = keyof typeof KEYWORDS | 'null';
@@ -279,6 +280,40 @@ export function propertySignature(name: string, type: TypeNode, options: MemberO
   return withDoc(f.createPropertySignature(modifiers, propertyName(name), question, type), options.doc ?? []);
 }
 
+export interface ParameterSpec {
+  name: string;
+  type: TypeNode;
+  optional?: boolean;
+}
+
+export interface TypeParameterSpec {
+  name: string;
+  constraint?: TypeNode;
+  default?: TypeNode;
+}
+
+export interface SignatureSpec {
+  typeParameters?: readonly TypeParameterSpec[];
+  parameters: readonly ParameterSpec[];
+  returns: TypeNode;
+}
+
+function parameterNodes(parameters: readonly ParameterSpec[]): ts.ParameterDeclaration[] {
+  return parameters.map((p) =>
+    f.createParameterDeclaration(undefined, undefined, checkedName(p.name), p.optional ? f.createToken(ts.SyntaxKind.QuestionToken) : undefined, p.type),
+  );
+}
+
+function typeParameterNodes(params: readonly TypeParameterSpec[] | undefined): ts.TypeParameterDeclaration[] | undefined {
+  return params?.length ? params.map((p) => f.createTypeParameterDeclaration(undefined, checkedName(p.name), p.constraint, p.default)) : undefined;
+}
+
+/** `name<T extends C = D>(a: A, b?: B): R;` with its JSDoc; the name goes through `propertyName` (quoted when it must be). */
+export function methodSignature(name: string, signature: SignatureSpec, doc: DocLines = []): TypeElement {
+  const node = f.createMethodSignature(undefined, propertyName(name), undefined, typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns);
+  return withDoc(node, doc);
+}
+
 /** `[key: string]: T;` */
 export function indexSignature(type: TypeNode): TypeElement {
   const key = f.createParameterDeclaration(undefined, undefined, 'key', undefined, keywordType('string'));
@@ -320,6 +355,29 @@ export function interfaceDeclaration(name: string, members: readonly TypeElement
  */
 export function typeDeclaration(name: string, type: TypeNode, doc: DocLines = []): Statement {
   return ts.isTypeLiteralNode(type) ? interfaceDeclaration(name, type.members, doc) : typeAlias(name, type, doc);
+}
+
+/** `export function name<T>(a: A): R { ...body }` with its JSDoc (names checked). */
+export function functionDeclaration(name: string, signature: SignatureSpec, body: readonly Statement[], doc: DocLines = []): Statement {
+  const node = f.createFunctionDeclaration(
+    exported(), undefined, checkedName(name), typeParameterNodes(signature.typeParameters), parameterNodes(signature.parameters), signature.returns, f.createBlock(body, true),
+  );
+  return withDoc(node, doc);
+}
+
+/** `return value;` */
+export function returnStatement(value: Expression): Statement {
+  return f.createReturnStatement(value);
+}
+
+/** `callee(a, b)` */
+export function callExpression(callee: Expression, args: readonly Expression[]): Expression {
+  return f.createCallExpression(callee, undefined, args);
+}
+
+/** `object.name` when the name is an identifier, else `object["name"]` (a string literal the printer escapes). */
+export function propertyAccess(object: Expression, name: string): Expression {
+  return isPropertyName(name) ? f.createPropertyAccessExpression(object, name) : f.createElementAccessExpression(object, stringLiteral(name));
 }
 
 /** `export const name = value;` */

@@ -7,6 +7,11 @@
  * type when it is JSON, else text.
  */
 import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import {
+  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, qualifiedTypeRef, typeLiteral, typeRef as typeRefNode, unionType,
+  type ParameterSpec, type TypeElement, type TypeNode,
+} from '../../codegen/ts-nodes.ts';
+import { printNode } from '../../codegen/ts-print.ts';
 import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { typeRef } from './code-helpers.ts';
@@ -37,13 +42,18 @@ export function streamItemType(op: OperationModel, fact: StreamFact, ref: Ref): 
 
 export interface StreamSignatureParts {
   /** `args: XArgs` / `args?: XArgs` / `args?: Record<string, never>`. */
-  argsParam: Code;
+  args: ParameterSpec;
   /** The argument interface's name, when the operation takes arguments. */
   argsName: string | undefined;
   /** Whether the argument may be left out. */
   argsOptional: boolean;
   /** The statuses of the JSON answer (`200 | 201`, or `number`). */
-  status: Code;
+  status: TypeNode;
+}
+
+/** `args: XArgs` as text, for the standalone functions (printed from the checked node). */
+function argsParamText(parts: StreamSignatureParts): Code {
+  return code`${raw(parts.args.name)}${parts.args.optional ? code`?` : code``}: ${raw(printNode(parts.args.type))}`;
 }
 
 /** The runtime export of each framing. */
@@ -55,30 +65,71 @@ export function framings(formats: Iterable<string>, ref: Ref): Code {
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
 }
 
+/** A type or value from the client runtime as a node (declarations.ts `Use`). */
+type Use = (name: string) => string;
+
+/** `T.<Op>Responses['200']['content']['<media type>']` as a node. */
+function contentTypeNode(op: OperationModel, status: string, mediaType: string): TypeNode {
+  return indexedAccessType(indexedAccessType(indexedAccessType(qualifiedTypeRef('T', op.names.responses), literalType(status)), literalType('content')), literalType(mediaType));
+}
+
+function unionNode(parts: TypeNode[]): TypeNode {
+  return parts.length ? unionType(parts) : keywordType('never');
+}
+
+function itemTypeNode(op: OperationModel, fact: StreamFact, use: Use): TypeNode {
+  return unionNode(
+    fact.streams.map((m) => {
+      const item = contentTypeNode(op, m.status, m.mediaType);
+      if (m.format !== 'sse') return item;
+      return m.jsonData ? typeRefNode(use('ServerSentEvent'), [item]) : typeRefNode(use('ServerSentEvent'));
+    }),
+  );
+}
+
+/**
+ * The `Client` method signature(s) of a streamed operation (one, or three overloads for dual-mode);
+ * undefined when its success answer is no stream.
+ */
+export function streamMethodSignatures(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, _ref?: Ref): TypeElement[] | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const doc = [...operationDoc(model, op, 'stream'), ...streamDoc(fact)];
+  const item = typeRefNode(use('EventStream'), [itemTypeNode(op, fact, use)]);
+  const streamOptions = { name: 'options', type: typeRefNode(use('StreamCallOptions')), optional: true };
+  const name = op.names.method;
+  if (fact.selector === undefined || parts.argsName === undefined) return [methodSignature(name, { parameters: [parts.args, streamOptions], returns: item }, doc)];
+  const args = typeRefNode(parts.argsName);
+  const body = (type: TypeNode, optional: boolean) =>
+    intersectionType([args, typeLiteral([propertySignature('body', typeLiteral([propertySignature(fact.selector!, type, { optional })], { singleLine: true }), { optional })], { singleLine: true })]);
+  const single = typeRefNode(use('ApiPromise'), [unionNode(fact.single.map((m) => contentTypeNode(op, m.status, m.mediaType))), parts.status]);
+  const falsy = unionType([literalType(false), literalType(null), keywordType('undefined')]);
+  return [
+    methodSignature(name, { parameters: [{ name: 'args', type: body(literalType(true), false) }, streamOptions], returns: item }, doc),
+    methodSignature(
+      name,
+      { parameters: [{ name: 'args', type: body(falsy, true), optional: parts.argsOptional }, { name: 'options', type: typeRefNode(use('CallOptions')), optional: true }], returns: single },
+      doc,
+    ),
+    methodSignature(name, { parameters: [parts.args, streamOptions], returns: unionType([item, single]) }, doc),
+  ];
+}
+
 /** The signatures (one, or three overloads for dual-mode) after the name: `(args, options): Returns;`. */
 function overloads(op: OperationModel, fact: StreamFact, parts: StreamSignatureParts, ref: Ref, first: Code): Code[] {
+  const argsParam = argsParamText(parts);
+  const status = raw(printNode(parts.status));
   const item = code`${ref('EventStream')}<${streamItemType(op, fact, ref)}>`;
-  if (fact.selector === undefined || parts.argsName === undefined) return [code`${first}${parts.argsParam}, options?: ${ref('StreamCallOptions')}): ${item}`];
+  if (fact.selector === undefined || parts.argsName === undefined) return [code`${first}${argsParam}, options?: ${ref('StreamCallOptions')}): ${item}`];
   const args = raw(parts.argsName);
   const selector = propKey(fact.selector);
-  const single = code`${ref('ApiPromise')}<${union(fact.single.map((m) => contentType(op, m.status, m.mediaType)))}, ${parts.status}>`;
+  const single = code`${ref('ApiPromise')}<${union(fact.single.map((m) => contentType(op, m.status, m.mediaType)))}, ${status}>`;
   const optional = parts.argsOptional ? code`?` : code``;
   return [
     code`${first}args: ${args} & { body: { ${selector}: true } }, options?: ${ref('StreamCallOptions')}): ${item}`,
     code`${first}args${optional}: ${args} & { body?: { ${selector}?: false | null | undefined } }, options?: ${ref('CallOptions')}): ${single}`,
-    code`${first}${parts.argsParam}, options?: ${ref('StreamCallOptions')}): ${item} | ${single}`,
+    code`${first}${argsParam}, options?: ${ref('StreamCallOptions')}): ${item} | ${single}`,
   ];
-}
-
-/** The `Client` method signature(s) of a streamed operation; undefined when its success answer is no stream. */
-export function streamMethod(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, ref: Ref): Code | undefined {
-  const fact = factsOf(model).stream(op);
-  if (!fact) return undefined;
-  const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact)]);
-  return join(
-    overloads(op, fact, parts, ref, code`${propKey(op.names.method)}(`).map((sig) => code`${doc}${sig};\n`),
-    '',
-  );
 }
 
 /** The standalone function of a streamed operation over a core (overloaded like the method when dual-mode). */
@@ -91,7 +142,7 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
   const sigs = overloads(op, fact, parts, ref, code`export function ${ident(fn)}(core: ClientCore, `);
   if (sigs.length === 1) return code`${doc}${sigs[0]!} {\n  return ${streamed};\n}\n\n`;
   const when = lit(fact.selector!);
-  return code`${join(sigs.map((sig) => code`${doc}${sig};\n`), '')}export function ${ident(fn)}(core: ClientCore, ${parts.argsParam}, options?: ${ref('StreamCallOptions')}): unknown {
+  return code`${join(sigs.map((sig) => code`${doc}${sig};\n`), '')}export function ${ident(fn)}(core: ClientCore, ${argsParamText(parts)}, options?: ${ref('StreamCallOptions')}): unknown {
   return (args?.body as unknown as Record<string, unknown> | undefined)?.[${when}] === true ? ${streamed} : ${ref('call')}(core, ${entry}, args, options);
 }
 

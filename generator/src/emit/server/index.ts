@@ -76,8 +76,10 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const files: EmittedFile[] = [];
 
   const symbols = serverSymbols(validatorsPackage);
-  // The runtime's view of the validators contract: the validators package's own types, by name.
-  files.push(file('src/runtime/contract.ts', code`${head}${join(symbols.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n')}\n`));
+  // The runtime's view of the validators contract: the validators package's own types, by name (from the
+  // contract's own folder: with `--layout files` the specifier is a relative path).
+  const contract = provideValidators(new SymbolRegistry(), context.importPath('validators', 'src/runtime/contract.ts'));
+  files.push(file('src/runtime/contract.ts', code`${head}${join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n')}\n`));
   for (const name of RUNTIME_FILES) {
     files.push(file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`));
   }
