@@ -2,7 +2,7 @@
  * Cross-target consistency: for every feature fixture and a few corpus specs, sample values built from the
  * model's schema facts (request side and response side of every named schema and operation body) must be
  * accepted by the generated validators and type-check against the generated types; near misses (a required
- * member dropped, also one level down, a wrong type, a value out of its enum, an undeclared or
+ * member dropped, also one level down, a discriminated union's tag dropped, a wrong type, a value out of its enum, an undeclared or
  * wrong-direction member in a closed object) must be rejected by both. All type checks happen in ONE `tsc` run over generated `samples.ts` files: a valid
  * sample is a typed constant, a near miss a typed constant under `// @ts-expect-error`.
  *

@@ -147,6 +147,18 @@ export const AnimalSchema: SyncStandardSchema<T.Animal> = toStandardSchema(S.val
 /** Lion as a Standard Schema (`validateLion`). */
 export const LionSchema: SyncStandardSchema<T.Lion> = toStandardSchema(S.validateLion);
 
+/** Token as a Standard Schema (`validateToken`). */
+export const TokenSchema: SyncStandardSchema<T.Token> = toStandardSchema(S.validateToken);
+
+/** Secret as a Standard Schema (`validateSecret`). */
+export const SecretSchema: SyncStandardSchema<T.Secret> = toStandardSchema(S.validateSecret);
+
+/** KeyKind as a Standard Schema (`validateKeyKind`). */
+export const KeyKindSchema: SyncStandardSchema<T.KeyKind> = toStandardSchema(S.validateKeyKind);
+
+/** Key as a Standard Schema (`validateKey`). */
+export const KeySchema: SyncStandardSchema<T.Key> = toStandardSchema(S.validateKey);
+
 /** listPets: `validateListPetsPathParams` as a Standard Schema. */
 export const ListPetsPathParamsSchema: SyncStandardSchema<T.ListPetsPathParams> = toStandardSchema(
   O.validateListPetsPathParams,
