@@ -32,6 +32,11 @@ export interface RecordTaggedEventArgs {
   body: T.RecordTaggedEventRequestBody;
 }
 
+/** The argument of `createProfile`: its parameters by their names in the spec, and `body`. */
+export interface CreateProfileArgs {
+  body: T.CreateProfileRequestBody;
+}
+
 /** The argument of `submitForm`: its parameters by their names in the spec, and `body`. */
 export interface SubmitFormArgs {
   body: T.SubmitFormRequestBody;
@@ -76,6 +81,12 @@ export interface Client {
    */
   recordTaggedEvent(args: RecordTaggedEventArgs, options?: CallOptions): ApiPromise<T.RecordTaggedEventResponse, 204>;
   /**
+   * `POST /profiles` (operation `createProfile`)
+   *
+   * Authentication: none.
+   */
+  createProfile(args: CreateProfileArgs, options?: CallOptions): ApiPromise<T.CreateProfileResponse, 201>;
+  /**
    * `POST /forms` (operation `submitForm`)
    *
    * Authentication: none.
@@ -95,6 +106,7 @@ export interface OperationErrors {
   replaceTree: T.ReplaceTreeErrorResponse;
   recordEvent: T.RecordEventErrorResponse;
   recordTaggedEvent: T.RecordTaggedEventErrorResponse;
+  createProfile: T.CreateProfileErrorResponse;
   submitForm: T.SubmitFormErrorResponse;
 }
 

@@ -14,5 +14,6 @@ export const operations: readonly OperationSpec[] = [
   },
   { id: 'recordEvent', method: 'POST', path: '/events', body: 'application/json' },
   { id: 'recordTaggedEvent', method: 'POST', path: '/events/tagged', body: 'application/json' },
+  { id: 'createProfile', method: 'POST', path: '/profiles', body: 'application/json' },
   { id: 'submitForm', method: 'POST', path: '/forms', body: 'application/x-www-form-urlencoded' },
 ];

@@ -135,6 +135,31 @@ export type RecordTaggedEventHandler = (
   context: RecordTaggedEventContext,
 ) => RecordTaggedEventResult | Promise<RecordTaggedEventResult>;
 
+/** What the `createProfile` handler receives, parsed and validated. */
+export interface CreateProfileContext {
+  params: T.CreateProfilePathParams;
+  query: T.CreateProfileQuery;
+  headers: T.CreateProfileHeaders;
+  cookies: T.CreateProfileCookies;
+  body: T.CreateProfileRequestBody;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `createProfile`. */
+export type CreateProfileResult = {
+  status: 201;
+  body: T.CreateProfileResponses['201']['content']['application/json'];
+  contentType?: 'application/json';
+  headers?: HeaderValues;
+};
+
+/** `POST /profiles` */
+export type CreateProfileHandler = (
+  context: CreateProfileContext,
+) => CreateProfileResult | Promise<CreateProfileResult>;
+
 /** What the `submitForm` handler receives, parsed and validated. */
 export interface SubmitFormContext {
   params: T.SubmitFormPathParams;
@@ -168,6 +193,8 @@ export interface Handlers {
   recordEvent: RecordEventHandler;
   /** `POST /events/tagged` */
   recordTaggedEvent: RecordTaggedEventHandler;
+  /** `POST /profiles` */
+  createProfile: CreateProfileHandler;
   /** `POST /forms` */
   submitForm: SubmitFormHandler;
 }

@@ -8,6 +8,8 @@ import type {
   ColorV1,
   Event,
   Form,
+  Profile,
+  ProfileWrite,
   TaggedEvent,
   Thing,
   ThingWrite,
@@ -176,6 +178,38 @@ export type RecordTaggedEventResponse = undefined;
 /** Body of a failed `POST /events/tagged`. */
 export type RecordTaggedEventErrorResponse = never;
 
+/** Path parameters of `POST /profiles`. */
+export type CreateProfilePathParams = Record<string, never>;
+
+/** Query parameters of `POST /profiles`. */
+export type CreateProfileQuery = Record<string, never>;
+
+/** Header parameters of `POST /profiles`. */
+export type CreateProfileHeaders = Record<string, never>;
+
+/** Cookie parameters of `POST /profiles`. */
+export type CreateProfileCookies = Record<string, never>;
+
+/** Request body of `POST /profiles` (required). */
+export type CreateProfileRequestBody = ProfileWrite;
+
+/** Responses of `POST /profiles` by status and media type. */
+export interface CreateProfileResponses {
+  /** Created. */
+  201: {
+    headers: Record<string, never>;
+    content: {
+      'application/json': Profile;
+    };
+  };
+}
+
+/** Body of a successful `POST /profiles`. */
+export type CreateProfileResponse = Profile;
+
+/** Body of a failed `POST /profiles`. */
+export type CreateProfileErrorResponse = never;
+
 /** Path parameters of `POST /forms`. */
 export type SubmitFormPathParams = Record<string, never>;
 
@@ -262,6 +296,17 @@ export interface Operations {
     responses: RecordTaggedEventResponses;
     response: RecordTaggedEventResponse;
     errorResponse: RecordTaggedEventErrorResponse;
+  };
+  /** `POST /profiles` */
+  createProfile: {
+    pathParams: CreateProfilePathParams;
+    query: CreateProfileQuery;
+    headers: CreateProfileHeaders;
+    cookies: CreateProfileCookies;
+    requestBody: CreateProfileRequestBody;
+    responses: CreateProfileResponses;
+    response: CreateProfileResponse;
+    errorResponse: CreateProfileErrorResponse;
   };
   /** `POST /forms` */
   submitForm: {

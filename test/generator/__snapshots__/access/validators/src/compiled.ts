@@ -21,14 +21,17 @@ const _sp10 = '#/components/schemas/View';
 const _k11: any = ['click', 'view'];
 const _sp12 = '#/components/schemas/Event';
 const _sp13 = '#/components/schemas/TaggedEvent';
-const _sp14 = '#/components/schemas/Form';
-const _sp15 = '#/components/schemas/Upload';
-const _sp16 = '#/paths/~1things/post/parameters';
-const _sp17 = '#/paths/~1accounts/post/parameters';
-const _sp18 = '#/paths/~1trees~1{treeId}/put/parameters';
-const _sp19 = '#/paths/~1events/post/parameters';
-const _sp20 = '#/paths/~1events~1tagged/post/parameters';
-const _sp21 = '#/paths/~1forms/post/parameters';
+const _sp14 = '#/components/schemas/ProfileBase';
+const _sp15 = '#/components/schemas/Profile';
+const _sp16 = '#/components/schemas/Form';
+const _sp17 = '#/components/schemas/Upload';
+const _sp18 = '#/paths/~1things/post/parameters';
+const _sp19 = '#/paths/~1accounts/post/parameters';
+const _sp20 = '#/paths/~1trees~1{treeId}/put/parameters';
+const _sp21 = '#/paths/~1events/post/parameters';
+const _sp22 = '#/paths/~1events~1tagged/post/parameters';
+const _sp23 = '#/paths/~1profiles/post/parameters';
+const _sp24 = '#/paths/~1forms/post/parameters';
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -1058,6 +1061,170 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
+export function _vProfileBase(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x1 !== 'string') return false;
+  }
+  const x2 = v.handle;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    return false;
+  }
+  const x3 = v.pin;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x3 !== 'string') return false;
+  }
+  return true;
+}
+
+export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x1 = v.id;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+      if (typeof x1 !== 'string') {
+        E.push(_err(p + '/id', _sp14 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
+      }
+    }
+    const x2 = v.handle;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+      if (typeof x2 !== 'string') {
+        E.push(_err(p + '/handle', _sp14 + '/properties/handle/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
+      }
+    } else {
+      E.push(
+        _err(p, _sp14 + '/required', 'required', "must have required property 'handle'", { missingProperty: 'handle' }),
+      );
+      if ((o & 1) === 0) return false;
+    }
+    const x3 = v.pin;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+      if (typeof x3 !== 'string') {
+        E.push(_err(p + '/pin', _sp14 + '/properties/pin/type', 'type', 'must be string', { type: 'string' }));
+        if ((o & 1) === 0) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vProfile(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.id;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x3 !== 'string') return false;
+  }
+  const x4 = v.handle;
+  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (typeof x4 !== 'string') return false;
+  } else {
+    return false;
+  }
+  const x5 = v.pin;
+  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x5 !== 'string') return false;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x7 = v.id;
+  if (!(x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
+    if ((o & 4) === 0) {
+      return false;
+    }
+  }
+  const x8 = v.pin;
+  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x8 === 'string') {
+      if (x8.length < 4 || (x8.length < 7 && _len(x8) < 4)) {
+        return false;
+      }
+    }
+  } else {
+    if ((o & 4) !== 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 48) === 48) {
+    if (!_eProfileBase(v, o, p, E) && (o & 1) === 0) return false;
+  } else {
+    let ok3 = false;
+    L4: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+      const x5 = v.id;
+      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+        if (typeof x5 !== 'string') break L4;
+      }
+      const x6 = v.handle;
+      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+        if (typeof x6 !== 'string') break L4;
+      } else {
+        break L4;
+      }
+      const x7 = v.pin;
+      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+        if (typeof x7 !== 'string') break L4;
+      }
+      ok3 = true;
+    }
+    if (!ok3 && !_eProfileBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp15 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  } else {
+    const x9 = v.id;
+    if (!(x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
+      if ((o & 4) === 0) {
+        E.push(
+          _err(p, _sp15 + '/allOf/1/required', 'required', "must have required property 'id'", {
+            missingProperty: 'id',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      }
+    }
+    const x10 = v.pin;
+    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+      if (typeof x10 === 'string') {
+        if (x10.length < 4 || (x10.length < 7 && _len(x10) < 4)) {
+          E.push(
+            _err(
+              p + '/pin',
+              _sp15 + '/allOf/1/properties/pin/minLength',
+              'minLength',
+              'must NOT have fewer than 4 characters',
+              { limit: 4 },
+            ),
+          );
+          if ((o & 1) === 0) return false;
+        }
+      }
+    } else {
+      if ((o & 4) !== 0) {
+        E.push(
+          _err(p, _sp15 + '/allOf/1/required', 'required', "must have required property 'pin'", {
+            missingProperty: 'pin',
+          }),
+        );
+        if ((o & 1) === 0) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
 export function _vForm(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
@@ -1080,30 +1247,30 @@ export function _vForm(v: any, o: number): boolean {
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.q;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/q', _sp14 + '/properties/q/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/q', _sp16 + '/properties/q/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp14 + '/required', 'required', "must have required property 'q'", { missingProperty: 'q' }));
+      E.push(_err(p, _sp16 + '/required', 'required', "must have required property 'q'", { missingProperty: 'q' }));
       if ((o & 1) === 0) return false;
     }
     const x2 = v.tags;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x2)) {
-        E.push(_err(p + '/tags', _sp14 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
+        E.push(_err(p + '/tags', _sp16 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
         if ((o & 1) === 0) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'string') {
             E.push(
-              _err(p + '/tags/' + i3, _sp14 + '/properties/tags/items/type', 'type', 'must be string', {
+              _err(p + '/tags/' + i3, _sp16 + '/properties/tags/items/type', 'type', 'must be string', {
                 type: 'string',
               }),
             );
@@ -1140,27 +1307,27 @@ export function _vUpload(v: any, o: number): boolean {
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/avatar', _sp15 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
+        E.push(_err(p + '/avatar', _sp17 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
     }
     const x2 = v.meta;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        E.push(_err(p + '/meta', _sp15 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
+        E.push(_err(p + '/meta', _sp17 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
         if ((o & 1) === 0) return false;
       } else {
         const x3 = x2.title;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
           if (typeof x3 !== 'string') {
             E.push(
-              _err(p + '/meta/title', _sp15 + '/properties/meta/properties/title/type', 'type', 'must be string', {
+              _err(p + '/meta/title', _sp17 + '/properties/meta/properties/title/type', 'type', 'must be string', {
                 type: 'string',
               }),
             );
@@ -1172,7 +1339,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x5 = v.count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(_err(p + '/count', _sp15 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
+        E.push(_err(p + '/count', _sp17 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
         if ((o & 1) === 0) return false;
       }
     }
@@ -1183,7 +1350,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
 export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1192,7 +1359,7 @@ export function _eCreateThingPathParams(v: any, o: number, p: string, E: Validat
 export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1201,7 +1368,7 @@ export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eCreateThingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1210,7 +1377,7 @@ export function _eCreateThingHeaders(v: any, o: number, p: string, E: Validation
 export function _eCreateThingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1219,7 +1386,7 @@ export function _eCreateThingCookies(v: any, o: number, p: string, E: Validation
 export function _eCreateAccountPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1228,7 +1395,7 @@ export function _eCreateAccountPathParams(v: any, o: number, p: string, E: Valid
 export function _eCreateAccountQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1237,7 +1404,7 @@ export function _eCreateAccountQuery(v: any, o: number, p: string, E: Validation
 export function _eCreateAccountHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1246,7 +1413,7 @@ export function _eCreateAccountHeaders(v: any, o: number, p: string, E: Validati
 export function _eCreateAccountCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1255,7 +1422,7 @@ export function _eCreateAccountCookies(v: any, o: number, p: string, E: Validati
 export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   } else {
     const x1 = v.treeId;
@@ -1265,7 +1432,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
       } else if (!_vColorV1(x1, o) && !_eColorV1(x1, o + 16, p + '/treeId', E) && (o & 1) === 0) return false;
     } else {
       E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'treeId'", { missingProperty: 'treeId' }),
+        _err(p, _sp20 + '/required', 'required', "must have required property 'treeId'", { missingProperty: 'treeId' }),
       );
       if ((o & 1) === 0) return false;
     }
@@ -1276,7 +1443,7 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
 export function _eReplaceTreeQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1285,7 +1452,7 @@ export function _eReplaceTreeQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eReplaceTreeHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1294,7 +1461,7 @@ export function _eReplaceTreeHeaders(v: any, o: number, p: string, E: Validation
 export function _eReplaceTreeCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1303,7 +1470,7 @@ export function _eReplaceTreeCookies(v: any, o: number, p: string, E: Validation
 export function _eRecordEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1312,7 +1479,7 @@ export function _eRecordEventPathParams(v: any, o: number, p: string, E: Validat
 export function _eRecordEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1321,7 +1488,7 @@ export function _eRecordEventQuery(v: any, o: number, p: string, E: ValidationEr
 export function _eRecordEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1330,7 +1497,7 @@ export function _eRecordEventHeaders(v: any, o: number, p: string, E: Validation
 export function _eRecordEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1339,7 +1506,7 @@ export function _eRecordEventCookies(v: any, o: number, p: string, E: Validation
 export function _eRecordTaggedEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1348,7 +1515,7 @@ export function _eRecordTaggedEventPathParams(v: any, o: number, p: string, E: V
 export function _eRecordTaggedEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1357,7 +1524,7 @@ export function _eRecordTaggedEventQuery(v: any, o: number, p: string, E: Valida
 export function _eRecordTaggedEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1366,7 +1533,43 @@ export function _eRecordTaggedEventHeaders(v: any, o: number, p: string, E: Vali
 export function _eRecordTaggedEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eCreateProfilePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eCreateProfileQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eCreateProfileHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
+    if ((o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
+export function _eCreateProfileCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1375,7 +1578,7 @@ export function _eRecordTaggedEventCookies(v: any, o: number, p: string, E: Vali
 export function _eSubmitFormPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1384,7 +1587,7 @@ export function _eSubmitFormPathParams(v: any, o: number, p: string, E: Validati
 export function _eSubmitFormQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1393,7 +1596,7 @@ export function _eSubmitFormQuery(v: any, o: number, p: string, E: ValidationErr
 export function _eSubmitFormHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;
@@ -1402,7 +1605,7 @@ export function _eSubmitFormHeaders(v: any, o: number, p: string, E: ValidationE
 export function _eSubmitFormCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
+    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
     if ((o & 1) === 0) return false;
   }
   return E.length === e0;

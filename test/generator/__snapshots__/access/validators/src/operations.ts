@@ -12,12 +12,17 @@ import {
   _eCreateAccountHeaders,
   _eCreateAccountPathParams,
   _eCreateAccountQuery,
+  _eCreateProfileCookies,
+  _eCreateProfileHeaders,
+  _eCreateProfilePathParams,
+  _eCreateProfileQuery,
   _eCreateThingCookies,
   _eCreateThingHeaders,
   _eCreateThingPathParams,
   _eCreateThingQuery,
   _eEvent,
   _eForm,
+  _eProfile,
   _eRecordEventCookies,
   _eRecordEventHeaders,
   _eRecordEventPathParams,
@@ -80,13 +85,21 @@ const _responses4: _Responses = {
   f: [[]],
 };
 
-const _body5: _Body = {
+const _body5: _Body = { r: true, m: ['application/json'], f: [_eProfile] };
+
+const _responses5: _Responses = {
+  s: ['201'],
+  m: [['application/json']],
+  f: [[_eProfile]],
+};
+
+const _body6: _Body = {
   r: true,
   m: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   f: [_eForm, _eUpload],
 };
 
-const _responses5: _Responses = {
+const _responses6: _Responses = {
   s: ['204'],
   m: [[]],
   f: [[]],
@@ -347,6 +360,57 @@ export function validateRecordTaggedEventResponse(
   return _respond(_responses4, status, mediaType, body, options);
 }
 
+/** createProfile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfilePathParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfilePathParams> {
+  return _run(_eCreateProfilePathParams, value, _opts(options, true));
+}
+
+/** createProfile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfileQuery> {
+  return _run(_eCreateProfileQuery, value, _opts(options, true));
+}
+
+/** createProfile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfileHeaders> {
+  return _run(_eCreateProfileHeaders, value, _opts(options, true));
+}
+
+/** createProfile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfileCookies> {
+  return _run(_eCreateProfileCookies, value, _opts(options, true));
+}
+
+/** createProfile: the request body, by media type (default: the first declared). */
+export function validateCreateProfileRequestBody(
+  body: unknown,
+  mediaType?: string,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfileRequestBody> {
+  return _request(_body5, body, mediaType, options);
+}
+
+/** createProfile: a response, by status (exact, range, default) and media type. */
+export function validateCreateProfileResponse(
+  status: number | string,
+  mediaType: string,
+  body: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.CreateProfileResponse | T.CreateProfileErrorResponse> {
+  return _respond(_responses5, status, mediaType, body, options);
+}
+
 /** submitForm: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSubmitFormPathParams(
   value: unknown,
@@ -385,7 +449,7 @@ export function validateSubmitFormRequestBody(
   mediaType?: string,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormRequestBody> {
-  return _request(_body5, body, mediaType, options);
+  return _request(_body6, body, mediaType, options);
 }
 
 /** submitForm: a response, by status (exact, range, default) and media type. */
@@ -395,7 +459,7 @@ export function validateSubmitFormResponse(
   body: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormResponse | T.SubmitFormErrorResponse> {
-  return _respond(_responses5, status, mediaType, body, options);
+  return _respond(_responses6, status, mediaType, body, options);
 }
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
@@ -439,6 +503,14 @@ export const operationValidators = {
     cookies: validateRecordTaggedEventCookies,
     requestBody: validateRecordTaggedEventRequestBody,
     response: validateRecordTaggedEventResponse,
+  },
+  createProfile: {
+    pathParams: validateCreateProfilePathParams,
+    query: validateCreateProfileQuery,
+    headers: validateCreateProfileHeaders,
+    cookies: validateCreateProfileCookies,
+    requestBody: validateCreateProfileRequestBody,
+    response: validateCreateProfileResponse,
   },
   submitForm: {
     pathParams: validateSubmitFormPathParams,

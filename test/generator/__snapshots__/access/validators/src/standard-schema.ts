@@ -129,6 +129,12 @@ export const EventSchema: SyncStandardSchema<T.Event> = toStandardSchema(S.valid
 /** TaggedEvent as a Standard Schema (`validateTaggedEvent`). */
 export const TaggedEventSchema: SyncStandardSchema<T.TaggedEvent> = toStandardSchema(S.validateTaggedEvent);
 
+/** ProfileBase as a Standard Schema (`validateProfileBase`). */
+export const ProfileBaseSchema: SyncStandardSchema<T.ProfileBase> = toStandardSchema(S.validateProfileBase);
+
+/** Profile as a Standard Schema (`validateProfile`). */
+export const ProfileSchema: SyncStandardSchema<T.Profile> = toStandardSchema(S.validateProfile);
+
 /** Form as a Standard Schema (`validateForm`). */
 export const FormSchema: SyncStandardSchema<T.Form> = toStandardSchema(S.validateForm);
 
@@ -298,6 +304,39 @@ export function RecordTaggedEventResponseSchema(
   mediaType = 'application/json',
 ): SyncStandardSchema<T.RecordTaggedEventResponse | T.RecordTaggedEventErrorResponse> {
   return toStandardSchema((body, options) => O.validateRecordTaggedEventResponse(status, mediaType, body, options));
+}
+
+/** createProfile: `validateCreateProfilePathParams` as a Standard Schema. */
+export const CreateProfilePathParamsSchema: SyncStandardSchema<T.CreateProfilePathParams> = toStandardSchema(
+  O.validateCreateProfilePathParams,
+);
+
+/** createProfile: `validateCreateProfileQuery` as a Standard Schema. */
+export const CreateProfileQuerySchema: SyncStandardSchema<T.CreateProfileQuery> = toStandardSchema(
+  O.validateCreateProfileQuery,
+);
+
+/** createProfile: `validateCreateProfileHeaders` as a Standard Schema. */
+export const CreateProfileHeadersSchema: SyncStandardSchema<T.CreateProfileHeaders> = toStandardSchema(
+  O.validateCreateProfileHeaders,
+);
+
+/** createProfile: `validateCreateProfileCookies` as a Standard Schema. */
+export const CreateProfileCookiesSchema: SyncStandardSchema<T.CreateProfileCookies> = toStandardSchema(
+  O.validateCreateProfileCookies,
+);
+
+/** createProfile: the request body (its first declared media type) as a Standard Schema. */
+export const CreateProfileRequestBodySchema: SyncStandardSchema<T.CreateProfileRequestBody> = toStandardSchema(
+  (body, options) => O.validateCreateProfileRequestBody(body, undefined, options),
+);
+
+/** createProfile: the response with this status and media type as a Standard Schema. */
+export function CreateProfileResponseSchema(
+  status: number | string,
+  mediaType = 'application/json',
+): SyncStandardSchema<T.CreateProfileResponse | T.CreateProfileErrorResponse> {
+  return toStandardSchema((body, options) => O.validateCreateProfileResponse(status, mediaType, body, options));
 }
 
 /** submitForm: `validateSubmitFormPathParams` as a Standard Schema. */
