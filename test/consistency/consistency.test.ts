@@ -167,7 +167,8 @@ describe('cross-target consistency: samples from the model vs generated validato
             continue;
           }
           totals.samples++;
-          const tsType = direction === 'request' ? `T.${op.names.requestBody}` : `T.${op.names.responses}[${JSON.stringify(numeric)}]['content'][${JSON.stringify(media.mediaType)}]`;
+          const entry = `T.Operations[${JSON.stringify(op.names.method)}]`;
+          const tsType = direction === 'request' ? `${entry}['requestBody']` : `${entry}['responses'][${JSON.stringify(numeric)}]['content'][${JSON.stringify(media.mediaType)}]`;
           const id = n++;
           emit(`${where}: the sample ${JSON.stringify(value)} type-checks as ${tsType}`, [`export const v${id}: ${tsType} = ${tsLiteral(value)};`]);
           // A request body type is the union over its media types: a near miss of one may be another's value.

@@ -98,7 +98,7 @@ describe('shape per direction', () => {
   });
 
   it('lists the named schemas whose request form differs, transitively', () => {
-    expect([...facts.directional].sort()).toEqual(['Account', 'Audit', 'Thing', 'TreeNode']);
+    expect([...facts.directional].sort()).toEqual(['Account', 'Audit', 'Profile', 'Thing', 'TreeNode']);
   });
 });
 

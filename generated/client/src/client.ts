@@ -19,31 +19,31 @@ import { stream } from './runtime/stream.js';
 /** The argument of `getUserBookmarks`: its parameters by their names in the spec. */
 export interface GetUserBookmarksArgs {
   /** The id of the authenticated user: it must equal the id of the user the access token acts for. */
-  id: T.GetUserBookmarksPathParams['id'];
+  id: T.Operations['getUserBookmarks']['pathParams']['id'];
   /** Maximum number of results per page, 1 to 100. */
-  max_results?: T.GetUserBookmarksQuery['max_results'];
+  max_results?: T.Operations['getUserBookmarks']['query']['max_results'];
   /** Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page. */
-  pagination_token?: T.GetUserBookmarksQuery['pagination_token'];
+  pagination_token?: T.Operations['getUserBookmarks']['query']['pagination_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.GetUserBookmarksQuery['post.fields'];
+  'post.fields'?: T.Operations['getUserBookmarks']['query']['post.fields'];
   /** Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id. */
-  expansions?: T.GetUserBookmarksQuery['expansions'];
+  expansions?: T.Operations['getUserBookmarks']['query']['expansions'];
   /** Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`). */
-  'media.fields'?: T.GetUserBookmarksQuery['media.fields'];
+  'media.fields'?: T.Operations['getUserBookmarks']['query']['media.fields'];
   /** Poll members to return for expanded polls. The allowed values are not shown. */
-  'poll.fields'?: T.GetUserBookmarksQuery['poll.fields'];
+  'poll.fields'?: T.Operations['getUserBookmarks']['query']['poll.fields'];
   /** User members to return. The allowed values are not shown. */
-  'user.fields'?: T.GetUserBookmarksQuery['user.fields'];
+  'user.fields'?: T.Operations['getUserBookmarks']['query']['user.fields'];
   /** Place members to return for expanded places. The allowed values are not shown. */
-  'place.fields'?: T.GetUserBookmarksQuery['place.fields'];
+  'place.fields'?: T.Operations['getUserBookmarks']['query']['place.fields'];
 }
 
 /** The argument of `findUserByUsername`: its parameters by their names in the spec. */
 export interface FindUserByUsernameArgs {
   /** The handle of the user to look up. The reference does not detail this parameter beyond "lookup by handle". */
-  username: T.FindUserByUsernamePathParams['username'];
+  username: T.Operations['findUserByUsername']['pathParams']['username'];
   /** User members to return. The allowed values are not shown. */
-  'user.fields'?: T.FindUserByUsernameQuery['user.fields'];
+  'user.fields'?: T.Operations['findUserByUsername']['query']['user.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -51,9 +51,9 @@ export interface FindUserByUsernameArgs {
 /** The argument of `findPostById`: its parameters by their names in the spec. */
 export interface FindPostByIdArgs {
   /** The id of the post to look up. The reference does not detail this parameter beyond "lookup by id". */
-  id: T.FindPostByIdPathParams['id'];
+  id: T.Operations['findPostById']['pathParams']['id'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.FindPostByIdQuery['post.fields'];
+  'post.fields'?: T.Operations['findPostById']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -61,9 +61,9 @@ export interface FindPostByIdArgs {
 /** The argument of `searchRecentPosts`: its parameters by their names in the spec. */
 export interface SearchRecentPostsArgs {
   /** The search query, in the search operator language. At most 512 characters on the standard track (basic level) and 1,024 on the academic track. */
-  query: T.SearchRecentPostsQuery['query'];
+  query: T.Operations['searchRecentPosts']['query']['query'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.SearchRecentPostsQuery['post.fields'];
+  'post.fields'?: T.Operations['searchRecentPosts']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -71,17 +71,17 @@ export interface SearchRecentPostsArgs {
 /** The argument of `searchAllPosts`: its parameters by their names in the spec. */
 export interface SearchAllPostsArgs {
   /** The search query, with search operators. At most 512 characters on the standard track (basic level) and 1,024 on the academic track. */
-  query: T.SearchAllPostsQuery['query'];
+  query: T.Operations['searchAllPosts']['query']['query'];
   /** Maximum number of results per page: default 10, maximum 500; at most 100 when `context_annotations` is requested in `post.fields`. */
-  max_results?: T.SearchAllPostsQuery['max_results'];
+  max_results?: T.Operations['searchAllPosts']['query']['max_results'];
   /** Oldest creation time of the results (RFC 3339). Without it, the window is the last 30 days. */
-  start_time?: T.SearchAllPostsQuery['start_time'] | Date;
+  start_time?: T.Operations['searchAllPosts']['query']['start_time'] | Date;
   /** Newest creation time of the results (RFC 3339). */
-  end_time?: T.SearchAllPostsQuery['end_time'] | Date;
+  end_time?: T.Operations['searchAllPosts']['query']['end_time'] | Date;
   /** Token from the previous response's `meta.next_token`, to fetch the next page. */
-  next_token?: T.SearchAllPostsQuery['next_token'];
+  next_token?: T.Operations['searchAllPosts']['query']['next_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.SearchAllPostsQuery['post.fields'];
+  'post.fields'?: T.Operations['searchAllPosts']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -89,7 +89,7 @@ export interface SearchAllPostsArgs {
 /** The argument of `countRecentPosts`: its parameters by their names in the spec. */
 export interface CountRecentPostsArgs {
   /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: T.CountRecentPostsQuery['query'];
+  query?: T.Operations['countRecentPosts']['query']['query'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -97,7 +97,7 @@ export interface CountRecentPostsArgs {
 /** The argument of `countAllPosts`: its parameters by their names in the spec. */
 export interface CountAllPostsArgs {
   /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: T.CountAllPostsQuery['query'];
+  query?: T.Operations['countAllPosts']['query']['query'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -105,9 +105,9 @@ export interface CountAllPostsArgs {
 /** The argument of `getUserPosts`: its parameters by their names in the spec. */
 export interface GetUserPostsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserPostsPathParams['id'];
+  id: T.Operations['getUserPosts']['pathParams']['id'];
   /** Maximum number of results. Its range is not shown. */
-  max_results?: T.GetUserPostsQuery['max_results'];
+  max_results?: T.Operations['getUserPosts']['query']['max_results'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -115,7 +115,7 @@ export interface GetUserPostsArgs {
 /** The argument of `getUserMentions`: its parameters by their names in the spec. */
 export interface GetUserMentionsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserMentionsPathParams['id'];
+  id: T.Operations['getUserMentions']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -123,7 +123,7 @@ export interface GetUserMentionsArgs {
 /** The argument of `getUserLikedPosts`: its parameters by their names in the spec. */
 export interface GetUserLikedPostsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserLikedPostsPathParams['id'];
+  id: T.Operations['getUserLikedPosts']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -131,7 +131,7 @@ export interface GetUserLikedPostsArgs {
 /** The argument of `getUserFollowers`: its parameters by their names in the spec. */
 export interface GetUserFollowersArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowersPathParams['id'];
+  id: T.Operations['getUserFollowers']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -139,7 +139,7 @@ export interface GetUserFollowersArgs {
 /** The argument of `getUserFollowing`: its parameters by their names in the spec. */
 export interface GetUserFollowingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowingPathParams['id'];
+  id: T.Operations['getUserFollowing']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -147,9 +147,9 @@ export interface GetUserFollowingArgs {
 /** The argument of `followUser`: its parameters by their names in the spec, and `body`. */
 export interface FollowUserArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.FollowUserPathParams['id'];
+  id: T.Operations['followUser']['pathParams']['id'];
   /** The account to follow. The body is not shown. */
-  body?: T.FollowUserRequestBody;
+  body?: T.Operations['followUser']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -157,7 +157,7 @@ export interface FollowUserArgs {
 /** The argument of `getUserBlocking`: its parameters by their names in the spec. */
 export interface GetUserBlockingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserBlockingPathParams['id'];
+  id: T.Operations['getUserBlocking']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -165,7 +165,7 @@ export interface GetUserBlockingArgs {
 /** The argument of `getUserMuting`: its parameters by their names in the spec. */
 export interface GetUserMutingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserMutingPathParams['id'];
+  id: T.Operations['getUserMuting']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -173,7 +173,7 @@ export interface GetUserMutingArgs {
 /** The argument of `getUserPinnedLists`: its parameters by their names in the spec. */
 export interface GetUserPinnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserPinnedListsPathParams['id'];
+  id: T.Operations['getUserPinnedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -181,7 +181,7 @@ export interface GetUserPinnedListsArgs {
 /** The argument of `getUserOwnedLists`: its parameters by their names in the spec. */
 export interface GetUserOwnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserOwnedListsPathParams['id'];
+  id: T.Operations['getUserOwnedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -189,7 +189,7 @@ export interface GetUserOwnedListsArgs {
 /** The argument of `getUserFollowedLists`: its parameters by their names in the spec. */
 export interface GetUserFollowedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowedListsPathParams['id'];
+  id: T.Operations['getUserFollowedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -197,7 +197,7 @@ export interface GetUserFollowedListsArgs {
 /** The argument of `getUserListMemberships`: its parameters by their names in the spec. */
 export interface GetUserListMembershipsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserListMembershipsPathParams['id'];
+  id: T.Operations['getUserListMemberships']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -205,16 +205,16 @@ export interface GetUserListMembershipsArgs {
 /** The argument of `likePost`: its parameters by their names in the spec, and `body`. */
 export interface LikePostArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.LikePostPathParams['id'];
+  id: T.Operations['likePost']['pathParams']['id'];
   /** The post to like. The body is not shown. */
-  body?: T.LikePostRequestBody;
+  body?: T.Operations['likePost']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createPost`: its parameters by their names in the spec, and `body`. */
 export interface CreatePostArgs {
-  body: T.CreatePostRequestBody;
+  body: T.Operations['createPost']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -222,9 +222,9 @@ export interface CreatePostArgs {
 /** The argument of `searchNews`: its parameters by their names in the spec. */
 export interface SearchNewsArgs {
   /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
-  query?: T.SearchNewsQuery['query'];
+  query?: T.Operations['searchNews']['query']['query'];
   /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: T.SearchNewsQuery['news.fields'];
+  'news.fields'?: T.Operations['searchNews']['query']['news.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -232,9 +232,9 @@ export interface SearchNewsArgs {
 /** The argument of `findNewsById`: its parameters by their names in the spec. */
 export interface FindNewsByIdArgs {
   /** The id of the news story. Its format is not shown. */
-  id: T.FindNewsByIdPathParams['id'];
+  id: T.Operations['findNewsById']['pathParams']['id'];
   /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: T.FindNewsByIdQuery['news.fields'];
+  'news.fields'?: T.Operations['findNewsById']['query']['news.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -248,7 +248,7 @@ export interface ListConnectionsArgs {
 /** The argument of `deleteConnectionsByUuid`: its parameters by their names in the spec. */
 export interface DeleteConnectionsByUuidArgs {
   /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
-  uuids?: T.DeleteConnectionsByUuidQuery['uuids'];
+  uuids?: T.Operations['deleteConnectionsByUuid']['query']['uuids'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -262,7 +262,7 @@ export interface DeleteAllConnectionsArgs {
 /** The argument of `deleteConnectionsByEndpoint`: its parameters by their names in the spec. */
 export interface DeleteConnectionsByEndpointArgs {
   /** The streaming endpoint. Its format is not shown. */
-  endpoint_id: T.DeleteConnectionsByEndpointPathParams['endpoint_id'];
+  endpoint_id: T.Operations['deleteConnectionsByEndpoint']['pathParams']['endpoint_id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -282,7 +282,7 @@ export interface SearchNotesWrittenArgs {
 /** The argument of `createNote`: its parameters by their names in the spec, and `body`. */
 export interface CreateNoteArgs {
   /** The note. The body is not shown. */
-  body?: T.CreateNoteRequestBody;
+  body?: T.Operations['createNote']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -290,14 +290,14 @@ export interface CreateNoteArgs {
 /** The argument of `evaluateNote`: its parameters by their names in the spec, and `body`. */
 export interface EvaluateNoteArgs {
   /** The drafted note. The body is not shown. */
-  body?: T.EvaluateNoteRequestBody;
+  body?: T.Operations['evaluateNote']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createActivitySubscription`: its parameters by their names in the spec, and `body`. */
 export interface CreateActivitySubscriptionArgs {
-  body: T.CreateActivitySubscriptionRequestBody;
+  body: T.Operations['createActivitySubscription']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -311,7 +311,7 @@ export interface StreamActivityArgs {
 /** The argument of `replayWebhookEvents`: its parameters by their names in the spec, and `body`. */
 export interface ReplayWebhookEventsArgs {
   /** What to replay. The body is not shown. */
-  body?: T.ReplayWebhookEventsRequestBody;
+  body?: T.Operations['replayWebhookEvents']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -319,9 +319,9 @@ export interface ReplayWebhookEventsArgs {
 /** The argument of `replayAccountActivity`: its parameters by their names in the spec, and `body`. */
 export interface ReplayAccountActivityArgs {
   /** The webhook. Its format is not shown. */
-  webhook_id: T.ReplayAccountActivityPathParams['webhook_id'];
+  webhook_id: T.Operations['replayAccountActivity']['pathParams']['webhook_id'];
   /** What to replay. The body is not shown. */
-  body?: T.ReplayAccountActivityRequestBody;
+  body?: T.Operations['replayAccountActivity']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -360,7 +360,10 @@ export interface Client {
    * - parameters: members of post.fields after text are not shown
    * - parameters: the default of max_results is not shown
    */
-  getUserBookmarks(args: GetUserBookmarksArgs, options?: CallOptions): ApiPromise<T.GetUserBookmarksResponse, 200>;
+  getUserBookmarks(
+    args: GetUserBookmarksArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserBookmarks']['response'], 200>;
   /**
    * User lookup by handle
    *
@@ -383,7 +386,7 @@ export interface Client {
   findUserByUsername(
     args: FindUserByUsernameArgs,
     options?: CallOptions,
-  ): ApiPromise<T.FindUserByUsernameResponse, 200>;
+  ): ApiPromise<T.Operations['findUserByUsername']['response'], 200>;
   /**
    * Post lookup by id
    *
@@ -403,7 +406,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findPostById(args: FindPostByIdArgs, options?: CallOptions): ApiPromise<T.FindPostByIdResponse, 200>;
+  findPostById(
+    args: FindPostByIdArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['findPostById']['response'], 200>;
   /**
    * Search posts of the last 7 days
    *
@@ -428,7 +434,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchRecentPosts(args: SearchRecentPostsArgs, options?: CallOptions): ApiPromise<T.SearchRecentPostsResponse, 200>;
+  searchRecentPosts(
+    args: SearchRecentPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['searchRecentPosts']['response'], 200>;
   /**
    * Full-archive search
    *
@@ -455,7 +464,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchAllPosts(args: SearchAllPostsArgs, options?: CallOptions): ApiPromise<T.SearchAllPostsResponse, 200>;
+  searchAllPosts(
+    args: SearchAllPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['searchAllPosts']['response'], 200>;
   /**
    * Counts of recent posts matching a query
    *
@@ -475,7 +487,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countRecentPosts(args?: CountRecentPostsArgs, options?: CallOptions): ApiPromise<T.CountRecentPostsResponse, 200>;
+  countRecentPosts(
+    args?: CountRecentPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['countRecentPosts']['response'], 200>;
   /**
    * Counts of posts of the full archive matching a query
    *
@@ -495,7 +510,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countAllPosts(args?: CountAllPostsArgs, options?: CallOptions): ApiPromise<T.CountAllPostsResponse, 200>;
+  countAllPosts(
+    args?: CountAllPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['countAllPosts']['response'], 200>;
   /**
    * User post timeline
    *
@@ -515,7 +533,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserPosts(args: GetUserPostsArgs, options?: CallOptions): ApiPromise<T.GetUserPostsResponse, 200>;
+  getUserPosts(
+    args: GetUserPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserPosts']['response'], 200>;
   /**
    * Posts mentioning a user
    *
@@ -535,7 +556,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMentions(args: GetUserMentionsArgs, options?: CallOptions): ApiPromise<T.GetUserMentionsResponse, 200>;
+  getUserMentions(
+    args: GetUserMentionsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserMentions']['response'], 200>;
   /**
    * Posts a user liked
    *
@@ -555,7 +579,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserLikedPosts(args: GetUserLikedPostsArgs, options?: CallOptions): ApiPromise<T.GetUserLikedPostsResponse, 200>;
+  getUserLikedPosts(
+    args: GetUserLikedPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200>;
   /**
    * Followers of a user
    *
@@ -575,7 +602,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowers(args: GetUserFollowersArgs, options?: CallOptions): ApiPromise<T.GetUserFollowersResponse, 200>;
+  getUserFollowers(
+    args: GetUserFollowersArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserFollowers']['response'], 200>;
   /**
    * Accounts a user follows
    *
@@ -595,7 +625,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowing(args: GetUserFollowingArgs, options?: CallOptions): ApiPromise<T.GetUserFollowingResponse, 200>;
+  getUserFollowing(
+    args: GetUserFollowingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserFollowing']['response'], 200>;
   /**
    * Follow an account
    *
@@ -616,7 +649,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.FollowUserResponse, 200>;
+  followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.Operations['followUser']['response'], 200>;
   /**
    * Accounts a user blocks
    *
@@ -635,7 +668,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserBlocking(args: GetUserBlockingArgs, options?: CallOptions): ApiPromise<T.GetUserBlockingResponse, 200>;
+  getUserBlocking(
+    args: GetUserBlockingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserBlocking']['response'], 200>;
   /**
    * Accounts a user mutes
    *
@@ -654,7 +690,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMuting(args: GetUserMutingArgs, options?: CallOptions): ApiPromise<T.GetUserMutingResponse, 200>;
+  getUserMuting(
+    args: GetUserMutingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserMuting']['response'], 200>;
   /**
    * Lists a user pinned
    *
@@ -677,7 +716,7 @@ export interface Client {
   getUserPinnedLists(
     args: GetUserPinnedListsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserPinnedListsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200>;
   /**
    * Lists a user owns
    *
@@ -697,7 +736,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserOwnedLists(args: GetUserOwnedListsArgs, options?: CallOptions): ApiPromise<T.GetUserOwnedListsResponse, 200>;
+  getUserOwnedLists(
+    args: GetUserOwnedListsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200>;
   /**
    * Lists a user follows
    *
@@ -720,7 +762,7 @@ export interface Client {
   getUserFollowedLists(
     args: GetUserFollowedListsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserFollowedListsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200>;
   /**
    * Lists a user is a member of
    *
@@ -743,7 +785,7 @@ export interface Client {
   getUserListMemberships(
     args: GetUserListMembershipsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserListMembershipsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserListMemberships']['response'], 200>;
   /**
    * Like a post
    *
@@ -764,7 +806,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.LikePostResponse, 200>;
+  likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.Operations['likePost']['response'], 200>;
   /**
    * Create or edit a post
    *
@@ -789,7 +831,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.CreatePostResponse, 201>;
+  createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.Operations['createPost']['response'], 201>;
   /**
    * Search news stories
    *
@@ -809,7 +851,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.SearchNewsResponse, 200>;
+  searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.Operations['searchNews']['response'], 200>;
   /**
    * News story by id
    *
@@ -829,7 +871,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findNewsById(args: FindNewsByIdArgs, options?: CallOptions): ApiPromise<T.FindNewsByIdResponse, 200>;
+  findNewsById(
+    args: FindNewsByIdArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['findNewsById']['response'], 200>;
   /**
    * List streaming connections
    *
@@ -846,7 +891,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  listConnections(args?: ListConnectionsArgs, options?: CallOptions): ApiPromise<T.ListConnectionsResponse, 200>;
+  listConnections(
+    args?: ListConnectionsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['listConnections']['response'], 200>;
   /**
    * Terminate specific streaming connections
    *
@@ -867,7 +915,7 @@ export interface Client {
   deleteConnectionsByUuid(
     args?: DeleteConnectionsByUuidArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteConnectionsByUuidResponse, 200>;
+  ): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200>;
   /**
    * Terminate all streaming connections
    *
@@ -888,7 +936,7 @@ export interface Client {
   deleteAllConnections(
     args?: DeleteAllConnectionsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteAllConnectionsResponse, 200>;
+  ): ApiPromise<T.Operations['deleteAllConnections']['response'], 200>;
   /**
    * Terminate the connections of one streaming endpoint
    *
@@ -909,7 +957,7 @@ export interface Client {
   deleteConnectionsByEndpoint(
     args: DeleteConnectionsByEndpointArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteConnectionsByEndpointResponse, 200>;
+  ): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200>;
   /**
    * Posts eligible for community notes
    *
@@ -931,7 +979,7 @@ export interface Client {
   searchPostsEligibleForNotes(
     args?: SearchPostsEligibleForNotesArgs,
     options?: CallOptions,
-  ): ApiPromise<T.SearchPostsEligibleForNotesResponse, 200>;
+  ): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200>;
   /**
    * Notes written by the authenticated note writer
    *
@@ -953,7 +1001,7 @@ export interface Client {
   searchNotesWritten(
     args?: SearchNotesWrittenArgs,
     options?: CallOptions,
-  ): ApiPromise<T.SearchNotesWrittenResponse, 200>;
+  ): ApiPromise<T.Operations['searchNotesWritten']['response'], 200>;
   /**
    * Submit a community note
    *
@@ -973,7 +1021,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.CreateNoteResponse, 201>;
+  createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.Operations['createNote']['response'], 201>;
   /**
    * Evaluate a drafted note
    *
@@ -993,7 +1041,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  evaluateNote(args?: EvaluateNoteArgs, options?: CallOptions): ApiPromise<T.EvaluateNoteResponse, 200>;
+  evaluateNote(
+    args?: EvaluateNoteArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['evaluateNote']['response'], 200>;
   /**
    * Create an activity subscription
    *
@@ -1014,7 +1065,7 @@ export interface Client {
   createActivitySubscription(
     args: CreateActivitySubscriptionArgs,
     options?: CallOptions,
-  ): ApiPromise<T.CreateActivitySubscriptionResponse, 201>;
+  ): ApiPromise<T.Operations['createActivitySubscription']['response'], 201>;
   /**
    * Stream activity events
    *
@@ -1040,7 +1091,7 @@ export interface Client {
   streamActivity(
     args?: StreamActivityArgs,
     options?: StreamCallOptions,
-  ): AsyncGenerator<T.StreamActivityResponse, void, undefined>;
+  ): AsyncGenerator<T.Operations['streamActivity']['response'], void, undefined>;
   /**
    * Replay webhook events
    *
@@ -1061,7 +1112,7 @@ export interface Client {
   replayWebhookEvents(
     args?: ReplayWebhookEventsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.ReplayWebhookEventsResponse, 200>;
+  ): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200>;
   /**
    * Replay account activity events (deprecated)
    *
@@ -1086,7 +1137,7 @@ export interface Client {
   replayAccountActivity(
     args: ReplayAccountActivityArgs,
     options?: CallOptions,
-  ): ApiPromise<T.ReplayAccountActivityResponse, 200>;
+  ): ApiPromise<T.Operations['replayAccountActivity']['response'], 200>;
   /**
    * Powerstream rules
    *
@@ -1106,7 +1157,7 @@ export interface Client {
   getPowerstreamRules(
     args?: GetPowerstreamRulesArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetPowerstreamRulesResponse, 200>;
+  ): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -1136,7 +1187,10 @@ export interface Paginators {
   getUserBookmarks(
     args: GetUserBookmarksArgs,
     options?: PaginateOptions,
-  ): Paginator<T.GetUserBookmarksResponse, ItemOf<At<T.GetUserBookmarksResponse, ['data']>>>;
+  ): Paginator<
+    T.Operations['getUserBookmarks']['response'],
+    ItemOf<At<T.Operations['getUserBookmarks']['response'], ['data']>>
+  >;
   /**
    * Full-archive search
    *
@@ -1166,47 +1220,50 @@ export interface Paginators {
   searchAllPosts(
     args: SearchAllPostsArgs,
     options?: PaginateOptions,
-  ): Paginator<T.SearchAllPostsResponse, ItemOf<At<T.SearchAllPostsResponse, ['data']>>>;
+  ): Paginator<
+    T.Operations['searchAllPosts']['response'],
+    ItemOf<At<T.Operations['searchAllPosts']['response'], ['data']>>
+  >;
 }
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getUserBookmarks: T.GetUserBookmarksErrorResponse;
-  findUserByUsername: T.FindUserByUsernameErrorResponse;
-  findPostById: T.FindPostByIdErrorResponse;
-  searchRecentPosts: T.SearchRecentPostsErrorResponse;
-  searchAllPosts: T.SearchAllPostsErrorResponse;
-  countRecentPosts: T.CountRecentPostsErrorResponse;
-  countAllPosts: T.CountAllPostsErrorResponse;
-  getUserPosts: T.GetUserPostsErrorResponse;
-  getUserMentions: T.GetUserMentionsErrorResponse;
-  getUserLikedPosts: T.GetUserLikedPostsErrorResponse;
-  getUserFollowers: T.GetUserFollowersErrorResponse;
-  getUserFollowing: T.GetUserFollowingErrorResponse;
-  followUser: T.FollowUserErrorResponse;
-  getUserBlocking: T.GetUserBlockingErrorResponse;
-  getUserMuting: T.GetUserMutingErrorResponse;
-  getUserPinnedLists: T.GetUserPinnedListsErrorResponse;
-  getUserOwnedLists: T.GetUserOwnedListsErrorResponse;
-  getUserFollowedLists: T.GetUserFollowedListsErrorResponse;
-  getUserListMemberships: T.GetUserListMembershipsErrorResponse;
-  likePost: T.LikePostErrorResponse;
-  createPost: T.CreatePostErrorResponse;
-  searchNews: T.SearchNewsErrorResponse;
-  findNewsById: T.FindNewsByIdErrorResponse;
-  listConnections: T.ListConnectionsErrorResponse;
-  deleteConnectionsByUuid: T.DeleteConnectionsByUuidErrorResponse;
-  deleteAllConnections: T.DeleteAllConnectionsErrorResponse;
-  deleteConnectionsByEndpoint: T.DeleteConnectionsByEndpointErrorResponse;
-  searchPostsEligibleForNotes: T.SearchPostsEligibleForNotesErrorResponse;
-  searchNotesWritten: T.SearchNotesWrittenErrorResponse;
-  createNote: T.CreateNoteErrorResponse;
-  evaluateNote: T.EvaluateNoteErrorResponse;
-  createActivitySubscription: T.CreateActivitySubscriptionErrorResponse;
-  streamActivity: T.StreamActivityErrorResponse;
-  replayWebhookEvents: T.ReplayWebhookEventsErrorResponse;
-  replayAccountActivity: T.ReplayAccountActivityErrorResponse;
-  getPowerstreamRules: T.GetPowerstreamRulesErrorResponse;
+  getUserBookmarks: T.Operations['getUserBookmarks']['errorResponse'];
+  findUserByUsername: T.Operations['findUserByUsername']['errorResponse'];
+  findPostById: T.Operations['findPostById']['errorResponse'];
+  searchRecentPosts: T.Operations['searchRecentPosts']['errorResponse'];
+  searchAllPosts: T.Operations['searchAllPosts']['errorResponse'];
+  countRecentPosts: T.Operations['countRecentPosts']['errorResponse'];
+  countAllPosts: T.Operations['countAllPosts']['errorResponse'];
+  getUserPosts: T.Operations['getUserPosts']['errorResponse'];
+  getUserMentions: T.Operations['getUserMentions']['errorResponse'];
+  getUserLikedPosts: T.Operations['getUserLikedPosts']['errorResponse'];
+  getUserFollowers: T.Operations['getUserFollowers']['errorResponse'];
+  getUserFollowing: T.Operations['getUserFollowing']['errorResponse'];
+  followUser: T.Operations['followUser']['errorResponse'];
+  getUserBlocking: T.Operations['getUserBlocking']['errorResponse'];
+  getUserMuting: T.Operations['getUserMuting']['errorResponse'];
+  getUserPinnedLists: T.Operations['getUserPinnedLists']['errorResponse'];
+  getUserOwnedLists: T.Operations['getUserOwnedLists']['errorResponse'];
+  getUserFollowedLists: T.Operations['getUserFollowedLists']['errorResponse'];
+  getUserListMemberships: T.Operations['getUserListMemberships']['errorResponse'];
+  likePost: T.Operations['likePost']['errorResponse'];
+  createPost: T.Operations['createPost']['errorResponse'];
+  searchNews: T.Operations['searchNews']['errorResponse'];
+  findNewsById: T.Operations['findNewsById']['errorResponse'];
+  listConnections: T.Operations['listConnections']['errorResponse'];
+  deleteConnectionsByUuid: T.Operations['deleteConnectionsByUuid']['errorResponse'];
+  deleteAllConnections: T.Operations['deleteAllConnections']['errorResponse'];
+  deleteConnectionsByEndpoint: T.Operations['deleteConnectionsByEndpoint']['errorResponse'];
+  searchPostsEligibleForNotes: T.Operations['searchPostsEligibleForNotes']['errorResponse'];
+  searchNotesWritten: T.Operations['searchNotesWritten']['errorResponse'];
+  createNote: T.Operations['createNote']['errorResponse'];
+  evaluateNote: T.Operations['evaluateNote']['errorResponse'];
+  createActivitySubscription: T.Operations['createActivitySubscription']['errorResponse'];
+  streamActivity: T.Operations['streamActivity']['errorResponse'];
+  replayWebhookEvents: T.Operations['replayWebhookEvents']['errorResponse'];
+  replayAccountActivity: T.Operations['replayAccountActivity']['errorResponse'];
+  getPowerstreamRules: T.Operations['getPowerstreamRules']['errorResponse'];
 }
 
 /** Options of `createClient`. */

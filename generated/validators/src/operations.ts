@@ -910,7 +910,7 @@ const _responses35: _Responses = {
 export function validateGetUserBookmarksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksPathParams> {
+): ValidationResult<T.Operations['getUserBookmarks']['pathParams']> {
   return _run(_eGetUserBookmarksPathParams, value, _opts(options, true));
 }
 
@@ -918,7 +918,7 @@ export function validateGetUserBookmarksPathParams(
 export function validateGetUserBookmarksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksQuery> {
+): ValidationResult<T.Operations['getUserBookmarks']['query']> {
   return _run(_eGetUserBookmarksQuery, value, _opts(options, true));
 }
 
@@ -926,7 +926,7 @@ export function validateGetUserBookmarksQuery(
 export function validateGetUserBookmarksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksHeaders> {
+): ValidationResult<T.Operations['getUserBookmarks']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true));
 }
 
@@ -934,7 +934,7 @@ export function validateGetUserBookmarksHeaders(
 export function validateGetUserBookmarksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksCookies> {
+): ValidationResult<T.Operations['getUserBookmarks']['cookies']> {
   return _run(_eGetUserBookmarksCookies, value, _opts(options, true));
 }
 
@@ -943,10 +943,10 @@ export function validateGetUserBookmarksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksRequestBody> {
+): ValidationResult<T.Operations['getUserBookmarks']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserBookmarksRequestBody };
+  return { valid: true, value: body as T.Operations['getUserBookmarks']['requestBody'] };
 }
 
 /** getUserBookmarks: a response, by status (exact, range, default) and media type. */
@@ -955,7 +955,7 @@ export function validateGetUserBookmarksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksResponse | T.GetUserBookmarksErrorResponse> {
+): ValidationResult<T.Operations['getUserBookmarks']['response'] | T.Operations['getUserBookmarks']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -963,7 +963,7 @@ export function validateGetUserBookmarksResponse(
 export function validateFindUserByUsernamePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernamePathParams> {
+): ValidationResult<T.Operations['findUserByUsername']['pathParams']> {
   return _run(_eFindUserByUsernamePathParams, value, _opts(options, true));
 }
 
@@ -971,7 +971,7 @@ export function validateFindUserByUsernamePathParams(
 export function validateFindUserByUsernameQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameQuery> {
+): ValidationResult<T.Operations['findUserByUsername']['query']> {
   return _run(_eFindUserByUsernameQuery, value, _opts(options, true));
 }
 
@@ -979,7 +979,7 @@ export function validateFindUserByUsernameQuery(
 export function validateFindUserByUsernameHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameHeaders> {
+): ValidationResult<T.Operations['findUserByUsername']['headers']> {
   return _run(_eFindUserByUsernameHeaders, value, _opts(options, true));
 }
 
@@ -987,7 +987,7 @@ export function validateFindUserByUsernameHeaders(
 export function validateFindUserByUsernameCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameCookies> {
+): ValidationResult<T.Operations['findUserByUsername']['cookies']> {
   return _run(_eFindUserByUsernameCookies, value, _opts(options, true));
 }
 
@@ -996,10 +996,10 @@ export function validateFindUserByUsernameRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameRequestBody> {
+): ValidationResult<T.Operations['findUserByUsername']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindUserByUsernameRequestBody };
+  return { valid: true, value: body as T.Operations['findUserByUsername']['requestBody'] };
 }
 
 /** findUserByUsername: a response, by status (exact, range, default) and media type. */
@@ -1008,7 +1008,9 @@ export function validateFindUserByUsernameResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameResponse | T.FindUserByUsernameErrorResponse> {
+): ValidationResult<
+  T.Operations['findUserByUsername']['response'] | T.Operations['findUserByUsername']['errorResponse']
+> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -1016,7 +1018,7 @@ export function validateFindUserByUsernameResponse(
 export function validateFindPostByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdPathParams> {
+): ValidationResult<T.Operations['findPostById']['pathParams']> {
   return _run(_eFindPostByIdPathParams, value, _opts(options, true));
 }
 
@@ -1024,7 +1026,7 @@ export function validateFindPostByIdPathParams(
 export function validateFindPostByIdQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdQuery> {
+): ValidationResult<T.Operations['findPostById']['query']> {
   return _run(_eFindPostByIdQuery, value, _opts(options, true));
 }
 
@@ -1032,7 +1034,7 @@ export function validateFindPostByIdQuery(
 export function validateFindPostByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdHeaders> {
+): ValidationResult<T.Operations['findPostById']['headers']> {
   return _run(_eFindPostByIdHeaders, value, _opts(options, true));
 }
 
@@ -1040,7 +1042,7 @@ export function validateFindPostByIdHeaders(
 export function validateFindPostByIdCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdCookies> {
+): ValidationResult<T.Operations['findPostById']['cookies']> {
   return _run(_eFindPostByIdCookies, value, _opts(options, true));
 }
 
@@ -1049,10 +1051,10 @@ export function validateFindPostByIdRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdRequestBody> {
+): ValidationResult<T.Operations['findPostById']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindPostByIdRequestBody };
+  return { valid: true, value: body as T.Operations['findPostById']['requestBody'] };
 }
 
 /** findPostById: a response, by status (exact, range, default) and media type. */
@@ -1061,7 +1063,7 @@ export function validateFindPostByIdResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdResponse | T.FindPostByIdErrorResponse> {
+): ValidationResult<T.Operations['findPostById']['response'] | T.Operations['findPostById']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -1069,7 +1071,7 @@ export function validateFindPostByIdResponse(
 export function validateSearchRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsPathParams> {
+): ValidationResult<T.Operations['searchRecentPosts']['pathParams']> {
   return _run(_eSearchRecentPostsPathParams, value, _opts(options, true));
 }
 
@@ -1077,7 +1079,7 @@ export function validateSearchRecentPostsPathParams(
 export function validateSearchRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsQuery> {
+): ValidationResult<T.Operations['searchRecentPosts']['query']> {
   return _run(_eSearchRecentPostsQuery, value, _opts(options, true));
 }
 
@@ -1085,7 +1087,7 @@ export function validateSearchRecentPostsQuery(
 export function validateSearchRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsHeaders> {
+): ValidationResult<T.Operations['searchRecentPosts']['headers']> {
   return _run(_eSearchRecentPostsHeaders, value, _opts(options, true));
 }
 
@@ -1093,7 +1095,7 @@ export function validateSearchRecentPostsHeaders(
 export function validateSearchRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsCookies> {
+): ValidationResult<T.Operations['searchRecentPosts']['cookies']> {
   return _run(_eSearchRecentPostsCookies, value, _opts(options, true));
 }
 
@@ -1102,10 +1104,10 @@ export function validateSearchRecentPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsRequestBody> {
+): ValidationResult<T.Operations['searchRecentPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchRecentPostsRequestBody };
+  return { valid: true, value: body as T.Operations['searchRecentPosts']['requestBody'] };
 }
 
 /** searchRecentPosts: a response, by status (exact, range, default) and media type. */
@@ -1114,7 +1116,9 @@ export function validateSearchRecentPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsResponse | T.SearchRecentPostsErrorResponse> {
+): ValidationResult<
+  T.Operations['searchRecentPosts']['response'] | T.Operations['searchRecentPosts']['errorResponse']
+> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -1122,7 +1126,7 @@ export function validateSearchRecentPostsResponse(
 export function validateSearchAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsPathParams> {
+): ValidationResult<T.Operations['searchAllPosts']['pathParams']> {
   return _run(_eSearchAllPostsPathParams, value, _opts(options, true));
 }
 
@@ -1130,7 +1134,7 @@ export function validateSearchAllPostsPathParams(
 export function validateSearchAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsQuery> {
+): ValidationResult<T.Operations['searchAllPosts']['query']> {
   return _run(_eSearchAllPostsQuery, value, _opts(options, true));
 }
 
@@ -1138,7 +1142,7 @@ export function validateSearchAllPostsQuery(
 export function validateSearchAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsHeaders> {
+): ValidationResult<T.Operations['searchAllPosts']['headers']> {
   return _run(_eSearchAllPostsHeaders, value, _opts(options, true));
 }
 
@@ -1146,7 +1150,7 @@ export function validateSearchAllPostsHeaders(
 export function validateSearchAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsCookies> {
+): ValidationResult<T.Operations['searchAllPosts']['cookies']> {
   return _run(_eSearchAllPostsCookies, value, _opts(options, true));
 }
 
@@ -1155,10 +1159,10 @@ export function validateSearchAllPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsRequestBody> {
+): ValidationResult<T.Operations['searchAllPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchAllPostsRequestBody };
+  return { valid: true, value: body as T.Operations['searchAllPosts']['requestBody'] };
 }
 
 /** searchAllPosts: a response, by status (exact, range, default) and media type. */
@@ -1167,7 +1171,7 @@ export function validateSearchAllPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsResponse | T.SearchAllPostsErrorResponse> {
+): ValidationResult<T.Operations['searchAllPosts']['response'] | T.Operations['searchAllPosts']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -1175,7 +1179,7 @@ export function validateSearchAllPostsResponse(
 export function validateCountRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsPathParams> {
+): ValidationResult<T.Operations['countRecentPosts']['pathParams']> {
   return _run(_eCountRecentPostsPathParams, value, _opts(options, true));
 }
 
@@ -1183,7 +1187,7 @@ export function validateCountRecentPostsPathParams(
 export function validateCountRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsQuery> {
+): ValidationResult<T.Operations['countRecentPosts']['query']> {
   return _run(_eCountRecentPostsQuery, value, _opts(options, true));
 }
 
@@ -1191,7 +1195,7 @@ export function validateCountRecentPostsQuery(
 export function validateCountRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsHeaders> {
+): ValidationResult<T.Operations['countRecentPosts']['headers']> {
   return _run(_eCountRecentPostsHeaders, value, _opts(options, true));
 }
 
@@ -1199,7 +1203,7 @@ export function validateCountRecentPostsHeaders(
 export function validateCountRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsCookies> {
+): ValidationResult<T.Operations['countRecentPosts']['cookies']> {
   return _run(_eCountRecentPostsCookies, value, _opts(options, true));
 }
 
@@ -1208,10 +1212,10 @@ export function validateCountRecentPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsRequestBody> {
+): ValidationResult<T.Operations['countRecentPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.CountRecentPostsRequestBody };
+  return { valid: true, value: body as T.Operations['countRecentPosts']['requestBody'] };
 }
 
 /** countRecentPosts: a response, by status (exact, range, default) and media type. */
@@ -1220,7 +1224,7 @@ export function validateCountRecentPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsResponse | T.CountRecentPostsErrorResponse> {
+): ValidationResult<T.Operations['countRecentPosts']['response'] | T.Operations['countRecentPosts']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -1228,7 +1232,7 @@ export function validateCountRecentPostsResponse(
 export function validateCountAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsPathParams> {
+): ValidationResult<T.Operations['countAllPosts']['pathParams']> {
   return _run(_eCountAllPostsPathParams, value, _opts(options, true));
 }
 
@@ -1236,7 +1240,7 @@ export function validateCountAllPostsPathParams(
 export function validateCountAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsQuery> {
+): ValidationResult<T.Operations['countAllPosts']['query']> {
   return _run(_eCountAllPostsQuery, value, _opts(options, true));
 }
 
@@ -1244,7 +1248,7 @@ export function validateCountAllPostsQuery(
 export function validateCountAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsHeaders> {
+): ValidationResult<T.Operations['countAllPosts']['headers']> {
   return _run(_eCountAllPostsHeaders, value, _opts(options, true));
 }
 
@@ -1252,7 +1256,7 @@ export function validateCountAllPostsHeaders(
 export function validateCountAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsCookies> {
+): ValidationResult<T.Operations['countAllPosts']['cookies']> {
   return _run(_eCountAllPostsCookies, value, _opts(options, true));
 }
 
@@ -1261,10 +1265,10 @@ export function validateCountAllPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsRequestBody> {
+): ValidationResult<T.Operations['countAllPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.CountAllPostsRequestBody };
+  return { valid: true, value: body as T.Operations['countAllPosts']['requestBody'] };
 }
 
 /** countAllPosts: a response, by status (exact, range, default) and media type. */
@@ -1273,7 +1277,7 @@ export function validateCountAllPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsResponse | T.CountAllPostsErrorResponse> {
+): ValidationResult<T.Operations['countAllPosts']['response'] | T.Operations['countAllPosts']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 
@@ -1281,7 +1285,7 @@ export function validateCountAllPostsResponse(
 export function validateGetUserPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsPathParams> {
+): ValidationResult<T.Operations['getUserPosts']['pathParams']> {
   return _run(_eGetUserPostsPathParams, value, _opts(options, true));
 }
 
@@ -1289,7 +1293,7 @@ export function validateGetUserPostsPathParams(
 export function validateGetUserPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsQuery> {
+): ValidationResult<T.Operations['getUserPosts']['query']> {
   return _run(_eGetUserPostsQuery, value, _opts(options, true));
 }
 
@@ -1297,7 +1301,7 @@ export function validateGetUserPostsQuery(
 export function validateGetUserPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsHeaders> {
+): ValidationResult<T.Operations['getUserPosts']['headers']> {
   return _run(_eGetUserPostsHeaders, value, _opts(options, true));
 }
 
@@ -1305,7 +1309,7 @@ export function validateGetUserPostsHeaders(
 export function validateGetUserPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsCookies> {
+): ValidationResult<T.Operations['getUserPosts']['cookies']> {
   return _run(_eGetUserPostsCookies, value, _opts(options, true));
 }
 
@@ -1314,10 +1318,10 @@ export function validateGetUserPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsRequestBody> {
+): ValidationResult<T.Operations['getUserPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserPostsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserPosts']['requestBody'] };
 }
 
 /** getUserPosts: a response, by status (exact, range, default) and media type. */
@@ -1326,7 +1330,7 @@ export function validateGetUserPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsResponse | T.GetUserPostsErrorResponse> {
+): ValidationResult<T.Operations['getUserPosts']['response'] | T.Operations['getUserPosts']['errorResponse']> {
   return _respond(_responses7, status, mediaType, body, options);
 }
 
@@ -1334,7 +1338,7 @@ export function validateGetUserPostsResponse(
 export function validateGetUserMentionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsPathParams> {
+): ValidationResult<T.Operations['getUserMentions']['pathParams']> {
   return _run(_eGetUserMentionsPathParams, value, _opts(options, true));
 }
 
@@ -1342,7 +1346,7 @@ export function validateGetUserMentionsPathParams(
 export function validateGetUserMentionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsQuery> {
+): ValidationResult<T.Operations['getUserMentions']['query']> {
   return _run(_eGetUserMentionsQuery, value, _opts(options, true));
 }
 
@@ -1350,7 +1354,7 @@ export function validateGetUserMentionsQuery(
 export function validateGetUserMentionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsHeaders> {
+): ValidationResult<T.Operations['getUserMentions']['headers']> {
   return _run(_eGetUserMentionsHeaders, value, _opts(options, true));
 }
 
@@ -1358,7 +1362,7 @@ export function validateGetUserMentionsHeaders(
 export function validateGetUserMentionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsCookies> {
+): ValidationResult<T.Operations['getUserMentions']['cookies']> {
   return _run(_eGetUserMentionsCookies, value, _opts(options, true));
 }
 
@@ -1367,10 +1371,10 @@ export function validateGetUserMentionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsRequestBody> {
+): ValidationResult<T.Operations['getUserMentions']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserMentionsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserMentions']['requestBody'] };
 }
 
 /** getUserMentions: a response, by status (exact, range, default) and media type. */
@@ -1379,7 +1383,7 @@ export function validateGetUserMentionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsResponse | T.GetUserMentionsErrorResponse> {
+): ValidationResult<T.Operations['getUserMentions']['response'] | T.Operations['getUserMentions']['errorResponse']> {
   return _respond(_responses8, status, mediaType, body, options);
 }
 
@@ -1387,7 +1391,7 @@ export function validateGetUserMentionsResponse(
 export function validateGetUserLikedPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsPathParams> {
+): ValidationResult<T.Operations['getUserLikedPosts']['pathParams']> {
   return _run(_eGetUserLikedPostsPathParams, value, _opts(options, true));
 }
 
@@ -1395,7 +1399,7 @@ export function validateGetUserLikedPostsPathParams(
 export function validateGetUserLikedPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsQuery> {
+): ValidationResult<T.Operations['getUserLikedPosts']['query']> {
   return _run(_eGetUserLikedPostsQuery, value, _opts(options, true));
 }
 
@@ -1403,7 +1407,7 @@ export function validateGetUserLikedPostsQuery(
 export function validateGetUserLikedPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsHeaders> {
+): ValidationResult<T.Operations['getUserLikedPosts']['headers']> {
   return _run(_eGetUserLikedPostsHeaders, value, _opts(options, true));
 }
 
@@ -1411,7 +1415,7 @@ export function validateGetUserLikedPostsHeaders(
 export function validateGetUserLikedPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsCookies> {
+): ValidationResult<T.Operations['getUserLikedPosts']['cookies']> {
   return _run(_eGetUserLikedPostsCookies, value, _opts(options, true));
 }
 
@@ -1420,10 +1424,10 @@ export function validateGetUserLikedPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsRequestBody> {
+): ValidationResult<T.Operations['getUserLikedPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserLikedPostsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserLikedPosts']['requestBody'] };
 }
 
 /** getUserLikedPosts: a response, by status (exact, range, default) and media type. */
@@ -1432,7 +1436,9 @@ export function validateGetUserLikedPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsResponse | T.GetUserLikedPostsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserLikedPosts']['response'] | T.Operations['getUserLikedPosts']['errorResponse']
+> {
   return _respond(_responses9, status, mediaType, body, options);
 }
 
@@ -1440,7 +1446,7 @@ export function validateGetUserLikedPostsResponse(
 export function validateGetUserFollowersPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersPathParams> {
+): ValidationResult<T.Operations['getUserFollowers']['pathParams']> {
   return _run(_eGetUserFollowersPathParams, value, _opts(options, true));
 }
 
@@ -1448,7 +1454,7 @@ export function validateGetUserFollowersPathParams(
 export function validateGetUserFollowersQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersQuery> {
+): ValidationResult<T.Operations['getUserFollowers']['query']> {
   return _run(_eGetUserFollowersQuery, value, _opts(options, true));
 }
 
@@ -1456,7 +1462,7 @@ export function validateGetUserFollowersQuery(
 export function validateGetUserFollowersHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersHeaders> {
+): ValidationResult<T.Operations['getUserFollowers']['headers']> {
   return _run(_eGetUserFollowersHeaders, value, _opts(options, true));
 }
 
@@ -1464,7 +1470,7 @@ export function validateGetUserFollowersHeaders(
 export function validateGetUserFollowersCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersCookies> {
+): ValidationResult<T.Operations['getUserFollowers']['cookies']> {
   return _run(_eGetUserFollowersCookies, value, _opts(options, true));
 }
 
@@ -1473,10 +1479,10 @@ export function validateGetUserFollowersRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersRequestBody> {
+): ValidationResult<T.Operations['getUserFollowers']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowersRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowers']['requestBody'] };
 }
 
 /** getUserFollowers: a response, by status (exact, range, default) and media type. */
@@ -1485,7 +1491,7 @@ export function validateGetUserFollowersResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersResponse | T.GetUserFollowersErrorResponse> {
+): ValidationResult<T.Operations['getUserFollowers']['response'] | T.Operations['getUserFollowers']['errorResponse']> {
   return _respond(_responses10, status, mediaType, body, options);
 }
 
@@ -1493,7 +1499,7 @@ export function validateGetUserFollowersResponse(
 export function validateGetUserFollowingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingPathParams> {
+): ValidationResult<T.Operations['getUserFollowing']['pathParams']> {
   return _run(_eGetUserFollowingPathParams, value, _opts(options, true));
 }
 
@@ -1501,7 +1507,7 @@ export function validateGetUserFollowingPathParams(
 export function validateGetUserFollowingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingQuery> {
+): ValidationResult<T.Operations['getUserFollowing']['query']> {
   return _run(_eGetUserFollowingQuery, value, _opts(options, true));
 }
 
@@ -1509,7 +1515,7 @@ export function validateGetUserFollowingQuery(
 export function validateGetUserFollowingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingHeaders> {
+): ValidationResult<T.Operations['getUserFollowing']['headers']> {
   return _run(_eGetUserFollowingHeaders, value, _opts(options, true));
 }
 
@@ -1517,7 +1523,7 @@ export function validateGetUserFollowingHeaders(
 export function validateGetUserFollowingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingCookies> {
+): ValidationResult<T.Operations['getUserFollowing']['cookies']> {
   return _run(_eGetUserFollowingCookies, value, _opts(options, true));
 }
 
@@ -1526,10 +1532,10 @@ export function validateGetUserFollowingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingRequestBody> {
+): ValidationResult<T.Operations['getUserFollowing']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowing']['requestBody'] };
 }
 
 /** getUserFollowing: a response, by status (exact, range, default) and media type. */
@@ -1538,7 +1544,7 @@ export function validateGetUserFollowingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingResponse | T.GetUserFollowingErrorResponse> {
+): ValidationResult<T.Operations['getUserFollowing']['response'] | T.Operations['getUserFollowing']['errorResponse']> {
   return _respond(_responses11, status, mediaType, body, options);
 }
 
@@ -1546,7 +1552,7 @@ export function validateGetUserFollowingResponse(
 export function validateFollowUserPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserPathParams> {
+): ValidationResult<T.Operations['followUser']['pathParams']> {
   return _run(_eFollowUserPathParams, value, _opts(options, true));
 }
 
@@ -1554,7 +1560,7 @@ export function validateFollowUserPathParams(
 export function validateFollowUserQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserQuery> {
+): ValidationResult<T.Operations['followUser']['query']> {
   return _run(_eFollowUserQuery, value, _opts(options, true));
 }
 
@@ -1562,7 +1568,7 @@ export function validateFollowUserQuery(
 export function validateFollowUserHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserHeaders> {
+): ValidationResult<T.Operations['followUser']['headers']> {
   return _run(_eFollowUserHeaders, value, _opts(options, true));
 }
 
@@ -1570,7 +1576,7 @@ export function validateFollowUserHeaders(
 export function validateFollowUserCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserCookies> {
+): ValidationResult<T.Operations['followUser']['cookies']> {
   return _run(_eFollowUserCookies, value, _opts(options, true));
 }
 
@@ -1579,7 +1585,7 @@ export function validateFollowUserRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserRequestBody | undefined> {
+): ValidationResult<T.Operations['followUser']['requestBody'] | undefined> {
   return _request(_body12, body, mediaType, options);
 }
 
@@ -1589,7 +1595,7 @@ export function validateFollowUserResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserResponse | T.FollowUserErrorResponse> {
+): ValidationResult<T.Operations['followUser']['response'] | T.Operations['followUser']['errorResponse']> {
   return _respond(_responses12, status, mediaType, body, options);
 }
 
@@ -1597,7 +1603,7 @@ export function validateFollowUserResponse(
 export function validateGetUserBlockingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingPathParams> {
+): ValidationResult<T.Operations['getUserBlocking']['pathParams']> {
   return _run(_eGetUserBlockingPathParams, value, _opts(options, true));
 }
 
@@ -1605,7 +1611,7 @@ export function validateGetUserBlockingPathParams(
 export function validateGetUserBlockingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingQuery> {
+): ValidationResult<T.Operations['getUserBlocking']['query']> {
   return _run(_eGetUserBlockingQuery, value, _opts(options, true));
 }
 
@@ -1613,7 +1619,7 @@ export function validateGetUserBlockingQuery(
 export function validateGetUserBlockingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingHeaders> {
+): ValidationResult<T.Operations['getUserBlocking']['headers']> {
   return _run(_eGetUserBlockingHeaders, value, _opts(options, true));
 }
 
@@ -1621,7 +1627,7 @@ export function validateGetUserBlockingHeaders(
 export function validateGetUserBlockingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingCookies> {
+): ValidationResult<T.Operations['getUserBlocking']['cookies']> {
   return _run(_eGetUserBlockingCookies, value, _opts(options, true));
 }
 
@@ -1630,10 +1636,10 @@ export function validateGetUserBlockingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingRequestBody> {
+): ValidationResult<T.Operations['getUserBlocking']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserBlockingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserBlocking']['requestBody'] };
 }
 
 /** getUserBlocking: a response, by status (exact, range, default) and media type. */
@@ -1642,7 +1648,7 @@ export function validateGetUserBlockingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingResponse | T.GetUserBlockingErrorResponse> {
+): ValidationResult<T.Operations['getUserBlocking']['response'] | T.Operations['getUserBlocking']['errorResponse']> {
   return _respond(_responses13, status, mediaType, body, options);
 }
 
@@ -1650,7 +1656,7 @@ export function validateGetUserBlockingResponse(
 export function validateGetUserMutingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingPathParams> {
+): ValidationResult<T.Operations['getUserMuting']['pathParams']> {
   return _run(_eGetUserMutingPathParams, value, _opts(options, true));
 }
 
@@ -1658,7 +1664,7 @@ export function validateGetUserMutingPathParams(
 export function validateGetUserMutingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingQuery> {
+): ValidationResult<T.Operations['getUserMuting']['query']> {
   return _run(_eGetUserMutingQuery, value, _opts(options, true));
 }
 
@@ -1666,7 +1672,7 @@ export function validateGetUserMutingQuery(
 export function validateGetUserMutingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingHeaders> {
+): ValidationResult<T.Operations['getUserMuting']['headers']> {
   return _run(_eGetUserMutingHeaders, value, _opts(options, true));
 }
 
@@ -1674,7 +1680,7 @@ export function validateGetUserMutingHeaders(
 export function validateGetUserMutingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingCookies> {
+): ValidationResult<T.Operations['getUserMuting']['cookies']> {
   return _run(_eGetUserMutingCookies, value, _opts(options, true));
 }
 
@@ -1683,10 +1689,10 @@ export function validateGetUserMutingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingRequestBody> {
+): ValidationResult<T.Operations['getUserMuting']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserMutingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserMuting']['requestBody'] };
 }
 
 /** getUserMuting: a response, by status (exact, range, default) and media type. */
@@ -1695,7 +1701,7 @@ export function validateGetUserMutingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingResponse | T.GetUserMutingErrorResponse> {
+): ValidationResult<T.Operations['getUserMuting']['response'] | T.Operations['getUserMuting']['errorResponse']> {
   return _respond(_responses14, status, mediaType, body, options);
 }
 
@@ -1703,7 +1709,7 @@ export function validateGetUserMutingResponse(
 export function validateGetUserPinnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsPathParams> {
+): ValidationResult<T.Operations['getUserPinnedLists']['pathParams']> {
   return _run(_eGetUserPinnedListsPathParams, value, _opts(options, true));
 }
 
@@ -1711,7 +1717,7 @@ export function validateGetUserPinnedListsPathParams(
 export function validateGetUserPinnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsQuery> {
+): ValidationResult<T.Operations['getUserPinnedLists']['query']> {
   return _run(_eGetUserPinnedListsQuery, value, _opts(options, true));
 }
 
@@ -1719,7 +1725,7 @@ export function validateGetUserPinnedListsQuery(
 export function validateGetUserPinnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsHeaders> {
+): ValidationResult<T.Operations['getUserPinnedLists']['headers']> {
   return _run(_eGetUserPinnedListsHeaders, value, _opts(options, true));
 }
 
@@ -1727,7 +1733,7 @@ export function validateGetUserPinnedListsHeaders(
 export function validateGetUserPinnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsCookies> {
+): ValidationResult<T.Operations['getUserPinnedLists']['cookies']> {
   return _run(_eGetUserPinnedListsCookies, value, _opts(options, true));
 }
 
@@ -1736,10 +1742,10 @@ export function validateGetUserPinnedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsRequestBody> {
+): ValidationResult<T.Operations['getUserPinnedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserPinnedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserPinnedLists']['requestBody'] };
 }
 
 /** getUserPinnedLists: a response, by status (exact, range, default) and media type. */
@@ -1748,7 +1754,9 @@ export function validateGetUserPinnedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsResponse | T.GetUserPinnedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserPinnedLists']['response'] | T.Operations['getUserPinnedLists']['errorResponse']
+> {
   return _respond(_responses15, status, mediaType, body, options);
 }
 
@@ -1756,7 +1764,7 @@ export function validateGetUserPinnedListsResponse(
 export function validateGetUserOwnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsPathParams> {
+): ValidationResult<T.Operations['getUserOwnedLists']['pathParams']> {
   return _run(_eGetUserOwnedListsPathParams, value, _opts(options, true));
 }
 
@@ -1764,7 +1772,7 @@ export function validateGetUserOwnedListsPathParams(
 export function validateGetUserOwnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsQuery> {
+): ValidationResult<T.Operations['getUserOwnedLists']['query']> {
   return _run(_eGetUserOwnedListsQuery, value, _opts(options, true));
 }
 
@@ -1772,7 +1780,7 @@ export function validateGetUserOwnedListsQuery(
 export function validateGetUserOwnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsHeaders> {
+): ValidationResult<T.Operations['getUserOwnedLists']['headers']> {
   return _run(_eGetUserOwnedListsHeaders, value, _opts(options, true));
 }
 
@@ -1780,7 +1788,7 @@ export function validateGetUserOwnedListsHeaders(
 export function validateGetUserOwnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsCookies> {
+): ValidationResult<T.Operations['getUserOwnedLists']['cookies']> {
   return _run(_eGetUserOwnedListsCookies, value, _opts(options, true));
 }
 
@@ -1789,10 +1797,10 @@ export function validateGetUserOwnedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsRequestBody> {
+): ValidationResult<T.Operations['getUserOwnedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserOwnedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserOwnedLists']['requestBody'] };
 }
 
 /** getUserOwnedLists: a response, by status (exact, range, default) and media type. */
@@ -1801,7 +1809,9 @@ export function validateGetUserOwnedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsResponse | T.GetUserOwnedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserOwnedLists']['response'] | T.Operations['getUserOwnedLists']['errorResponse']
+> {
   return _respond(_responses16, status, mediaType, body, options);
 }
 
@@ -1809,7 +1819,7 @@ export function validateGetUserOwnedListsResponse(
 export function validateGetUserFollowedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsPathParams> {
+): ValidationResult<T.Operations['getUserFollowedLists']['pathParams']> {
   return _run(_eGetUserFollowedListsPathParams, value, _opts(options, true));
 }
 
@@ -1817,7 +1827,7 @@ export function validateGetUserFollowedListsPathParams(
 export function validateGetUserFollowedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsQuery> {
+): ValidationResult<T.Operations['getUserFollowedLists']['query']> {
   return _run(_eGetUserFollowedListsQuery, value, _opts(options, true));
 }
 
@@ -1825,7 +1835,7 @@ export function validateGetUserFollowedListsQuery(
 export function validateGetUserFollowedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsHeaders> {
+): ValidationResult<T.Operations['getUserFollowedLists']['headers']> {
   return _run(_eGetUserFollowedListsHeaders, value, _opts(options, true));
 }
 
@@ -1833,7 +1843,7 @@ export function validateGetUserFollowedListsHeaders(
 export function validateGetUserFollowedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsCookies> {
+): ValidationResult<T.Operations['getUserFollowedLists']['cookies']> {
   return _run(_eGetUserFollowedListsCookies, value, _opts(options, true));
 }
 
@@ -1842,10 +1852,10 @@ export function validateGetUserFollowedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsRequestBody> {
+): ValidationResult<T.Operations['getUserFollowedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowedLists']['requestBody'] };
 }
 
 /** getUserFollowedLists: a response, by status (exact, range, default) and media type. */
@@ -1854,7 +1864,9 @@ export function validateGetUserFollowedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsResponse | T.GetUserFollowedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserFollowedLists']['response'] | T.Operations['getUserFollowedLists']['errorResponse']
+> {
   return _respond(_responses17, status, mediaType, body, options);
 }
 
@@ -1862,7 +1874,7 @@ export function validateGetUserFollowedListsResponse(
 export function validateGetUserListMembershipsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsPathParams> {
+): ValidationResult<T.Operations['getUserListMemberships']['pathParams']> {
   return _run(_eGetUserListMembershipsPathParams, value, _opts(options, true));
 }
 
@@ -1870,7 +1882,7 @@ export function validateGetUserListMembershipsPathParams(
 export function validateGetUserListMembershipsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsQuery> {
+): ValidationResult<T.Operations['getUserListMemberships']['query']> {
   return _run(_eGetUserListMembershipsQuery, value, _opts(options, true));
 }
 
@@ -1878,7 +1890,7 @@ export function validateGetUserListMembershipsQuery(
 export function validateGetUserListMembershipsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsHeaders> {
+): ValidationResult<T.Operations['getUserListMemberships']['headers']> {
   return _run(_eGetUserListMembershipsHeaders, value, _opts(options, true));
 }
 
@@ -1886,7 +1898,7 @@ export function validateGetUserListMembershipsHeaders(
 export function validateGetUserListMembershipsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsCookies> {
+): ValidationResult<T.Operations['getUserListMemberships']['cookies']> {
   return _run(_eGetUserListMembershipsCookies, value, _opts(options, true));
 }
 
@@ -1895,10 +1907,10 @@ export function validateGetUserListMembershipsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsRequestBody> {
+): ValidationResult<T.Operations['getUserListMemberships']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserListMembershipsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserListMemberships']['requestBody'] };
 }
 
 /** getUserListMemberships: a response, by status (exact, range, default) and media type. */
@@ -1907,7 +1919,9 @@ export function validateGetUserListMembershipsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsResponse | T.GetUserListMembershipsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserListMemberships']['response'] | T.Operations['getUserListMemberships']['errorResponse']
+> {
   return _respond(_responses18, status, mediaType, body, options);
 }
 
@@ -1915,12 +1929,15 @@ export function validateGetUserListMembershipsResponse(
 export function validateLikePostPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostPathParams> {
+): ValidationResult<T.Operations['likePost']['pathParams']> {
   return _run(_eLikePostPathParams, value, _opts(options, true));
 }
 
 /** likePost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.LikePostQuery> {
+export function validateLikePostQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['likePost']['query']> {
   return _run(_eLikePostQuery, value, _opts(options, true));
 }
 
@@ -1928,7 +1945,7 @@ export function validateLikePostQuery(value: unknown, options?: ValidateOptions)
 export function validateLikePostHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostHeaders> {
+): ValidationResult<T.Operations['likePost']['headers']> {
   return _run(_eLikePostHeaders, value, _opts(options, true));
 }
 
@@ -1936,7 +1953,7 @@ export function validateLikePostHeaders(
 export function validateLikePostCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostCookies> {
+): ValidationResult<T.Operations['likePost']['cookies']> {
   return _run(_eLikePostCookies, value, _opts(options, true));
 }
 
@@ -1945,7 +1962,7 @@ export function validateLikePostRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostRequestBody | undefined> {
+): ValidationResult<T.Operations['likePost']['requestBody'] | undefined> {
   return _request(_body19, body, mediaType, options);
 }
 
@@ -1955,7 +1972,7 @@ export function validateLikePostResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostResponse | T.LikePostErrorResponse> {
+): ValidationResult<T.Operations['likePost']['response'] | T.Operations['likePost']['errorResponse']> {
   return _respond(_responses19, status, mediaType, body, options);
 }
 
@@ -1963,7 +1980,7 @@ export function validateLikePostResponse(
 export function validateCreatePostPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostPathParams> {
+): ValidationResult<T.Operations['createPost']['pathParams']> {
   return _run(_eCreatePostPathParams, value, _opts(options, true));
 }
 
@@ -1971,7 +1988,7 @@ export function validateCreatePostPathParams(
 export function validateCreatePostQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostQuery> {
+): ValidationResult<T.Operations['createPost']['query']> {
   return _run(_eCreatePostQuery, value, _opts(options, true));
 }
 
@@ -1979,7 +1996,7 @@ export function validateCreatePostQuery(
 export function validateCreatePostHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostHeaders> {
+): ValidationResult<T.Operations['createPost']['headers']> {
   return _run(_eCreatePostHeaders, value, _opts(options, true));
 }
 
@@ -1987,7 +2004,7 @@ export function validateCreatePostHeaders(
 export function validateCreatePostCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostCookies> {
+): ValidationResult<T.Operations['createPost']['cookies']> {
   return _run(_eCreatePostCookies, value, _opts(options, true));
 }
 
@@ -1996,7 +2013,7 @@ export function validateCreatePostRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostRequestBody> {
+): ValidationResult<T.Operations['createPost']['requestBody']> {
   return _request(_body20, body, mediaType, options);
 }
 
@@ -2006,7 +2023,7 @@ export function validateCreatePostResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostResponse | T.CreatePostErrorResponse> {
+): ValidationResult<T.Operations['createPost']['response'] | T.Operations['createPost']['errorResponse']> {
   return _respond(_responses20, status, mediaType, body, options);
 }
 
@@ -2014,7 +2031,7 @@ export function validateCreatePostResponse(
 export function validateSearchNewsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsPathParams> {
+): ValidationResult<T.Operations['searchNews']['pathParams']> {
   return _run(_eSearchNewsPathParams, value, _opts(options, true));
 }
 
@@ -2022,7 +2039,7 @@ export function validateSearchNewsPathParams(
 export function validateSearchNewsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsQuery> {
+): ValidationResult<T.Operations['searchNews']['query']> {
   return _run(_eSearchNewsQuery, value, _opts(options, true));
 }
 
@@ -2030,7 +2047,7 @@ export function validateSearchNewsQuery(
 export function validateSearchNewsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsHeaders> {
+): ValidationResult<T.Operations['searchNews']['headers']> {
   return _run(_eSearchNewsHeaders, value, _opts(options, true));
 }
 
@@ -2038,7 +2055,7 @@ export function validateSearchNewsHeaders(
 export function validateSearchNewsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsCookies> {
+): ValidationResult<T.Operations['searchNews']['cookies']> {
   return _run(_eSearchNewsCookies, value, _opts(options, true));
 }
 
@@ -2047,10 +2064,10 @@ export function validateSearchNewsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsRequestBody> {
+): ValidationResult<T.Operations['searchNews']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchNewsRequestBody };
+  return { valid: true, value: body as T.Operations['searchNews']['requestBody'] };
 }
 
 /** searchNews: a response, by status (exact, range, default) and media type. */
@@ -2059,7 +2076,7 @@ export function validateSearchNewsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsResponse | T.SearchNewsErrorResponse> {
+): ValidationResult<T.Operations['searchNews']['response'] | T.Operations['searchNews']['errorResponse']> {
   return _respond(_responses21, status, mediaType, body, options);
 }
 
@@ -2067,7 +2084,7 @@ export function validateSearchNewsResponse(
 export function validateFindNewsByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdPathParams> {
+): ValidationResult<T.Operations['findNewsById']['pathParams']> {
   return _run(_eFindNewsByIdPathParams, value, _opts(options, true));
 }
 
@@ -2075,7 +2092,7 @@ export function validateFindNewsByIdPathParams(
 export function validateFindNewsByIdQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdQuery> {
+): ValidationResult<T.Operations['findNewsById']['query']> {
   return _run(_eFindNewsByIdQuery, value, _opts(options, true));
 }
 
@@ -2083,7 +2100,7 @@ export function validateFindNewsByIdQuery(
 export function validateFindNewsByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdHeaders> {
+): ValidationResult<T.Operations['findNewsById']['headers']> {
   return _run(_eFindNewsByIdHeaders, value, _opts(options, true));
 }
 
@@ -2091,7 +2108,7 @@ export function validateFindNewsByIdHeaders(
 export function validateFindNewsByIdCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdCookies> {
+): ValidationResult<T.Operations['findNewsById']['cookies']> {
   return _run(_eFindNewsByIdCookies, value, _opts(options, true));
 }
 
@@ -2100,10 +2117,10 @@ export function validateFindNewsByIdRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdRequestBody> {
+): ValidationResult<T.Operations['findNewsById']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindNewsByIdRequestBody };
+  return { valid: true, value: body as T.Operations['findNewsById']['requestBody'] };
 }
 
 /** findNewsById: a response, by status (exact, range, default) and media type. */
@@ -2112,7 +2129,7 @@ export function validateFindNewsByIdResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdResponse | T.FindNewsByIdErrorResponse> {
+): ValidationResult<T.Operations['findNewsById']['response'] | T.Operations['findNewsById']['errorResponse']> {
   return _respond(_responses22, status, mediaType, body, options);
 }
 
@@ -2120,7 +2137,7 @@ export function validateFindNewsByIdResponse(
 export function validateListConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsPathParams> {
+): ValidationResult<T.Operations['listConnections']['pathParams']> {
   return _run(_eListConnectionsPathParams, value, _opts(options, true));
 }
 
@@ -2128,7 +2145,7 @@ export function validateListConnectionsPathParams(
 export function validateListConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsQuery> {
+): ValidationResult<T.Operations['listConnections']['query']> {
   return _run(_eListConnectionsQuery, value, _opts(options, true));
 }
 
@@ -2136,7 +2153,7 @@ export function validateListConnectionsQuery(
 export function validateListConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsHeaders> {
+): ValidationResult<T.Operations['listConnections']['headers']> {
   return _run(_eListConnectionsHeaders, value, _opts(options, true));
 }
 
@@ -2144,7 +2161,7 @@ export function validateListConnectionsHeaders(
 export function validateListConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsCookies> {
+): ValidationResult<T.Operations['listConnections']['cookies']> {
   return _run(_eListConnectionsCookies, value, _opts(options, true));
 }
 
@@ -2153,10 +2170,10 @@ export function validateListConnectionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsRequestBody> {
+): ValidationResult<T.Operations['listConnections']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListConnectionsRequestBody };
+  return { valid: true, value: body as T.Operations['listConnections']['requestBody'] };
 }
 
 /** listConnections: a response, by status (exact, range, default) and media type. */
@@ -2165,7 +2182,7 @@ export function validateListConnectionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsResponse | T.ListConnectionsErrorResponse> {
+): ValidationResult<T.Operations['listConnections']['response'] | T.Operations['listConnections']['errorResponse']> {
   return _respond(_responses23, status, mediaType, body, options);
 }
 
@@ -2173,7 +2190,7 @@ export function validateListConnectionsResponse(
 export function validateDeleteConnectionsByUuidPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidPathParams> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['pathParams']> {
   return _run(_eDeleteConnectionsByUuidPathParams, value, _opts(options, true));
 }
 
@@ -2181,7 +2198,7 @@ export function validateDeleteConnectionsByUuidPathParams(
 export function validateDeleteConnectionsByUuidQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidQuery> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['query']> {
   return _run(_eDeleteConnectionsByUuidQuery, value, _opts(options, true));
 }
 
@@ -2189,7 +2206,7 @@ export function validateDeleteConnectionsByUuidQuery(
 export function validateDeleteConnectionsByUuidHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidHeaders> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['headers']> {
   return _run(_eDeleteConnectionsByUuidHeaders, value, _opts(options, true));
 }
 
@@ -2197,7 +2214,7 @@ export function validateDeleteConnectionsByUuidHeaders(
 export function validateDeleteConnectionsByUuidCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidCookies> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['cookies']> {
   return _run(_eDeleteConnectionsByUuidCookies, value, _opts(options, true));
 }
 
@@ -2206,10 +2223,10 @@ export function validateDeleteConnectionsByUuidRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidRequestBody> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteConnectionsByUuidRequestBody };
+  return { valid: true, value: body as T.Operations['deleteConnectionsByUuid']['requestBody'] };
 }
 
 /** deleteConnectionsByUuid: a response, by status (exact, range, default) and media type. */
@@ -2218,7 +2235,9 @@ export function validateDeleteConnectionsByUuidResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidResponse | T.DeleteConnectionsByUuidErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteConnectionsByUuid']['response'] | T.Operations['deleteConnectionsByUuid']['errorResponse']
+> {
   return _respond(_responses24, status, mediaType, body, options);
 }
 
@@ -2226,7 +2245,7 @@ export function validateDeleteConnectionsByUuidResponse(
 export function validateDeleteAllConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsPathParams> {
+): ValidationResult<T.Operations['deleteAllConnections']['pathParams']> {
   return _run(_eDeleteAllConnectionsPathParams, value, _opts(options, true));
 }
 
@@ -2234,7 +2253,7 @@ export function validateDeleteAllConnectionsPathParams(
 export function validateDeleteAllConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsQuery> {
+): ValidationResult<T.Operations['deleteAllConnections']['query']> {
   return _run(_eDeleteAllConnectionsQuery, value, _opts(options, true));
 }
 
@@ -2242,7 +2261,7 @@ export function validateDeleteAllConnectionsQuery(
 export function validateDeleteAllConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsHeaders> {
+): ValidationResult<T.Operations['deleteAllConnections']['headers']> {
   return _run(_eDeleteAllConnectionsHeaders, value, _opts(options, true));
 }
 
@@ -2250,7 +2269,7 @@ export function validateDeleteAllConnectionsHeaders(
 export function validateDeleteAllConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsCookies> {
+): ValidationResult<T.Operations['deleteAllConnections']['cookies']> {
   return _run(_eDeleteAllConnectionsCookies, value, _opts(options, true));
 }
 
@@ -2259,10 +2278,10 @@ export function validateDeleteAllConnectionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsRequestBody> {
+): ValidationResult<T.Operations['deleteAllConnections']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteAllConnectionsRequestBody };
+  return { valid: true, value: body as T.Operations['deleteAllConnections']['requestBody'] };
 }
 
 /** deleteAllConnections: a response, by status (exact, range, default) and media type. */
@@ -2271,7 +2290,9 @@ export function validateDeleteAllConnectionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsResponse | T.DeleteAllConnectionsErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteAllConnections']['response'] | T.Operations['deleteAllConnections']['errorResponse']
+> {
   return _respond(_responses25, status, mediaType, body, options);
 }
 
@@ -2279,7 +2300,7 @@ export function validateDeleteAllConnectionsResponse(
 export function validateDeleteConnectionsByEndpointPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointPathParams> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['pathParams']> {
   return _run(_eDeleteConnectionsByEndpointPathParams, value, _opts(options, true));
 }
 
@@ -2287,7 +2308,7 @@ export function validateDeleteConnectionsByEndpointPathParams(
 export function validateDeleteConnectionsByEndpointQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointQuery> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['query']> {
   return _run(_eDeleteConnectionsByEndpointQuery, value, _opts(options, true));
 }
 
@@ -2295,7 +2316,7 @@ export function validateDeleteConnectionsByEndpointQuery(
 export function validateDeleteConnectionsByEndpointHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointHeaders> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['headers']> {
   return _run(_eDeleteConnectionsByEndpointHeaders, value, _opts(options, true));
 }
 
@@ -2303,7 +2324,7 @@ export function validateDeleteConnectionsByEndpointHeaders(
 export function validateDeleteConnectionsByEndpointCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointCookies> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['cookies']> {
   return _run(_eDeleteConnectionsByEndpointCookies, value, _opts(options, true));
 }
 
@@ -2312,10 +2333,10 @@ export function validateDeleteConnectionsByEndpointRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointRequestBody> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteConnectionsByEndpointRequestBody };
+  return { valid: true, value: body as T.Operations['deleteConnectionsByEndpoint']['requestBody'] };
 }
 
 /** deleteConnectionsByEndpoint: a response, by status (exact, range, default) and media type. */
@@ -2324,7 +2345,9 @@ export function validateDeleteConnectionsByEndpointResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointResponse | T.DeleteConnectionsByEndpointErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteConnectionsByEndpoint']['response'] | T.Operations['deleteConnectionsByEndpoint']['errorResponse']
+> {
   return _respond(_responses26, status, mediaType, body, options);
 }
 
@@ -2332,7 +2355,7 @@ export function validateDeleteConnectionsByEndpointResponse(
 export function validateSearchPostsEligibleForNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesPathParams> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['pathParams']> {
   return _run(_eSearchPostsEligibleForNotesPathParams, value, _opts(options, true));
 }
 
@@ -2340,7 +2363,7 @@ export function validateSearchPostsEligibleForNotesPathParams(
 export function validateSearchPostsEligibleForNotesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesQuery> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['query']> {
   return _run(_eSearchPostsEligibleForNotesQuery, value, _opts(options, true));
 }
 
@@ -2348,7 +2371,7 @@ export function validateSearchPostsEligibleForNotesQuery(
 export function validateSearchPostsEligibleForNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesHeaders> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['headers']> {
   return _run(_eSearchPostsEligibleForNotesHeaders, value, _opts(options, true));
 }
 
@@ -2356,7 +2379,7 @@ export function validateSearchPostsEligibleForNotesHeaders(
 export function validateSearchPostsEligibleForNotesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesCookies> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['cookies']> {
   return _run(_eSearchPostsEligibleForNotesCookies, value, _opts(options, true));
 }
 
@@ -2365,10 +2388,10 @@ export function validateSearchPostsEligibleForNotesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesRequestBody> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchPostsEligibleForNotesRequestBody };
+  return { valid: true, value: body as T.Operations['searchPostsEligibleForNotes']['requestBody'] };
 }
 
 /** searchPostsEligibleForNotes: a response, by status (exact, range, default) and media type. */
@@ -2377,7 +2400,9 @@ export function validateSearchPostsEligibleForNotesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesResponse | T.SearchPostsEligibleForNotesErrorResponse> {
+): ValidationResult<
+  T.Operations['searchPostsEligibleForNotes']['response'] | T.Operations['searchPostsEligibleForNotes']['errorResponse']
+> {
   return _respond(_responses27, status, mediaType, body, options);
 }
 
@@ -2385,7 +2410,7 @@ export function validateSearchPostsEligibleForNotesResponse(
 export function validateSearchNotesWrittenPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenPathParams> {
+): ValidationResult<T.Operations['searchNotesWritten']['pathParams']> {
   return _run(_eSearchNotesWrittenPathParams, value, _opts(options, true));
 }
 
@@ -2393,7 +2418,7 @@ export function validateSearchNotesWrittenPathParams(
 export function validateSearchNotesWrittenQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenQuery> {
+): ValidationResult<T.Operations['searchNotesWritten']['query']> {
   return _run(_eSearchNotesWrittenQuery, value, _opts(options, true));
 }
 
@@ -2401,7 +2426,7 @@ export function validateSearchNotesWrittenQuery(
 export function validateSearchNotesWrittenHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenHeaders> {
+): ValidationResult<T.Operations['searchNotesWritten']['headers']> {
   return _run(_eSearchNotesWrittenHeaders, value, _opts(options, true));
 }
 
@@ -2409,7 +2434,7 @@ export function validateSearchNotesWrittenHeaders(
 export function validateSearchNotesWrittenCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenCookies> {
+): ValidationResult<T.Operations['searchNotesWritten']['cookies']> {
   return _run(_eSearchNotesWrittenCookies, value, _opts(options, true));
 }
 
@@ -2418,10 +2443,10 @@ export function validateSearchNotesWrittenRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenRequestBody> {
+): ValidationResult<T.Operations['searchNotesWritten']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchNotesWrittenRequestBody };
+  return { valid: true, value: body as T.Operations['searchNotesWritten']['requestBody'] };
 }
 
 /** searchNotesWritten: a response, by status (exact, range, default) and media type. */
@@ -2430,7 +2455,9 @@ export function validateSearchNotesWrittenResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenResponse | T.SearchNotesWrittenErrorResponse> {
+): ValidationResult<
+  T.Operations['searchNotesWritten']['response'] | T.Operations['searchNotesWritten']['errorResponse']
+> {
   return _respond(_responses28, status, mediaType, body, options);
 }
 
@@ -2438,7 +2465,7 @@ export function validateSearchNotesWrittenResponse(
 export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNotePathParams> {
+): ValidationResult<T.Operations['createNote']['pathParams']> {
   return _run(_eCreateNotePathParams, value, _opts(options, true));
 }
 
@@ -2446,7 +2473,7 @@ export function validateCreateNotePathParams(
 export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteQuery> {
+): ValidationResult<T.Operations['createNote']['query']> {
   return _run(_eCreateNoteQuery, value, _opts(options, true));
 }
 
@@ -2454,7 +2481,7 @@ export function validateCreateNoteQuery(
 export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteHeaders> {
+): ValidationResult<T.Operations['createNote']['headers']> {
   return _run(_eCreateNoteHeaders, value, _opts(options, true));
 }
 
@@ -2462,7 +2489,7 @@ export function validateCreateNoteHeaders(
 export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteCookies> {
+): ValidationResult<T.Operations['createNote']['cookies']> {
   return _run(_eCreateNoteCookies, value, _opts(options, true));
 }
 
@@ -2471,7 +2498,7 @@ export function validateCreateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteRequestBody | undefined> {
+): ValidationResult<T.Operations['createNote']['requestBody'] | undefined> {
   return _request(_body29, body, mediaType, options);
 }
 
@@ -2481,7 +2508,7 @@ export function validateCreateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return _respond(_responses29, status, mediaType, body, options);
 }
 
@@ -2489,7 +2516,7 @@ export function validateCreateNoteResponse(
 export function validateEvaluateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNotePathParams> {
+): ValidationResult<T.Operations['evaluateNote']['pathParams']> {
   return _run(_eEvaluateNotePathParams, value, _opts(options, true));
 }
 
@@ -2497,7 +2524,7 @@ export function validateEvaluateNotePathParams(
 export function validateEvaluateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteQuery> {
+): ValidationResult<T.Operations['evaluateNote']['query']> {
   return _run(_eEvaluateNoteQuery, value, _opts(options, true));
 }
 
@@ -2505,7 +2532,7 @@ export function validateEvaluateNoteQuery(
 export function validateEvaluateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteHeaders> {
+): ValidationResult<T.Operations['evaluateNote']['headers']> {
   return _run(_eEvaluateNoteHeaders, value, _opts(options, true));
 }
 
@@ -2513,7 +2540,7 @@ export function validateEvaluateNoteHeaders(
 export function validateEvaluateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteCookies> {
+): ValidationResult<T.Operations['evaluateNote']['cookies']> {
   return _run(_eEvaluateNoteCookies, value, _opts(options, true));
 }
 
@@ -2522,7 +2549,7 @@ export function validateEvaluateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteRequestBody | undefined> {
+): ValidationResult<T.Operations['evaluateNote']['requestBody'] | undefined> {
   return _request(_body30, body, mediaType, options);
 }
 
@@ -2532,7 +2559,7 @@ export function validateEvaluateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteResponse | T.EvaluateNoteErrorResponse> {
+): ValidationResult<T.Operations['evaluateNote']['response'] | T.Operations['evaluateNote']['errorResponse']> {
   return _respond(_responses30, status, mediaType, body, options);
 }
 
@@ -2540,7 +2567,7 @@ export function validateEvaluateNoteResponse(
 export function validateCreateActivitySubscriptionPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionPathParams> {
+): ValidationResult<T.Operations['createActivitySubscription']['pathParams']> {
   return _run(_eCreateActivitySubscriptionPathParams, value, _opts(options, true));
 }
 
@@ -2548,7 +2575,7 @@ export function validateCreateActivitySubscriptionPathParams(
 export function validateCreateActivitySubscriptionQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionQuery> {
+): ValidationResult<T.Operations['createActivitySubscription']['query']> {
   return _run(_eCreateActivitySubscriptionQuery, value, _opts(options, true));
 }
 
@@ -2556,7 +2583,7 @@ export function validateCreateActivitySubscriptionQuery(
 export function validateCreateActivitySubscriptionHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionHeaders> {
+): ValidationResult<T.Operations['createActivitySubscription']['headers']> {
   return _run(_eCreateActivitySubscriptionHeaders, value, _opts(options, true));
 }
 
@@ -2564,7 +2591,7 @@ export function validateCreateActivitySubscriptionHeaders(
 export function validateCreateActivitySubscriptionCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionCookies> {
+): ValidationResult<T.Operations['createActivitySubscription']['cookies']> {
   return _run(_eCreateActivitySubscriptionCookies, value, _opts(options, true));
 }
 
@@ -2573,7 +2600,7 @@ export function validateCreateActivitySubscriptionRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionRequestBody> {
+): ValidationResult<T.Operations['createActivitySubscription']['requestBody']> {
   return _request(_body31, body, mediaType, options);
 }
 
@@ -2583,7 +2610,9 @@ export function validateCreateActivitySubscriptionResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionResponse | T.CreateActivitySubscriptionErrorResponse> {
+): ValidationResult<
+  T.Operations['createActivitySubscription']['response'] | T.Operations['createActivitySubscription']['errorResponse']
+> {
   return _respond(_responses31, status, mediaType, body, options);
 }
 
@@ -2591,7 +2620,7 @@ export function validateCreateActivitySubscriptionResponse(
 export function validateStreamActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityPathParams> {
+): ValidationResult<T.Operations['streamActivity']['pathParams']> {
   return _run(_eStreamActivityPathParams, value, _opts(options, true));
 }
 
@@ -2599,7 +2628,7 @@ export function validateStreamActivityPathParams(
 export function validateStreamActivityQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityQuery> {
+): ValidationResult<T.Operations['streamActivity']['query']> {
   return _run(_eStreamActivityQuery, value, _opts(options, true));
 }
 
@@ -2607,7 +2636,7 @@ export function validateStreamActivityQuery(
 export function validateStreamActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityHeaders> {
+): ValidationResult<T.Operations['streamActivity']['headers']> {
   return _run(_eStreamActivityHeaders, value, _opts(options, true));
 }
 
@@ -2615,7 +2644,7 @@ export function validateStreamActivityHeaders(
 export function validateStreamActivityCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityCookies> {
+): ValidationResult<T.Operations['streamActivity']['cookies']> {
   return _run(_eStreamActivityCookies, value, _opts(options, true));
 }
 
@@ -2624,10 +2653,10 @@ export function validateStreamActivityRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityRequestBody> {
+): ValidationResult<T.Operations['streamActivity']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.StreamActivityRequestBody };
+  return { valid: true, value: body as T.Operations['streamActivity']['requestBody'] };
 }
 
 /** streamActivity: a response, by status (exact, range, default) and media type. */
@@ -2636,7 +2665,7 @@ export function validateStreamActivityResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityResponse | T.StreamActivityErrorResponse> {
+): ValidationResult<T.Operations['streamActivity']['response'] | T.Operations['streamActivity']['errorResponse']> {
   return _respond(_responses32, status, mediaType, body, options);
 }
 
@@ -2644,7 +2673,7 @@ export function validateStreamActivityResponse(
 export function validateReplayWebhookEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsPathParams> {
+): ValidationResult<T.Operations['replayWebhookEvents']['pathParams']> {
   return _run(_eReplayWebhookEventsPathParams, value, _opts(options, true));
 }
 
@@ -2652,7 +2681,7 @@ export function validateReplayWebhookEventsPathParams(
 export function validateReplayWebhookEventsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsQuery> {
+): ValidationResult<T.Operations['replayWebhookEvents']['query']> {
   return _run(_eReplayWebhookEventsQuery, value, _opts(options, true));
 }
 
@@ -2660,7 +2689,7 @@ export function validateReplayWebhookEventsQuery(
 export function validateReplayWebhookEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsHeaders> {
+): ValidationResult<T.Operations['replayWebhookEvents']['headers']> {
   return _run(_eReplayWebhookEventsHeaders, value, _opts(options, true));
 }
 
@@ -2668,7 +2697,7 @@ export function validateReplayWebhookEventsHeaders(
 export function validateReplayWebhookEventsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsCookies> {
+): ValidationResult<T.Operations['replayWebhookEvents']['cookies']> {
   return _run(_eReplayWebhookEventsCookies, value, _opts(options, true));
 }
 
@@ -2677,7 +2706,7 @@ export function validateReplayWebhookEventsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsRequestBody | undefined> {
+): ValidationResult<T.Operations['replayWebhookEvents']['requestBody'] | undefined> {
   return _request(_body33, body, mediaType, options);
 }
 
@@ -2687,7 +2716,9 @@ export function validateReplayWebhookEventsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsResponse | T.ReplayWebhookEventsErrorResponse> {
+): ValidationResult<
+  T.Operations['replayWebhookEvents']['response'] | T.Operations['replayWebhookEvents']['errorResponse']
+> {
   return _respond(_responses33, status, mediaType, body, options);
 }
 
@@ -2695,7 +2726,7 @@ export function validateReplayWebhookEventsResponse(
 export function validateReplayAccountActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityPathParams> {
+): ValidationResult<T.Operations['replayAccountActivity']['pathParams']> {
   return _run(_eReplayAccountActivityPathParams, value, _opts(options, true));
 }
 
@@ -2703,7 +2734,7 @@ export function validateReplayAccountActivityPathParams(
 export function validateReplayAccountActivityQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityQuery> {
+): ValidationResult<T.Operations['replayAccountActivity']['query']> {
   return _run(_eReplayAccountActivityQuery, value, _opts(options, true));
 }
 
@@ -2711,7 +2742,7 @@ export function validateReplayAccountActivityQuery(
 export function validateReplayAccountActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityHeaders> {
+): ValidationResult<T.Operations['replayAccountActivity']['headers']> {
   return _run(_eReplayAccountActivityHeaders, value, _opts(options, true));
 }
 
@@ -2719,7 +2750,7 @@ export function validateReplayAccountActivityHeaders(
 export function validateReplayAccountActivityCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityCookies> {
+): ValidationResult<T.Operations['replayAccountActivity']['cookies']> {
   return _run(_eReplayAccountActivityCookies, value, _opts(options, true));
 }
 
@@ -2728,7 +2759,7 @@ export function validateReplayAccountActivityRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityRequestBody | undefined> {
+): ValidationResult<T.Operations['replayAccountActivity']['requestBody'] | undefined> {
   return _request(_body34, body, mediaType, options);
 }
 
@@ -2738,7 +2769,9 @@ export function validateReplayAccountActivityResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityResponse | T.ReplayAccountActivityErrorResponse> {
+): ValidationResult<
+  T.Operations['replayAccountActivity']['response'] | T.Operations['replayAccountActivity']['errorResponse']
+> {
   return _respond(_responses34, status, mediaType, body, options);
 }
 
@@ -2746,7 +2779,7 @@ export function validateReplayAccountActivityResponse(
 export function validateGetPowerstreamRulesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesPathParams> {
+): ValidationResult<T.Operations['getPowerstreamRules']['pathParams']> {
   return _run(_eGetPowerstreamRulesPathParams, value, _opts(options, true));
 }
 
@@ -2754,7 +2787,7 @@ export function validateGetPowerstreamRulesPathParams(
 export function validateGetPowerstreamRulesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesQuery> {
+): ValidationResult<T.Operations['getPowerstreamRules']['query']> {
   return _run(_eGetPowerstreamRulesQuery, value, _opts(options, true));
 }
 
@@ -2762,7 +2795,7 @@ export function validateGetPowerstreamRulesQuery(
 export function validateGetPowerstreamRulesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesHeaders> {
+): ValidationResult<T.Operations['getPowerstreamRules']['headers']> {
   return _run(_eGetPowerstreamRulesHeaders, value, _opts(options, true));
 }
 
@@ -2770,7 +2803,7 @@ export function validateGetPowerstreamRulesHeaders(
 export function validateGetPowerstreamRulesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesCookies> {
+): ValidationResult<T.Operations['getPowerstreamRules']['cookies']> {
   return _run(_eGetPowerstreamRulesCookies, value, _opts(options, true));
 }
 
@@ -2779,10 +2812,10 @@ export function validateGetPowerstreamRulesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesRequestBody> {
+): ValidationResult<T.Operations['getPowerstreamRules']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetPowerstreamRulesRequestBody };
+  return { valid: true, value: body as T.Operations['getPowerstreamRules']['requestBody'] };
 }
 
 /** getPowerstreamRules: a response, by status (exact, range, default) and media type. */
@@ -2791,7 +2824,9 @@ export function validateGetPowerstreamRulesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesResponse | T.GetPowerstreamRulesErrorResponse> {
+): ValidationResult<
+  T.Operations['getPowerstreamRules']['response'] | T.Operations['getPowerstreamRules']['errorResponse']
+> {
   return _respond(_responses35, status, mediaType, body, options);
 }
 

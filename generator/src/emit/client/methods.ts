@@ -7,7 +7,8 @@
 import { code, docComment, ident, join, lit, propKey, raw, toIdentifier, uniqueName, type Code } from '../../codegen/index.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
-import { memberRef, tupleType, typeRef } from './code-helpers.ts';
+import { operationType } from '../types/operation-refs.ts';
+import { tupleType } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
 import { binarySuccessTypes, requestMediaType } from './operations.ts';
@@ -60,14 +61,14 @@ function emitArgs(model: ApiModel, op: OperationModel): Code {
   if (!hasArgs(op)) return code``;
   const members: Code[] = [];
   for (const { param, key } of argumentKeys(op)) {
-    const type = memberRef(op.names[LOCATION_TYPE[param.in]], param.name);
+    const type = code`${operationType('T', op, LOCATION_TYPE[param.in])}[${lit(param.name)}]`;
     const date = dateFormat(model, param.schema) ? (isArray(model, param) ? code` | Date[]` : code` | Date`) : code``;
     const optional = param.required ? code`` : code`?`;
     members.push(code`${docComment(parameterDoc(param, key))}${propKey(key)}${optional}: ${type}${date};\n`);
   }
   if (op.requestBody) {
     const optional = op.requestBody.required ? code`` : code`?`;
-    members.push(code`${docComment([op.requestBody.description])}body${optional}: ${typeRef(op.names.requestBody)};\n`);
+    members.push(code`${docComment([op.requestBody.description])}body${optional}: ${operationType('T', op, 'requestBody')};\n`);
   }
   if (op.openParameters) {
     const doc = docComment([
@@ -103,7 +104,7 @@ function statusType(op: OperationModel): Code {
 
 function method(model: ApiModel, op: OperationModel): Code {
   const name = propKey(op.names.method);
-  const success = typeRef(op.names.success);
+  const success = operationType('T', op, 'response');
   if (op.streaming) {
     const doc = docComment(operationDoc(model, op, 'stream'));
     return code`${doc}${name}(${argsParam(model, op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
@@ -117,7 +118,7 @@ function method(model: ApiModel, op: OperationModel): Code {
 }
 
 function paginator(model: ApiModel, op: OperationModel): Code {
-  const success = typeRef(op.names.success);
+  const success = operationType('T', op, 'response');
   const items = tupleType(pointerTokens(op.pagination?.itemsPointer ?? '/data'));
   const doc = docComment(operationDoc(model, op, 'paginate'));
   return code`${doc}${propKey(op.names.method)}(${argsParam(model, op)}, options?: PaginateOptions): Paginator<${success}, ItemOf<At<${success}, ${items}>>>;\n`;
@@ -132,7 +133,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const args = ops.map((op) => emitArgs(model, op));
   const methods = ops.map((op) => method(model, op));
   const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op));
-  const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
+  const errors = ops.map((op) => code`${propKey(op.names.method)}: ${operationType('T', op, 'errorResponse')};\n`);
   // Streaming and pagination code only when the spec has such operations.
   const streams = ops.some((op) => op.streaming);
   const pages = ops.some((op) => op.pagination && !op.streaming);

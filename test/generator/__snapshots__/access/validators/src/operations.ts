@@ -109,7 +109,7 @@ const _responses6: _Responses = {
 export function validateCreateThingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingPathParams> {
+): ValidationResult<T.Operations['createThing']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true));
 }
 
@@ -117,7 +117,7 @@ export function validateCreateThingPathParams(
 export function validateCreateThingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingQuery> {
+): ValidationResult<T.Operations['createThing']['query']> {
   return _run(_eCreateThingQuery, value, _opts(options, true));
 }
 
@@ -125,7 +125,7 @@ export function validateCreateThingQuery(
 export function validateCreateThingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingHeaders> {
+): ValidationResult<T.Operations['createThing']['headers']> {
   return _run(_eCreateThingHeaders, value, _opts(options, true));
 }
 
@@ -133,7 +133,7 @@ export function validateCreateThingHeaders(
 export function validateCreateThingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingCookies> {
+): ValidationResult<T.Operations['createThing']['cookies']> {
   return _run(_eCreateThingCookies, value, _opts(options, true));
 }
 
@@ -142,7 +142,7 @@ export function validateCreateThingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingRequestBody> {
+): ValidationResult<T.Operations['createThing']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -152,7 +152,7 @@ export function validateCreateThingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingResponse | T.CreateThingErrorResponse> {
+): ValidationResult<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -160,7 +160,7 @@ export function validateCreateThingResponse(
 export function validateCreateAccountPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountPathParams> {
+): ValidationResult<T.Operations['createAccount']['pathParams']> {
   return _run(_eCreateAccountPathParams, value, _opts(options, true));
 }
 
@@ -168,7 +168,7 @@ export function validateCreateAccountPathParams(
 export function validateCreateAccountQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountQuery> {
+): ValidationResult<T.Operations['createAccount']['query']> {
   return _run(_eCreateAccountQuery, value, _opts(options, true));
 }
 
@@ -176,7 +176,7 @@ export function validateCreateAccountQuery(
 export function validateCreateAccountHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountHeaders> {
+): ValidationResult<T.Operations['createAccount']['headers']> {
   return _run(_eCreateAccountHeaders, value, _opts(options, true));
 }
 
@@ -184,7 +184,7 @@ export function validateCreateAccountHeaders(
 export function validateCreateAccountCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountCookies> {
+): ValidationResult<T.Operations['createAccount']['cookies']> {
   return _run(_eCreateAccountCookies, value, _opts(options, true));
 }
 
@@ -193,7 +193,7 @@ export function validateCreateAccountRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountRequestBody> {
+): ValidationResult<T.Operations['createAccount']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -203,7 +203,7 @@ export function validateCreateAccountResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountResponse | T.CreateAccountErrorResponse> {
+): ValidationResult<T.Operations['createAccount']['response'] | T.Operations['createAccount']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -211,7 +211,7 @@ export function validateCreateAccountResponse(
 export function validateReplaceTreePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreePathParams> {
+): ValidationResult<T.Operations['replaceTree']['pathParams']> {
   return _run(_eReplaceTreePathParams, value, _opts(options, true));
 }
 
@@ -219,7 +219,7 @@ export function validateReplaceTreePathParams(
 export function validateReplaceTreeQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeQuery> {
+): ValidationResult<T.Operations['replaceTree']['query']> {
   return _run(_eReplaceTreeQuery, value, _opts(options, true));
 }
 
@@ -227,7 +227,7 @@ export function validateReplaceTreeQuery(
 export function validateReplaceTreeHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeHeaders> {
+): ValidationResult<T.Operations['replaceTree']['headers']> {
   return _run(_eReplaceTreeHeaders, value, _opts(options, true));
 }
 
@@ -235,7 +235,7 @@ export function validateReplaceTreeHeaders(
 export function validateReplaceTreeCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeCookies> {
+): ValidationResult<T.Operations['replaceTree']['cookies']> {
   return _run(_eReplaceTreeCookies, value, _opts(options, true));
 }
 
@@ -244,7 +244,7 @@ export function validateReplaceTreeRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeRequestBody> {
+): ValidationResult<T.Operations['replaceTree']['requestBody']> {
   return _request(_body2, body, mediaType, options);
 }
 
@@ -254,7 +254,7 @@ export function validateReplaceTreeResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeResponse | T.ReplaceTreeErrorResponse> {
+): ValidationResult<T.Operations['replaceTree']['response'] | T.Operations['replaceTree']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -262,7 +262,7 @@ export function validateReplaceTreeResponse(
 export function validateRecordEventPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventPathParams> {
+): ValidationResult<T.Operations['recordEvent']['pathParams']> {
   return _run(_eRecordEventPathParams, value, _opts(options, true));
 }
 
@@ -270,7 +270,7 @@ export function validateRecordEventPathParams(
 export function validateRecordEventQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventQuery> {
+): ValidationResult<T.Operations['recordEvent']['query']> {
   return _run(_eRecordEventQuery, value, _opts(options, true));
 }
 
@@ -278,7 +278,7 @@ export function validateRecordEventQuery(
 export function validateRecordEventHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventHeaders> {
+): ValidationResult<T.Operations['recordEvent']['headers']> {
   return _run(_eRecordEventHeaders, value, _opts(options, true));
 }
 
@@ -286,7 +286,7 @@ export function validateRecordEventHeaders(
 export function validateRecordEventCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventCookies> {
+): ValidationResult<T.Operations['recordEvent']['cookies']> {
   return _run(_eRecordEventCookies, value, _opts(options, true));
 }
 
@@ -295,7 +295,7 @@ export function validateRecordEventRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventRequestBody> {
+): ValidationResult<T.Operations['recordEvent']['requestBody']> {
   return _request(_body3, body, mediaType, options);
 }
 
@@ -305,7 +305,7 @@ export function validateRecordEventResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventResponse | T.RecordEventErrorResponse> {
+): ValidationResult<T.Operations['recordEvent']['response'] | T.Operations['recordEvent']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -313,7 +313,7 @@ export function validateRecordEventResponse(
 export function validateRecordTaggedEventPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventPathParams> {
+): ValidationResult<T.Operations['recordTaggedEvent']['pathParams']> {
   return _run(_eRecordTaggedEventPathParams, value, _opts(options, true));
 }
 
@@ -321,7 +321,7 @@ export function validateRecordTaggedEventPathParams(
 export function validateRecordTaggedEventQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventQuery> {
+): ValidationResult<T.Operations['recordTaggedEvent']['query']> {
   return _run(_eRecordTaggedEventQuery, value, _opts(options, true));
 }
 
@@ -329,7 +329,7 @@ export function validateRecordTaggedEventQuery(
 export function validateRecordTaggedEventHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventHeaders> {
+): ValidationResult<T.Operations['recordTaggedEvent']['headers']> {
   return _run(_eRecordTaggedEventHeaders, value, _opts(options, true));
 }
 
@@ -337,7 +337,7 @@ export function validateRecordTaggedEventHeaders(
 export function validateRecordTaggedEventCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventCookies> {
+): ValidationResult<T.Operations['recordTaggedEvent']['cookies']> {
   return _run(_eRecordTaggedEventCookies, value, _opts(options, true));
 }
 
@@ -346,7 +346,7 @@ export function validateRecordTaggedEventRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventRequestBody> {
+): ValidationResult<T.Operations['recordTaggedEvent']['requestBody']> {
   return _request(_body4, body, mediaType, options);
 }
 
@@ -356,7 +356,9 @@ export function validateRecordTaggedEventResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventResponse | T.RecordTaggedEventErrorResponse> {
+): ValidationResult<
+  T.Operations['recordTaggedEvent']['response'] | T.Operations['recordTaggedEvent']['errorResponse']
+> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -364,7 +366,7 @@ export function validateRecordTaggedEventResponse(
 export function validateCreateProfilePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfilePathParams> {
+): ValidationResult<T.Operations['createProfile']['pathParams']> {
   return _run(_eCreateProfilePathParams, value, _opts(options, true));
 }
 
@@ -372,7 +374,7 @@ export function validateCreateProfilePathParams(
 export function validateCreateProfileQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfileQuery> {
+): ValidationResult<T.Operations['createProfile']['query']> {
   return _run(_eCreateProfileQuery, value, _opts(options, true));
 }
 
@@ -380,7 +382,7 @@ export function validateCreateProfileQuery(
 export function validateCreateProfileHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfileHeaders> {
+): ValidationResult<T.Operations['createProfile']['headers']> {
   return _run(_eCreateProfileHeaders, value, _opts(options, true));
 }
 
@@ -388,7 +390,7 @@ export function validateCreateProfileHeaders(
 export function validateCreateProfileCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfileCookies> {
+): ValidationResult<T.Operations['createProfile']['cookies']> {
   return _run(_eCreateProfileCookies, value, _opts(options, true));
 }
 
@@ -397,7 +399,7 @@ export function validateCreateProfileRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfileRequestBody> {
+): ValidationResult<T.Operations['createProfile']['requestBody']> {
   return _request(_body5, body, mediaType, options);
 }
 
@@ -407,7 +409,7 @@ export function validateCreateProfileResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateProfileResponse | T.CreateProfileErrorResponse> {
+): ValidationResult<T.Operations['createProfile']['response'] | T.Operations['createProfile']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -415,7 +417,7 @@ export function validateCreateProfileResponse(
 export function validateSubmitFormPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormPathParams> {
+): ValidationResult<T.Operations['submitForm']['pathParams']> {
   return _run(_eSubmitFormPathParams, value, _opts(options, true));
 }
 
@@ -423,7 +425,7 @@ export function validateSubmitFormPathParams(
 export function validateSubmitFormQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormQuery> {
+): ValidationResult<T.Operations['submitForm']['query']> {
   return _run(_eSubmitFormQuery, value, _opts(options, true));
 }
 
@@ -431,7 +433,7 @@ export function validateSubmitFormQuery(
 export function validateSubmitFormHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormHeaders> {
+): ValidationResult<T.Operations['submitForm']['headers']> {
   return _run(_eSubmitFormHeaders, value, _opts(options, true));
 }
 
@@ -439,7 +441,7 @@ export function validateSubmitFormHeaders(
 export function validateSubmitFormCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormCookies> {
+): ValidationResult<T.Operations['submitForm']['cookies']> {
   return _run(_eSubmitFormCookies, value, _opts(options, true));
 }
 
@@ -448,7 +450,7 @@ export function validateSubmitFormRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormRequestBody> {
+): ValidationResult<T.Operations['submitForm']['requestBody']> {
   return _request(_body6, body, mediaType, options);
 }
 
@@ -458,7 +460,7 @@ export function validateSubmitFormResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormResponse | T.SubmitFormErrorResponse> {
+): ValidationResult<T.Operations['submitForm']['response'] | T.Operations['submitForm']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 

@@ -91,22 +91,31 @@ const _responses6: _Responses = {
 export function validateThen2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Then2PathParams> {
+): ValidationResult<T.Operations['then_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true));
 }
 
 /** then: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Query> {
+export function validateThen2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['query']> {
   return _run(_eThen2Query, value, _opts(options, true));
 }
 
 /** then: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Headers> {
+export function validateThen2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['headers']> {
   return _run(_eThen2Headers, value, _opts(options, true));
 }
 
 /** then: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Cookies> {
+export function validateThen2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['cookies']> {
   return _run(_eThen2Cookies, value, _opts(options, true));
 }
 
@@ -115,10 +124,10 @@ export function validateThen2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Then2RequestBody> {
+): ValidationResult<T.Operations['then_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Then2RequestBody };
+  return { valid: true, value: body as T.Operations['then_']['requestBody'] };
 }
 
 /** then: a response, by status (exact, range, default) and media type. */
@@ -127,7 +136,7 @@ export function validateThen2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Then2Response | T.Then2ErrorResponse> {
+): ValidationResult<T.Operations['then_']['response'] | T.Operations['then_']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -135,22 +144,31 @@ export function validateThen2Response(
 export function validateProto2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2PathParams> {
+): ValidationResult<T.Operations['__proto___']['pathParams']> {
   return _run(_eProto2PathParams, value, _opts(options, true));
 }
 
 /** __proto__: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Query> {
+export function validateProto2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['query']> {
   return _run(_eProto2Query, value, _opts(options, true));
 }
 
 /** __proto__: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Headers> {
+export function validateProto2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['headers']> {
   return _run(_eProto2Headers, value, _opts(options, true));
 }
 
 /** __proto__: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Cookies> {
+export function validateProto2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['cookies']> {
   return _run(_eProto2Cookies, value, _opts(options, true));
 }
 
@@ -159,10 +177,10 @@ export function validateProto2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2RequestBody> {
+): ValidationResult<T.Operations['__proto___']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Proto2RequestBody };
+  return { valid: true, value: body as T.Operations['__proto___']['requestBody'] };
 }
 
 /** __proto__: a response, by status (exact, range, default) and media type. */
@@ -171,7 +189,7 @@ export function validateProto2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2Response | T.Proto2ErrorResponse> {
+): ValidationResult<T.Operations['__proto___']['response'] | T.Operations['__proto___']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -179,7 +197,7 @@ export function validateProto2Response(
 export function validateConstructor2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2PathParams> {
+): ValidationResult<T.Operations['constructor_']['pathParams']> {
   return _run(_eConstructor2PathParams, value, _opts(options, true));
 }
 
@@ -187,7 +205,7 @@ export function validateConstructor2PathParams(
 export function validateConstructor2Query(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Query> {
+): ValidationResult<T.Operations['constructor_']['query']> {
   return _run(_eConstructor2Query, value, _opts(options, true));
 }
 
@@ -195,7 +213,7 @@ export function validateConstructor2Query(
 export function validateConstructor2Headers(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Headers> {
+): ValidationResult<T.Operations['constructor_']['headers']> {
   return _run(_eConstructor2Headers, value, _opts(options, true));
 }
 
@@ -203,7 +221,7 @@ export function validateConstructor2Headers(
 export function validateConstructor2Cookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Cookies> {
+): ValidationResult<T.Operations['constructor_']['cookies']> {
   return _run(_eConstructor2Cookies, value, _opts(options, true));
 }
 
@@ -212,7 +230,7 @@ export function validateConstructor2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2RequestBody | undefined> {
+): ValidationResult<T.Operations['constructor_']['requestBody'] | undefined> {
   return _request(_body2, body, mediaType, options);
 }
 
@@ -222,7 +240,7 @@ export function validateConstructor2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Response | T.Constructor2ErrorResponse> {
+): ValidationResult<T.Operations['constructor_']['response'] | T.Operations['constructor_']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -230,12 +248,15 @@ export function validateConstructor2Response(
 export function validateToString2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2PathParams> {
+): ValidationResult<T.Operations['toString_']['pathParams']> {
   return _run(_eToString2PathParams, value, _opts(options, true));
 }
 
 /** toString: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.ToString2Query> {
+export function validateToString2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['toString_']['query']> {
   return _run(_eToString2Query, value, _opts(options, true));
 }
 
@@ -243,7 +264,7 @@ export function validateToString2Query(value: unknown, options?: ValidateOptions
 export function validateToString2Headers(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Headers> {
+): ValidationResult<T.Operations['toString_']['headers']> {
   return _run(_eToString2Headers, value, _opts(options, true));
 }
 
@@ -251,7 +272,7 @@ export function validateToString2Headers(
 export function validateToString2Cookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Cookies> {
+): ValidationResult<T.Operations['toString_']['cookies']> {
   return _run(_eToString2Cookies, value, _opts(options, true));
 }
 
@@ -260,10 +281,10 @@ export function validateToString2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2RequestBody> {
+): ValidationResult<T.Operations['toString_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ToString2RequestBody };
+  return { valid: true, value: body as T.Operations['toString_']['requestBody'] };
 }
 
 /** toString: a response, by status (exact, range, default) and media type. */
@@ -272,7 +293,7 @@ export function validateToString2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Response | T.ToString2ErrorResponse> {
+): ValidationResult<T.Operations['toString_']['response'] | T.Operations['toString_']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -280,7 +301,7 @@ export function validateToString2Response(
 export function validateReposGetContentPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentPathParams> {
+): ValidationResult<T.Operations['reposGetContent']['pathParams']> {
   return _run(_eReposGetContentPathParams, value, _opts(options, true));
 }
 
@@ -288,7 +309,7 @@ export function validateReposGetContentPathParams(
 export function validateReposGetContentQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentQuery> {
+): ValidationResult<T.Operations['reposGetContent']['query']> {
   return _run(_eReposGetContentQuery, value, _opts(options, true));
 }
 
@@ -296,7 +317,7 @@ export function validateReposGetContentQuery(
 export function validateReposGetContentHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentHeaders> {
+): ValidationResult<T.Operations['reposGetContent']['headers']> {
   return _run(_eReposGetContentHeaders, value, _opts(options, true));
 }
 
@@ -304,7 +325,7 @@ export function validateReposGetContentHeaders(
 export function validateReposGetContentCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentCookies> {
+): ValidationResult<T.Operations['reposGetContent']['cookies']> {
   return _run(_eReposGetContentCookies, value, _opts(options, true));
 }
 
@@ -313,10 +334,10 @@ export function validateReposGetContentRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentRequestBody> {
+): ValidationResult<T.Operations['reposGetContent']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ReposGetContentRequestBody };
+  return { valid: true, value: body as T.Operations['reposGetContent']['requestBody'] };
 }
 
 /** repos/get-content: a response, by status (exact, range, default) and media type. */
@@ -325,7 +346,7 @@ export function validateReposGetContentResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentResponse | T.ReposGetContentErrorResponse> {
+): ValidationResult<T.Operations['reposGetContent']['response'] | T.Operations['reposGetContent']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -333,22 +354,31 @@ export function validateReposGetContentResponse(
 export function validateDelete2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2PathParams> {
+): ValidationResult<T.Operations['delete_']['pathParams']> {
   return _run(_eDelete2PathParams, value, _opts(options, true));
 }
 
 /** delete: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Query> {
+export function validateDelete2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['query']> {
   return _run(_eDelete2Query, value, _opts(options, true));
 }
 
 /** delete: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Headers> {
+export function validateDelete2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['headers']> {
   return _run(_eDelete2Headers, value, _opts(options, true));
 }
 
 /** delete: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Cookies> {
+export function validateDelete2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['cookies']> {
   return _run(_eDelete2Cookies, value, _opts(options, true));
 }
 
@@ -357,10 +387,10 @@ export function validateDelete2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2RequestBody> {
+): ValidationResult<T.Operations['delete_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Delete2RequestBody };
+  return { valid: true, value: body as T.Operations['delete_']['requestBody'] };
 }
 
 /** delete: a response, by status (exact, range, default) and media type. */
@@ -369,7 +399,7 @@ export function validateDelete2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2Response | T.Delete2ErrorResponse> {
+): ValidationResult<T.Operations['delete_']['response'] | T.Operations['delete_']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -377,22 +407,31 @@ export function validateDelete2Response(
 export function validateClass2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Class2PathParams> {
+): ValidationResult<T.Operations['class_']['pathParams']> {
   return _run(_eClass2PathParams, value, _opts(options, true));
 }
 
 /** class: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Query> {
+export function validateClass2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['query']> {
   return _run(_eClass2Query, value, _opts(options, true));
 }
 
 /** class: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Headers> {
+export function validateClass2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['headers']> {
   return _run(_eClass2Headers, value, _opts(options, true));
 }
 
 /** class: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Cookies> {
+export function validateClass2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['cookies']> {
   return _run(_eClass2Cookies, value, _opts(options, true));
 }
 
@@ -401,10 +440,10 @@ export function validateClass2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Class2RequestBody> {
+): ValidationResult<T.Operations['class_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Class2RequestBody };
+  return { valid: true, value: body as T.Operations['class_']['requestBody'] };
 }
 
 /** class: a response, by status (exact, range, default) and media type. */
@@ -413,7 +452,7 @@ export function validateClass2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Class2Response | T.Class2ErrorResponse> {
+): ValidationResult<T.Operations['class_']['response'] | T.Operations['class_']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 

@@ -38,12 +38,15 @@ const _responses1: _Responses = {
 export function validateTranscodePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodePathParams> {
+): ValidationResult<T.Operations['transcode']['pathParams']> {
   return _run(_eTranscodePathParams, value, _opts(options, true));
 }
 
 /** transcode: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodeQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TranscodeQuery> {
+export function validateTranscodeQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['transcode']['query']> {
   return _run(_eTranscodeQuery, value, _opts(options, true));
 }
 
@@ -51,7 +54,7 @@ export function validateTranscodeQuery(value: unknown, options?: ValidateOptions
 export function validateTranscodeHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeHeaders> {
+): ValidationResult<T.Operations['transcode']['headers']> {
   return _run(_eTranscodeHeaders, value, _opts(options, true));
 }
 
@@ -59,7 +62,7 @@ export function validateTranscodeHeaders(
 export function validateTranscodeCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeCookies> {
+): ValidationResult<T.Operations['transcode']['cookies']> {
   return _run(_eTranscodeCookies, value, _opts(options, true));
 }
 
@@ -68,7 +71,7 @@ export function validateTranscodeRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeRequestBody> {
+): ValidationResult<T.Operations['transcode']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -78,7 +81,7 @@ export function validateTranscodeResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeResponse | T.TranscodeErrorResponse> {
+): ValidationResult<T.Operations['transcode']['response'] | T.Operations['transcode']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -86,7 +89,7 @@ export function validateTranscodeResponse(
 export function validateListThumbnailsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsPathParams> {
+): ValidationResult<T.Operations['listThumbnails']['pathParams']> {
   return _run(_eListThumbnailsPathParams, value, _opts(options, true));
 }
 
@@ -94,7 +97,7 @@ export function validateListThumbnailsPathParams(
 export function validateListThumbnailsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsQuery> {
+): ValidationResult<T.Operations['listThumbnails']['query']> {
   return _run(_eListThumbnailsQuery, value, _opts(options, true));
 }
 
@@ -102,7 +105,7 @@ export function validateListThumbnailsQuery(
 export function validateListThumbnailsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsHeaders> {
+): ValidationResult<T.Operations['listThumbnails']['headers']> {
   return _run(_eListThumbnailsHeaders, value, _opts(options, true));
 }
 
@@ -110,7 +113,7 @@ export function validateListThumbnailsHeaders(
 export function validateListThumbnailsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsCookies> {
+): ValidationResult<T.Operations['listThumbnails']['cookies']> {
   return _run(_eListThumbnailsCookies, value, _opts(options, true));
 }
 
@@ -119,10 +122,10 @@ export function validateListThumbnailsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsRequestBody> {
+): ValidationResult<T.Operations['listThumbnails']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListThumbnailsRequestBody };
+  return { valid: true, value: body as T.Operations['listThumbnails']['requestBody'] };
 }
 
 /** listThumbnails: a response, by status (exact, range, default) and media type. */
@@ -131,7 +134,7 @@ export function validateListThumbnailsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsResponse | T.ListThumbnailsErrorResponse> {
+): ValidationResult<T.Operations['listThumbnails']['response'] | T.Operations['listThumbnails']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -18,7 +18,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listPets(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListPetsResponse, 200>;
+  listPets(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['listPets']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -28,7 +28,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listPets: T.ListPetsErrorResponse;
+  listPets: T.Operations['listPets']['errorResponse'];
 }
 
 /** Options of `createClient`. */

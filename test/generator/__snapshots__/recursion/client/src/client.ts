@@ -18,7 +18,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  getTree(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.GetTreeResponse, 200>;
+  getTree(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['getTree']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -28,7 +28,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getTree: T.GetTreeErrorResponse;
+  getTree: T.Operations['getTree']['errorResponse'];
 }
 
 /** Options of `createClient`. */

@@ -49,12 +49,15 @@ const _responses2: _Responses = {
 export function validateListNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesPathParams> {
+): ValidationResult<T.Operations['listNotes']['pathParams']> {
   return _run(_eListNotesPathParams, value, _opts(options, true));
 }
 
 /** listNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListNotesQuery> {
+export function validateListNotesQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listNotes']['query']> {
   return _run(_eListNotesQuery, value, _opts(options, true));
 }
 
@@ -62,7 +65,7 @@ export function validateListNotesQuery(value: unknown, options?: ValidateOptions
 export function validateListNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesHeaders> {
+): ValidationResult<T.Operations['listNotes']['headers']> {
   return _run(_eListNotesHeaders, value, _opts(options, true));
 }
 
@@ -70,7 +73,7 @@ export function validateListNotesHeaders(
 export function validateListNotesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesCookies> {
+): ValidationResult<T.Operations['listNotes']['cookies']> {
   return _run(_eListNotesCookies, value, _opts(options, true));
 }
 
@@ -79,10 +82,10 @@ export function validateListNotesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesRequestBody> {
+): ValidationResult<T.Operations['listNotes']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListNotesRequestBody };
+  return { valid: true, value: body as T.Operations['listNotes']['requestBody'] };
 }
 
 /** listNotes: a response, by status (exact, range, default) and media type. */
@@ -91,7 +94,7 @@ export function validateListNotesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesResponse | T.ListNotesErrorResponse> {
+): ValidationResult<T.Operations['listNotes']['response'] | T.Operations['listNotes']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -99,7 +102,7 @@ export function validateListNotesResponse(
 export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNotePathParams> {
+): ValidationResult<T.Operations['createNote']['pathParams']> {
   return _run(_eCreateNotePathParams, value, _opts(options, true));
 }
 
@@ -107,7 +110,7 @@ export function validateCreateNotePathParams(
 export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteQuery> {
+): ValidationResult<T.Operations['createNote']['query']> {
   return _run(_eCreateNoteQuery, value, _opts(options, true));
 }
 
@@ -115,7 +118,7 @@ export function validateCreateNoteQuery(
 export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteHeaders> {
+): ValidationResult<T.Operations['createNote']['headers']> {
   return _run(_eCreateNoteHeaders, value, _opts(options, true));
 }
 
@@ -123,7 +126,7 @@ export function validateCreateNoteHeaders(
 export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteCookies> {
+): ValidationResult<T.Operations['createNote']['cookies']> {
   return _run(_eCreateNoteCookies, value, _opts(options, true));
 }
 
@@ -132,7 +135,7 @@ export function validateCreateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteRequestBody> {
+): ValidationResult<T.Operations['createNote']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -142,7 +145,7 @@ export function validateCreateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -150,22 +153,31 @@ export function validateCreateNoteResponse(
 export function validateGetNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetNotePathParams> {
+): ValidationResult<T.Operations['getNote']['pathParams']> {
   return _run(_eGetNotePathParams, value, _opts(options, true));
 }
 
 /** getNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteQuery> {
+export function validateGetNoteQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['query']> {
   return _run(_eGetNoteQuery, value, _opts(options, true));
 }
 
 /** getNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteHeaders> {
+export function validateGetNoteHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['headers']> {
   return _run(_eGetNoteHeaders, value, _opts(options, true));
 }
 
 /** getNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteCookies> {
+export function validateGetNoteCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['cookies']> {
   return _run(_eGetNoteCookies, value, _opts(options, true));
 }
 
@@ -174,10 +186,10 @@ export function validateGetNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetNoteRequestBody> {
+): ValidationResult<T.Operations['getNote']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetNoteRequestBody };
+  return { valid: true, value: body as T.Operations['getNote']['requestBody'] };
 }
 
 /** getNote: a response, by status (exact, range, default) and media type. */
@@ -186,7 +198,7 @@ export function validateGetNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetNoteResponse | T.GetNoteErrorResponse> {
+): ValidationResult<T.Operations['getNote']['response'] | T.Operations['getNote']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
