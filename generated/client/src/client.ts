@@ -1337,7 +1337,7 @@ export function getUserBookmarks(
   core: ClientCore,
   args: GetUserBookmarksArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserBookmarksResponse, 200> {
+): ApiPromise<T.Operations['getUserBookmarks']['response'], 200> {
   return call(core, ops.getUserBookmarks, args, options);
 }
 
@@ -1366,7 +1366,7 @@ export function findUserByUsername(
   core: ClientCore,
   args: FindUserByUsernameArgs,
   options?: CallOptions,
-): ApiPromise<T.FindUserByUsernameResponse, 200> {
+): ApiPromise<T.Operations['findUserByUsername']['response'], 200> {
   return call(core, ops.findUserByUsername, args, options);
 }
 
@@ -1395,7 +1395,7 @@ export function findPostById(
   core: ClientCore,
   args: FindPostByIdArgs,
   options?: CallOptions,
-): ApiPromise<T.FindPostByIdResponse, 200> {
+): ApiPromise<T.Operations['findPostById']['response'], 200> {
   return call(core, ops.findPostById, args, options);
 }
 
@@ -1429,7 +1429,7 @@ export function searchRecentPosts(
   core: ClientCore,
   args: SearchRecentPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchRecentPostsResponse, 200> {
+): ApiPromise<T.Operations['searchRecentPosts']['response'], 200> {
   return call(core, ops.searchRecentPosts, args, options);
 }
 
@@ -1465,7 +1465,7 @@ export function searchAllPosts(
   core: ClientCore,
   args: SearchAllPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchAllPostsResponse, 200> {
+): ApiPromise<T.Operations['searchAllPosts']['response'], 200> {
   return call(core, ops.searchAllPosts, args, options);
 }
 
@@ -1494,7 +1494,7 @@ export function countRecentPosts(
   core: ClientCore,
   args?: CountRecentPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.CountRecentPostsResponse, 200> {
+): ApiPromise<T.Operations['countRecentPosts']['response'], 200> {
   return call(core, ops.countRecentPosts, args, options);
 }
 
@@ -1523,7 +1523,7 @@ export function countAllPosts(
   core: ClientCore,
   args?: CountAllPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.CountAllPostsResponse, 200> {
+): ApiPromise<T.Operations['countAllPosts']['response'], 200> {
   return call(core, ops.countAllPosts, args, options);
 }
 
@@ -1552,7 +1552,7 @@ export function getUserPosts(
   core: ClientCore,
   args: GetUserPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPostsResponse, 200> {
+): ApiPromise<T.Operations['getUserPosts']['response'], 200> {
   return call(core, ops.getUserPosts, args, options);
 }
 
@@ -1581,7 +1581,7 @@ export function getUserMentions(
   core: ClientCore,
   args: GetUserMentionsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserMentionsResponse, 200> {
+): ApiPromise<T.Operations['getUserMentions']['response'], 200> {
   return call(core, ops.getUserMentions, args, options);
 }
 
@@ -1610,7 +1610,7 @@ export function getUserLikedPosts(
   core: ClientCore,
   args: GetUserLikedPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserLikedPostsResponse, 200> {
+): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200> {
   return call(core, ops.getUserLikedPosts, args, options);
 }
 
@@ -1639,7 +1639,7 @@ export function getUserFollowers(
   core: ClientCore,
   args: GetUserFollowersArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowersResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowers']['response'], 200> {
   return call(core, ops.getUserFollowers, args, options);
 }
 
@@ -1668,7 +1668,7 @@ export function getUserFollowing(
   core: ClientCore,
   args: GetUserFollowingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowingResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowing']['response'], 200> {
   return call(core, ops.getUserFollowing, args, options);
 }
 
@@ -1698,7 +1698,7 @@ export function followUser(
   core: ClientCore,
   args: FollowUserArgs,
   options?: CallOptions,
-): ApiPromise<T.FollowUserResponse, 200> {
+): ApiPromise<T.Operations['followUser']['response'], 200> {
   return call(core, ops.followUser, args, options);
 }
 
@@ -1726,7 +1726,7 @@ export function getUserBlocking(
   core: ClientCore,
   args: GetUserBlockingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserBlockingResponse, 200> {
+): ApiPromise<T.Operations['getUserBlocking']['response'], 200> {
   return call(core, ops.getUserBlocking, args, options);
 }
 
@@ -1754,7 +1754,7 @@ export function getUserMuting(
   core: ClientCore,
   args: GetUserMutingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserMutingResponse, 200> {
+): ApiPromise<T.Operations['getUserMuting']['response'], 200> {
   return call(core, ops.getUserMuting, args, options);
 }
 
@@ -1783,7 +1783,7 @@ export function getUserPinnedLists(
   core: ClientCore,
   args: GetUserPinnedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPinnedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200> {
   return call(core, ops.getUserPinnedLists, args, options);
 }
 
@@ -1812,7 +1812,7 @@ export function getUserOwnedLists(
   core: ClientCore,
   args: GetUserOwnedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserOwnedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200> {
   return call(core, ops.getUserOwnedLists, args, options);
 }
 
@@ -1841,7 +1841,7 @@ export function getUserFollowedLists(
   core: ClientCore,
   args: GetUserFollowedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200> {
   return call(core, ops.getUserFollowedLists, args, options);
 }
 
@@ -1870,7 +1870,7 @@ export function getUserListMemberships(
   core: ClientCore,
   args: GetUserListMembershipsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserListMembershipsResponse, 200> {
+): ApiPromise<T.Operations['getUserListMemberships']['response'], 200> {
   return call(core, ops.getUserListMemberships, args, options);
 }
 
@@ -1900,7 +1900,7 @@ export function likePost(
   core: ClientCore,
   args: LikePostArgs,
   options?: CallOptions,
-): ApiPromise<T.LikePostResponse, 200> {
+): ApiPromise<T.Operations['likePost']['response'], 200> {
   return call(core, ops.likePost, args, options);
 }
 
@@ -1934,7 +1934,7 @@ export function createPost(
   core: ClientCore,
   args: CreatePostArgs,
   options?: CallOptions,
-): ApiPromise<T.CreatePostResponse, 201> {
+): ApiPromise<T.Operations['createPost']['response'], 201> {
   return call(core, ops.createPost, args, options);
 }
 
@@ -1963,7 +1963,7 @@ export function searchNews(
   core: ClientCore,
   args?: SearchNewsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchNewsResponse, 200> {
+): ApiPromise<T.Operations['searchNews']['response'], 200> {
   return call(core, ops.searchNews, args, options);
 }
 
@@ -1992,7 +1992,7 @@ export function findNewsById(
   core: ClientCore,
   args: FindNewsByIdArgs,
   options?: CallOptions,
-): ApiPromise<T.FindNewsByIdResponse, 200> {
+): ApiPromise<T.Operations['findNewsById']['response'], 200> {
   return call(core, ops.findNewsById, args, options);
 }
 
@@ -2018,7 +2018,7 @@ export function listConnections(
   core: ClientCore,
   args?: ListConnectionsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListConnectionsResponse, 200> {
+): ApiPromise<T.Operations['listConnections']['response'], 200> {
   return call(core, ops.listConnections, args, options);
 }
 
@@ -2045,7 +2045,7 @@ export function deleteConnectionsByUuid(
   core: ClientCore,
   args?: DeleteConnectionsByUuidArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteConnectionsByUuidResponse, 200> {
+): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200> {
   return call(core, ops.deleteConnectionsByUuid, args, options);
 }
 
@@ -2072,7 +2072,7 @@ export function deleteAllConnections(
   core: ClientCore,
   args?: DeleteAllConnectionsArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteAllConnectionsResponse, 200> {
+): ApiPromise<T.Operations['deleteAllConnections']['response'], 200> {
   return call(core, ops.deleteAllConnections, args, options);
 }
 
@@ -2099,7 +2099,7 @@ export function deleteConnectionsByEndpoint(
   core: ClientCore,
   args: DeleteConnectionsByEndpointArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteConnectionsByEndpointResponse, 200> {
+): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200> {
   return call(core, ops.deleteConnectionsByEndpoint, args, options);
 }
 
@@ -2127,7 +2127,7 @@ export function searchPostsEligibleForNotes(
   core: ClientCore,
   args?: SearchPostsEligibleForNotesArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchPostsEligibleForNotesResponse, 200> {
+): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200> {
   return call(core, ops.searchPostsEligibleForNotes, args, options);
 }
 
@@ -2155,7 +2155,7 @@ export function searchNotesWritten(
   core: ClientCore,
   args?: SearchNotesWrittenArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchNotesWrittenResponse, 200> {
+): ApiPromise<T.Operations['searchNotesWritten']['response'], 200> {
   return call(core, ops.searchNotesWritten, args, options);
 }
 
@@ -2184,7 +2184,7 @@ export function createNote(
   core: ClientCore,
   args?: CreateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateNoteResponse, 201> {
+): ApiPromise<T.Operations['createNote']['response'], 201> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -2213,7 +2213,7 @@ export function evaluateNote(
   core: ClientCore,
   args?: EvaluateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.EvaluateNoteResponse, 200> {
+): ApiPromise<T.Operations['evaluateNote']['response'], 200> {
   return call(core, ops.evaluateNote, args, options);
 }
 
@@ -2240,7 +2240,7 @@ export function createActivitySubscription(
   core: ClientCore,
   args: CreateActivitySubscriptionArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateActivitySubscriptionResponse, 201> {
+): ApiPromise<T.Operations['createActivitySubscription']['response'], 201> {
   return call(core, ops.createActivitySubscription, args, options);
 }
 
@@ -2272,7 +2272,7 @@ export function streamActivity(
   core: ClientCore,
   args?: StreamActivityArgs,
   options?: StreamCallOptions,
-): AsyncGenerator<T.StreamActivityResponse, void, undefined> {
+): AsyncGenerator<T.Operations['streamActivity']['response'], void, undefined> {
   return stream(core, ops.streamActivity, args, options);
 }
 
@@ -2299,7 +2299,7 @@ export function replayWebhookEvents(
   core: ClientCore,
   args?: ReplayWebhookEventsArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplayWebhookEventsResponse, 200> {
+): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200> {
   return call(core, ops.replayWebhookEvents, args, options);
 }
 
@@ -2330,7 +2330,7 @@ export function replayAccountActivity(
   core: ClientCore,
   args: ReplayAccountActivityArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplayAccountActivityResponse, 200> {
+): ApiPromise<T.Operations['replayAccountActivity']['response'], 200> {
   return call(core, ops.replayAccountActivity, args, options);
 }
 
@@ -2356,7 +2356,7 @@ export function getPowerstreamRules(
   core: ClientCore,
   args?: GetPowerstreamRulesArgs,
   options?: CallOptions,
-): ApiPromise<T.GetPowerstreamRulesResponse, 200> {
+): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200> {
   return call(core, ops.getPowerstreamRules, args, options);
 }
 
