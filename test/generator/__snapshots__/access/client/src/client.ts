@@ -171,7 +171,7 @@ export function createThing(
   core: ClientCore,
   args: CreateThingArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateThingResponse, 201> {
+): ApiPromise<T.Operations['createThing']['response'], 201> {
   return call(core, ops.createThing, args, options);
 }
 
@@ -186,7 +186,7 @@ export function createAccount(
   core: ClientCore,
   args: CreateAccountArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateAccountResponse, 201> {
+): ApiPromise<T.Operations['createAccount']['response'], 201> {
   return call(core, ops.createAccount, args, options);
 }
 
@@ -201,7 +201,7 @@ export function replaceTree(
   core: ClientCore,
   args: ReplaceTreeArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplaceTreeResponse, 200> {
+): ApiPromise<T.Operations['replaceTree']['response'], 200> {
   return call(core, ops.replaceTree, args, options);
 }
 
@@ -216,7 +216,7 @@ export function recordEvent(
   core: ClientCore,
   args: RecordEventArgs,
   options?: CallOptions,
-): ApiPromise<T.RecordEventResponse, 200> {
+): ApiPromise<T.Operations['recordEvent']['response'], 200> {
   return call(core, ops.recordEvent, args, options);
 }
 
@@ -231,8 +231,23 @@ export function recordTaggedEvent(
   core: ClientCore,
   args: RecordTaggedEventArgs,
   options?: CallOptions,
-): ApiPromise<T.RecordTaggedEventResponse, 204> {
+): ApiPromise<T.Operations['recordTaggedEvent']['response'], 204> {
   return call(core, ops.recordTaggedEvent, args, options);
+}
+
+/**
+ * `POST /profiles` (operation `createProfile`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.createProfile`, over `createCore(...)`.
+ */
+export function createProfile(
+  core: ClientCore,
+  args: CreateProfileArgs,
+  options?: CallOptions,
+): ApiPromise<T.Operations['createProfile']['response'], 201> {
+  return call(core, ops.createProfile, args, options);
 }
 
 /**
@@ -246,7 +261,7 @@ export function submitForm(
   core: ClientCore,
   args: SubmitFormArgs,
   options?: CallOptions,
-): ApiPromise<T.SubmitFormResponse, 204> {
+): ApiPromise<T.Operations['submitForm']['response'], 204> {
   return call(core, ops.submitForm, args, options);
 }
 

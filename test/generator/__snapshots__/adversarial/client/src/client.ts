@@ -173,7 +173,11 @@ export function createCore(options: ClientOptions, features: { validation?: type
  *
  * The standalone form of `Client.then_`, over `createCore(...)`.
  */
-export function then_(core: ClientCore, args: ThenArgs, options?: CallOptions): ApiPromise<T.Then2Response, 200> {
+export function then_(
+  core: ClientCore,
+  args: ThenArgs,
+  options?: CallOptions,
+): ApiPromise<T.Operations['then_']['response'], 200> {
   return call(core, ops.then_, args, options);
 }
 
@@ -188,7 +192,7 @@ export function __proto___(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Proto2Response, 204> {
+): ApiPromise<T.Operations['__proto___']['response'], 204> {
   return call(core, ops.__proto___, args, options);
 }
 
@@ -203,7 +207,7 @@ export function constructor_(
   core: ClientCore,
   args?: ConstructorArgs,
   options?: CallOptions,
-): ApiPromise<T.Constructor2Response, 204> {
+): ApiPromise<T.Operations['constructor_']['response'], 204> {
   return call(core, ops.constructor_, args, options);
 }
 
@@ -218,7 +222,7 @@ export function toString_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ToString2Response, 204> {
+): ApiPromise<T.Operations['toString_']['response'], 204> {
   return call(core, ops.toString_, args, options);
 }
 
@@ -233,7 +237,7 @@ export function reposGetContent(
   core: ClientCore,
   args: ReposGetContentArgs,
   options?: CallOptions,
-): ApiPromise<T.ReposGetContentResponse, 200> {
+): ApiPromise<T.Operations['reposGetContent']['response'], 200> {
   return call(core, ops.reposGetContent, args, options);
 }
 
@@ -248,7 +252,7 @@ export function delete_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Delete2Response, 204> {
+): ApiPromise<T.Operations['delete_']['response'], 204> {
   return call(core, ops.delete_, args, options);
 }
 
@@ -263,7 +267,7 @@ export function class_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Class2Response, 204> {
+): ApiPromise<T.Operations['class_']['response'], 204> {
   return call(core, ops.class_, args, options);
 }
 

@@ -102,7 +102,7 @@ export function transcode<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: TranscodeArgs,
   options?: O,
-): ApiPromise<Parsed<T.TranscodeResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['transcode']['response'], O>, 200> {
   return call(core, ops.transcode, args, options);
 }
 
@@ -117,7 +117,7 @@ export function listThumbnails(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListThumbnailsResponse, 200> {
+): ApiPromise<T.Operations['listThumbnails']['response'], 200> {
   return call(core, ops.listThumbnails, args, options);
 }
 

@@ -135,7 +135,7 @@ export function uploadFile(
   core: ClientCore,
   args: UploadFileArgs,
   options?: CallOptions,
-): ApiPromise<T.UploadFileResponse, 201> {
+): ApiPromise<T.Operations['uploadFile']['response'], 201> {
   return call(core, ops.uploadFile, args, options);
 }
 
@@ -150,7 +150,7 @@ export function downloadFile<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: DownloadFileArgs,
   options?: O,
-): ApiPromise<Parsed<T.DownloadFileResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['downloadFile']['response'], O>, 200> {
   return call(core, ops.downloadFile, args, options);
 }
 
@@ -165,7 +165,7 @@ export function echoBytes<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: EchoBytesArgs,
   options?: O,
-): ApiPromise<Parsed<T.EchoBytesResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['echoBytes']['response'], O>, 200> {
   return call(core, ops.echoBytes, args, options);
 }
 
@@ -180,7 +180,7 @@ export function getImage<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: GetImageArgs,
   options?: O,
-): ApiPromise<Parsed<T.GetImageResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['getImage']['response'], O>, 200> {
   return call(core, ops.getImage, args, options);
 }
 

@@ -87,7 +87,7 @@ export function listContainers(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListContainersResponse, 200> {
+): ApiPromise<T.Operations['listContainers']['response'], 200> {
   return call(core, ops.listContainers, args, options);
 }
 

@@ -84,7 +84,7 @@ export function listPets(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListPetsResponse, 200> {
+): ApiPromise<T.Operations['listPets']['response'], 200> {
   return call(core, ops.listPets, args, options);
 }
 

@@ -90,7 +90,7 @@ export function listItems(
   core: ClientCore,
   args?: ListItemsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListItemsResponse, 200> {
+): ApiPromise<T.Operations['listItems']['response'], 200> {
   return call(core, ops.listItems, args, options);
 }
 

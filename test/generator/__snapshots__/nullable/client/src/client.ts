@@ -90,7 +90,7 @@ export function getOwner(
   core: ClientCore,
   args: GetOwnerArgs,
   options?: CallOptions,
-): ApiPromise<T.GetOwnerResponse, 200> {
+): ApiPromise<T.Operations['getOwner']['response'], 200> {
   return call(core, ops.getOwner, args, options);
 }
 

@@ -115,7 +115,7 @@ export function getUserPost(
   core: ClientCore,
   args: GetUserPostArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPostResponse, 200> {
+): ApiPromise<T.Operations['getUserPost']['response'], 200> {
   return call(core, ops.getUserPost, args, options);
 }
 
@@ -130,7 +130,7 @@ export function getMatrix(
   core: ClientCore,
   args: GetMatrixArgs,
   options?: CallOptions,
-): ApiPromise<T.GetMatrixResponse, 204> {
+): ApiPromise<T.Operations['getMatrix']['response'], 204> {
   return call(core, ops.getMatrix, args, options);
 }
 

@@ -105,7 +105,7 @@ export function createUser(
   core: ClientCore,
   args: CreateUserArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateUserResponse, 201> {
+): ApiPromise<T.Operations['createUser']['response'], 201> {
   return call(core, ops.createUser, args, options);
 }
 
@@ -120,7 +120,7 @@ export function replaceTeam(
   core: ClientCore,
   args: ReplaceTeamArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplaceTeamResponse, 200 | 204> {
+): ApiPromise<T.Operations['replaceTeam']['response'], 200 | 204> {
   return call(core, ops.replaceTeam, args, options);
 }
 

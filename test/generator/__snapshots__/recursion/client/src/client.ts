@@ -84,7 +84,7 @@ export function getTree(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.GetTreeResponse, 200> {
+): ApiPromise<T.Operations['getTree']['response'], 200> {
   return call(core, ops.getTree, args, options);
 }
 

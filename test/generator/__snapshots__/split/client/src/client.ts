@@ -113,7 +113,7 @@ export function listNotes(
   core: ClientCore,
   args?: ListNotesArgs,
   options?: CallOptions,
-): ApiPromise<T.ListNotesResponse, 200> {
+): ApiPromise<T.Operations['listNotes']['response'], 200> {
   return call(core, ops.listNotes, args, options);
 }
 
@@ -128,7 +128,7 @@ export function createNote(
   core: ClientCore,
   args: CreateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateNoteResponse, 201> {
+): ApiPromise<T.Operations['createNote']['response'], 201> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -143,7 +143,7 @@ export function getNote(
   core: ClientCore,
   args: GetNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.GetNoteResponse, 200> {
+): ApiPromise<T.Operations['getNote']['response'], 200> {
   return call(core, ops.getNote, args, options);
 }
 
