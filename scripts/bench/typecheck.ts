@@ -11,7 +11,8 @@
  *   typical application pay). openapi-typescript's output is types only, so it is its own `.d.ts`.
  *
  * Target (issue 8): no worse than openapi-typescript. Ratios > 1 mean socialgen is cheaper.
- * Run: `npm run bench -- typecheck` (or `npx tsx -e "import('./scripts/bench/typecheck.ts').then(m => m.run())"`).
+ * Run: `npm run bench -- typecheck` (`TYPECHECK_SPECS=bundled` or `github` for one spec, `TYPECHECK_RUNS=n`
+ * for fewer runs; or `npx tsx -e "import('./scripts/bench/typecheck.ts').then(m => m.run())"`).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,9 @@ const SOCIALGEN = path.join(root, 'generator/bin/socialgen.js');
 const OTS = path.join(root, 'node_modules/openapi-typescript/bin/cli.js');
 /** Operations the consumer names. */
 const SAMPLE = 25;
-const RUNS = 5;
+const RUNS = Number(process.env.TYPECHECK_RUNS ?? 5);
+/** `TYPECHECK_SPECS=bundled` (or `github`) measures only that spec. */
+const ONLY = process.env.TYPECHECK_SPECS?.split(',');
 const TIME = '/usr/bin/time';
 
 const COMPILER_OPTIONS = {
@@ -48,8 +51,8 @@ function sh(command: string, args: string[], cwd = root): void {
 }
 
 interface Sampled {
-  /** socialgen's name of the success body type (`<Operation>Response`). */
-  success: string;
+  /** socialgen's method name of the operation: its success body is `Operations[method]['response']`. */
+  method: string;
   /** openapi-typescript's access path to the same body. */
   otsAccess: string;
 }
@@ -63,7 +66,7 @@ function sample(model: ApiModel): Sampled[] {
     const media = success[0].content[0].mediaType;
     if (!/json/.test(media)) continue;
     out.push({
-      success: op.names.success,
+      method: op.names.method,
       otsAccess: `paths[${JSON.stringify(op.path)}][${JSON.stringify(op.method)}]['responses'][${success[0].status}]['content'][${JSON.stringify(media)}]`,
     });
     if (out.length === SAMPLE) break;
@@ -75,7 +78,7 @@ function socialgenConsumer(ops: Sampled[], from: string): string {
   return [
     `import type * as T from ${JSON.stringify(from)};`,
     '',
-    ...ops.map((o, i) => `export function use${i}(body: T.${o.success}): T.${o.success} {\n  const copy: T.${o.success} = body;\n  return copy;\n}`),
+    ...ops.map((o, i) => `type Body${i} = T.Operations[${JSON.stringify(o.method)}]['response'];\nexport function use${i}(body: Body${i}): Body${i} {\n  const copy: Body${i} = body;\n  return copy;\n}`),
     'export type OperationName = keyof T.Operations;',
     `export const count: number = ${ops.length};`,
     '',
@@ -173,6 +176,7 @@ export async function run(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-typecheck-'));
   try {
     for (const [name, spec] of [['bundled spec', BUNDLED], ['GitHub spec', GITHUB]] as const) {
+      if (ONLY && !ONLY.includes(name.split(' ')[0].toLowerCase())) continue;
       if (!existsSync(spec)) {
         console.log(`${name}: ${spec} not found, skipped`);
         continue;

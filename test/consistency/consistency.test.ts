@@ -2,8 +2,9 @@
  * Cross-target consistency: for every feature fixture and a few corpus specs, sample values built from the
  * model's schema facts (request side and response side of every named schema and operation body) must be
  * accepted by the generated validators and type-check against the generated types; near misses (a required
- * member dropped, also one level down, a wrong type, a value out of its enum, an undeclared or
- * wrong-direction member in a closed object) must be rejected by both. All type checks happen in ONE `tsc` run over generated `samples.ts` files: a valid
+ * member dropped, also one level down, a discriminated union's tag dropped, a wrong type, a value out of its enum, an undeclared or
+ * wrong-direction member in a closed object) must be rejected by both; the members of plain object types
+ * (their keys, and which are required) must be the model's shape in that direction (members.ts). All type checks happen in ONE `tsc` run over generated `samples.ts` files: a valid
  * sample is a typed constant, a near miss a typed constant under `// @ts-expect-error`.
  *
  * Ajv (through the differential tests' oracle, which relaxes `required` by direction) is the independent
@@ -24,6 +25,7 @@ import { corpusDir, tempDir } from '../helpers/paths.ts';
 import { typecheck, writeProject } from '../helpers/typecheck.ts';
 import { Oracle } from '../validators/helpers/oracle.ts';
 import { tsLiteral } from './literal.ts';
+import { memberCheck, MEMBER_HELPERS } from './members.ts';
 import { mutationsOf } from './mutations.ts';
 import { sampleOf } from './sample.ts';
 
@@ -53,7 +55,7 @@ interface Check {
 
 const tmp = tempDir('socialgen-consistency-');
 const checks = new Map<string, Check>();
-const totals = { samples: 0, mutations: 0, skipped: 0 };
+const totals = { samples: 0, mutations: 0, skipped: 0, members: 0 };
 // SOCIALGEN_KEEP=1 keeps the generated samples for a look (the folder is printed).
 afterAll(() => (process.env.SOCIALGEN_KEEP ? console.log(`kept ${tmp.dir}`) : tmp.remove()));
 
@@ -84,7 +86,7 @@ describe('cross-target consistency: samples from the model vs generated validato
       const validators = await importTypeScript<Record<string, Validate>>(sources, 'validators/src/index.ts');
       const ajvValid = ajvFor(model);
       const problems: string[] = [];
-      const lines: string[] = ["import type * as T from './types/src/index.js';", ''];
+      const lines: string[] = ["import type * as T from './types/src/index.js';", ...MEMBER_HELPERS, ''];
       const check: Check = { lines: new Map() };
       const emit = (assertion: string, text: string[]): void => {
         for (const t of text) {
@@ -102,6 +104,11 @@ describe('cross-target consistency: samples from the model vs generated validato
         }
         for (const direction of ['response', 'request'] as const) {
           const tsName = direction === 'request' && facts.directional.has(named.key) ? `${named.typeName}Write` : named.typeName;
+          const members = memberCheck(facts, named.schema, direction, `T.${tsName}`, `k${n++}`);
+          if (members) {
+            totals.members++;
+            emit(`${named.key} (${direction}): the members of ${tsName} (all, and the required ones) are the shape's`, [members]);
+          }
           const value = sampleOf(facts, named.schema, direction);
           if (value === undefined) {
             totals.skipped++;
@@ -160,7 +167,8 @@ describe('cross-target consistency: samples from the model vs generated validato
             continue;
           }
           totals.samples++;
-          const tsType = direction === 'request' ? `T.${op.names.requestBody}` : `T.${op.names.responses}[${JSON.stringify(numeric)}]['content'][${JSON.stringify(media.mediaType)}]`;
+          const entry = `T.Operations[${JSON.stringify(op.names.method)}]`;
+          const tsType = direction === 'request' ? `${entry}['requestBody']` : `${entry}['responses'][${JSON.stringify(numeric)}]['content'][${JSON.stringify(media.mediaType)}]`;
           const id = n++;
           emit(`${where}: the sample ${JSON.stringify(value)} type-checks as ${tsType}`, [`export const v${id}: ${tsType} = ${tsLiteral(value)};`]);
           // A request body type is the union over its media types: a near miss of one may be another's value.
@@ -201,6 +209,7 @@ describe('cross-target consistency: samples from the model vs generated validato
     expect(totals.samples).toBeGreaterThan(200);
     expect(totals.mutations).toBeGreaterThan(200);
     expect(totals.skipped).toBeLessThan(totals.samples / 5);
-    console.log(`consistency: ${totals.samples} samples, ${totals.mutations} near misses, ${totals.skipped} schemas without a sample`);
+    expect(totals.members).toBeGreaterThan(100);
+    console.log(`consistency: ${totals.samples} samples, ${totals.mutations} near misses, ${totals.members} member checks, ${totals.skipped} schemas without a sample`);
   });
 });

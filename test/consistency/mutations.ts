@@ -35,7 +35,14 @@ export function mutationsOf(facts: SchemaFacts, schema: Schema, direction: Direc
     const wrong: JsonValue | undefined = !types.has('boolean') ? true : !types.has('string') ? 'wrong' : undefined;
     if (wrong !== undefined) out.push({ label: `root: a ${typeof wrong} where the schema admits ${[...types].join('|')}`, value: wrong });
   }
-  if (!isObject(value) || facts.discriminator(schema) || (facts.merged(schema).oneOf ?? facts.merged(schema).anyOf)) return out;
+  if (!isObject(value)) return out;
+  // A discriminated union selects nothing without its tag, even where the selected branch leaves it optional.
+  const discriminator = facts.discriminator(facts.target(schema));
+  if (discriminator?.own && Object.prototype.hasOwnProperty.call(value, discriminator.propertyName)) {
+    const { [discriminator.propertyName]: _tag, ...untagged } = value;
+    out.push({ label: `drop the discriminator tag '${discriminator.propertyName}'`, value: untagged });
+  }
+  if (discriminator || (facts.merged(schema).oneOf ?? facts.merged(schema).anyOf)) return out;
   const shape = facts.shape(schema, direction);
   const required = shape.members.find((m) => m.required && Object.prototype.hasOwnProperty.call(value, m.name));
   if (required) {

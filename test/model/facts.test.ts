@@ -98,7 +98,7 @@ describe('shape per direction', () => {
   });
 
   it('lists the named schemas whose request form differs, transitively', () => {
-    expect([...facts.directional].sort()).toEqual(['Account', 'Audit', 'Thing', 'TreeNode']);
+    expect([...facts.directional].sort()).toEqual(['Account', 'Audit', 'Profile', 'Thing', 'TreeNode']);
   });
 });
 
@@ -150,6 +150,35 @@ describe('discriminator', () => {
     expect(inherited).toMatchObject({ propertyName: 'kind', own: false });
     expect(inherited.mapping.find((m) => m.schema.key === 'Click')?.value).toBe('click');
     expect(facts.discriminator(named('Thing').schema)).toBeUndefined();
+  });
+});
+
+describe('enumerated values', () => {
+  it('finds a tag pinned by a later allOf part, where the merged property is still an allOf of both parts', () => {
+    // The layout of the Social Posting spec's Photo: a base with `type: string`, a part with `const: photo`.
+    const f = factsOf(
+      schemasModel({
+        Base: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+        Photo: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { type: { type: 'string', const: 'photo' } } }] },
+      }),
+    );
+    const photo = f.merged({ $ref: '#/components/schemas/Photo' });
+    const member = photo.properties!.type;
+    // Reading const/enum off the merged member directly finds nothing: this is why a branch looked unpinned.
+    expect(typeof member === 'object' && member.const).toBeFalsy();
+    expect(f.enumerated(member)).toEqual(['photo']);
+  });
+
+  it('follows $ref, intersects enums, and knows open and empty sets', () => {
+    const f = factsOf(schemasModel({ Kind: { enum: ['a', 'b', 'c'] } }));
+    expect(f.enumerated({ $ref: '#/components/schemas/Kind' })).toEqual(['a', 'b', 'c']);
+    expect(f.enumerated({ allOf: [{ $ref: '#/components/schemas/Kind' }, { enum: ['b', 'c', 'd'] }] })).toEqual(['b', 'c']);
+    expect(f.enumerated({ allOf: [{ $ref: '#/components/schemas/Kind' }, { const: 'a' }] })).toEqual(['a']);
+    expect(f.enumerated({ allOf: [{ $ref: '#/components/schemas/Kind' }, { const: 'z' }] })).toEqual([]);
+    expect(f.enumerated({ allOf: [{ const: 'a' }, { const: 'b' }] })).toEqual([]);
+    expect(f.enumerated({ type: 'string' })).toBeUndefined();
+    expect(f.enumerated(true)).toBeUndefined();
+    expect(f.enumerated(false)).toEqual([]);
   });
 });
 

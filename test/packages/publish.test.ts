@@ -39,7 +39,7 @@ import type { AddressInfo } from 'node:net';
 import { createHandler, createNodeListener, type UserPrincipal } from '@social-posting/server';
 import { ApiError, createClient, isApiError, isProblem } from '@social-posting/client';
 import { validatePost } from '@social-posting/validators';
-import { BOOKMARKS_MAX_RESULTS, type GetUserBookmarksResponse, type Post } from '@social-posting/types';
+import { BOOKMARKS_MAX_RESULTS, type Operations, type Post } from '@social-posting/types';
 
 const me: UserPrincipal = { kind: 'user', userId: '2244994945', scopes: ['bookmark.read', 'post.read', 'users.read'] };
 const posts: Post[] = Array.from({ length: 5 }, (_, i) => ({ id: String(1000 + i), text: 'post ' + i, edit_history_post_ids: [String(1000 + i)] }));
@@ -48,7 +48,7 @@ const handler = createHandler(
   {
     async getUserBookmarks({ params, query, principal }) {
       const page = posts.slice(0, query.max_results ?? 10);
-      const body: GetUserBookmarksResponse = { data: page, meta: { result_count: page.length } };
+      const body: Operations['getUserBookmarks']['response'] = { data: page, meta: { result_count: page.length } };
       return { status: 200, body, headers: { 'x-user': principal.userId + ':' + params.id } };
     },
   },

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { serveMock } from '../../generator/src/emit/server/mock-serve.ts';
 import { sample, seededRandom } from '../../generator/src/emit/server/runtime/sample.ts';
-import { buildMockData } from '../../generator/src/emit/server/table.ts';
+import { SamplePlanner } from '../../generator/src/emit/server/sample-plan.ts';
+import { factsOf } from '../../generator/src/model/facts/index.ts';
 import { buildPackages, importServer, loadProjectModel, SPEC_PATH, type BuiltPackages, type ServerModule } from './harness.ts';
 
 let model: ApiModel;
@@ -20,14 +21,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => built?.cleanup());
 
-/** A request every validator accepts: parameters and body sampled from their schemas. */
-function validRequest(op: ApiModel['operations'][number], schemas: Record<string, unknown>): Request {
+/** A request every validator accepts: parameters and body sampled from their schemas (request-side plans). */
+function validRequest(op: ApiModel['operations'][number], planner: SamplePlanner): Request {
   const random = seededRandom(op.operationId);
+  const sampled = (schema: Parameters<SamplePlanner['plan']>[0]) => sample(planner.plan(schema), { plans: planner.plans, random }, 1);
   let path = op.path;
   const query = new URLSearchParams();
   for (const p of op.parameters) {
     if (!p.required) continue;
-    const value = sample(p.schema, { schemas, random }, 1);
+    const value = sampled(p.schema);
     const text = Array.isArray(value) ? value.join(',') : String(value);
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(text));
     else if (p.in === 'query') query.set(p.name, text);
@@ -36,7 +38,7 @@ function validRequest(op: ApiModel['operations'][number], schemas: Record<string
   if (op.requestBody) {
     const media = op.requestBody.content[0];
     init.headers = { 'content-type': media.mediaType };
-    init.body = JSON.stringify(sample(media.schema, { schemas, random }, 1));
+    init.body = JSON.stringify(sampled(media.schema));
   }
   return new Request(`http://localhost${path}${query.size ? '?' + query : ''}`, init);
 }
@@ -45,12 +47,12 @@ describe('createMockHandler', () => {
   it('answers every operation with a declared, schema-valid success response', async () => {
     const errors: unknown[] = [];
     const mock = server.createMockHandler({ seed: 'all', development: true, onError: (e: unknown) => errors.push(e) });
-    const { schemas } = buildMockData(model);
+    const planner = new SamplePlanner(factsOf(model), 'request');
     const failures: string[] = [];
     for (const op of model.operations) {
       for (const seed of ['a', 'b', 'c']) {
         const m = server.createMockHandler({ seed, development: true, onError: (e: unknown) => errors.push(e) });
-        const response = await m(validRequest(op, schemas));
+        const response = await m(validRequest(op, planner));
         if (response.status >= 300) failures.push(`${op.operationId} (${seed}): ${response.status} ${await response.text()}`);
         else await response.arrayBuffer();
       }

@@ -19,7 +19,10 @@ import {
   validateCreatePostRequestBody,
   validatePost,
 } from '@social-posting/validators';
-import type { CreatePostRequestBody, GetUserBookmarksQuery, Post } from '@social-posting/types';
+import type { Operations, Post } from '@social-posting/types';
+
+type CreatePostRequestBody = Operations['createPost']['requestBody'];
+type GetUserBookmarksQuery = Operations['getUserBookmarks']['query'];
 import { loadModel } from '../../generator/src/load-model.ts';
 import { projectSpec } from '../helpers/paths.ts';
 

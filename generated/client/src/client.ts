@@ -24,31 +24,31 @@ import type {
 /** The argument of `getUserBookmarks`: its parameters by their names in the spec. */
 export interface GetUserBookmarksArgs {
   /** The id of the authenticated user: it must equal the id of the user the access token acts for. */
-  id: T.GetUserBookmarksPathParams['id'];
+  id: T.Operations['getUserBookmarks']['pathParams']['id'];
   /** Maximum number of results per page, 1 to 100. */
-  max_results?: T.GetUserBookmarksQuery['max_results'];
+  max_results?: T.Operations['getUserBookmarks']['query']['max_results'];
   /** Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page. */
-  pagination_token?: T.GetUserBookmarksQuery['pagination_token'];
+  pagination_token?: T.Operations['getUserBookmarks']['query']['pagination_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.GetUserBookmarksQuery['post.fields'];
+  'post.fields'?: T.Operations['getUserBookmarks']['query']['post.fields'];
   /** Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id. */
-  expansions?: T.GetUserBookmarksQuery['expansions'];
+  expansions?: T.Operations['getUserBookmarks']['query']['expansions'];
   /** Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`). */
-  'media.fields'?: T.GetUserBookmarksQuery['media.fields'];
+  'media.fields'?: T.Operations['getUserBookmarks']['query']['media.fields'];
   /** Poll members to return for expanded polls. The allowed values are not shown. */
-  'poll.fields'?: T.GetUserBookmarksQuery['poll.fields'];
+  'poll.fields'?: T.Operations['getUserBookmarks']['query']['poll.fields'];
   /** User members to return. The allowed values are not shown. */
-  'user.fields'?: T.GetUserBookmarksQuery['user.fields'];
+  'user.fields'?: T.Operations['getUserBookmarks']['query']['user.fields'];
   /** Place members to return for expanded places. The allowed values are not shown. */
-  'place.fields'?: T.GetUserBookmarksQuery['place.fields'];
+  'place.fields'?: T.Operations['getUserBookmarks']['query']['place.fields'];
 }
 
 /** The argument of `findUserByUsername`: its parameters by their names in the spec. */
 export interface FindUserByUsernameArgs {
   /** The handle of the user to look up. The reference does not detail this parameter beyond "lookup by handle". */
-  username: T.FindUserByUsernamePathParams['username'];
+  username: T.Operations['findUserByUsername']['pathParams']['username'];
   /** User members to return. The allowed values are not shown. */
-  'user.fields'?: T.FindUserByUsernameQuery['user.fields'];
+  'user.fields'?: T.Operations['findUserByUsername']['query']['user.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -56,9 +56,9 @@ export interface FindUserByUsernameArgs {
 /** The argument of `findPostById`: its parameters by their names in the spec. */
 export interface FindPostByIdArgs {
   /** The id of the post to look up. The reference does not detail this parameter beyond "lookup by id". */
-  id: T.FindPostByIdPathParams['id'];
+  id: T.Operations['findPostById']['pathParams']['id'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.FindPostByIdQuery['post.fields'];
+  'post.fields'?: T.Operations['findPostById']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -66,9 +66,9 @@ export interface FindPostByIdArgs {
 /** The argument of `searchRecentPosts`: its parameters by their names in the spec. */
 export interface SearchRecentPostsArgs {
   /** The search query, in the search operator language. At most 512 characters on the standard track (basic level) and 1,024 on the academic track. */
-  query: T.SearchRecentPostsQuery['query'];
+  query: T.Operations['searchRecentPosts']['query']['query'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.SearchRecentPostsQuery['post.fields'];
+  'post.fields'?: T.Operations['searchRecentPosts']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -76,17 +76,17 @@ export interface SearchRecentPostsArgs {
 /** The argument of `searchAllPosts`: its parameters by their names in the spec. */
 export interface SearchAllPostsArgs {
   /** The search query, with search operators. At most 512 characters on the standard track (basic level) and 1,024 on the academic track. */
-  query: T.SearchAllPostsQuery['query'];
+  query: T.Operations['searchAllPosts']['query']['query'];
   /** Maximum number of results per page: default 10, maximum 500; at most 100 when `context_annotations` is requested in `post.fields`. */
-  max_results?: T.SearchAllPostsQuery['max_results'];
+  max_results?: T.Operations['searchAllPosts']['query']['max_results'];
   /** Oldest creation time of the results (RFC 3339). Without it, the window is the last 30 days. */
-  start_time?: T.SearchAllPostsQuery['start_time'] | Date;
+  start_time?: T.Operations['searchAllPosts']['query']['start_time'] | Date;
   /** Newest creation time of the results (RFC 3339). */
-  end_time?: T.SearchAllPostsQuery['end_time'] | Date;
+  end_time?: T.Operations['searchAllPosts']['query']['end_time'] | Date;
   /** Token from the previous response's `meta.next_token`, to fetch the next page. */
-  next_token?: T.SearchAllPostsQuery['next_token'];
+  next_token?: T.Operations['searchAllPosts']['query']['next_token'];
   /** Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField). */
-  'post.fields'?: T.SearchAllPostsQuery['post.fields'];
+  'post.fields'?: T.Operations['searchAllPosts']['query']['post.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -94,7 +94,7 @@ export interface SearchAllPostsArgs {
 /** The argument of `countRecentPosts`: its parameters by their names in the spec. */
 export interface CountRecentPostsArgs {
   /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: T.CountRecentPostsQuery['query'];
+  query?: T.Operations['countRecentPosts']['query']['query'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -102,7 +102,7 @@ export interface CountRecentPostsArgs {
 /** The argument of `countAllPosts`: its parameters by their names in the spec. */
 export interface CountAllPostsArgs {
   /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: T.CountAllPostsQuery['query'];
+  query?: T.Operations['countAllPosts']['query']['query'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -110,9 +110,9 @@ export interface CountAllPostsArgs {
 /** The argument of `getUserPosts`: its parameters by their names in the spec. */
 export interface GetUserPostsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserPostsPathParams['id'];
+  id: T.Operations['getUserPosts']['pathParams']['id'];
   /** Maximum number of results. Its range is not shown. */
-  max_results?: T.GetUserPostsQuery['max_results'];
+  max_results?: T.Operations['getUserPosts']['query']['max_results'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -120,7 +120,7 @@ export interface GetUserPostsArgs {
 /** The argument of `getUserMentions`: its parameters by their names in the spec. */
 export interface GetUserMentionsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserMentionsPathParams['id'];
+  id: T.Operations['getUserMentions']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -128,7 +128,7 @@ export interface GetUserMentionsArgs {
 /** The argument of `getUserLikedPosts`: its parameters by their names in the spec. */
 export interface GetUserLikedPostsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserLikedPostsPathParams['id'];
+  id: T.Operations['getUserLikedPosts']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -136,7 +136,7 @@ export interface GetUserLikedPostsArgs {
 /** The argument of `getUserFollowers`: its parameters by their names in the spec. */
 export interface GetUserFollowersArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowersPathParams['id'];
+  id: T.Operations['getUserFollowers']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -144,7 +144,7 @@ export interface GetUserFollowersArgs {
 /** The argument of `getUserFollowing`: its parameters by their names in the spec. */
 export interface GetUserFollowingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowingPathParams['id'];
+  id: T.Operations['getUserFollowing']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -152,9 +152,9 @@ export interface GetUserFollowingArgs {
 /** The argument of `followUser`: its parameters by their names in the spec, and `body`. */
 export interface FollowUserArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.FollowUserPathParams['id'];
+  id: T.Operations['followUser']['pathParams']['id'];
   /** The account to follow. The body is not shown. */
-  body?: T.FollowUserRequestBody;
+  body?: T.Operations['followUser']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -162,7 +162,7 @@ export interface FollowUserArgs {
 /** The argument of `getUserBlocking`: its parameters by their names in the spec. */
 export interface GetUserBlockingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserBlockingPathParams['id'];
+  id: T.Operations['getUserBlocking']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -170,7 +170,7 @@ export interface GetUserBlockingArgs {
 /** The argument of `getUserMuting`: its parameters by their names in the spec. */
 export interface GetUserMutingArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserMutingPathParams['id'];
+  id: T.Operations['getUserMuting']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -178,7 +178,7 @@ export interface GetUserMutingArgs {
 /** The argument of `getUserPinnedLists`: its parameters by their names in the spec. */
 export interface GetUserPinnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserPinnedListsPathParams['id'];
+  id: T.Operations['getUserPinnedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -186,7 +186,7 @@ export interface GetUserPinnedListsArgs {
 /** The argument of `getUserOwnedLists`: its parameters by their names in the spec. */
 export interface GetUserOwnedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserOwnedListsPathParams['id'];
+  id: T.Operations['getUserOwnedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -194,7 +194,7 @@ export interface GetUserOwnedListsArgs {
 /** The argument of `getUserFollowedLists`: its parameters by their names in the spec. */
 export interface GetUserFollowedListsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserFollowedListsPathParams['id'];
+  id: T.Operations['getUserFollowedLists']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -202,7 +202,7 @@ export interface GetUserFollowedListsArgs {
 /** The argument of `getUserListMemberships`: its parameters by their names in the spec. */
 export interface GetUserListMembershipsArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.GetUserListMembershipsPathParams['id'];
+  id: T.Operations['getUserListMemberships']['pathParams']['id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -210,16 +210,16 @@ export interface GetUserListMembershipsArgs {
 /** The argument of `likePost`: its parameters by their names in the spec, and `body`. */
 export interface LikePostArgs {
   /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: T.LikePostPathParams['id'];
+  id: T.Operations['likePost']['pathParams']['id'];
   /** The post to like. The body is not shown. */
-  body?: T.LikePostRequestBody;
+  body?: T.Operations['likePost']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createPost`: its parameters by their names in the spec, and `body`. */
 export interface CreatePostArgs {
-  body: T.CreatePostRequestBody;
+  body: T.Operations['createPost']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -227,9 +227,9 @@ export interface CreatePostArgs {
 /** The argument of `searchNews`: its parameters by their names in the spec. */
 export interface SearchNewsArgs {
   /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
-  query?: T.SearchNewsQuery['query'];
+  query?: T.Operations['searchNews']['query']['query'];
   /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: T.SearchNewsQuery['news.fields'];
+  'news.fields'?: T.Operations['searchNews']['query']['news.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -237,9 +237,9 @@ export interface SearchNewsArgs {
 /** The argument of `findNewsById`: its parameters by their names in the spec. */
 export interface FindNewsByIdArgs {
   /** The id of the news story. Its format is not shown. */
-  id: T.FindNewsByIdPathParams['id'];
+  id: T.Operations['findNewsById']['pathParams']['id'];
   /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: T.FindNewsByIdQuery['news.fields'];
+  'news.fields'?: T.Operations['findNewsById']['query']['news.fields'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -253,7 +253,7 @@ export interface ListConnectionsArgs {
 /** The argument of `deleteConnectionsByUuid`: its parameters by their names in the spec. */
 export interface DeleteConnectionsByUuidArgs {
   /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
-  uuids?: T.DeleteConnectionsByUuidQuery['uuids'];
+  uuids?: T.Operations['deleteConnectionsByUuid']['query']['uuids'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -267,7 +267,7 @@ export interface DeleteAllConnectionsArgs {
 /** The argument of `deleteConnectionsByEndpoint`: its parameters by their names in the spec. */
 export interface DeleteConnectionsByEndpointArgs {
   /** The streaming endpoint. Its format is not shown. */
-  endpoint_id: T.DeleteConnectionsByEndpointPathParams['endpoint_id'];
+  endpoint_id: T.Operations['deleteConnectionsByEndpoint']['pathParams']['endpoint_id'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -287,7 +287,7 @@ export interface SearchNotesWrittenArgs {
 /** The argument of `createNote`: its parameters by their names in the spec, and `body`. */
 export interface CreateNoteArgs {
   /** The note. The body is not shown. */
-  body?: T.CreateNoteRequestBody;
+  body?: T.Operations['createNote']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -295,14 +295,14 @@ export interface CreateNoteArgs {
 /** The argument of `evaluateNote`: its parameters by their names in the spec, and `body`. */
 export interface EvaluateNoteArgs {
   /** The drafted note. The body is not shown. */
-  body?: T.EvaluateNoteRequestBody;
+  body?: T.Operations['evaluateNote']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
 
 /** The argument of `createActivitySubscription`: its parameters by their names in the spec, and `body`. */
 export interface CreateActivitySubscriptionArgs {
-  body: T.CreateActivitySubscriptionRequestBody;
+  body: T.Operations['createActivitySubscription']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -316,7 +316,7 @@ export interface StreamActivityArgs {
 /** The argument of `replayWebhookEvents`: its parameters by their names in the spec, and `body`. */
 export interface ReplayWebhookEventsArgs {
   /** What to replay. The body is not shown. */
-  body?: T.ReplayWebhookEventsRequestBody;
+  body?: T.Operations['replayWebhookEvents']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -324,9 +324,9 @@ export interface ReplayWebhookEventsArgs {
 /** The argument of `replayAccountActivity`: its parameters by their names in the spec, and `body`. */
 export interface ReplayAccountActivityArgs {
   /** The webhook. Its format is not shown. */
-  webhook_id: T.ReplayAccountActivityPathParams['webhook_id'];
+  webhook_id: T.Operations['replayAccountActivity']['pathParams']['webhook_id'];
   /** What to replay. The body is not shown. */
-  body?: T.ReplayAccountActivityRequestBody;
+  body?: T.Operations['replayAccountActivity']['requestBody'];
   /** Query parameters the spec does not list (the API reference does not show them all), sent as they are: arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members. */
   extraQuery?: ExtraQuery;
 }
@@ -365,7 +365,10 @@ export interface Client {
    * - parameters: members of post.fields after text are not shown
    * - parameters: the default of max_results is not shown
    */
-  getUserBookmarks(args: GetUserBookmarksArgs, options?: CallOptions): ApiPromise<T.GetUserBookmarksResponse, 200>;
+  getUserBookmarks(
+    args: GetUserBookmarksArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserBookmarks']['response'], 200>;
   /**
    * User lookup by handle
    *
@@ -388,7 +391,7 @@ export interface Client {
   findUserByUsername(
     args: FindUserByUsernameArgs,
     options?: CallOptions,
-  ): ApiPromise<T.FindUserByUsernameResponse, 200>;
+  ): ApiPromise<T.Operations['findUserByUsername']['response'], 200>;
   /**
    * Post lookup by id
    *
@@ -408,7 +411,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findPostById(args: FindPostByIdArgs, options?: CallOptions): ApiPromise<T.FindPostByIdResponse, 200>;
+  findPostById(
+    args: FindPostByIdArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['findPostById']['response'], 200>;
   /**
    * Search posts of the last 7 days
    *
@@ -433,7 +439,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchRecentPosts(args: SearchRecentPostsArgs, options?: CallOptions): ApiPromise<T.SearchRecentPostsResponse, 200>;
+  searchRecentPosts(
+    args: SearchRecentPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['searchRecentPosts']['response'], 200>;
   /**
    * Full-archive search
    *
@@ -460,7 +469,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchAllPosts(args: SearchAllPostsArgs, options?: CallOptions): ApiPromise<T.SearchAllPostsResponse, 200>;
+  searchAllPosts(
+    args: SearchAllPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['searchAllPosts']['response'], 200>;
   /**
    * Counts of recent posts matching a query
    *
@@ -480,7 +492,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countRecentPosts(args?: CountRecentPostsArgs, options?: CallOptions): ApiPromise<T.CountRecentPostsResponse, 200>;
+  countRecentPosts(
+    args?: CountRecentPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['countRecentPosts']['response'], 200>;
   /**
    * Counts of posts of the full archive matching a query
    *
@@ -500,7 +515,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  countAllPosts(args?: CountAllPostsArgs, options?: CallOptions): ApiPromise<T.CountAllPostsResponse, 200>;
+  countAllPosts(
+    args?: CountAllPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['countAllPosts']['response'], 200>;
   /**
    * User post timeline
    *
@@ -520,7 +538,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserPosts(args: GetUserPostsArgs, options?: CallOptions): ApiPromise<T.GetUserPostsResponse, 200>;
+  getUserPosts(
+    args: GetUserPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserPosts']['response'], 200>;
   /**
    * Posts mentioning a user
    *
@@ -540,7 +561,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMentions(args: GetUserMentionsArgs, options?: CallOptions): ApiPromise<T.GetUserMentionsResponse, 200>;
+  getUserMentions(
+    args: GetUserMentionsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserMentions']['response'], 200>;
   /**
    * Posts a user liked
    *
@@ -560,7 +584,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserLikedPosts(args: GetUserLikedPostsArgs, options?: CallOptions): ApiPromise<T.GetUserLikedPostsResponse, 200>;
+  getUserLikedPosts(
+    args: GetUserLikedPostsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200>;
   /**
    * Followers of a user
    *
@@ -580,7 +607,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowers(args: GetUserFollowersArgs, options?: CallOptions): ApiPromise<T.GetUserFollowersResponse, 200>;
+  getUserFollowers(
+    args: GetUserFollowersArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserFollowers']['response'], 200>;
   /**
    * Accounts a user follows
    *
@@ -600,7 +630,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserFollowing(args: GetUserFollowingArgs, options?: CallOptions): ApiPromise<T.GetUserFollowingResponse, 200>;
+  getUserFollowing(
+    args: GetUserFollowingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserFollowing']['response'], 200>;
   /**
    * Follow an account
    *
@@ -621,7 +654,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.FollowUserResponse, 200>;
+  followUser(args: FollowUserArgs, options?: CallOptions): ApiPromise<T.Operations['followUser']['response'], 200>;
   /**
    * Accounts a user blocks
    *
@@ -640,7 +673,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserBlocking(args: GetUserBlockingArgs, options?: CallOptions): ApiPromise<T.GetUserBlockingResponse, 200>;
+  getUserBlocking(
+    args: GetUserBlockingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserBlocking']['response'], 200>;
   /**
    * Accounts a user mutes
    *
@@ -659,7 +695,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserMuting(args: GetUserMutingArgs, options?: CallOptions): ApiPromise<T.GetUserMutingResponse, 200>;
+  getUserMuting(
+    args: GetUserMutingArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserMuting']['response'], 200>;
   /**
    * Lists a user pinned
    *
@@ -682,7 +721,7 @@ export interface Client {
   getUserPinnedLists(
     args: GetUserPinnedListsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserPinnedListsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200>;
   /**
    * Lists a user owns
    *
@@ -702,7 +741,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  getUserOwnedLists(args: GetUserOwnedListsArgs, options?: CallOptions): ApiPromise<T.GetUserOwnedListsResponse, 200>;
+  getUserOwnedLists(
+    args: GetUserOwnedListsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200>;
   /**
    * Lists a user follows
    *
@@ -725,7 +767,7 @@ export interface Client {
   getUserFollowedLists(
     args: GetUserFollowedListsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserFollowedListsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200>;
   /**
    * Lists a user is a member of
    *
@@ -748,7 +790,7 @@ export interface Client {
   getUserListMemberships(
     args: GetUserListMembershipsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetUserListMembershipsResponse, 200>;
+  ): ApiPromise<T.Operations['getUserListMemberships']['response'], 200>;
   /**
    * Like a post
    *
@@ -769,7 +811,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.LikePostResponse, 200>;
+  likePost(args: LikePostArgs, options?: CallOptions): ApiPromise<T.Operations['likePost']['response'], 200>;
   /**
    * Create or edit a post
    *
@@ -794,7 +836,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.CreatePostResponse, 201>;
+  createPost(args: CreatePostArgs, options?: CallOptions): ApiPromise<T.Operations['createPost']['response'], 201>;
   /**
    * Search news stories
    *
@@ -814,7 +856,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.SearchNewsResponse, 200>;
+  searchNews(args?: SearchNewsArgs, options?: CallOptions): ApiPromise<T.Operations['searchNews']['response'], 200>;
   /**
    * News story by id
    *
@@ -834,7 +876,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  findNewsById(args: FindNewsByIdArgs, options?: CallOptions): ApiPromise<T.FindNewsByIdResponse, 200>;
+  findNewsById(
+    args: FindNewsByIdArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['findNewsById']['response'], 200>;
   /**
    * List streaming connections
    *
@@ -851,7 +896,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  listConnections(args?: ListConnectionsArgs, options?: CallOptions): ApiPromise<T.ListConnectionsResponse, 200>;
+  listConnections(
+    args?: ListConnectionsArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['listConnections']['response'], 200>;
   /**
    * Terminate specific streaming connections
    *
@@ -872,7 +920,7 @@ export interface Client {
   deleteConnectionsByUuid(
     args?: DeleteConnectionsByUuidArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteConnectionsByUuidResponse, 200>;
+  ): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200>;
   /**
    * Terminate all streaming connections
    *
@@ -893,7 +941,7 @@ export interface Client {
   deleteAllConnections(
     args?: DeleteAllConnectionsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteAllConnectionsResponse, 200>;
+  ): ApiPromise<T.Operations['deleteAllConnections']['response'], 200>;
   /**
    * Terminate the connections of one streaming endpoint
    *
@@ -914,7 +962,7 @@ export interface Client {
   deleteConnectionsByEndpoint(
     args: DeleteConnectionsByEndpointArgs,
     options?: CallOptions,
-  ): ApiPromise<T.DeleteConnectionsByEndpointResponse, 200>;
+  ): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200>;
   /**
    * Posts eligible for community notes
    *
@@ -936,7 +984,7 @@ export interface Client {
   searchPostsEligibleForNotes(
     args?: SearchPostsEligibleForNotesArgs,
     options?: CallOptions,
-  ): ApiPromise<T.SearchPostsEligibleForNotesResponse, 200>;
+  ): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200>;
   /**
    * Notes written by the authenticated note writer
    *
@@ -958,7 +1006,7 @@ export interface Client {
   searchNotesWritten(
     args?: SearchNotesWrittenArgs,
     options?: CallOptions,
-  ): ApiPromise<T.SearchNotesWrittenResponse, 200>;
+  ): ApiPromise<T.Operations['searchNotesWritten']['response'], 200>;
   /**
    * Submit a community note
    *
@@ -978,7 +1026,7 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.CreateNoteResponse, 201>;
+  createNote(args?: CreateNoteArgs, options?: CallOptions): ApiPromise<T.Operations['createNote']['response'], 201>;
   /**
    * Evaluate a drafted note
    *
@@ -998,7 +1046,10 @@ export interface Client {
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
    */
-  evaluateNote(args?: EvaluateNoteArgs, options?: CallOptions): ApiPromise<T.EvaluateNoteResponse, 200>;
+  evaluateNote(
+    args?: EvaluateNoteArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['evaluateNote']['response'], 200>;
   /**
    * Create an activity subscription
    *
@@ -1019,7 +1070,7 @@ export interface Client {
   createActivitySubscription(
     args: CreateActivitySubscriptionArgs,
     options?: CallOptions,
-  ): ApiPromise<T.CreateActivitySubscriptionResponse, 201>;
+  ): ApiPromise<T.Operations['createActivitySubscription']['response'], 201>;
   /**
    * Stream activity events
    *
@@ -1047,7 +1098,7 @@ export interface Client {
   streamActivity(
     args?: StreamActivityArgs,
     options?: StreamCallOptions,
-  ): EventStream<T.StreamActivityResponses['200']['content']['application/json']>;
+  ): EventStream<T.Operations['streamActivity']['responses']['200']['content']['application/json']>;
   /**
    * Replay webhook events
    *
@@ -1068,7 +1119,7 @@ export interface Client {
   replayWebhookEvents(
     args?: ReplayWebhookEventsArgs,
     options?: CallOptions,
-  ): ApiPromise<T.ReplayWebhookEventsResponse, 200>;
+  ): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200>;
   /**
    * Replay account activity events (deprecated)
    *
@@ -1093,7 +1144,7 @@ export interface Client {
   replayAccountActivity(
     args: ReplayAccountActivityArgs,
     options?: CallOptions,
-  ): ApiPromise<T.ReplayAccountActivityResponse, 200>;
+  ): ApiPromise<T.Operations['replayAccountActivity']['response'], 200>;
   /**
    * Powerstream rules
    *
@@ -1113,7 +1164,7 @@ export interface Client {
   getPowerstreamRules(
     args?: GetPowerstreamRulesArgs,
     options?: CallOptions,
-  ): ApiPromise<T.GetPowerstreamRulesResponse, 200>;
+  ): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -1143,7 +1194,10 @@ export interface Paginators {
   getUserBookmarks(
     args: GetUserBookmarksArgs,
     options?: PaginateOptions,
-  ): Paginator<T.GetUserBookmarksResponse, ItemOf<At<T.GetUserBookmarksResponse, ['data']>>>;
+  ): Paginator<
+    T.Operations['getUserBookmarks']['response'],
+    ItemOf<At<T.Operations['getUserBookmarks']['response'], ['data']>>
+  >;
   /**
    * Full-archive search
    *
@@ -1173,47 +1227,50 @@ export interface Paginators {
   searchAllPosts(
     args: SearchAllPostsArgs,
     options?: PaginateOptions,
-  ): Paginator<T.SearchAllPostsResponse, ItemOf<At<T.SearchAllPostsResponse, ['data']>>>;
+  ): Paginator<
+    T.Operations['searchAllPosts']['response'],
+    ItemOf<At<T.Operations['searchAllPosts']['response'], ['data']>>
+  >;
 }
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getUserBookmarks: T.GetUserBookmarksErrorResponse;
-  findUserByUsername: T.FindUserByUsernameErrorResponse;
-  findPostById: T.FindPostByIdErrorResponse;
-  searchRecentPosts: T.SearchRecentPostsErrorResponse;
-  searchAllPosts: T.SearchAllPostsErrorResponse;
-  countRecentPosts: T.CountRecentPostsErrorResponse;
-  countAllPosts: T.CountAllPostsErrorResponse;
-  getUserPosts: T.GetUserPostsErrorResponse;
-  getUserMentions: T.GetUserMentionsErrorResponse;
-  getUserLikedPosts: T.GetUserLikedPostsErrorResponse;
-  getUserFollowers: T.GetUserFollowersErrorResponse;
-  getUserFollowing: T.GetUserFollowingErrorResponse;
-  followUser: T.FollowUserErrorResponse;
-  getUserBlocking: T.GetUserBlockingErrorResponse;
-  getUserMuting: T.GetUserMutingErrorResponse;
-  getUserPinnedLists: T.GetUserPinnedListsErrorResponse;
-  getUserOwnedLists: T.GetUserOwnedListsErrorResponse;
-  getUserFollowedLists: T.GetUserFollowedListsErrorResponse;
-  getUserListMemberships: T.GetUserListMembershipsErrorResponse;
-  likePost: T.LikePostErrorResponse;
-  createPost: T.CreatePostErrorResponse;
-  searchNews: T.SearchNewsErrorResponse;
-  findNewsById: T.FindNewsByIdErrorResponse;
-  listConnections: T.ListConnectionsErrorResponse;
-  deleteConnectionsByUuid: T.DeleteConnectionsByUuidErrorResponse;
-  deleteAllConnections: T.DeleteAllConnectionsErrorResponse;
-  deleteConnectionsByEndpoint: T.DeleteConnectionsByEndpointErrorResponse;
-  searchPostsEligibleForNotes: T.SearchPostsEligibleForNotesErrorResponse;
-  searchNotesWritten: T.SearchNotesWrittenErrorResponse;
-  createNote: T.CreateNoteErrorResponse;
-  evaluateNote: T.EvaluateNoteErrorResponse;
-  createActivitySubscription: T.CreateActivitySubscriptionErrorResponse;
-  streamActivity: T.StreamActivityErrorResponse;
-  replayWebhookEvents: T.ReplayWebhookEventsErrorResponse;
-  replayAccountActivity: T.ReplayAccountActivityErrorResponse;
-  getPowerstreamRules: T.GetPowerstreamRulesErrorResponse;
+  getUserBookmarks: T.Operations['getUserBookmarks']['errorResponse'];
+  findUserByUsername: T.Operations['findUserByUsername']['errorResponse'];
+  findPostById: T.Operations['findPostById']['errorResponse'];
+  searchRecentPosts: T.Operations['searchRecentPosts']['errorResponse'];
+  searchAllPosts: T.Operations['searchAllPosts']['errorResponse'];
+  countRecentPosts: T.Operations['countRecentPosts']['errorResponse'];
+  countAllPosts: T.Operations['countAllPosts']['errorResponse'];
+  getUserPosts: T.Operations['getUserPosts']['errorResponse'];
+  getUserMentions: T.Operations['getUserMentions']['errorResponse'];
+  getUserLikedPosts: T.Operations['getUserLikedPosts']['errorResponse'];
+  getUserFollowers: T.Operations['getUserFollowers']['errorResponse'];
+  getUserFollowing: T.Operations['getUserFollowing']['errorResponse'];
+  followUser: T.Operations['followUser']['errorResponse'];
+  getUserBlocking: T.Operations['getUserBlocking']['errorResponse'];
+  getUserMuting: T.Operations['getUserMuting']['errorResponse'];
+  getUserPinnedLists: T.Operations['getUserPinnedLists']['errorResponse'];
+  getUserOwnedLists: T.Operations['getUserOwnedLists']['errorResponse'];
+  getUserFollowedLists: T.Operations['getUserFollowedLists']['errorResponse'];
+  getUserListMemberships: T.Operations['getUserListMemberships']['errorResponse'];
+  likePost: T.Operations['likePost']['errorResponse'];
+  createPost: T.Operations['createPost']['errorResponse'];
+  searchNews: T.Operations['searchNews']['errorResponse'];
+  findNewsById: T.Operations['findNewsById']['errorResponse'];
+  listConnections: T.Operations['listConnections']['errorResponse'];
+  deleteConnectionsByUuid: T.Operations['deleteConnectionsByUuid']['errorResponse'];
+  deleteAllConnections: T.Operations['deleteAllConnections']['errorResponse'];
+  deleteConnectionsByEndpoint: T.Operations['deleteConnectionsByEndpoint']['errorResponse'];
+  searchPostsEligibleForNotes: T.Operations['searchPostsEligibleForNotes']['errorResponse'];
+  searchNotesWritten: T.Operations['searchNotesWritten']['errorResponse'];
+  createNote: T.Operations['createNote']['errorResponse'];
+  evaluateNote: T.Operations['evaluateNote']['errorResponse'];
+  createActivitySubscription: T.Operations['createActivitySubscription']['errorResponse'];
+  streamActivity: T.Operations['streamActivity']['errorResponse'];
+  replayWebhookEvents: T.Operations['replayWebhookEvents']['errorResponse'];
+  replayAccountActivity: T.Operations['replayAccountActivity']['errorResponse'];
+  getPowerstreamRules: T.Operations['getPowerstreamRules']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -1284,7 +1341,7 @@ export function getUserBookmarks(
   core: ClientCore,
   args: GetUserBookmarksArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserBookmarksResponse, 200> {
+): ApiPromise<T.Operations['getUserBookmarks']['response'], 200> {
   return call(core, ops.getUserBookmarks, args, options);
 }
 
@@ -1313,7 +1370,7 @@ export function findUserByUsername(
   core: ClientCore,
   args: FindUserByUsernameArgs,
   options?: CallOptions,
-): ApiPromise<T.FindUserByUsernameResponse, 200> {
+): ApiPromise<T.Operations['findUserByUsername']['response'], 200> {
   return call(core, ops.findUserByUsername, args, options);
 }
 
@@ -1342,7 +1399,7 @@ export function findPostById(
   core: ClientCore,
   args: FindPostByIdArgs,
   options?: CallOptions,
-): ApiPromise<T.FindPostByIdResponse, 200> {
+): ApiPromise<T.Operations['findPostById']['response'], 200> {
   return call(core, ops.findPostById, args, options);
 }
 
@@ -1376,7 +1433,7 @@ export function searchRecentPosts(
   core: ClientCore,
   args: SearchRecentPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchRecentPostsResponse, 200> {
+): ApiPromise<T.Operations['searchRecentPosts']['response'], 200> {
   return call(core, ops.searchRecentPosts, args, options);
 }
 
@@ -1412,7 +1469,7 @@ export function searchAllPosts(
   core: ClientCore,
   args: SearchAllPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchAllPostsResponse, 200> {
+): ApiPromise<T.Operations['searchAllPosts']['response'], 200> {
   return call(core, ops.searchAllPosts, args, options);
 }
 
@@ -1441,7 +1498,7 @@ export function countRecentPosts(
   core: ClientCore,
   args?: CountRecentPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.CountRecentPostsResponse, 200> {
+): ApiPromise<T.Operations['countRecentPosts']['response'], 200> {
   return call(core, ops.countRecentPosts, args, options);
 }
 
@@ -1470,7 +1527,7 @@ export function countAllPosts(
   core: ClientCore,
   args?: CountAllPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.CountAllPostsResponse, 200> {
+): ApiPromise<T.Operations['countAllPosts']['response'], 200> {
   return call(core, ops.countAllPosts, args, options);
 }
 
@@ -1499,7 +1556,7 @@ export function getUserPosts(
   core: ClientCore,
   args: GetUserPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPostsResponse, 200> {
+): ApiPromise<T.Operations['getUserPosts']['response'], 200> {
   return call(core, ops.getUserPosts, args, options);
 }
 
@@ -1528,7 +1585,7 @@ export function getUserMentions(
   core: ClientCore,
   args: GetUserMentionsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserMentionsResponse, 200> {
+): ApiPromise<T.Operations['getUserMentions']['response'], 200> {
   return call(core, ops.getUserMentions, args, options);
 }
 
@@ -1557,7 +1614,7 @@ export function getUserLikedPosts(
   core: ClientCore,
   args: GetUserLikedPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserLikedPostsResponse, 200> {
+): ApiPromise<T.Operations['getUserLikedPosts']['response'], 200> {
   return call(core, ops.getUserLikedPosts, args, options);
 }
 
@@ -1586,7 +1643,7 @@ export function getUserFollowers(
   core: ClientCore,
   args: GetUserFollowersArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowersResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowers']['response'], 200> {
   return call(core, ops.getUserFollowers, args, options);
 }
 
@@ -1615,7 +1672,7 @@ export function getUserFollowing(
   core: ClientCore,
   args: GetUserFollowingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowingResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowing']['response'], 200> {
   return call(core, ops.getUserFollowing, args, options);
 }
 
@@ -1645,7 +1702,7 @@ export function followUser(
   core: ClientCore,
   args: FollowUserArgs,
   options?: CallOptions,
-): ApiPromise<T.FollowUserResponse, 200> {
+): ApiPromise<T.Operations['followUser']['response'], 200> {
   return call(core, ops.followUser, args, options);
 }
 
@@ -1673,7 +1730,7 @@ export function getUserBlocking(
   core: ClientCore,
   args: GetUserBlockingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserBlockingResponse, 200> {
+): ApiPromise<T.Operations['getUserBlocking']['response'], 200> {
   return call(core, ops.getUserBlocking, args, options);
 }
 
@@ -1701,7 +1758,7 @@ export function getUserMuting(
   core: ClientCore,
   args: GetUserMutingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserMutingResponse, 200> {
+): ApiPromise<T.Operations['getUserMuting']['response'], 200> {
   return call(core, ops.getUserMuting, args, options);
 }
 
@@ -1730,7 +1787,7 @@ export function getUserPinnedLists(
   core: ClientCore,
   args: GetUserPinnedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPinnedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserPinnedLists']['response'], 200> {
   return call(core, ops.getUserPinnedLists, args, options);
 }
 
@@ -1759,7 +1816,7 @@ export function getUserOwnedLists(
   core: ClientCore,
   args: GetUserOwnedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserOwnedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserOwnedLists']['response'], 200> {
   return call(core, ops.getUserOwnedLists, args, options);
 }
 
@@ -1788,7 +1845,7 @@ export function getUserFollowedLists(
   core: ClientCore,
   args: GetUserFollowedListsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserFollowedListsResponse, 200> {
+): ApiPromise<T.Operations['getUserFollowedLists']['response'], 200> {
   return call(core, ops.getUserFollowedLists, args, options);
 }
 
@@ -1817,7 +1874,7 @@ export function getUserListMemberships(
   core: ClientCore,
   args: GetUserListMembershipsArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserListMembershipsResponse, 200> {
+): ApiPromise<T.Operations['getUserListMemberships']['response'], 200> {
   return call(core, ops.getUserListMemberships, args, options);
 }
 
@@ -1847,7 +1904,7 @@ export function likePost(
   core: ClientCore,
   args: LikePostArgs,
   options?: CallOptions,
-): ApiPromise<T.LikePostResponse, 200> {
+): ApiPromise<T.Operations['likePost']['response'], 200> {
   return call(core, ops.likePost, args, options);
 }
 
@@ -1881,7 +1938,7 @@ export function createPost(
   core: ClientCore,
   args: CreatePostArgs,
   options?: CallOptions,
-): ApiPromise<T.CreatePostResponse, 201> {
+): ApiPromise<T.Operations['createPost']['response'], 201> {
   return call(core, ops.createPost, args, options);
 }
 
@@ -1910,7 +1967,7 @@ export function searchNews(
   core: ClientCore,
   args?: SearchNewsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchNewsResponse, 200> {
+): ApiPromise<T.Operations['searchNews']['response'], 200> {
   return call(core, ops.searchNews, args, options);
 }
 
@@ -1939,7 +1996,7 @@ export function findNewsById(
   core: ClientCore,
   args: FindNewsByIdArgs,
   options?: CallOptions,
-): ApiPromise<T.FindNewsByIdResponse, 200> {
+): ApiPromise<T.Operations['findNewsById']['response'], 200> {
   return call(core, ops.findNewsById, args, options);
 }
 
@@ -1965,7 +2022,7 @@ export function listConnections(
   core: ClientCore,
   args?: ListConnectionsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListConnectionsResponse, 200> {
+): ApiPromise<T.Operations['listConnections']['response'], 200> {
   return call(core, ops.listConnections, args, options);
 }
 
@@ -1992,7 +2049,7 @@ export function deleteConnectionsByUuid(
   core: ClientCore,
   args?: DeleteConnectionsByUuidArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteConnectionsByUuidResponse, 200> {
+): ApiPromise<T.Operations['deleteConnectionsByUuid']['response'], 200> {
   return call(core, ops.deleteConnectionsByUuid, args, options);
 }
 
@@ -2019,7 +2076,7 @@ export function deleteAllConnections(
   core: ClientCore,
   args?: DeleteAllConnectionsArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteAllConnectionsResponse, 200> {
+): ApiPromise<T.Operations['deleteAllConnections']['response'], 200> {
   return call(core, ops.deleteAllConnections, args, options);
 }
 
@@ -2046,7 +2103,7 @@ export function deleteConnectionsByEndpoint(
   core: ClientCore,
   args: DeleteConnectionsByEndpointArgs,
   options?: CallOptions,
-): ApiPromise<T.DeleteConnectionsByEndpointResponse, 200> {
+): ApiPromise<T.Operations['deleteConnectionsByEndpoint']['response'], 200> {
   return call(core, ops.deleteConnectionsByEndpoint, args, options);
 }
 
@@ -2074,7 +2131,7 @@ export function searchPostsEligibleForNotes(
   core: ClientCore,
   args?: SearchPostsEligibleForNotesArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchPostsEligibleForNotesResponse, 200> {
+): ApiPromise<T.Operations['searchPostsEligibleForNotes']['response'], 200> {
   return call(core, ops.searchPostsEligibleForNotes, args, options);
 }
 
@@ -2102,7 +2159,7 @@ export function searchNotesWritten(
   core: ClientCore,
   args?: SearchNotesWrittenArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchNotesWrittenResponse, 200> {
+): ApiPromise<T.Operations['searchNotesWritten']['response'], 200> {
   return call(core, ops.searchNotesWritten, args, options);
 }
 
@@ -2131,7 +2188,7 @@ export function createNote(
   core: ClientCore,
   args?: CreateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateNoteResponse, 201> {
+): ApiPromise<T.Operations['createNote']['response'], 201> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -2160,7 +2217,7 @@ export function evaluateNote(
   core: ClientCore,
   args?: EvaluateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.EvaluateNoteResponse, 200> {
+): ApiPromise<T.Operations['evaluateNote']['response'], 200> {
   return call(core, ops.evaluateNote, args, options);
 }
 
@@ -2187,7 +2244,7 @@ export function createActivitySubscription(
   core: ClientCore,
   args: CreateActivitySubscriptionArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateActivitySubscriptionResponse, 201> {
+): ApiPromise<T.Operations['createActivitySubscription']['response'], 201> {
   return call(core, ops.createActivitySubscription, args, options);
 }
 
@@ -2221,7 +2278,7 @@ export function streamActivity(
   core: ClientCore,
   args?: StreamActivityArgs,
   options?: StreamCallOptions,
-): EventStream<T.StreamActivityResponses['200']['content']['application/json']> {
+): EventStream<T.Operations['streamActivity']['responses']['200']['content']['application/json']> {
   return stream(core, ops.streamActivity, args, options, { ndjson: ndjsonFraming });
 }
 
@@ -2248,7 +2305,7 @@ export function replayWebhookEvents(
   core: ClientCore,
   args?: ReplayWebhookEventsArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplayWebhookEventsResponse, 200> {
+): ApiPromise<T.Operations['replayWebhookEvents']['response'], 200> {
   return call(core, ops.replayWebhookEvents, args, options);
 }
 
@@ -2279,7 +2336,7 @@ export function replayAccountActivity(
   core: ClientCore,
   args: ReplayAccountActivityArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplayAccountActivityResponse, 200> {
+): ApiPromise<T.Operations['replayAccountActivity']['response'], 200> {
   return call(core, ops.replayAccountActivity, args, options);
 }
 
@@ -2305,7 +2362,7 @@ export function getPowerstreamRules(
   core: ClientCore,
   args?: GetPowerstreamRulesArgs,
   options?: CallOptions,
-): ApiPromise<T.GetPowerstreamRulesResponse, 200> {
+): ApiPromise<T.Operations['getPowerstreamRules']['response'], 200> {
   return call(core, ops.getPowerstreamRules, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `getUserBookmarks` handler receives, parsed and validated. */
 export interface GetUserBookmarksContext {
-  params: T.GetUserBookmarksPathParams;
-  query: T.GetUserBookmarksQuery;
-  headers: T.GetUserBookmarksHeaders;
-  cookies: T.GetUserBookmarksCookies;
+  params: T.Operations['getUserBookmarks']['pathParams'];
+  query: T.Operations['getUserBookmarks']['query'];
+  headers: T.Operations['getUserBookmarks']['headers'];
+  cookies: T.Operations['getUserBookmarks']['cookies'];
   body: undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -32,67 +32,67 @@ export interface GetUserBookmarksContext {
 export type GetUserBookmarksResult =
   | {
       status: 200;
-      body: T.GetUserBookmarksResponses['200']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserBookmarksResponses['401']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserBookmarksResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserBookmarks']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserBookmarksResponses['403']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserBookmarksResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserBookmarks']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserBookmarksResponses['429']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserBookmarksResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserBookmarks']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserBookmarksResponses['503']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserBookmarksResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserBookmarks']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserBookmarksResponses['default']['content']['application/json'];
+      body: T.Operations['getUserBookmarks']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserBookmarksResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserBookmarks']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -108,10 +108,10 @@ export type GetUserBookmarksHandler = (
 
 /** What the `findUserByUsername` handler receives, parsed and validated. */
 export interface FindUserByUsernameContext {
-  params: T.FindUserByUsernamePathParams;
-  query: T.FindUserByUsernameQuery;
-  headers: T.FindUserByUsernameHeaders;
-  cookies: T.FindUserByUsernameCookies;
+  params: T.Operations['findUserByUsername']['pathParams'];
+  query: T.Operations['findUserByUsername']['query'];
+  headers: T.Operations['findUserByUsername']['headers'];
+  cookies: T.Operations['findUserByUsername']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -122,67 +122,67 @@ export interface FindUserByUsernameContext {
 export type FindUserByUsernameResult =
   | {
       status: 200;
-      body: T.FindUserByUsernameResponses['200']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindUserByUsernameResponses['401']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindUserByUsernameResponses['401']['content']['application/problem+json'];
+      body: T.Operations['findUserByUsername']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindUserByUsernameResponses['403']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindUserByUsernameResponses['403']['content']['application/problem+json'];
+      body: T.Operations['findUserByUsername']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindUserByUsernameResponses['429']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindUserByUsernameResponses['429']['content']['application/problem+json'];
+      body: T.Operations['findUserByUsername']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindUserByUsernameResponses['503']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindUserByUsernameResponses['503']['content']['application/problem+json'];
+      body: T.Operations['findUserByUsername']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindUserByUsernameResponses['default']['content']['application/json'];
+      body: T.Operations['findUserByUsername']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindUserByUsernameResponses['default']['content']['application/problem+json'];
+      body: T.Operations['findUserByUsername']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -198,10 +198,10 @@ export type FindUserByUsernameHandler = (
 
 /** What the `findPostById` handler receives, parsed and validated. */
 export interface FindPostByIdContext {
-  params: T.FindPostByIdPathParams;
-  query: T.FindPostByIdQuery;
-  headers: T.FindPostByIdHeaders;
-  cookies: T.FindPostByIdCookies;
+  params: T.Operations['findPostById']['pathParams'];
+  query: T.Operations['findPostById']['query'];
+  headers: T.Operations['findPostById']['headers'];
+  cookies: T.Operations['findPostById']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -212,67 +212,67 @@ export interface FindPostByIdContext {
 export type FindPostByIdResult =
   | {
       status: 200;
-      body: T.FindPostByIdResponses['200']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindPostByIdResponses['401']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindPostByIdResponses['401']['content']['application/problem+json'];
+      body: T.Operations['findPostById']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindPostByIdResponses['403']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindPostByIdResponses['403']['content']['application/problem+json'];
+      body: T.Operations['findPostById']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindPostByIdResponses['429']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindPostByIdResponses['429']['content']['application/problem+json'];
+      body: T.Operations['findPostById']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindPostByIdResponses['503']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindPostByIdResponses['503']['content']['application/problem+json'];
+      body: T.Operations['findPostById']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindPostByIdResponses['default']['content']['application/json'];
+      body: T.Operations['findPostById']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindPostByIdResponses['default']['content']['application/problem+json'];
+      body: T.Operations['findPostById']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -286,10 +286,10 @@ export type FindPostByIdHandler = (context: FindPostByIdContext) => FindPostById
 
 /** What the `searchRecentPosts` handler receives, parsed and validated. */
 export interface SearchRecentPostsContext {
-  params: T.SearchRecentPostsPathParams;
-  query: T.SearchRecentPostsQuery;
-  headers: T.SearchRecentPostsHeaders;
-  cookies: T.SearchRecentPostsCookies;
+  params: T.Operations['searchRecentPosts']['pathParams'];
+  query: T.Operations['searchRecentPosts']['query'];
+  headers: T.Operations['searchRecentPosts']['headers'];
+  cookies: T.Operations['searchRecentPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -300,67 +300,67 @@ export interface SearchRecentPostsContext {
 export type SearchRecentPostsResult =
   | {
       status: 200;
-      body: T.SearchRecentPostsResponses['200']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchRecentPostsResponses['401']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchRecentPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['searchRecentPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchRecentPostsResponses['403']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchRecentPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['searchRecentPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchRecentPostsResponses['429']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchRecentPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['searchRecentPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchRecentPostsResponses['503']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchRecentPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['searchRecentPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchRecentPostsResponses['default']['content']['application/json'];
+      body: T.Operations['searchRecentPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchRecentPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['searchRecentPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -376,10 +376,10 @@ export type SearchRecentPostsHandler = (
 
 /** What the `searchAllPosts` handler receives, parsed and validated. */
 export interface SearchAllPostsContext {
-  params: T.SearchAllPostsPathParams;
-  query: T.SearchAllPostsQuery;
-  headers: T.SearchAllPostsHeaders;
-  cookies: T.SearchAllPostsCookies;
+  params: T.Operations['searchAllPosts']['pathParams'];
+  query: T.Operations['searchAllPosts']['query'];
+  headers: T.Operations['searchAllPosts']['headers'];
+  cookies: T.Operations['searchAllPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -390,67 +390,67 @@ export interface SearchAllPostsContext {
 export type SearchAllPostsResult =
   | {
       status: 200;
-      body: T.SearchAllPostsResponses['200']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchAllPostsResponses['401']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchAllPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['searchAllPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchAllPostsResponses['403']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchAllPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['searchAllPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchAllPostsResponses['429']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchAllPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['searchAllPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchAllPostsResponses['503']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchAllPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['searchAllPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchAllPostsResponses['default']['content']['application/json'];
+      body: T.Operations['searchAllPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchAllPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['searchAllPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -466,10 +466,10 @@ export type SearchAllPostsHandler = (
 
 /** What the `countRecentPosts` handler receives, parsed and validated. */
 export interface CountRecentPostsContext {
-  params: T.CountRecentPostsPathParams;
-  query: T.CountRecentPostsQuery;
-  headers: T.CountRecentPostsHeaders;
-  cookies: T.CountRecentPostsCookies;
+  params: T.Operations['countRecentPosts']['pathParams'];
+  query: T.Operations['countRecentPosts']['query'];
+  headers: T.Operations['countRecentPosts']['headers'];
+  cookies: T.Operations['countRecentPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -480,67 +480,67 @@ export interface CountRecentPostsContext {
 export type CountRecentPostsResult =
   | {
       status: 200;
-      body: T.CountRecentPostsResponses['200']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CountRecentPostsResponses['401']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CountRecentPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['countRecentPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CountRecentPostsResponses['403']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CountRecentPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['countRecentPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CountRecentPostsResponses['429']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CountRecentPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['countRecentPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CountRecentPostsResponses['503']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CountRecentPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['countRecentPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CountRecentPostsResponses['default']['content']['application/json'];
+      body: T.Operations['countRecentPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CountRecentPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['countRecentPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -556,10 +556,10 @@ export type CountRecentPostsHandler = (
 
 /** What the `countAllPosts` handler receives, parsed and validated. */
 export interface CountAllPostsContext {
-  params: T.CountAllPostsPathParams;
-  query: T.CountAllPostsQuery;
-  headers: T.CountAllPostsHeaders;
-  cookies: T.CountAllPostsCookies;
+  params: T.Operations['countAllPosts']['pathParams'];
+  query: T.Operations['countAllPosts']['query'];
+  headers: T.Operations['countAllPosts']['headers'];
+  cookies: T.Operations['countAllPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -570,67 +570,67 @@ export interface CountAllPostsContext {
 export type CountAllPostsResult =
   | {
       status: 200;
-      body: T.CountAllPostsResponses['200']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CountAllPostsResponses['401']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CountAllPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['countAllPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CountAllPostsResponses['403']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CountAllPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['countAllPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CountAllPostsResponses['429']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CountAllPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['countAllPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CountAllPostsResponses['503']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CountAllPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['countAllPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CountAllPostsResponses['default']['content']['application/json'];
+      body: T.Operations['countAllPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CountAllPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['countAllPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -646,10 +646,10 @@ export type CountAllPostsHandler = (
 
 /** What the `getUserPosts` handler receives, parsed and validated. */
 export interface GetUserPostsContext {
-  params: T.GetUserPostsPathParams;
-  query: T.GetUserPostsQuery;
-  headers: T.GetUserPostsHeaders;
-  cookies: T.GetUserPostsCookies;
+  params: T.Operations['getUserPosts']['pathParams'];
+  query: T.Operations['getUserPosts']['query'];
+  headers: T.Operations['getUserPosts']['headers'];
+  cookies: T.Operations['getUserPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -660,67 +660,67 @@ export interface GetUserPostsContext {
 export type GetUserPostsResult =
   | {
       status: 200;
-      body: T.GetUserPostsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserPostsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserPostsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserPostsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserPostsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserPostsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -734,10 +734,10 @@ export type GetUserPostsHandler = (context: GetUserPostsContext) => GetUserPosts
 
 /** What the `getUserMentions` handler receives, parsed and validated. */
 export interface GetUserMentionsContext {
-  params: T.GetUserMentionsPathParams;
-  query: T.GetUserMentionsQuery;
-  headers: T.GetUserMentionsHeaders;
-  cookies: T.GetUserMentionsCookies;
+  params: T.Operations['getUserMentions']['pathParams'];
+  query: T.Operations['getUserMentions']['query'];
+  headers: T.Operations['getUserMentions']['headers'];
+  cookies: T.Operations['getUserMentions']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -748,67 +748,67 @@ export interface GetUserMentionsContext {
 export type GetUserMentionsResult =
   | {
       status: 200;
-      body: T.GetUserMentionsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserMentionsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserMentionsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserMentions']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserMentionsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserMentionsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserMentions']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserMentionsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserMentionsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserMentions']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserMentionsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserMentionsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserMentions']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserMentionsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserMentions']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserMentionsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserMentions']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -824,10 +824,10 @@ export type GetUserMentionsHandler = (
 
 /** What the `getUserLikedPosts` handler receives, parsed and validated. */
 export interface GetUserLikedPostsContext {
-  params: T.GetUserLikedPostsPathParams;
-  query: T.GetUserLikedPostsQuery;
-  headers: T.GetUserLikedPostsHeaders;
-  cookies: T.GetUserLikedPostsCookies;
+  params: T.Operations['getUserLikedPosts']['pathParams'];
+  query: T.Operations['getUserLikedPosts']['query'];
+  headers: T.Operations['getUserLikedPosts']['headers'];
+  cookies: T.Operations['getUserLikedPosts']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -838,67 +838,67 @@ export interface GetUserLikedPostsContext {
 export type GetUserLikedPostsResult =
   | {
       status: 200;
-      body: T.GetUserLikedPostsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserLikedPostsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserLikedPostsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserLikedPosts']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserLikedPostsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserLikedPostsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserLikedPosts']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserLikedPostsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserLikedPostsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserLikedPosts']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserLikedPostsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserLikedPostsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserLikedPosts']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserLikedPostsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserLikedPosts']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserLikedPostsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserLikedPosts']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -914,10 +914,10 @@ export type GetUserLikedPostsHandler = (
 
 /** What the `getUserFollowers` handler receives, parsed and validated. */
 export interface GetUserFollowersContext {
-  params: T.GetUserFollowersPathParams;
-  query: T.GetUserFollowersQuery;
-  headers: T.GetUserFollowersHeaders;
-  cookies: T.GetUserFollowersCookies;
+  params: T.Operations['getUserFollowers']['pathParams'];
+  query: T.Operations['getUserFollowers']['query'];
+  headers: T.Operations['getUserFollowers']['headers'];
+  cookies: T.Operations['getUserFollowers']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -928,67 +928,67 @@ export interface GetUserFollowersContext {
 export type GetUserFollowersResult =
   | {
       status: 200;
-      body: T.GetUserFollowersResponses['200']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowersResponses['401']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowersResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowers']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowersResponses['403']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowersResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowers']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowersResponses['429']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowersResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowers']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowersResponses['503']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowersResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowers']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowersResponses['default']['content']['application/json'];
+      body: T.Operations['getUserFollowers']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowersResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowers']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1004,10 +1004,10 @@ export type GetUserFollowersHandler = (
 
 /** What the `getUserFollowing` handler receives, parsed and validated. */
 export interface GetUserFollowingContext {
-  params: T.GetUserFollowingPathParams;
-  query: T.GetUserFollowingQuery;
-  headers: T.GetUserFollowingHeaders;
-  cookies: T.GetUserFollowingCookies;
+  params: T.Operations['getUserFollowing']['pathParams'];
+  query: T.Operations['getUserFollowing']['query'];
+  headers: T.Operations['getUserFollowing']['headers'];
+  cookies: T.Operations['getUserFollowing']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1018,67 +1018,67 @@ export interface GetUserFollowingContext {
 export type GetUserFollowingResult =
   | {
       status: 200;
-      body: T.GetUserFollowingResponses['200']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowingResponses['401']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowingResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowing']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowingResponses['403']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowingResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowing']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowingResponses['429']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowingResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowing']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowingResponses['503']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowingResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowing']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowingResponses['default']['content']['application/json'];
+      body: T.Operations['getUserFollowing']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowingResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowing']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1094,11 +1094,11 @@ export type GetUserFollowingHandler = (
 
 /** What the `followUser` handler receives, parsed and validated. */
 export interface FollowUserContext {
-  params: T.FollowUserPathParams;
-  query: T.FollowUserQuery;
-  headers: T.FollowUserHeaders;
-  cookies: T.FollowUserCookies;
-  body: T.FollowUserRequestBody | undefined;
+  params: T.Operations['followUser']['pathParams'];
+  query: T.Operations['followUser']['query'];
+  headers: T.Operations['followUser']['headers'];
+  cookies: T.Operations['followUser']['cookies'];
+  body: T.Operations['followUser']['requestBody'] | undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -1108,67 +1108,67 @@ export interface FollowUserContext {
 export type FollowUserResult =
   | {
       status: 200;
-      body: T.FollowUserResponses['200']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FollowUserResponses['401']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FollowUserResponses['401']['content']['application/problem+json'];
+      body: T.Operations['followUser']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FollowUserResponses['403']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FollowUserResponses['403']['content']['application/problem+json'];
+      body: T.Operations['followUser']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FollowUserResponses['429']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FollowUserResponses['429']['content']['application/problem+json'];
+      body: T.Operations['followUser']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FollowUserResponses['503']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FollowUserResponses['503']['content']['application/problem+json'];
+      body: T.Operations['followUser']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FollowUserResponses['default']['content']['application/json'];
+      body: T.Operations['followUser']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FollowUserResponses['default']['content']['application/problem+json'];
+      body: T.Operations['followUser']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1182,10 +1182,10 @@ export type FollowUserHandler = (context: FollowUserContext) => FollowUserResult
 
 /** What the `getUserBlocking` handler receives, parsed and validated. */
 export interface GetUserBlockingContext {
-  params: T.GetUserBlockingPathParams;
-  query: T.GetUserBlockingQuery;
-  headers: T.GetUserBlockingHeaders;
-  cookies: T.GetUserBlockingCookies;
+  params: T.Operations['getUserBlocking']['pathParams'];
+  query: T.Operations['getUserBlocking']['query'];
+  headers: T.Operations['getUserBlocking']['headers'];
+  cookies: T.Operations['getUserBlocking']['cookies'];
   body: undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1196,67 +1196,67 @@ export interface GetUserBlockingContext {
 export type GetUserBlockingResult =
   | {
       status: 200;
-      body: T.GetUserBlockingResponses['200']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserBlockingResponses['401']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserBlockingResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserBlocking']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserBlockingResponses['403']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserBlockingResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserBlocking']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserBlockingResponses['429']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserBlockingResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserBlocking']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserBlockingResponses['503']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserBlockingResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserBlocking']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserBlockingResponses['default']['content']['application/json'];
+      body: T.Operations['getUserBlocking']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserBlockingResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserBlocking']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1272,10 +1272,10 @@ export type GetUserBlockingHandler = (
 
 /** What the `getUserMuting` handler receives, parsed and validated. */
 export interface GetUserMutingContext {
-  params: T.GetUserMutingPathParams;
-  query: T.GetUserMutingQuery;
-  headers: T.GetUserMutingHeaders;
-  cookies: T.GetUserMutingCookies;
+  params: T.Operations['getUserMuting']['pathParams'];
+  query: T.Operations['getUserMuting']['query'];
+  headers: T.Operations['getUserMuting']['headers'];
+  cookies: T.Operations['getUserMuting']['cookies'];
   body: undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1286,67 +1286,67 @@ export interface GetUserMutingContext {
 export type GetUserMutingResult =
   | {
       status: 200;
-      body: T.GetUserMutingResponses['200']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserMutingResponses['401']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserMutingResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserMuting']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserMutingResponses['403']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserMutingResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserMuting']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserMutingResponses['429']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserMutingResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserMuting']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserMutingResponses['503']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserMutingResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserMuting']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserMutingResponses['default']['content']['application/json'];
+      body: T.Operations['getUserMuting']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserMutingResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserMuting']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1362,10 +1362,10 @@ export type GetUserMutingHandler = (
 
 /** What the `getUserPinnedLists` handler receives, parsed and validated. */
 export interface GetUserPinnedListsContext {
-  params: T.GetUserPinnedListsPathParams;
-  query: T.GetUserPinnedListsQuery;
-  headers: T.GetUserPinnedListsHeaders;
-  cookies: T.GetUserPinnedListsCookies;
+  params: T.Operations['getUserPinnedLists']['pathParams'];
+  query: T.Operations['getUserPinnedLists']['query'];
+  headers: T.Operations['getUserPinnedLists']['headers'];
+  cookies: T.Operations['getUserPinnedLists']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1376,67 +1376,67 @@ export interface GetUserPinnedListsContext {
 export type GetUserPinnedListsResult =
   | {
       status: 200;
-      body: T.GetUserPinnedListsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserPinnedListsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserPinnedListsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserPinnedLists']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserPinnedListsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserPinnedListsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserPinnedLists']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserPinnedListsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserPinnedListsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserPinnedLists']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserPinnedListsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserPinnedListsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserPinnedLists']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserPinnedListsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserPinnedLists']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserPinnedListsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserPinnedLists']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1452,10 +1452,10 @@ export type GetUserPinnedListsHandler = (
 
 /** What the `getUserOwnedLists` handler receives, parsed and validated. */
 export interface GetUserOwnedListsContext {
-  params: T.GetUserOwnedListsPathParams;
-  query: T.GetUserOwnedListsQuery;
-  headers: T.GetUserOwnedListsHeaders;
-  cookies: T.GetUserOwnedListsCookies;
+  params: T.Operations['getUserOwnedLists']['pathParams'];
+  query: T.Operations['getUserOwnedLists']['query'];
+  headers: T.Operations['getUserOwnedLists']['headers'];
+  cookies: T.Operations['getUserOwnedLists']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1466,67 +1466,67 @@ export interface GetUserOwnedListsContext {
 export type GetUserOwnedListsResult =
   | {
       status: 200;
-      body: T.GetUserOwnedListsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserOwnedListsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserOwnedListsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserOwnedLists']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserOwnedListsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserOwnedListsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserOwnedLists']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserOwnedListsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserOwnedListsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserOwnedLists']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserOwnedListsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserOwnedListsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserOwnedLists']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserOwnedListsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserOwnedLists']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserOwnedListsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserOwnedLists']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1542,10 +1542,10 @@ export type GetUserOwnedListsHandler = (
 
 /** What the `getUserFollowedLists` handler receives, parsed and validated. */
 export interface GetUserFollowedListsContext {
-  params: T.GetUserFollowedListsPathParams;
-  query: T.GetUserFollowedListsQuery;
-  headers: T.GetUserFollowedListsHeaders;
-  cookies: T.GetUserFollowedListsCookies;
+  params: T.Operations['getUserFollowedLists']['pathParams'];
+  query: T.Operations['getUserFollowedLists']['query'];
+  headers: T.Operations['getUserFollowedLists']['headers'];
+  cookies: T.Operations['getUserFollowedLists']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1556,67 +1556,67 @@ export interface GetUserFollowedListsContext {
 export type GetUserFollowedListsResult =
   | {
       status: 200;
-      body: T.GetUserFollowedListsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowedListsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserFollowedListsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowedLists']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowedListsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserFollowedListsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowedLists']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowedListsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserFollowedListsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowedLists']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowedListsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserFollowedListsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowedLists']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowedListsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserFollowedLists']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserFollowedListsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserFollowedLists']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1632,10 +1632,10 @@ export type GetUserFollowedListsHandler = (
 
 /** What the `getUserListMemberships` handler receives, parsed and validated. */
 export interface GetUserListMembershipsContext {
-  params: T.GetUserListMembershipsPathParams;
-  query: T.GetUserListMembershipsQuery;
-  headers: T.GetUserListMembershipsHeaders;
-  cookies: T.GetUserListMembershipsCookies;
+  params: T.Operations['getUserListMemberships']['pathParams'];
+  query: T.Operations['getUserListMemberships']['query'];
+  headers: T.Operations['getUserListMemberships']['headers'];
+  cookies: T.Operations['getUserListMemberships']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1646,67 +1646,67 @@ export interface GetUserListMembershipsContext {
 export type GetUserListMembershipsResult =
   | {
       status: 200;
-      body: T.GetUserListMembershipsResponses['200']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserListMembershipsResponses['401']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetUserListMembershipsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getUserListMemberships']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserListMembershipsResponses['403']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetUserListMembershipsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getUserListMemberships']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserListMembershipsResponses['429']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetUserListMembershipsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getUserListMemberships']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserListMembershipsResponses['503']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetUserListMembershipsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getUserListMemberships']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserListMembershipsResponses['default']['content']['application/json'];
+      body: T.Operations['getUserListMemberships']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetUserListMembershipsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getUserListMemberships']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1722,11 +1722,11 @@ export type GetUserListMembershipsHandler = (
 
 /** What the `likePost` handler receives, parsed and validated. */
 export interface LikePostContext {
-  params: T.LikePostPathParams;
-  query: T.LikePostQuery;
-  headers: T.LikePostHeaders;
-  cookies: T.LikePostCookies;
-  body: T.LikePostRequestBody | undefined;
+  params: T.Operations['likePost']['pathParams'];
+  query: T.Operations['likePost']['query'];
+  headers: T.Operations['likePost']['headers'];
+  cookies: T.Operations['likePost']['cookies'];
+  body: T.Operations['likePost']['requestBody'] | undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -1736,67 +1736,67 @@ export interface LikePostContext {
 export type LikePostResult =
   | {
       status: 200;
-      body: T.LikePostResponses['200']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.LikePostResponses['401']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.LikePostResponses['401']['content']['application/problem+json'];
+      body: T.Operations['likePost']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.LikePostResponses['403']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.LikePostResponses['403']['content']['application/problem+json'];
+      body: T.Operations['likePost']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.LikePostResponses['429']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.LikePostResponses['429']['content']['application/problem+json'];
+      body: T.Operations['likePost']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.LikePostResponses['503']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.LikePostResponses['503']['content']['application/problem+json'];
+      body: T.Operations['likePost']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.LikePostResponses['default']['content']['application/json'];
+      body: T.Operations['likePost']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.LikePostResponses['default']['content']['application/problem+json'];
+      body: T.Operations['likePost']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1810,11 +1810,11 @@ export type LikePostHandler = (context: LikePostContext) => LikePostResult | Pro
 
 /** What the `createPost` handler receives, parsed and validated. */
 export interface CreatePostContext {
-  params: T.CreatePostPathParams;
-  query: T.CreatePostQuery;
-  headers: T.CreatePostHeaders;
-  cookies: T.CreatePostCookies;
-  body: T.CreatePostRequestBody;
+  params: T.Operations['createPost']['pathParams'];
+  query: T.Operations['createPost']['query'];
+  headers: T.Operations['createPost']['headers'];
+  cookies: T.Operations['createPost']['cookies'];
+  body: T.Operations['createPost']['requestBody'];
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -1824,67 +1824,67 @@ export interface CreatePostContext {
 export type CreatePostResult =
   | {
       status: 201;
-      body: T.CreatePostResponses['201']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreatePostResponses['401']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreatePostResponses['401']['content']['application/problem+json'];
+      body: T.Operations['createPost']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreatePostResponses['403']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreatePostResponses['403']['content']['application/problem+json'];
+      body: T.Operations['createPost']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreatePostResponses['429']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreatePostResponses['429']['content']['application/problem+json'];
+      body: T.Operations['createPost']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreatePostResponses['503']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreatePostResponses['503']['content']['application/problem+json'];
+      body: T.Operations['createPost']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreatePostResponses['default']['content']['application/json'];
+      body: T.Operations['createPost']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreatePostResponses['default']['content']['application/problem+json'];
+      body: T.Operations['createPost']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1898,10 +1898,10 @@ export type CreatePostHandler = (context: CreatePostContext) => CreatePostResult
 
 /** What the `searchNews` handler receives, parsed and validated. */
 export interface SearchNewsContext {
-  params: T.SearchNewsPathParams;
-  query: T.SearchNewsQuery;
-  headers: T.SearchNewsHeaders;
-  cookies: T.SearchNewsCookies;
+  params: T.Operations['searchNews']['pathParams'];
+  query: T.Operations['searchNews']['query'];
+  headers: T.Operations['searchNews']['headers'];
+  cookies: T.Operations['searchNews']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -1912,67 +1912,67 @@ export interface SearchNewsContext {
 export type SearchNewsResult =
   | {
       status: 200;
-      body: T.SearchNewsResponses['200']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchNewsResponses['401']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchNewsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['searchNews']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchNewsResponses['403']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchNewsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['searchNews']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchNewsResponses['429']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchNewsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['searchNews']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchNewsResponses['503']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchNewsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['searchNews']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchNewsResponses['default']['content']['application/json'];
+      body: T.Operations['searchNews']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchNewsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['searchNews']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -1986,10 +1986,10 @@ export type SearchNewsHandler = (context: SearchNewsContext) => SearchNewsResult
 
 /** What the `findNewsById` handler receives, parsed and validated. */
 export interface FindNewsByIdContext {
-  params: T.FindNewsByIdPathParams;
-  query: T.FindNewsByIdQuery;
-  headers: T.FindNewsByIdHeaders;
-  cookies: T.FindNewsByIdCookies;
+  params: T.Operations['findNewsById']['pathParams'];
+  query: T.Operations['findNewsById']['query'];
+  headers: T.Operations['findNewsById']['headers'];
+  cookies: T.Operations['findNewsById']['cookies'];
   body: undefined;
   principal: Principal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2000,67 +2000,67 @@ export interface FindNewsByIdContext {
 export type FindNewsByIdResult =
   | {
       status: 200;
-      body: T.FindNewsByIdResponses['200']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindNewsByIdResponses['401']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.FindNewsByIdResponses['401']['content']['application/problem+json'];
+      body: T.Operations['findNewsById']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindNewsByIdResponses['403']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.FindNewsByIdResponses['403']['content']['application/problem+json'];
+      body: T.Operations['findNewsById']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindNewsByIdResponses['429']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.FindNewsByIdResponses['429']['content']['application/problem+json'];
+      body: T.Operations['findNewsById']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindNewsByIdResponses['503']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.FindNewsByIdResponses['503']['content']['application/problem+json'];
+      body: T.Operations['findNewsById']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindNewsByIdResponses['default']['content']['application/json'];
+      body: T.Operations['findNewsById']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.FindNewsByIdResponses['default']['content']['application/problem+json'];
+      body: T.Operations['findNewsById']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2074,10 +2074,10 @@ export type FindNewsByIdHandler = (context: FindNewsByIdContext) => FindNewsById
 
 /** What the `listConnections` handler receives, parsed and validated. */
 export interface ListConnectionsContext {
-  params: T.ListConnectionsPathParams;
-  query: T.ListConnectionsQuery;
-  headers: T.ListConnectionsHeaders;
-  cookies: T.ListConnectionsCookies;
+  params: T.Operations['listConnections']['pathParams'];
+  query: T.Operations['listConnections']['query'];
+  headers: T.Operations['listConnections']['headers'];
+  cookies: T.Operations['listConnections']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2088,67 +2088,67 @@ export interface ListConnectionsContext {
 export type ListConnectionsResult =
   | {
       status: 200;
-      body: T.ListConnectionsResponses['200']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ListConnectionsResponses['401']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ListConnectionsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['listConnections']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ListConnectionsResponses['403']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ListConnectionsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['listConnections']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ListConnectionsResponses['429']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ListConnectionsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['listConnections']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ListConnectionsResponses['503']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ListConnectionsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['listConnections']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ListConnectionsResponses['default']['content']['application/json'];
+      body: T.Operations['listConnections']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ListConnectionsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['listConnections']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2164,10 +2164,10 @@ export type ListConnectionsHandler = (
 
 /** What the `deleteConnectionsByUuid` handler receives, parsed and validated. */
 export interface DeleteConnectionsByUuidContext {
-  params: T.DeleteConnectionsByUuidPathParams;
-  query: T.DeleteConnectionsByUuidQuery;
-  headers: T.DeleteConnectionsByUuidHeaders;
-  cookies: T.DeleteConnectionsByUuidCookies;
+  params: T.Operations['deleteConnectionsByUuid']['pathParams'];
+  query: T.Operations['deleteConnectionsByUuid']['query'];
+  headers: T.Operations['deleteConnectionsByUuid']['headers'];
+  cookies: T.Operations['deleteConnectionsByUuid']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2178,67 +2178,67 @@ export interface DeleteConnectionsByUuidContext {
 export type DeleteConnectionsByUuidResult =
   | {
       status: 200;
-      body: T.DeleteConnectionsByUuidResponses['200']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteConnectionsByUuidResponses['401']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteConnectionsByUuidResponses['401']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteConnectionsByUuidResponses['403']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteConnectionsByUuidResponses['403']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteConnectionsByUuidResponses['429']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteConnectionsByUuidResponses['429']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteConnectionsByUuidResponses['503']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteConnectionsByUuidResponses['503']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteConnectionsByUuidResponses['default']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteConnectionsByUuidResponses['default']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByUuid']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2254,10 +2254,10 @@ export type DeleteConnectionsByUuidHandler = (
 
 /** What the `deleteAllConnections` handler receives, parsed and validated. */
 export interface DeleteAllConnectionsContext {
-  params: T.DeleteAllConnectionsPathParams;
-  query: T.DeleteAllConnectionsQuery;
-  headers: T.DeleteAllConnectionsHeaders;
-  cookies: T.DeleteAllConnectionsCookies;
+  params: T.Operations['deleteAllConnections']['pathParams'];
+  query: T.Operations['deleteAllConnections']['query'];
+  headers: T.Operations['deleteAllConnections']['headers'];
+  cookies: T.Operations['deleteAllConnections']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2268,67 +2268,67 @@ export interface DeleteAllConnectionsContext {
 export type DeleteAllConnectionsResult =
   | {
       status: 200;
-      body: T.DeleteAllConnectionsResponses['200']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteAllConnectionsResponses['401']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteAllConnectionsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['deleteAllConnections']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteAllConnectionsResponses['403']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteAllConnectionsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['deleteAllConnections']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteAllConnectionsResponses['429']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteAllConnectionsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['deleteAllConnections']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteAllConnectionsResponses['503']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteAllConnectionsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['deleteAllConnections']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteAllConnectionsResponses['default']['content']['application/json'];
+      body: T.Operations['deleteAllConnections']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteAllConnectionsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['deleteAllConnections']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2344,10 +2344,10 @@ export type DeleteAllConnectionsHandler = (
 
 /** What the `deleteConnectionsByEndpoint` handler receives, parsed and validated. */
 export interface DeleteConnectionsByEndpointContext {
-  params: T.DeleteConnectionsByEndpointPathParams;
-  query: T.DeleteConnectionsByEndpointQuery;
-  headers: T.DeleteConnectionsByEndpointHeaders;
-  cookies: T.DeleteConnectionsByEndpointCookies;
+  params: T.Operations['deleteConnectionsByEndpoint']['pathParams'];
+  query: T.Operations['deleteConnectionsByEndpoint']['query'];
+  headers: T.Operations['deleteConnectionsByEndpoint']['headers'];
+  cookies: T.Operations['deleteConnectionsByEndpoint']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2358,67 +2358,67 @@ export interface DeleteConnectionsByEndpointContext {
 export type DeleteConnectionsByEndpointResult =
   | {
       status: 200;
-      body: T.DeleteConnectionsByEndpointResponses['200']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteConnectionsByEndpointResponses['401']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.DeleteConnectionsByEndpointResponses['401']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteConnectionsByEndpointResponses['403']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.DeleteConnectionsByEndpointResponses['403']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteConnectionsByEndpointResponses['429']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.DeleteConnectionsByEndpointResponses['429']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteConnectionsByEndpointResponses['503']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.DeleteConnectionsByEndpointResponses['503']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteConnectionsByEndpointResponses['default']['content']['application/json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.DeleteConnectionsByEndpointResponses['default']['content']['application/problem+json'];
+      body: T.Operations['deleteConnectionsByEndpoint']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2434,10 +2434,10 @@ export type DeleteConnectionsByEndpointHandler = (
 
 /** What the `searchPostsEligibleForNotes` handler receives, parsed and validated. */
 export interface SearchPostsEligibleForNotesContext {
-  params: T.SearchPostsEligibleForNotesPathParams;
-  query: T.SearchPostsEligibleForNotesQuery;
-  headers: T.SearchPostsEligibleForNotesHeaders;
-  cookies: T.SearchPostsEligibleForNotesCookies;
+  params: T.Operations['searchPostsEligibleForNotes']['pathParams'];
+  query: T.Operations['searchPostsEligibleForNotes']['query'];
+  headers: T.Operations['searchPostsEligibleForNotes']['headers'];
+  cookies: T.Operations['searchPostsEligibleForNotes']['cookies'];
   body: undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2448,67 +2448,67 @@ export interface SearchPostsEligibleForNotesContext {
 export type SearchPostsEligibleForNotesResult =
   | {
       status: 200;
-      body: T.SearchPostsEligibleForNotesResponses['200']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchPostsEligibleForNotesResponses['401']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchPostsEligibleForNotesResponses['401']['content']['application/problem+json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchPostsEligibleForNotesResponses['403']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchPostsEligibleForNotesResponses['403']['content']['application/problem+json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchPostsEligibleForNotesResponses['429']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchPostsEligibleForNotesResponses['429']['content']['application/problem+json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchPostsEligibleForNotesResponses['503']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchPostsEligibleForNotesResponses['503']['content']['application/problem+json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchPostsEligibleForNotesResponses['default']['content']['application/json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchPostsEligibleForNotesResponses['default']['content']['application/problem+json'];
+      body: T.Operations['searchPostsEligibleForNotes']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2524,10 +2524,10 @@ export type SearchPostsEligibleForNotesHandler = (
 
 /** What the `searchNotesWritten` handler receives, parsed and validated. */
 export interface SearchNotesWrittenContext {
-  params: T.SearchNotesWrittenPathParams;
-  query: T.SearchNotesWrittenQuery;
-  headers: T.SearchNotesWrittenHeaders;
-  cookies: T.SearchNotesWrittenCookies;
+  params: T.Operations['searchNotesWritten']['pathParams'];
+  query: T.Operations['searchNotesWritten']['query'];
+  headers: T.Operations['searchNotesWritten']['headers'];
+  cookies: T.Operations['searchNotesWritten']['cookies'];
   body: undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2538,67 +2538,67 @@ export interface SearchNotesWrittenContext {
 export type SearchNotesWrittenResult =
   | {
       status: 200;
-      body: T.SearchNotesWrittenResponses['200']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchNotesWrittenResponses['401']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.SearchNotesWrittenResponses['401']['content']['application/problem+json'];
+      body: T.Operations['searchNotesWritten']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchNotesWrittenResponses['403']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.SearchNotesWrittenResponses['403']['content']['application/problem+json'];
+      body: T.Operations['searchNotesWritten']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchNotesWrittenResponses['429']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.SearchNotesWrittenResponses['429']['content']['application/problem+json'];
+      body: T.Operations['searchNotesWritten']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchNotesWrittenResponses['503']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.SearchNotesWrittenResponses['503']['content']['application/problem+json'];
+      body: T.Operations['searchNotesWritten']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchNotesWrittenResponses['default']['content']['application/json'];
+      body: T.Operations['searchNotesWritten']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.SearchNotesWrittenResponses['default']['content']['application/problem+json'];
+      body: T.Operations['searchNotesWritten']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2614,11 +2614,11 @@ export type SearchNotesWrittenHandler = (
 
 /** What the `createNote` handler receives, parsed and validated. */
 export interface CreateNoteContext {
-  params: T.CreateNotePathParams;
-  query: T.CreateNoteQuery;
-  headers: T.CreateNoteHeaders;
-  cookies: T.CreateNoteCookies;
-  body: T.CreateNoteRequestBody | undefined;
+  params: T.Operations['createNote']['pathParams'];
+  query: T.Operations['createNote']['query'];
+  headers: T.Operations['createNote']['headers'];
+  cookies: T.Operations['createNote']['cookies'];
+  body: T.Operations['createNote']['requestBody'] | undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -2628,67 +2628,67 @@ export interface CreateNoteContext {
 export type CreateNoteResult =
   | {
       status: 201;
-      body: T.CreateNoteResponses['201']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreateNoteResponses['401']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreateNoteResponses['401']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreateNoteResponses['403']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreateNoteResponses['403']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreateNoteResponses['429']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreateNoteResponses['429']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreateNoteResponses['503']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreateNoteResponses['503']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreateNoteResponses['default']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreateNoteResponses['default']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2702,11 +2702,11 @@ export type CreateNoteHandler = (context: CreateNoteContext) => CreateNoteResult
 
 /** What the `evaluateNote` handler receives, parsed and validated. */
 export interface EvaluateNoteContext {
-  params: T.EvaluateNotePathParams;
-  query: T.EvaluateNoteQuery;
-  headers: T.EvaluateNoteHeaders;
-  cookies: T.EvaluateNoteCookies;
-  body: T.EvaluateNoteRequestBody | undefined;
+  params: T.Operations['evaluateNote']['pathParams'];
+  query: T.Operations['evaluateNote']['query'];
+  headers: T.Operations['evaluateNote']['headers'];
+  cookies: T.Operations['evaluateNote']['cookies'];
+  body: T.Operations['evaluateNote']['requestBody'] | undefined;
   principal: UserPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -2716,67 +2716,67 @@ export interface EvaluateNoteContext {
 export type EvaluateNoteResult =
   | {
       status: 200;
-      body: T.EvaluateNoteResponses['200']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.EvaluateNoteResponses['401']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.EvaluateNoteResponses['401']['content']['application/problem+json'];
+      body: T.Operations['evaluateNote']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.EvaluateNoteResponses['403']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.EvaluateNoteResponses['403']['content']['application/problem+json'];
+      body: T.Operations['evaluateNote']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.EvaluateNoteResponses['429']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.EvaluateNoteResponses['429']['content']['application/problem+json'];
+      body: T.Operations['evaluateNote']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.EvaluateNoteResponses['503']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.EvaluateNoteResponses['503']['content']['application/problem+json'];
+      body: T.Operations['evaluateNote']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.EvaluateNoteResponses['default']['content']['application/json'];
+      body: T.Operations['evaluateNote']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.EvaluateNoteResponses['default']['content']['application/problem+json'];
+      body: T.Operations['evaluateNote']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2790,11 +2790,11 @@ export type EvaluateNoteHandler = (context: EvaluateNoteContext) => EvaluateNote
 
 /** What the `createActivitySubscription` handler receives, parsed and validated. */
 export interface CreateActivitySubscriptionContext {
-  params: T.CreateActivitySubscriptionPathParams;
-  query: T.CreateActivitySubscriptionQuery;
-  headers: T.CreateActivitySubscriptionHeaders;
-  cookies: T.CreateActivitySubscriptionCookies;
-  body: T.CreateActivitySubscriptionRequestBody;
+  params: T.Operations['createActivitySubscription']['pathParams'];
+  query: T.Operations['createActivitySubscription']['query'];
+  headers: T.Operations['createActivitySubscription']['headers'];
+  cookies: T.Operations['createActivitySubscription']['cookies'];
+  body: T.Operations['createActivitySubscription']['requestBody'];
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -2804,67 +2804,67 @@ export interface CreateActivitySubscriptionContext {
 export type CreateActivitySubscriptionResult =
   | {
       status: 201;
-      body: T.CreateActivitySubscriptionResponses['201']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreateActivitySubscriptionResponses['401']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreateActivitySubscriptionResponses['401']['content']['application/problem+json'];
+      body: T.Operations['createActivitySubscription']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreateActivitySubscriptionResponses['403']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.CreateActivitySubscriptionResponses['403']['content']['application/problem+json'];
+      body: T.Operations['createActivitySubscription']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreateActivitySubscriptionResponses['429']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.CreateActivitySubscriptionResponses['429']['content']['application/problem+json'];
+      body: T.Operations['createActivitySubscription']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreateActivitySubscriptionResponses['503']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.CreateActivitySubscriptionResponses['503']['content']['application/problem+json'];
+      body: T.Operations['createActivitySubscription']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreateActivitySubscriptionResponses['default']['content']['application/json'];
+      body: T.Operations['createActivitySubscription']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.CreateActivitySubscriptionResponses['default']['content']['application/problem+json'];
+      body: T.Operations['createActivitySubscription']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2880,10 +2880,10 @@ export type CreateActivitySubscriptionHandler = (
 
 /** What the `streamActivity` handler receives, parsed and validated. */
 export interface StreamActivityContext {
-  params: T.StreamActivityPathParams;
-  query: T.StreamActivityQuery;
-  headers: T.StreamActivityHeaders;
-  cookies: T.StreamActivityCookies;
+  params: T.Operations['streamActivity']['pathParams'];
+  query: T.Operations['streamActivity']['query'];
+  headers: T.Operations['streamActivity']['headers'];
+  cookies: T.Operations['streamActivity']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -2895,69 +2895,69 @@ export type StreamActivityResult =
   | {
       status: 200;
       body:
-        | AsyncIterable<T.StreamActivityResponses['200']['content']['application/json']>
+        | AsyncIterable<T.Operations['streamActivity']['responses']['200']['content']['application/json']>
         | ReadableStream<Uint8Array>
-        | T.StreamActivityResponses['200']['content']['application/json'];
+        | T.Operations['streamActivity']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.StreamActivityResponses['401']['content']['application/json'];
+      body: T.Operations['streamActivity']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.StreamActivityResponses['401']['content']['application/problem+json'];
+      body: T.Operations['streamActivity']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.StreamActivityResponses['403']['content']['application/json'];
+      body: T.Operations['streamActivity']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.StreamActivityResponses['403']['content']['application/problem+json'];
+      body: T.Operations['streamActivity']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.StreamActivityResponses['429']['content']['application/json'];
+      body: T.Operations['streamActivity']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.StreamActivityResponses['429']['content']['application/problem+json'];
+      body: T.Operations['streamActivity']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.StreamActivityResponses['503']['content']['application/json'];
+      body: T.Operations['streamActivity']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.StreamActivityResponses['503']['content']['application/problem+json'];
+      body: T.Operations['streamActivity']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.StreamActivityResponses['default']['content']['application/json'];
+      body: T.Operations['streamActivity']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.StreamActivityResponses['default']['content']['application/problem+json'];
+      body: T.Operations['streamActivity']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -2973,11 +2973,11 @@ export type StreamActivityHandler = (
 
 /** What the `replayWebhookEvents` handler receives, parsed and validated. */
 export interface ReplayWebhookEventsContext {
-  params: T.ReplayWebhookEventsPathParams;
-  query: T.ReplayWebhookEventsQuery;
-  headers: T.ReplayWebhookEventsHeaders;
-  cookies: T.ReplayWebhookEventsCookies;
-  body: T.ReplayWebhookEventsRequestBody | undefined;
+  params: T.Operations['replayWebhookEvents']['pathParams'];
+  query: T.Operations['replayWebhookEvents']['query'];
+  headers: T.Operations['replayWebhookEvents']['headers'];
+  cookies: T.Operations['replayWebhookEvents']['cookies'];
+  body: T.Operations['replayWebhookEvents']['requestBody'] | undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -2987,67 +2987,67 @@ export interface ReplayWebhookEventsContext {
 export type ReplayWebhookEventsResult =
   | {
       status: 200;
-      body: T.ReplayWebhookEventsResponses['200']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ReplayWebhookEventsResponses['401']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ReplayWebhookEventsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['replayWebhookEvents']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ReplayWebhookEventsResponses['403']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ReplayWebhookEventsResponses['403']['content']['application/problem+json'];
+      body: T.Operations['replayWebhookEvents']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ReplayWebhookEventsResponses['429']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ReplayWebhookEventsResponses['429']['content']['application/problem+json'];
+      body: T.Operations['replayWebhookEvents']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ReplayWebhookEventsResponses['503']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ReplayWebhookEventsResponses['503']['content']['application/problem+json'];
+      body: T.Operations['replayWebhookEvents']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ReplayWebhookEventsResponses['default']['content']['application/json'];
+      body: T.Operations['replayWebhookEvents']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ReplayWebhookEventsResponses['default']['content']['application/problem+json'];
+      body: T.Operations['replayWebhookEvents']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -3063,11 +3063,11 @@ export type ReplayWebhookEventsHandler = (
 
 /** What the `replayAccountActivity` handler receives, parsed and validated. */
 export interface ReplayAccountActivityContext {
-  params: T.ReplayAccountActivityPathParams;
-  query: T.ReplayAccountActivityQuery;
-  headers: T.ReplayAccountActivityHeaders;
-  cookies: T.ReplayAccountActivityCookies;
-  body: T.ReplayAccountActivityRequestBody | undefined;
+  params: T.Operations['replayAccountActivity']['pathParams'];
+  query: T.Operations['replayAccountActivity']['query'];
+  headers: T.Operations['replayAccountActivity']['headers'];
+  cookies: T.Operations['replayAccountActivity']['cookies'];
+  body: T.Operations['replayAccountActivity']['requestBody'] | undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -3077,67 +3077,67 @@ export interface ReplayAccountActivityContext {
 export type ReplayAccountActivityResult =
   | {
       status: 200;
-      body: T.ReplayAccountActivityResponses['200']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ReplayAccountActivityResponses['401']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ReplayAccountActivityResponses['401']['content']['application/problem+json'];
+      body: T.Operations['replayAccountActivity']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ReplayAccountActivityResponses['403']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.ReplayAccountActivityResponses['403']['content']['application/problem+json'];
+      body: T.Operations['replayAccountActivity']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ReplayAccountActivityResponses['429']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.ReplayAccountActivityResponses['429']['content']['application/problem+json'];
+      body: T.Operations['replayAccountActivity']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ReplayAccountActivityResponses['503']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.ReplayAccountActivityResponses['503']['content']['application/problem+json'];
+      body: T.Operations['replayAccountActivity']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ReplayAccountActivityResponses['default']['content']['application/json'];
+      body: T.Operations['replayAccountActivity']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.ReplayAccountActivityResponses['default']['content']['application/problem+json'];
+      body: T.Operations['replayAccountActivity']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -3154,10 +3154,10 @@ export type ReplayAccountActivityHandler = (
 
 /** What the `getPowerstreamRules` handler receives, parsed and validated. */
 export interface GetPowerstreamRulesContext {
-  params: T.GetPowerstreamRulesPathParams;
-  query: T.GetPowerstreamRulesQuery;
-  headers: T.GetPowerstreamRulesHeaders;
-  cookies: T.GetPowerstreamRulesCookies;
+  params: T.Operations['getPowerstreamRules']['pathParams'];
+  query: T.Operations['getPowerstreamRules']['query'];
+  headers: T.Operations['getPowerstreamRules']['headers'];
+  cookies: T.Operations['getPowerstreamRules']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -3168,67 +3168,67 @@ export interface GetPowerstreamRulesContext {
 export type GetPowerstreamRulesResult =
   | {
       status: 200;
-      body: T.GetPowerstreamRulesResponses['200']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetPowerstreamRulesResponses['401']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['401']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetPowerstreamRulesResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getPowerstreamRules']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetPowerstreamRulesResponses['403']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['403']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetPowerstreamRulesResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getPowerstreamRules']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetPowerstreamRulesResponses['429']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['429']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 429;
-      body: T.GetPowerstreamRulesResponses['429']['content']['application/problem+json'];
+      body: T.Operations['getPowerstreamRules']['responses']['429']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetPowerstreamRulesResponses['503']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['503']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 503;
-      body: T.GetPowerstreamRulesResponses['503']['content']['application/problem+json'];
+      body: T.Operations['getPowerstreamRules']['responses']['503']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetPowerstreamRulesResponses['default']['content']['application/json'];
+      body: T.Operations['getPowerstreamRules']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: Exclude<StatusDefault, 401 | 403 | 429 | 503>;
-      body: T.GetPowerstreamRulesResponses['default']['content']['application/problem+json'];
+      body: T.Operations['getPowerstreamRules']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };

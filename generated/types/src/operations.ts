@@ -21,3281 +21,2705 @@ import type {
   Username,
 } from './schemas.js';
 
-/** Path parameters of `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksPathParams = {
-  /** The id of the authenticated user: it must equal the id of the user the access token acts for. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksQuery = {
-  /**
-   * Maximum number of results per page, 1 to 100.
-   * @format int32
-   * @minimum 1
-   * @maximum 100
-   */
-  max_results?: number;
-  /**
-   * Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page.
-   * @minLength 1
-   */
-  pagination_token?: string;
-  /**
-   * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
-   * @minItems 1
-   * @uniqueItems true
-   */
-  'post.fields'?: PostField[];
-  /** Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id. */
-  expansions?: string[];
-  /** Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`). */
-  'media.fields'?: string[];
-  /** Poll members to return for expanded polls. The allowed values are not shown. */
-  'poll.fields'?: string[];
-  /** User members to return. The allowed values are not shown. */
-  'user.fields'?: string[];
-  /** Place members to return for expanded places. The allowed values are not shown. */
-  'place.fields'?: string[];
-};
-
-/** Header parameters of `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/bookmarks` by status and media type. */
-export interface GetUserBookmarksResponses {
-  /** The bookmarked posts. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': GetUserBookmarksEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksResponse = GetUserBookmarksEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/bookmarks`. */
-export type GetUserBookmarksErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernamePathParams = {
-  /** The handle of the user to look up. The reference does not detail this parameter beyond "lookup by handle". */
-  username: Username;
-};
-
-/** Query parameters of `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameQuery = {
-  /** User members to return. The allowed values are not shown. */
-  'user.fields'?: string[];
-};
-
-/** Header parameters of `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameRequestBody = never;
-
-/** Responses of `GET /2/users/by/username/{username}` by status and media type. */
-export interface FindUserByUsernameResponses {
-  /** The user. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': FindUserByUsernameEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameResponse = FindUserByUsernameEnvelope;
-
-/** Body of a failed `GET /2/users/by/username/{username}`. */
-export type FindUserByUsernameErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/posts/{id}`. */
-export type FindPostByIdPathParams = {
-  /** The id of the post to look up. The reference does not detail this parameter beyond "lookup by id". */
-  id: PostId;
-};
-
-/** Query parameters of `GET /2/posts/{id}`. */
-export type FindPostByIdQuery = {
-  /**
-   * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
-   * @minItems 1
-   * @uniqueItems true
-   */
-  'post.fields'?: PostField[];
-};
-
-/** Header parameters of `GET /2/posts/{id}`. */
-export type FindPostByIdHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/posts/{id}`. */
-export type FindPostByIdCookies = Record<string, never>;
-
-/** Request body of `GET /2/posts/{id}`. */
-export type FindPostByIdRequestBody = never;
-
-/** Responses of `GET /2/posts/{id}` by status and media type. */
-export interface FindPostByIdResponses {
-  /** The post. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': FindPostByIdEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/posts/{id}`. */
-export type FindPostByIdResponse = FindPostByIdEnvelope;
-
-/** Body of a failed `GET /2/posts/{id}`. */
-export type FindPostByIdErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/posts/search/recent`. */
-export type SearchRecentPostsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/posts/search/recent`. */
-export type SearchRecentPostsQuery = {
-  /**
-   * The search query, in the search operator language. At most 512 characters on the standard track (basic level) and 1,024 on the academic track.
-   * @maxLength 1024
-   */
-  query: string;
-  /**
-   * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
-   * @minItems 1
-   * @uniqueItems true
-   */
-  'post.fields'?: PostField[];
-};
-
-/** Header parameters of `GET /2/posts/search/recent`. */
-export type SearchRecentPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/posts/search/recent`. */
-export type SearchRecentPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/posts/search/recent`. */
-export type SearchRecentPostsRequestBody = never;
-
-/** Responses of `GET /2/posts/search/recent` by status and media type. */
-export interface SearchRecentPostsResponses {
-  /** The matching posts. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': SearchRecentPostsEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/posts/search/recent`. */
-export type SearchRecentPostsResponse = SearchRecentPostsEnvelope;
-
-/** Body of a failed `GET /2/posts/search/recent`. */
-export type SearchRecentPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/posts/search/all`. */
-export type SearchAllPostsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/posts/search/all`. */
-export type SearchAllPostsQuery = {
-  /**
-   * The search query, with search operators. At most 512 characters on the standard track (basic level) and 1,024 on the academic track.
-   * @maxLength 1024
-   */
-  query: string;
-  /**
-   * Maximum number of results per page: default 10, maximum 500; at most 100 when `context_annotations` is requested in `post.fields`.
-   * @maximum 500
-   * @default 10
-   */
-  max_results?: number;
-  /**
-   * Oldest creation time of the results (RFC 3339). Without it, the window is the last 30 days.
-   * @format date-time
-   */
-  start_time?: string;
-  /**
-   * Newest creation time of the results (RFC 3339).
-   * @format date-time
-   */
-  end_time?: string;
-  /** Token from the previous response's `meta.next_token`, to fetch the next page. */
-  next_token?: string;
-  /**
-   * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
-   * @minItems 1
-   * @uniqueItems true
-   */
-  'post.fields'?: PostField[];
-};
-
-/** Header parameters of `GET /2/posts/search/all`. */
-export type SearchAllPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/posts/search/all`. */
-export type SearchAllPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/posts/search/all`. */
-export type SearchAllPostsRequestBody = never;
-
-/** Responses of `GET /2/posts/search/all` by status and media type. */
-export interface SearchAllPostsResponses {
-  /** The matching posts. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': SearchAllPostsEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/posts/search/all`. */
-export type SearchAllPostsResponse = SearchAllPostsEnvelope;
-
-/** Body of a failed `GET /2/posts/search/all`. */
-export type SearchAllPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsQuery = {
-  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: string;
-};
-
-/** Header parameters of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/posts/counts/recent`. */
-export type CountRecentPostsRequestBody = never;
-
-/** Responses of `GET /2/posts/counts/recent` by status and media type. */
-export interface CountRecentPostsResponses {
-  /** The counts (the content of `data` and `meta` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/posts/counts/recent`. */
-export type CountRecentPostsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/posts/counts/recent`. */
-export type CountRecentPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/posts/counts/all`. */
-export type CountAllPostsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/posts/counts/all`. */
-export type CountAllPostsQuery = {
-  /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
-  query?: string;
-};
-
-/** Header parameters of `GET /2/posts/counts/all`. */
-export type CountAllPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/posts/counts/all`. */
-export type CountAllPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/posts/counts/all`. */
-export type CountAllPostsRequestBody = never;
-
-/** Responses of `GET /2/posts/counts/all` by status and media type. */
-export interface CountAllPostsResponses {
-  /** The counts (the content of `data` and `meta` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/posts/counts/all`. */
-export type CountAllPostsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/posts/counts/all`. */
-export type CountAllPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/posts`. */
-export type GetUserPostsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/posts`. */
-export type GetUserPostsQuery = {
-  /** Maximum number of results. Its range is not shown. */
-  max_results?: number;
-};
-
-/** Header parameters of `GET /2/users/{id}/posts`. */
-export type GetUserPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/posts`. */
-export type GetUserPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/posts`. */
-export type GetUserPostsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/posts` by status and media type. */
-export interface GetUserPostsResponses {
-  /** The user's posts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/posts`. */
-export type GetUserPostsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/posts`. */
-export type GetUserPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/mentions` by status and media type. */
-export interface GetUserMentionsResponses {
-  /** The posts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/mentions`. */
-export type GetUserMentionsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/liked_posts` by status and media type. */
-export interface GetUserLikedPostsResponses {
-  /** The posts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/liked_posts`. */
-export type GetUserLikedPostsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/followers`. */
-export type GetUserFollowersPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/followers`. */
-export type GetUserFollowersQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/followers`. */
-export type GetUserFollowersHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/followers`. */
-export type GetUserFollowersCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/followers`. */
-export type GetUserFollowersRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/followers` by status and media type. */
-export interface GetUserFollowersResponses {
-  /** The followers (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/followers`. */
-export type GetUserFollowersResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/followers`. */
-export type GetUserFollowersErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/following`. */
-export type GetUserFollowingPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/following`. */
-export type GetUserFollowingQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/following`. */
-export type GetUserFollowingHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/following`. */
-export type GetUserFollowingCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/following`. */
-export type GetUserFollowingRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/following` by status and media type. */
-export interface GetUserFollowingResponses {
-  /** The followed accounts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/following`. */
-export type GetUserFollowingResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/following`. */
-export type GetUserFollowingErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/users/{id}/following`. */
-export type FollowUserPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `POST /2/users/{id}/following`. */
-export type FollowUserQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/users/{id}/following`. */
-export type FollowUserHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/users/{id}/following`. */
-export type FollowUserCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/users/{id}/following`.
- * The account to follow. The body is not shown.
- */
-export type FollowUserRequestBody = unknown;
-
-/** Responses of `POST /2/users/{id}/following` by status and media type. */
-export interface FollowUserResponses {
-  /** The result (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/users/{id}/following`. */
-export type FollowUserResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/users/{id}/following`. */
-export type FollowUserErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/blocking` by status and media type. */
-export interface GetUserBlockingResponses {
-  /** The blocked accounts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/blocking`. */
-export type GetUserBlockingErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/muting`. */
-export type GetUserMutingPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/muting`. */
-export type GetUserMutingQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/muting`. */
-export type GetUserMutingHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/muting`. */
-export type GetUserMutingCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/muting`. */
-export type GetUserMutingRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/muting` by status and media type. */
-export interface GetUserMutingResponses {
-  /** The muted accounts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/muting`. */
-export type GetUserMutingResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/muting`. */
-export type GetUserMutingErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/pinned_lists` by status and media type. */
-export interface GetUserPinnedListsResponses {
-  /** The lists (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/pinned_lists`. */
-export type GetUserPinnedListsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/owned_lists` by status and media type. */
-export interface GetUserOwnedListsResponses {
-  /** The lists (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/owned_lists`. */
-export type GetUserOwnedListsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/followed_lists` by status and media type. */
-export interface GetUserFollowedListsResponses {
-  /** The lists (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/followed_lists`. */
-export type GetUserFollowedListsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsCookies = Record<string, never>;
-
-/** Request body of `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsRequestBody = never;
-
-/** Responses of `GET /2/users/{id}/list_memberships` by status and media type. */
-export interface GetUserListMembershipsResponses {
-  /** The lists (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/users/{id}/list_memberships`. */
-export type GetUserListMembershipsErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/users/{id}/likes`. */
-export type LikePostPathParams = {
-  /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
-  id: UserId;
-};
-
-/** Query parameters of `POST /2/users/{id}/likes`. */
-export type LikePostQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/users/{id}/likes`. */
-export type LikePostHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/users/{id}/likes`. */
-export type LikePostCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/users/{id}/likes`.
- * The post to like. The body is not shown.
- */
-export type LikePostRequestBody = unknown;
-
-/** Responses of `POST /2/users/{id}/likes` by status and media type. */
-export interface LikePostResponses {
-  /** The result (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/users/{id}/likes`. */
-export type LikePostResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/users/{id}/likes`. */
-export type LikePostErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/posts`. */
-export type CreatePostPathParams = Record<string, never>;
-
-/** Query parameters of `POST /2/posts`. */
-export type CreatePostQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/posts`. */
-export type CreatePostHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/posts`. */
-export type CreatePostCookies = Record<string, never>;
-
-/** Request body of `POST /2/posts` (required). */
-export type CreatePostRequestBody = CreatePostRequest;
-
-/** Responses of `POST /2/posts` by status and media type. */
-export interface CreatePostResponses {
-  /** The created (or edited) post. The shape of `data` is not shown. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/posts`. */
-export type CreatePostResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/posts`. */
-export type CreatePostErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/news/search`. */
-export type SearchNewsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/news/search`. */
-export type SearchNewsQuery = {
-  /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
-  query?: string;
-  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: NewsField[];
-};
-
-/** Header parameters of `GET /2/news/search`. */
-export type SearchNewsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/news/search`. */
-export type SearchNewsCookies = Record<string, never>;
-
-/** Request body of `GET /2/news/search`. */
-export type SearchNewsRequestBody = never;
-
-/** Responses of `GET /2/news/search` by status and media type. */
-export interface SearchNewsResponses {
-  /** The news stories (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/news/search`. */
-export type SearchNewsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/news/search`. */
-export type SearchNewsErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/news/{id}`. */
-export type FindNewsByIdPathParams = {
-  /** The id of the news story. Its format is not shown. */
-  id: string;
-};
-
-/** Query parameters of `GET /2/news/{id}`. */
-export type FindNewsByIdQuery = {
-  /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
-  'news.fields'?: NewsField[];
-};
-
-/** Header parameters of `GET /2/news/{id}`. */
-export type FindNewsByIdHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/news/{id}`. */
-export type FindNewsByIdCookies = Record<string, never>;
-
-/** Request body of `GET /2/news/{id}`. */
-export type FindNewsByIdRequestBody = never;
-
-/** Responses of `GET /2/news/{id}` by status and media type. */
-export interface FindNewsByIdResponses {
-  /** The news story (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/news/{id}`. */
-export type FindNewsByIdResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/news/{id}`. */
-export type FindNewsByIdErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/connections`. */
-export type ListConnectionsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/connections`. */
-export type ListConnectionsQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/connections`. */
-export type ListConnectionsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/connections`. */
-export type ListConnectionsCookies = Record<string, never>;
-
-/** Request body of `GET /2/connections`. */
-export type ListConnectionsRequestBody = never;
-
-/** Responses of `GET /2/connections` by status and media type. */
-export interface ListConnectionsResponses {
-  /** The connections (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/connections`. */
-export type ListConnectionsResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/connections`. */
-export type ListConnectionsErrorResponse = Error | Problem;
-
-/** Path parameters of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidPathParams = Record<string, never>;
-
-/** Query parameters of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidQuery = {
-  /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
-  uuids?: string[];
-};
-
-/** Header parameters of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidHeaders = Record<string, never>;
-
-/** Cookie parameters of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidCookies = Record<string, never>;
-
-/** Request body of `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidRequestBody = never;
-
-/** Responses of `DELETE /2/connections` by status and media type. */
-export interface DeleteConnectionsByUuidResponses {
-  /** The result (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidResponse = ResponseEnvelope;
-
-/** Body of a failed `DELETE /2/connections`. */
-export type DeleteConnectionsByUuidErrorResponse = Error | Problem;
-
-/** Path parameters of `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsPathParams = Record<string, never>;
-
-/** Query parameters of `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsQuery = Record<string, never>;
-
-/** Header parameters of `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsHeaders = Record<string, never>;
-
-/** Cookie parameters of `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsCookies = Record<string, never>;
-
-/** Request body of `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsRequestBody = never;
-
-/** Responses of `DELETE /2/connections/all` by status and media type. */
-export interface DeleteAllConnectionsResponses {
-  /** The result (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsResponse = ResponseEnvelope;
-
-/** Body of a failed `DELETE /2/connections/all`. */
-export type DeleteAllConnectionsErrorResponse = Error | Problem;
-
-/** Path parameters of `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointPathParams = {
-  /** The streaming endpoint. Its format is not shown. */
-  endpoint_id: string;
-};
-
-/** Query parameters of `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointQuery = Record<string, never>;
-
-/** Header parameters of `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointHeaders = Record<string, never>;
-
-/** Cookie parameters of `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointCookies = Record<string, never>;
-
-/** Request body of `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointRequestBody = never;
-
-/** Responses of `DELETE /2/connections/{endpoint_id}` by status and media type. */
-export interface DeleteConnectionsByEndpointResponses {
-  /** The result (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointResponse = ResponseEnvelope;
-
-/** Body of a failed `DELETE /2/connections/{endpoint_id}`. */
-export type DeleteConnectionsByEndpointErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesCookies = Record<string, never>;
-
-/** Request body of `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesRequestBody = never;
-
-/** Responses of `GET /2/notes/search/posts_eligible_for_notes` by status and media type. */
-export interface SearchPostsEligibleForNotesResponses {
-  /** The eligible posts (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/notes/search/posts_eligible_for_notes`. */
-export type SearchPostsEligibleForNotesErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenCookies = Record<string, never>;
-
-/** Request body of `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenRequestBody = never;
-
-/** Responses of `GET /2/notes/search/notes_written` by status and media type. */
-export interface SearchNotesWrittenResponses {
-  /** The notes (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/notes/search/notes_written`. */
-export type SearchNotesWrittenErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/notes`. */
-export type CreateNotePathParams = Record<string, never>;
-
-/** Query parameters of `POST /2/notes`. */
-export type CreateNoteQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/notes`. */
-export type CreateNoteHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/notes`. */
-export type CreateNoteCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/notes`.
- * The note. The body is not shown.
- */
-export type CreateNoteRequestBody = unknown;
-
-/** Responses of `POST /2/notes` by status and media type. */
-export interface CreateNoteResponses {
-  /** The submitted note (the shape of `data` is not shown). */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/notes`. */
-export type CreateNoteResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/notes`. */
-export type CreateNoteErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/evaluate_note`. */
-export type EvaluateNotePathParams = Record<string, never>;
-
-/** Query parameters of `POST /2/evaluate_note`. */
-export type EvaluateNoteQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/evaluate_note`. */
-export type EvaluateNoteHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/evaluate_note`. */
-export type EvaluateNoteCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/evaluate_note`.
- * The drafted note. The body is not shown.
- */
-export type EvaluateNoteRequestBody = unknown;
-
-/** Responses of `POST /2/evaluate_note` by status and media type. */
-export interface EvaluateNoteResponses {
-  /** The evaluation signals (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/evaluate_note`. */
-export type EvaluateNoteResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/evaluate_note`. */
-export type EvaluateNoteErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionPathParams = Record<string, never>;
-
-/** Query parameters of `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionCookies = Record<string, never>;
-
-/** Request body of `POST /2/activity/subscriptions` (required). */
-export type CreateActivitySubscriptionRequestBody = ActivitySubscriptionCreateRequest;
-
-/** Responses of `POST /2/activity/subscriptions` by status and media type. */
-export interface CreateActivitySubscriptionResponses {
-  /** The subscription (the shape of `data` is not shown). */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/activity/subscriptions`. */
-export type CreateActivitySubscriptionErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/activity/stream`. */
-export type StreamActivityPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/activity/stream`. */
-export type StreamActivityQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/activity/stream`. */
-export type StreamActivityHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/activity/stream`. */
-export type StreamActivityCookies = Record<string, never>;
-
-/** Request body of `GET /2/activity/stream`. */
-export type StreamActivityRequestBody = never;
-
-/** Responses of `GET /2/activity/stream` by status and media type. */
-export interface StreamActivityResponses {
-  /** The stream. The body is a sequence of newline-delimited JSON values; the schema is that of ONE event. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ActivityStreamEvent;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/activity/stream`. */
-export type StreamActivityResponse = ActivityStreamEvent;
-
-/** Body of a failed `GET /2/activity/stream`. */
-export type StreamActivityErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsPathParams = Record<string, never>;
-
-/** Query parameters of `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/webhooks/replay`.
- * What to replay. The body is not shown.
- */
-export type ReplayWebhookEventsRequestBody = unknown;
-
-/** Responses of `POST /2/webhooks/replay` by status and media type. */
-export interface ReplayWebhookEventsResponses {
-  /** The replay job (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/webhooks/replay`. */
-export type ReplayWebhookEventsErrorResponse = Error | Problem;
-
-/** Path parameters of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityPathParams = {
-  /** The webhook. Its format is not shown. */
-  webhook_id: string;
-};
-
-/** Query parameters of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityQuery = Record<string, never>;
-
-/** Header parameters of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityCookies = Record<string, never>;
-
-/**
- * Request body of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`.
- * What to replay. The body is not shown.
- */
-export type ReplayAccountActivityRequestBody = unknown;
-
-/** Responses of `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all` by status and media type. */
-export interface ReplayAccountActivityResponses {
-  /** The replay job (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityResponse = ResponseEnvelope;
-
-/** Body of a failed `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`. */
-export type ReplayAccountActivityErrorResponse = Error | Problem;
-
-/** Path parameters of `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesPathParams = Record<string, never>;
-
-/** Query parameters of `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesQuery = Record<string, never>;
-
-/** Header parameters of `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesCookies = Record<string, never>;
-
-/** Request body of `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesRequestBody = never;
-
-/** Responses of `GET /2/powerstream/rules` by status and media type. */
-export interface GetPowerstreamRulesResponses {
-  /** The rules (the shape of `data` is not shown). */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': ResponseEnvelope;
-    };
-  };
-  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-  429: {
-    headers: {
-      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-      'x-rate-limit-reset': number;
-    };
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-  503: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Error;
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesResponse = ResponseEnvelope;
-
-/** Body of a failed `GET /2/powerstream/rules`. */
-export type GetPowerstreamRulesErrorResponse = Error | Problem;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /2/users/{id}/bookmarks`: Get bookmarks */
   getUserBookmarks: {
-    pathParams: GetUserBookmarksPathParams;
-    query: GetUserBookmarksQuery;
-    headers: GetUserBookmarksHeaders;
-    cookies: GetUserBookmarksCookies;
-    requestBody: GetUserBookmarksRequestBody;
-    responses: GetUserBookmarksResponses;
-    response: GetUserBookmarksResponse;
-    errorResponse: GetUserBookmarksErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The id of the authenticated user: it must equal the id of the user the access token acts for. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: {
+      /**
+       * Maximum number of results per page, 1 to 100.
+       * @format int32
+       * @minimum 1
+       * @maximum 100
+       */
+      max_results?: number;
+      /**
+       * Base36 token taken from a previous response's `meta` (`next_token` or `previous_token`) to fetch the next (or previous) page.
+       * @minLength 1
+       */
+      pagination_token?: string;
+      /**
+       * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
+       * @minItems 1
+       * @uniqueItems true
+       */
+      'post.fields'?: PostField[];
+      /** Objects to expand into `includes`. The allowed values are not shown; the interface mentions attachments.media_keys, entities.mentions.username, referenced_posts.id.author_id, pinned_post_id and most_recent_post_id. */
+      expansions?: string[];
+      /** Media members to return for expanded media. The allowed values are not shown; `alt_text` is one (it requires `expansions=attachments.media_keys`). */
+      'media.fields'?: string[];
+      /** Poll members to return for expanded polls. The allowed values are not shown. */
+      'poll.fields'?: string[];
+      /** User members to return. The allowed values are not shown. */
+      'user.fields'?: string[];
+      /** Place members to return for expanded places. The allowed values are not shown. */
+      'place.fields'?: string[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The bookmarked posts. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': GetUserBookmarksEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: GetUserBookmarksEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/by/username/{username}`: User lookup by handle */
   findUserByUsername: {
-    pathParams: FindUserByUsernamePathParams;
-    query: FindUserByUsernameQuery;
-    headers: FindUserByUsernameHeaders;
-    cookies: FindUserByUsernameCookies;
-    requestBody: FindUserByUsernameRequestBody;
-    responses: FindUserByUsernameResponses;
-    response: FindUserByUsernameResponse;
-    errorResponse: FindUserByUsernameErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The handle of the user to look up. The reference does not detail this parameter beyond "lookup by handle". */
+      username: Username;
+    };
+    /** Query parameters. */
+    query: {
+      /** User members to return. The allowed values are not shown. */
+      'user.fields'?: string[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The user. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': FindUserByUsernameEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: FindUserByUsernameEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/posts/{id}`: Post lookup by id */
   findPostById: {
-    pathParams: FindPostByIdPathParams;
-    query: FindPostByIdQuery;
-    headers: FindPostByIdHeaders;
-    cookies: FindPostByIdCookies;
-    requestBody: FindPostByIdRequestBody;
-    responses: FindPostByIdResponses;
-    response: FindPostByIdResponse;
-    errorResponse: FindPostByIdErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The id of the post to look up. The reference does not detail this parameter beyond "lookup by id". */
+      id: PostId;
+    };
+    /** Query parameters. */
+    query: {
+      /**
+       * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
+       * @minItems 1
+       * @uniqueItems true
+       */
+      'post.fields'?: PostField[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The post. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': FindPostByIdEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: FindPostByIdEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/posts/search/recent`: Search posts of the last 7 days */
   searchRecentPosts: {
-    pathParams: SearchRecentPostsPathParams;
-    query: SearchRecentPostsQuery;
-    headers: SearchRecentPostsHeaders;
-    cookies: SearchRecentPostsCookies;
-    requestBody: SearchRecentPostsRequestBody;
-    responses: SearchRecentPostsResponses;
-    response: SearchRecentPostsResponse;
-    errorResponse: SearchRecentPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /**
+       * The search query, in the search operator language. At most 512 characters on the standard track (basic level) and 1,024 on the academic track.
+       * @maxLength 1024
+       */
+      query: string;
+      /**
+       * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
+       * @minItems 1
+       * @uniqueItems true
+       */
+      'post.fields'?: PostField[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The matching posts. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': SearchRecentPostsEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: SearchRecentPostsEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/posts/search/all`: Full-archive search */
   searchAllPosts: {
-    pathParams: SearchAllPostsPathParams;
-    query: SearchAllPostsQuery;
-    headers: SearchAllPostsHeaders;
-    cookies: SearchAllPostsCookies;
-    requestBody: SearchAllPostsRequestBody;
-    responses: SearchAllPostsResponses;
-    response: SearchAllPostsResponse;
-    errorResponse: SearchAllPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /**
+       * The search query, with search operators. At most 512 characters on the standard track (basic level) and 1,024 on the academic track.
+       * @maxLength 1024
+       */
+      query: string;
+      /**
+       * Maximum number of results per page: default 10, maximum 500; at most 100 when `context_annotations` is requested in `post.fields`.
+       * @maximum 500
+       * @default 10
+       */
+      max_results?: number;
+      /**
+       * Oldest creation time of the results (RFC 3339). Without it, the window is the last 30 days.
+       * @format date-time
+       */
+      start_time?: string;
+      /**
+       * Newest creation time of the results (RFC 3339).
+       * @format date-time
+       */
+      end_time?: string;
+      /** Token from the previous response's `meta.next_token`, to fetch the next page. */
+      next_token?: string;
+      /**
+       * Post members to return. The members listed are those the reference shows; members after `text` are not shown (the list is incomplete, see `x-enum-incomplete` on PostField).
+       * @minItems 1
+       * @uniqueItems true
+       */
+      'post.fields'?: PostField[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The matching posts. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': SearchAllPostsEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: SearchAllPostsEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/posts/counts/recent`: Counts of recent posts matching a query */
   countRecentPosts: {
-    pathParams: CountRecentPostsPathParams;
-    query: CountRecentPostsQuery;
-    headers: CountRecentPostsHeaders;
-    cookies: CountRecentPostsCookies;
-    requestBody: CountRecentPostsRequestBody;
-    responses: CountRecentPostsResponses;
-    response: CountRecentPostsResponse;
-    errorResponse: CountRecentPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+      query?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The counts (the content of `data` and `meta` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/posts/counts/all`: Counts of posts of the full archive matching a query */
   countAllPosts: {
-    pathParams: CountAllPostsPathParams;
-    query: CountAllPostsQuery;
-    headers: CountAllPostsHeaders;
-    cookies: CountAllPostsCookies;
-    requestBody: CountAllPostsRequestBody;
-    responses: CountAllPostsResponses;
-    response: CountAllPostsResponse;
-    errorResponse: CountAllPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
+      query?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The counts (the content of `data` and `meta` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/posts`: User post timeline */
   getUserPosts: {
-    pathParams: GetUserPostsPathParams;
-    query: GetUserPostsQuery;
-    headers: GetUserPostsHeaders;
-    cookies: GetUserPostsCookies;
-    requestBody: GetUserPostsRequestBody;
-    responses: GetUserPostsResponses;
-    response: GetUserPostsResponse;
-    errorResponse: GetUserPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: {
+      /** Maximum number of results. Its range is not shown. */
+      max_results?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The user's posts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/mentions`: Posts mentioning a user */
   getUserMentions: {
-    pathParams: GetUserMentionsPathParams;
-    query: GetUserMentionsQuery;
-    headers: GetUserMentionsHeaders;
-    cookies: GetUserMentionsCookies;
-    requestBody: GetUserMentionsRequestBody;
-    responses: GetUserMentionsResponses;
-    response: GetUserMentionsResponse;
-    errorResponse: GetUserMentionsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The posts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/liked_posts`: Posts a user liked */
   getUserLikedPosts: {
-    pathParams: GetUserLikedPostsPathParams;
-    query: GetUserLikedPostsQuery;
-    headers: GetUserLikedPostsHeaders;
-    cookies: GetUserLikedPostsCookies;
-    requestBody: GetUserLikedPostsRequestBody;
-    responses: GetUserLikedPostsResponses;
-    response: GetUserLikedPostsResponse;
-    errorResponse: GetUserLikedPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The posts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/followers`: Followers of a user */
   getUserFollowers: {
-    pathParams: GetUserFollowersPathParams;
-    query: GetUserFollowersQuery;
-    headers: GetUserFollowersHeaders;
-    cookies: GetUserFollowersCookies;
-    requestBody: GetUserFollowersRequestBody;
-    responses: GetUserFollowersResponses;
-    response: GetUserFollowersResponse;
-    errorResponse: GetUserFollowersErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The followers (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/following`: Accounts a user follows */
   getUserFollowing: {
-    pathParams: GetUserFollowingPathParams;
-    query: GetUserFollowingQuery;
-    headers: GetUserFollowingHeaders;
-    cookies: GetUserFollowingCookies;
-    requestBody: GetUserFollowingRequestBody;
-    responses: GetUserFollowingResponses;
-    response: GetUserFollowingResponse;
-    errorResponse: GetUserFollowingErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The followed accounts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/users/{id}/following`: Follow an account */
   followUser: {
-    pathParams: FollowUserPathParams;
-    query: FollowUserQuery;
-    headers: FollowUserHeaders;
-    cookies: FollowUserCookies;
-    requestBody: FollowUserRequestBody;
-    responses: FollowUserResponses;
-    response: FollowUserResponse;
-    errorResponse: FollowUserErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * The account to follow. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The result (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/blocking`: Accounts a user blocks */
   getUserBlocking: {
-    pathParams: GetUserBlockingPathParams;
-    query: GetUserBlockingQuery;
-    headers: GetUserBlockingHeaders;
-    cookies: GetUserBlockingCookies;
-    requestBody: GetUserBlockingRequestBody;
-    responses: GetUserBlockingResponses;
-    response: GetUserBlockingResponse;
-    errorResponse: GetUserBlockingErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The blocked accounts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/muting`: Accounts a user mutes */
   getUserMuting: {
-    pathParams: GetUserMutingPathParams;
-    query: GetUserMutingQuery;
-    headers: GetUserMutingHeaders;
-    cookies: GetUserMutingCookies;
-    requestBody: GetUserMutingRequestBody;
-    responses: GetUserMutingResponses;
-    response: GetUserMutingResponse;
-    errorResponse: GetUserMutingErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The muted accounts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/pinned_lists`: Lists a user pinned */
   getUserPinnedLists: {
-    pathParams: GetUserPinnedListsPathParams;
-    query: GetUserPinnedListsQuery;
-    headers: GetUserPinnedListsHeaders;
-    cookies: GetUserPinnedListsCookies;
-    requestBody: GetUserPinnedListsRequestBody;
-    responses: GetUserPinnedListsResponses;
-    response: GetUserPinnedListsResponse;
-    errorResponse: GetUserPinnedListsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The lists (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/owned_lists`: Lists a user owns */
   getUserOwnedLists: {
-    pathParams: GetUserOwnedListsPathParams;
-    query: GetUserOwnedListsQuery;
-    headers: GetUserOwnedListsHeaders;
-    cookies: GetUserOwnedListsCookies;
-    requestBody: GetUserOwnedListsRequestBody;
-    responses: GetUserOwnedListsResponses;
-    response: GetUserOwnedListsResponse;
-    errorResponse: GetUserOwnedListsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The lists (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/followed_lists`: Lists a user follows */
   getUserFollowedLists: {
-    pathParams: GetUserFollowedListsPathParams;
-    query: GetUserFollowedListsQuery;
-    headers: GetUserFollowedListsHeaders;
-    cookies: GetUserFollowedListsCookies;
-    requestBody: GetUserFollowedListsRequestBody;
-    responses: GetUserFollowedListsResponses;
-    response: GetUserFollowedListsResponse;
-    errorResponse: GetUserFollowedListsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The lists (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/users/{id}/list_memberships`: Lists a user is a member of */
   getUserListMemberships: {
-    pathParams: GetUserListMembershipsPathParams;
-    query: GetUserListMembershipsQuery;
-    headers: GetUserListMembershipsHeaders;
-    cookies: GetUserListMembershipsCookies;
-    requestBody: GetUserListMembershipsRequestBody;
-    responses: GetUserListMembershipsResponses;
-    response: GetUserListMembershipsResponse;
-    errorResponse: GetUserListMembershipsErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The lists (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/users/{id}/likes`: Like a post */
   likePost: {
-    pathParams: LikePostPathParams;
-    query: LikePostQuery;
-    headers: LikePostHeaders;
-    cookies: LikePostCookies;
-    requestBody: LikePostRequestBody;
-    responses: LikePostResponses;
-    response: LikePostResponse;
-    errorResponse: LikePostErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** A user id. The reference does not detail this parameter; it is the id of the user the path names. */
+      id: UserId;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * The post to like. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The result (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/posts`: Create or edit a post */
   createPost: {
-    pathParams: CreatePostPathParams;
-    query: CreatePostQuery;
-    headers: CreatePostHeaders;
-    cookies: CreatePostCookies;
-    requestBody: CreatePostRequestBody;
-    responses: CreatePostResponses;
-    response: CreatePostResponse;
-    errorResponse: CreatePostErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: CreatePostRequest;
+    /** Responses by status and media type. */
+    responses: {
+      /** The created (or edited) post. The shape of `data` is not shown. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/news/search`: Search news stories */
   searchNews: {
-    pathParams: SearchNewsPathParams;
-    query: SearchNewsQuery;
-    headers: SearchNewsHeaders;
-    cookies: SearchNewsCookies;
-    requestBody: SearchNewsRequestBody;
-    responses: SearchNewsResponses;
-    response: SearchNewsResponse;
-    errorResponse: SearchNewsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
+      query?: string;
+      /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
+      'news.fields'?: NewsField[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The news stories (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/news/{id}`: News story by id */
   findNewsById: {
-    pathParams: FindNewsByIdPathParams;
-    query: FindNewsByIdQuery;
-    headers: FindNewsByIdHeaders;
-    cookies: FindNewsByIdCookies;
-    requestBody: FindNewsByIdRequestBody;
-    responses: FindNewsByIdResponses;
-    response: FindNewsByIdResponse;
-    errorResponse: FindNewsByIdErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The id of the news story. Its format is not shown. */
+      id: string;
+    };
+    /** Query parameters. */
+    query: {
+      /** News story members to return. The catalogue lists name, summary, contexts, cluster_posts_results and last_updated_at_ms; it does not say the list is complete (see `x-enum-incomplete` on NewsField). */
+      'news.fields'?: NewsField[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The news story (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/connections`: List streaming connections */
   listConnections: {
-    pathParams: ListConnectionsPathParams;
-    query: ListConnectionsQuery;
-    headers: ListConnectionsHeaders;
-    cookies: ListConnectionsCookies;
-    requestBody: ListConnectionsRequestBody;
-    responses: ListConnectionsResponses;
-    response: ListConnectionsResponse;
-    errorResponse: ListConnectionsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The connections (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `DELETE /2/connections`: Terminate specific streaming connections */
   deleteConnectionsByUuid: {
-    pathParams: DeleteConnectionsByUuidPathParams;
-    query: DeleteConnectionsByUuidQuery;
-    headers: DeleteConnectionsByUuidHeaders;
-    cookies: DeleteConnectionsByUuidCookies;
-    requestBody: DeleteConnectionsByUuidRequestBody;
-    responses: DeleteConnectionsByUuidResponses;
-    response: DeleteConnectionsByUuidResponse;
-    errorResponse: DeleteConnectionsByUuidErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
+      uuids?: string[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The result (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `DELETE /2/connections/all`: Terminate all streaming connections */
   deleteAllConnections: {
-    pathParams: DeleteAllConnectionsPathParams;
-    query: DeleteAllConnectionsQuery;
-    headers: DeleteAllConnectionsHeaders;
-    cookies: DeleteAllConnectionsCookies;
-    requestBody: DeleteAllConnectionsRequestBody;
-    responses: DeleteAllConnectionsResponses;
-    response: DeleteAllConnectionsResponse;
-    errorResponse: DeleteAllConnectionsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The result (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `DELETE /2/connections/{endpoint_id}`: Terminate the connections of one streaming endpoint */
   deleteConnectionsByEndpoint: {
-    pathParams: DeleteConnectionsByEndpointPathParams;
-    query: DeleteConnectionsByEndpointQuery;
-    headers: DeleteConnectionsByEndpointHeaders;
-    cookies: DeleteConnectionsByEndpointCookies;
-    requestBody: DeleteConnectionsByEndpointRequestBody;
-    responses: DeleteConnectionsByEndpointResponses;
-    response: DeleteConnectionsByEndpointResponse;
-    errorResponse: DeleteConnectionsByEndpointErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The streaming endpoint. Its format is not shown. */
+      endpoint_id: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The result (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/notes/search/posts_eligible_for_notes`: Posts eligible for community notes */
   searchPostsEligibleForNotes: {
-    pathParams: SearchPostsEligibleForNotesPathParams;
-    query: SearchPostsEligibleForNotesQuery;
-    headers: SearchPostsEligibleForNotesHeaders;
-    cookies: SearchPostsEligibleForNotesCookies;
-    requestBody: SearchPostsEligibleForNotesRequestBody;
-    responses: SearchPostsEligibleForNotesResponses;
-    response: SearchPostsEligibleForNotesResponse;
-    errorResponse: SearchPostsEligibleForNotesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The eligible posts (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/notes/search/notes_written`: Notes written by the authenticated note writer */
   searchNotesWritten: {
-    pathParams: SearchNotesWrittenPathParams;
-    query: SearchNotesWrittenQuery;
-    headers: SearchNotesWrittenHeaders;
-    cookies: SearchNotesWrittenCookies;
-    requestBody: SearchNotesWrittenRequestBody;
-    responses: SearchNotesWrittenResponses;
-    response: SearchNotesWrittenResponse;
-    errorResponse: SearchNotesWrittenErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The notes (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/notes`: Submit a community note */
   createNote: {
-    pathParams: CreateNotePathParams;
-    query: CreateNoteQuery;
-    headers: CreateNoteHeaders;
-    cookies: CreateNoteCookies;
-    requestBody: CreateNoteRequestBody;
-    responses: CreateNoteResponses;
-    response: CreateNoteResponse;
-    errorResponse: CreateNoteErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * The note. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The submitted note (the shape of `data` is not shown). */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/evaluate_note`: Evaluate a drafted note */
   evaluateNote: {
-    pathParams: EvaluateNotePathParams;
-    query: EvaluateNoteQuery;
-    headers: EvaluateNoteHeaders;
-    cookies: EvaluateNoteCookies;
-    requestBody: EvaluateNoteRequestBody;
-    responses: EvaluateNoteResponses;
-    response: EvaluateNoteResponse;
-    errorResponse: EvaluateNoteErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * The drafted note. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The evaluation signals (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/activity/subscriptions`: Create an activity subscription */
   createActivitySubscription: {
-    pathParams: CreateActivitySubscriptionPathParams;
-    query: CreateActivitySubscriptionQuery;
-    headers: CreateActivitySubscriptionHeaders;
-    cookies: CreateActivitySubscriptionCookies;
-    requestBody: CreateActivitySubscriptionRequestBody;
-    responses: CreateActivitySubscriptionResponses;
-    response: CreateActivitySubscriptionResponse;
-    errorResponse: CreateActivitySubscriptionErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: ActivitySubscriptionCreateRequest;
+    /** Responses by status and media type. */
+    responses: {
+      /** The subscription (the shape of `data` is not shown). */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/activity/stream`: Stream activity events */
   streamActivity: {
-    pathParams: StreamActivityPathParams;
-    query: StreamActivityQuery;
-    headers: StreamActivityHeaders;
-    cookies: StreamActivityCookies;
-    requestBody: StreamActivityRequestBody;
-    responses: StreamActivityResponses;
-    response: StreamActivityResponse;
-    errorResponse: StreamActivityErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The stream. The body is a sequence of newline-delimited JSON values; the schema is that of ONE event. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ActivityStreamEvent;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ActivityStreamEvent;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `POST /2/webhooks/replay`: Replay webhook events */
   replayWebhookEvents: {
-    pathParams: ReplayWebhookEventsPathParams;
-    query: ReplayWebhookEventsQuery;
-    headers: ReplayWebhookEventsHeaders;
-    cookies: ReplayWebhookEventsCookies;
-    requestBody: ReplayWebhookEventsRequestBody;
-    responses: ReplayWebhookEventsResponses;
-    response: ReplayWebhookEventsResponse;
-    errorResponse: ReplayWebhookEventsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * What to replay. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The replay job (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /**
    * `POST /2/account_activity/replay/webhooks/{webhook_id}/subscriptions/all`: Replay account activity events (deprecated)
    * @deprecated
    */
   replayAccountActivity: {
-    pathParams: ReplayAccountActivityPathParams;
-    query: ReplayAccountActivityQuery;
-    headers: ReplayAccountActivityHeaders;
-    cookies: ReplayAccountActivityCookies;
-    requestBody: ReplayAccountActivityRequestBody;
-    responses: ReplayAccountActivityResponses;
-    response: ReplayAccountActivityResponse;
-    errorResponse: ReplayAccountActivityErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** The webhook. Its format is not shown. */
+      webhook_id: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /**
+     * Request body.
+     * What to replay. The body is not shown.
+     */
+    requestBody: unknown;
+    /** Responses by status and media type. */
+    responses: {
+      /** The replay job (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
   /** `GET /2/powerstream/rules`: Powerstream rules */
   getPowerstreamRules: {
-    pathParams: GetPowerstreamRulesPathParams;
-    query: GetPowerstreamRulesQuery;
-    headers: GetPowerstreamRulesHeaders;
-    cookies: GetPowerstreamRulesCookies;
-    requestBody: GetPowerstreamRulesRequestBody;
-    responses: GetPowerstreamRulesResponses;
-    response: GetPowerstreamRulesResponse;
-    errorResponse: GetPowerstreamRulesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The rules (the shape of `data` is not shown). */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': ResponseEnvelope;
+        };
+      };
+      /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+      429: {
+        headers: {
+          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+          'x-rate-limit-reset': number;
+        };
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+      503: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+      /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Error;
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: ResponseEnvelope;
+    /** Body of a failed response. */
+    errorResponse: Error | Problem;
   };
 }

@@ -824,7 +824,7 @@ const _responses35: _Responses = {
 export function validateGetUserBookmarksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksPathParams> {
+): ValidationResult<T.Operations['getUserBookmarks']['pathParams']> {
   return _run(
     _eGetUserBookmarksPathParams,
     value,
@@ -837,7 +837,7 @@ export function validateGetUserBookmarksPathParams(
 export function validateGetUserBookmarksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksQuery> {
+): ValidationResult<T.Operations['getUserBookmarks']['query']> {
   return _run(
     _eGetUserBookmarksQuery,
     value,
@@ -850,7 +850,7 @@ export function validateGetUserBookmarksQuery(
 export function validateGetUserBookmarksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksHeaders> {
+): ValidationResult<T.Operations['getUserBookmarks']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -863,7 +863,7 @@ export function validateGetUserBookmarksHeaders(
 export function validateGetUserBookmarksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksCookies> {
+): ValidationResult<T.Operations['getUserBookmarks']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -877,10 +877,10 @@ export function validateGetUserBookmarksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksRequestBody> {
+): ValidationResult<T.Operations['getUserBookmarks']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserBookmarksRequestBody };
+  return { valid: true, value: body as T.Operations['getUserBookmarks']['requestBody'] };
 }
 
 /** getUserBookmarks: a response, by status (exact, range, default) and media type. */
@@ -889,7 +889,7 @@ export function validateGetUserBookmarksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBookmarksResponse | T.GetUserBookmarksErrorResponse> {
+): ValidationResult<T.Operations['getUserBookmarks']['response'] | T.Operations['getUserBookmarks']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -897,7 +897,7 @@ export function validateGetUserBookmarksResponse(
 export function validateFindUserByUsernamePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernamePathParams> {
+): ValidationResult<T.Operations['findUserByUsername']['pathParams']> {
   return _run(
     _eFindUserByUsernamePathParams,
     value,
@@ -910,7 +910,7 @@ export function validateFindUserByUsernamePathParams(
 export function validateFindUserByUsernameQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameQuery> {
+): ValidationResult<T.Operations['findUserByUsername']['query']> {
   return _run(
     _eFindUserByUsernameQuery,
     value,
@@ -923,7 +923,7 @@ export function validateFindUserByUsernameQuery(
 export function validateFindUserByUsernameHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameHeaders> {
+): ValidationResult<T.Operations['findUserByUsername']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -936,7 +936,7 @@ export function validateFindUserByUsernameHeaders(
 export function validateFindUserByUsernameCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameCookies> {
+): ValidationResult<T.Operations['findUserByUsername']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -950,10 +950,10 @@ export function validateFindUserByUsernameRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameRequestBody> {
+): ValidationResult<T.Operations['findUserByUsername']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindUserByUsernameRequestBody };
+  return { valid: true, value: body as T.Operations['findUserByUsername']['requestBody'] };
 }
 
 /** findUserByUsername: a response, by status (exact, range, default) and media type. */
@@ -962,7 +962,9 @@ export function validateFindUserByUsernameResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindUserByUsernameResponse | T.FindUserByUsernameErrorResponse> {
+): ValidationResult<
+  T.Operations['findUserByUsername']['response'] | T.Operations['findUserByUsername']['errorResponse']
+> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -970,7 +972,7 @@ export function validateFindUserByUsernameResponse(
 export function validateFindPostByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdPathParams> {
+): ValidationResult<T.Operations['findPostById']['pathParams']> {
   return _run(_eFindPostByIdPathParams, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
@@ -978,7 +980,7 @@ export function validateFindPostByIdPathParams(
 export function validateFindPostByIdQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdQuery> {
+): ValidationResult<T.Operations['findPostById']['query']> {
   return _run(_eFindPostByIdQuery, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
@@ -986,7 +988,7 @@ export function validateFindPostByIdQuery(
 export function validateFindPostByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdHeaders> {
+): ValidationResult<T.Operations['findPostById']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
@@ -994,7 +996,7 @@ export function validateFindPostByIdHeaders(
 export function validateFindPostByIdCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdCookies> {
+): ValidationResult<T.Operations['findPostById']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
@@ -1003,10 +1005,10 @@ export function validateFindPostByIdRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdRequestBody> {
+): ValidationResult<T.Operations['findPostById']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindPostByIdRequestBody };
+  return { valid: true, value: body as T.Operations['findPostById']['requestBody'] };
 }
 
 /** findPostById: a response, by status (exact, range, default) and media type. */
@@ -1015,7 +1017,7 @@ export function validateFindPostByIdResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindPostByIdResponse | T.FindPostByIdErrorResponse> {
+): ValidationResult<T.Operations['findPostById']['response'] | T.Operations['findPostById']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -1023,7 +1025,7 @@ export function validateFindPostByIdResponse(
 export function validateSearchRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsPathParams> {
+): ValidationResult<T.Operations['searchRecentPosts']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1036,7 +1038,7 @@ export function validateSearchRecentPostsPathParams(
 export function validateSearchRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsQuery> {
+): ValidationResult<T.Operations['searchRecentPosts']['query']> {
   return _run(
     _eSearchRecentPostsQuery,
     value,
@@ -1049,7 +1051,7 @@ export function validateSearchRecentPostsQuery(
 export function validateSearchRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsHeaders> {
+): ValidationResult<T.Operations['searchRecentPosts']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1062,7 +1064,7 @@ export function validateSearchRecentPostsHeaders(
 export function validateSearchRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsCookies> {
+): ValidationResult<T.Operations['searchRecentPosts']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1076,10 +1078,10 @@ export function validateSearchRecentPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsRequestBody> {
+): ValidationResult<T.Operations['searchRecentPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchRecentPostsRequestBody };
+  return { valid: true, value: body as T.Operations['searchRecentPosts']['requestBody'] };
 }
 
 /** searchRecentPosts: a response, by status (exact, range, default) and media type. */
@@ -1088,7 +1090,9 @@ export function validateSearchRecentPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRecentPostsResponse | T.SearchRecentPostsErrorResponse> {
+): ValidationResult<
+  T.Operations['searchRecentPosts']['response'] | T.Operations['searchRecentPosts']['errorResponse']
+> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -1096,7 +1100,7 @@ export function validateSearchRecentPostsResponse(
 export function validateSearchAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsPathParams> {
+): ValidationResult<T.Operations['searchAllPosts']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
@@ -1104,7 +1108,7 @@ export function validateSearchAllPostsPathParams(
 export function validateSearchAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsQuery> {
+): ValidationResult<T.Operations['searchAllPosts']['query']> {
   return _run(_eSearchAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
@@ -1112,7 +1116,7 @@ export function validateSearchAllPostsQuery(
 export function validateSearchAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsHeaders> {
+): ValidationResult<T.Operations['searchAllPosts']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
@@ -1120,7 +1124,7 @@ export function validateSearchAllPostsHeaders(
 export function validateSearchAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsCookies> {
+): ValidationResult<T.Operations['searchAllPosts']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
@@ -1129,10 +1133,10 @@ export function validateSearchAllPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsRequestBody> {
+): ValidationResult<T.Operations['searchAllPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchAllPostsRequestBody };
+  return { valid: true, value: body as T.Operations['searchAllPosts']['requestBody'] };
 }
 
 /** searchAllPosts: a response, by status (exact, range, default) and media type. */
@@ -1141,7 +1145,7 @@ export function validateSearchAllPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchAllPostsResponse | T.SearchAllPostsErrorResponse> {
+): ValidationResult<T.Operations['searchAllPosts']['response'] | T.Operations['searchAllPosts']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -1149,7 +1153,7 @@ export function validateSearchAllPostsResponse(
 export function validateCountRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsPathParams> {
+): ValidationResult<T.Operations['countRecentPosts']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1162,7 +1166,7 @@ export function validateCountRecentPostsPathParams(
 export function validateCountRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsQuery> {
+): ValidationResult<T.Operations['countRecentPosts']['query']> {
   return _run(
     _eCountRecentPostsQuery,
     value,
@@ -1175,7 +1179,7 @@ export function validateCountRecentPostsQuery(
 export function validateCountRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsHeaders> {
+): ValidationResult<T.Operations['countRecentPosts']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1188,7 +1192,7 @@ export function validateCountRecentPostsHeaders(
 export function validateCountRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsCookies> {
+): ValidationResult<T.Operations['countRecentPosts']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1202,10 +1206,10 @@ export function validateCountRecentPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsRequestBody> {
+): ValidationResult<T.Operations['countRecentPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.CountRecentPostsRequestBody };
+  return { valid: true, value: body as T.Operations['countRecentPosts']['requestBody'] };
 }
 
 /** countRecentPosts: a response, by status (exact, range, default) and media type. */
@@ -1214,7 +1218,7 @@ export function validateCountRecentPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountRecentPostsResponse | T.CountRecentPostsErrorResponse> {
+): ValidationResult<T.Operations['countRecentPosts']['response'] | T.Operations['countRecentPosts']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -1222,7 +1226,7 @@ export function validateCountRecentPostsResponse(
 export function validateCountAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsPathParams> {
+): ValidationResult<T.Operations['countAllPosts']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
@@ -1230,7 +1234,7 @@ export function validateCountAllPostsPathParams(
 export function validateCountAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsQuery> {
+): ValidationResult<T.Operations['countAllPosts']['query']> {
   return _run(_eCountAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
@@ -1238,7 +1242,7 @@ export function validateCountAllPostsQuery(
 export function validateCountAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsHeaders> {
+): ValidationResult<T.Operations['countAllPosts']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
@@ -1246,7 +1250,7 @@ export function validateCountAllPostsHeaders(
 export function validateCountAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsCookies> {
+): ValidationResult<T.Operations['countAllPosts']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
@@ -1255,10 +1259,10 @@ export function validateCountAllPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsRequestBody> {
+): ValidationResult<T.Operations['countAllPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.CountAllPostsRequestBody };
+  return { valid: true, value: body as T.Operations['countAllPosts']['requestBody'] };
 }
 
 /** countAllPosts: a response, by status (exact, range, default) and media type. */
@@ -1267,7 +1271,7 @@ export function validateCountAllPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CountAllPostsResponse | T.CountAllPostsErrorResponse> {
+): ValidationResult<T.Operations['countAllPosts']['response'] | T.Operations['countAllPosts']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 
@@ -1275,7 +1279,7 @@ export function validateCountAllPostsResponse(
 export function validateGetUserPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsPathParams> {
+): ValidationResult<T.Operations['getUserPosts']['pathParams']> {
   return _run(_eGetUserPostsPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
@@ -1283,7 +1287,7 @@ export function validateGetUserPostsPathParams(
 export function validateGetUserPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsQuery> {
+): ValidationResult<T.Operations['getUserPosts']['query']> {
   return _run(_eGetUserPostsQuery, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
@@ -1291,7 +1295,7 @@ export function validateGetUserPostsQuery(
 export function validateGetUserPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsHeaders> {
+): ValidationResult<T.Operations['getUserPosts']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
@@ -1299,7 +1303,7 @@ export function validateGetUserPostsHeaders(
 export function validateGetUserPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsCookies> {
+): ValidationResult<T.Operations['getUserPosts']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
@@ -1308,10 +1312,10 @@ export function validateGetUserPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsRequestBody> {
+): ValidationResult<T.Operations['getUserPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserPostsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserPosts']['requestBody'] };
 }
 
 /** getUserPosts: a response, by status (exact, range, default) and media type. */
@@ -1320,7 +1324,7 @@ export function validateGetUserPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostsResponse | T.GetUserPostsErrorResponse> {
+): ValidationResult<T.Operations['getUserPosts']['response'] | T.Operations['getUserPosts']['errorResponse']> {
   return _respond(_responses7, status, mediaType, body, options);
 }
 
@@ -1328,7 +1332,7 @@ export function validateGetUserPostsResponse(
 export function validateGetUserMentionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsPathParams> {
+): ValidationResult<T.Operations['getUserMentions']['pathParams']> {
   return _run(
     _eGetUserMentionsPathParams,
     value,
@@ -1341,7 +1345,7 @@ export function validateGetUserMentionsPathParams(
 export function validateGetUserMentionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsQuery> {
+): ValidationResult<T.Operations['getUserMentions']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1354,7 +1358,7 @@ export function validateGetUserMentionsQuery(
 export function validateGetUserMentionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsHeaders> {
+): ValidationResult<T.Operations['getUserMentions']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1367,7 +1371,7 @@ export function validateGetUserMentionsHeaders(
 export function validateGetUserMentionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsCookies> {
+): ValidationResult<T.Operations['getUserMentions']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1381,10 +1385,10 @@ export function validateGetUserMentionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsRequestBody> {
+): ValidationResult<T.Operations['getUserMentions']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserMentionsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserMentions']['requestBody'] };
 }
 
 /** getUserMentions: a response, by status (exact, range, default) and media type. */
@@ -1393,7 +1397,7 @@ export function validateGetUserMentionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMentionsResponse | T.GetUserMentionsErrorResponse> {
+): ValidationResult<T.Operations['getUserMentions']['response'] | T.Operations['getUserMentions']['errorResponse']> {
   return _respond(_responses8, status, mediaType, body, options);
 }
 
@@ -1401,7 +1405,7 @@ export function validateGetUserMentionsResponse(
 export function validateGetUserLikedPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsPathParams> {
+): ValidationResult<T.Operations['getUserLikedPosts']['pathParams']> {
   return _run(
     _eGetUserLikedPostsPathParams,
     value,
@@ -1414,7 +1418,7 @@ export function validateGetUserLikedPostsPathParams(
 export function validateGetUserLikedPostsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsQuery> {
+): ValidationResult<T.Operations['getUserLikedPosts']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1427,7 +1431,7 @@ export function validateGetUserLikedPostsQuery(
 export function validateGetUserLikedPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsHeaders> {
+): ValidationResult<T.Operations['getUserLikedPosts']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1440,7 +1444,7 @@ export function validateGetUserLikedPostsHeaders(
 export function validateGetUserLikedPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsCookies> {
+): ValidationResult<T.Operations['getUserLikedPosts']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1454,10 +1458,10 @@ export function validateGetUserLikedPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsRequestBody> {
+): ValidationResult<T.Operations['getUserLikedPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserLikedPostsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserLikedPosts']['requestBody'] };
 }
 
 /** getUserLikedPosts: a response, by status (exact, range, default) and media type. */
@@ -1466,7 +1470,9 @@ export function validateGetUserLikedPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserLikedPostsResponse | T.GetUserLikedPostsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserLikedPosts']['response'] | T.Operations['getUserLikedPosts']['errorResponse']
+> {
   return _respond(_responses9, status, mediaType, body, options);
 }
 
@@ -1474,7 +1480,7 @@ export function validateGetUserLikedPostsResponse(
 export function validateGetUserFollowersPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersPathParams> {
+): ValidationResult<T.Operations['getUserFollowers']['pathParams']> {
   return _run(
     _eGetUserFollowersPathParams,
     value,
@@ -1487,7 +1493,7 @@ export function validateGetUserFollowersPathParams(
 export function validateGetUserFollowersQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersQuery> {
+): ValidationResult<T.Operations['getUserFollowers']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1500,7 +1506,7 @@ export function validateGetUserFollowersQuery(
 export function validateGetUserFollowersHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersHeaders> {
+): ValidationResult<T.Operations['getUserFollowers']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1513,7 +1519,7 @@ export function validateGetUserFollowersHeaders(
 export function validateGetUserFollowersCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersCookies> {
+): ValidationResult<T.Operations['getUserFollowers']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1527,10 +1533,10 @@ export function validateGetUserFollowersRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersRequestBody> {
+): ValidationResult<T.Operations['getUserFollowers']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowersRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowers']['requestBody'] };
 }
 
 /** getUserFollowers: a response, by status (exact, range, default) and media type. */
@@ -1539,7 +1545,7 @@ export function validateGetUserFollowersResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowersResponse | T.GetUserFollowersErrorResponse> {
+): ValidationResult<T.Operations['getUserFollowers']['response'] | T.Operations['getUserFollowers']['errorResponse']> {
   return _respond(_responses10, status, mediaType, body, options);
 }
 
@@ -1547,7 +1553,7 @@ export function validateGetUserFollowersResponse(
 export function validateGetUserFollowingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingPathParams> {
+): ValidationResult<T.Operations['getUserFollowing']['pathParams']> {
   return _run(
     _eGetUserFollowingPathParams,
     value,
@@ -1560,7 +1566,7 @@ export function validateGetUserFollowingPathParams(
 export function validateGetUserFollowingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingQuery> {
+): ValidationResult<T.Operations['getUserFollowing']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1573,7 +1579,7 @@ export function validateGetUserFollowingQuery(
 export function validateGetUserFollowingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingHeaders> {
+): ValidationResult<T.Operations['getUserFollowing']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1586,7 +1592,7 @@ export function validateGetUserFollowingHeaders(
 export function validateGetUserFollowingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingCookies> {
+): ValidationResult<T.Operations['getUserFollowing']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1600,10 +1606,10 @@ export function validateGetUserFollowingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingRequestBody> {
+): ValidationResult<T.Operations['getUserFollowing']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowing']['requestBody'] };
 }
 
 /** getUserFollowing: a response, by status (exact, range, default) and media type. */
@@ -1612,7 +1618,7 @@ export function validateGetUserFollowingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowingResponse | T.GetUserFollowingErrorResponse> {
+): ValidationResult<T.Operations['getUserFollowing']['response'] | T.Operations['getUserFollowing']['errorResponse']> {
   return _respond(_responses11, status, mediaType, body, options);
 }
 
@@ -1620,7 +1626,7 @@ export function validateGetUserFollowingResponse(
 export function validateFollowUserPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserPathParams> {
+): ValidationResult<T.Operations['followUser']['pathParams']> {
   return _run(
     _eFollowUserPathParams,
     value,
@@ -1633,7 +1639,7 @@ export function validateFollowUserPathParams(
 export function validateFollowUserQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserQuery> {
+): ValidationResult<T.Operations['followUser']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1646,7 +1652,7 @@ export function validateFollowUserQuery(
 export function validateFollowUserHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserHeaders> {
+): ValidationResult<T.Operations['followUser']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1659,7 +1665,7 @@ export function validateFollowUserHeaders(
 export function validateFollowUserCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserCookies> {
+): ValidationResult<T.Operations['followUser']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1673,7 +1679,7 @@ export function validateFollowUserRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserRequestBody | undefined> {
+): ValidationResult<T.Operations['followUser']['requestBody'] | undefined> {
   return _request(_body12, body, mediaType, options);
 }
 
@@ -1683,7 +1689,7 @@ export function validateFollowUserResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FollowUserResponse | T.FollowUserErrorResponse> {
+): ValidationResult<T.Operations['followUser']['response'] | T.Operations['followUser']['errorResponse']> {
   return _respond(_responses12, status, mediaType, body, options);
 }
 
@@ -1691,7 +1697,7 @@ export function validateFollowUserResponse(
 export function validateGetUserBlockingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingPathParams> {
+): ValidationResult<T.Operations['getUserBlocking']['pathParams']> {
   return _run(
     _eGetUserBlockingPathParams,
     value,
@@ -1704,7 +1710,7 @@ export function validateGetUserBlockingPathParams(
 export function validateGetUserBlockingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingQuery> {
+): ValidationResult<T.Operations['getUserBlocking']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1717,7 +1723,7 @@ export function validateGetUserBlockingQuery(
 export function validateGetUserBlockingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingHeaders> {
+): ValidationResult<T.Operations['getUserBlocking']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1730,7 +1736,7 @@ export function validateGetUserBlockingHeaders(
 export function validateGetUserBlockingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingCookies> {
+): ValidationResult<T.Operations['getUserBlocking']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1744,10 +1750,10 @@ export function validateGetUserBlockingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingRequestBody> {
+): ValidationResult<T.Operations['getUserBlocking']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserBlockingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserBlocking']['requestBody'] };
 }
 
 /** getUserBlocking: a response, by status (exact, range, default) and media type. */
@@ -1756,7 +1762,7 @@ export function validateGetUserBlockingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserBlockingResponse | T.GetUserBlockingErrorResponse> {
+): ValidationResult<T.Operations['getUserBlocking']['response'] | T.Operations['getUserBlocking']['errorResponse']> {
   return _respond(_responses13, status, mediaType, body, options);
 }
 
@@ -1764,7 +1770,7 @@ export function validateGetUserBlockingResponse(
 export function validateGetUserMutingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingPathParams> {
+): ValidationResult<T.Operations['getUserMuting']['pathParams']> {
   return _run(
     _eGetUserMutingPathParams,
     value,
@@ -1777,7 +1783,7 @@ export function validateGetUserMutingPathParams(
 export function validateGetUserMutingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingQuery> {
+): ValidationResult<T.Operations['getUserMuting']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1790,7 +1796,7 @@ export function validateGetUserMutingQuery(
 export function validateGetUserMutingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingHeaders> {
+): ValidationResult<T.Operations['getUserMuting']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1803,7 +1809,7 @@ export function validateGetUserMutingHeaders(
 export function validateGetUserMutingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingCookies> {
+): ValidationResult<T.Operations['getUserMuting']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1817,10 +1823,10 @@ export function validateGetUserMutingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingRequestBody> {
+): ValidationResult<T.Operations['getUserMuting']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserMutingRequestBody };
+  return { valid: true, value: body as T.Operations['getUserMuting']['requestBody'] };
 }
 
 /** getUserMuting: a response, by status (exact, range, default) and media type. */
@@ -1829,7 +1835,7 @@ export function validateGetUserMutingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserMutingResponse | T.GetUserMutingErrorResponse> {
+): ValidationResult<T.Operations['getUserMuting']['response'] | T.Operations['getUserMuting']['errorResponse']> {
   return _respond(_responses14, status, mediaType, body, options);
 }
 
@@ -1837,7 +1843,7 @@ export function validateGetUserMutingResponse(
 export function validateGetUserPinnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsPathParams> {
+): ValidationResult<T.Operations['getUserPinnedLists']['pathParams']> {
   return _run(
     _eGetUserPinnedListsPathParams,
     value,
@@ -1850,7 +1856,7 @@ export function validateGetUserPinnedListsPathParams(
 export function validateGetUserPinnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsQuery> {
+): ValidationResult<T.Operations['getUserPinnedLists']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1863,7 +1869,7 @@ export function validateGetUserPinnedListsQuery(
 export function validateGetUserPinnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsHeaders> {
+): ValidationResult<T.Operations['getUserPinnedLists']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1876,7 +1882,7 @@ export function validateGetUserPinnedListsHeaders(
 export function validateGetUserPinnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsCookies> {
+): ValidationResult<T.Operations['getUserPinnedLists']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1890,10 +1896,10 @@ export function validateGetUserPinnedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsRequestBody> {
+): ValidationResult<T.Operations['getUserPinnedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserPinnedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserPinnedLists']['requestBody'] };
 }
 
 /** getUserPinnedLists: a response, by status (exact, range, default) and media type. */
@@ -1902,7 +1908,9 @@ export function validateGetUserPinnedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPinnedListsResponse | T.GetUserPinnedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserPinnedLists']['response'] | T.Operations['getUserPinnedLists']['errorResponse']
+> {
   return _respond(_responses15, status, mediaType, body, options);
 }
 
@@ -1910,7 +1918,7 @@ export function validateGetUserPinnedListsResponse(
 export function validateGetUserOwnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsPathParams> {
+): ValidationResult<T.Operations['getUserOwnedLists']['pathParams']> {
   return _run(
     _eGetUserOwnedListsPathParams,
     value,
@@ -1923,7 +1931,7 @@ export function validateGetUserOwnedListsPathParams(
 export function validateGetUserOwnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsQuery> {
+): ValidationResult<T.Operations['getUserOwnedLists']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1936,7 +1944,7 @@ export function validateGetUserOwnedListsQuery(
 export function validateGetUserOwnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsHeaders> {
+): ValidationResult<T.Operations['getUserOwnedLists']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1949,7 +1957,7 @@ export function validateGetUserOwnedListsHeaders(
 export function validateGetUserOwnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsCookies> {
+): ValidationResult<T.Operations['getUserOwnedLists']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -1963,10 +1971,10 @@ export function validateGetUserOwnedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsRequestBody> {
+): ValidationResult<T.Operations['getUserOwnedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserOwnedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserOwnedLists']['requestBody'] };
 }
 
 /** getUserOwnedLists: a response, by status (exact, range, default) and media type. */
@@ -1975,7 +1983,9 @@ export function validateGetUserOwnedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserOwnedListsResponse | T.GetUserOwnedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserOwnedLists']['response'] | T.Operations['getUserOwnedLists']['errorResponse']
+> {
   return _respond(_responses16, status, mediaType, body, options);
 }
 
@@ -1983,7 +1993,7 @@ export function validateGetUserOwnedListsResponse(
 export function validateGetUserFollowedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsPathParams> {
+): ValidationResult<T.Operations['getUserFollowedLists']['pathParams']> {
   return _run(
     _eGetUserFollowedListsPathParams,
     value,
@@ -1996,7 +2006,7 @@ export function validateGetUserFollowedListsPathParams(
 export function validateGetUserFollowedListsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsQuery> {
+): ValidationResult<T.Operations['getUserFollowedLists']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2009,7 +2019,7 @@ export function validateGetUserFollowedListsQuery(
 export function validateGetUserFollowedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsHeaders> {
+): ValidationResult<T.Operations['getUserFollowedLists']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2022,7 +2032,7 @@ export function validateGetUserFollowedListsHeaders(
 export function validateGetUserFollowedListsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsCookies> {
+): ValidationResult<T.Operations['getUserFollowedLists']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2036,10 +2046,10 @@ export function validateGetUserFollowedListsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsRequestBody> {
+): ValidationResult<T.Operations['getUserFollowedLists']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserFollowedListsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserFollowedLists']['requestBody'] };
 }
 
 /** getUserFollowedLists: a response, by status (exact, range, default) and media type. */
@@ -2048,7 +2058,9 @@ export function validateGetUserFollowedListsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserFollowedListsResponse | T.GetUserFollowedListsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserFollowedLists']['response'] | T.Operations['getUserFollowedLists']['errorResponse']
+> {
   return _respond(_responses17, status, mediaType, body, options);
 }
 
@@ -2056,7 +2068,7 @@ export function validateGetUserFollowedListsResponse(
 export function validateGetUserListMembershipsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsPathParams> {
+): ValidationResult<T.Operations['getUserListMemberships']['pathParams']> {
   return _run(
     _eGetUserListMembershipsPathParams,
     value,
@@ -2069,7 +2081,7 @@ export function validateGetUserListMembershipsPathParams(
 export function validateGetUserListMembershipsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsQuery> {
+): ValidationResult<T.Operations['getUserListMemberships']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2082,7 +2094,7 @@ export function validateGetUserListMembershipsQuery(
 export function validateGetUserListMembershipsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsHeaders> {
+): ValidationResult<T.Operations['getUserListMemberships']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2095,7 +2107,7 @@ export function validateGetUserListMembershipsHeaders(
 export function validateGetUserListMembershipsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsCookies> {
+): ValidationResult<T.Operations['getUserListMemberships']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2109,10 +2121,10 @@ export function validateGetUserListMembershipsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsRequestBody> {
+): ValidationResult<T.Operations['getUserListMemberships']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserListMembershipsRequestBody };
+  return { valid: true, value: body as T.Operations['getUserListMemberships']['requestBody'] };
 }
 
 /** getUserListMemberships: a response, by status (exact, range, default) and media type. */
@@ -2121,7 +2133,9 @@ export function validateGetUserListMembershipsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserListMembershipsResponse | T.GetUserListMembershipsErrorResponse> {
+): ValidationResult<
+  T.Operations['getUserListMemberships']['response'] | T.Operations['getUserListMemberships']['errorResponse']
+> {
   return _respond(_responses18, status, mediaType, body, options);
 }
 
@@ -2129,12 +2143,15 @@ export function validateGetUserListMembershipsResponse(
 export function validateLikePostPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostPathParams> {
+): ValidationResult<T.Operations['likePost']['pathParams']> {
   return _run(_eLikePostPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1likes/post/parameters');
 }
 
 /** likePost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.LikePostQuery> {
+export function validateLikePostQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['likePost']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2147,7 +2164,7 @@ export function validateLikePostQuery(value: unknown, options?: ValidateOptions)
 export function validateLikePostHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostHeaders> {
+): ValidationResult<T.Operations['likePost']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2160,7 +2177,7 @@ export function validateLikePostHeaders(
 export function validateLikePostCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostCookies> {
+): ValidationResult<T.Operations['likePost']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2174,7 +2191,7 @@ export function validateLikePostRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostRequestBody | undefined> {
+): ValidationResult<T.Operations['likePost']['requestBody'] | undefined> {
   return _request(_body19, body, mediaType, options);
 }
 
@@ -2184,7 +2201,7 @@ export function validateLikePostResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LikePostResponse | T.LikePostErrorResponse> {
+): ValidationResult<T.Operations['likePost']['response'] | T.Operations['likePost']['errorResponse']> {
   return _respond(_responses19, status, mediaType, body, options);
 }
 
@@ -2192,7 +2209,7 @@ export function validateLikePostResponse(
 export function validateCreatePostPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostPathParams> {
+): ValidationResult<T.Operations['createPost']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
@@ -2200,7 +2217,7 @@ export function validateCreatePostPathParams(
 export function validateCreatePostQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostQuery> {
+): ValidationResult<T.Operations['createPost']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
@@ -2208,7 +2225,7 @@ export function validateCreatePostQuery(
 export function validateCreatePostHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostHeaders> {
+): ValidationResult<T.Operations['createPost']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
@@ -2216,7 +2233,7 @@ export function validateCreatePostHeaders(
 export function validateCreatePostCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostCookies> {
+): ValidationResult<T.Operations['createPost']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
@@ -2225,7 +2242,7 @@ export function validateCreatePostRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostRequestBody> {
+): ValidationResult<T.Operations['createPost']['requestBody']> {
   return _request(_body20, body, mediaType, options);
 }
 
@@ -2235,7 +2252,7 @@ export function validateCreatePostResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreatePostResponse | T.CreatePostErrorResponse> {
+): ValidationResult<T.Operations['createPost']['response'] | T.Operations['createPost']['errorResponse']> {
   return _respond(_responses20, status, mediaType, body, options);
 }
 
@@ -2243,7 +2260,7 @@ export function validateCreatePostResponse(
 export function validateSearchNewsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsPathParams> {
+): ValidationResult<T.Operations['searchNews']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
@@ -2251,7 +2268,7 @@ export function validateSearchNewsPathParams(
 export function validateSearchNewsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsQuery> {
+): ValidationResult<T.Operations['searchNews']['query']> {
   return _run(_eSearchNewsQuery, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
@@ -2259,7 +2276,7 @@ export function validateSearchNewsQuery(
 export function validateSearchNewsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsHeaders> {
+): ValidationResult<T.Operations['searchNews']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
@@ -2267,7 +2284,7 @@ export function validateSearchNewsHeaders(
 export function validateSearchNewsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsCookies> {
+): ValidationResult<T.Operations['searchNews']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
@@ -2276,10 +2293,10 @@ export function validateSearchNewsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsRequestBody> {
+): ValidationResult<T.Operations['searchNews']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchNewsRequestBody };
+  return { valid: true, value: body as T.Operations['searchNews']['requestBody'] };
 }
 
 /** searchNews: a response, by status (exact, range, default) and media type. */
@@ -2288,7 +2305,7 @@ export function validateSearchNewsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNewsResponse | T.SearchNewsErrorResponse> {
+): ValidationResult<T.Operations['searchNews']['response'] | T.Operations['searchNews']['errorResponse']> {
   return _respond(_responses21, status, mediaType, body, options);
 }
 
@@ -2296,7 +2313,7 @@ export function validateSearchNewsResponse(
 export function validateFindNewsByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdPathParams> {
+): ValidationResult<T.Operations['findNewsById']['pathParams']> {
   return _run(_eFindNewsByIdPathParams, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
@@ -2304,7 +2321,7 @@ export function validateFindNewsByIdPathParams(
 export function validateFindNewsByIdQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdQuery> {
+): ValidationResult<T.Operations['findNewsById']['query']> {
   return _run(_eFindNewsByIdQuery, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
@@ -2312,7 +2329,7 @@ export function validateFindNewsByIdQuery(
 export function validateFindNewsByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdHeaders> {
+): ValidationResult<T.Operations['findNewsById']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
@@ -2320,7 +2337,7 @@ export function validateFindNewsByIdHeaders(
 export function validateFindNewsByIdCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdCookies> {
+): ValidationResult<T.Operations['findNewsById']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
@@ -2329,10 +2346,10 @@ export function validateFindNewsByIdRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdRequestBody> {
+): ValidationResult<T.Operations['findNewsById']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.FindNewsByIdRequestBody };
+  return { valid: true, value: body as T.Operations['findNewsById']['requestBody'] };
 }
 
 /** findNewsById: a response, by status (exact, range, default) and media type. */
@@ -2341,7 +2358,7 @@ export function validateFindNewsByIdResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.FindNewsByIdResponse | T.FindNewsByIdErrorResponse> {
+): ValidationResult<T.Operations['findNewsById']['response'] | T.Operations['findNewsById']['errorResponse']> {
   return _respond(_responses22, status, mediaType, body, options);
 }
 
@@ -2349,7 +2366,7 @@ export function validateFindNewsByIdResponse(
 export function validateListConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsPathParams> {
+): ValidationResult<T.Operations['listConnections']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
@@ -2357,7 +2374,7 @@ export function validateListConnectionsPathParams(
 export function validateListConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsQuery> {
+): ValidationResult<T.Operations['listConnections']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
@@ -2365,7 +2382,7 @@ export function validateListConnectionsQuery(
 export function validateListConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsHeaders> {
+): ValidationResult<T.Operations['listConnections']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
@@ -2373,7 +2390,7 @@ export function validateListConnectionsHeaders(
 export function validateListConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsCookies> {
+): ValidationResult<T.Operations['listConnections']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
@@ -2382,10 +2399,10 @@ export function validateListConnectionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsRequestBody> {
+): ValidationResult<T.Operations['listConnections']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListConnectionsRequestBody };
+  return { valid: true, value: body as T.Operations['listConnections']['requestBody'] };
 }
 
 /** listConnections: a response, by status (exact, range, default) and media type. */
@@ -2394,7 +2411,7 @@ export function validateListConnectionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListConnectionsResponse | T.ListConnectionsErrorResponse> {
+): ValidationResult<T.Operations['listConnections']['response'] | T.Operations['listConnections']['errorResponse']> {
   return _respond(_responses23, status, mediaType, body, options);
 }
 
@@ -2402,7 +2419,7 @@ export function validateListConnectionsResponse(
 export function validateDeleteConnectionsByUuidPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidPathParams> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
@@ -2410,7 +2427,7 @@ export function validateDeleteConnectionsByUuidPathParams(
 export function validateDeleteConnectionsByUuidQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidQuery> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['query']> {
   return _run(
     _eDeleteConnectionsByUuidQuery,
     value,
@@ -2423,7 +2440,7 @@ export function validateDeleteConnectionsByUuidQuery(
 export function validateDeleteConnectionsByUuidHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidHeaders> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
@@ -2431,7 +2448,7 @@ export function validateDeleteConnectionsByUuidHeaders(
 export function validateDeleteConnectionsByUuidCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidCookies> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
@@ -2440,10 +2457,10 @@ export function validateDeleteConnectionsByUuidRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidRequestBody> {
+): ValidationResult<T.Operations['deleteConnectionsByUuid']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteConnectionsByUuidRequestBody };
+  return { valid: true, value: body as T.Operations['deleteConnectionsByUuid']['requestBody'] };
 }
 
 /** deleteConnectionsByUuid: a response, by status (exact, range, default) and media type. */
@@ -2452,7 +2469,9 @@ export function validateDeleteConnectionsByUuidResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByUuidResponse | T.DeleteConnectionsByUuidErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteConnectionsByUuid']['response'] | T.Operations['deleteConnectionsByUuid']['errorResponse']
+> {
   return _respond(_responses24, status, mediaType, body, options);
 }
 
@@ -2460,7 +2479,7 @@ export function validateDeleteConnectionsByUuidResponse(
 export function validateDeleteAllConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsPathParams> {
+): ValidationResult<T.Operations['deleteAllConnections']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2473,7 +2492,7 @@ export function validateDeleteAllConnectionsPathParams(
 export function validateDeleteAllConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsQuery> {
+): ValidationResult<T.Operations['deleteAllConnections']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2486,7 +2505,7 @@ export function validateDeleteAllConnectionsQuery(
 export function validateDeleteAllConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsHeaders> {
+): ValidationResult<T.Operations['deleteAllConnections']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2499,7 +2518,7 @@ export function validateDeleteAllConnectionsHeaders(
 export function validateDeleteAllConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsCookies> {
+): ValidationResult<T.Operations['deleteAllConnections']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2513,10 +2532,10 @@ export function validateDeleteAllConnectionsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsRequestBody> {
+): ValidationResult<T.Operations['deleteAllConnections']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteAllConnectionsRequestBody };
+  return { valid: true, value: body as T.Operations['deleteAllConnections']['requestBody'] };
 }
 
 /** deleteAllConnections: a response, by status (exact, range, default) and media type. */
@@ -2525,7 +2544,9 @@ export function validateDeleteAllConnectionsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteAllConnectionsResponse | T.DeleteAllConnectionsErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteAllConnections']['response'] | T.Operations['deleteAllConnections']['errorResponse']
+> {
   return _respond(_responses25, status, mediaType, body, options);
 }
 
@@ -2533,7 +2554,7 @@ export function validateDeleteAllConnectionsResponse(
 export function validateDeleteConnectionsByEndpointPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointPathParams> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['pathParams']> {
   return _run(
     _eDeleteConnectionsByEndpointPathParams,
     value,
@@ -2546,7 +2567,7 @@ export function validateDeleteConnectionsByEndpointPathParams(
 export function validateDeleteConnectionsByEndpointQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointQuery> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2559,7 +2580,7 @@ export function validateDeleteConnectionsByEndpointQuery(
 export function validateDeleteConnectionsByEndpointHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointHeaders> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2572,7 +2593,7 @@ export function validateDeleteConnectionsByEndpointHeaders(
 export function validateDeleteConnectionsByEndpointCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointCookies> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2586,10 +2607,10 @@ export function validateDeleteConnectionsByEndpointRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointRequestBody> {
+): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DeleteConnectionsByEndpointRequestBody };
+  return { valid: true, value: body as T.Operations['deleteConnectionsByEndpoint']['requestBody'] };
 }
 
 /** deleteConnectionsByEndpoint: a response, by status (exact, range, default) and media type. */
@@ -2598,7 +2619,9 @@ export function validateDeleteConnectionsByEndpointResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DeleteConnectionsByEndpointResponse | T.DeleteConnectionsByEndpointErrorResponse> {
+): ValidationResult<
+  T.Operations['deleteConnectionsByEndpoint']['response'] | T.Operations['deleteConnectionsByEndpoint']['errorResponse']
+> {
   return _respond(_responses26, status, mediaType, body, options);
 }
 
@@ -2606,7 +2629,7 @@ export function validateDeleteConnectionsByEndpointResponse(
 export function validateSearchPostsEligibleForNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesPathParams> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2619,7 +2642,7 @@ export function validateSearchPostsEligibleForNotesPathParams(
 export function validateSearchPostsEligibleForNotesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesQuery> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2632,7 +2655,7 @@ export function validateSearchPostsEligibleForNotesQuery(
 export function validateSearchPostsEligibleForNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesHeaders> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2645,7 +2668,7 @@ export function validateSearchPostsEligibleForNotesHeaders(
 export function validateSearchPostsEligibleForNotesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesCookies> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2659,10 +2682,10 @@ export function validateSearchPostsEligibleForNotesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesRequestBody> {
+): ValidationResult<T.Operations['searchPostsEligibleForNotes']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchPostsEligibleForNotesRequestBody };
+  return { valid: true, value: body as T.Operations['searchPostsEligibleForNotes']['requestBody'] };
 }
 
 /** searchPostsEligibleForNotes: a response, by status (exact, range, default) and media type. */
@@ -2671,7 +2694,9 @@ export function validateSearchPostsEligibleForNotesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPostsEligibleForNotesResponse | T.SearchPostsEligibleForNotesErrorResponse> {
+): ValidationResult<
+  T.Operations['searchPostsEligibleForNotes']['response'] | T.Operations['searchPostsEligibleForNotes']['errorResponse']
+> {
   return _respond(_responses27, status, mediaType, body, options);
 }
 
@@ -2679,7 +2704,7 @@ export function validateSearchPostsEligibleForNotesResponse(
 export function validateSearchNotesWrittenPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenPathParams> {
+): ValidationResult<T.Operations['searchNotesWritten']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2692,7 +2717,7 @@ export function validateSearchNotesWrittenPathParams(
 export function validateSearchNotesWrittenQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenQuery> {
+): ValidationResult<T.Operations['searchNotesWritten']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2705,7 +2730,7 @@ export function validateSearchNotesWrittenQuery(
 export function validateSearchNotesWrittenHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenHeaders> {
+): ValidationResult<T.Operations['searchNotesWritten']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2718,7 +2743,7 @@ export function validateSearchNotesWrittenHeaders(
 export function validateSearchNotesWrittenCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenCookies> {
+): ValidationResult<T.Operations['searchNotesWritten']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2732,10 +2757,10 @@ export function validateSearchNotesWrittenRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenRequestBody> {
+): ValidationResult<T.Operations['searchNotesWritten']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchNotesWrittenRequestBody };
+  return { valid: true, value: body as T.Operations['searchNotesWritten']['requestBody'] };
 }
 
 /** searchNotesWritten: a response, by status (exact, range, default) and media type. */
@@ -2744,7 +2769,9 @@ export function validateSearchNotesWrittenResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchNotesWrittenResponse | T.SearchNotesWrittenErrorResponse> {
+): ValidationResult<
+  T.Operations['searchNotesWritten']['response'] | T.Operations['searchNotesWritten']['errorResponse']
+> {
   return _respond(_responses28, status, mediaType, body, options);
 }
 
@@ -2752,7 +2779,7 @@ export function validateSearchNotesWrittenResponse(
 export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNotePathParams> {
+): ValidationResult<T.Operations['createNote']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
@@ -2760,7 +2787,7 @@ export function validateCreateNotePathParams(
 export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteQuery> {
+): ValidationResult<T.Operations['createNote']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
@@ -2768,7 +2795,7 @@ export function validateCreateNoteQuery(
 export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteHeaders> {
+): ValidationResult<T.Operations['createNote']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
@@ -2776,7 +2803,7 @@ export function validateCreateNoteHeaders(
 export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteCookies> {
+): ValidationResult<T.Operations['createNote']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
@@ -2785,7 +2812,7 @@ export function validateCreateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteRequestBody | undefined> {
+): ValidationResult<T.Operations['createNote']['requestBody'] | undefined> {
   return _request(_body29, body, mediaType, options);
 }
 
@@ -2795,7 +2822,7 @@ export function validateCreateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return _respond(_responses29, status, mediaType, body, options);
 }
 
@@ -2803,7 +2830,7 @@ export function validateCreateNoteResponse(
 export function validateEvaluateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNotePathParams> {
+): ValidationResult<T.Operations['evaluateNote']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
@@ -2811,7 +2838,7 @@ export function validateEvaluateNotePathParams(
 export function validateEvaluateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteQuery> {
+): ValidationResult<T.Operations['evaluateNote']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
@@ -2819,7 +2846,7 @@ export function validateEvaluateNoteQuery(
 export function validateEvaluateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteHeaders> {
+): ValidationResult<T.Operations['evaluateNote']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
@@ -2827,7 +2854,7 @@ export function validateEvaluateNoteHeaders(
 export function validateEvaluateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteCookies> {
+): ValidationResult<T.Operations['evaluateNote']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
@@ -2836,7 +2863,7 @@ export function validateEvaluateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteRequestBody | undefined> {
+): ValidationResult<T.Operations['evaluateNote']['requestBody'] | undefined> {
   return _request(_body30, body, mediaType, options);
 }
 
@@ -2846,7 +2873,7 @@ export function validateEvaluateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EvaluateNoteResponse | T.EvaluateNoteErrorResponse> {
+): ValidationResult<T.Operations['evaluateNote']['response'] | T.Operations['evaluateNote']['errorResponse']> {
   return _respond(_responses30, status, mediaType, body, options);
 }
 
@@ -2854,7 +2881,7 @@ export function validateEvaluateNoteResponse(
 export function validateCreateActivitySubscriptionPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionPathParams> {
+): ValidationResult<T.Operations['createActivitySubscription']['pathParams']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2867,7 +2894,7 @@ export function validateCreateActivitySubscriptionPathParams(
 export function validateCreateActivitySubscriptionQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionQuery> {
+): ValidationResult<T.Operations['createActivitySubscription']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2880,7 +2907,7 @@ export function validateCreateActivitySubscriptionQuery(
 export function validateCreateActivitySubscriptionHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionHeaders> {
+): ValidationResult<T.Operations['createActivitySubscription']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2893,7 +2920,7 @@ export function validateCreateActivitySubscriptionHeaders(
 export function validateCreateActivitySubscriptionCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionCookies> {
+): ValidationResult<T.Operations['createActivitySubscription']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -2907,7 +2934,7 @@ export function validateCreateActivitySubscriptionRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionRequestBody> {
+): ValidationResult<T.Operations['createActivitySubscription']['requestBody']> {
   return _request(_body31, body, mediaType, options);
 }
 
@@ -2917,7 +2944,9 @@ export function validateCreateActivitySubscriptionResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateActivitySubscriptionResponse | T.CreateActivitySubscriptionErrorResponse> {
+): ValidationResult<
+  T.Operations['createActivitySubscription']['response'] | T.Operations['createActivitySubscription']['errorResponse']
+> {
   return _respond(_responses31, status, mediaType, body, options);
 }
 
@@ -2925,7 +2954,7 @@ export function validateCreateActivitySubscriptionResponse(
 export function validateStreamActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityPathParams> {
+): ValidationResult<T.Operations['streamActivity']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
@@ -2933,7 +2962,7 @@ export function validateStreamActivityPathParams(
 export function validateStreamActivityQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityQuery> {
+): ValidationResult<T.Operations['streamActivity']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
@@ -2941,7 +2970,7 @@ export function validateStreamActivityQuery(
 export function validateStreamActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityHeaders> {
+): ValidationResult<T.Operations['streamActivity']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
@@ -2949,7 +2978,7 @@ export function validateStreamActivityHeaders(
 export function validateStreamActivityCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityCookies> {
+): ValidationResult<T.Operations['streamActivity']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
@@ -2958,10 +2987,10 @@ export function validateStreamActivityRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityRequestBody> {
+): ValidationResult<T.Operations['streamActivity']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.StreamActivityRequestBody };
+  return { valid: true, value: body as T.Operations['streamActivity']['requestBody'] };
 }
 
 /** streamActivity: a response, by status (exact, range, default) and media type. */
@@ -2970,7 +2999,7 @@ export function validateStreamActivityResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.StreamActivityResponse | T.StreamActivityErrorResponse> {
+): ValidationResult<T.Operations['streamActivity']['response'] | T.Operations['streamActivity']['errorResponse']> {
   return _respond(_responses32, status, mediaType, body, options);
 }
 
@@ -2978,7 +3007,7 @@ export function validateStreamActivityResponse(
 export function validateReplayWebhookEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsPathParams> {
+): ValidationResult<T.Operations['replayWebhookEvents']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
@@ -2986,7 +3015,7 @@ export function validateReplayWebhookEventsPathParams(
 export function validateReplayWebhookEventsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsQuery> {
+): ValidationResult<T.Operations['replayWebhookEvents']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
@@ -2994,7 +3023,7 @@ export function validateReplayWebhookEventsQuery(
 export function validateReplayWebhookEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsHeaders> {
+): ValidationResult<T.Operations['replayWebhookEvents']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
@@ -3002,7 +3031,7 @@ export function validateReplayWebhookEventsHeaders(
 export function validateReplayWebhookEventsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsCookies> {
+): ValidationResult<T.Operations['replayWebhookEvents']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
@@ -3011,7 +3040,7 @@ export function validateReplayWebhookEventsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsRequestBody | undefined> {
+): ValidationResult<T.Operations['replayWebhookEvents']['requestBody'] | undefined> {
   return _request(_body33, body, mediaType, options);
 }
 
@@ -3021,7 +3050,9 @@ export function validateReplayWebhookEventsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayWebhookEventsResponse | T.ReplayWebhookEventsErrorResponse> {
+): ValidationResult<
+  T.Operations['replayWebhookEvents']['response'] | T.Operations['replayWebhookEvents']['errorResponse']
+> {
   return _respond(_responses33, status, mediaType, body, options);
 }
 
@@ -3029,7 +3060,7 @@ export function validateReplayWebhookEventsResponse(
 export function validateReplayAccountActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityPathParams> {
+): ValidationResult<T.Operations['replayAccountActivity']['pathParams']> {
   return _run(
     _eReplayAccountActivityPathParams,
     value,
@@ -3042,7 +3073,7 @@ export function validateReplayAccountActivityPathParams(
 export function validateReplayAccountActivityQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityQuery> {
+): ValidationResult<T.Operations['replayAccountActivity']['query']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -3055,7 +3086,7 @@ export function validateReplayAccountActivityQuery(
 export function validateReplayAccountActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityHeaders> {
+): ValidationResult<T.Operations['replayAccountActivity']['headers']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -3068,7 +3099,7 @@ export function validateReplayAccountActivityHeaders(
 export function validateReplayAccountActivityCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityCookies> {
+): ValidationResult<T.Operations['replayAccountActivity']['cookies']> {
   return _run(
     _eGetUserBookmarksHeaders,
     value,
@@ -3082,7 +3113,7 @@ export function validateReplayAccountActivityRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityRequestBody | undefined> {
+): ValidationResult<T.Operations['replayAccountActivity']['requestBody'] | undefined> {
   return _request(_body34, body, mediaType, options);
 }
 
@@ -3092,7 +3123,9 @@ export function validateReplayAccountActivityResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplayAccountActivityResponse | T.ReplayAccountActivityErrorResponse> {
+): ValidationResult<
+  T.Operations['replayAccountActivity']['response'] | T.Operations['replayAccountActivity']['errorResponse']
+> {
   return _respond(_responses34, status, mediaType, body, options);
 }
 
@@ -3100,7 +3133,7 @@ export function validateReplayAccountActivityResponse(
 export function validateGetPowerstreamRulesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesPathParams> {
+): ValidationResult<T.Operations['getPowerstreamRules']['pathParams']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
@@ -3108,7 +3141,7 @@ export function validateGetPowerstreamRulesPathParams(
 export function validateGetPowerstreamRulesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesQuery> {
+): ValidationResult<T.Operations['getPowerstreamRules']['query']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
@@ -3116,7 +3149,7 @@ export function validateGetPowerstreamRulesQuery(
 export function validateGetPowerstreamRulesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesHeaders> {
+): ValidationResult<T.Operations['getPowerstreamRules']['headers']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
@@ -3124,7 +3157,7 @@ export function validateGetPowerstreamRulesHeaders(
 export function validateGetPowerstreamRulesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesCookies> {
+): ValidationResult<T.Operations['getPowerstreamRules']['cookies']> {
   return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
@@ -3133,10 +3166,10 @@ export function validateGetPowerstreamRulesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesRequestBody> {
+): ValidationResult<T.Operations['getPowerstreamRules']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetPowerstreamRulesRequestBody };
+  return { valid: true, value: body as T.Operations['getPowerstreamRules']['requestBody'] };
 }
 
 /** getPowerstreamRules: a response, by status (exact, range, default) and media type. */
@@ -3145,7 +3178,9 @@ export function validateGetPowerstreamRulesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetPowerstreamRulesResponse | T.GetPowerstreamRulesErrorResponse> {
+): ValidationResult<
+  T.Operations['getPowerstreamRules']['response'] | T.Operations['getPowerstreamRules']['errorResponse']
+> {
   return _respond(_responses35, status, mediaType, body, options);
 }
 

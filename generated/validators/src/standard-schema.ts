@@ -535,1149 +535,1128 @@ export const EditOptionsSchema: SyncStandardSchema<T.EditOptions> = toStandardSc
 export const CreatePostPollSchema: SyncStandardSchema<T.CreatePostPoll> = toStandardSchema(S.validateCreatePostPoll);
 
 /** getUserBookmarks: `validateGetUserBookmarksPathParams` as a Standard Schema. */
-export const GetUserBookmarksPathParamsSchema: SyncStandardSchema<T.GetUserBookmarksPathParams> = toStandardSchema(
-  O.validateGetUserBookmarksPathParams,
-);
+export const GetUserBookmarksPathParamsSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['pathParams']> =
+  toStandardSchema(O.validateGetUserBookmarksPathParams);
 
 /** getUserBookmarks: `validateGetUserBookmarksQuery` as a Standard Schema. */
-export const GetUserBookmarksQuerySchema: SyncStandardSchema<T.GetUserBookmarksQuery> = toStandardSchema(
-  O.validateGetUserBookmarksQuery,
-);
+export const GetUserBookmarksQuerySchema: SyncStandardSchema<T.Operations['getUserBookmarks']['query']> =
+  toStandardSchema(O.validateGetUserBookmarksQuery);
 
 /** getUserBookmarks: `validateGetUserBookmarksHeaders` as a Standard Schema. */
-export const GetUserBookmarksHeadersSchema: SyncStandardSchema<T.GetUserBookmarksHeaders> = toStandardSchema(
-  O.validateGetUserBookmarksHeaders,
-);
+export const GetUserBookmarksHeadersSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['headers']> =
+  toStandardSchema(O.validateGetUserBookmarksHeaders);
 
 /** getUserBookmarks: `validateGetUserBookmarksCookies` as a Standard Schema. */
-export const GetUserBookmarksCookiesSchema: SyncStandardSchema<T.GetUserBookmarksCookies> = toStandardSchema(
-  O.validateGetUserBookmarksCookies,
-);
+export const GetUserBookmarksCookiesSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['cookies']> =
+  toStandardSchema(O.validateGetUserBookmarksCookies);
 
 /** getUserBookmarks: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserBookmarksRequestBodySchema: SyncStandardSchema<T.GetUserBookmarksRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserBookmarksRequestBody(body, undefined, options),
-);
+export const GetUserBookmarksRequestBodySchema: SyncStandardSchema<T.Operations['getUserBookmarks']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserBookmarksRequestBody(body, undefined, options));
 
 /** getUserBookmarks: the response with this status and media type as a Standard Schema. */
 export function GetUserBookmarksResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserBookmarksResponse | T.GetUserBookmarksErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserBookmarks']['response'] | T.Operations['getUserBookmarks']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserBookmarksResponse(status, mediaType, body, options));
 }
 
 /** findUserByUsername: `validateFindUserByUsernamePathParams` as a Standard Schema. */
-export const FindUserByUsernamePathParamsSchema: SyncStandardSchema<T.FindUserByUsernamePathParams> = toStandardSchema(
-  O.validateFindUserByUsernamePathParams,
-);
+export const FindUserByUsernamePathParamsSchema: SyncStandardSchema<T.Operations['findUserByUsername']['pathParams']> =
+  toStandardSchema(O.validateFindUserByUsernamePathParams);
 
 /** findUserByUsername: `validateFindUserByUsernameQuery` as a Standard Schema. */
-export const FindUserByUsernameQuerySchema: SyncStandardSchema<T.FindUserByUsernameQuery> = toStandardSchema(
-  O.validateFindUserByUsernameQuery,
-);
+export const FindUserByUsernameQuerySchema: SyncStandardSchema<T.Operations['findUserByUsername']['query']> =
+  toStandardSchema(O.validateFindUserByUsernameQuery);
 
 /** findUserByUsername: `validateFindUserByUsernameHeaders` as a Standard Schema. */
-export const FindUserByUsernameHeadersSchema: SyncStandardSchema<T.FindUserByUsernameHeaders> = toStandardSchema(
-  O.validateFindUserByUsernameHeaders,
-);
+export const FindUserByUsernameHeadersSchema: SyncStandardSchema<T.Operations['findUserByUsername']['headers']> =
+  toStandardSchema(O.validateFindUserByUsernameHeaders);
 
 /** findUserByUsername: `validateFindUserByUsernameCookies` as a Standard Schema. */
-export const FindUserByUsernameCookiesSchema: SyncStandardSchema<T.FindUserByUsernameCookies> = toStandardSchema(
-  O.validateFindUserByUsernameCookies,
-);
+export const FindUserByUsernameCookiesSchema: SyncStandardSchema<T.Operations['findUserByUsername']['cookies']> =
+  toStandardSchema(O.validateFindUserByUsernameCookies);
 
 /** findUserByUsername: the request body (its first declared media type) as a Standard Schema. */
-export const FindUserByUsernameRequestBodySchema: SyncStandardSchema<T.FindUserByUsernameRequestBody> =
-  toStandardSchema((body, options) => O.validateFindUserByUsernameRequestBody(body, undefined, options));
+export const FindUserByUsernameRequestBodySchema: SyncStandardSchema<
+  T.Operations['findUserByUsername']['requestBody']
+> = toStandardSchema((body, options) => O.validateFindUserByUsernameRequestBody(body, undefined, options));
 
 /** findUserByUsername: the response with this status and media type as a Standard Schema. */
 export function FindUserByUsernameResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.FindUserByUsernameResponse | T.FindUserByUsernameErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['findUserByUsername']['response'] | T.Operations['findUserByUsername']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateFindUserByUsernameResponse(status, mediaType, body, options));
 }
 
 /** findPostById: `validateFindPostByIdPathParams` as a Standard Schema. */
-export const FindPostByIdPathParamsSchema: SyncStandardSchema<T.FindPostByIdPathParams> = toStandardSchema(
-  O.validateFindPostByIdPathParams,
-);
+export const FindPostByIdPathParamsSchema: SyncStandardSchema<T.Operations['findPostById']['pathParams']> =
+  toStandardSchema(O.validateFindPostByIdPathParams);
 
 /** findPostById: `validateFindPostByIdQuery` as a Standard Schema. */
-export const FindPostByIdQuerySchema: SyncStandardSchema<T.FindPostByIdQuery> = toStandardSchema(
+export const FindPostByIdQuerySchema: SyncStandardSchema<T.Operations['findPostById']['query']> = toStandardSchema(
   O.validateFindPostByIdQuery,
 );
 
 /** findPostById: `validateFindPostByIdHeaders` as a Standard Schema. */
-export const FindPostByIdHeadersSchema: SyncStandardSchema<T.FindPostByIdHeaders> = toStandardSchema(
+export const FindPostByIdHeadersSchema: SyncStandardSchema<T.Operations['findPostById']['headers']> = toStandardSchema(
   O.validateFindPostByIdHeaders,
 );
 
 /** findPostById: `validateFindPostByIdCookies` as a Standard Schema. */
-export const FindPostByIdCookiesSchema: SyncStandardSchema<T.FindPostByIdCookies> = toStandardSchema(
+export const FindPostByIdCookiesSchema: SyncStandardSchema<T.Operations['findPostById']['cookies']> = toStandardSchema(
   O.validateFindPostByIdCookies,
 );
 
 /** findPostById: the request body (its first declared media type) as a Standard Schema. */
-export const FindPostByIdRequestBodySchema: SyncStandardSchema<T.FindPostByIdRequestBody> = toStandardSchema(
-  (body, options) => O.validateFindPostByIdRequestBody(body, undefined, options),
-);
+export const FindPostByIdRequestBodySchema: SyncStandardSchema<T.Operations['findPostById']['requestBody']> =
+  toStandardSchema((body, options) => O.validateFindPostByIdRequestBody(body, undefined, options));
 
 /** findPostById: the response with this status and media type as a Standard Schema. */
 export function FindPostByIdResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.FindPostByIdResponse | T.FindPostByIdErrorResponse> {
+): SyncStandardSchema<T.Operations['findPostById']['response'] | T.Operations['findPostById']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateFindPostByIdResponse(status, mediaType, body, options));
 }
 
 /** searchRecentPosts: `validateSearchRecentPostsPathParams` as a Standard Schema. */
-export const SearchRecentPostsPathParamsSchema: SyncStandardSchema<T.SearchRecentPostsPathParams> = toStandardSchema(
-  O.validateSearchRecentPostsPathParams,
-);
+export const SearchRecentPostsPathParamsSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['pathParams']> =
+  toStandardSchema(O.validateSearchRecentPostsPathParams);
 
 /** searchRecentPosts: `validateSearchRecentPostsQuery` as a Standard Schema. */
-export const SearchRecentPostsQuerySchema: SyncStandardSchema<T.SearchRecentPostsQuery> = toStandardSchema(
-  O.validateSearchRecentPostsQuery,
-);
+export const SearchRecentPostsQuerySchema: SyncStandardSchema<T.Operations['searchRecentPosts']['query']> =
+  toStandardSchema(O.validateSearchRecentPostsQuery);
 
 /** searchRecentPosts: `validateSearchRecentPostsHeaders` as a Standard Schema. */
-export const SearchRecentPostsHeadersSchema: SyncStandardSchema<T.SearchRecentPostsHeaders> = toStandardSchema(
-  O.validateSearchRecentPostsHeaders,
-);
+export const SearchRecentPostsHeadersSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['headers']> =
+  toStandardSchema(O.validateSearchRecentPostsHeaders);
 
 /** searchRecentPosts: `validateSearchRecentPostsCookies` as a Standard Schema. */
-export const SearchRecentPostsCookiesSchema: SyncStandardSchema<T.SearchRecentPostsCookies> = toStandardSchema(
-  O.validateSearchRecentPostsCookies,
-);
+export const SearchRecentPostsCookiesSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['cookies']> =
+  toStandardSchema(O.validateSearchRecentPostsCookies);
 
 /** searchRecentPosts: the request body (its first declared media type) as a Standard Schema. */
-export const SearchRecentPostsRequestBodySchema: SyncStandardSchema<T.SearchRecentPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateSearchRecentPostsRequestBody(body, undefined, options),
-);
+export const SearchRecentPostsRequestBodySchema: SyncStandardSchema<T.Operations['searchRecentPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSearchRecentPostsRequestBody(body, undefined, options));
 
 /** searchRecentPosts: the response with this status and media type as a Standard Schema. */
 export function SearchRecentPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchRecentPostsResponse | T.SearchRecentPostsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['searchRecentPosts']['response'] | T.Operations['searchRecentPosts']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateSearchRecentPostsResponse(status, mediaType, body, options));
 }
 
 /** searchAllPosts: `validateSearchAllPostsPathParams` as a Standard Schema. */
-export const SearchAllPostsPathParamsSchema: SyncStandardSchema<T.SearchAllPostsPathParams> = toStandardSchema(
-  O.validateSearchAllPostsPathParams,
-);
+export const SearchAllPostsPathParamsSchema: SyncStandardSchema<T.Operations['searchAllPosts']['pathParams']> =
+  toStandardSchema(O.validateSearchAllPostsPathParams);
 
 /** searchAllPosts: `validateSearchAllPostsQuery` as a Standard Schema. */
-export const SearchAllPostsQuerySchema: SyncStandardSchema<T.SearchAllPostsQuery> = toStandardSchema(
+export const SearchAllPostsQuerySchema: SyncStandardSchema<T.Operations['searchAllPosts']['query']> = toStandardSchema(
   O.validateSearchAllPostsQuery,
 );
 
 /** searchAllPosts: `validateSearchAllPostsHeaders` as a Standard Schema. */
-export const SearchAllPostsHeadersSchema: SyncStandardSchema<T.SearchAllPostsHeaders> = toStandardSchema(
-  O.validateSearchAllPostsHeaders,
-);
+export const SearchAllPostsHeadersSchema: SyncStandardSchema<T.Operations['searchAllPosts']['headers']> =
+  toStandardSchema(O.validateSearchAllPostsHeaders);
 
 /** searchAllPosts: `validateSearchAllPostsCookies` as a Standard Schema. */
-export const SearchAllPostsCookiesSchema: SyncStandardSchema<T.SearchAllPostsCookies> = toStandardSchema(
-  O.validateSearchAllPostsCookies,
-);
+export const SearchAllPostsCookiesSchema: SyncStandardSchema<T.Operations['searchAllPosts']['cookies']> =
+  toStandardSchema(O.validateSearchAllPostsCookies);
 
 /** searchAllPosts: the request body (its first declared media type) as a Standard Schema. */
-export const SearchAllPostsRequestBodySchema: SyncStandardSchema<T.SearchAllPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateSearchAllPostsRequestBody(body, undefined, options),
-);
+export const SearchAllPostsRequestBodySchema: SyncStandardSchema<T.Operations['searchAllPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSearchAllPostsRequestBody(body, undefined, options));
 
 /** searchAllPosts: the response with this status and media type as a Standard Schema. */
 export function SearchAllPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchAllPostsResponse | T.SearchAllPostsErrorResponse> {
+): SyncStandardSchema<T.Operations['searchAllPosts']['response'] | T.Operations['searchAllPosts']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSearchAllPostsResponse(status, mediaType, body, options));
 }
 
 /** countRecentPosts: `validateCountRecentPostsPathParams` as a Standard Schema. */
-export const CountRecentPostsPathParamsSchema: SyncStandardSchema<T.CountRecentPostsPathParams> = toStandardSchema(
-  O.validateCountRecentPostsPathParams,
-);
+export const CountRecentPostsPathParamsSchema: SyncStandardSchema<T.Operations['countRecentPosts']['pathParams']> =
+  toStandardSchema(O.validateCountRecentPostsPathParams);
 
 /** countRecentPosts: `validateCountRecentPostsQuery` as a Standard Schema. */
-export const CountRecentPostsQuerySchema: SyncStandardSchema<T.CountRecentPostsQuery> = toStandardSchema(
-  O.validateCountRecentPostsQuery,
-);
+export const CountRecentPostsQuerySchema: SyncStandardSchema<T.Operations['countRecentPosts']['query']> =
+  toStandardSchema(O.validateCountRecentPostsQuery);
 
 /** countRecentPosts: `validateCountRecentPostsHeaders` as a Standard Schema. */
-export const CountRecentPostsHeadersSchema: SyncStandardSchema<T.CountRecentPostsHeaders> = toStandardSchema(
-  O.validateCountRecentPostsHeaders,
-);
+export const CountRecentPostsHeadersSchema: SyncStandardSchema<T.Operations['countRecentPosts']['headers']> =
+  toStandardSchema(O.validateCountRecentPostsHeaders);
 
 /** countRecentPosts: `validateCountRecentPostsCookies` as a Standard Schema. */
-export const CountRecentPostsCookiesSchema: SyncStandardSchema<T.CountRecentPostsCookies> = toStandardSchema(
-  O.validateCountRecentPostsCookies,
-);
+export const CountRecentPostsCookiesSchema: SyncStandardSchema<T.Operations['countRecentPosts']['cookies']> =
+  toStandardSchema(O.validateCountRecentPostsCookies);
 
 /** countRecentPosts: the request body (its first declared media type) as a Standard Schema. */
-export const CountRecentPostsRequestBodySchema: SyncStandardSchema<T.CountRecentPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateCountRecentPostsRequestBody(body, undefined, options),
-);
+export const CountRecentPostsRequestBodySchema: SyncStandardSchema<T.Operations['countRecentPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCountRecentPostsRequestBody(body, undefined, options));
 
 /** countRecentPosts: the response with this status and media type as a Standard Schema. */
 export function CountRecentPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CountRecentPostsResponse | T.CountRecentPostsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['countRecentPosts']['response'] | T.Operations['countRecentPosts']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateCountRecentPostsResponse(status, mediaType, body, options));
 }
 
 /** countAllPosts: `validateCountAllPostsPathParams` as a Standard Schema. */
-export const CountAllPostsPathParamsSchema: SyncStandardSchema<T.CountAllPostsPathParams> = toStandardSchema(
-  O.validateCountAllPostsPathParams,
-);
+export const CountAllPostsPathParamsSchema: SyncStandardSchema<T.Operations['countAllPosts']['pathParams']> =
+  toStandardSchema(O.validateCountAllPostsPathParams);
 
 /** countAllPosts: `validateCountAllPostsQuery` as a Standard Schema. */
-export const CountAllPostsQuerySchema: SyncStandardSchema<T.CountAllPostsQuery> = toStandardSchema(
+export const CountAllPostsQuerySchema: SyncStandardSchema<T.Operations['countAllPosts']['query']> = toStandardSchema(
   O.validateCountAllPostsQuery,
 );
 
 /** countAllPosts: `validateCountAllPostsHeaders` as a Standard Schema. */
-export const CountAllPostsHeadersSchema: SyncStandardSchema<T.CountAllPostsHeaders> = toStandardSchema(
-  O.validateCountAllPostsHeaders,
-);
+export const CountAllPostsHeadersSchema: SyncStandardSchema<T.Operations['countAllPosts']['headers']> =
+  toStandardSchema(O.validateCountAllPostsHeaders);
 
 /** countAllPosts: `validateCountAllPostsCookies` as a Standard Schema. */
-export const CountAllPostsCookiesSchema: SyncStandardSchema<T.CountAllPostsCookies> = toStandardSchema(
-  O.validateCountAllPostsCookies,
-);
+export const CountAllPostsCookiesSchema: SyncStandardSchema<T.Operations['countAllPosts']['cookies']> =
+  toStandardSchema(O.validateCountAllPostsCookies);
 
 /** countAllPosts: the request body (its first declared media type) as a Standard Schema. */
-export const CountAllPostsRequestBodySchema: SyncStandardSchema<T.CountAllPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateCountAllPostsRequestBody(body, undefined, options),
-);
+export const CountAllPostsRequestBodySchema: SyncStandardSchema<T.Operations['countAllPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCountAllPostsRequestBody(body, undefined, options));
 
 /** countAllPosts: the response with this status and media type as a Standard Schema. */
 export function CountAllPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CountAllPostsResponse | T.CountAllPostsErrorResponse> {
+): SyncStandardSchema<T.Operations['countAllPosts']['response'] | T.Operations['countAllPosts']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCountAllPostsResponse(status, mediaType, body, options));
 }
 
 /** getUserPosts: `validateGetUserPostsPathParams` as a Standard Schema. */
-export const GetUserPostsPathParamsSchema: SyncStandardSchema<T.GetUserPostsPathParams> = toStandardSchema(
-  O.validateGetUserPostsPathParams,
-);
+export const GetUserPostsPathParamsSchema: SyncStandardSchema<T.Operations['getUserPosts']['pathParams']> =
+  toStandardSchema(O.validateGetUserPostsPathParams);
 
 /** getUserPosts: `validateGetUserPostsQuery` as a Standard Schema. */
-export const GetUserPostsQuerySchema: SyncStandardSchema<T.GetUserPostsQuery> = toStandardSchema(
+export const GetUserPostsQuerySchema: SyncStandardSchema<T.Operations['getUserPosts']['query']> = toStandardSchema(
   O.validateGetUserPostsQuery,
 );
 
 /** getUserPosts: `validateGetUserPostsHeaders` as a Standard Schema. */
-export const GetUserPostsHeadersSchema: SyncStandardSchema<T.GetUserPostsHeaders> = toStandardSchema(
+export const GetUserPostsHeadersSchema: SyncStandardSchema<T.Operations['getUserPosts']['headers']> = toStandardSchema(
   O.validateGetUserPostsHeaders,
 );
 
 /** getUserPosts: `validateGetUserPostsCookies` as a Standard Schema. */
-export const GetUserPostsCookiesSchema: SyncStandardSchema<T.GetUserPostsCookies> = toStandardSchema(
+export const GetUserPostsCookiesSchema: SyncStandardSchema<T.Operations['getUserPosts']['cookies']> = toStandardSchema(
   O.validateGetUserPostsCookies,
 );
 
 /** getUserPosts: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPostsRequestBodySchema: SyncStandardSchema<T.GetUserPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserPostsRequestBody(body, undefined, options),
-);
+export const GetUserPostsRequestBodySchema: SyncStandardSchema<T.Operations['getUserPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserPostsRequestBody(body, undefined, options));
 
 /** getUserPosts: the response with this status and media type as a Standard Schema. */
 export function GetUserPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserPostsResponse | T.GetUserPostsErrorResponse> {
+): SyncStandardSchema<T.Operations['getUserPosts']['response'] | T.Operations['getUserPosts']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetUserPostsResponse(status, mediaType, body, options));
 }
 
 /** getUserMentions: `validateGetUserMentionsPathParams` as a Standard Schema. */
-export const GetUserMentionsPathParamsSchema: SyncStandardSchema<T.GetUserMentionsPathParams> = toStandardSchema(
-  O.validateGetUserMentionsPathParams,
-);
+export const GetUserMentionsPathParamsSchema: SyncStandardSchema<T.Operations['getUserMentions']['pathParams']> =
+  toStandardSchema(O.validateGetUserMentionsPathParams);
 
 /** getUserMentions: `validateGetUserMentionsQuery` as a Standard Schema. */
-export const GetUserMentionsQuerySchema: SyncStandardSchema<T.GetUserMentionsQuery> = toStandardSchema(
-  O.validateGetUserMentionsQuery,
-);
+export const GetUserMentionsQuerySchema: SyncStandardSchema<T.Operations['getUserMentions']['query']> =
+  toStandardSchema(O.validateGetUserMentionsQuery);
 
 /** getUserMentions: `validateGetUserMentionsHeaders` as a Standard Schema. */
-export const GetUserMentionsHeadersSchema: SyncStandardSchema<T.GetUserMentionsHeaders> = toStandardSchema(
-  O.validateGetUserMentionsHeaders,
-);
+export const GetUserMentionsHeadersSchema: SyncStandardSchema<T.Operations['getUserMentions']['headers']> =
+  toStandardSchema(O.validateGetUserMentionsHeaders);
 
 /** getUserMentions: `validateGetUserMentionsCookies` as a Standard Schema. */
-export const GetUserMentionsCookiesSchema: SyncStandardSchema<T.GetUserMentionsCookies> = toStandardSchema(
-  O.validateGetUserMentionsCookies,
-);
+export const GetUserMentionsCookiesSchema: SyncStandardSchema<T.Operations['getUserMentions']['cookies']> =
+  toStandardSchema(O.validateGetUserMentionsCookies);
 
 /** getUserMentions: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserMentionsRequestBodySchema: SyncStandardSchema<T.GetUserMentionsRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserMentionsRequestBody(body, undefined, options),
-);
+export const GetUserMentionsRequestBodySchema: SyncStandardSchema<T.Operations['getUserMentions']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserMentionsRequestBody(body, undefined, options));
 
 /** getUserMentions: the response with this status and media type as a Standard Schema. */
 export function GetUserMentionsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserMentionsResponse | T.GetUserMentionsErrorResponse> {
+): SyncStandardSchema<T.Operations['getUserMentions']['response'] | T.Operations['getUserMentions']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetUserMentionsResponse(status, mediaType, body, options));
 }
 
 /** getUserLikedPosts: `validateGetUserLikedPostsPathParams` as a Standard Schema. */
-export const GetUserLikedPostsPathParamsSchema: SyncStandardSchema<T.GetUserLikedPostsPathParams> = toStandardSchema(
-  O.validateGetUserLikedPostsPathParams,
-);
+export const GetUserLikedPostsPathParamsSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['pathParams']> =
+  toStandardSchema(O.validateGetUserLikedPostsPathParams);
 
 /** getUserLikedPosts: `validateGetUserLikedPostsQuery` as a Standard Schema. */
-export const GetUserLikedPostsQuerySchema: SyncStandardSchema<T.GetUserLikedPostsQuery> = toStandardSchema(
-  O.validateGetUserLikedPostsQuery,
-);
+export const GetUserLikedPostsQuerySchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['query']> =
+  toStandardSchema(O.validateGetUserLikedPostsQuery);
 
 /** getUserLikedPosts: `validateGetUserLikedPostsHeaders` as a Standard Schema. */
-export const GetUserLikedPostsHeadersSchema: SyncStandardSchema<T.GetUserLikedPostsHeaders> = toStandardSchema(
-  O.validateGetUserLikedPostsHeaders,
-);
+export const GetUserLikedPostsHeadersSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['headers']> =
+  toStandardSchema(O.validateGetUserLikedPostsHeaders);
 
 /** getUserLikedPosts: `validateGetUserLikedPostsCookies` as a Standard Schema. */
-export const GetUserLikedPostsCookiesSchema: SyncStandardSchema<T.GetUserLikedPostsCookies> = toStandardSchema(
-  O.validateGetUserLikedPostsCookies,
-);
+export const GetUserLikedPostsCookiesSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['cookies']> =
+  toStandardSchema(O.validateGetUserLikedPostsCookies);
 
 /** getUserLikedPosts: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserLikedPostsRequestBodySchema: SyncStandardSchema<T.GetUserLikedPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserLikedPostsRequestBody(body, undefined, options),
-);
+export const GetUserLikedPostsRequestBodySchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserLikedPostsRequestBody(body, undefined, options));
 
 /** getUserLikedPosts: the response with this status and media type as a Standard Schema. */
 export function GetUserLikedPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserLikedPostsResponse | T.GetUserLikedPostsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserLikedPosts']['response'] | T.Operations['getUserLikedPosts']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserLikedPostsResponse(status, mediaType, body, options));
 }
 
 /** getUserFollowers: `validateGetUserFollowersPathParams` as a Standard Schema. */
-export const GetUserFollowersPathParamsSchema: SyncStandardSchema<T.GetUserFollowersPathParams> = toStandardSchema(
-  O.validateGetUserFollowersPathParams,
-);
+export const GetUserFollowersPathParamsSchema: SyncStandardSchema<T.Operations['getUserFollowers']['pathParams']> =
+  toStandardSchema(O.validateGetUserFollowersPathParams);
 
 /** getUserFollowers: `validateGetUserFollowersQuery` as a Standard Schema. */
-export const GetUserFollowersQuerySchema: SyncStandardSchema<T.GetUserFollowersQuery> = toStandardSchema(
-  O.validateGetUserFollowersQuery,
-);
+export const GetUserFollowersQuerySchema: SyncStandardSchema<T.Operations['getUserFollowers']['query']> =
+  toStandardSchema(O.validateGetUserFollowersQuery);
 
 /** getUserFollowers: `validateGetUserFollowersHeaders` as a Standard Schema. */
-export const GetUserFollowersHeadersSchema: SyncStandardSchema<T.GetUserFollowersHeaders> = toStandardSchema(
-  O.validateGetUserFollowersHeaders,
-);
+export const GetUserFollowersHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowers']['headers']> =
+  toStandardSchema(O.validateGetUserFollowersHeaders);
 
 /** getUserFollowers: `validateGetUserFollowersCookies` as a Standard Schema. */
-export const GetUserFollowersCookiesSchema: SyncStandardSchema<T.GetUserFollowersCookies> = toStandardSchema(
-  O.validateGetUserFollowersCookies,
-);
+export const GetUserFollowersCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowers']['cookies']> =
+  toStandardSchema(O.validateGetUserFollowersCookies);
 
 /** getUserFollowers: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowersRequestBodySchema: SyncStandardSchema<T.GetUserFollowersRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserFollowersRequestBody(body, undefined, options),
-);
+export const GetUserFollowersRequestBodySchema: SyncStandardSchema<T.Operations['getUserFollowers']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserFollowersRequestBody(body, undefined, options));
 
 /** getUserFollowers: the response with this status and media type as a Standard Schema. */
 export function GetUserFollowersResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserFollowersResponse | T.GetUserFollowersErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserFollowers']['response'] | T.Operations['getUserFollowers']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserFollowersResponse(status, mediaType, body, options));
 }
 
 /** getUserFollowing: `validateGetUserFollowingPathParams` as a Standard Schema. */
-export const GetUserFollowingPathParamsSchema: SyncStandardSchema<T.GetUserFollowingPathParams> = toStandardSchema(
-  O.validateGetUserFollowingPathParams,
-);
+export const GetUserFollowingPathParamsSchema: SyncStandardSchema<T.Operations['getUserFollowing']['pathParams']> =
+  toStandardSchema(O.validateGetUserFollowingPathParams);
 
 /** getUserFollowing: `validateGetUserFollowingQuery` as a Standard Schema. */
-export const GetUserFollowingQuerySchema: SyncStandardSchema<T.GetUserFollowingQuery> = toStandardSchema(
-  O.validateGetUserFollowingQuery,
-);
+export const GetUserFollowingQuerySchema: SyncStandardSchema<T.Operations['getUserFollowing']['query']> =
+  toStandardSchema(O.validateGetUserFollowingQuery);
 
 /** getUserFollowing: `validateGetUserFollowingHeaders` as a Standard Schema. */
-export const GetUserFollowingHeadersSchema: SyncStandardSchema<T.GetUserFollowingHeaders> = toStandardSchema(
-  O.validateGetUserFollowingHeaders,
-);
+export const GetUserFollowingHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowing']['headers']> =
+  toStandardSchema(O.validateGetUserFollowingHeaders);
 
 /** getUserFollowing: `validateGetUserFollowingCookies` as a Standard Schema. */
-export const GetUserFollowingCookiesSchema: SyncStandardSchema<T.GetUserFollowingCookies> = toStandardSchema(
-  O.validateGetUserFollowingCookies,
-);
+export const GetUserFollowingCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowing']['cookies']> =
+  toStandardSchema(O.validateGetUserFollowingCookies);
 
 /** getUserFollowing: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowingRequestBodySchema: SyncStandardSchema<T.GetUserFollowingRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserFollowingRequestBody(body, undefined, options),
-);
+export const GetUserFollowingRequestBodySchema: SyncStandardSchema<T.Operations['getUserFollowing']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserFollowingRequestBody(body, undefined, options));
 
 /** getUserFollowing: the response with this status and media type as a Standard Schema. */
 export function GetUserFollowingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserFollowingResponse | T.GetUserFollowingErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserFollowing']['response'] | T.Operations['getUserFollowing']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserFollowingResponse(status, mediaType, body, options));
 }
 
 /** followUser: `validateFollowUserPathParams` as a Standard Schema. */
-export const FollowUserPathParamsSchema: SyncStandardSchema<T.FollowUserPathParams> = toStandardSchema(
-  O.validateFollowUserPathParams,
-);
+export const FollowUserPathParamsSchema: SyncStandardSchema<T.Operations['followUser']['pathParams']> =
+  toStandardSchema(O.validateFollowUserPathParams);
 
 /** followUser: `validateFollowUserQuery` as a Standard Schema. */
-export const FollowUserQuerySchema: SyncStandardSchema<T.FollowUserQuery> = toStandardSchema(O.validateFollowUserQuery);
+export const FollowUserQuerySchema: SyncStandardSchema<T.Operations['followUser']['query']> = toStandardSchema(
+  O.validateFollowUserQuery,
+);
 
 /** followUser: `validateFollowUserHeaders` as a Standard Schema. */
-export const FollowUserHeadersSchema: SyncStandardSchema<T.FollowUserHeaders> = toStandardSchema(
+export const FollowUserHeadersSchema: SyncStandardSchema<T.Operations['followUser']['headers']> = toStandardSchema(
   O.validateFollowUserHeaders,
 );
 
 /** followUser: `validateFollowUserCookies` as a Standard Schema. */
-export const FollowUserCookiesSchema: SyncStandardSchema<T.FollowUserCookies> = toStandardSchema(
+export const FollowUserCookiesSchema: SyncStandardSchema<T.Operations['followUser']['cookies']> = toStandardSchema(
   O.validateFollowUserCookies,
 );
 
 /** followUser: the request body (its first declared media type) as a Standard Schema. */
-export const FollowUserRequestBodySchema: SyncStandardSchema<T.FollowUserRequestBody | undefined> = toStandardSchema(
-  (body, options) => O.validateFollowUserRequestBody(body, undefined, options),
-);
+export const FollowUserRequestBodySchema: SyncStandardSchema<T.Operations['followUser']['requestBody'] | undefined> =
+  toStandardSchema((body, options) => O.validateFollowUserRequestBody(body, undefined, options));
 
 /** followUser: the response with this status and media type as a Standard Schema. */
 export function FollowUserResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.FollowUserResponse | T.FollowUserErrorResponse> {
+): SyncStandardSchema<T.Operations['followUser']['response'] | T.Operations['followUser']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateFollowUserResponse(status, mediaType, body, options));
 }
 
 /** getUserBlocking: `validateGetUserBlockingPathParams` as a Standard Schema. */
-export const GetUserBlockingPathParamsSchema: SyncStandardSchema<T.GetUserBlockingPathParams> = toStandardSchema(
-  O.validateGetUserBlockingPathParams,
-);
+export const GetUserBlockingPathParamsSchema: SyncStandardSchema<T.Operations['getUserBlocking']['pathParams']> =
+  toStandardSchema(O.validateGetUserBlockingPathParams);
 
 /** getUserBlocking: `validateGetUserBlockingQuery` as a Standard Schema. */
-export const GetUserBlockingQuerySchema: SyncStandardSchema<T.GetUserBlockingQuery> = toStandardSchema(
-  O.validateGetUserBlockingQuery,
-);
+export const GetUserBlockingQuerySchema: SyncStandardSchema<T.Operations['getUserBlocking']['query']> =
+  toStandardSchema(O.validateGetUserBlockingQuery);
 
 /** getUserBlocking: `validateGetUserBlockingHeaders` as a Standard Schema. */
-export const GetUserBlockingHeadersSchema: SyncStandardSchema<T.GetUserBlockingHeaders> = toStandardSchema(
-  O.validateGetUserBlockingHeaders,
-);
+export const GetUserBlockingHeadersSchema: SyncStandardSchema<T.Operations['getUserBlocking']['headers']> =
+  toStandardSchema(O.validateGetUserBlockingHeaders);
 
 /** getUserBlocking: `validateGetUserBlockingCookies` as a Standard Schema. */
-export const GetUserBlockingCookiesSchema: SyncStandardSchema<T.GetUserBlockingCookies> = toStandardSchema(
-  O.validateGetUserBlockingCookies,
-);
+export const GetUserBlockingCookiesSchema: SyncStandardSchema<T.Operations['getUserBlocking']['cookies']> =
+  toStandardSchema(O.validateGetUserBlockingCookies);
 
 /** getUserBlocking: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserBlockingRequestBodySchema: SyncStandardSchema<T.GetUserBlockingRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserBlockingRequestBody(body, undefined, options),
-);
+export const GetUserBlockingRequestBodySchema: SyncStandardSchema<T.Operations['getUserBlocking']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserBlockingRequestBody(body, undefined, options));
 
 /** getUserBlocking: the response with this status and media type as a Standard Schema. */
 export function GetUserBlockingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserBlockingResponse | T.GetUserBlockingErrorResponse> {
+): SyncStandardSchema<T.Operations['getUserBlocking']['response'] | T.Operations['getUserBlocking']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetUserBlockingResponse(status, mediaType, body, options));
 }
 
 /** getUserMuting: `validateGetUserMutingPathParams` as a Standard Schema. */
-export const GetUserMutingPathParamsSchema: SyncStandardSchema<T.GetUserMutingPathParams> = toStandardSchema(
-  O.validateGetUserMutingPathParams,
-);
+export const GetUserMutingPathParamsSchema: SyncStandardSchema<T.Operations['getUserMuting']['pathParams']> =
+  toStandardSchema(O.validateGetUserMutingPathParams);
 
 /** getUserMuting: `validateGetUserMutingQuery` as a Standard Schema. */
-export const GetUserMutingQuerySchema: SyncStandardSchema<T.GetUserMutingQuery> = toStandardSchema(
+export const GetUserMutingQuerySchema: SyncStandardSchema<T.Operations['getUserMuting']['query']> = toStandardSchema(
   O.validateGetUserMutingQuery,
 );
 
 /** getUserMuting: `validateGetUserMutingHeaders` as a Standard Schema. */
-export const GetUserMutingHeadersSchema: SyncStandardSchema<T.GetUserMutingHeaders> = toStandardSchema(
-  O.validateGetUserMutingHeaders,
-);
+export const GetUserMutingHeadersSchema: SyncStandardSchema<T.Operations['getUserMuting']['headers']> =
+  toStandardSchema(O.validateGetUserMutingHeaders);
 
 /** getUserMuting: `validateGetUserMutingCookies` as a Standard Schema. */
-export const GetUserMutingCookiesSchema: SyncStandardSchema<T.GetUserMutingCookies> = toStandardSchema(
-  O.validateGetUserMutingCookies,
-);
+export const GetUserMutingCookiesSchema: SyncStandardSchema<T.Operations['getUserMuting']['cookies']> =
+  toStandardSchema(O.validateGetUserMutingCookies);
 
 /** getUserMuting: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserMutingRequestBodySchema: SyncStandardSchema<T.GetUserMutingRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserMutingRequestBody(body, undefined, options),
-);
+export const GetUserMutingRequestBodySchema: SyncStandardSchema<T.Operations['getUserMuting']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserMutingRequestBody(body, undefined, options));
 
 /** getUserMuting: the response with this status and media type as a Standard Schema. */
 export function GetUserMutingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserMutingResponse | T.GetUserMutingErrorResponse> {
+): SyncStandardSchema<T.Operations['getUserMuting']['response'] | T.Operations['getUserMuting']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetUserMutingResponse(status, mediaType, body, options));
 }
 
 /** getUserPinnedLists: `validateGetUserPinnedListsPathParams` as a Standard Schema. */
-export const GetUserPinnedListsPathParamsSchema: SyncStandardSchema<T.GetUserPinnedListsPathParams> = toStandardSchema(
-  O.validateGetUserPinnedListsPathParams,
-);
+export const GetUserPinnedListsPathParamsSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['pathParams']> =
+  toStandardSchema(O.validateGetUserPinnedListsPathParams);
 
 /** getUserPinnedLists: `validateGetUserPinnedListsQuery` as a Standard Schema. */
-export const GetUserPinnedListsQuerySchema: SyncStandardSchema<T.GetUserPinnedListsQuery> = toStandardSchema(
-  O.validateGetUserPinnedListsQuery,
-);
+export const GetUserPinnedListsQuerySchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['query']> =
+  toStandardSchema(O.validateGetUserPinnedListsQuery);
 
 /** getUserPinnedLists: `validateGetUserPinnedListsHeaders` as a Standard Schema. */
-export const GetUserPinnedListsHeadersSchema: SyncStandardSchema<T.GetUserPinnedListsHeaders> = toStandardSchema(
-  O.validateGetUserPinnedListsHeaders,
-);
+export const GetUserPinnedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['headers']> =
+  toStandardSchema(O.validateGetUserPinnedListsHeaders);
 
 /** getUserPinnedLists: `validateGetUserPinnedListsCookies` as a Standard Schema. */
-export const GetUserPinnedListsCookiesSchema: SyncStandardSchema<T.GetUserPinnedListsCookies> = toStandardSchema(
-  O.validateGetUserPinnedListsCookies,
-);
+export const GetUserPinnedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['cookies']> =
+  toStandardSchema(O.validateGetUserPinnedListsCookies);
 
 /** getUserPinnedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPinnedListsRequestBodySchema: SyncStandardSchema<T.GetUserPinnedListsRequestBody> =
-  toStandardSchema((body, options) => O.validateGetUserPinnedListsRequestBody(body, undefined, options));
+export const GetUserPinnedListsRequestBodySchema: SyncStandardSchema<
+  T.Operations['getUserPinnedLists']['requestBody']
+> = toStandardSchema((body, options) => O.validateGetUserPinnedListsRequestBody(body, undefined, options));
 
 /** getUserPinnedLists: the response with this status and media type as a Standard Schema. */
 export function GetUserPinnedListsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserPinnedListsResponse | T.GetUserPinnedListsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserPinnedLists']['response'] | T.Operations['getUserPinnedLists']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserPinnedListsResponse(status, mediaType, body, options));
 }
 
 /** getUserOwnedLists: `validateGetUserOwnedListsPathParams` as a Standard Schema. */
-export const GetUserOwnedListsPathParamsSchema: SyncStandardSchema<T.GetUserOwnedListsPathParams> = toStandardSchema(
-  O.validateGetUserOwnedListsPathParams,
-);
+export const GetUserOwnedListsPathParamsSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['pathParams']> =
+  toStandardSchema(O.validateGetUserOwnedListsPathParams);
 
 /** getUserOwnedLists: `validateGetUserOwnedListsQuery` as a Standard Schema. */
-export const GetUserOwnedListsQuerySchema: SyncStandardSchema<T.GetUserOwnedListsQuery> = toStandardSchema(
-  O.validateGetUserOwnedListsQuery,
-);
+export const GetUserOwnedListsQuerySchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['query']> =
+  toStandardSchema(O.validateGetUserOwnedListsQuery);
 
 /** getUserOwnedLists: `validateGetUserOwnedListsHeaders` as a Standard Schema. */
-export const GetUserOwnedListsHeadersSchema: SyncStandardSchema<T.GetUserOwnedListsHeaders> = toStandardSchema(
-  O.validateGetUserOwnedListsHeaders,
-);
+export const GetUserOwnedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['headers']> =
+  toStandardSchema(O.validateGetUserOwnedListsHeaders);
 
 /** getUserOwnedLists: `validateGetUserOwnedListsCookies` as a Standard Schema. */
-export const GetUserOwnedListsCookiesSchema: SyncStandardSchema<T.GetUserOwnedListsCookies> = toStandardSchema(
-  O.validateGetUserOwnedListsCookies,
-);
+export const GetUserOwnedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['cookies']> =
+  toStandardSchema(O.validateGetUserOwnedListsCookies);
 
 /** getUserOwnedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserOwnedListsRequestBodySchema: SyncStandardSchema<T.GetUserOwnedListsRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserOwnedListsRequestBody(body, undefined, options),
-);
+export const GetUserOwnedListsRequestBodySchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserOwnedListsRequestBody(body, undefined, options));
 
 /** getUserOwnedLists: the response with this status and media type as a Standard Schema. */
 export function GetUserOwnedListsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserOwnedListsResponse | T.GetUserOwnedListsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserOwnedLists']['response'] | T.Operations['getUserOwnedLists']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserOwnedListsResponse(status, mediaType, body, options));
 }
 
 /** getUserFollowedLists: `validateGetUserFollowedListsPathParams` as a Standard Schema. */
-export const GetUserFollowedListsPathParamsSchema: SyncStandardSchema<T.GetUserFollowedListsPathParams> =
-  toStandardSchema(O.validateGetUserFollowedListsPathParams);
+export const GetUserFollowedListsPathParamsSchema: SyncStandardSchema<
+  T.Operations['getUserFollowedLists']['pathParams']
+> = toStandardSchema(O.validateGetUserFollowedListsPathParams);
 
 /** getUserFollowedLists: `validateGetUserFollowedListsQuery` as a Standard Schema. */
-export const GetUserFollowedListsQuerySchema: SyncStandardSchema<T.GetUserFollowedListsQuery> = toStandardSchema(
-  O.validateGetUserFollowedListsQuery,
-);
+export const GetUserFollowedListsQuerySchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['query']> =
+  toStandardSchema(O.validateGetUserFollowedListsQuery);
 
 /** getUserFollowedLists: `validateGetUserFollowedListsHeaders` as a Standard Schema. */
-export const GetUserFollowedListsHeadersSchema: SyncStandardSchema<T.GetUserFollowedListsHeaders> = toStandardSchema(
-  O.validateGetUserFollowedListsHeaders,
-);
+export const GetUserFollowedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['headers']> =
+  toStandardSchema(O.validateGetUserFollowedListsHeaders);
 
 /** getUserFollowedLists: `validateGetUserFollowedListsCookies` as a Standard Schema. */
-export const GetUserFollowedListsCookiesSchema: SyncStandardSchema<T.GetUserFollowedListsCookies> = toStandardSchema(
-  O.validateGetUserFollowedListsCookies,
-);
+export const GetUserFollowedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['cookies']> =
+  toStandardSchema(O.validateGetUserFollowedListsCookies);
 
 /** getUserFollowedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowedListsRequestBodySchema: SyncStandardSchema<T.GetUserFollowedListsRequestBody> =
-  toStandardSchema((body, options) => O.validateGetUserFollowedListsRequestBody(body, undefined, options));
+export const GetUserFollowedListsRequestBodySchema: SyncStandardSchema<
+  T.Operations['getUserFollowedLists']['requestBody']
+> = toStandardSchema((body, options) => O.validateGetUserFollowedListsRequestBody(body, undefined, options));
 
 /** getUserFollowedLists: the response with this status and media type as a Standard Schema. */
 export function GetUserFollowedListsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserFollowedListsResponse | T.GetUserFollowedListsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserFollowedLists']['response'] | T.Operations['getUserFollowedLists']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetUserFollowedListsResponse(status, mediaType, body, options));
 }
 
 /** getUserListMemberships: `validateGetUserListMembershipsPathParams` as a Standard Schema. */
-export const GetUserListMembershipsPathParamsSchema: SyncStandardSchema<T.GetUserListMembershipsPathParams> =
-  toStandardSchema(O.validateGetUserListMembershipsPathParams);
+export const GetUserListMembershipsPathParamsSchema: SyncStandardSchema<
+  T.Operations['getUserListMemberships']['pathParams']
+> = toStandardSchema(O.validateGetUserListMembershipsPathParams);
 
 /** getUserListMemberships: `validateGetUserListMembershipsQuery` as a Standard Schema. */
-export const GetUserListMembershipsQuerySchema: SyncStandardSchema<T.GetUserListMembershipsQuery> = toStandardSchema(
-  O.validateGetUserListMembershipsQuery,
-);
+export const GetUserListMembershipsQuerySchema: SyncStandardSchema<T.Operations['getUserListMemberships']['query']> =
+  toStandardSchema(O.validateGetUserListMembershipsQuery);
 
 /** getUserListMemberships: `validateGetUserListMembershipsHeaders` as a Standard Schema. */
-export const GetUserListMembershipsHeadersSchema: SyncStandardSchema<T.GetUserListMembershipsHeaders> =
-  toStandardSchema(O.validateGetUserListMembershipsHeaders);
+export const GetUserListMembershipsHeadersSchema: SyncStandardSchema<
+  T.Operations['getUserListMemberships']['headers']
+> = toStandardSchema(O.validateGetUserListMembershipsHeaders);
 
 /** getUserListMemberships: `validateGetUserListMembershipsCookies` as a Standard Schema. */
-export const GetUserListMembershipsCookiesSchema: SyncStandardSchema<T.GetUserListMembershipsCookies> =
-  toStandardSchema(O.validateGetUserListMembershipsCookies);
+export const GetUserListMembershipsCookiesSchema: SyncStandardSchema<
+  T.Operations['getUserListMemberships']['cookies']
+> = toStandardSchema(O.validateGetUserListMembershipsCookies);
 
 /** getUserListMemberships: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserListMembershipsRequestBodySchema: SyncStandardSchema<T.GetUserListMembershipsRequestBody> =
-  toStandardSchema((body, options) => O.validateGetUserListMembershipsRequestBody(body, undefined, options));
+export const GetUserListMembershipsRequestBodySchema: SyncStandardSchema<
+  T.Operations['getUserListMemberships']['requestBody']
+> = toStandardSchema((body, options) => O.validateGetUserListMembershipsRequestBody(body, undefined, options));
 
 /** getUserListMemberships: the response with this status and media type as a Standard Schema. */
 export function GetUserListMembershipsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserListMembershipsResponse | T.GetUserListMembershipsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getUserListMemberships']['response'] | T.Operations['getUserListMemberships']['errorResponse']
+> {
   return toStandardSchema((body, options) =>
     O.validateGetUserListMembershipsResponse(status, mediaType, body, options),
   );
 }
 
 /** likePost: `validateLikePostPathParams` as a Standard Schema. */
-export const LikePostPathParamsSchema: SyncStandardSchema<T.LikePostPathParams> = toStandardSchema(
+export const LikePostPathParamsSchema: SyncStandardSchema<T.Operations['likePost']['pathParams']> = toStandardSchema(
   O.validateLikePostPathParams,
 );
 
 /** likePost: `validateLikePostQuery` as a Standard Schema. */
-export const LikePostQuerySchema: SyncStandardSchema<T.LikePostQuery> = toStandardSchema(O.validateLikePostQuery);
+export const LikePostQuerySchema: SyncStandardSchema<T.Operations['likePost']['query']> = toStandardSchema(
+  O.validateLikePostQuery,
+);
 
 /** likePost: `validateLikePostHeaders` as a Standard Schema. */
-export const LikePostHeadersSchema: SyncStandardSchema<T.LikePostHeaders> = toStandardSchema(O.validateLikePostHeaders);
+export const LikePostHeadersSchema: SyncStandardSchema<T.Operations['likePost']['headers']> = toStandardSchema(
+  O.validateLikePostHeaders,
+);
 
 /** likePost: `validateLikePostCookies` as a Standard Schema. */
-export const LikePostCookiesSchema: SyncStandardSchema<T.LikePostCookies> = toStandardSchema(O.validateLikePostCookies);
+export const LikePostCookiesSchema: SyncStandardSchema<T.Operations['likePost']['cookies']> = toStandardSchema(
+  O.validateLikePostCookies,
+);
 
 /** likePost: the request body (its first declared media type) as a Standard Schema. */
-export const LikePostRequestBodySchema: SyncStandardSchema<T.LikePostRequestBody | undefined> = toStandardSchema(
-  (body, options) => O.validateLikePostRequestBody(body, undefined, options),
-);
+export const LikePostRequestBodySchema: SyncStandardSchema<T.Operations['likePost']['requestBody'] | undefined> =
+  toStandardSchema((body, options) => O.validateLikePostRequestBody(body, undefined, options));
 
 /** likePost: the response with this status and media type as a Standard Schema. */
 export function LikePostResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.LikePostResponse | T.LikePostErrorResponse> {
+): SyncStandardSchema<T.Operations['likePost']['response'] | T.Operations['likePost']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateLikePostResponse(status, mediaType, body, options));
 }
 
 /** createPost: `validateCreatePostPathParams` as a Standard Schema. */
-export const CreatePostPathParamsSchema: SyncStandardSchema<T.CreatePostPathParams> = toStandardSchema(
-  O.validateCreatePostPathParams,
-);
+export const CreatePostPathParamsSchema: SyncStandardSchema<T.Operations['createPost']['pathParams']> =
+  toStandardSchema(O.validateCreatePostPathParams);
 
 /** createPost: `validateCreatePostQuery` as a Standard Schema. */
-export const CreatePostQuerySchema: SyncStandardSchema<T.CreatePostQuery> = toStandardSchema(O.validateCreatePostQuery);
+export const CreatePostQuerySchema: SyncStandardSchema<T.Operations['createPost']['query']> = toStandardSchema(
+  O.validateCreatePostQuery,
+);
 
 /** createPost: `validateCreatePostHeaders` as a Standard Schema. */
-export const CreatePostHeadersSchema: SyncStandardSchema<T.CreatePostHeaders> = toStandardSchema(
+export const CreatePostHeadersSchema: SyncStandardSchema<T.Operations['createPost']['headers']> = toStandardSchema(
   O.validateCreatePostHeaders,
 );
 
 /** createPost: `validateCreatePostCookies` as a Standard Schema. */
-export const CreatePostCookiesSchema: SyncStandardSchema<T.CreatePostCookies> = toStandardSchema(
+export const CreatePostCookiesSchema: SyncStandardSchema<T.Operations['createPost']['cookies']> = toStandardSchema(
   O.validateCreatePostCookies,
 );
 
 /** createPost: the request body (its first declared media type) as a Standard Schema. */
-export const CreatePostRequestBodySchema: SyncStandardSchema<T.CreatePostRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreatePostRequestBody(body, undefined, options),
-);
+export const CreatePostRequestBodySchema: SyncStandardSchema<T.Operations['createPost']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreatePostRequestBody(body, undefined, options));
 
 /** createPost: the response with this status and media type as a Standard Schema. */
 export function CreatePostResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreatePostResponse | T.CreatePostErrorResponse> {
+): SyncStandardSchema<T.Operations['createPost']['response'] | T.Operations['createPost']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreatePostResponse(status, mediaType, body, options));
 }
 
 /** searchNews: `validateSearchNewsPathParams` as a Standard Schema. */
-export const SearchNewsPathParamsSchema: SyncStandardSchema<T.SearchNewsPathParams> = toStandardSchema(
-  O.validateSearchNewsPathParams,
-);
+export const SearchNewsPathParamsSchema: SyncStandardSchema<T.Operations['searchNews']['pathParams']> =
+  toStandardSchema(O.validateSearchNewsPathParams);
 
 /** searchNews: `validateSearchNewsQuery` as a Standard Schema. */
-export const SearchNewsQuerySchema: SyncStandardSchema<T.SearchNewsQuery> = toStandardSchema(O.validateSearchNewsQuery);
+export const SearchNewsQuerySchema: SyncStandardSchema<T.Operations['searchNews']['query']> = toStandardSchema(
+  O.validateSearchNewsQuery,
+);
 
 /** searchNews: `validateSearchNewsHeaders` as a Standard Schema. */
-export const SearchNewsHeadersSchema: SyncStandardSchema<T.SearchNewsHeaders> = toStandardSchema(
+export const SearchNewsHeadersSchema: SyncStandardSchema<T.Operations['searchNews']['headers']> = toStandardSchema(
   O.validateSearchNewsHeaders,
 );
 
 /** searchNews: `validateSearchNewsCookies` as a Standard Schema. */
-export const SearchNewsCookiesSchema: SyncStandardSchema<T.SearchNewsCookies> = toStandardSchema(
+export const SearchNewsCookiesSchema: SyncStandardSchema<T.Operations['searchNews']['cookies']> = toStandardSchema(
   O.validateSearchNewsCookies,
 );
 
 /** searchNews: the request body (its first declared media type) as a Standard Schema. */
-export const SearchNewsRequestBodySchema: SyncStandardSchema<T.SearchNewsRequestBody> = toStandardSchema(
-  (body, options) => O.validateSearchNewsRequestBody(body, undefined, options),
-);
+export const SearchNewsRequestBodySchema: SyncStandardSchema<T.Operations['searchNews']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSearchNewsRequestBody(body, undefined, options));
 
 /** searchNews: the response with this status and media type as a Standard Schema. */
 export function SearchNewsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchNewsResponse | T.SearchNewsErrorResponse> {
+): SyncStandardSchema<T.Operations['searchNews']['response'] | T.Operations['searchNews']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSearchNewsResponse(status, mediaType, body, options));
 }
 
 /** findNewsById: `validateFindNewsByIdPathParams` as a Standard Schema. */
-export const FindNewsByIdPathParamsSchema: SyncStandardSchema<T.FindNewsByIdPathParams> = toStandardSchema(
-  O.validateFindNewsByIdPathParams,
-);
+export const FindNewsByIdPathParamsSchema: SyncStandardSchema<T.Operations['findNewsById']['pathParams']> =
+  toStandardSchema(O.validateFindNewsByIdPathParams);
 
 /** findNewsById: `validateFindNewsByIdQuery` as a Standard Schema. */
-export const FindNewsByIdQuerySchema: SyncStandardSchema<T.FindNewsByIdQuery> = toStandardSchema(
+export const FindNewsByIdQuerySchema: SyncStandardSchema<T.Operations['findNewsById']['query']> = toStandardSchema(
   O.validateFindNewsByIdQuery,
 );
 
 /** findNewsById: `validateFindNewsByIdHeaders` as a Standard Schema. */
-export const FindNewsByIdHeadersSchema: SyncStandardSchema<T.FindNewsByIdHeaders> = toStandardSchema(
+export const FindNewsByIdHeadersSchema: SyncStandardSchema<T.Operations['findNewsById']['headers']> = toStandardSchema(
   O.validateFindNewsByIdHeaders,
 );
 
 /** findNewsById: `validateFindNewsByIdCookies` as a Standard Schema. */
-export const FindNewsByIdCookiesSchema: SyncStandardSchema<T.FindNewsByIdCookies> = toStandardSchema(
+export const FindNewsByIdCookiesSchema: SyncStandardSchema<T.Operations['findNewsById']['cookies']> = toStandardSchema(
   O.validateFindNewsByIdCookies,
 );
 
 /** findNewsById: the request body (its first declared media type) as a Standard Schema. */
-export const FindNewsByIdRequestBodySchema: SyncStandardSchema<T.FindNewsByIdRequestBody> = toStandardSchema(
-  (body, options) => O.validateFindNewsByIdRequestBody(body, undefined, options),
-);
+export const FindNewsByIdRequestBodySchema: SyncStandardSchema<T.Operations['findNewsById']['requestBody']> =
+  toStandardSchema((body, options) => O.validateFindNewsByIdRequestBody(body, undefined, options));
 
 /** findNewsById: the response with this status and media type as a Standard Schema. */
 export function FindNewsByIdResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.FindNewsByIdResponse | T.FindNewsByIdErrorResponse> {
+): SyncStandardSchema<T.Operations['findNewsById']['response'] | T.Operations['findNewsById']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateFindNewsByIdResponse(status, mediaType, body, options));
 }
 
 /** listConnections: `validateListConnectionsPathParams` as a Standard Schema. */
-export const ListConnectionsPathParamsSchema: SyncStandardSchema<T.ListConnectionsPathParams> = toStandardSchema(
-  O.validateListConnectionsPathParams,
-);
+export const ListConnectionsPathParamsSchema: SyncStandardSchema<T.Operations['listConnections']['pathParams']> =
+  toStandardSchema(O.validateListConnectionsPathParams);
 
 /** listConnections: `validateListConnectionsQuery` as a Standard Schema. */
-export const ListConnectionsQuerySchema: SyncStandardSchema<T.ListConnectionsQuery> = toStandardSchema(
-  O.validateListConnectionsQuery,
-);
+export const ListConnectionsQuerySchema: SyncStandardSchema<T.Operations['listConnections']['query']> =
+  toStandardSchema(O.validateListConnectionsQuery);
 
 /** listConnections: `validateListConnectionsHeaders` as a Standard Schema. */
-export const ListConnectionsHeadersSchema: SyncStandardSchema<T.ListConnectionsHeaders> = toStandardSchema(
-  O.validateListConnectionsHeaders,
-);
+export const ListConnectionsHeadersSchema: SyncStandardSchema<T.Operations['listConnections']['headers']> =
+  toStandardSchema(O.validateListConnectionsHeaders);
 
 /** listConnections: `validateListConnectionsCookies` as a Standard Schema. */
-export const ListConnectionsCookiesSchema: SyncStandardSchema<T.ListConnectionsCookies> = toStandardSchema(
-  O.validateListConnectionsCookies,
-);
+export const ListConnectionsCookiesSchema: SyncStandardSchema<T.Operations['listConnections']['cookies']> =
+  toStandardSchema(O.validateListConnectionsCookies);
 
 /** listConnections: the request body (its first declared media type) as a Standard Schema. */
-export const ListConnectionsRequestBodySchema: SyncStandardSchema<T.ListConnectionsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListConnectionsRequestBody(body, undefined, options),
-);
+export const ListConnectionsRequestBodySchema: SyncStandardSchema<T.Operations['listConnections']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListConnectionsRequestBody(body, undefined, options));
 
 /** listConnections: the response with this status and media type as a Standard Schema. */
 export function ListConnectionsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListConnectionsResponse | T.ListConnectionsErrorResponse> {
+): SyncStandardSchema<T.Operations['listConnections']['response'] | T.Operations['listConnections']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListConnectionsResponse(status, mediaType, body, options));
 }
 
 /** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidPathParams` as a Standard Schema. */
-export const DeleteConnectionsByUuidPathParamsSchema: SyncStandardSchema<T.DeleteConnectionsByUuidPathParams> =
-  toStandardSchema(O.validateDeleteConnectionsByUuidPathParams);
+export const DeleteConnectionsByUuidPathParamsSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByUuid']['pathParams']
+> = toStandardSchema(O.validateDeleteConnectionsByUuidPathParams);
 
 /** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidQuery` as a Standard Schema. */
-export const DeleteConnectionsByUuidQuerySchema: SyncStandardSchema<T.DeleteConnectionsByUuidQuery> = toStandardSchema(
-  O.validateDeleteConnectionsByUuidQuery,
-);
+export const DeleteConnectionsByUuidQuerySchema: SyncStandardSchema<T.Operations['deleteConnectionsByUuid']['query']> =
+  toStandardSchema(O.validateDeleteConnectionsByUuidQuery);
 
 /** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidHeaders` as a Standard Schema. */
-export const DeleteConnectionsByUuidHeadersSchema: SyncStandardSchema<T.DeleteConnectionsByUuidHeaders> =
-  toStandardSchema(O.validateDeleteConnectionsByUuidHeaders);
+export const DeleteConnectionsByUuidHeadersSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByUuid']['headers']
+> = toStandardSchema(O.validateDeleteConnectionsByUuidHeaders);
 
 /** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidCookies` as a Standard Schema. */
-export const DeleteConnectionsByUuidCookiesSchema: SyncStandardSchema<T.DeleteConnectionsByUuidCookies> =
-  toStandardSchema(O.validateDeleteConnectionsByUuidCookies);
+export const DeleteConnectionsByUuidCookiesSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByUuid']['cookies']
+> = toStandardSchema(O.validateDeleteConnectionsByUuidCookies);
 
 /** deleteConnectionsByUuid: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteConnectionsByUuidRequestBodySchema: SyncStandardSchema<T.DeleteConnectionsByUuidRequestBody> =
-  toStandardSchema((body, options) => O.validateDeleteConnectionsByUuidRequestBody(body, undefined, options));
+export const DeleteConnectionsByUuidRequestBodySchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByUuid']['requestBody']
+> = toStandardSchema((body, options) => O.validateDeleteConnectionsByUuidRequestBody(body, undefined, options));
 
 /** deleteConnectionsByUuid: the response with this status and media type as a Standard Schema. */
 export function DeleteConnectionsByUuidResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.DeleteConnectionsByUuidResponse | T.DeleteConnectionsByUuidErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['deleteConnectionsByUuid']['response'] | T.Operations['deleteConnectionsByUuid']['errorResponse']
+> {
   return toStandardSchema((body, options) =>
     O.validateDeleteConnectionsByUuidResponse(status, mediaType, body, options),
   );
 }
 
 /** deleteAllConnections: `validateDeleteAllConnectionsPathParams` as a Standard Schema. */
-export const DeleteAllConnectionsPathParamsSchema: SyncStandardSchema<T.DeleteAllConnectionsPathParams> =
-  toStandardSchema(O.validateDeleteAllConnectionsPathParams);
+export const DeleteAllConnectionsPathParamsSchema: SyncStandardSchema<
+  T.Operations['deleteAllConnections']['pathParams']
+> = toStandardSchema(O.validateDeleteAllConnectionsPathParams);
 
 /** deleteAllConnections: `validateDeleteAllConnectionsQuery` as a Standard Schema. */
-export const DeleteAllConnectionsQuerySchema: SyncStandardSchema<T.DeleteAllConnectionsQuery> = toStandardSchema(
-  O.validateDeleteAllConnectionsQuery,
-);
+export const DeleteAllConnectionsQuerySchema: SyncStandardSchema<T.Operations['deleteAllConnections']['query']> =
+  toStandardSchema(O.validateDeleteAllConnectionsQuery);
 
 /** deleteAllConnections: `validateDeleteAllConnectionsHeaders` as a Standard Schema. */
-export const DeleteAllConnectionsHeadersSchema: SyncStandardSchema<T.DeleteAllConnectionsHeaders> = toStandardSchema(
-  O.validateDeleteAllConnectionsHeaders,
-);
+export const DeleteAllConnectionsHeadersSchema: SyncStandardSchema<T.Operations['deleteAllConnections']['headers']> =
+  toStandardSchema(O.validateDeleteAllConnectionsHeaders);
 
 /** deleteAllConnections: `validateDeleteAllConnectionsCookies` as a Standard Schema. */
-export const DeleteAllConnectionsCookiesSchema: SyncStandardSchema<T.DeleteAllConnectionsCookies> = toStandardSchema(
-  O.validateDeleteAllConnectionsCookies,
-);
+export const DeleteAllConnectionsCookiesSchema: SyncStandardSchema<T.Operations['deleteAllConnections']['cookies']> =
+  toStandardSchema(O.validateDeleteAllConnectionsCookies);
 
 /** deleteAllConnections: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteAllConnectionsRequestBodySchema: SyncStandardSchema<T.DeleteAllConnectionsRequestBody> =
-  toStandardSchema((body, options) => O.validateDeleteAllConnectionsRequestBody(body, undefined, options));
+export const DeleteAllConnectionsRequestBodySchema: SyncStandardSchema<
+  T.Operations['deleteAllConnections']['requestBody']
+> = toStandardSchema((body, options) => O.validateDeleteAllConnectionsRequestBody(body, undefined, options));
 
 /** deleteAllConnections: the response with this status and media type as a Standard Schema. */
 export function DeleteAllConnectionsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.DeleteAllConnectionsResponse | T.DeleteAllConnectionsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['deleteAllConnections']['response'] | T.Operations['deleteAllConnections']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateDeleteAllConnectionsResponse(status, mediaType, body, options));
 }
 
 /** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointPathParams` as a Standard Schema. */
-export const DeleteConnectionsByEndpointPathParamsSchema: SyncStandardSchema<T.DeleteConnectionsByEndpointPathParams> =
-  toStandardSchema(O.validateDeleteConnectionsByEndpointPathParams);
+export const DeleteConnectionsByEndpointPathParamsSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['pathParams']
+> = toStandardSchema(O.validateDeleteConnectionsByEndpointPathParams);
 
 /** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointQuery` as a Standard Schema. */
-export const DeleteConnectionsByEndpointQuerySchema: SyncStandardSchema<T.DeleteConnectionsByEndpointQuery> =
-  toStandardSchema(O.validateDeleteConnectionsByEndpointQuery);
+export const DeleteConnectionsByEndpointQuerySchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['query']
+> = toStandardSchema(O.validateDeleteConnectionsByEndpointQuery);
 
 /** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointHeaders` as a Standard Schema. */
-export const DeleteConnectionsByEndpointHeadersSchema: SyncStandardSchema<T.DeleteConnectionsByEndpointHeaders> =
-  toStandardSchema(O.validateDeleteConnectionsByEndpointHeaders);
+export const DeleteConnectionsByEndpointHeadersSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['headers']
+> = toStandardSchema(O.validateDeleteConnectionsByEndpointHeaders);
 
 /** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointCookies` as a Standard Schema. */
-export const DeleteConnectionsByEndpointCookiesSchema: SyncStandardSchema<T.DeleteConnectionsByEndpointCookies> =
-  toStandardSchema(O.validateDeleteConnectionsByEndpointCookies);
+export const DeleteConnectionsByEndpointCookiesSchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['cookies']
+> = toStandardSchema(O.validateDeleteConnectionsByEndpointCookies);
 
 /** deleteConnectionsByEndpoint: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteConnectionsByEndpointRequestBodySchema: SyncStandardSchema<T.DeleteConnectionsByEndpointRequestBody> =
-  toStandardSchema((body, options) => O.validateDeleteConnectionsByEndpointRequestBody(body, undefined, options));
+export const DeleteConnectionsByEndpointRequestBodySchema: SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['requestBody']
+> = toStandardSchema((body, options) => O.validateDeleteConnectionsByEndpointRequestBody(body, undefined, options));
 
 /** deleteConnectionsByEndpoint: the response with this status and media type as a Standard Schema. */
 export function DeleteConnectionsByEndpointResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.DeleteConnectionsByEndpointResponse | T.DeleteConnectionsByEndpointErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['deleteConnectionsByEndpoint']['response'] | T.Operations['deleteConnectionsByEndpoint']['errorResponse']
+> {
   return toStandardSchema((body, options) =>
     O.validateDeleteConnectionsByEndpointResponse(status, mediaType, body, options),
   );
 }
 
 /** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesPathParams` as a Standard Schema. */
-export const SearchPostsEligibleForNotesPathParamsSchema: SyncStandardSchema<T.SearchPostsEligibleForNotesPathParams> =
-  toStandardSchema(O.validateSearchPostsEligibleForNotesPathParams);
+export const SearchPostsEligibleForNotesPathParamsSchema: SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['pathParams']
+> = toStandardSchema(O.validateSearchPostsEligibleForNotesPathParams);
 
 /** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesQuery` as a Standard Schema. */
-export const SearchPostsEligibleForNotesQuerySchema: SyncStandardSchema<T.SearchPostsEligibleForNotesQuery> =
-  toStandardSchema(O.validateSearchPostsEligibleForNotesQuery);
+export const SearchPostsEligibleForNotesQuerySchema: SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['query']
+> = toStandardSchema(O.validateSearchPostsEligibleForNotesQuery);
 
 /** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesHeaders` as a Standard Schema. */
-export const SearchPostsEligibleForNotesHeadersSchema: SyncStandardSchema<T.SearchPostsEligibleForNotesHeaders> =
-  toStandardSchema(O.validateSearchPostsEligibleForNotesHeaders);
+export const SearchPostsEligibleForNotesHeadersSchema: SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['headers']
+> = toStandardSchema(O.validateSearchPostsEligibleForNotesHeaders);
 
 /** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesCookies` as a Standard Schema. */
-export const SearchPostsEligibleForNotesCookiesSchema: SyncStandardSchema<T.SearchPostsEligibleForNotesCookies> =
-  toStandardSchema(O.validateSearchPostsEligibleForNotesCookies);
+export const SearchPostsEligibleForNotesCookiesSchema: SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['cookies']
+> = toStandardSchema(O.validateSearchPostsEligibleForNotesCookies);
 
 /** searchPostsEligibleForNotes: the request body (its first declared media type) as a Standard Schema. */
-export const SearchPostsEligibleForNotesRequestBodySchema: SyncStandardSchema<T.SearchPostsEligibleForNotesRequestBody> =
-  toStandardSchema((body, options) => O.validateSearchPostsEligibleForNotesRequestBody(body, undefined, options));
+export const SearchPostsEligibleForNotesRequestBodySchema: SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['requestBody']
+> = toStandardSchema((body, options) => O.validateSearchPostsEligibleForNotesRequestBody(body, undefined, options));
 
 /** searchPostsEligibleForNotes: the response with this status and media type as a Standard Schema. */
 export function SearchPostsEligibleForNotesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchPostsEligibleForNotesResponse | T.SearchPostsEligibleForNotesErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['searchPostsEligibleForNotes']['response'] | T.Operations['searchPostsEligibleForNotes']['errorResponse']
+> {
   return toStandardSchema((body, options) =>
     O.validateSearchPostsEligibleForNotesResponse(status, mediaType, body, options),
   );
 }
 
 /** searchNotesWritten: `validateSearchNotesWrittenPathParams` as a Standard Schema. */
-export const SearchNotesWrittenPathParamsSchema: SyncStandardSchema<T.SearchNotesWrittenPathParams> = toStandardSchema(
-  O.validateSearchNotesWrittenPathParams,
-);
+export const SearchNotesWrittenPathParamsSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['pathParams']> =
+  toStandardSchema(O.validateSearchNotesWrittenPathParams);
 
 /** searchNotesWritten: `validateSearchNotesWrittenQuery` as a Standard Schema. */
-export const SearchNotesWrittenQuerySchema: SyncStandardSchema<T.SearchNotesWrittenQuery> = toStandardSchema(
-  O.validateSearchNotesWrittenQuery,
-);
+export const SearchNotesWrittenQuerySchema: SyncStandardSchema<T.Operations['searchNotesWritten']['query']> =
+  toStandardSchema(O.validateSearchNotesWrittenQuery);
 
 /** searchNotesWritten: `validateSearchNotesWrittenHeaders` as a Standard Schema. */
-export const SearchNotesWrittenHeadersSchema: SyncStandardSchema<T.SearchNotesWrittenHeaders> = toStandardSchema(
-  O.validateSearchNotesWrittenHeaders,
-);
+export const SearchNotesWrittenHeadersSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['headers']> =
+  toStandardSchema(O.validateSearchNotesWrittenHeaders);
 
 /** searchNotesWritten: `validateSearchNotesWrittenCookies` as a Standard Schema. */
-export const SearchNotesWrittenCookiesSchema: SyncStandardSchema<T.SearchNotesWrittenCookies> = toStandardSchema(
-  O.validateSearchNotesWrittenCookies,
-);
+export const SearchNotesWrittenCookiesSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['cookies']> =
+  toStandardSchema(O.validateSearchNotesWrittenCookies);
 
 /** searchNotesWritten: the request body (its first declared media type) as a Standard Schema. */
-export const SearchNotesWrittenRequestBodySchema: SyncStandardSchema<T.SearchNotesWrittenRequestBody> =
-  toStandardSchema((body, options) => O.validateSearchNotesWrittenRequestBody(body, undefined, options));
+export const SearchNotesWrittenRequestBodySchema: SyncStandardSchema<
+  T.Operations['searchNotesWritten']['requestBody']
+> = toStandardSchema((body, options) => O.validateSearchNotesWrittenRequestBody(body, undefined, options));
 
 /** searchNotesWritten: the response with this status and media type as a Standard Schema. */
 export function SearchNotesWrittenResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchNotesWrittenResponse | T.SearchNotesWrittenErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['searchNotesWritten']['response'] | T.Operations['searchNotesWritten']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateSearchNotesWrittenResponse(status, mediaType, body, options));
 }
 
 /** createNote: `validateCreateNotePathParams` as a Standard Schema. */
-export const CreateNotePathParamsSchema: SyncStandardSchema<T.CreateNotePathParams> = toStandardSchema(
-  O.validateCreateNotePathParams,
-);
+export const CreateNotePathParamsSchema: SyncStandardSchema<T.Operations['createNote']['pathParams']> =
+  toStandardSchema(O.validateCreateNotePathParams);
 
 /** createNote: `validateCreateNoteQuery` as a Standard Schema. */
-export const CreateNoteQuerySchema: SyncStandardSchema<T.CreateNoteQuery> = toStandardSchema(O.validateCreateNoteQuery);
+export const CreateNoteQuerySchema: SyncStandardSchema<T.Operations['createNote']['query']> = toStandardSchema(
+  O.validateCreateNoteQuery,
+);
 
 /** createNote: `validateCreateNoteHeaders` as a Standard Schema. */
-export const CreateNoteHeadersSchema: SyncStandardSchema<T.CreateNoteHeaders> = toStandardSchema(
+export const CreateNoteHeadersSchema: SyncStandardSchema<T.Operations['createNote']['headers']> = toStandardSchema(
   O.validateCreateNoteHeaders,
 );
 
 /** createNote: `validateCreateNoteCookies` as a Standard Schema. */
-export const CreateNoteCookiesSchema: SyncStandardSchema<T.CreateNoteCookies> = toStandardSchema(
+export const CreateNoteCookiesSchema: SyncStandardSchema<T.Operations['createNote']['cookies']> = toStandardSchema(
   O.validateCreateNoteCookies,
 );
 
 /** createNote: the request body (its first declared media type) as a Standard Schema. */
-export const CreateNoteRequestBodySchema: SyncStandardSchema<T.CreateNoteRequestBody | undefined> = toStandardSchema(
-  (body, options) => O.validateCreateNoteRequestBody(body, undefined, options),
-);
+export const CreateNoteRequestBodySchema: SyncStandardSchema<T.Operations['createNote']['requestBody'] | undefined> =
+  toStandardSchema((body, options) => O.validateCreateNoteRequestBody(body, undefined, options));
 
 /** createNote: the response with this status and media type as a Standard Schema. */
 export function CreateNoteResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): SyncStandardSchema<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateNoteResponse(status, mediaType, body, options));
 }
 
 /** evaluateNote: `validateEvaluateNotePathParams` as a Standard Schema. */
-export const EvaluateNotePathParamsSchema: SyncStandardSchema<T.EvaluateNotePathParams> = toStandardSchema(
-  O.validateEvaluateNotePathParams,
-);
+export const EvaluateNotePathParamsSchema: SyncStandardSchema<T.Operations['evaluateNote']['pathParams']> =
+  toStandardSchema(O.validateEvaluateNotePathParams);
 
 /** evaluateNote: `validateEvaluateNoteQuery` as a Standard Schema. */
-export const EvaluateNoteQuerySchema: SyncStandardSchema<T.EvaluateNoteQuery> = toStandardSchema(
+export const EvaluateNoteQuerySchema: SyncStandardSchema<T.Operations['evaluateNote']['query']> = toStandardSchema(
   O.validateEvaluateNoteQuery,
 );
 
 /** evaluateNote: `validateEvaluateNoteHeaders` as a Standard Schema. */
-export const EvaluateNoteHeadersSchema: SyncStandardSchema<T.EvaluateNoteHeaders> = toStandardSchema(
+export const EvaluateNoteHeadersSchema: SyncStandardSchema<T.Operations['evaluateNote']['headers']> = toStandardSchema(
   O.validateEvaluateNoteHeaders,
 );
 
 /** evaluateNote: `validateEvaluateNoteCookies` as a Standard Schema. */
-export const EvaluateNoteCookiesSchema: SyncStandardSchema<T.EvaluateNoteCookies> = toStandardSchema(
+export const EvaluateNoteCookiesSchema: SyncStandardSchema<T.Operations['evaluateNote']['cookies']> = toStandardSchema(
   O.validateEvaluateNoteCookies,
 );
 
 /** evaluateNote: the request body (its first declared media type) as a Standard Schema. */
-export const EvaluateNoteRequestBodySchema: SyncStandardSchema<T.EvaluateNoteRequestBody | undefined> =
-  toStandardSchema((body, options) => O.validateEvaluateNoteRequestBody(body, undefined, options));
+export const EvaluateNoteRequestBodySchema: SyncStandardSchema<
+  T.Operations['evaluateNote']['requestBody'] | undefined
+> = toStandardSchema((body, options) => O.validateEvaluateNoteRequestBody(body, undefined, options));
 
 /** evaluateNote: the response with this status and media type as a Standard Schema. */
 export function EvaluateNoteResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.EvaluateNoteResponse | T.EvaluateNoteErrorResponse> {
+): SyncStandardSchema<T.Operations['evaluateNote']['response'] | T.Operations['evaluateNote']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateEvaluateNoteResponse(status, mediaType, body, options));
 }
 
 /** createActivitySubscription: `validateCreateActivitySubscriptionPathParams` as a Standard Schema. */
-export const CreateActivitySubscriptionPathParamsSchema: SyncStandardSchema<T.CreateActivitySubscriptionPathParams> =
-  toStandardSchema(O.validateCreateActivitySubscriptionPathParams);
+export const CreateActivitySubscriptionPathParamsSchema: SyncStandardSchema<
+  T.Operations['createActivitySubscription']['pathParams']
+> = toStandardSchema(O.validateCreateActivitySubscriptionPathParams);
 
 /** createActivitySubscription: `validateCreateActivitySubscriptionQuery` as a Standard Schema. */
-export const CreateActivitySubscriptionQuerySchema: SyncStandardSchema<T.CreateActivitySubscriptionQuery> =
-  toStandardSchema(O.validateCreateActivitySubscriptionQuery);
+export const CreateActivitySubscriptionQuerySchema: SyncStandardSchema<
+  T.Operations['createActivitySubscription']['query']
+> = toStandardSchema(O.validateCreateActivitySubscriptionQuery);
 
 /** createActivitySubscription: `validateCreateActivitySubscriptionHeaders` as a Standard Schema. */
-export const CreateActivitySubscriptionHeadersSchema: SyncStandardSchema<T.CreateActivitySubscriptionHeaders> =
-  toStandardSchema(O.validateCreateActivitySubscriptionHeaders);
+export const CreateActivitySubscriptionHeadersSchema: SyncStandardSchema<
+  T.Operations['createActivitySubscription']['headers']
+> = toStandardSchema(O.validateCreateActivitySubscriptionHeaders);
 
 /** createActivitySubscription: `validateCreateActivitySubscriptionCookies` as a Standard Schema. */
-export const CreateActivitySubscriptionCookiesSchema: SyncStandardSchema<T.CreateActivitySubscriptionCookies> =
-  toStandardSchema(O.validateCreateActivitySubscriptionCookies);
+export const CreateActivitySubscriptionCookiesSchema: SyncStandardSchema<
+  T.Operations['createActivitySubscription']['cookies']
+> = toStandardSchema(O.validateCreateActivitySubscriptionCookies);
 
 /** createActivitySubscription: the request body (its first declared media type) as a Standard Schema. */
-export const CreateActivitySubscriptionRequestBodySchema: SyncStandardSchema<T.CreateActivitySubscriptionRequestBody> =
-  toStandardSchema((body, options) => O.validateCreateActivitySubscriptionRequestBody(body, undefined, options));
+export const CreateActivitySubscriptionRequestBodySchema: SyncStandardSchema<
+  T.Operations['createActivitySubscription']['requestBody']
+> = toStandardSchema((body, options) => O.validateCreateActivitySubscriptionRequestBody(body, undefined, options));
 
 /** createActivitySubscription: the response with this status and media type as a Standard Schema. */
 export function CreateActivitySubscriptionResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateActivitySubscriptionResponse | T.CreateActivitySubscriptionErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['createActivitySubscription']['response'] | T.Operations['createActivitySubscription']['errorResponse']
+> {
   return toStandardSchema((body, options) =>
     O.validateCreateActivitySubscriptionResponse(status, mediaType, body, options),
   );
 }
 
 /** streamActivity: `validateStreamActivityPathParams` as a Standard Schema. */
-export const StreamActivityPathParamsSchema: SyncStandardSchema<T.StreamActivityPathParams> = toStandardSchema(
-  O.validateStreamActivityPathParams,
-);
+export const StreamActivityPathParamsSchema: SyncStandardSchema<T.Operations['streamActivity']['pathParams']> =
+  toStandardSchema(O.validateStreamActivityPathParams);
 
 /** streamActivity: `validateStreamActivityQuery` as a Standard Schema. */
-export const StreamActivityQuerySchema: SyncStandardSchema<T.StreamActivityQuery> = toStandardSchema(
+export const StreamActivityQuerySchema: SyncStandardSchema<T.Operations['streamActivity']['query']> = toStandardSchema(
   O.validateStreamActivityQuery,
 );
 
 /** streamActivity: `validateStreamActivityHeaders` as a Standard Schema. */
-export const StreamActivityHeadersSchema: SyncStandardSchema<T.StreamActivityHeaders> = toStandardSchema(
-  O.validateStreamActivityHeaders,
-);
+export const StreamActivityHeadersSchema: SyncStandardSchema<T.Operations['streamActivity']['headers']> =
+  toStandardSchema(O.validateStreamActivityHeaders);
 
 /** streamActivity: `validateStreamActivityCookies` as a Standard Schema. */
-export const StreamActivityCookiesSchema: SyncStandardSchema<T.StreamActivityCookies> = toStandardSchema(
-  O.validateStreamActivityCookies,
-);
+export const StreamActivityCookiesSchema: SyncStandardSchema<T.Operations['streamActivity']['cookies']> =
+  toStandardSchema(O.validateStreamActivityCookies);
 
 /** streamActivity: the request body (its first declared media type) as a Standard Schema. */
-export const StreamActivityRequestBodySchema: SyncStandardSchema<T.StreamActivityRequestBody> = toStandardSchema(
-  (body, options) => O.validateStreamActivityRequestBody(body, undefined, options),
-);
+export const StreamActivityRequestBodySchema: SyncStandardSchema<T.Operations['streamActivity']['requestBody']> =
+  toStandardSchema((body, options) => O.validateStreamActivityRequestBody(body, undefined, options));
 
 /** streamActivity: the response with this status and media type as a Standard Schema. */
 export function StreamActivityResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.StreamActivityResponse | T.StreamActivityErrorResponse> {
+): SyncStandardSchema<T.Operations['streamActivity']['response'] | T.Operations['streamActivity']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateStreamActivityResponse(status, mediaType, body, options));
 }
 
 /** replayWebhookEvents: `validateReplayWebhookEventsPathParams` as a Standard Schema. */
-export const ReplayWebhookEventsPathParamsSchema: SyncStandardSchema<T.ReplayWebhookEventsPathParams> =
-  toStandardSchema(O.validateReplayWebhookEventsPathParams);
+export const ReplayWebhookEventsPathParamsSchema: SyncStandardSchema<
+  T.Operations['replayWebhookEvents']['pathParams']
+> = toStandardSchema(O.validateReplayWebhookEventsPathParams);
 
 /** replayWebhookEvents: `validateReplayWebhookEventsQuery` as a Standard Schema. */
-export const ReplayWebhookEventsQuerySchema: SyncStandardSchema<T.ReplayWebhookEventsQuery> = toStandardSchema(
-  O.validateReplayWebhookEventsQuery,
-);
+export const ReplayWebhookEventsQuerySchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['query']> =
+  toStandardSchema(O.validateReplayWebhookEventsQuery);
 
 /** replayWebhookEvents: `validateReplayWebhookEventsHeaders` as a Standard Schema. */
-export const ReplayWebhookEventsHeadersSchema: SyncStandardSchema<T.ReplayWebhookEventsHeaders> = toStandardSchema(
-  O.validateReplayWebhookEventsHeaders,
-);
+export const ReplayWebhookEventsHeadersSchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['headers']> =
+  toStandardSchema(O.validateReplayWebhookEventsHeaders);
 
 /** replayWebhookEvents: `validateReplayWebhookEventsCookies` as a Standard Schema. */
-export const ReplayWebhookEventsCookiesSchema: SyncStandardSchema<T.ReplayWebhookEventsCookies> = toStandardSchema(
-  O.validateReplayWebhookEventsCookies,
-);
+export const ReplayWebhookEventsCookiesSchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['cookies']> =
+  toStandardSchema(O.validateReplayWebhookEventsCookies);
 
 /** replayWebhookEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ReplayWebhookEventsRequestBodySchema: SyncStandardSchema<T.ReplayWebhookEventsRequestBody | undefined> =
-  toStandardSchema((body, options) => O.validateReplayWebhookEventsRequestBody(body, undefined, options));
+export const ReplayWebhookEventsRequestBodySchema: SyncStandardSchema<
+  T.Operations['replayWebhookEvents']['requestBody'] | undefined
+> = toStandardSchema((body, options) => O.validateReplayWebhookEventsRequestBody(body, undefined, options));
 
 /** replayWebhookEvents: the response with this status and media type as a Standard Schema. */
 export function ReplayWebhookEventsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReplayWebhookEventsResponse | T.ReplayWebhookEventsErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['replayWebhookEvents']['response'] | T.Operations['replayWebhookEvents']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateReplayWebhookEventsResponse(status, mediaType, body, options));
 }
 
 /** replayAccountActivity: `validateReplayAccountActivityPathParams` as a Standard Schema. */
-export const ReplayAccountActivityPathParamsSchema: SyncStandardSchema<T.ReplayAccountActivityPathParams> =
-  toStandardSchema(O.validateReplayAccountActivityPathParams);
+export const ReplayAccountActivityPathParamsSchema: SyncStandardSchema<
+  T.Operations['replayAccountActivity']['pathParams']
+> = toStandardSchema(O.validateReplayAccountActivityPathParams);
 
 /** replayAccountActivity: `validateReplayAccountActivityQuery` as a Standard Schema. */
-export const ReplayAccountActivityQuerySchema: SyncStandardSchema<T.ReplayAccountActivityQuery> = toStandardSchema(
-  O.validateReplayAccountActivityQuery,
-);
+export const ReplayAccountActivityQuerySchema: SyncStandardSchema<T.Operations['replayAccountActivity']['query']> =
+  toStandardSchema(O.validateReplayAccountActivityQuery);
 
 /** replayAccountActivity: `validateReplayAccountActivityHeaders` as a Standard Schema. */
-export const ReplayAccountActivityHeadersSchema: SyncStandardSchema<T.ReplayAccountActivityHeaders> = toStandardSchema(
-  O.validateReplayAccountActivityHeaders,
-);
+export const ReplayAccountActivityHeadersSchema: SyncStandardSchema<T.Operations['replayAccountActivity']['headers']> =
+  toStandardSchema(O.validateReplayAccountActivityHeaders);
 
 /** replayAccountActivity: `validateReplayAccountActivityCookies` as a Standard Schema. */
-export const ReplayAccountActivityCookiesSchema: SyncStandardSchema<T.ReplayAccountActivityCookies> = toStandardSchema(
-  O.validateReplayAccountActivityCookies,
-);
+export const ReplayAccountActivityCookiesSchema: SyncStandardSchema<T.Operations['replayAccountActivity']['cookies']> =
+  toStandardSchema(O.validateReplayAccountActivityCookies);
 
 /** replayAccountActivity: the request body (its first declared media type) as a Standard Schema. */
 export const ReplayAccountActivityRequestBodySchema: SyncStandardSchema<
-  T.ReplayAccountActivityRequestBody | undefined
+  T.Operations['replayAccountActivity']['requestBody'] | undefined
 > = toStandardSchema((body, options) => O.validateReplayAccountActivityRequestBody(body, undefined, options));
 
 /** replayAccountActivity: the response with this status and media type as a Standard Schema. */
 export function ReplayAccountActivityResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReplayAccountActivityResponse | T.ReplayAccountActivityErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['replayAccountActivity']['response'] | T.Operations['replayAccountActivity']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateReplayAccountActivityResponse(status, mediaType, body, options));
 }
 
 /** getPowerstreamRules: `validateGetPowerstreamRulesPathParams` as a Standard Schema. */
-export const GetPowerstreamRulesPathParamsSchema: SyncStandardSchema<T.GetPowerstreamRulesPathParams> =
-  toStandardSchema(O.validateGetPowerstreamRulesPathParams);
+export const GetPowerstreamRulesPathParamsSchema: SyncStandardSchema<
+  T.Operations['getPowerstreamRules']['pathParams']
+> = toStandardSchema(O.validateGetPowerstreamRulesPathParams);
 
 /** getPowerstreamRules: `validateGetPowerstreamRulesQuery` as a Standard Schema. */
-export const GetPowerstreamRulesQuerySchema: SyncStandardSchema<T.GetPowerstreamRulesQuery> = toStandardSchema(
-  O.validateGetPowerstreamRulesQuery,
-);
+export const GetPowerstreamRulesQuerySchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['query']> =
+  toStandardSchema(O.validateGetPowerstreamRulesQuery);
 
 /** getPowerstreamRules: `validateGetPowerstreamRulesHeaders` as a Standard Schema. */
-export const GetPowerstreamRulesHeadersSchema: SyncStandardSchema<T.GetPowerstreamRulesHeaders> = toStandardSchema(
-  O.validateGetPowerstreamRulesHeaders,
-);
+export const GetPowerstreamRulesHeadersSchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['headers']> =
+  toStandardSchema(O.validateGetPowerstreamRulesHeaders);
 
 /** getPowerstreamRules: `validateGetPowerstreamRulesCookies` as a Standard Schema. */
-export const GetPowerstreamRulesCookiesSchema: SyncStandardSchema<T.GetPowerstreamRulesCookies> = toStandardSchema(
-  O.validateGetPowerstreamRulesCookies,
-);
+export const GetPowerstreamRulesCookiesSchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['cookies']> =
+  toStandardSchema(O.validateGetPowerstreamRulesCookies);
 
 /** getPowerstreamRules: the request body (its first declared media type) as a Standard Schema. */
-export const GetPowerstreamRulesRequestBodySchema: SyncStandardSchema<T.GetPowerstreamRulesRequestBody> =
-  toStandardSchema((body, options) => O.validateGetPowerstreamRulesRequestBody(body, undefined, options));
+export const GetPowerstreamRulesRequestBodySchema: SyncStandardSchema<
+  T.Operations['getPowerstreamRules']['requestBody']
+> = toStandardSchema((body, options) => O.validateGetPowerstreamRulesRequestBody(body, undefined, options));
 
 /** getPowerstreamRules: the response with this status and media type as a Standard Schema. */
 export function GetPowerstreamRulesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetPowerstreamRulesResponse | T.GetPowerstreamRulesErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['getPowerstreamRules']['response'] | T.Operations['getPowerstreamRules']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateGetPowerstreamRulesResponse(status, mediaType, body, options));
 }

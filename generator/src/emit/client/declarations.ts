@@ -9,6 +9,7 @@ import {
   typeAlias, typeRef, unionType, type DocLines, type ParameterSpec, type SignatureSpec, type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { factsOf } from '../../model/facts/index.ts';
+import { operationTypeNode } from '../types/operation-refs.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, successStatuses } from './model-helpers.ts';
@@ -23,8 +24,6 @@ export const EXTRA_QUERY_KEY = 'extraQuery';
 /** A name the client module imports (from the runtime): recorded with the registry, returned to reference. */
 export type Use = (name: string) => string;
 
-/** `T.<name>`: a type of the types package (imported as the namespace `T`). */
-const t = (name: string) => qualifiedTypeRef('T', name);
 
 /** Whether the call's argument can be omitted (nothing in it is required). */
 export function argsOptional(op: OperationModel): boolean {
@@ -40,12 +39,12 @@ export function argsInterface(model: ApiModel, op: OperationModel, name: string,
   if (!hasArgs(op)) return undefined;
   const members: TypeElement[] = [];
   for (const { param, key } of argumentKeys(op)) {
-    const declared = indexedAccessType(t(op.names[LOCATION_TYPE[param.in]]), literalType(param.name));
+    const declared = indexedAccessType(operationTypeNode('T', op, LOCATION_TYPE[param.in]), literalType(param.name));
     const date = dateFormat(model, param.schema) ? (isArray(model, param) ? arrayType(typeRef('Date')) : typeRef('Date')) : undefined;
     members.push(propertySignature(key, date ? unionType([declared, date]) : declared, { optional: !param.required, doc: parameterDoc(param, key) }));
   }
   if (op.requestBody) {
-    members.push(propertySignature('body', t(op.names.requestBody), { optional: !op.requestBody.required, doc: [op.requestBody.description] }));
+    members.push(propertySignature('body', operationTypeNode('T', op, 'requestBody'), { optional: !op.requestBody.required, doc: [op.requestBody.description] }));
   }
   if (op.openParameters) {
     members.push(
@@ -78,7 +77,7 @@ export interface Signature extends SignatureSpec {
 
 /** The operation's call signature after `core` (standalone) or as the method (`Client`). */
 export function signature(model: ApiModel, op: OperationModel, names: ClientNames, use: Use): Signature {
-  const success = t(op.names.success);
+  const success = operationTypeNode('T', op, 'response');
   const args = argsParameter(op, names);
   // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
   if (binarySuccessTypes(model, op).length) {
@@ -125,7 +124,7 @@ export function clientDeclarations(
   const paginators = ops
     .filter((op) => op.pagination && !streamMethods.has(op))
     .map((op) => {
-      const success = t(op.names.success);
+      const success = operationTypeNode('T', op, 'response');
       const items = tupleType(pointerTokens(op.pagination?.itemsPointer ?? '/data').map((p) => ({ type: literalType(p) })));
       const item = typeRef(use('ItemOf'), [typeRef(use('At'), [success, items])]);
       return methodSignature(
@@ -134,7 +133,7 @@ export function clientDeclarations(
         operationDoc(model, op, 'paginate'),
       );
     });
-  const errors = ops.map((op) => propertySignature(op.names.method, t(op.names.error)));
+  const errors = ops.map((op) => propertySignature(op.names.method, operationTypeNode('T', op, 'errorResponse')));
   const scopes = oauth2Scopes(model);
   return [
     interfaceDeclaration('Client', methods, CLIENT_DOC),

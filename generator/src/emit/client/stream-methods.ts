@@ -12,6 +12,7 @@ import {
   type ParameterSpec, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printNode } from '../../codegen/ts-print.ts';
+import { operationType, operationTypeNode } from '../types/operation-refs.ts';
 import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { typeRef } from './code-helpers.ts';
@@ -22,7 +23,7 @@ type Ref = (name: string) => Code;
 
 /** `T.<Op>Responses['200']['content']['<media type>']`. */
 function contentType(op: OperationModel, status: string, mediaType: string): Code {
-  return code`${typeRef(op.names.responses)}[${lit(status)}]['content'][${lit(mediaType)}]`;
+  return code`${operationType('T', op, 'responses')}[${lit(status)}]['content'][${lit(mediaType)}]`;
 }
 
 function union(parts: Code[]): Code {
@@ -70,7 +71,7 @@ type Use = (name: string) => string;
 
 /** `T.<Op>Responses['200']['content']['<media type>']` as a node. */
 function contentTypeNode(op: OperationModel, status: string, mediaType: string): TypeNode {
-  return indexedAccessType(indexedAccessType(indexedAccessType(qualifiedTypeRef('T', op.names.responses), literalType(status)), literalType('content')), literalType(mediaType));
+  return indexedAccessType(indexedAccessType(indexedAccessType(operationTypeNode('T', op, 'responses'), literalType(status)), literalType('content')), literalType(mediaType));
 }
 
 function unionNode(parts: TypeNode[]): TypeNode {

@@ -52,7 +52,7 @@ function emitIndex(model: ApiModel, context: EmitContext): string {
     ]);
   const signature = (op: OperationModel) => {
     const m = lit(op.names.method);
-    return code`${doc(op)}${propKey(names.get(op)!)}(override?: Override<T.${ident(op.names.success)}, Context<${m}>, Result<${m}>>): HttpHandler;\n`;
+    return code`${doc(op)}${propKey(names.get(op)!)}(override?: Override<T.Operations[${m}]['response'], Context<${m}>, Result<${m}>>): HttpHandler;\n`;
   };
   const ops = model.operations;
   const typesImport = ops.length ? code`import type * as T from ${lit(context.importPath('types', 'src/index.ts'))};\n` : code``;

@@ -7,6 +7,7 @@
  */
 import { code, ident, join, lit, objectKey, type Code } from '../../codegen/index.ts';
 import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
+import { operationType } from '../types/operation-refs.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
 
@@ -179,12 +180,11 @@ function typesExample(model: ApiModel, pkg: string, example: ExampleOperation | 
     else query.append(a.name, text);
   }
   const url = `${serverUrl(model)}${path}${query.size ? `?${query}` : ''}`;
-  const success = op.names.success;
-  return code`${importLine([success], pkg, true)}
+  return code`${importLine(['Operations'], pkg, true)}
 
 // The spec's types on a plain fetch of operation ${ident(op.names.method)}:
 const response = await fetch(${lit(url)});
-const body = (await response.json()) as ${ident(success)};
+const body = (await response.json()) as ${operationType(undefined, op, 'response')};
 console.log(body);
 `;
 }
@@ -261,18 +261,17 @@ function serverAuthenticate(model: ApiModel, security: SecurityRequirement[]): C
 function serverExample(model: ApiModel, pkg: string, typesPkg: string, example: ExampleOperation | undefined): Code {
   if (!example) return code`import { createHandler, serve } from ${lit(pkg)};\n\nconst server = await serve(createHandler({}), { port: 3000 });\nconsole.log(\`listening on \${server.url}\`);\n`;
   const { op, status } = example;
-  const n = op.names;
   const authenticate = serverAuthenticate(model, op.security);
   return code`${authenticate ? code`import { createHandler, serve, type Principal } from ${lit(pkg)};` : code`import { createHandler, serve } from ${lit(pkg)};`}
-${importLine([n.pathParams, n.query, n.success], typesPkg, true)}
+${importLine(['Operations'], typesPkg, true)}
 
 // Yours: data access${authenticate ? code` and credential checks` : code``}.
-declare function load(params: ${ident(n.pathParams)}, query: ${ident(n.query)}): Promise<${ident(n.success)}>;${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
+declare function load(params: ${operationType(undefined, op, 'pathParams')}, query: ${operationType(undefined, op, 'query')}): Promise<${operationType(undefined, op, 'response')}>;${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
 
 const handler = createHandler(
   {
     // Parameters arrive parsed and validated; the result must be one of the declared responses.
-    async ${ident(n.method)}({ params, query }) {
+    async ${ident(op.names.method)}({ params, query }) {
       return { status: ${lit(status)}, body: await load(params, query) };
     },
   },${authenticate ?? code``}

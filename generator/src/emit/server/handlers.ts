@@ -6,9 +6,10 @@
 import { raw, uniqueName, type Code } from '../../codegen/index.ts';
 import {
   functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
-  qualifiedTypeRef, typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
+  typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printModule } from '../../codegen/ts-print.ts';
+import { operationTypeNode, type OperationMember } from '../types/operation-refs.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
 
@@ -129,7 +130,7 @@ function resultMember(status: TypeNode, body: TypeNode | undefined, mediaType: s
 function resultType(model: ApiModel, op: OperationModel): TypeNode {
   const facts = factsOf(model);
   const members: TypeNode[] = [];
-  const responses = qualifiedTypeRef('T', op.names.responses);
+  const responses = operationTypeNode('T', op, 'responses');
   const streams = facts.stream(op)?.streams ?? [];
   for (const res of op.responses) {
     const status = statusType(res.status, op);
@@ -148,18 +149,18 @@ function resultType(model: ApiModel, op: OperationModel): TypeNode {
 }
 
 function contextInterface(op: OperationModel, n: HandlerNames, model: ApiModel): Statement {
-  const t = (name: string) => qualifiedTypeRef('T', name);
+  const t = (member: OperationMember) => operationTypeNode('T', op, member);
   // Binary bodies arrive as the request's byte stream (read it, or pipe it on, in constant memory).
   const binary = factsOf(model).requestMedia(op).some((m) => m.kind === 'binary');
-  const declared = binary ? unionType([typeRef('Exclude', [t(op.names.requestBody), binarySent()]), typeRef('ReadableStream', [typeRef('Uint8Array')])]) : t(op.names.requestBody);
+  const declared = binary ? unionType([typeRef('Exclude', [t('requestBody'), binarySent()]), typeRef('ReadableStream', [typeRef('Uint8Array')])]) : t('requestBody');
   const body = op.requestBody ? (op.requestBody.required ? declared : unionType([declared, keywordType('undefined')])) : keywordType('undefined');
   return interfaceDeclaration(
     n.context,
     [
-      propertySignature('params', t(op.names.pathParams)),
-      propertySignature('query', t(op.names.query)),
-      propertySignature('headers', t(op.names.headers)),
-      propertySignature('cookies', t(op.names.cookies)),
+      propertySignature('params', t('pathParams')),
+      propertySignature('query', t('query')),
+      propertySignature('headers', t('headers')),
+      propertySignature('cookies', t('cookies')),
       propertySignature('body', body),
       propertySignature('principal', principalType(op, model.securitySchemes)),
       propertySignature('request', typeRef('Request'), { doc: ['The Web request (built on first use by the Node adapter).'] }),

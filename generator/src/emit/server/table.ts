@@ -8,6 +8,7 @@ import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
+import { SamplePlanner } from './sample-plan.ts';
 
 export interface TableOptions {
   /**
@@ -284,28 +285,29 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
   return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
 }
 
-function successResponse(op: OperationModel): MockResponse | undefined {
+function successResponse(op: OperationModel, planner: SamplePlanner): MockResponse | undefined {
   const success = op.responses.filter((res) => /^2/.test(res.status));
   const chosen = success.find((res) => res.content.length) ?? success[0];
   if (!chosen) return undefined;
   const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : 200;
   const media = chosen.content.find((c) => /json/i.test(c.mediaType)) ?? chosen.content[0];
   if (!media) return { status };
-  const out: MockResponse = { status, mediaType: media.mediaType, schema: media.schema };
+  const out: MockResponse = { status, mediaType: media.mediaType, plan: planner.plan(media.schema) };
   if (media.examples.length) out.examples = media.examples;
+  const page = op.pagination?.itemsPointer === undefined ? undefined : planner.planAt(media.schema, op.pagination.itemsPointer);
+  if (page) out.page = page;
   return out;
 }
 
-/** Schemas and success responses for the mock, with `$ref`s left as `#/components/schemas/<key>`. */
+/** Success responses for the mock with their sample plans (from the model's facts, response side). */
 export function buildMockData(model: ApiModel): MockData {
-  const schemas: Record<string, unknown> = {};
-  for (const s of model.schemas) schemas[schemaRef(s.key)] = s.schema;
+  const planner = new SamplePlanner(factsOf(model), 'response');
   const responses: Record<string, MockResponse> = {};
   for (const op of model.operations) {
-    const response = successResponse(op);
+    const response = successResponse(op, planner);
     if (response) responses[op.names.method] = response;
   }
-  return { schemas, responses };
+  return { plans: planner.plans, responses };
 }
 
 export type { SchemaObject };

@@ -1,58 +1,41 @@
 /**
- * `src/operations.ts`: per-operation types (parameters by location, request body, responses by status and
- * media type, success and error unions) and the `Operations` map from method name to them.
+ * `src/operations.ts`: the `Operations` map from method name to that operation's types (parameters by
+ * location, request body, responses by status and media type, success and error unions). The types live
+ * inside the map, reached by indexed access (`Operations["getPost"]["response"]`, see operation-refs.ts),
+ * instead of eight top-level aliases per operation: a consumer's compiler binds one name, not thousands.
  */
 import {
-  interfaceDeclaration, keywordType, propertySignature, typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeElement, type TypeNode,
+  interfaceDeclaration, keywordType, propertySignature, typeLiteral, typeRef, unionType, type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import type { HeaderModel, MediaTypeModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
 import type { TypeContext } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
+import type { OperationMember } from './operation-refs.ts';
 import { transformSchema } from './transform/schema.ts';
 
-const LOCATION_NAME: Record<ParameterLocation, keyof OperationModel['names']> = {
-  path: 'pathParams',
-  query: 'query',
-  header: 'headers',
-  cookie: 'cookies',
-};
+const LOCATION_MEMBER: Record<ParameterLocation, OperationMember> = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' };
 
 const LOCATION_TITLE: Record<ParameterLocation, string> = { path: 'Path', query: 'Query', header: 'Header', cookie: 'Cookie' };
-
-/** The members of each `Operations` entry, in order, with the per-operation name each refers to. */
-const OPERATION_MEMBERS = [
-  ['pathParams', 'pathParams'],
-  ['query', 'query'],
-  ['headers', 'headers'],
-  ['cookies', 'cookies'],
-  ['requestBody', 'requestBody'],
-  ['responses', 'responses'],
-  ['response', 'success'],
-  ['errorResponse', 'error'],
-] as const satisfies readonly (readonly [string, keyof OperationModel['names']])[];
 
 /** The statements in order; `used` collects the schema type names they refer to (complete once iterated). */
 export function* operationStatements(operations: OperationModel[], index: ModelIndex, writeDiffers: ReadonlySet<string>, used: Set<string>): Generator<Statement> {
   const request: TypeContext = { index, view: 'write', writeDiffers, used };
   const response: TypeContext = { index, view: 'read', writeDiffers, used };
-  for (const op of operations) {
-    const n = op.names;
+  const entries = operations.map((op) => {
     const title = `${op.method.toUpperCase()} ${op.path}`;
+    const members: TypeElement[] = [];
     for (const location of ['path', 'query', 'header', 'cookie'] as const) {
       const params = op.parameters.filter((p) => p.in === location);
-      yield typeAlias(n[LOCATION_NAME[location]], parameterObject(params, request), [`${LOCATION_TITLE[location]} parameters of \`${title}\`.`]);
+      members.push(propertySignature(LOCATION_MEMBER[location], parameterObject(params, request), { doc: [`${LOCATION_TITLE[location]} parameters.`] }));
     }
-    yield typeAlias(n.requestBody, requestBodyType(op, request), [`Request body of \`${title}\`${op.requestBody?.required ? ' (required)' : ''}.`, op.requestBody?.description]);
-    yield interfaceDeclaration(n.responses, responseMembers(op.responses, response), [`Responses of \`${title}\` by status and media type.`]);
-    yield typeAlias(n.success, bodyUnion(op.responses.filter(isSuccess), response), [`Body of a successful \`${title}\`.`]);
-    yield typeAlias(n.error, bodyUnion(op.responses.filter((r) => !isSuccess(r)), response), [`Body of a failed \`${title}\`.`]);
-  }
-  const members = operations.map((op) => {
-    const entry = typeLiteral(OPERATION_MEMBERS.map(([member, name]) => propertySignature(member, typeRef(op.names[name]))), { singleLine: true });
-    const doc = [`\`${op.method.toUpperCase()} ${op.path}\`${op.summary ? `: ${op.summary}` : ''}`, op.deprecated ? '@deprecated' : undefined];
-    return propertySignature(op.names.method, entry, { doc });
+    members.push(propertySignature('requestBody', requestBodyType(op, request), { doc: [`Request body${op.requestBody?.required ? ' (required)' : ''}.`, op.requestBody?.description] }));
+    members.push(propertySignature('responses', typeLiteral(responseMembers(op.responses, response)), { doc: ['Responses by status and media type.'] }));
+    members.push(propertySignature('response', bodyUnion(op.responses.filter(isSuccess), response), { doc: ['Body of a successful response.'] }));
+    members.push(propertySignature('errorResponse', bodyUnion(op.responses.filter((r) => !isSuccess(r)), response), { doc: ['Body of a failed response.'] }));
+    const doc = [`\`${title}\`${op.summary ? `: ${op.summary}` : ''}`, op.deprecated ? '@deprecated' : undefined];
+    return propertySignature(op.names.method, typeLiteral(members), { doc });
   });
-  yield interfaceDeclaration('Operations', members, ['Every operation, by method name (the operationId).']);
+  yield interfaceDeclaration('Operations', entries, ['Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`.']);
 }
 
 export function isSuccess(response: ResponseModel): boolean {

@@ -14,6 +14,7 @@
  */
 import { code, docComment, ident, join, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
+import { operationType } from '../types/operation-refs.ts';
 
 /** The interface and the adapter: static text (no spec content). */
 const RUNTIME = raw(`/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
@@ -99,12 +100,14 @@ export function standardSchemaFile(model: ApiModel, header: Code, typesPackage: 
   }
   for (const op of model.operations) {
     const n = op.names;
-    for (const part of [n.pathParams, n.query, n.headers, n.cookies] as const) {
-      statements.push(code`${docComment([`${op.operationId}: \`validate${part}\` as a Standard Schema.`])}export const ${ident(`${part}Schema`)}: SyncStandardSchema<T.${ident(part)}> = toStandardSchema(O.${ident(`validate${part}`)});`);
+    for (const member of ['pathParams', 'query', 'headers', 'cookies'] as const) {
+      const part = n[member];
+      statements.push(code`${docComment([`${op.operationId}: \`validate${part}\` as a Standard Schema.`])}export const ${ident(`${part}Schema`)}: SyncStandardSchema<${operationType('T', op, member)}> = toStandardSchema(O.${ident(`validate${part}`)});`);
     }
-    const bodyType = op.requestBody && !op.requestBody.required ? code`T.${ident(n.requestBody)} | undefined` : code`T.${ident(n.requestBody)}`;
+    const body = operationType('T', op, 'requestBody');
+    const bodyType = op.requestBody && !op.requestBody.required ? code`${body} | undefined` : body;
     statements.push(code`${docComment([`${op.operationId}: the request body (its first declared media type) as a Standard Schema.`])}export const ${ident(`${n.requestBody}Schema`)}: SyncStandardSchema<${bodyType}> = toStandardSchema((body, options) => O.${ident(`validate${n.requestBody}`)}(body, undefined, options));`);
-    statements.push(code`${docComment([`${op.operationId}: the response with this status and media type as a Standard Schema.`])}export function ${ident(`${n.success}Schema`)}(status: number | string, mediaType = "application/json"): SyncStandardSchema<T.${ident(n.success)} | T.${ident(n.error)}> {
+    statements.push(code`${docComment([`${op.operationId}: the response with this status and media type as a Standard Schema.`])}export function ${ident(`${n.success}Schema`)}(status: number | string, mediaType = "application/json"): SyncStandardSchema<${operationType('T', op, 'response')} | ${operationType('T', op, 'errorResponse')}> {
 return toStandardSchema((body, options) => O.${ident(`validate${n.success}`)}(status, mediaType, body, options));
 }`);
   }

@@ -7,7 +7,7 @@
  * computed lazily, at most once per schema node. Schema nodes are the model's own objects: ask about a node
  * of `model.schemas`, an operation's parameter or body schema, or any subschema inside them.
  */
-import type { ApiModel, MediaTypeModel, NamedSchema, OperationModel, ResponseModel, Schema, SchemaObject } from '../types.ts';
+import type { ApiModel, JsonValue, MediaTypeModel, NamedSchema, OperationModel, ResponseModel, Schema, SchemaObject } from '../types.ts';
 import { accessFact, presentIn, type Access, type Direction } from './access.ts';
 import { mergedFact } from './all-of.ts';
 import { directionalSchemas } from './directional.ts';
@@ -17,6 +17,7 @@ import { mediaFact, type MediaFact } from './media.ts';
 import { createResolver } from './resolve.ts';
 import { shapeOf, type ShapeFact } from './shape.ts';
 import { streamFact, type StreamFact } from './streams.ts';
+import { enumeratedFact } from './values.ts';
 
 export interface SchemaFacts {
   /** The named schema a `$ref` value points to (`#/components/schemas/<key>`, `~1`/`~0` and `%`-escapes decoded). */
@@ -33,6 +34,8 @@ export interface SchemaFacts {
   jsonTypes(schema: Schema): TypeSet;
   /** The node's keywords with its `$ref` target and `allOf` parts merged in (see all-of.ts). */
   merged(schema: Schema): SchemaObject;
+  /** The finite set of values the node admits (`const` or `enum`, merged through `$ref` and `allOf`); undefined for an open set. */
+  enumerated(schema: Schema): readonly JsonValue[] | undefined;
   /** The node's discriminator (own, or through `$ref` / `allOf`), mapping resolved to named schemas. */
   discriminator(schema: Schema): DiscriminatorFact | undefined;
   /** Members of the object the node describes, as sent in `direction`. */
@@ -86,6 +89,7 @@ function buildFacts(model: ApiModel): SchemaFacts {
     sentIn: (schema, direction) => presentIn(access(schema), direction),
     jsonTypes,
     merged,
+    enumerated: enumeratedFact(merged),
     discriminator,
     shape,
     get directional() {
@@ -109,3 +113,4 @@ export { STREAM_SELECTOR } from './streams.ts';
 export { admitsEveryType, ANY_TYPE } from './json-types.ts';
 export { mergeKeywords, canonicalJson, type MergeOptions } from './all-of.ts';
 export { valuesSelecting } from './discriminator.ts';
+export { sameValues } from './values.ts';

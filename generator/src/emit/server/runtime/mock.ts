@@ -4,19 +4,22 @@
  * paged through `x-pagination` (base-36 page tokens, a fixed number of pages).
  */
 import { createPipeline, createWebHandler, type WebHandler } from './core.js';
-import { sample, schemaAt, seededRandom } from './sample.js';
+import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
 import type { AnyHandler, ApiTable, HandlerContext, OperationValidators, ServerOptions } from './types.js';
 
 export interface MockResponse {
   status: number;
   mediaType?: string;
-  schema?: unknown;
+  /** What to sample for the body (absent: no body). */
+  plan?: SamplePlan;
   examples?: unknown[];
+  /** For a paginated listing: the plan of the array at `x-pagination`'s items pointer. */
+  page?: SamplePlan;
 }
 
 export interface MockData {
-  /** Component schemas by `$ref`. */
-  schemas: Record<string, unknown>;
+  /** Sample plans of the named schemas the responses reach, by the key their `ref`s give. */
+  plans: Record<string, SamplePlan>;
   /** Handler key → the success response to imitate. */
   responses: Record<string, MockResponse>;
 }
@@ -82,19 +85,18 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
         if (typeof token === 'string' && /^[0-9a-z]{1,8}$/.test(token)) page = Math.min(parseInt(token, 36), pages - 1);
       }
       const random = seededRandom(`${seed}|${op.key}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`);
-      const sampleOptions = { schemas: data.schemas, random, optionalDepth: options.optionalDepth };
-      if (response.schema === undefined && response.examples === undefined) return { status: response.status };
+      const sampleOptions = { plans: data.plans, random, optionalDepth: options.optionalDepth };
+      if (response.plan === undefined && response.examples === undefined) return { status: response.status };
       let body: unknown =
         response.examples && response.examples.length && !pagination
           ? JSON.parse(JSON.stringify(response.examples[Math.floor(random() * response.examples.length)]))
-          : sample(response.schema ?? true, sampleOptions);
+          : sample(response.plan ?? { type: 'any' }, sampleOptions);
       if (pagination && typeof body === 'object' && body !== null) {
         const size = Number(pagination.pageSizeParameter ? context.query[pagination.pageSizeParameter] ?? 10 : 10);
         if (pagination.itemsPointer && Array.isArray(getAt(body, pagination.itemsPointer))) {
-          const arraySchema = schemaAt(response.schema, pagination.itemsPointer, data.schemas) as Record<string, unknown> | undefined;
-          if (arraySchema) {
+          if (response.page) {
             const count = Math.max(1, Number.isFinite(size) ? Math.floor(size) : 10);
-            body = setItems(body, pagination.itemsPointer, arraySchema, count, sampleOptions);
+            body = setItems(body, pagination.itemsPointer, resolvePlan(response.page, data.plans), count, sampleOptions);
           }
         }
         const next = page + 1 < pages ? (page + 1).toString(36).padStart(4, '0') : undefined;
@@ -119,12 +121,12 @@ async function* streamOfOne(item: unknown): AsyncGenerator<unknown> {
   yield item;
 }
 
-function setItems(body: unknown, pointer: string, arraySchema: Record<string, unknown>, count: number, options: Parameters<typeof sample>[1]): unknown {
-  const min = typeof arraySchema.minItems === 'number' ? arraySchema.minItems : 0;
-  const max = typeof arraySchema.maxItems === 'number' ? arraySchema.maxItems : Infinity;
+function setItems(body: unknown, pointer: string, array: SamplePlan, count: number, options: Parameters<typeof sample>[1]): unknown {
+  const min = array.minItems ?? 0;
+  const max = array.maxItems ?? Infinity;
   const n = Math.max(min, Math.min(max, count));
   const items: unknown[] = [];
-  for (let i = 0; i < n; i++) items.push(sample(arraySchema.items ?? true, options, 1, 1));
+  for (let i = 0; i < n; i++) items.push(sample(array.items ?? { type: 'any' }, options, 1, 1));
   setAt(body, pointer, items);
   return body;
 }

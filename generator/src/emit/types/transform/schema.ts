@@ -8,7 +8,7 @@ import type { TypeContext } from '../context.ts';
 import { transformRef } from './ref.ts';
 import { transformConst } from './const.ts';
 import { transformEnum } from './enum.ts';
-import { transformAllOf } from './all-of.ts';
+import { mergedWhereIntersectionLeaks, transformAllOf } from './all-of.ts';
 import { transformUnion } from './union.ts';
 import { transformObject, hasObjectKeywords } from './object.ts';
 import { transformArray, hasArrayKeywords } from './array.ts';
@@ -17,6 +17,9 @@ import { transformString } from './string.ts';
 export function transformSchema(schema: Schema, ctx: TypeContext): TypeNode {
   if (schema === true) return keywordType('unknown');
   if (schema === false) return keywordType('never');
+  // Parts that would keep a member this view omits: build the node from its merged view instead.
+  const merged = mergedWhereIntersectionLeaks(schema, ctx);
+  if (merged) return transformSchema(merged, ctx);
 
   const parts: TypeNode[] = [];
   if (schema.$ref !== undefined) parts.push(transformRef(schema.$ref, ctx));

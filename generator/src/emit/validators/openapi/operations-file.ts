@@ -12,6 +12,7 @@
  */
 import { code, docComment, ident, join, lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
+import { operationType, type OperationMember } from '../../types/operation-refs.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
@@ -28,8 +29,9 @@ const LOCATIONS: readonly [ParameterLocation, 'pathParams' | 'query' | 'headers'
   ['cookie', 'cookies'],
 ];
 
-function typeOf(name: string): Code {
-  return code`T.${ident(name)}`;
+/** An operation's type in the types package, through its `Operations` map. */
+function typeOf(op: OperationModel, member: OperationMember): Code {
+  return operationType('T', op, member);
 }
 
 function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], ref: Ref): Code {
@@ -37,7 +39,7 @@ function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocati
   const errors = ref(entry.errors.text);
   const sp = entry.schemaPath === undefined ? code`` : code`, ${lit(entry.schemaPath)}`;
   const name = op.names[key];
-  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${typeOf(name)}> {
+  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${typeOf(op, key)}> {
 return ${ref('_run')}(${errors}, value, ${ref('_opts')}(options, true)${sp});
 }`;
 }
@@ -47,7 +49,7 @@ function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref
   const body = op.requestBody;
   const head = (type: Code): Code => code`export function ${name}(body: unknown, mediaType?: string, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}>`;
   if (!body || body.content.length === 0) {
-    const type = typeOf(op.names.requestBody);
+    const type = typeOf(op, 'requestBody');
     return code`${docComment([`${op.operationId}: no request body is declared; any body is accepted.`])}${head(type)} {\nvoid mediaType;\nvoid options;\nreturn { valid: true, value: body as ${type} };\n}`;
   }
   const entries = body.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), true));
@@ -55,13 +57,13 @@ function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref
   const paths = entries.some((e) => e.schemaPath !== undefined) ? code`, p: ${lit(entries.map((e) => e.schemaPath ?? ''))}` : code``;
   tables.push(code`const ${table}: ${ref('_Body')} = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}]${paths} };`);
   // An optional body may be absent: the result says so in its type.
-  const type = body.required ? typeOf(op.names.requestBody) : code`${typeOf(op.names.requestBody)} | undefined`;
+  const type = body.required ? typeOf(op, 'requestBody') : code`${typeOf(op, 'requestBody')} | undefined`;
   return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn ${ref('_request')}(${table}, body, mediaType, options);\n}`;
 }
 
 function response(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
   const name = ident(`validate${op.names.success}`);
-  const type = code`${typeOf(op.names.success)} | ${typeOf(op.names.error)}`;
+  const type = code`${typeOf(op, 'response')} | ${typeOf(op, 'errorResponse')}`;
   const entries = op.responses.map((r) =>
     r.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), true)),
   );

@@ -9,33 +9,38 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `createThing`: its parameters by their names in the spec, and `body`. */
 export interface CreateThingArgs {
-  body: T.CreateThingRequestBody;
+  body: T.Operations['createThing']['requestBody'];
 }
 
 /** The argument of `createAccount`: its parameters by their names in the spec, and `body`. */
 export interface CreateAccountArgs {
-  body: T.CreateAccountRequestBody;
+  body: T.Operations['createAccount']['requestBody'];
 }
 
 /** The argument of `replaceTree`: its parameters by their names in the spec, and `body`. */
 export interface ReplaceTreeArgs {
-  treeId: T.ReplaceTreePathParams['treeId'];
-  body: T.ReplaceTreeRequestBody;
+  treeId: T.Operations['replaceTree']['pathParams']['treeId'];
+  body: T.Operations['replaceTree']['requestBody'];
 }
 
 /** The argument of `recordEvent`: its parameters by their names in the spec, and `body`. */
 export interface RecordEventArgs {
-  body: T.RecordEventRequestBody;
+  body: T.Operations['recordEvent']['requestBody'];
 }
 
 /** The argument of `recordTaggedEvent`: its parameters by their names in the spec, and `body`. */
 export interface RecordTaggedEventArgs {
-  body: T.RecordTaggedEventRequestBody;
+  body: T.Operations['recordTaggedEvent']['requestBody'];
+}
+
+/** The argument of `createProfile`: its parameters by their names in the spec, and `body`. */
+export interface CreateProfileArgs {
+  body: T.Operations['createProfile']['requestBody'];
 }
 
 /** The argument of `submitForm`: its parameters by their names in the spec, and `body`. */
 export interface SubmitFormArgs {
-  body: T.SubmitFormRequestBody;
+  body: T.Operations['submitForm']['requestBody'];
 }
 
 /**
@@ -51,37 +56,52 @@ export interface Client {
    *
    * Authentication: none.
    */
-  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.CreateThingResponse, 201>;
+  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.Operations['createThing']['response'], 201>;
   /**
    * `POST /accounts` (operation `createAccount`)
    *
    * Authentication: none.
    */
-  createAccount(args: CreateAccountArgs, options?: CallOptions): ApiPromise<T.CreateAccountResponse, 201>;
+  createAccount(
+    args: CreateAccountArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['createAccount']['response'], 201>;
   /**
    * `PUT /trees/{treeId}` (operation `replaceTree`)
    *
    * Authentication: none.
    */
-  replaceTree(args: ReplaceTreeArgs, options?: CallOptions): ApiPromise<T.ReplaceTreeResponse, 200>;
+  replaceTree(args: ReplaceTreeArgs, options?: CallOptions): ApiPromise<T.Operations['replaceTree']['response'], 200>;
   /**
    * `POST /events` (operation `recordEvent`)
    *
    * Authentication: none.
    */
-  recordEvent(args: RecordEventArgs, options?: CallOptions): ApiPromise<T.RecordEventResponse, 200>;
+  recordEvent(args: RecordEventArgs, options?: CallOptions): ApiPromise<T.Operations['recordEvent']['response'], 200>;
   /**
    * `POST /events/tagged` (operation `recordTaggedEvent`)
    *
    * Authentication: none.
    */
-  recordTaggedEvent(args: RecordTaggedEventArgs, options?: CallOptions): ApiPromise<T.RecordTaggedEventResponse, 204>;
+  recordTaggedEvent(
+    args: RecordTaggedEventArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['recordTaggedEvent']['response'], 204>;
+  /**
+   * `POST /profiles` (operation `createProfile`)
+   *
+   * Authentication: none.
+   */
+  createProfile(
+    args: CreateProfileArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['createProfile']['response'], 201>;
   /**
    * `POST /forms` (operation `submitForm`)
    *
    * Authentication: none.
    */
-  submitForm(args: SubmitFormArgs, options?: CallOptions): ApiPromise<T.SubmitFormResponse, 204>;
+  submitForm(args: SubmitFormArgs, options?: CallOptions): ApiPromise<T.Operations['submitForm']['response'], 204>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -91,12 +111,13 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  createThing: T.CreateThingErrorResponse;
-  createAccount: T.CreateAccountErrorResponse;
-  replaceTree: T.ReplaceTreeErrorResponse;
-  recordEvent: T.RecordEventErrorResponse;
-  recordTaggedEvent: T.RecordTaggedEventErrorResponse;
-  submitForm: T.SubmitFormErrorResponse;
+  createThing: T.Operations['createThing']['errorResponse'];
+  createAccount: T.Operations['createAccount']['errorResponse'];
+  replaceTree: T.Operations['replaceTree']['errorResponse'];
+  recordEvent: T.Operations['recordEvent']['errorResponse'];
+  recordTaggedEvent: T.Operations['recordTaggedEvent']['errorResponse'];
+  createProfile: T.Operations['createProfile']['errorResponse'];
+  submitForm: T.Operations['submitForm']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -150,7 +171,7 @@ export function createThing(
   core: ClientCore,
   args: CreateThingArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateThingResponse, 201> {
+): ApiPromise<T.Operations['createThing']['response'], 201> {
   return call(core, ops.createThing, args, options);
 }
 
@@ -165,7 +186,7 @@ export function createAccount(
   core: ClientCore,
   args: CreateAccountArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateAccountResponse, 201> {
+): ApiPromise<T.Operations['createAccount']['response'], 201> {
   return call(core, ops.createAccount, args, options);
 }
 
@@ -180,7 +201,7 @@ export function replaceTree(
   core: ClientCore,
   args: ReplaceTreeArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplaceTreeResponse, 200> {
+): ApiPromise<T.Operations['replaceTree']['response'], 200> {
   return call(core, ops.replaceTree, args, options);
 }
 
@@ -195,7 +216,7 @@ export function recordEvent(
   core: ClientCore,
   args: RecordEventArgs,
   options?: CallOptions,
-): ApiPromise<T.RecordEventResponse, 200> {
+): ApiPromise<T.Operations['recordEvent']['response'], 200> {
   return call(core, ops.recordEvent, args, options);
 }
 
@@ -210,8 +231,23 @@ export function recordTaggedEvent(
   core: ClientCore,
   args: RecordTaggedEventArgs,
   options?: CallOptions,
-): ApiPromise<T.RecordTaggedEventResponse, 204> {
+): ApiPromise<T.Operations['recordTaggedEvent']['response'], 204> {
   return call(core, ops.recordTaggedEvent, args, options);
+}
+
+/**
+ * `POST /profiles` (operation `createProfile`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.createProfile`, over `createCore(...)`.
+ */
+export function createProfile(
+  core: ClientCore,
+  args: CreateProfileArgs,
+  options?: CallOptions,
+): ApiPromise<T.Operations['createProfile']['response'], 201> {
+  return call(core, ops.createProfile, args, options);
 }
 
 /**
@@ -225,7 +261,7 @@ export function submitForm(
   core: ClientCore,
   args: SubmitFormArgs,
   options?: CallOptions,
-): ApiPromise<T.SubmitFormResponse, 204> {
+): ApiPromise<T.Operations['submitForm']['response'], 204> {
   return call(core, ops.submitForm, args, options);
 }
 

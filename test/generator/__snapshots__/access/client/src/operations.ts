@@ -38,6 +38,13 @@ export const recordTaggedEvent: OperationSpec = {
   body: 'application/json',
 };
 
+export const createProfile: OperationSpec = {
+  id: 'createProfile',
+  method: 'POST',
+  path: '/profiles',
+  body: 'application/json',
+};
+
 export const submitForm: OperationSpec = {
   id: 'submitForm',
   method: 'POST',
@@ -53,5 +60,6 @@ export const operations: readonly OperationSpec[] = [
   replaceTree,
   recordEvent,
   recordTaggedEvent,
+  createProfile,
   submitForm,
 ];

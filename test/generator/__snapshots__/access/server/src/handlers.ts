@@ -18,11 +18,11 @@ import type {
 
 /** What the `createThing` handler receives, parsed and validated. */
 export interface CreateThingContext {
-  params: T.CreateThingPathParams;
-  query: T.CreateThingQuery;
-  headers: T.CreateThingHeaders;
-  cookies: T.CreateThingCookies;
-  body: T.CreateThingRequestBody;
+  params: T.Operations['createThing']['pathParams'];
+  query: T.Operations['createThing']['query'];
+  headers: T.Operations['createThing']['headers'];
+  cookies: T.Operations['createThing']['cookies'];
+  body: T.Operations['createThing']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -31,7 +31,7 @@ export interface CreateThingContext {
 /** Exactly the responses declared for `createThing`. */
 export type CreateThingResult = {
   status: 201;
-  body: T.CreateThingResponses['201']['content']['application/json'];
+  body: T.Operations['createThing']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type CreateThingHandler = (context: CreateThingContext) => CreateThingRes
 
 /** What the `createAccount` handler receives, parsed and validated. */
 export interface CreateAccountContext {
-  params: T.CreateAccountPathParams;
-  query: T.CreateAccountQuery;
-  headers: T.CreateAccountHeaders;
-  cookies: T.CreateAccountCookies;
-  body: T.CreateAccountRequestBody;
+  params: T.Operations['createAccount']['pathParams'];
+  query: T.Operations['createAccount']['query'];
+  headers: T.Operations['createAccount']['headers'];
+  cookies: T.Operations['createAccount']['cookies'];
+  body: T.Operations['createAccount']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -54,7 +54,7 @@ export interface CreateAccountContext {
 /** Exactly the responses declared for `createAccount`. */
 export type CreateAccountResult = {
   status: 201;
-  body: T.CreateAccountResponses['201']['content']['application/json'];
+  body: T.Operations['createAccount']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -66,11 +66,11 @@ export type CreateAccountHandler = (
 
 /** What the `replaceTree` handler receives, parsed and validated. */
 export interface ReplaceTreeContext {
-  params: T.ReplaceTreePathParams;
-  query: T.ReplaceTreeQuery;
-  headers: T.ReplaceTreeHeaders;
-  cookies: T.ReplaceTreeCookies;
-  body: T.ReplaceTreeRequestBody;
+  params: T.Operations['replaceTree']['pathParams'];
+  query: T.Operations['replaceTree']['query'];
+  headers: T.Operations['replaceTree']['headers'];
+  cookies: T.Operations['replaceTree']['cookies'];
+  body: T.Operations['replaceTree']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -79,7 +79,7 @@ export interface ReplaceTreeContext {
 /** Exactly the responses declared for `replaceTree`. */
 export type ReplaceTreeResult = {
   status: 200;
-  body: T.ReplaceTreeResponses['200']['content']['application/json'];
+  body: T.Operations['replaceTree']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -89,11 +89,11 @@ export type ReplaceTreeHandler = (context: ReplaceTreeContext) => ReplaceTreeRes
 
 /** What the `recordEvent` handler receives, parsed and validated. */
 export interface RecordEventContext {
-  params: T.RecordEventPathParams;
-  query: T.RecordEventQuery;
-  headers: T.RecordEventHeaders;
-  cookies: T.RecordEventCookies;
-  body: T.RecordEventRequestBody;
+  params: T.Operations['recordEvent']['pathParams'];
+  query: T.Operations['recordEvent']['query'];
+  headers: T.Operations['recordEvent']['headers'];
+  cookies: T.Operations['recordEvent']['cookies'];
+  body: T.Operations['recordEvent']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -102,7 +102,7 @@ export interface RecordEventContext {
 /** Exactly the responses declared for `recordEvent`. */
 export type RecordEventResult = {
   status: 200;
-  body: T.RecordEventResponses['200']['content']['application/json'];
+  body: T.Operations['recordEvent']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -112,11 +112,11 @@ export type RecordEventHandler = (context: RecordEventContext) => RecordEventRes
 
 /** What the `recordTaggedEvent` handler receives, parsed and validated. */
 export interface RecordTaggedEventContext {
-  params: T.RecordTaggedEventPathParams;
-  query: T.RecordTaggedEventQuery;
-  headers: T.RecordTaggedEventHeaders;
-  cookies: T.RecordTaggedEventCookies;
-  body: T.RecordTaggedEventRequestBody;
+  params: T.Operations['recordTaggedEvent']['pathParams'];
+  query: T.Operations['recordTaggedEvent']['query'];
+  headers: T.Operations['recordTaggedEvent']['headers'];
+  cookies: T.Operations['recordTaggedEvent']['cookies'];
+  body: T.Operations['recordTaggedEvent']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -135,13 +135,38 @@ export type RecordTaggedEventHandler = (
   context: RecordTaggedEventContext,
 ) => RecordTaggedEventResult | Promise<RecordTaggedEventResult>;
 
+/** What the `createProfile` handler receives, parsed and validated. */
+export interface CreateProfileContext {
+  params: T.Operations['createProfile']['pathParams'];
+  query: T.Operations['createProfile']['query'];
+  headers: T.Operations['createProfile']['headers'];
+  cookies: T.Operations['createProfile']['cookies'];
+  body: T.Operations['createProfile']['requestBody'];
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `createProfile`. */
+export type CreateProfileResult = {
+  status: 201;
+  body: T.Operations['createProfile']['responses']['201']['content']['application/json'];
+  contentType?: 'application/json';
+  headers?: HeaderValues;
+};
+
+/** `POST /profiles` */
+export type CreateProfileHandler = (
+  context: CreateProfileContext,
+) => CreateProfileResult | Promise<CreateProfileResult>;
+
 /** What the `submitForm` handler receives, parsed and validated. */
 export interface SubmitFormContext {
-  params: T.SubmitFormPathParams;
-  query: T.SubmitFormQuery;
-  headers: T.SubmitFormHeaders;
-  cookies: T.SubmitFormCookies;
-  body: T.SubmitFormRequestBody;
+  params: T.Operations['submitForm']['pathParams'];
+  query: T.Operations['submitForm']['query'];
+  headers: T.Operations['submitForm']['headers'];
+  cookies: T.Operations['submitForm']['cookies'];
+  body: T.Operations['submitForm']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -168,6 +193,8 @@ export interface Handlers {
   recordEvent: RecordEventHandler;
   /** `POST /events/tagged` */
   recordTaggedEvent: RecordTaggedEventHandler;
+  /** `POST /profiles` */
+  createProfile: CreateProfileHandler;
   /** `POST /forms` */
   submitForm: SubmitFormHandler;
 }

@@ -8,6 +8,8 @@ import type {
   ColorV1,
   Event,
   Form,
+  Profile,
+  ProfileWrite,
   TaggedEvent,
   Thing,
   ThingWrite,
@@ -16,262 +18,193 @@ import type {
   Upload,
 } from './schemas.js';
 
-/** Path parameters of `POST /things`. */
-export type CreateThingPathParams = Record<string, never>;
-
-/** Query parameters of `POST /things`. */
-export type CreateThingQuery = Record<string, never>;
-
-/** Header parameters of `POST /things`. */
-export type CreateThingHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /things`. */
-export type CreateThingCookies = Record<string, never>;
-
-/** Request body of `POST /things` (required). */
-export type CreateThingRequestBody = ThingWrite;
-
-/** Responses of `POST /things` by status and media type. */
-export interface CreateThingResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Thing;
-    };
-  };
-}
-
-/** Body of a successful `POST /things`. */
-export type CreateThingResponse = Thing;
-
-/** Body of a failed `POST /things`. */
-export type CreateThingErrorResponse = never;
-
-/** Path parameters of `POST /accounts`. */
-export type CreateAccountPathParams = Record<string, never>;
-
-/** Query parameters of `POST /accounts`. */
-export type CreateAccountQuery = Record<string, never>;
-
-/** Header parameters of `POST /accounts`. */
-export type CreateAccountHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /accounts`. */
-export type CreateAccountCookies = Record<string, never>;
-
-/** Request body of `POST /accounts` (required). */
-export type CreateAccountRequestBody = AccountWrite;
-
-/** Responses of `POST /accounts` by status and media type. */
-export interface CreateAccountResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Account;
-    };
-  };
-}
-
-/** Body of a successful `POST /accounts`. */
-export type CreateAccountResponse = Account;
-
-/** Body of a failed `POST /accounts`. */
-export type CreateAccountErrorResponse = never;
-
-/** Path parameters of `PUT /trees/{treeId}`. */
-export type ReplaceTreePathParams = {
-  treeId: ColorV1;
-};
-
-/** Query parameters of `PUT /trees/{treeId}`. */
-export type ReplaceTreeQuery = Record<string, never>;
-
-/** Header parameters of `PUT /trees/{treeId}`. */
-export type ReplaceTreeHeaders = Record<string, never>;
-
-/** Cookie parameters of `PUT /trees/{treeId}`. */
-export type ReplaceTreeCookies = Record<string, never>;
-
-/** Request body of `PUT /trees/{treeId}` (required). */
-export type ReplaceTreeRequestBody = TreeNodeWrite;
-
-/** Responses of `PUT /trees/{treeId}` by status and media type. */
-export interface ReplaceTreeResponses {
-  /** Replaced. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': TreeNode;
-    };
-  };
-}
-
-/** Body of a successful `PUT /trees/{treeId}`. */
-export type ReplaceTreeResponse = TreeNode;
-
-/** Body of a failed `PUT /trees/{treeId}`. */
-export type ReplaceTreeErrorResponse = never;
-
-/** Path parameters of `POST /events`. */
-export type RecordEventPathParams = Record<string, never>;
-
-/** Query parameters of `POST /events`. */
-export type RecordEventQuery = Record<string, never>;
-
-/** Header parameters of `POST /events`. */
-export type RecordEventHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /events`. */
-export type RecordEventCookies = Record<string, never>;
-
-/** Request body of `POST /events` (required). */
-export type RecordEventRequestBody = Event;
-
-/** Responses of `POST /events` by status and media type. */
-export interface RecordEventResponses {
-  /** Recorded. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Event;
-    };
-  };
-}
-
-/** Body of a successful `POST /events`. */
-export type RecordEventResponse = Event;
-
-/** Body of a failed `POST /events`. */
-export type RecordEventErrorResponse = never;
-
-/** Path parameters of `POST /events/tagged`. */
-export type RecordTaggedEventPathParams = Record<string, never>;
-
-/** Query parameters of `POST /events/tagged`. */
-export type RecordTaggedEventQuery = Record<string, never>;
-
-/** Header parameters of `POST /events/tagged`. */
-export type RecordTaggedEventHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /events/tagged`. */
-export type RecordTaggedEventCookies = Record<string, never>;
-
-/** Request body of `POST /events/tagged` (required). */
-export type RecordTaggedEventRequestBody = TaggedEvent;
-
-/** Responses of `POST /events/tagged` by status and media type. */
-export interface RecordTaggedEventResponses {
-  /** Recorded. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `POST /events/tagged`. */
-export type RecordTaggedEventResponse = undefined;
-
-/** Body of a failed `POST /events/tagged`. */
-export type RecordTaggedEventErrorResponse = never;
-
-/** Path parameters of `POST /forms`. */
-export type SubmitFormPathParams = Record<string, never>;
-
-/** Query parameters of `POST /forms`. */
-export type SubmitFormQuery = Record<string, never>;
-
-/** Header parameters of `POST /forms`. */
-export type SubmitFormHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /forms`. */
-export type SubmitFormCookies = Record<string, never>;
-
-/** Request body of `POST /forms` (required). */
-export type SubmitFormRequestBody = Form | Upload;
-
-/** Responses of `POST /forms` by status and media type. */
-export interface SubmitFormResponses {
-  /** Accepted. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `POST /forms`. */
-export type SubmitFormResponse = undefined;
-
-/** Body of a failed `POST /forms`. */
-export type SubmitFormErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /things` */
   createThing: {
-    pathParams: CreateThingPathParams;
-    query: CreateThingQuery;
-    headers: CreateThingHeaders;
-    cookies: CreateThingCookies;
-    requestBody: CreateThingRequestBody;
-    responses: CreateThingResponses;
-    response: CreateThingResponse;
-    errorResponse: CreateThingErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: ThingWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Thing;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Thing;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /accounts` */
   createAccount: {
-    pathParams: CreateAccountPathParams;
-    query: CreateAccountQuery;
-    headers: CreateAccountHeaders;
-    cookies: CreateAccountCookies;
-    requestBody: CreateAccountRequestBody;
-    responses: CreateAccountResponses;
-    response: CreateAccountResponse;
-    errorResponse: CreateAccountErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: AccountWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Account;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Account;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `PUT /trees/{treeId}` */
   replaceTree: {
-    pathParams: ReplaceTreePathParams;
-    query: ReplaceTreeQuery;
-    headers: ReplaceTreeHeaders;
-    cookies: ReplaceTreeCookies;
-    requestBody: ReplaceTreeRequestBody;
-    responses: ReplaceTreeResponses;
-    response: ReplaceTreeResponse;
-    errorResponse: ReplaceTreeErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      treeId: ColorV1;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: TreeNodeWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Replaced. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': TreeNode;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: TreeNode;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /events` */
   recordEvent: {
-    pathParams: RecordEventPathParams;
-    query: RecordEventQuery;
-    headers: RecordEventHeaders;
-    cookies: RecordEventCookies;
-    requestBody: RecordEventRequestBody;
-    responses: RecordEventResponses;
-    response: RecordEventResponse;
-    errorResponse: RecordEventErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Event;
+    /** Responses by status and media type. */
+    responses: {
+      /** Recorded. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Event;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Event;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /events/tagged` */
   recordTaggedEvent: {
-    pathParams: RecordTaggedEventPathParams;
-    query: RecordTaggedEventQuery;
-    headers: RecordTaggedEventHeaders;
-    cookies: RecordTaggedEventCookies;
-    requestBody: RecordTaggedEventRequestBody;
-    responses: RecordTaggedEventResponses;
-    response: RecordTaggedEventResponse;
-    errorResponse: RecordTaggedEventErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: TaggedEvent;
+    /** Responses by status and media type. */
+    responses: {
+      /** Recorded. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
+  /** `POST /profiles` */
+  createProfile: {
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: ProfileWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Profile;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Profile;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /forms` */
   submitForm: {
-    pathParams: SubmitFormPathParams;
-    query: SubmitFormQuery;
-    headers: SubmitFormHeaders;
-    cookies: SubmitFormCookies;
-    requestBody: SubmitFormRequestBody;
-    responses: SubmitFormResponses;
-    response: SubmitFormResponse;
-    errorResponse: SubmitFormErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Form | Upload;
+    /** Responses by status and media type. */
+    responses: {
+      /** Accepted. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -104,6 +104,27 @@ export type TaggedEvent = Event & {
   at: string;
 };
 
+export interface ProfileBase {
+  id?: string;
+  handle: string;
+  pin?: string;
+}
+
+/** Access given by an `allOf` part other than the one declaring the member: `id` (declared by the base) is readOnly and required in responses, `pin` writeOnly and required in requests. */
+export interface Profile {
+  id: string;
+  handle: string;
+}
+
+/**
+ * The request form of {@link Profile}: readOnly members omitted, writeOnly members included.
+ * Access given by an `allOf` part other than the one declaring the member: `id` (declared by the base) is readOnly and required in responses, `pin` writeOnly and required in requests.
+ */
+export interface ProfileWrite {
+  handle: string;
+  pin: string;
+}
+
 export interface Form {
   q: string;
   tags?: string[];

@@ -11,6 +11,7 @@ import {
   _eCreateThingPathParams,
   _eEvent,
   _eForm,
+  _eProfile,
   _eReplaceTreePathParams,
   _eTaggedEvent,
   _eThing,
@@ -58,13 +59,21 @@ const _responses4: _Responses = {
   f: [[]],
 };
 
-const _body5: _Body = {
+const _body5: _Body = { r: true, m: ['application/json'], f: [_eProfile] };
+
+const _responses5: _Responses = {
+  s: ['201'],
+  m: [['application/json']],
+  f: [[_eProfile]],
+};
+
+const _body6: _Body = {
   r: true,
   m: ['application/x-www-form-urlencoded', 'multipart/form-data'],
   f: [_eForm, _eUpload],
 };
 
-const _responses5: _Responses = {
+const _responses6: _Responses = {
   s: ['204'],
   m: [[]],
   f: [[]],
@@ -74,7 +83,7 @@ const _responses5: _Responses = {
 export function validateCreateThingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingPathParams> {
+): ValidationResult<T.Operations['createThing']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -82,7 +91,7 @@ export function validateCreateThingPathParams(
 export function validateCreateThingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingQuery> {
+): ValidationResult<T.Operations['createThing']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -90,7 +99,7 @@ export function validateCreateThingQuery(
 export function validateCreateThingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingHeaders> {
+): ValidationResult<T.Operations['createThing']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -98,7 +107,7 @@ export function validateCreateThingHeaders(
 export function validateCreateThingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingCookies> {
+): ValidationResult<T.Operations['createThing']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -107,7 +116,7 @@ export function validateCreateThingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingRequestBody> {
+): ValidationResult<T.Operations['createThing']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -117,7 +126,7 @@ export function validateCreateThingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingResponse | T.CreateThingErrorResponse> {
+): ValidationResult<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -125,7 +134,7 @@ export function validateCreateThingResponse(
 export function validateCreateAccountPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountPathParams> {
+): ValidationResult<T.Operations['createAccount']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
@@ -133,7 +142,7 @@ export function validateCreateAccountPathParams(
 export function validateCreateAccountQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountQuery> {
+): ValidationResult<T.Operations['createAccount']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
@@ -141,7 +150,7 @@ export function validateCreateAccountQuery(
 export function validateCreateAccountHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountHeaders> {
+): ValidationResult<T.Operations['createAccount']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
@@ -149,7 +158,7 @@ export function validateCreateAccountHeaders(
 export function validateCreateAccountCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountCookies> {
+): ValidationResult<T.Operations['createAccount']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
@@ -158,7 +167,7 @@ export function validateCreateAccountRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountRequestBody> {
+): ValidationResult<T.Operations['createAccount']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -168,7 +177,7 @@ export function validateCreateAccountResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateAccountResponse | T.CreateAccountErrorResponse> {
+): ValidationResult<T.Operations['createAccount']['response'] | T.Operations['createAccount']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -176,7 +185,7 @@ export function validateCreateAccountResponse(
 export function validateReplaceTreePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreePathParams> {
+): ValidationResult<T.Operations['replaceTree']['pathParams']> {
   return _run(_eReplaceTreePathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
@@ -184,7 +193,7 @@ export function validateReplaceTreePathParams(
 export function validateReplaceTreeQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeQuery> {
+): ValidationResult<T.Operations['replaceTree']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
@@ -192,7 +201,7 @@ export function validateReplaceTreeQuery(
 export function validateReplaceTreeHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeHeaders> {
+): ValidationResult<T.Operations['replaceTree']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
@@ -200,7 +209,7 @@ export function validateReplaceTreeHeaders(
 export function validateReplaceTreeCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeCookies> {
+): ValidationResult<T.Operations['replaceTree']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
@@ -209,7 +218,7 @@ export function validateReplaceTreeRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeRequestBody> {
+): ValidationResult<T.Operations['replaceTree']['requestBody']> {
   return _request(_body2, body, mediaType, options);
 }
 
@@ -219,7 +228,7 @@ export function validateReplaceTreeResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTreeResponse | T.ReplaceTreeErrorResponse> {
+): ValidationResult<T.Operations['replaceTree']['response'] | T.Operations['replaceTree']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -227,7 +236,7 @@ export function validateReplaceTreeResponse(
 export function validateRecordEventPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventPathParams> {
+): ValidationResult<T.Operations['recordEvent']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -235,7 +244,7 @@ export function validateRecordEventPathParams(
 export function validateRecordEventQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventQuery> {
+): ValidationResult<T.Operations['recordEvent']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -243,7 +252,7 @@ export function validateRecordEventQuery(
 export function validateRecordEventHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventHeaders> {
+): ValidationResult<T.Operations['recordEvent']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -251,7 +260,7 @@ export function validateRecordEventHeaders(
 export function validateRecordEventCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventCookies> {
+): ValidationResult<T.Operations['recordEvent']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -260,7 +269,7 @@ export function validateRecordEventRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventRequestBody> {
+): ValidationResult<T.Operations['recordEvent']['requestBody']> {
   return _request(_body3, body, mediaType, options);
 }
 
@@ -270,7 +279,7 @@ export function validateRecordEventResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordEventResponse | T.RecordEventErrorResponse> {
+): ValidationResult<T.Operations['recordEvent']['response'] | T.Operations['recordEvent']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -278,7 +287,7 @@ export function validateRecordEventResponse(
 export function validateRecordTaggedEventPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventPathParams> {
+): ValidationResult<T.Operations['recordTaggedEvent']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
@@ -286,7 +295,7 @@ export function validateRecordTaggedEventPathParams(
 export function validateRecordTaggedEventQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventQuery> {
+): ValidationResult<T.Operations['recordTaggedEvent']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
@@ -294,7 +303,7 @@ export function validateRecordTaggedEventQuery(
 export function validateRecordTaggedEventHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventHeaders> {
+): ValidationResult<T.Operations['recordTaggedEvent']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
@@ -302,7 +311,7 @@ export function validateRecordTaggedEventHeaders(
 export function validateRecordTaggedEventCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventCookies> {
+): ValidationResult<T.Operations['recordTaggedEvent']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
@@ -311,7 +320,7 @@ export function validateRecordTaggedEventRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventRequestBody> {
+): ValidationResult<T.Operations['recordTaggedEvent']['requestBody']> {
   return _request(_body4, body, mediaType, options);
 }
 
@@ -321,15 +330,68 @@ export function validateRecordTaggedEventResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.RecordTaggedEventResponse | T.RecordTaggedEventErrorResponse> {
+): ValidationResult<
+  T.Operations['recordTaggedEvent']['response'] | T.Operations['recordTaggedEvent']['errorResponse']
+> {
   return _respond(_responses4, status, mediaType, body, options);
+}
+
+/** createProfile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfilePathParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['pathParams']> {
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
+}
+
+/** createProfile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['query']> {
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
+}
+
+/** createProfile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['headers']> {
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
+}
+
+/** createProfile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateCreateProfileCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['cookies']> {
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
+}
+
+/** createProfile: the request body, by media type (default: the first declared). */
+export function validateCreateProfileRequestBody(
+  body: unknown,
+  mediaType?: string,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['requestBody']> {
+  return _request(_body5, body, mediaType, options);
+}
+
+/** createProfile: a response, by status (exact, range, default) and media type. */
+export function validateCreateProfileResponse(
+  status: number | string,
+  mediaType: string,
+  body: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['createProfile']['response'] | T.Operations['createProfile']['errorResponse']> {
+  return _respond(_responses5, status, mediaType, body, options);
 }
 
 /** submitForm: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSubmitFormPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormPathParams> {
+): ValidationResult<T.Operations['submitForm']['pathParams']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
@@ -337,7 +399,7 @@ export function validateSubmitFormPathParams(
 export function validateSubmitFormQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormQuery> {
+): ValidationResult<T.Operations['submitForm']['query']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
@@ -345,7 +407,7 @@ export function validateSubmitFormQuery(
 export function validateSubmitFormHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormHeaders> {
+): ValidationResult<T.Operations['submitForm']['headers']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
@@ -353,7 +415,7 @@ export function validateSubmitFormHeaders(
 export function validateSubmitFormCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormCookies> {
+): ValidationResult<T.Operations['submitForm']['cookies']> {
   return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
@@ -362,8 +424,8 @@ export function validateSubmitFormRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormRequestBody> {
-  return _request(_body5, body, mediaType, options);
+): ValidationResult<T.Operations['submitForm']['requestBody']> {
+  return _request(_body6, body, mediaType, options);
 }
 
 /** submitForm: a response, by status (exact, range, default) and media type. */
@@ -372,8 +434,8 @@ export function validateSubmitFormResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SubmitFormResponse | T.SubmitFormErrorResponse> {
-  return _respond(_responses5, status, mediaType, body, options);
+): ValidationResult<T.Operations['submitForm']['response'] | T.Operations['submitForm']['errorResponse']> {
+  return _respond(_responses6, status, mediaType, body, options);
 }
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
@@ -417,6 +479,14 @@ export const operationValidators = {
     cookies: validateRecordTaggedEventCookies,
     requestBody: validateRecordTaggedEventRequestBody,
     response: validateRecordTaggedEventResponse,
+  },
+  createProfile: {
+    pathParams: validateCreateProfilePathParams,
+    query: validateCreateProfileQuery,
+    headers: validateCreateProfileHeaders,
+    cookies: validateCreateProfileCookies,
+    requestBody: validateCreateProfileRequestBody,
+    response: validateCreateProfileResponse,
   },
   submitForm: {
     pathParams: validateSubmitFormPathParams,

@@ -14,6 +14,8 @@ import {
   _eEvent,
   _eEventBase,
   _eForm,
+  _eProfile,
+  _eProfileBase,
   _eSecret,
   _eServerId,
   _eTaggedEvent,
@@ -28,6 +30,8 @@ import {
   _vEvent,
   _vEventBase,
   _vForm,
+  _vProfile,
+  _vProfileBase,
   _vSecret,
   _vServerId,
   _vTaggedEvent,
@@ -295,6 +299,50 @@ export function validateTaggedEvent(value: unknown, options?: ValidateOptions): 
 export function isTaggedEvent(value: unknown): value is T.TaggedEvent {
   try {
     return _vTaggedEvent(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
+export function validateProfileBase(value: unknown, options?: ValidateOptions): ValidationResult<T.ProfileBase> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eProfileBase(value, o, '', E)) return { valid: true, value: value as T.ProfileBase };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
+export function isProfileBase(value: unknown): value is T.ProfileBase {
+  try {
+    return _vProfileBase(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** Profile: validates against `#/components/schemas/Profile`. */
+export function validateProfile(value: unknown, options?: ValidateOptions): ValidationResult<T.Profile> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eProfile(value, o, '', E)) return { valid: true, value: value as T.Profile };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** Profile: validates against `#/components/schemas/Profile`. */
+export function isProfile(value: unknown): value is T.Profile {
+  try {
+    return _vProfile(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -129,6 +129,12 @@ export const EventSchema: SyncStandardSchema<T.Event> = toStandardSchema(S.valid
 /** TaggedEvent as a Standard Schema (`validateTaggedEvent`). */
 export const TaggedEventSchema: SyncStandardSchema<T.TaggedEvent> = toStandardSchema(S.validateTaggedEvent);
 
+/** ProfileBase as a Standard Schema (`validateProfileBase`). */
+export const ProfileBaseSchema: SyncStandardSchema<T.ProfileBase> = toStandardSchema(S.validateProfileBase);
+
+/** Profile as a Standard Schema (`validateProfile`). */
+export const ProfileSchema: SyncStandardSchema<T.Profile> = toStandardSchema(S.validateProfile);
+
 /** Form as a Standard Schema (`validateForm`). */
 export const FormSchema: SyncStandardSchema<T.Form> = toStandardSchema(S.validateForm);
 
@@ -136,197 +142,213 @@ export const FormSchema: SyncStandardSchema<T.Form> = toStandardSchema(S.validat
 export const UploadSchema: SyncStandardSchema<T.Upload> = toStandardSchema(S.validateUpload);
 
 /** createThing: `validateCreateThingPathParams` as a Standard Schema. */
-export const CreateThingPathParamsSchema: SyncStandardSchema<T.CreateThingPathParams> = toStandardSchema(
-  O.validateCreateThingPathParams,
-);
+export const CreateThingPathParamsSchema: SyncStandardSchema<T.Operations['createThing']['pathParams']> =
+  toStandardSchema(O.validateCreateThingPathParams);
 
 /** createThing: `validateCreateThingQuery` as a Standard Schema. */
-export const CreateThingQuerySchema: SyncStandardSchema<T.CreateThingQuery> = toStandardSchema(
+export const CreateThingQuerySchema: SyncStandardSchema<T.Operations['createThing']['query']> = toStandardSchema(
   O.validateCreateThingQuery,
 );
 
 /** createThing: `validateCreateThingHeaders` as a Standard Schema. */
-export const CreateThingHeadersSchema: SyncStandardSchema<T.CreateThingHeaders> = toStandardSchema(
+export const CreateThingHeadersSchema: SyncStandardSchema<T.Operations['createThing']['headers']> = toStandardSchema(
   O.validateCreateThingHeaders,
 );
 
 /** createThing: `validateCreateThingCookies` as a Standard Schema. */
-export const CreateThingCookiesSchema: SyncStandardSchema<T.CreateThingCookies> = toStandardSchema(
+export const CreateThingCookiesSchema: SyncStandardSchema<T.Operations['createThing']['cookies']> = toStandardSchema(
   O.validateCreateThingCookies,
 );
 
 /** createThing: the request body (its first declared media type) as a Standard Schema. */
-export const CreateThingRequestBodySchema: SyncStandardSchema<T.CreateThingRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateThingRequestBody(body, undefined, options),
-);
+export const CreateThingRequestBodySchema: SyncStandardSchema<T.Operations['createThing']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateThingRequestBody(body, undefined, options));
 
 /** createThing: the response with this status and media type as a Standard Schema. */
 export function CreateThingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateThingResponse | T.CreateThingErrorResponse> {
+): SyncStandardSchema<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateThingResponse(status, mediaType, body, options));
 }
 
 /** createAccount: `validateCreateAccountPathParams` as a Standard Schema. */
-export const CreateAccountPathParamsSchema: SyncStandardSchema<T.CreateAccountPathParams> = toStandardSchema(
-  O.validateCreateAccountPathParams,
-);
+export const CreateAccountPathParamsSchema: SyncStandardSchema<T.Operations['createAccount']['pathParams']> =
+  toStandardSchema(O.validateCreateAccountPathParams);
 
 /** createAccount: `validateCreateAccountQuery` as a Standard Schema. */
-export const CreateAccountQuerySchema: SyncStandardSchema<T.CreateAccountQuery> = toStandardSchema(
+export const CreateAccountQuerySchema: SyncStandardSchema<T.Operations['createAccount']['query']> = toStandardSchema(
   O.validateCreateAccountQuery,
 );
 
 /** createAccount: `validateCreateAccountHeaders` as a Standard Schema. */
-export const CreateAccountHeadersSchema: SyncStandardSchema<T.CreateAccountHeaders> = toStandardSchema(
-  O.validateCreateAccountHeaders,
-);
+export const CreateAccountHeadersSchema: SyncStandardSchema<T.Operations['createAccount']['headers']> =
+  toStandardSchema(O.validateCreateAccountHeaders);
 
 /** createAccount: `validateCreateAccountCookies` as a Standard Schema. */
-export const CreateAccountCookiesSchema: SyncStandardSchema<T.CreateAccountCookies> = toStandardSchema(
-  O.validateCreateAccountCookies,
-);
+export const CreateAccountCookiesSchema: SyncStandardSchema<T.Operations['createAccount']['cookies']> =
+  toStandardSchema(O.validateCreateAccountCookies);
 
 /** createAccount: the request body (its first declared media type) as a Standard Schema. */
-export const CreateAccountRequestBodySchema: SyncStandardSchema<T.CreateAccountRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateAccountRequestBody(body, undefined, options),
-);
+export const CreateAccountRequestBodySchema: SyncStandardSchema<T.Operations['createAccount']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateAccountRequestBody(body, undefined, options));
 
 /** createAccount: the response with this status and media type as a Standard Schema. */
 export function CreateAccountResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateAccountResponse | T.CreateAccountErrorResponse> {
+): SyncStandardSchema<T.Operations['createAccount']['response'] | T.Operations['createAccount']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateAccountResponse(status, mediaType, body, options));
 }
 
 /** replaceTree: `validateReplaceTreePathParams` as a Standard Schema. */
-export const ReplaceTreePathParamsSchema: SyncStandardSchema<T.ReplaceTreePathParams> = toStandardSchema(
-  O.validateReplaceTreePathParams,
-);
+export const ReplaceTreePathParamsSchema: SyncStandardSchema<T.Operations['replaceTree']['pathParams']> =
+  toStandardSchema(O.validateReplaceTreePathParams);
 
 /** replaceTree: `validateReplaceTreeQuery` as a Standard Schema. */
-export const ReplaceTreeQuerySchema: SyncStandardSchema<T.ReplaceTreeQuery> = toStandardSchema(
+export const ReplaceTreeQuerySchema: SyncStandardSchema<T.Operations['replaceTree']['query']> = toStandardSchema(
   O.validateReplaceTreeQuery,
 );
 
 /** replaceTree: `validateReplaceTreeHeaders` as a Standard Schema. */
-export const ReplaceTreeHeadersSchema: SyncStandardSchema<T.ReplaceTreeHeaders> = toStandardSchema(
+export const ReplaceTreeHeadersSchema: SyncStandardSchema<T.Operations['replaceTree']['headers']> = toStandardSchema(
   O.validateReplaceTreeHeaders,
 );
 
 /** replaceTree: `validateReplaceTreeCookies` as a Standard Schema. */
-export const ReplaceTreeCookiesSchema: SyncStandardSchema<T.ReplaceTreeCookies> = toStandardSchema(
+export const ReplaceTreeCookiesSchema: SyncStandardSchema<T.Operations['replaceTree']['cookies']> = toStandardSchema(
   O.validateReplaceTreeCookies,
 );
 
 /** replaceTree: the request body (its first declared media type) as a Standard Schema. */
-export const ReplaceTreeRequestBodySchema: SyncStandardSchema<T.ReplaceTreeRequestBody> = toStandardSchema(
-  (body, options) => O.validateReplaceTreeRequestBody(body, undefined, options),
-);
+export const ReplaceTreeRequestBodySchema: SyncStandardSchema<T.Operations['replaceTree']['requestBody']> =
+  toStandardSchema((body, options) => O.validateReplaceTreeRequestBody(body, undefined, options));
 
 /** replaceTree: the response with this status and media type as a Standard Schema. */
 export function ReplaceTreeResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReplaceTreeResponse | T.ReplaceTreeErrorResponse> {
+): SyncStandardSchema<T.Operations['replaceTree']['response'] | T.Operations['replaceTree']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateReplaceTreeResponse(status, mediaType, body, options));
 }
 
 /** recordEvent: `validateRecordEventPathParams` as a Standard Schema. */
-export const RecordEventPathParamsSchema: SyncStandardSchema<T.RecordEventPathParams> = toStandardSchema(
-  O.validateRecordEventPathParams,
-);
+export const RecordEventPathParamsSchema: SyncStandardSchema<T.Operations['recordEvent']['pathParams']> =
+  toStandardSchema(O.validateRecordEventPathParams);
 
 /** recordEvent: `validateRecordEventQuery` as a Standard Schema. */
-export const RecordEventQuerySchema: SyncStandardSchema<T.RecordEventQuery> = toStandardSchema(
+export const RecordEventQuerySchema: SyncStandardSchema<T.Operations['recordEvent']['query']> = toStandardSchema(
   O.validateRecordEventQuery,
 );
 
 /** recordEvent: `validateRecordEventHeaders` as a Standard Schema. */
-export const RecordEventHeadersSchema: SyncStandardSchema<T.RecordEventHeaders> = toStandardSchema(
+export const RecordEventHeadersSchema: SyncStandardSchema<T.Operations['recordEvent']['headers']> = toStandardSchema(
   O.validateRecordEventHeaders,
 );
 
 /** recordEvent: `validateRecordEventCookies` as a Standard Schema. */
-export const RecordEventCookiesSchema: SyncStandardSchema<T.RecordEventCookies> = toStandardSchema(
+export const RecordEventCookiesSchema: SyncStandardSchema<T.Operations['recordEvent']['cookies']> = toStandardSchema(
   O.validateRecordEventCookies,
 );
 
 /** recordEvent: the request body (its first declared media type) as a Standard Schema. */
-export const RecordEventRequestBodySchema: SyncStandardSchema<T.RecordEventRequestBody> = toStandardSchema(
-  (body, options) => O.validateRecordEventRequestBody(body, undefined, options),
-);
+export const RecordEventRequestBodySchema: SyncStandardSchema<T.Operations['recordEvent']['requestBody']> =
+  toStandardSchema((body, options) => O.validateRecordEventRequestBody(body, undefined, options));
 
 /** recordEvent: the response with this status and media type as a Standard Schema. */
 export function RecordEventResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.RecordEventResponse | T.RecordEventErrorResponse> {
+): SyncStandardSchema<T.Operations['recordEvent']['response'] | T.Operations['recordEvent']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateRecordEventResponse(status, mediaType, body, options));
 }
 
 /** recordTaggedEvent: `validateRecordTaggedEventPathParams` as a Standard Schema. */
-export const RecordTaggedEventPathParamsSchema: SyncStandardSchema<T.RecordTaggedEventPathParams> = toStandardSchema(
-  O.validateRecordTaggedEventPathParams,
-);
+export const RecordTaggedEventPathParamsSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['pathParams']> =
+  toStandardSchema(O.validateRecordTaggedEventPathParams);
 
 /** recordTaggedEvent: `validateRecordTaggedEventQuery` as a Standard Schema. */
-export const RecordTaggedEventQuerySchema: SyncStandardSchema<T.RecordTaggedEventQuery> = toStandardSchema(
-  O.validateRecordTaggedEventQuery,
-);
+export const RecordTaggedEventQuerySchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['query']> =
+  toStandardSchema(O.validateRecordTaggedEventQuery);
 
 /** recordTaggedEvent: `validateRecordTaggedEventHeaders` as a Standard Schema. */
-export const RecordTaggedEventHeadersSchema: SyncStandardSchema<T.RecordTaggedEventHeaders> = toStandardSchema(
-  O.validateRecordTaggedEventHeaders,
-);
+export const RecordTaggedEventHeadersSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['headers']> =
+  toStandardSchema(O.validateRecordTaggedEventHeaders);
 
 /** recordTaggedEvent: `validateRecordTaggedEventCookies` as a Standard Schema. */
-export const RecordTaggedEventCookiesSchema: SyncStandardSchema<T.RecordTaggedEventCookies> = toStandardSchema(
-  O.validateRecordTaggedEventCookies,
-);
+export const RecordTaggedEventCookiesSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['cookies']> =
+  toStandardSchema(O.validateRecordTaggedEventCookies);
 
 /** recordTaggedEvent: the request body (its first declared media type) as a Standard Schema. */
-export const RecordTaggedEventRequestBodySchema: SyncStandardSchema<T.RecordTaggedEventRequestBody> = toStandardSchema(
-  (body, options) => O.validateRecordTaggedEventRequestBody(body, undefined, options),
-);
+export const RecordTaggedEventRequestBodySchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['requestBody']> =
+  toStandardSchema((body, options) => O.validateRecordTaggedEventRequestBody(body, undefined, options));
 
 /** recordTaggedEvent: the response with this status and media type as a Standard Schema. */
 export function RecordTaggedEventResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.RecordTaggedEventResponse | T.RecordTaggedEventErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['recordTaggedEvent']['response'] | T.Operations['recordTaggedEvent']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateRecordTaggedEventResponse(status, mediaType, body, options));
 }
 
-/** submitForm: `validateSubmitFormPathParams` as a Standard Schema. */
-export const SubmitFormPathParamsSchema: SyncStandardSchema<T.SubmitFormPathParams> = toStandardSchema(
-  O.validateSubmitFormPathParams,
+/** createProfile: `validateCreateProfilePathParams` as a Standard Schema. */
+export const CreateProfilePathParamsSchema: SyncStandardSchema<T.Operations['createProfile']['pathParams']> =
+  toStandardSchema(O.validateCreateProfilePathParams);
+
+/** createProfile: `validateCreateProfileQuery` as a Standard Schema. */
+export const CreateProfileQuerySchema: SyncStandardSchema<T.Operations['createProfile']['query']> = toStandardSchema(
+  O.validateCreateProfileQuery,
 );
 
+/** createProfile: `validateCreateProfileHeaders` as a Standard Schema. */
+export const CreateProfileHeadersSchema: SyncStandardSchema<T.Operations['createProfile']['headers']> =
+  toStandardSchema(O.validateCreateProfileHeaders);
+
+/** createProfile: `validateCreateProfileCookies` as a Standard Schema. */
+export const CreateProfileCookiesSchema: SyncStandardSchema<T.Operations['createProfile']['cookies']> =
+  toStandardSchema(O.validateCreateProfileCookies);
+
+/** createProfile: the request body (its first declared media type) as a Standard Schema. */
+export const CreateProfileRequestBodySchema: SyncStandardSchema<T.Operations['createProfile']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateProfileRequestBody(body, undefined, options));
+
+/** createProfile: the response with this status and media type as a Standard Schema. */
+export function CreateProfileResponseSchema(
+  status: number | string,
+  mediaType = 'application/json',
+): SyncStandardSchema<T.Operations['createProfile']['response'] | T.Operations['createProfile']['errorResponse']> {
+  return toStandardSchema((body, options) => O.validateCreateProfileResponse(status, mediaType, body, options));
+}
+
+/** submitForm: `validateSubmitFormPathParams` as a Standard Schema. */
+export const SubmitFormPathParamsSchema: SyncStandardSchema<T.Operations['submitForm']['pathParams']> =
+  toStandardSchema(O.validateSubmitFormPathParams);
+
 /** submitForm: `validateSubmitFormQuery` as a Standard Schema. */
-export const SubmitFormQuerySchema: SyncStandardSchema<T.SubmitFormQuery> = toStandardSchema(O.validateSubmitFormQuery);
+export const SubmitFormQuerySchema: SyncStandardSchema<T.Operations['submitForm']['query']> = toStandardSchema(
+  O.validateSubmitFormQuery,
+);
 
 /** submitForm: `validateSubmitFormHeaders` as a Standard Schema. */
-export const SubmitFormHeadersSchema: SyncStandardSchema<T.SubmitFormHeaders> = toStandardSchema(
+export const SubmitFormHeadersSchema: SyncStandardSchema<T.Operations['submitForm']['headers']> = toStandardSchema(
   O.validateSubmitFormHeaders,
 );
 
 /** submitForm: `validateSubmitFormCookies` as a Standard Schema. */
-export const SubmitFormCookiesSchema: SyncStandardSchema<T.SubmitFormCookies> = toStandardSchema(
+export const SubmitFormCookiesSchema: SyncStandardSchema<T.Operations['submitForm']['cookies']> = toStandardSchema(
   O.validateSubmitFormCookies,
 );
 
 /** submitForm: the request body (its first declared media type) as a Standard Schema. */
-export const SubmitFormRequestBodySchema: SyncStandardSchema<T.SubmitFormRequestBody> = toStandardSchema(
-  (body, options) => O.validateSubmitFormRequestBody(body, undefined, options),
-);
+export const SubmitFormRequestBodySchema: SyncStandardSchema<T.Operations['submitForm']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSubmitFormRequestBody(body, undefined, options));
 
 /** submitForm: the response with this status and media type as a Standard Schema. */
 export function SubmitFormResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SubmitFormResponse | T.SubmitFormErrorResponse> {
+): SyncStandardSchema<T.Operations['submitForm']['response'] | T.Operations['submitForm']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSubmitFormResponse(status, mediaType, body, options));
 }

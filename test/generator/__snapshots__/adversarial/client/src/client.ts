@@ -14,24 +14,24 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 /** The argument of `then_`: its parameters by their names in the spec. */
 export interface ThenArgs {
   /** *\/ globalThis.pwned = 'param'; /\* */
-  "it's"?: T.Then2Query["it's"];
-  'say "hi"': T.Then2Query['say "hi"'];
-  'back`tick ${x}'?: T.Then2Query['back`tick ${x}'];
-  __proto__?: T.Then2Query['__proto__'];
-  'X-"Quoted"-Header'?: T.Then2Headers['X-"Quoted"-Header'];
-  constructor?: T.Then2Cookies['constructor'];
+  "it's"?: T.Operations['then_']['query']["it's"];
+  'say "hi"': T.Operations['then_']['query']['say "hi"'];
+  'back`tick ${x}'?: T.Operations['then_']['query']['back`tick ${x}'];
+  __proto__?: T.Operations['then_']['query']['__proto__'];
+  'X-"Quoted"-Header'?: T.Operations['then_']['headers']['X-"Quoted"-Header'];
+  constructor?: T.Operations['then_']['cookies']['constructor'];
 }
 
 /** The argument of `constructor_`: its parameters by their names in the spec, and `body`. */
 export interface ConstructorArgs {
-  body?: T.Constructor2RequestBody;
+  body?: T.Operations['constructor_']['requestBody'];
 }
 
 /** The argument of `reposGetContent`: its parameters by their names in the spec. */
 export interface ReposGetContentArgs {
-  owner: T.ReposGetContentPathParams['owner'];
-  repo: T.ReposGetContentPathParams['repo'];
-  path: T.ReposGetContentPathParams['path'];
+  owner: T.Operations['reposGetContent']['pathParams']['owner'];
+  repo: T.Operations['reposGetContent']['pathParams']['repo'];
+  path: T.Operations['reposGetContent']['pathParams']['path'];
 }
 
 /**
@@ -53,43 +53,55 @@ export interface Client {
    *
    * Authentication: none.
    */
-  then_(args: ThenArgs, options?: CallOptions): ApiPromise<T.Then2Response, 200>;
+  then_(args: ThenArgs, options?: CallOptions): ApiPromise<T.Operations['then_']['response'], 200>;
   /**
    * `GET /__proto__` (operation `__proto__`)
    *
    * Authentication: none.
    */
-  __proto___(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Proto2Response, 204>;
+  __proto___(
+    args?: Record<string, never>,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['__proto___']['response'], 204>;
   /**
    * `POST /constructor` (operation `constructor`)
    *
    * Authentication: none.
    */
-  constructor_(args?: ConstructorArgs, options?: CallOptions): ApiPromise<T.Constructor2Response, 204>;
+  constructor_(
+    args?: ConstructorArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['constructor_']['response'], 204>;
   /**
    * `GET /toString` (operation `toString`)
    *
    * Authentication: none.
    */
-  toString_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ToString2Response, 204>;
+  toString_(
+    args?: Record<string, never>,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['toString_']['response'], 204>;
   /**
    * `GET /repos/{owner}/{repo}/contents/{path}` (operation `repos/get-content`)
    *
    * Authentication: none.
    */
-  reposGetContent(args: ReposGetContentArgs, options?: CallOptions): ApiPromise<T.ReposGetContentResponse, 200>;
+  reposGetContent(
+    args: ReposGetContentArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['reposGetContent']['response'], 200>;
   /**
    * `DELETE /class` (operation `delete`)
    *
    * Authentication: none.
    */
-  delete_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Delete2Response, 204>;
+  delete_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['delete_']['response'], 204>;
   /**
    * `PUT /class` (operation `class`)
    *
    * Authentication: none.
    */
-  class_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Class2Response, 204>;
+  class_(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['class_']['response'], 204>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -99,13 +111,13 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  then_: T.Then2ErrorResponse;
-  __proto___: T.Proto2ErrorResponse;
-  constructor_: T.Constructor2ErrorResponse;
-  toString_: T.ToString2ErrorResponse;
-  reposGetContent: T.ReposGetContentErrorResponse;
-  delete_: T.Delete2ErrorResponse;
-  class_: T.Class2ErrorResponse;
+  then_: T.Operations['then_']['errorResponse'];
+  __proto___: T.Operations['__proto___']['errorResponse'];
+  constructor_: T.Operations['constructor_']['errorResponse'];
+  toString_: T.Operations['toString_']['errorResponse'];
+  reposGetContent: T.Operations['reposGetContent']['errorResponse'];
+  delete_: T.Operations['delete_']['errorResponse'];
+  class_: T.Operations['class_']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -161,7 +173,11 @@ export function createCore(options: ClientOptions, features: { validation?: type
  *
  * The standalone form of `Client.then_`, over `createCore(...)`.
  */
-export function then_(core: ClientCore, args: ThenArgs, options?: CallOptions): ApiPromise<T.Then2Response, 200> {
+export function then_(
+  core: ClientCore,
+  args: ThenArgs,
+  options?: CallOptions,
+): ApiPromise<T.Operations['then_']['response'], 200> {
   return call(core, ops.then_, args, options);
 }
 
@@ -176,7 +192,7 @@ export function __proto___(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Proto2Response, 204> {
+): ApiPromise<T.Operations['__proto___']['response'], 204> {
   return call(core, ops.__proto___, args, options);
 }
 
@@ -191,7 +207,7 @@ export function constructor_(
   core: ClientCore,
   args?: ConstructorArgs,
   options?: CallOptions,
-): ApiPromise<T.Constructor2Response, 204> {
+): ApiPromise<T.Operations['constructor_']['response'], 204> {
   return call(core, ops.constructor_, args, options);
 }
 
@@ -206,7 +222,7 @@ export function toString_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ToString2Response, 204> {
+): ApiPromise<T.Operations['toString_']['response'], 204> {
   return call(core, ops.toString_, args, options);
 }
 
@@ -221,7 +237,7 @@ export function reposGetContent(
   core: ClientCore,
   args: ReposGetContentArgs,
   options?: CallOptions,
-): ApiPromise<T.ReposGetContentResponse, 200> {
+): ApiPromise<T.Operations['reposGetContent']['response'], 200> {
   return call(core, ops.reposGetContent, args, options);
 }
 
@@ -236,7 +252,7 @@ export function delete_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Delete2Response, 204> {
+): ApiPromise<T.Operations['delete_']['response'], 204> {
   return call(core, ops.delete_, args, options);
 }
 
@@ -251,7 +267,7 @@ export function class_(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.Class2Response, 204> {
+): ApiPromise<T.Operations['class_']['response'], 204> {
   return call(core, ops.class_, args, options);
 }
 

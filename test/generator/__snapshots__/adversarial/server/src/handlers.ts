@@ -20,10 +20,10 @@ import type {
 
 /** What the `then_` handler receives, parsed and validated. */
 export interface Then2Context {
-  params: T.Then2PathParams;
-  query: T.Then2Query;
-  headers: T.Then2Headers;
-  cookies: T.Then2Cookies;
+  params: T.Operations['then_']['pathParams'];
+  query: T.Operations['then_']['query'];
+  headers: T.Operations['then_']['headers'];
+  cookies: T.Operations['then_']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -34,13 +34,13 @@ export interface Then2Context {
 export type Then2Result =
   | {
       status: 200;
-      body: T.Then2Responses['200']['content']['application/json; charset="utf-8"'];
+      body: T.Operations['then_']['responses']['200']['content']['application/json; charset="utf-8"'];
       contentType?: 'application/json; charset="utf-8"';
       headers?: HeaderValues;
     }
   | {
       status: StatusDefault;
-      body: T.Then2Responses['default']['content']['application/json'];
+      body: T.Operations['then_']['responses']['default']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     };
@@ -56,10 +56,10 @@ export type Then2Handler = (context: Then2Context) => Then2Result | Promise<Then
 
 /** What the `__proto___` handler receives, parsed and validated. */
 export interface Proto2Context {
-  params: T.Proto2PathParams;
-  query: T.Proto2Query;
-  headers: T.Proto2Headers;
-  cookies: T.Proto2Cookies;
+  params: T.Operations['__proto___']['pathParams'];
+  query: T.Operations['__proto___']['query'];
+  headers: T.Operations['__proto___']['headers'];
+  cookies: T.Operations['__proto___']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -74,11 +74,11 @@ export type Proto2Handler = (context: Proto2Context) => Proto2Result | Promise<P
 
 /** What the `constructor_` handler receives, parsed and validated. */
 export interface Constructor2Context {
-  params: T.Constructor2PathParams;
-  query: T.Constructor2Query;
-  headers: T.Constructor2Headers;
-  cookies: T.Constructor2Cookies;
-  body: T.Constructor2RequestBody | undefined;
+  params: T.Operations['constructor_']['pathParams'];
+  query: T.Operations['constructor_']['query'];
+  headers: T.Operations['constructor_']['headers'];
+  cookies: T.Operations['constructor_']['cookies'];
+  body: T.Operations['constructor_']['requestBody'] | undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -92,10 +92,10 @@ export type Constructor2Handler = (context: Constructor2Context) => Constructor2
 
 /** What the `toString_` handler receives, parsed and validated. */
 export interface ToString2Context {
-  params: T.ToString2PathParams;
-  query: T.ToString2Query;
-  headers: T.ToString2Headers;
-  cookies: T.ToString2Cookies;
+  params: T.Operations['toString_']['pathParams'];
+  query: T.Operations['toString_']['query'];
+  headers: T.Operations['toString_']['headers'];
+  cookies: T.Operations['toString_']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -110,10 +110,10 @@ export type ToString2Handler = (context: ToString2Context) => ToString2Result | 
 
 /** What the `reposGetContent` handler receives, parsed and validated. */
 export interface ReposGetContentContext {
-  params: T.ReposGetContentPathParams;
-  query: T.ReposGetContentQuery;
-  headers: T.ReposGetContentHeaders;
-  cookies: T.ReposGetContentCookies;
+  params: T.Operations['reposGetContent']['pathParams'];
+  query: T.Operations['reposGetContent']['query'];
+  headers: T.Operations['reposGetContent']['headers'];
+  cookies: T.Operations['reposGetContent']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -123,7 +123,7 @@ export interface ReposGetContentContext {
 /** Exactly the responses declared for `reposGetContent`. */
 export type ReposGetContentResult = {
   status: 200;
-  body: T.ReposGetContentResponses['200']['content']['application/json'];
+  body: T.Operations['reposGetContent']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -135,10 +135,10 @@ export type ReposGetContentHandler = (
 
 /** What the `delete_` handler receives, parsed and validated. */
 export interface Delete2Context {
-  params: T.Delete2PathParams;
-  query: T.Delete2Query;
-  headers: T.Delete2Headers;
-  cookies: T.Delete2Cookies;
+  params: T.Operations['delete_']['pathParams'];
+  query: T.Operations['delete_']['query'];
+  headers: T.Operations['delete_']['headers'];
+  cookies: T.Operations['delete_']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -153,10 +153,10 @@ export type Delete2Handler = (context: Delete2Context) => Delete2Result | Promis
 
 /** What the `class_` handler receives, parsed and validated. */
 export interface Class2Context {
-  params: T.Class2PathParams;
-  query: T.Class2Query;
-  headers: T.Class2Headers;
-  cookies: T.Class2Cookies;
+  params: T.Operations['class_']['pathParams'];
+  query: T.Operations['class_']['query'];
+  headers: T.Operations['class_']['headers'];
+  cookies: T.Operations['class_']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */

@@ -6,320 +6,208 @@
  */
 import type { Class, Hostile, Quotes, _123abc } from './schemas.js';
 
-/** Path parameters of `GET /then`. */
-export type Then2PathParams = Record<string, never>;
-
-/** Query parameters of `GET /then`. */
-export type Then2Query = {
-  /** *\/ globalThis.pwned = 'param'; /\* */
-  "it's"?: string;
-  'say "hi"': string;
-  'back`tick ${x}'?: number;
-  __proto__?: boolean;
-};
-
-/** Header parameters of `GET /then`. */
-export type Then2Headers = {
-  'X-"Quoted"-Header'?: string;
-};
-
-/** Cookie parameters of `GET /then`. */
-export type Then2Cookies = {
-  constructor?: string;
-};
-
-/** Request body of `GET /then`. */
-export type Then2RequestBody = never;
-
-/** Responses of `GET /then` by status and media type. */
-export interface Then2Responses {
-  /** *\/ globalThis.pwned = 'response'; /\* */
-  200: {
-    headers: {
-      "x-'single'"?: string;
-    };
-    content: {
-      'application/json; charset="utf-8"': Hostile;
-    };
-  };
-  /** `${globalThis.pwned = 'default response'}` */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Quotes;
-    };
-  };
-}
-
-/** Body of a successful `GET /then`. */
-export type Then2Response = Hostile;
-
-/** Body of a failed `GET /then`. */
-export type Then2ErrorResponse = Quotes;
-
-/** Path parameters of `GET /__proto__`. */
-export type Proto2PathParams = Record<string, never>;
-
-/** Query parameters of `GET /__proto__`. */
-export type Proto2Query = Record<string, never>;
-
-/** Header parameters of `GET /__proto__`. */
-export type Proto2Headers = Record<string, never>;
-
-/** Cookie parameters of `GET /__proto__`. */
-export type Proto2Cookies = Record<string, never>;
-
-/** Request body of `GET /__proto__`. */
-export type Proto2RequestBody = never;
-
-/** Responses of `GET /__proto__` by status and media type. */
-export interface Proto2Responses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `GET /__proto__`. */
-export type Proto2Response = undefined;
-
-/** Body of a failed `GET /__proto__`. */
-export type Proto2ErrorResponse = never;
-
-/** Path parameters of `POST /constructor`. */
-export type Constructor2PathParams = Record<string, never>;
-
-/** Query parameters of `POST /constructor`. */
-export type Constructor2Query = Record<string, never>;
-
-/** Header parameters of `POST /constructor`. */
-export type Constructor2Headers = Record<string, never>;
-
-/** Cookie parameters of `POST /constructor`. */
-export type Constructor2Cookies = Record<string, never>;
-
-/** Request body of `POST /constructor`. */
-export type Constructor2RequestBody = Class;
-
-/** Responses of `POST /constructor` by status and media type. */
-export interface Constructor2Responses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `POST /constructor`. */
-export type Constructor2Response = undefined;
-
-/** Body of a failed `POST /constructor`. */
-export type Constructor2ErrorResponse = never;
-
-/** Path parameters of `GET /toString`. */
-export type ToString2PathParams = Record<string, never>;
-
-/** Query parameters of `GET /toString`. */
-export type ToString2Query = Record<string, never>;
-
-/** Header parameters of `GET /toString`. */
-export type ToString2Headers = Record<string, never>;
-
-/** Cookie parameters of `GET /toString`. */
-export type ToString2Cookies = Record<string, never>;
-
-/** Request body of `GET /toString`. */
-export type ToString2RequestBody = never;
-
-/** Responses of `GET /toString` by status and media type. */
-export interface ToString2Responses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `GET /toString`. */
-export type ToString2Response = undefined;
-
-/** Body of a failed `GET /toString`. */
-export type ToString2ErrorResponse = never;
-
-/** Path parameters of `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentPathParams = {
-  owner: string;
-  repo: string;
-  path: string;
-};
-
-/** Query parameters of `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentQuery = Record<string, never>;
-
-/** Header parameters of `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentCookies = Record<string, never>;
-
-/** Request body of `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentRequestBody = never;
-
-/** Responses of `GET /repos/{owner}/{repo}/contents/{path}` by status and media type. */
-export interface ReposGetContentResponses {
-  /** ok */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': _123abc;
-    };
-  };
-}
-
-/** Body of a successful `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentResponse = _123abc;
-
-/** Body of a failed `GET /repos/{owner}/{repo}/contents/{path}`. */
-export type ReposGetContentErrorResponse = never;
-
-/** Path parameters of `DELETE /class`. */
-export type Delete2PathParams = Record<string, never>;
-
-/** Query parameters of `DELETE /class`. */
-export type Delete2Query = Record<string, never>;
-
-/** Header parameters of `DELETE /class`. */
-export type Delete2Headers = Record<string, never>;
-
-/** Cookie parameters of `DELETE /class`. */
-export type Delete2Cookies = Record<string, never>;
-
-/** Request body of `DELETE /class`. */
-export type Delete2RequestBody = never;
-
-/** Responses of `DELETE /class` by status and media type. */
-export interface Delete2Responses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `DELETE /class`. */
-export type Delete2Response = undefined;
-
-/** Body of a failed `DELETE /class`. */
-export type Delete2ErrorResponse = never;
-
-/** Path parameters of `PUT /class`. */
-export type Class2PathParams = Record<string, never>;
-
-/** Query parameters of `PUT /class`. */
-export type Class2Query = Record<string, never>;
-
-/** Header parameters of `PUT /class`. */
-export type Class2Headers = Record<string, never>;
-
-/** Cookie parameters of `PUT /class`. */
-export type Class2Cookies = Record<string, never>;
-
-/** Request body of `PUT /class`. */
-export type Class2RequestBody = never;
-
-/** Responses of `PUT /class` by status and media type. */
-export interface Class2Responses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `PUT /class`. */
-export type Class2Response = undefined;
-
-/** Body of a failed `PUT /class`. */
-export type Class2ErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /then`: *\/ globalThis.pwned = 'summary'; /\* `${x}` */
   then_: {
-    pathParams: Then2PathParams;
-    query: Then2Query;
-    headers: Then2Headers;
-    cookies: Then2Cookies;
-    requestBody: Then2RequestBody;
-    responses: Then2Responses;
-    response: Then2Response;
-    errorResponse: Then2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** *\/ globalThis.pwned = 'param'; /\* */
+      "it's"?: string;
+      'say "hi"': string;
+      'back`tick ${x}'?: number;
+      __proto__?: boolean;
+    };
+    /** Header parameters. */
+    headers: {
+      'X-"Quoted"-Header'?: string;
+    };
+    /** Cookie parameters. */
+    cookies: {
+      constructor?: string;
+    };
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** *\/ globalThis.pwned = 'response'; /\* */
+      200: {
+        headers: {
+          "x-'single'"?: string;
+        };
+        content: {
+          'application/json; charset="utf-8"': Hostile;
+        };
+      };
+      /** `${globalThis.pwned = 'default response'}` */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Quotes;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Hostile;
+    /** Body of a failed response. */
+    errorResponse: Quotes;
   };
   /** `GET /__proto__` */
   __proto___: {
-    pathParams: Proto2PathParams;
-    query: Proto2Query;
-    headers: Proto2Headers;
-    cookies: Proto2Cookies;
-    requestBody: Proto2RequestBody;
-    responses: Proto2Responses;
-    response: Proto2Response;
-    errorResponse: Proto2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /constructor` */
   constructor_: {
-    pathParams: Constructor2PathParams;
-    query: Constructor2Query;
-    headers: Constructor2Headers;
-    cookies: Constructor2Cookies;
-    requestBody: Constructor2RequestBody;
-    responses: Constructor2Responses;
-    response: Constructor2Response;
-    errorResponse: Constructor2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: Class;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /toString` */
   toString_: {
-    pathParams: ToString2PathParams;
-    query: ToString2Query;
-    headers: ToString2Headers;
-    cookies: ToString2Cookies;
-    requestBody: ToString2RequestBody;
-    responses: ToString2Responses;
-    response: ToString2Response;
-    errorResponse: ToString2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /repos/{owner}/{repo}/contents/{path}` */
   reposGetContent: {
-    pathParams: ReposGetContentPathParams;
-    query: ReposGetContentQuery;
-    headers: ReposGetContentHeaders;
-    cookies: ReposGetContentCookies;
-    requestBody: ReposGetContentRequestBody;
-    responses: ReposGetContentResponses;
-    response: ReposGetContentResponse;
-    errorResponse: ReposGetContentErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      owner: string;
+      repo: string;
+      path: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** ok */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': _123abc;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: _123abc;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `DELETE /class` */
   delete_: {
-    pathParams: Delete2PathParams;
-    query: Delete2Query;
-    headers: Delete2Headers;
-    cookies: Delete2Cookies;
-    requestBody: Delete2RequestBody;
-    responses: Delete2Responses;
-    response: Delete2Response;
-    errorResponse: Delete2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `PUT /class` */
   class_: {
-    pathParams: Class2PathParams;
-    query: Class2Query;
-    headers: Class2Headers;
-    cookies: Class2Cookies;
-    requestBody: Class2RequestBody;
-    responses: Class2Responses;
-    response: Class2Response;
-    errorResponse: Class2ErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

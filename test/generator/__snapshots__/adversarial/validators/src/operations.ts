@@ -68,22 +68,31 @@ const _responses6: _Responses = {
 export function validateThen2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Then2PathParams> {
+): ValidationResult<T.Operations['then_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Query> {
+export function validateThen2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['query']> {
   return _run(_eThen2Query, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Headers> {
+export function validateThen2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['headers']> {
   return _run(_eThen2Headers, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Cookies> {
+export function validateThen2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['then_']['cookies']> {
   return _run(_eThen2Cookies, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
@@ -92,10 +101,10 @@ export function validateThen2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Then2RequestBody> {
+): ValidationResult<T.Operations['then_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Then2RequestBody };
+  return { valid: true, value: body as T.Operations['then_']['requestBody'] };
 }
 
 /** then: a response, by status (exact, range, default) and media type. */
@@ -104,7 +113,7 @@ export function validateThen2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Then2Response | T.Then2ErrorResponse> {
+): ValidationResult<T.Operations['then_']['response'] | T.Operations['then_']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -112,22 +121,31 @@ export function validateThen2Response(
 export function validateProto2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2PathParams> {
+): ValidationResult<T.Operations['__proto___']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Query> {
+export function validateProto2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['query']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Headers> {
+export function validateProto2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['headers']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Cookies> {
+export function validateProto2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['__proto___']['cookies']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
@@ -136,10 +154,10 @@ export function validateProto2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2RequestBody> {
+): ValidationResult<T.Operations['__proto___']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Proto2RequestBody };
+  return { valid: true, value: body as T.Operations['__proto___']['requestBody'] };
 }
 
 /** __proto__: a response, by status (exact, range, default) and media type. */
@@ -148,7 +166,7 @@ export function validateProto2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Proto2Response | T.Proto2ErrorResponse> {
+): ValidationResult<T.Operations['__proto___']['response'] | T.Operations['__proto___']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -156,7 +174,7 @@ export function validateProto2Response(
 export function validateConstructor2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2PathParams> {
+): ValidationResult<T.Operations['constructor_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
@@ -164,7 +182,7 @@ export function validateConstructor2PathParams(
 export function validateConstructor2Query(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Query> {
+): ValidationResult<T.Operations['constructor_']['query']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
@@ -172,7 +190,7 @@ export function validateConstructor2Query(
 export function validateConstructor2Headers(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Headers> {
+): ValidationResult<T.Operations['constructor_']['headers']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
@@ -180,7 +198,7 @@ export function validateConstructor2Headers(
 export function validateConstructor2Cookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Cookies> {
+): ValidationResult<T.Operations['constructor_']['cookies']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
@@ -189,7 +207,7 @@ export function validateConstructor2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2RequestBody | undefined> {
+): ValidationResult<T.Operations['constructor_']['requestBody'] | undefined> {
   return _request(_body2, body, mediaType, options);
 }
 
@@ -199,7 +217,7 @@ export function validateConstructor2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Constructor2Response | T.Constructor2ErrorResponse> {
+): ValidationResult<T.Operations['constructor_']['response'] | T.Operations['constructor_']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -207,12 +225,15 @@ export function validateConstructor2Response(
 export function validateToString2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2PathParams> {
+): ValidationResult<T.Operations['toString_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
 /** toString: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.ToString2Query> {
+export function validateToString2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['toString_']['query']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
@@ -220,7 +241,7 @@ export function validateToString2Query(value: unknown, options?: ValidateOptions
 export function validateToString2Headers(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Headers> {
+): ValidationResult<T.Operations['toString_']['headers']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
@@ -228,7 +249,7 @@ export function validateToString2Headers(
 export function validateToString2Cookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Cookies> {
+): ValidationResult<T.Operations['toString_']['cookies']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
@@ -237,10 +258,10 @@ export function validateToString2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2RequestBody> {
+): ValidationResult<T.Operations['toString_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ToString2RequestBody };
+  return { valid: true, value: body as T.Operations['toString_']['requestBody'] };
 }
 
 /** toString: a response, by status (exact, range, default) and media type. */
@@ -249,7 +270,7 @@ export function validateToString2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ToString2Response | T.ToString2ErrorResponse> {
+): ValidationResult<T.Operations['toString_']['response'] | T.Operations['toString_']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -257,7 +278,7 @@ export function validateToString2Response(
 export function validateReposGetContentPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentPathParams> {
+): ValidationResult<T.Operations['reposGetContent']['pathParams']> {
   return _run(
     _eReposGetContentPathParams,
     value,
@@ -270,7 +291,7 @@ export function validateReposGetContentPathParams(
 export function validateReposGetContentQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentQuery> {
+): ValidationResult<T.Operations['reposGetContent']['query']> {
   return _run(
     _eThen2PathParams,
     value,
@@ -283,7 +304,7 @@ export function validateReposGetContentQuery(
 export function validateReposGetContentHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentHeaders> {
+): ValidationResult<T.Operations['reposGetContent']['headers']> {
   return _run(
     _eThen2PathParams,
     value,
@@ -296,7 +317,7 @@ export function validateReposGetContentHeaders(
 export function validateReposGetContentCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentCookies> {
+): ValidationResult<T.Operations['reposGetContent']['cookies']> {
   return _run(
     _eThen2PathParams,
     value,
@@ -310,10 +331,10 @@ export function validateReposGetContentRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentRequestBody> {
+): ValidationResult<T.Operations['reposGetContent']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ReposGetContentRequestBody };
+  return { valid: true, value: body as T.Operations['reposGetContent']['requestBody'] };
 }
 
 /** repos/get-content: a response, by status (exact, range, default) and media type. */
@@ -322,7 +343,7 @@ export function validateReposGetContentResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReposGetContentResponse | T.ReposGetContentErrorResponse> {
+): ValidationResult<T.Operations['reposGetContent']['response'] | T.Operations['reposGetContent']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -330,22 +351,31 @@ export function validateReposGetContentResponse(
 export function validateDelete2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2PathParams> {
+): ValidationResult<T.Operations['delete_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Query> {
+export function validateDelete2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['query']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Headers> {
+export function validateDelete2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['headers']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Cookies> {
+export function validateDelete2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['delete_']['cookies']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
@@ -354,10 +384,10 @@ export function validateDelete2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2RequestBody> {
+): ValidationResult<T.Operations['delete_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Delete2RequestBody };
+  return { valid: true, value: body as T.Operations['delete_']['requestBody'] };
 }
 
 /** delete: a response, by status (exact, range, default) and media type. */
@@ -366,7 +396,7 @@ export function validateDelete2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Delete2Response | T.Delete2ErrorResponse> {
+): ValidationResult<T.Operations['delete_']['response'] | T.Operations['delete_']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -374,22 +404,31 @@ export function validateDelete2Response(
 export function validateClass2PathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Class2PathParams> {
+): ValidationResult<T.Operations['class_']['pathParams']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Query> {
+export function validateClass2Query(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['query']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Headers> {
+export function validateClass2Headers(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['headers']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Cookies> {
+export function validateClass2Cookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['class_']['cookies']> {
   return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
@@ -398,10 +437,10 @@ export function validateClass2RequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Class2RequestBody> {
+): ValidationResult<T.Operations['class_']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Class2RequestBody };
+  return { valid: true, value: body as T.Operations['class_']['requestBody'] };
 }
 
 /** class: a response, by status (exact, range, default) and media type. */
@@ -410,7 +449,7 @@ export function validateClass2Response(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Class2Response | T.Class2ErrorResponse> {
+): ValidationResult<T.Operations['class_']['response'] | T.Operations['class_']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 

@@ -168,203 +168,225 @@ export const CatSchema: SyncStandardSchema<T.Cat> = toStandardSchema(S.validateC
 export const DogSchema: SyncStandardSchema<T.Dog> = toStandardSchema(S.validateDog);
 
 /** then: `validateThen2PathParams` as a Standard Schema. */
-export const Then2PathParamsSchema: SyncStandardSchema<T.Then2PathParams> = toStandardSchema(O.validateThen2PathParams);
+export const Then2PathParamsSchema: SyncStandardSchema<T.Operations['then_']['pathParams']> = toStandardSchema(
+  O.validateThen2PathParams,
+);
 
 /** then: `validateThen2Query` as a Standard Schema. */
-export const Then2QuerySchema: SyncStandardSchema<T.Then2Query> = toStandardSchema(O.validateThen2Query);
+export const Then2QuerySchema: SyncStandardSchema<T.Operations['then_']['query']> = toStandardSchema(
+  O.validateThen2Query,
+);
 
 /** then: `validateThen2Headers` as a Standard Schema. */
-export const Then2HeadersSchema: SyncStandardSchema<T.Then2Headers> = toStandardSchema(O.validateThen2Headers);
+export const Then2HeadersSchema: SyncStandardSchema<T.Operations['then_']['headers']> = toStandardSchema(
+  O.validateThen2Headers,
+);
 
 /** then: `validateThen2Cookies` as a Standard Schema. */
-export const Then2CookiesSchema: SyncStandardSchema<T.Then2Cookies> = toStandardSchema(O.validateThen2Cookies);
+export const Then2CookiesSchema: SyncStandardSchema<T.Operations['then_']['cookies']> = toStandardSchema(
+  O.validateThen2Cookies,
+);
 
 /** then: the request body (its first declared media type) as a Standard Schema. */
-export const Then2RequestBodySchema: SyncStandardSchema<T.Then2RequestBody> = toStandardSchema((body, options) =>
-  O.validateThen2RequestBody(body, undefined, options),
+export const Then2RequestBodySchema: SyncStandardSchema<T.Operations['then_']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateThen2RequestBody(body, undefined, options),
 );
 
 /** then: the response with this status and media type as a Standard Schema. */
 export function Then2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.Then2Response | T.Then2ErrorResponse> {
+): SyncStandardSchema<T.Operations['then_']['response'] | T.Operations['then_']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateThen2Response(status, mediaType, body, options));
 }
 
 /** __proto__: `validateProto2PathParams` as a Standard Schema. */
-export const Proto2PathParamsSchema: SyncStandardSchema<T.Proto2PathParams> = toStandardSchema(
+export const Proto2PathParamsSchema: SyncStandardSchema<T.Operations['__proto___']['pathParams']> = toStandardSchema(
   O.validateProto2PathParams,
 );
 
 /** __proto__: `validateProto2Query` as a Standard Schema. */
-export const Proto2QuerySchema: SyncStandardSchema<T.Proto2Query> = toStandardSchema(O.validateProto2Query);
+export const Proto2QuerySchema: SyncStandardSchema<T.Operations['__proto___']['query']> = toStandardSchema(
+  O.validateProto2Query,
+);
 
 /** __proto__: `validateProto2Headers` as a Standard Schema. */
-export const Proto2HeadersSchema: SyncStandardSchema<T.Proto2Headers> = toStandardSchema(O.validateProto2Headers);
+export const Proto2HeadersSchema: SyncStandardSchema<T.Operations['__proto___']['headers']> = toStandardSchema(
+  O.validateProto2Headers,
+);
 
 /** __proto__: `validateProto2Cookies` as a Standard Schema. */
-export const Proto2CookiesSchema: SyncStandardSchema<T.Proto2Cookies> = toStandardSchema(O.validateProto2Cookies);
+export const Proto2CookiesSchema: SyncStandardSchema<T.Operations['__proto___']['cookies']> = toStandardSchema(
+  O.validateProto2Cookies,
+);
 
 /** __proto__: the request body (its first declared media type) as a Standard Schema. */
-export const Proto2RequestBodySchema: SyncStandardSchema<T.Proto2RequestBody> = toStandardSchema((body, options) =>
-  O.validateProto2RequestBody(body, undefined, options),
+export const Proto2RequestBodySchema: SyncStandardSchema<T.Operations['__proto___']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateProto2RequestBody(body, undefined, options),
 );
 
 /** __proto__: the response with this status and media type as a Standard Schema. */
 export function Proto2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.Proto2Response | T.Proto2ErrorResponse> {
+): SyncStandardSchema<T.Operations['__proto___']['response'] | T.Operations['__proto___']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateProto2Response(status, mediaType, body, options));
 }
 
 /** constructor: `validateConstructor2PathParams` as a Standard Schema. */
-export const Constructor2PathParamsSchema: SyncStandardSchema<T.Constructor2PathParams> = toStandardSchema(
-  O.validateConstructor2PathParams,
-);
+export const Constructor2PathParamsSchema: SyncStandardSchema<T.Operations['constructor_']['pathParams']> =
+  toStandardSchema(O.validateConstructor2PathParams);
 
 /** constructor: `validateConstructor2Query` as a Standard Schema. */
-export const Constructor2QuerySchema: SyncStandardSchema<T.Constructor2Query> = toStandardSchema(
+export const Constructor2QuerySchema: SyncStandardSchema<T.Operations['constructor_']['query']> = toStandardSchema(
   O.validateConstructor2Query,
 );
 
 /** constructor: `validateConstructor2Headers` as a Standard Schema. */
-export const Constructor2HeadersSchema: SyncStandardSchema<T.Constructor2Headers> = toStandardSchema(
+export const Constructor2HeadersSchema: SyncStandardSchema<T.Operations['constructor_']['headers']> = toStandardSchema(
   O.validateConstructor2Headers,
 );
 
 /** constructor: `validateConstructor2Cookies` as a Standard Schema. */
-export const Constructor2CookiesSchema: SyncStandardSchema<T.Constructor2Cookies> = toStandardSchema(
+export const Constructor2CookiesSchema: SyncStandardSchema<T.Operations['constructor_']['cookies']> = toStandardSchema(
   O.validateConstructor2Cookies,
 );
 
 /** constructor: the request body (its first declared media type) as a Standard Schema. */
-export const Constructor2RequestBodySchema: SyncStandardSchema<T.Constructor2RequestBody | undefined> =
-  toStandardSchema((body, options) => O.validateConstructor2RequestBody(body, undefined, options));
+export const Constructor2RequestBodySchema: SyncStandardSchema<
+  T.Operations['constructor_']['requestBody'] | undefined
+> = toStandardSchema((body, options) => O.validateConstructor2RequestBody(body, undefined, options));
 
 /** constructor: the response with this status and media type as a Standard Schema. */
 export function Constructor2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.Constructor2Response | T.Constructor2ErrorResponse> {
+): SyncStandardSchema<T.Operations['constructor_']['response'] | T.Operations['constructor_']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateConstructor2Response(status, mediaType, body, options));
 }
 
 /** toString: `validateToString2PathParams` as a Standard Schema. */
-export const ToString2PathParamsSchema: SyncStandardSchema<T.ToString2PathParams> = toStandardSchema(
+export const ToString2PathParamsSchema: SyncStandardSchema<T.Operations['toString_']['pathParams']> = toStandardSchema(
   O.validateToString2PathParams,
 );
 
 /** toString: `validateToString2Query` as a Standard Schema. */
-export const ToString2QuerySchema: SyncStandardSchema<T.ToString2Query> = toStandardSchema(O.validateToString2Query);
+export const ToString2QuerySchema: SyncStandardSchema<T.Operations['toString_']['query']> = toStandardSchema(
+  O.validateToString2Query,
+);
 
 /** toString: `validateToString2Headers` as a Standard Schema. */
-export const ToString2HeadersSchema: SyncStandardSchema<T.ToString2Headers> = toStandardSchema(
+export const ToString2HeadersSchema: SyncStandardSchema<T.Operations['toString_']['headers']> = toStandardSchema(
   O.validateToString2Headers,
 );
 
 /** toString: `validateToString2Cookies` as a Standard Schema. */
-export const ToString2CookiesSchema: SyncStandardSchema<T.ToString2Cookies> = toStandardSchema(
+export const ToString2CookiesSchema: SyncStandardSchema<T.Operations['toString_']['cookies']> = toStandardSchema(
   O.validateToString2Cookies,
 );
 
 /** toString: the request body (its first declared media type) as a Standard Schema. */
-export const ToString2RequestBodySchema: SyncStandardSchema<T.ToString2RequestBody> = toStandardSchema(
-  (body, options) => O.validateToString2RequestBody(body, undefined, options),
-);
+export const ToString2RequestBodySchema: SyncStandardSchema<T.Operations['toString_']['requestBody']> =
+  toStandardSchema((body, options) => O.validateToString2RequestBody(body, undefined, options));
 
 /** toString: the response with this status and media type as a Standard Schema. */
 export function ToString2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ToString2Response | T.ToString2ErrorResponse> {
+): SyncStandardSchema<T.Operations['toString_']['response'] | T.Operations['toString_']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateToString2Response(status, mediaType, body, options));
 }
 
 /** repos/get-content: `validateReposGetContentPathParams` as a Standard Schema. */
-export const ReposGetContentPathParamsSchema: SyncStandardSchema<T.ReposGetContentPathParams> = toStandardSchema(
-  O.validateReposGetContentPathParams,
-);
+export const ReposGetContentPathParamsSchema: SyncStandardSchema<T.Operations['reposGetContent']['pathParams']> =
+  toStandardSchema(O.validateReposGetContentPathParams);
 
 /** repos/get-content: `validateReposGetContentQuery` as a Standard Schema. */
-export const ReposGetContentQuerySchema: SyncStandardSchema<T.ReposGetContentQuery> = toStandardSchema(
-  O.validateReposGetContentQuery,
-);
+export const ReposGetContentQuerySchema: SyncStandardSchema<T.Operations['reposGetContent']['query']> =
+  toStandardSchema(O.validateReposGetContentQuery);
 
 /** repos/get-content: `validateReposGetContentHeaders` as a Standard Schema. */
-export const ReposGetContentHeadersSchema: SyncStandardSchema<T.ReposGetContentHeaders> = toStandardSchema(
-  O.validateReposGetContentHeaders,
-);
+export const ReposGetContentHeadersSchema: SyncStandardSchema<T.Operations['reposGetContent']['headers']> =
+  toStandardSchema(O.validateReposGetContentHeaders);
 
 /** repos/get-content: `validateReposGetContentCookies` as a Standard Schema. */
-export const ReposGetContentCookiesSchema: SyncStandardSchema<T.ReposGetContentCookies> = toStandardSchema(
-  O.validateReposGetContentCookies,
-);
+export const ReposGetContentCookiesSchema: SyncStandardSchema<T.Operations['reposGetContent']['cookies']> =
+  toStandardSchema(O.validateReposGetContentCookies);
 
 /** repos/get-content: the request body (its first declared media type) as a Standard Schema. */
-export const ReposGetContentRequestBodySchema: SyncStandardSchema<T.ReposGetContentRequestBody> = toStandardSchema(
-  (body, options) => O.validateReposGetContentRequestBody(body, undefined, options),
-);
+export const ReposGetContentRequestBodySchema: SyncStandardSchema<T.Operations['reposGetContent']['requestBody']> =
+  toStandardSchema((body, options) => O.validateReposGetContentRequestBody(body, undefined, options));
 
 /** repos/get-content: the response with this status and media type as a Standard Schema. */
 export function ReposGetContentResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReposGetContentResponse | T.ReposGetContentErrorResponse> {
+): SyncStandardSchema<T.Operations['reposGetContent']['response'] | T.Operations['reposGetContent']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateReposGetContentResponse(status, mediaType, body, options));
 }
 
 /** delete: `validateDelete2PathParams` as a Standard Schema. */
-export const Delete2PathParamsSchema: SyncStandardSchema<T.Delete2PathParams> = toStandardSchema(
+export const Delete2PathParamsSchema: SyncStandardSchema<T.Operations['delete_']['pathParams']> = toStandardSchema(
   O.validateDelete2PathParams,
 );
 
 /** delete: `validateDelete2Query` as a Standard Schema. */
-export const Delete2QuerySchema: SyncStandardSchema<T.Delete2Query> = toStandardSchema(O.validateDelete2Query);
+export const Delete2QuerySchema: SyncStandardSchema<T.Operations['delete_']['query']> = toStandardSchema(
+  O.validateDelete2Query,
+);
 
 /** delete: `validateDelete2Headers` as a Standard Schema. */
-export const Delete2HeadersSchema: SyncStandardSchema<T.Delete2Headers> = toStandardSchema(O.validateDelete2Headers);
+export const Delete2HeadersSchema: SyncStandardSchema<T.Operations['delete_']['headers']> = toStandardSchema(
+  O.validateDelete2Headers,
+);
 
 /** delete: `validateDelete2Cookies` as a Standard Schema. */
-export const Delete2CookiesSchema: SyncStandardSchema<T.Delete2Cookies> = toStandardSchema(O.validateDelete2Cookies);
+export const Delete2CookiesSchema: SyncStandardSchema<T.Operations['delete_']['cookies']> = toStandardSchema(
+  O.validateDelete2Cookies,
+);
 
 /** delete: the request body (its first declared media type) as a Standard Schema. */
-export const Delete2RequestBodySchema: SyncStandardSchema<T.Delete2RequestBody> = toStandardSchema((body, options) =>
-  O.validateDelete2RequestBody(body, undefined, options),
+export const Delete2RequestBodySchema: SyncStandardSchema<T.Operations['delete_']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateDelete2RequestBody(body, undefined, options),
 );
 
 /** delete: the response with this status and media type as a Standard Schema. */
 export function Delete2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.Delete2Response | T.Delete2ErrorResponse> {
+): SyncStandardSchema<T.Operations['delete_']['response'] | T.Operations['delete_']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateDelete2Response(status, mediaType, body, options));
 }
 
 /** class: `validateClass2PathParams` as a Standard Schema. */
-export const Class2PathParamsSchema: SyncStandardSchema<T.Class2PathParams> = toStandardSchema(
+export const Class2PathParamsSchema: SyncStandardSchema<T.Operations['class_']['pathParams']> = toStandardSchema(
   O.validateClass2PathParams,
 );
 
 /** class: `validateClass2Query` as a Standard Schema. */
-export const Class2QuerySchema: SyncStandardSchema<T.Class2Query> = toStandardSchema(O.validateClass2Query);
+export const Class2QuerySchema: SyncStandardSchema<T.Operations['class_']['query']> = toStandardSchema(
+  O.validateClass2Query,
+);
 
 /** class: `validateClass2Headers` as a Standard Schema. */
-export const Class2HeadersSchema: SyncStandardSchema<T.Class2Headers> = toStandardSchema(O.validateClass2Headers);
+export const Class2HeadersSchema: SyncStandardSchema<T.Operations['class_']['headers']> = toStandardSchema(
+  O.validateClass2Headers,
+);
 
 /** class: `validateClass2Cookies` as a Standard Schema. */
-export const Class2CookiesSchema: SyncStandardSchema<T.Class2Cookies> = toStandardSchema(O.validateClass2Cookies);
+export const Class2CookiesSchema: SyncStandardSchema<T.Operations['class_']['cookies']> = toStandardSchema(
+  O.validateClass2Cookies,
+);
 
 /** class: the request body (its first declared media type) as a Standard Schema. */
-export const Class2RequestBodySchema: SyncStandardSchema<T.Class2RequestBody> = toStandardSchema((body, options) =>
-  O.validateClass2RequestBody(body, undefined, options),
+export const Class2RequestBodySchema: SyncStandardSchema<T.Operations['class_']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateClass2RequestBody(body, undefined, options),
 );
 
 /** class: the response with this status and media type as a Standard Schema. */
 export function Class2ResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.Class2Response | T.Class2ErrorResponse> {
+): SyncStandardSchema<T.Operations['class_']['response'] | T.Operations['class_']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateClass2Response(status, mediaType, body, options));
 }

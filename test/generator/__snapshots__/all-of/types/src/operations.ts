@@ -3,5 +3,5 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {}

@@ -9,7 +9,7 @@ import type { ApiPromise, CallOptions, Parsed, RuntimeOptions } from './runtime/
 
 /** The argument of `transcode`: its parameters by their names in the spec, and `body`. */
 export interface TranscodeArgs {
-  body: T.TranscodeRequestBody;
+  body: T.Operations['transcode']['requestBody'];
 }
 
 /**
@@ -28,13 +28,16 @@ export interface Client {
   transcode<O extends CallOptions = CallOptions>(
     args: TranscodeArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.TranscodeResponse, O>, 200>;
+  ): ApiPromise<Parsed<T.Operations['transcode']['response'], O>, 200>;
   /**
    * `GET /thumbnails` (operation `listThumbnails`)
    *
    * Authentication: none.
    */
-  listThumbnails(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListThumbnailsResponse, 200>;
+  listThumbnails(
+    args?: Record<string, never>,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['listThumbnails']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -44,8 +47,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  transcode: T.TranscodeErrorResponse;
-  listThumbnails: T.ListThumbnailsErrorResponse;
+  transcode: T.Operations['transcode']['errorResponse'];
+  listThumbnails: T.Operations['listThumbnails']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -99,7 +102,7 @@ export function transcode<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: TranscodeArgs,
   options?: O,
-): ApiPromise<Parsed<T.TranscodeResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['transcode']['response'], O>, 200> {
   return call(core, ops.transcode, args, options);
 }
 
@@ -114,7 +117,7 @@ export function listThumbnails(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListThumbnailsResponse, 200> {
+): ApiPromise<T.Operations['listThumbnails']['response'], 200> {
   return call(core, ops.listThumbnails, args, options);
 }
 

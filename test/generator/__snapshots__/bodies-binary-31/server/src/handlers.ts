@@ -18,12 +18,12 @@ import type {
 
 /** What the `transcode` handler receives, parsed and validated. */
 export interface TranscodeContext {
-  params: T.TranscodePathParams;
-  query: T.TranscodeQuery;
-  headers: T.TranscodeHeaders;
-  cookies: T.TranscodeCookies;
+  params: T.Operations['transcode']['pathParams'];
+  query: T.Operations['transcode']['query'];
+  headers: T.Operations['transcode']['headers'];
+  cookies: T.Operations['transcode']['cookies'];
   body:
-    | Exclude<T.TranscodeRequestBody, Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
+    | Exclude<T.Operations['transcode']['requestBody'], Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
     | ReadableStream<Uint8Array>;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -43,10 +43,10 @@ export type TranscodeHandler = (context: TranscodeContext) => TranscodeResult | 
 
 /** What the `listThumbnails` handler receives, parsed and validated. */
 export interface ListThumbnailsContext {
-  params: T.ListThumbnailsPathParams;
-  query: T.ListThumbnailsQuery;
-  headers: T.ListThumbnailsHeaders;
-  cookies: T.ListThumbnailsCookies;
+  params: T.Operations['listThumbnails']['pathParams'];
+  query: T.Operations['listThumbnails']['query'];
+  headers: T.Operations['listThumbnails']['headers'];
+  cookies: T.Operations['listThumbnails']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -56,7 +56,7 @@ export interface ListThumbnailsContext {
 /** Exactly the responses declared for `listThumbnails`. */
 export type ListThumbnailsResult = {
   status: 200;
-  body: T.ListThumbnailsResponses['200']['content']['application/json'];
+  body: T.Operations['listThumbnails']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -4,92 +4,60 @@
  */
 import type { Thumbnail } from './schemas.js';
 
-/** Path parameters of `POST /audio`. */
-export type TranscodePathParams = Record<string, never>;
-
-/** Query parameters of `POST /audio`. */
-export type TranscodeQuery = Record<string, never>;
-
-/** Header parameters of `POST /audio`. */
-export type TranscodeHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /audio`. */
-export type TranscodeCookies = Record<string, never>;
-
-/** Request body of `POST /audio` (required). */
-export type TranscodeRequestBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
-
-/** Responses of `POST /audio` by status and media type. */
-export interface TranscodeResponses {
-  /** The transcoded audio. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'audio/mpeg': Blob;
-    };
-  };
-}
-
-/** Body of a successful `POST /audio`. */
-export type TranscodeResponse = Blob;
-
-/** Body of a failed `POST /audio`. */
-export type TranscodeErrorResponse = never;
-
-/** Path parameters of `GET /thumbnails`. */
-export type ListThumbnailsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /thumbnails`. */
-export type ListThumbnailsQuery = Record<string, never>;
-
-/** Header parameters of `GET /thumbnails`. */
-export type ListThumbnailsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /thumbnails`. */
-export type ListThumbnailsCookies = Record<string, never>;
-
-/** Request body of `GET /thumbnails`. */
-export type ListThumbnailsRequestBody = never;
-
-/** Responses of `GET /thumbnails` by status and media type. */
-export interface ListThumbnailsResponses {
-  /** Thumbnails inlined as base64 text. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Thumbnail[];
-    };
-  };
-}
-
-/** Body of a successful `GET /thumbnails`. */
-export type ListThumbnailsResponse = Thumbnail[];
-
-/** Body of a failed `GET /thumbnails`. */
-export type ListThumbnailsErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /audio` */
   transcode: {
-    pathParams: TranscodePathParams;
-    query: TranscodeQuery;
-    headers: TranscodeHeaders;
-    cookies: TranscodeCookies;
-    requestBody: TranscodeRequestBody;
-    responses: TranscodeResponses;
-    response: TranscodeResponse;
-    errorResponse: TranscodeErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
+    /** Responses by status and media type. */
+    responses: {
+      /** The transcoded audio. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'audio/mpeg': Blob;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Blob;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /thumbnails` */
   listThumbnails: {
-    pathParams: ListThumbnailsPathParams;
-    query: ListThumbnailsQuery;
-    headers: ListThumbnailsHeaders;
-    cookies: ListThumbnailsCookies;
-    requestBody: ListThumbnailsRequestBody;
-    responses: ListThumbnailsResponses;
-    response: ListThumbnailsResponse;
-    errorResponse: ListThumbnailsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Thumbnails inlined as base64 text. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Thumbnail[];
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Thumbnail[];
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -33,12 +33,15 @@ const _responses1: _Responses = {
 export function validateTranscodePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodePathParams> {
+): ValidationResult<T.Operations['transcode']['pathParams']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
 /** transcode: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodeQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TranscodeQuery> {
+export function validateTranscodeQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['transcode']['query']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
@@ -46,7 +49,7 @@ export function validateTranscodeQuery(value: unknown, options?: ValidateOptions
 export function validateTranscodeHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeHeaders> {
+): ValidationResult<T.Operations['transcode']['headers']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
@@ -54,7 +57,7 @@ export function validateTranscodeHeaders(
 export function validateTranscodeCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeCookies> {
+): ValidationResult<T.Operations['transcode']['cookies']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
@@ -63,7 +66,7 @@ export function validateTranscodeRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeRequestBody> {
+): ValidationResult<T.Operations['transcode']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -73,7 +76,7 @@ export function validateTranscodeResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TranscodeResponse | T.TranscodeErrorResponse> {
+): ValidationResult<T.Operations['transcode']['response'] | T.Operations['transcode']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -81,7 +84,7 @@ export function validateTranscodeResponse(
 export function validateListThumbnailsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsPathParams> {
+): ValidationResult<T.Operations['listThumbnails']['pathParams']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
@@ -89,7 +92,7 @@ export function validateListThumbnailsPathParams(
 export function validateListThumbnailsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsQuery> {
+): ValidationResult<T.Operations['listThumbnails']['query']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
@@ -97,7 +100,7 @@ export function validateListThumbnailsQuery(
 export function validateListThumbnailsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsHeaders> {
+): ValidationResult<T.Operations['listThumbnails']['headers']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
@@ -105,7 +108,7 @@ export function validateListThumbnailsHeaders(
 export function validateListThumbnailsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsCookies> {
+): ValidationResult<T.Operations['listThumbnails']['cookies']> {
   return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
@@ -114,10 +117,10 @@ export function validateListThumbnailsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsRequestBody> {
+): ValidationResult<T.Operations['listThumbnails']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListThumbnailsRequestBody };
+  return { valid: true, value: body as T.Operations['listThumbnails']['requestBody'] };
 }
 
 /** listThumbnails: a response, by status (exact, range, default) and media type. */
@@ -126,7 +129,7 @@ export function validateListThumbnailsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThumbnailsResponse | T.ListThumbnailsErrorResponse> {
+): ValidationResult<T.Operations['listThumbnails']['response'] | T.Operations['listThumbnails']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

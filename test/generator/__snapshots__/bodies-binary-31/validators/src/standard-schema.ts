@@ -97,65 +97,62 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 export const ThumbnailSchema: SyncStandardSchema<T.Thumbnail> = toStandardSchema(S.validateThumbnail);
 
 /** transcode: `validateTranscodePathParams` as a Standard Schema. */
-export const TranscodePathParamsSchema: SyncStandardSchema<T.TranscodePathParams> = toStandardSchema(
+export const TranscodePathParamsSchema: SyncStandardSchema<T.Operations['transcode']['pathParams']> = toStandardSchema(
   O.validateTranscodePathParams,
 );
 
 /** transcode: `validateTranscodeQuery` as a Standard Schema. */
-export const TranscodeQuerySchema: SyncStandardSchema<T.TranscodeQuery> = toStandardSchema(O.validateTranscodeQuery);
+export const TranscodeQuerySchema: SyncStandardSchema<T.Operations['transcode']['query']> = toStandardSchema(
+  O.validateTranscodeQuery,
+);
 
 /** transcode: `validateTranscodeHeaders` as a Standard Schema. */
-export const TranscodeHeadersSchema: SyncStandardSchema<T.TranscodeHeaders> = toStandardSchema(
+export const TranscodeHeadersSchema: SyncStandardSchema<T.Operations['transcode']['headers']> = toStandardSchema(
   O.validateTranscodeHeaders,
 );
 
 /** transcode: `validateTranscodeCookies` as a Standard Schema. */
-export const TranscodeCookiesSchema: SyncStandardSchema<T.TranscodeCookies> = toStandardSchema(
+export const TranscodeCookiesSchema: SyncStandardSchema<T.Operations['transcode']['cookies']> = toStandardSchema(
   O.validateTranscodeCookies,
 );
 
 /** transcode: the request body (its first declared media type) as a Standard Schema. */
-export const TranscodeRequestBodySchema: SyncStandardSchema<T.TranscodeRequestBody> = toStandardSchema(
-  (body, options) => O.validateTranscodeRequestBody(body, undefined, options),
-);
+export const TranscodeRequestBodySchema: SyncStandardSchema<T.Operations['transcode']['requestBody']> =
+  toStandardSchema((body, options) => O.validateTranscodeRequestBody(body, undefined, options));
 
 /** transcode: the response with this status and media type as a Standard Schema. */
 export function TranscodeResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.TranscodeResponse | T.TranscodeErrorResponse> {
+): SyncStandardSchema<T.Operations['transcode']['response'] | T.Operations['transcode']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateTranscodeResponse(status, mediaType, body, options));
 }
 
 /** listThumbnails: `validateListThumbnailsPathParams` as a Standard Schema. */
-export const ListThumbnailsPathParamsSchema: SyncStandardSchema<T.ListThumbnailsPathParams> = toStandardSchema(
-  O.validateListThumbnailsPathParams,
-);
+export const ListThumbnailsPathParamsSchema: SyncStandardSchema<T.Operations['listThumbnails']['pathParams']> =
+  toStandardSchema(O.validateListThumbnailsPathParams);
 
 /** listThumbnails: `validateListThumbnailsQuery` as a Standard Schema. */
-export const ListThumbnailsQuerySchema: SyncStandardSchema<T.ListThumbnailsQuery> = toStandardSchema(
+export const ListThumbnailsQuerySchema: SyncStandardSchema<T.Operations['listThumbnails']['query']> = toStandardSchema(
   O.validateListThumbnailsQuery,
 );
 
 /** listThumbnails: `validateListThumbnailsHeaders` as a Standard Schema. */
-export const ListThumbnailsHeadersSchema: SyncStandardSchema<T.ListThumbnailsHeaders> = toStandardSchema(
-  O.validateListThumbnailsHeaders,
-);
+export const ListThumbnailsHeadersSchema: SyncStandardSchema<T.Operations['listThumbnails']['headers']> =
+  toStandardSchema(O.validateListThumbnailsHeaders);
 
 /** listThumbnails: `validateListThumbnailsCookies` as a Standard Schema. */
-export const ListThumbnailsCookiesSchema: SyncStandardSchema<T.ListThumbnailsCookies> = toStandardSchema(
-  O.validateListThumbnailsCookies,
-);
+export const ListThumbnailsCookiesSchema: SyncStandardSchema<T.Operations['listThumbnails']['cookies']> =
+  toStandardSchema(O.validateListThumbnailsCookies);
 
 /** listThumbnails: the request body (its first declared media type) as a Standard Schema. */
-export const ListThumbnailsRequestBodySchema: SyncStandardSchema<T.ListThumbnailsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListThumbnailsRequestBody(body, undefined, options),
-);
+export const ListThumbnailsRequestBodySchema: SyncStandardSchema<T.Operations['listThumbnails']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListThumbnailsRequestBody(body, undefined, options));
 
 /** listThumbnails: the response with this status and media type as a Standard Schema. */
 export function ListThumbnailsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListThumbnailsResponse | T.ListThumbnailsErrorResponse> {
+): SyncStandardSchema<T.Operations['listThumbnails']['response'] | T.Operations['listThumbnails']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListThumbnailsResponse(status, mediaType, body, options));
 }

@@ -9,23 +9,23 @@ import type { ApiPromise, CallOptions, Parsed, RuntimeOptions } from './runtime/
 
 /** The argument of `uploadFile`: its parameters by their names in the spec, and `body`. */
 export interface UploadFileArgs {
-  name: T.UploadFilePathParams['name'];
-  body: T.UploadFileRequestBody;
+  name: T.Operations['uploadFile']['pathParams']['name'];
+  body: T.Operations['uploadFile']['requestBody'];
 }
 
 /** The argument of `downloadFile`: its parameters by their names in the spec. */
 export interface DownloadFileArgs {
-  name: T.DownloadFilePathParams['name'];
+  name: T.Operations['downloadFile']['pathParams']['name'];
 }
 
 /** The argument of `echoBytes`: its parameters by their names in the spec, and `body`. */
 export interface EchoBytesArgs {
-  body: T.EchoBytesRequestBody;
+  body: T.Operations['echoBytes']['requestBody'];
 }
 
 /** The argument of `getImage`: its parameters by their names in the spec. */
 export interface GetImageArgs {
-  id: T.GetImagePathParams['id'];
+  id: T.Operations['getImage']['pathParams']['id'];
 }
 
 /**
@@ -41,7 +41,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  uploadFile(args: UploadFileArgs, options?: CallOptions): ApiPromise<T.UploadFileResponse, 201>;
+  uploadFile(args: UploadFileArgs, options?: CallOptions): ApiPromise<T.Operations['uploadFile']['response'], 201>;
   /**
    * `GET /files/{name}` (operation `downloadFile`)
    *
@@ -50,7 +50,7 @@ export interface Client {
   downloadFile<O extends CallOptions = CallOptions>(
     args: DownloadFileArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.DownloadFileResponse, O>, 200>;
+  ): ApiPromise<Parsed<T.Operations['downloadFile']['response'], O>, 200>;
   /**
    * `POST /echo` (operation `echoBytes`)
    *
@@ -59,7 +59,7 @@ export interface Client {
   echoBytes<O extends CallOptions = CallOptions>(
     args: EchoBytesArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.EchoBytesResponse, O>, 200>;
+  ): ApiPromise<Parsed<T.Operations['echoBytes']['response'], O>, 200>;
   /**
    * `GET /images/{id}` (operation `getImage`)
    *
@@ -68,7 +68,7 @@ export interface Client {
   getImage<O extends CallOptions = CallOptions>(
     args: GetImageArgs,
     options?: O,
-  ): ApiPromise<Parsed<T.GetImageResponse, O>, 200>;
+  ): ApiPromise<Parsed<T.Operations['getImage']['response'], O>, 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -78,10 +78,10 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  uploadFile: T.UploadFileErrorResponse;
-  downloadFile: T.DownloadFileErrorResponse;
-  echoBytes: T.EchoBytesErrorResponse;
-  getImage: T.GetImageErrorResponse;
+  uploadFile: T.Operations['uploadFile']['errorResponse'];
+  downloadFile: T.Operations['downloadFile']['errorResponse'];
+  echoBytes: T.Operations['echoBytes']['errorResponse'];
+  getImage: T.Operations['getImage']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -135,7 +135,7 @@ export function uploadFile(
   core: ClientCore,
   args: UploadFileArgs,
   options?: CallOptions,
-): ApiPromise<T.UploadFileResponse, 201> {
+): ApiPromise<T.Operations['uploadFile']['response'], 201> {
   return call(core, ops.uploadFile, args, options);
 }
 
@@ -150,7 +150,7 @@ export function downloadFile<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: DownloadFileArgs,
   options?: O,
-): ApiPromise<Parsed<T.DownloadFileResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['downloadFile']['response'], O>, 200> {
   return call(core, ops.downloadFile, args, options);
 }
 
@@ -165,7 +165,7 @@ export function echoBytes<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: EchoBytesArgs,
   options?: O,
-): ApiPromise<Parsed<T.EchoBytesResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['echoBytes']['response'], O>, 200> {
   return call(core, ops.echoBytes, args, options);
 }
 
@@ -180,7 +180,7 @@ export function getImage<O extends CallOptions = CallOptions>(
   core: ClientCore,
   args: GetImageArgs,
   options?: O,
-): ApiPromise<Parsed<T.GetImageResponse, O>, 200> {
+): ApiPromise<Parsed<T.Operations['getImage']['response'], O>, 200> {
   return call(core, ops.getImage, args, options);
 }
 

@@ -18,12 +18,12 @@ import type {
 
 /** What the `uploadFile` handler receives, parsed and validated. */
 export interface UploadFileContext {
-  params: T.UploadFilePathParams;
-  query: T.UploadFileQuery;
-  headers: T.UploadFileHeaders;
-  cookies: T.UploadFileCookies;
+  params: T.Operations['uploadFile']['pathParams'];
+  query: T.Operations['uploadFile']['query'];
+  headers: T.Operations['uploadFile']['headers'];
+  cookies: T.Operations['uploadFile']['cookies'];
   body:
-    | Exclude<T.UploadFileRequestBody, Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
+    | Exclude<T.Operations['uploadFile']['requestBody'], Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
     | ReadableStream<Uint8Array>;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -33,7 +33,7 @@ export interface UploadFileContext {
 /** Exactly the responses declared for `uploadFile`. */
 export type UploadFileResult = {
   status: 201;
-  body: T.UploadFileResponses['201']['content']['application/json'];
+  body: T.Operations['uploadFile']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -43,10 +43,10 @@ export type UploadFileHandler = (context: UploadFileContext) => UploadFileResult
 
 /** What the `downloadFile` handler receives, parsed and validated. */
 export interface DownloadFileContext {
-  params: T.DownloadFilePathParams;
-  query: T.DownloadFileQuery;
-  headers: T.DownloadFileHeaders;
-  cookies: T.DownloadFileCookies;
+  params: T.Operations['downloadFile']['pathParams'];
+  query: T.Operations['downloadFile']['query'];
+  headers: T.Operations['downloadFile']['headers'];
+  cookies: T.Operations['downloadFile']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -63,7 +63,7 @@ export type DownloadFileResult =
     }
   | {
       status: 404;
-      body: T.DownloadFileResponses['404']['content']['application/problem+json'];
+      body: T.Operations['downloadFile']['responses']['404']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -73,12 +73,12 @@ export type DownloadFileHandler = (context: DownloadFileContext) => DownloadFile
 
 /** What the `echoBytes` handler receives, parsed and validated. */
 export interface EchoBytesContext {
-  params: T.EchoBytesPathParams;
-  query: T.EchoBytesQuery;
-  headers: T.EchoBytesHeaders;
-  cookies: T.EchoBytesCookies;
+  params: T.Operations['echoBytes']['pathParams'];
+  query: T.Operations['echoBytes']['query'];
+  headers: T.Operations['echoBytes']['headers'];
+  cookies: T.Operations['echoBytes']['cookies'];
   body:
-    | Exclude<T.EchoBytesRequestBody, Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
+    | Exclude<T.Operations['echoBytes']['requestBody'], Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>>
     | ReadableStream<Uint8Array>;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -98,10 +98,10 @@ export type EchoBytesHandler = (context: EchoBytesContext) => EchoBytesResult | 
 
 /** What the `getImage` handler receives, parsed and validated. */
 export interface GetImageContext {
-  params: T.GetImagePathParams;
-  query: T.GetImageQuery;
-  headers: T.GetImageHeaders;
-  cookies: T.GetImageCookies;
+  params: T.Operations['getImage']['pathParams'];
+  query: T.Operations['getImage']['query'];
+  headers: T.Operations['getImage']['headers'];
+  cookies: T.Operations['getImage']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */

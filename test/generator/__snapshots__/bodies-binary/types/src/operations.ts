@@ -4,194 +4,130 @@
  */
 import type { Problem, Stored } from './schemas.js';
 
-/** Path parameters of `PUT /files/{name}`. */
-export type UploadFilePathParams = {
-  /** @pattern ^[a-z0-9.-]+$ */
-  name: string;
-};
-
-/** Query parameters of `PUT /files/{name}`. */
-export type UploadFileQuery = Record<string, never>;
-
-/** Header parameters of `PUT /files/{name}`. */
-export type UploadFileHeaders = Record<string, never>;
-
-/** Cookie parameters of `PUT /files/{name}`. */
-export type UploadFileCookies = Record<string, never>;
-
-/** Request body of `PUT /files/{name}` (required). */
-export type UploadFileRequestBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
-
-/** Responses of `PUT /files/{name}` by status and media type. */
-export interface UploadFileResponses {
-  /** Stored. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Stored;
-    };
-  };
-}
-
-/** Body of a successful `PUT /files/{name}`. */
-export type UploadFileResponse = Stored;
-
-/** Body of a failed `PUT /files/{name}`. */
-export type UploadFileErrorResponse = never;
-
-/** Path parameters of `GET /files/{name}`. */
-export type DownloadFilePathParams = {
-  /** @pattern ^[a-z0-9.-]+$ */
-  name: string;
-};
-
-/** Query parameters of `GET /files/{name}`. */
-export type DownloadFileQuery = Record<string, never>;
-
-/** Header parameters of `GET /files/{name}`. */
-export type DownloadFileHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /files/{name}`. */
-export type DownloadFileCookies = Record<string, never>;
-
-/** Request body of `GET /files/{name}`. */
-export type DownloadFileRequestBody = never;
-
-/** Responses of `GET /files/{name}` by status and media type. */
-export interface DownloadFileResponses {
-  /** The file's bytes. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/octet-stream': Blob;
-    };
-  };
-  /** No such file. */
-  404: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /files/{name}`. */
-export type DownloadFileResponse = Blob;
-
-/** Body of a failed `GET /files/{name}`. */
-export type DownloadFileErrorResponse = Problem;
-
-/** Path parameters of `POST /echo`. */
-export type EchoBytesPathParams = Record<string, never>;
-
-/** Query parameters of `POST /echo`. */
-export type EchoBytesQuery = Record<string, never>;
-
-/** Header parameters of `POST /echo`. */
-export type EchoBytesHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /echo`. */
-export type EchoBytesCookies = Record<string, never>;
-
-/** Request body of `POST /echo` (required). */
-export type EchoBytesRequestBody = Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
-
-/** Responses of `POST /echo` by status and media type. */
-export interface EchoBytesResponses {
-  /** The same bytes, streamed back. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/octet-stream': Blob;
-    };
-  };
-}
-
-/** Body of a successful `POST /echo`. */
-export type EchoBytesResponse = Blob;
-
-/** Body of a failed `POST /echo`. */
-export type EchoBytesErrorResponse = never;
-
-/** Path parameters of `GET /images/{id}`. */
-export type GetImagePathParams = {
-  id: string;
-};
-
-/** Query parameters of `GET /images/{id}`. */
-export type GetImageQuery = Record<string, never>;
-
-/** Header parameters of `GET /images/{id}`. */
-export type GetImageHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /images/{id}`. */
-export type GetImageCookies = Record<string, never>;
-
-/** Request body of `GET /images/{id}`. */
-export type GetImageRequestBody = never;
-
-/** Responses of `GET /images/{id}` by status and media type. */
-export interface GetImageResponses {
-  /** A picture, in one of two formats. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'image/png': Blob;
-      'image/jpeg': Blob;
-    };
-  };
-}
-
-/** Body of a successful `GET /images/{id}`. */
-export type GetImageResponse = Blob;
-
-/** Body of a failed `GET /images/{id}`. */
-export type GetImageErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `PUT /files/{name}` */
   uploadFile: {
-    pathParams: UploadFilePathParams;
-    query: UploadFileQuery;
-    headers: UploadFileHeaders;
-    cookies: UploadFileCookies;
-    requestBody: UploadFileRequestBody;
-    responses: UploadFileResponses;
-    response: UploadFileResponse;
-    errorResponse: UploadFileErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** @pattern ^[a-z0-9.-]+$ */
+      name: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
+    /** Responses by status and media type. */
+    responses: {
+      /** Stored. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Stored;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Stored;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /files/{name}` */
   downloadFile: {
-    pathParams: DownloadFilePathParams;
-    query: DownloadFileQuery;
-    headers: DownloadFileHeaders;
-    cookies: DownloadFileCookies;
-    requestBody: DownloadFileRequestBody;
-    responses: DownloadFileResponses;
-    response: DownloadFileResponse;
-    errorResponse: DownloadFileErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** @pattern ^[a-z0-9.-]+$ */
+      name: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The file's bytes. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/octet-stream': Blob;
+        };
+      };
+      /** No such file. */
+      404: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Blob;
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
   /** `POST /echo` */
   echoBytes: {
-    pathParams: EchoBytesPathParams;
-    query: EchoBytesQuery;
-    headers: EchoBytesHeaders;
-    cookies: EchoBytesCookies;
-    requestBody: EchoBytesRequestBody;
-    responses: EchoBytesResponses;
-    response: EchoBytesResponse;
-    errorResponse: EchoBytesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
+    /** Responses by status and media type. */
+    responses: {
+      /** The same bytes, streamed back. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/octet-stream': Blob;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Blob;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /images/{id}` */
   getImage: {
-    pathParams: GetImagePathParams;
-    query: GetImageQuery;
-    headers: GetImageHeaders;
-    cookies: GetImageCookies;
-    requestBody: GetImageRequestBody;
-    responses: GetImageResponses;
-    response: GetImageResponse;
-    errorResponse: GetImageErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      id: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A picture, in one of two formats. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'image/png': Blob;
+          'image/jpeg': Blob;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Blob;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -67,7 +67,7 @@ const _responses3: _Responses = {
 export function validateUploadFilePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilePathParams> {
+): ValidationResult<T.Operations['uploadFile']['pathParams']> {
   return _run(_eUploadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
@@ -75,7 +75,7 @@ export function validateUploadFilePathParams(
 export function validateUploadFileQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFileQuery> {
+): ValidationResult<T.Operations['uploadFile']['query']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
@@ -83,7 +83,7 @@ export function validateUploadFileQuery(
 export function validateUploadFileHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFileHeaders> {
+): ValidationResult<T.Operations['uploadFile']['headers']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
@@ -91,7 +91,7 @@ export function validateUploadFileHeaders(
 export function validateUploadFileCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFileCookies> {
+): ValidationResult<T.Operations['uploadFile']['cookies']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
@@ -100,7 +100,7 @@ export function validateUploadFileRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFileRequestBody> {
+): ValidationResult<T.Operations['uploadFile']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -110,7 +110,7 @@ export function validateUploadFileResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFileResponse | T.UploadFileErrorResponse> {
+): ValidationResult<T.Operations['uploadFile']['response'] | T.Operations['uploadFile']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -118,7 +118,7 @@ export function validateUploadFileResponse(
 export function validateDownloadFilePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFilePathParams> {
+): ValidationResult<T.Operations['downloadFile']['pathParams']> {
   return _run(_eDownloadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
@@ -126,7 +126,7 @@ export function validateDownloadFilePathParams(
 export function validateDownloadFileQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFileQuery> {
+): ValidationResult<T.Operations['downloadFile']['query']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
@@ -134,7 +134,7 @@ export function validateDownloadFileQuery(
 export function validateDownloadFileHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFileHeaders> {
+): ValidationResult<T.Operations['downloadFile']['headers']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
@@ -142,7 +142,7 @@ export function validateDownloadFileHeaders(
 export function validateDownloadFileCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFileCookies> {
+): ValidationResult<T.Operations['downloadFile']['cookies']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
@@ -151,10 +151,10 @@ export function validateDownloadFileRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFileRequestBody> {
+): ValidationResult<T.Operations['downloadFile']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.DownloadFileRequestBody };
+  return { valid: true, value: body as T.Operations['downloadFile']['requestBody'] };
 }
 
 /** downloadFile: a response, by status (exact, range, default) and media type. */
@@ -163,7 +163,7 @@ export function validateDownloadFileResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.DownloadFileResponse | T.DownloadFileErrorResponse> {
+): ValidationResult<T.Operations['downloadFile']['response'] | T.Operations['downloadFile']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -171,12 +171,15 @@ export function validateDownloadFileResponse(
 export function validateEchoBytesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EchoBytesPathParams> {
+): ValidationResult<T.Operations['echoBytes']['pathParams']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
 /** echoBytes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEchoBytesQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.EchoBytesQuery> {
+export function validateEchoBytesQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['echoBytes']['query']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
@@ -184,7 +187,7 @@ export function validateEchoBytesQuery(value: unknown, options?: ValidateOptions
 export function validateEchoBytesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EchoBytesHeaders> {
+): ValidationResult<T.Operations['echoBytes']['headers']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
@@ -192,7 +195,7 @@ export function validateEchoBytesHeaders(
 export function validateEchoBytesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EchoBytesCookies> {
+): ValidationResult<T.Operations['echoBytes']['cookies']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
@@ -201,7 +204,7 @@ export function validateEchoBytesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.EchoBytesRequestBody> {
+): ValidationResult<T.Operations['echoBytes']['requestBody']> {
   return _request(_body2, body, mediaType, options);
 }
 
@@ -211,7 +214,7 @@ export function validateEchoBytesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EchoBytesResponse | T.EchoBytesErrorResponse> {
+): ValidationResult<T.Operations['echoBytes']['response'] | T.Operations['echoBytes']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -219,12 +222,15 @@ export function validateEchoBytesResponse(
 export function validateGetImagePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetImagePathParams> {
+): ValidationResult<T.Operations['getImage']['pathParams']> {
   return _run(_eGetImagePathParams, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
 /** getImage: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetImageQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetImageQuery> {
+export function validateGetImageQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getImage']['query']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
@@ -232,7 +238,7 @@ export function validateGetImageQuery(value: unknown, options?: ValidateOptions)
 export function validateGetImageHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetImageHeaders> {
+): ValidationResult<T.Operations['getImage']['headers']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
@@ -240,7 +246,7 @@ export function validateGetImageHeaders(
 export function validateGetImageCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetImageCookies> {
+): ValidationResult<T.Operations['getImage']['cookies']> {
   return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
@@ -249,10 +255,10 @@ export function validateGetImageRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetImageRequestBody> {
+): ValidationResult<T.Operations['getImage']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetImageRequestBody };
+  return { valid: true, value: body as T.Operations['getImage']['requestBody'] };
 }
 
 /** getImage: a response, by status (exact, range, default) and media type. */
@@ -261,7 +267,7 @@ export function validateGetImageResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetImageResponse | T.GetImageErrorResponse> {
+): ValidationResult<T.Operations['getImage']['response'] | T.Operations['getImage']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 

@@ -103,123 +103,128 @@ export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.v
 export const AttachmentSchema: SyncStandardSchema<T.Attachment> = toStandardSchema(S.validateAttachment);
 
 /** uploadFile: `validateUploadFilePathParams` as a Standard Schema. */
-export const UploadFilePathParamsSchema: SyncStandardSchema<T.UploadFilePathParams> = toStandardSchema(
-  O.validateUploadFilePathParams,
-);
+export const UploadFilePathParamsSchema: SyncStandardSchema<T.Operations['uploadFile']['pathParams']> =
+  toStandardSchema(O.validateUploadFilePathParams);
 
 /** uploadFile: `validateUploadFileQuery` as a Standard Schema. */
-export const UploadFileQuerySchema: SyncStandardSchema<T.UploadFileQuery> = toStandardSchema(O.validateUploadFileQuery);
+export const UploadFileQuerySchema: SyncStandardSchema<T.Operations['uploadFile']['query']> = toStandardSchema(
+  O.validateUploadFileQuery,
+);
 
 /** uploadFile: `validateUploadFileHeaders` as a Standard Schema. */
-export const UploadFileHeadersSchema: SyncStandardSchema<T.UploadFileHeaders> = toStandardSchema(
+export const UploadFileHeadersSchema: SyncStandardSchema<T.Operations['uploadFile']['headers']> = toStandardSchema(
   O.validateUploadFileHeaders,
 );
 
 /** uploadFile: `validateUploadFileCookies` as a Standard Schema. */
-export const UploadFileCookiesSchema: SyncStandardSchema<T.UploadFileCookies> = toStandardSchema(
+export const UploadFileCookiesSchema: SyncStandardSchema<T.Operations['uploadFile']['cookies']> = toStandardSchema(
   O.validateUploadFileCookies,
 );
 
 /** uploadFile: the request body (its first declared media type) as a Standard Schema. */
-export const UploadFileRequestBodySchema: SyncStandardSchema<T.UploadFileRequestBody> = toStandardSchema(
-  (body, options) => O.validateUploadFileRequestBody(body, undefined, options),
-);
+export const UploadFileRequestBodySchema: SyncStandardSchema<T.Operations['uploadFile']['requestBody']> =
+  toStandardSchema((body, options) => O.validateUploadFileRequestBody(body, undefined, options));
 
 /** uploadFile: the response with this status and media type as a Standard Schema. */
 export function UploadFileResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.UploadFileResponse | T.UploadFileErrorResponse> {
+): SyncStandardSchema<T.Operations['uploadFile']['response'] | T.Operations['uploadFile']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateUploadFileResponse(status, mediaType, body, options));
 }
 
 /** downloadFile: `validateDownloadFilePathParams` as a Standard Schema. */
-export const DownloadFilePathParamsSchema: SyncStandardSchema<T.DownloadFilePathParams> = toStandardSchema(
-  O.validateDownloadFilePathParams,
-);
+export const DownloadFilePathParamsSchema: SyncStandardSchema<T.Operations['downloadFile']['pathParams']> =
+  toStandardSchema(O.validateDownloadFilePathParams);
 
 /** downloadFile: `validateDownloadFileQuery` as a Standard Schema. */
-export const DownloadFileQuerySchema: SyncStandardSchema<T.DownloadFileQuery> = toStandardSchema(
+export const DownloadFileQuerySchema: SyncStandardSchema<T.Operations['downloadFile']['query']> = toStandardSchema(
   O.validateDownloadFileQuery,
 );
 
 /** downloadFile: `validateDownloadFileHeaders` as a Standard Schema. */
-export const DownloadFileHeadersSchema: SyncStandardSchema<T.DownloadFileHeaders> = toStandardSchema(
+export const DownloadFileHeadersSchema: SyncStandardSchema<T.Operations['downloadFile']['headers']> = toStandardSchema(
   O.validateDownloadFileHeaders,
 );
 
 /** downloadFile: `validateDownloadFileCookies` as a Standard Schema. */
-export const DownloadFileCookiesSchema: SyncStandardSchema<T.DownloadFileCookies> = toStandardSchema(
+export const DownloadFileCookiesSchema: SyncStandardSchema<T.Operations['downloadFile']['cookies']> = toStandardSchema(
   O.validateDownloadFileCookies,
 );
 
 /** downloadFile: the request body (its first declared media type) as a Standard Schema. */
-export const DownloadFileRequestBodySchema: SyncStandardSchema<T.DownloadFileRequestBody> = toStandardSchema(
-  (body, options) => O.validateDownloadFileRequestBody(body, undefined, options),
-);
+export const DownloadFileRequestBodySchema: SyncStandardSchema<T.Operations['downloadFile']['requestBody']> =
+  toStandardSchema((body, options) => O.validateDownloadFileRequestBody(body, undefined, options));
 
 /** downloadFile: the response with this status and media type as a Standard Schema. */
 export function DownloadFileResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.DownloadFileResponse | T.DownloadFileErrorResponse> {
+): SyncStandardSchema<T.Operations['downloadFile']['response'] | T.Operations['downloadFile']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateDownloadFileResponse(status, mediaType, body, options));
 }
 
 /** echoBytes: `validateEchoBytesPathParams` as a Standard Schema. */
-export const EchoBytesPathParamsSchema: SyncStandardSchema<T.EchoBytesPathParams> = toStandardSchema(
+export const EchoBytesPathParamsSchema: SyncStandardSchema<T.Operations['echoBytes']['pathParams']> = toStandardSchema(
   O.validateEchoBytesPathParams,
 );
 
 /** echoBytes: `validateEchoBytesQuery` as a Standard Schema. */
-export const EchoBytesQuerySchema: SyncStandardSchema<T.EchoBytesQuery> = toStandardSchema(O.validateEchoBytesQuery);
+export const EchoBytesQuerySchema: SyncStandardSchema<T.Operations['echoBytes']['query']> = toStandardSchema(
+  O.validateEchoBytesQuery,
+);
 
 /** echoBytes: `validateEchoBytesHeaders` as a Standard Schema. */
-export const EchoBytesHeadersSchema: SyncStandardSchema<T.EchoBytesHeaders> = toStandardSchema(
+export const EchoBytesHeadersSchema: SyncStandardSchema<T.Operations['echoBytes']['headers']> = toStandardSchema(
   O.validateEchoBytesHeaders,
 );
 
 /** echoBytes: `validateEchoBytesCookies` as a Standard Schema. */
-export const EchoBytesCookiesSchema: SyncStandardSchema<T.EchoBytesCookies> = toStandardSchema(
+export const EchoBytesCookiesSchema: SyncStandardSchema<T.Operations['echoBytes']['cookies']> = toStandardSchema(
   O.validateEchoBytesCookies,
 );
 
 /** echoBytes: the request body (its first declared media type) as a Standard Schema. */
-export const EchoBytesRequestBodySchema: SyncStandardSchema<T.EchoBytesRequestBody> = toStandardSchema(
-  (body, options) => O.validateEchoBytesRequestBody(body, undefined, options),
-);
+export const EchoBytesRequestBodySchema: SyncStandardSchema<T.Operations['echoBytes']['requestBody']> =
+  toStandardSchema((body, options) => O.validateEchoBytesRequestBody(body, undefined, options));
 
 /** echoBytes: the response with this status and media type as a Standard Schema. */
 export function EchoBytesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.EchoBytesResponse | T.EchoBytesErrorResponse> {
+): SyncStandardSchema<T.Operations['echoBytes']['response'] | T.Operations['echoBytes']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateEchoBytesResponse(status, mediaType, body, options));
 }
 
 /** getImage: `validateGetImagePathParams` as a Standard Schema. */
-export const GetImagePathParamsSchema: SyncStandardSchema<T.GetImagePathParams> = toStandardSchema(
+export const GetImagePathParamsSchema: SyncStandardSchema<T.Operations['getImage']['pathParams']> = toStandardSchema(
   O.validateGetImagePathParams,
 );
 
 /** getImage: `validateGetImageQuery` as a Standard Schema. */
-export const GetImageQuerySchema: SyncStandardSchema<T.GetImageQuery> = toStandardSchema(O.validateGetImageQuery);
+export const GetImageQuerySchema: SyncStandardSchema<T.Operations['getImage']['query']> = toStandardSchema(
+  O.validateGetImageQuery,
+);
 
 /** getImage: `validateGetImageHeaders` as a Standard Schema. */
-export const GetImageHeadersSchema: SyncStandardSchema<T.GetImageHeaders> = toStandardSchema(O.validateGetImageHeaders);
+export const GetImageHeadersSchema: SyncStandardSchema<T.Operations['getImage']['headers']> = toStandardSchema(
+  O.validateGetImageHeaders,
+);
 
 /** getImage: `validateGetImageCookies` as a Standard Schema. */
-export const GetImageCookiesSchema: SyncStandardSchema<T.GetImageCookies> = toStandardSchema(O.validateGetImageCookies);
+export const GetImageCookiesSchema: SyncStandardSchema<T.Operations['getImage']['cookies']> = toStandardSchema(
+  O.validateGetImageCookies,
+);
 
 /** getImage: the request body (its first declared media type) as a Standard Schema. */
-export const GetImageRequestBodySchema: SyncStandardSchema<T.GetImageRequestBody> = toStandardSchema((body, options) =>
-  O.validateGetImageRequestBody(body, undefined, options),
+export const GetImageRequestBodySchema: SyncStandardSchema<T.Operations['getImage']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateGetImageRequestBody(body, undefined, options),
 );
 
 /** getImage: the response with this status and media type as a Standard Schema. */
 export function GetImageResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetImageResponse | T.GetImageErrorResponse> {
+): SyncStandardSchema<T.Operations['getImage']['response'] | T.Operations['getImage']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetImageResponse(status, mediaType, body, options));
 }

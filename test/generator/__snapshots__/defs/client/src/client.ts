@@ -20,7 +20,10 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listContainers(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListContainersResponse, 200>;
+  listContainers(
+    args?: Record<string, never>,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['listContainers']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -30,7 +33,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listContainers: T.ListContainersErrorResponse;
+  listContainers: T.Operations['listContainers']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -84,7 +87,7 @@ export function listContainers(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListContainersResponse, 200> {
+): ApiPromise<T.Operations['listContainers']['response'], 200> {
   return call(core, ops.listContainers, args, options);
 }
 

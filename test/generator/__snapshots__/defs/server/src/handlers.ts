@@ -18,10 +18,10 @@ import type {
 
 /** What the `listContainers` handler receives, parsed and validated. */
 export interface ListContainersContext {
-  params: T.ListContainersPathParams;
-  query: T.ListContainersQuery;
-  headers: T.ListContainersHeaders;
-  cookies: T.ListContainersCookies;
+  params: T.Operations['listContainers']['pathParams'];
+  query: T.Operations['listContainers']['query'];
+  headers: T.Operations['listContainers']['headers'];
+  cookies: T.Operations['listContainers']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListContainersContext {
 /** Exactly the responses declared for `listContainers`. */
 export type ListContainersResult = {
   status: 200;
-  body: T.ListContainersResponses['200']['content']['application/json'];
+  body: T.Operations['listContainers']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -4,49 +4,33 @@
  */
 import type { Container } from './schemas.js';
 
-/** Path parameters of `GET /containers`. */
-export type ListContainersPathParams = Record<string, never>;
-
-/** Query parameters of `GET /containers`. */
-export type ListContainersQuery = Record<string, never>;
-
-/** Header parameters of `GET /containers`. */
-export type ListContainersHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /containers`. */
-export type ListContainersCookies = Record<string, never>;
-
-/** Request body of `GET /containers`. */
-export type ListContainersRequestBody = never;
-
-/** Responses of `GET /containers` by status and media type. */
-export interface ListContainersResponses {
-  /** ok */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Container;
-    };
-  };
-}
-
-/** Body of a successful `GET /containers`. */
-export type ListContainersResponse = Container;
-
-/** Body of a failed `GET /containers`. */
-export type ListContainersErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /containers` */
   listContainers: {
-    pathParams: ListContainersPathParams;
-    query: ListContainersQuery;
-    headers: ListContainersHeaders;
-    cookies: ListContainersCookies;
-    requestBody: ListContainersRequestBody;
-    responses: ListContainersResponses;
-    response: ListContainersResponse;
-    errorResponse: ListContainersErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** ok */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Container;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Container;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

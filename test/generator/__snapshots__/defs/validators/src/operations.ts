@@ -18,7 +18,7 @@ const _responses0: _Responses = {
 export function validateListContainersPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersPathParams> {
+): ValidationResult<T.Operations['listContainers']['pathParams']> {
   return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
@@ -26,7 +26,7 @@ export function validateListContainersPathParams(
 export function validateListContainersQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersQuery> {
+): ValidationResult<T.Operations['listContainers']['query']> {
   return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
@@ -34,7 +34,7 @@ export function validateListContainersQuery(
 export function validateListContainersHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersHeaders> {
+): ValidationResult<T.Operations['listContainers']['headers']> {
   return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
@@ -42,7 +42,7 @@ export function validateListContainersHeaders(
 export function validateListContainersCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersCookies> {
+): ValidationResult<T.Operations['listContainers']['cookies']> {
   return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
@@ -51,10 +51,10 @@ export function validateListContainersRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersRequestBody> {
+): ValidationResult<T.Operations['listContainers']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListContainersRequestBody };
+  return { valid: true, value: body as T.Operations['listContainers']['requestBody'] };
 }
 
 /** listContainers: a response, by status (exact, range, default) and media type. */
@@ -63,7 +63,7 @@ export function validateListContainersResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListContainersResponse | T.ListContainersErrorResponse> {
+): ValidationResult<T.Operations['listContainers']['response'] | T.Operations['listContainers']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 

@@ -112,34 +112,30 @@ export const ResourceLinkSchema: SyncStandardSchema<T.ResourceLink> = toStandard
 export const ResourceSizeSchema: SyncStandardSchema<T.ResourceSize> = toStandardSchema(S.validateResourceSize);
 
 /** listContainers: `validateListContainersPathParams` as a Standard Schema. */
-export const ListContainersPathParamsSchema: SyncStandardSchema<T.ListContainersPathParams> = toStandardSchema(
-  O.validateListContainersPathParams,
-);
+export const ListContainersPathParamsSchema: SyncStandardSchema<T.Operations['listContainers']['pathParams']> =
+  toStandardSchema(O.validateListContainersPathParams);
 
 /** listContainers: `validateListContainersQuery` as a Standard Schema. */
-export const ListContainersQuerySchema: SyncStandardSchema<T.ListContainersQuery> = toStandardSchema(
+export const ListContainersQuerySchema: SyncStandardSchema<T.Operations['listContainers']['query']> = toStandardSchema(
   O.validateListContainersQuery,
 );
 
 /** listContainers: `validateListContainersHeaders` as a Standard Schema. */
-export const ListContainersHeadersSchema: SyncStandardSchema<T.ListContainersHeaders> = toStandardSchema(
-  O.validateListContainersHeaders,
-);
+export const ListContainersHeadersSchema: SyncStandardSchema<T.Operations['listContainers']['headers']> =
+  toStandardSchema(O.validateListContainersHeaders);
 
 /** listContainers: `validateListContainersCookies` as a Standard Schema. */
-export const ListContainersCookiesSchema: SyncStandardSchema<T.ListContainersCookies> = toStandardSchema(
-  O.validateListContainersCookies,
-);
+export const ListContainersCookiesSchema: SyncStandardSchema<T.Operations['listContainers']['cookies']> =
+  toStandardSchema(O.validateListContainersCookies);
 
 /** listContainers: the request body (its first declared media type) as a Standard Schema. */
-export const ListContainersRequestBodySchema: SyncStandardSchema<T.ListContainersRequestBody> = toStandardSchema(
-  (body, options) => O.validateListContainersRequestBody(body, undefined, options),
-);
+export const ListContainersRequestBodySchema: SyncStandardSchema<T.Operations['listContainers']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListContainersRequestBody(body, undefined, options));
 
 /** listContainers: the response with this status and media type as a Standard Schema. */
 export function ListContainersResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListContainersResponse | T.ListContainersErrorResponse> {
+): SyncStandardSchema<T.Operations['listContainers']['response'] | T.Operations['listContainers']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListContainersResponse(status, mediaType, body, options));
 }

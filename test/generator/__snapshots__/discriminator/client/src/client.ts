@@ -20,7 +20,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listPets(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListPetsResponse, 200>;
+  listPets(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['listPets']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -30,7 +30,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listPets: T.ListPetsErrorResponse;
+  listPets: T.Operations['listPets']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -84,7 +84,7 @@ export function listPets(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListPetsResponse, 200> {
+): ApiPromise<T.Operations['listPets']['response'], 200> {
   return call(core, ops.listPets, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `listPets` handler receives, parsed and validated. */
 export interface ListPetsContext {
-  params: T.ListPetsPathParams;
-  query: T.ListPetsQuery;
-  headers: T.ListPetsHeaders;
-  cookies: T.ListPetsCookies;
+  params: T.Operations['listPets']['pathParams'];
+  query: T.Operations['listPets']['query'];
+  headers: T.Operations['listPets']['headers'];
+  cookies: T.Operations['listPets']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListPetsContext {
 /** Exactly the responses declared for `listPets`. */
 export type ListPetsResult = {
   status: 200;
-  body: T.ListPetsResponses['200']['content']['application/json'];
+  body: T.Operations['listPets']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

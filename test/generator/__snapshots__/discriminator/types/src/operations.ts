@@ -4,49 +4,33 @@
  */
 import type { Pet } from './schemas.js';
 
-/** Path parameters of `GET /pets`. */
-export type ListPetsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /pets`. */
-export type ListPetsQuery = Record<string, never>;
-
-/** Header parameters of `GET /pets`. */
-export type ListPetsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /pets`. */
-export type ListPetsCookies = Record<string, never>;
-
-/** Request body of `GET /pets`. */
-export type ListPetsRequestBody = never;
-
-/** Responses of `GET /pets` by status and media type. */
-export interface ListPetsResponses {
-  /** The pets. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Pet[];
-    };
-  };
-}
-
-/** Body of a successful `GET /pets`. */
-export type ListPetsResponse = Pet[];
-
-/** Body of a failed `GET /pets`. */
-export type ListPetsErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /pets` */
   listPets: {
-    pathParams: ListPetsPathParams;
-    query: ListPetsQuery;
-    headers: ListPetsHeaders;
-    cookies: ListPetsCookies;
-    requestBody: ListPetsRequestBody;
-    responses: ListPetsResponses;
-    response: ListPetsResponse;
-    errorResponse: ListPetsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The pets. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Pet[];
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Pet[];
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

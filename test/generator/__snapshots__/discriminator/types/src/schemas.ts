@@ -80,3 +80,21 @@ export interface Animal {
 export type Lion = Animal & {
   mane?: boolean;
 };
+
+/** Secret pins its tag with a one-value `enum` but does not require it (the discriminator does: a value without the tag selects no branch); Key pins its tag through a referenced one-value enum. */
+export type Token = (Secret & { kind: 'secret' }) | Key;
+
+export interface Secret {
+  kind?: 'secret';
+  value?: string;
+}
+
+export type KeyKind = 'key';
+
+/** Every value of {@link KeyKind}, in the order the spec lists them. */
+export const KeyKindValues = ['key'] as const;
+
+export interface Key {
+  kind: KeyKind;
+  fingerprint: string;
+}

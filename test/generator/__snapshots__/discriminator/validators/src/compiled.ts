@@ -29,6 +29,12 @@ const _sp18 = '#/components/schemas/Card';
 const _sp19 = '#/components/schemas/Transfer';
 const _sp20 = '#/components/schemas/Animal';
 const _sp21 = '#/components/schemas/Lion';
+const _k22: any = ['secret'];
+const _k23: any = ['secret', 'key'];
+const _sp24 = '#/components/schemas/Token';
+const _sp25 = '#/components/schemas/Secret';
+const _k26: any = ['key'];
+const _sp27 = '#/components/schemas/KeyKind';
 
 export function _vPet(v: any, o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -1991,6 +1997,342 @@ export function _eLion(v: any, o: number, p: string, E: ValidationError[]): bool
       if (typeof x7 !== 'boolean') {
         if (_fType(E, o, p + '/mane', _sp21 + '/allOf/1/properties/mane', 'boolean')) return false;
       }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vToken(v: any, o: number): boolean {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const x1 = v.kind;
+    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+      case 'secret': {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+        const x2 = v.kind;
+        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+          if (typeof x2 !== 'string') return false;
+          if (!(x2 === 'secret')) {
+            return false;
+          }
+        }
+        const x3 = v.value;
+        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+          if (typeof x3 !== 'string') return false;
+        }
+        break;
+      }
+      case 'key': {
+        if (!_vKey(v, o)) return false;
+        break;
+      }
+      default: {
+        return false;
+      }
+    }
+  } else {
+    {
+      let n5 = 0;
+      let a6 = -1;
+      let b7 = -1;
+      L8: {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+        const x10 = v.kind;
+        if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+          if (typeof x10 !== 'string') break L8;
+          if (!(x10 === 'secret')) {
+            break L8;
+          }
+        }
+        const x11 = v.value;
+        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+          if (typeof x11 !== 'string') break L8;
+        }
+        if (n5 === 0) a6 = 0;
+        else if (n5 === 1) b7 = 0;
+        n5++;
+      }
+      L13: {
+        if (!_vKey(v, o)) break L13;
+        if (n5 === 0) a6 = 1;
+        else if (n5 === 1) b7 = 1;
+        n5++;
+      }
+      if (n5 !== 1) return false;
+    }
+  }
+  return true;
+}
+
+export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const x1 = v.kind;
+    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+      case 'secret': {
+        if ((o & 48) === 48) {
+          if (!_eSecret(v, o, p, E) && (o & 1) === 0) return false;
+        } else {
+          let ok2 = false;
+          L3: {
+            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+            const x4 = v.kind;
+            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+              if (typeof x4 !== 'string') break L3;
+              if (!(x4 === 'secret')) {
+                break L3;
+              }
+            }
+            const x5 = v.value;
+            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+              if (typeof x5 !== 'string') break L3;
+            }
+            ok2 = true;
+          }
+          if (!ok2 && !_eSecret(v, o + 16, p, E) && (o & 1) === 0) return false;
+        }
+        break;
+      }
+      case 'key': {
+        if ((o & 48) === 48) {
+          if (!_eKey(v, o, p, E) && (o & 1) === 0) return false;
+        } else if (!_vKey(v, o) && !_eKey(v, o + 16, p, E) && (o & 1) === 0) return false;
+        break;
+      }
+      default: {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/kind',
+            _sp24 + '/discriminator',
+            'discriminator',
+            'property "kind" must be one of "secret", "key"',
+            { propertyName: 'kind', value: x1, allowedValues: _k23 },
+          )
+        )
+          return false;
+      }
+    }
+  } else {
+    {
+      let n7 = 0;
+      let a8 = -1;
+      let b9 = -1;
+      if ((o & 48) !== 48) {
+        L10: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
+          const x12 = v.kind;
+          if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+            if (typeof x12 !== 'string') break L10;
+            if (!(x12 === 'secret')) {
+              break L10;
+            }
+          }
+          const x13 = v.value;
+          if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+            if (typeof x13 !== 'string') break L10;
+          }
+          if (n7 === 0) a8 = 0;
+          else if (n7 === 1) b9 = 0;
+          n7++;
+        }
+        L15: {
+          if (!_vKey(v, o)) break L15;
+          if (n7 === 0) a8 = 1;
+          else if (n7 === 1) b9 = 1;
+          n7++;
+        }
+      }
+      if (n7 === 0) {
+        const e17 = E.length;
+        const o18 = (o & 48) === 48 ? o : o + 16;
+        {
+          const e20 = E.length;
+          L19: {
+            if ((o18 & 48) === 48) {
+              if (!_eSecret(v, o18, p, E) && (o18 & 1) === 0) break L19;
+            } else {
+              let ok22 = false;
+              L23: {
+                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L23;
+                const x24 = v.kind;
+                if (x24 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'kind'))) {
+                  if (typeof x24 !== 'string') break L23;
+                  if (!(x24 === 'secret')) {
+                    break L23;
+                  }
+                }
+                const x25 = v.value;
+                if (x25 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'value'))) {
+                  if (typeof x25 !== 'string') break L23;
+                }
+                ok22 = true;
+              }
+              if (!ok22 && !_eSecret(v, o18 + 16, p, E) && (o18 & 1) === 0) break L19;
+            }
+          }
+          if (E.length === e20) {
+            if (n7 === 0) a8 = 0;
+            else if (n7 === 1) b9 = 0;
+            n7++;
+          }
+        }
+        {
+          const e28 = E.length;
+          L27: {
+            if ((o18 & 48) === 48) {
+              if (!_eKey(v, o18, p, E) && (o18 & 1) === 0) break L27;
+            } else if (!_vKey(v, o18) && !_eKey(v, o18 + 16, p, E) && (o18 & 1) === 0) break L27;
+          }
+          if (E.length === e28) {
+            if (n7 === 0) a8 = 1;
+            else if (n7 === 1) b9 = 1;
+            n7++;
+          }
+        }
+        if (n7 === 0) {
+          if (
+            _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
+        } else E.length = e17;
+      }
+      if (n7 > 1) {
+        if (
+          _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a8, b9],
+          })
+        )
+          return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vSecret(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.kind;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (typeof x1 !== 'string') return false;
+    if (!(x1 === 'secret')) {
+      return false;
+    }
+  }
+  const x2 = v.value;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (typeof x2 !== 'string') return false;
+  }
+  return true;
+}
+
+export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (_fType(E, o, p, _sp25, 'object')) return false;
+  } else {
+    const x1 = v.kind;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+      if (typeof x1 !== 'string') {
+        if (_fType(E, o, p + '/kind', _sp25 + '/properties/kind', 'string')) return false;
+      }
+      if (!(x1 === 'secret')) {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/kind',
+            _sp25 + '/properties/kind/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k22 },
+          )
+        )
+          return false;
+      }
+    }
+    const x2 = v.value;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+      if (typeof x2 !== 'string') {
+        if (_fType(E, o, p + '/value', _sp25 + '/properties/value', 'string')) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vKeyKind(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if (!(v === 'key')) {
+    return false;
+  }
+  return true;
+}
+
+export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'string') {
+    if (_fType(E, o, p, _sp27, 'string')) return false;
+  }
+  if (!(v === 'key')) {
+    if (_fErr(E, o, p, _sp27 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k26 }))
+      return false;
+  }
+  return E.length === e0;
+}
+
+export function _vKey(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.kind;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (typeof x1 !== 'string') return false;
+    if (!(x1 === 'key')) {
+      return false;
+    }
+  } else {
+    return false;
+  }
+  const x3 = v.fingerprint;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
+    if (typeof x3 !== 'string') return false;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (_fType(E, o, p, '#/components/schemas/Key', 'object')) return false;
+  } else {
+    const x1 = v.kind;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+      if ((o & 48) === 48) {
+        if (!_eKeyKind(x1, o, p + '/kind', E) && (o & 1) === 0) return false;
+      } else {
+        let ok3 = false;
+        L4: {
+          if (typeof x1 !== 'string') break L4;
+          if (!(x1 === 'key')) {
+            break L4;
+          }
+          ok3 = true;
+        }
+        if (!ok3 && !_eKeyKind(x1, o + 16, p + '/kind', E) && (o & 1) === 0) return false;
+      }
+    } else {
+      if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
+    }
+    const x5 = v.fingerprint;
+    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
+      if (typeof x5 !== 'string') {
+        if (_fType(E, o, p + '/fingerprint', '#/components/schemas/Key/properties/fingerprint', 'string')) return false;
+      }
+    } else {
+      if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
     }
   }
   return E.length === e0;

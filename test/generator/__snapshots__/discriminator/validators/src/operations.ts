@@ -19,12 +19,15 @@ const _responses0: _Responses = {
 export function validateListPetsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPetsPathParams> {
+): ValidationResult<T.Operations['listPets']['pathParams']> {
   return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
 /** listPets: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPetsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListPetsQuery> {
+export function validateListPetsQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listPets']['query']> {
   return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
@@ -32,7 +35,7 @@ export function validateListPetsQuery(value: unknown, options?: ValidateOptions)
 export function validateListPetsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPetsHeaders> {
+): ValidationResult<T.Operations['listPets']['headers']> {
   return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
@@ -40,7 +43,7 @@ export function validateListPetsHeaders(
 export function validateListPetsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPetsCookies> {
+): ValidationResult<T.Operations['listPets']['cookies']> {
   return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
@@ -49,10 +52,10 @@ export function validateListPetsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListPetsRequestBody> {
+): ValidationResult<T.Operations['listPets']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListPetsRequestBody };
+  return { valid: true, value: body as T.Operations['listPets']['requestBody'] };
 }
 
 /** listPets: a response, by status (exact, range, default) and media type. */
@@ -61,7 +64,7 @@ export function validateListPetsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPetsResponse | T.ListPetsErrorResponse> {
+): ValidationResult<T.Operations['listPets']['response'] | T.Operations['listPets']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 

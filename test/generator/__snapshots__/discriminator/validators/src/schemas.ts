@@ -17,11 +17,15 @@ import {
   _eDeleted,
   _eDog,
   _eEvent,
+  _eKey,
+  _eKeyKind,
   _eLion,
   _ePayment,
   _ePet,
+  _eSecret,
   _eShape,
   _eSquare,
+  _eToken,
   _eTransfer,
   _eVehicle,
   _eVehicleBase,
@@ -35,11 +39,15 @@ import {
   _vDeleted,
   _vDog,
   _vEvent,
+  _vKey,
+  _vKeyKind,
   _vLion,
   _vPayment,
   _vPet,
+  _vSecret,
   _vShape,
   _vSquare,
+  _vToken,
   _vTransfer,
   _vVehicle,
   _vVehicleBase,
@@ -435,6 +443,94 @@ export function validateLion(value: unknown, options?: ValidateOptions): Validat
 export function isLion(value: unknown): value is T.Lion {
   try {
     return _vLion(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** Token: validates against `#/components/schemas/Token`. */
+export function validateToken(value: unknown, options?: ValidateOptions): ValidationResult<T.Token> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eToken(value, o, '', E)) return { valid: true, value: value as T.Token };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** Token: validates against `#/components/schemas/Token`. */
+export function isToken(value: unknown): value is T.Token {
+  try {
+    return _vToken(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** Secret: validates against `#/components/schemas/Secret`. */
+export function validateSecret(value: unknown, options?: ValidateOptions): ValidationResult<T.Secret> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eSecret(value, o, '', E)) return { valid: true, value: value as T.Secret };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** Secret: validates against `#/components/schemas/Secret`. */
+export function isSecret(value: unknown): value is T.Secret {
+  try {
+    return _vSecret(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** KeyKind: validates against `#/components/schemas/KeyKind`. */
+export function validateKeyKind(value: unknown, options?: ValidateOptions): ValidationResult<T.KeyKind> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eKeyKind(value, o, '', E)) return { valid: true, value: value as T.KeyKind };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** KeyKind: validates against `#/components/schemas/KeyKind`. */
+export function isKeyKind(value: unknown): value is T.KeyKind {
+  try {
+    return _vKeyKind(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** Key: validates against `#/components/schemas/Key`. */
+export function validateKey(value: unknown, options?: ValidateOptions): ValidationResult<T.Key> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_eKey(value, o, '', E)) return { valid: true, value: value as T.Key };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** Key: validates against `#/components/schemas/Key`. */
+export function isKey(value: unknown): value is T.Key {
+  try {
+    return _vKey(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -147,29 +147,47 @@ export const AnimalSchema: SyncStandardSchema<T.Animal> = toStandardSchema(S.val
 /** Lion as a Standard Schema (`validateLion`). */
 export const LionSchema: SyncStandardSchema<T.Lion> = toStandardSchema(S.validateLion);
 
+/** Token as a Standard Schema (`validateToken`). */
+export const TokenSchema: SyncStandardSchema<T.Token> = toStandardSchema(S.validateToken);
+
+/** Secret as a Standard Schema (`validateSecret`). */
+export const SecretSchema: SyncStandardSchema<T.Secret> = toStandardSchema(S.validateSecret);
+
+/** KeyKind as a Standard Schema (`validateKeyKind`). */
+export const KeyKindSchema: SyncStandardSchema<T.KeyKind> = toStandardSchema(S.validateKeyKind);
+
+/** Key as a Standard Schema (`validateKey`). */
+export const KeySchema: SyncStandardSchema<T.Key> = toStandardSchema(S.validateKey);
+
 /** listPets: `validateListPetsPathParams` as a Standard Schema. */
-export const ListPetsPathParamsSchema: SyncStandardSchema<T.ListPetsPathParams> = toStandardSchema(
+export const ListPetsPathParamsSchema: SyncStandardSchema<T.Operations['listPets']['pathParams']> = toStandardSchema(
   O.validateListPetsPathParams,
 );
 
 /** listPets: `validateListPetsQuery` as a Standard Schema. */
-export const ListPetsQuerySchema: SyncStandardSchema<T.ListPetsQuery> = toStandardSchema(O.validateListPetsQuery);
+export const ListPetsQuerySchema: SyncStandardSchema<T.Operations['listPets']['query']> = toStandardSchema(
+  O.validateListPetsQuery,
+);
 
 /** listPets: `validateListPetsHeaders` as a Standard Schema. */
-export const ListPetsHeadersSchema: SyncStandardSchema<T.ListPetsHeaders> = toStandardSchema(O.validateListPetsHeaders);
+export const ListPetsHeadersSchema: SyncStandardSchema<T.Operations['listPets']['headers']> = toStandardSchema(
+  O.validateListPetsHeaders,
+);
 
 /** listPets: `validateListPetsCookies` as a Standard Schema. */
-export const ListPetsCookiesSchema: SyncStandardSchema<T.ListPetsCookies> = toStandardSchema(O.validateListPetsCookies);
+export const ListPetsCookiesSchema: SyncStandardSchema<T.Operations['listPets']['cookies']> = toStandardSchema(
+  O.validateListPetsCookies,
+);
 
 /** listPets: the request body (its first declared media type) as a Standard Schema. */
-export const ListPetsRequestBodySchema: SyncStandardSchema<T.ListPetsRequestBody> = toStandardSchema((body, options) =>
-  O.validateListPetsRequestBody(body, undefined, options),
+export const ListPetsRequestBodySchema: SyncStandardSchema<T.Operations['listPets']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateListPetsRequestBody(body, undefined, options),
 );
 
 /** listPets: the response with this status and media type as a Standard Schema. */
 export function ListPetsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListPetsResponse | T.ListPetsErrorResponse> {
+): SyncStandardSchema<T.Operations['listPets']['response'] | T.Operations['listPets']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListPetsResponse(status, mediaType, body, options));
 }

@@ -9,8 +9,8 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `listItems`: its parameters by their names in the spec. */
 export interface ListItemsArgs {
-  sort?: T.ListItemsQuery['sort'];
-  states?: T.ListItemsQuery['states'];
+  sort?: T.Operations['listItems']['query']['sort'];
+  states?: T.Operations['listItems']['query']['states'];
 }
 
 /**
@@ -26,7 +26,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listItems(args?: ListItemsArgs, options?: CallOptions): ApiPromise<T.ListItemsResponse, 200>;
+  listItems(args?: ListItemsArgs, options?: CallOptions): ApiPromise<T.Operations['listItems']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -36,7 +36,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listItems: T.ListItemsErrorResponse;
+  listItems: T.Operations['listItems']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -90,7 +90,7 @@ export function listItems(
   core: ClientCore,
   args?: ListItemsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListItemsResponse, 200> {
+): ApiPromise<T.Operations['listItems']['response'], 200> {
   return call(core, ops.listItems, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `listItems` handler receives, parsed and validated. */
 export interface ListItemsContext {
-  params: T.ListItemsPathParams;
-  query: T.ListItemsQuery;
-  headers: T.ListItemsHeaders;
-  cookies: T.ListItemsCookies;
+  params: T.Operations['listItems']['pathParams'];
+  query: T.Operations['listItems']['query'];
+  headers: T.Operations['listItems']['headers'];
+  cookies: T.Operations['listItems']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListItemsContext {
 /** Exactly the responses declared for `listItems`. */
 export type ListItemsResult = {
   status: 200;
-  body: T.ListItemsResponses['200']['content']['application/json'];
+  body: T.Operations['listItems']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -4,52 +4,36 @@
  */
 import type { Settings, Strings } from './schemas.js';
 
-/** Path parameters of `GET /items`. */
-export type ListItemsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /items`. */
-export type ListItemsQuery = {
-  sort?: 'asc' | 'desc';
-  states?: Strings[];
-};
-
-/** Header parameters of `GET /items`. */
-export type ListItemsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /items`. */
-export type ListItemsCookies = Record<string, never>;
-
-/** Request body of `GET /items`. */
-export type ListItemsRequestBody = never;
-
-/** Responses of `GET /items` by status and media type. */
-export interface ListItemsResponses {
-  /** ok */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Settings;
-    };
-  };
-}
-
-/** Body of a successful `GET /items`. */
-export type ListItemsResponse = Settings;
-
-/** Body of a failed `GET /items`. */
-export type ListItemsErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /items` */
   listItems: {
-    pathParams: ListItemsPathParams;
-    query: ListItemsQuery;
-    headers: ListItemsHeaders;
-    cookies: ListItemsCookies;
-    requestBody: ListItemsRequestBody;
-    responses: ListItemsResponses;
-    response: ListItemsResponse;
-    errorResponse: ListItemsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      sort?: 'asc' | 'desc';
+      states?: Strings[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** ok */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Settings;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Settings;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

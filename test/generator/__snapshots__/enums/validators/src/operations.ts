@@ -18,12 +18,15 @@ const _responses0: _Responses = {
 export function validateListItemsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListItemsPathParams> {
+): ValidationResult<T.Operations['listItems']['pathParams']> {
   return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
 /** listItems: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListItemsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListItemsQuery> {
+export function validateListItemsQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listItems']['query']> {
   return _run(_eListItemsQuery, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
@@ -31,7 +34,7 @@ export function validateListItemsQuery(value: unknown, options?: ValidateOptions
 export function validateListItemsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListItemsHeaders> {
+): ValidationResult<T.Operations['listItems']['headers']> {
   return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
@@ -39,7 +42,7 @@ export function validateListItemsHeaders(
 export function validateListItemsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListItemsCookies> {
+): ValidationResult<T.Operations['listItems']['cookies']> {
   return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
@@ -48,10 +51,10 @@ export function validateListItemsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListItemsRequestBody> {
+): ValidationResult<T.Operations['listItems']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListItemsRequestBody };
+  return { valid: true, value: body as T.Operations['listItems']['requestBody'] };
 }
 
 /** listItems: a response, by status (exact, range, default) and media type. */
@@ -60,7 +63,7 @@ export function validateListItemsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListItemsResponse | T.ListItemsErrorResponse> {
+): ValidationResult<T.Operations['listItems']['response'] | T.Operations['listItems']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 

@@ -124,32 +124,33 @@ export const SingleSchema: SyncStandardSchema<T.Single> = toStandardSchema(S.val
 export const SettingsSchema: SyncStandardSchema<T.Settings> = toStandardSchema(S.validateSettings);
 
 /** listItems: `validateListItemsPathParams` as a Standard Schema. */
-export const ListItemsPathParamsSchema: SyncStandardSchema<T.ListItemsPathParams> = toStandardSchema(
+export const ListItemsPathParamsSchema: SyncStandardSchema<T.Operations['listItems']['pathParams']> = toStandardSchema(
   O.validateListItemsPathParams,
 );
 
 /** listItems: `validateListItemsQuery` as a Standard Schema. */
-export const ListItemsQuerySchema: SyncStandardSchema<T.ListItemsQuery> = toStandardSchema(O.validateListItemsQuery);
+export const ListItemsQuerySchema: SyncStandardSchema<T.Operations['listItems']['query']> = toStandardSchema(
+  O.validateListItemsQuery,
+);
 
 /** listItems: `validateListItemsHeaders` as a Standard Schema. */
-export const ListItemsHeadersSchema: SyncStandardSchema<T.ListItemsHeaders> = toStandardSchema(
+export const ListItemsHeadersSchema: SyncStandardSchema<T.Operations['listItems']['headers']> = toStandardSchema(
   O.validateListItemsHeaders,
 );
 
 /** listItems: `validateListItemsCookies` as a Standard Schema. */
-export const ListItemsCookiesSchema: SyncStandardSchema<T.ListItemsCookies> = toStandardSchema(
+export const ListItemsCookiesSchema: SyncStandardSchema<T.Operations['listItems']['cookies']> = toStandardSchema(
   O.validateListItemsCookies,
 );
 
 /** listItems: the request body (its first declared media type) as a Standard Schema. */
-export const ListItemsRequestBodySchema: SyncStandardSchema<T.ListItemsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListItemsRequestBody(body, undefined, options),
-);
+export const ListItemsRequestBodySchema: SyncStandardSchema<T.Operations['listItems']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListItemsRequestBody(body, undefined, options));
 
 /** listItems: the response with this status and media type as a Standard Schema. */
 export function ListItemsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListItemsResponse | T.ListItemsErrorResponse> {
+): SyncStandardSchema<T.Operations['listItems']['response'] | T.Operations['listItems']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListItemsResponse(status, mediaType, body, options));
 }

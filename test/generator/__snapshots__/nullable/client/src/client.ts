@@ -9,8 +9,8 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `getOwner`: its parameters by their names in the spec. */
 export interface GetOwnerArgs {
-  ownerId: T.GetOwnerPathParams['ownerId'];
-  since?: T.GetOwnerQuery['since'] | Date;
+  ownerId: T.Operations['getOwner']['pathParams']['ownerId'];
+  since?: T.Operations['getOwner']['query']['since'] | Date;
 }
 
 /**
@@ -26,7 +26,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  getOwner(args: GetOwnerArgs, options?: CallOptions): ApiPromise<T.GetOwnerResponse, 200>;
+  getOwner(args: GetOwnerArgs, options?: CallOptions): ApiPromise<T.Operations['getOwner']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -36,7 +36,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getOwner: T.GetOwnerErrorResponse;
+  getOwner: T.Operations['getOwner']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -90,7 +90,7 @@ export function getOwner(
   core: ClientCore,
   args: GetOwnerArgs,
   options?: CallOptions,
-): ApiPromise<T.GetOwnerResponse, 200> {
+): ApiPromise<T.Operations['getOwner']['response'], 200> {
   return call(core, ops.getOwner, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `getOwner` handler receives, parsed and validated. */
 export interface GetOwnerContext {
-  params: T.GetOwnerPathParams;
-  query: T.GetOwnerQuery;
-  headers: T.GetOwnerHeaders;
-  cookies: T.GetOwnerCookies;
+  params: T.Operations['getOwner']['pathParams'];
+  query: T.Operations['getOwner']['query'];
+  headers: T.Operations['getOwner']['headers'];
+  cookies: T.Operations['getOwner']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface GetOwnerContext {
 /** Exactly the responses declared for `getOwner`. */
 export type GetOwnerResult = {
   status: 200;
-  body: T.GetOwnerResponses['200']['content']['application/json'];
+  body: T.Operations['getOwner']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

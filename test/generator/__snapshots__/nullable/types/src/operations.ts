@@ -4,54 +4,38 @@
  */
 import type { Owner } from './schemas.js';
 
-/** Path parameters of `GET /owners/{ownerId}`. */
-export type GetOwnerPathParams = {
-  ownerId: string;
-};
-
-/** Query parameters of `GET /owners/{ownerId}`. */
-export type GetOwnerQuery = {
-  /** @format date */
-  since?: string | null;
-};
-
-/** Header parameters of `GET /owners/{ownerId}`. */
-export type GetOwnerHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /owners/{ownerId}`. */
-export type GetOwnerCookies = Record<string, never>;
-
-/** Request body of `GET /owners/{ownerId}`. */
-export type GetOwnerRequestBody = never;
-
-/** Responses of `GET /owners/{ownerId}` by status and media type. */
-export interface GetOwnerResponses {
-  /** The owner, or null when unknown. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Owner | null;
-    };
-  };
-}
-
-/** Body of a successful `GET /owners/{ownerId}`. */
-export type GetOwnerResponse = Owner | null;
-
-/** Body of a failed `GET /owners/{ownerId}`. */
-export type GetOwnerErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /owners/{ownerId}` */
   getOwner: {
-    pathParams: GetOwnerPathParams;
-    query: GetOwnerQuery;
-    headers: GetOwnerHeaders;
-    cookies: GetOwnerCookies;
-    requestBody: GetOwnerRequestBody;
-    responses: GetOwnerResponses;
-    response: GetOwnerResponse;
-    errorResponse: GetOwnerErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      ownerId: string;
+    };
+    /** Query parameters. */
+    query: {
+      /** @format date */
+      since?: string | null;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The owner, or null when unknown. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Owner | null;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Owner | null;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

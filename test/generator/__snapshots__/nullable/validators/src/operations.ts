@@ -19,12 +19,15 @@ const _responses0: _Responses = {
 export function validateGetOwnerPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetOwnerPathParams> {
+): ValidationResult<T.Operations['getOwner']['pathParams']> {
   return _run(_eGetOwnerPathParams, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
 /** getOwner: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetOwnerQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetOwnerQuery> {
+export function validateGetOwnerQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getOwner']['query']> {
   return _run(_eGetOwnerQuery, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
@@ -32,7 +35,7 @@ export function validateGetOwnerQuery(value: unknown, options?: ValidateOptions)
 export function validateGetOwnerHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetOwnerHeaders> {
+): ValidationResult<T.Operations['getOwner']['headers']> {
   return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
@@ -40,7 +43,7 @@ export function validateGetOwnerHeaders(
 export function validateGetOwnerCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetOwnerCookies> {
+): ValidationResult<T.Operations['getOwner']['cookies']> {
   return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
@@ -49,10 +52,10 @@ export function validateGetOwnerRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetOwnerRequestBody> {
+): ValidationResult<T.Operations['getOwner']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetOwnerRequestBody };
+  return { valid: true, value: body as T.Operations['getOwner']['requestBody'] };
 }
 
 /** getOwner: a response, by status (exact, range, default) and media type. */
@@ -61,7 +64,7 @@ export function validateGetOwnerResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetOwnerResponse | T.GetOwnerErrorResponse> {
+): ValidationResult<T.Operations['getOwner']['response'] | T.Operations['getOwner']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 

@@ -124,28 +124,34 @@ export const MaybePetSchema: SyncStandardSchema<T.MaybePet> = toStandardSchema(S
 export const AnythingSchema: SyncStandardSchema<T.Anything> = toStandardSchema(S.validateAnything);
 
 /** getOwner: `validateGetOwnerPathParams` as a Standard Schema. */
-export const GetOwnerPathParamsSchema: SyncStandardSchema<T.GetOwnerPathParams> = toStandardSchema(
+export const GetOwnerPathParamsSchema: SyncStandardSchema<T.Operations['getOwner']['pathParams']> = toStandardSchema(
   O.validateGetOwnerPathParams,
 );
 
 /** getOwner: `validateGetOwnerQuery` as a Standard Schema. */
-export const GetOwnerQuerySchema: SyncStandardSchema<T.GetOwnerQuery> = toStandardSchema(O.validateGetOwnerQuery);
+export const GetOwnerQuerySchema: SyncStandardSchema<T.Operations['getOwner']['query']> = toStandardSchema(
+  O.validateGetOwnerQuery,
+);
 
 /** getOwner: `validateGetOwnerHeaders` as a Standard Schema. */
-export const GetOwnerHeadersSchema: SyncStandardSchema<T.GetOwnerHeaders> = toStandardSchema(O.validateGetOwnerHeaders);
+export const GetOwnerHeadersSchema: SyncStandardSchema<T.Operations['getOwner']['headers']> = toStandardSchema(
+  O.validateGetOwnerHeaders,
+);
 
 /** getOwner: `validateGetOwnerCookies` as a Standard Schema. */
-export const GetOwnerCookiesSchema: SyncStandardSchema<T.GetOwnerCookies> = toStandardSchema(O.validateGetOwnerCookies);
+export const GetOwnerCookiesSchema: SyncStandardSchema<T.Operations['getOwner']['cookies']> = toStandardSchema(
+  O.validateGetOwnerCookies,
+);
 
 /** getOwner: the request body (its first declared media type) as a Standard Schema. */
-export const GetOwnerRequestBodySchema: SyncStandardSchema<T.GetOwnerRequestBody> = toStandardSchema((body, options) =>
-  O.validateGetOwnerRequestBody(body, undefined, options),
+export const GetOwnerRequestBodySchema: SyncStandardSchema<T.Operations['getOwner']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateGetOwnerRequestBody(body, undefined, options),
 );
 
 /** getOwner: the response with this status and media type as a Standard Schema. */
 export function GetOwnerResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetOwnerResponse | T.GetOwnerErrorResponse> {
+): SyncStandardSchema<T.Operations['getOwner']['response'] | T.Operations['getOwner']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetOwnerResponse(status, mediaType, body, options));
 }

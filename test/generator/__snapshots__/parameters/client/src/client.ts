@@ -9,26 +9,26 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `getUserPost`: its parameters by their names in the spec. */
 export interface GetUserPostArgs {
-  id: T.GetUserPostPathParams['id'];
-  postId: T.GetUserPostPathParams['postId'];
+  id: T.Operations['getUserPost']['pathParams']['id'];
+  postId: T.Operations['getUserPost']['pathParams']['postId'];
   /** Overrides the path-level parameter. */
-  verbose?: T.GetUserPostQuery['verbose'];
-  tags?: T.GetUserPostQuery['tags'];
-  ids?: T.GetUserPostQuery['ids'];
-  words?: T.GetUserPostQuery['words'];
-  pipes?: T.GetUserPostQuery['pipes'];
-  filter?: T.GetUserPostQuery['filter'];
-  'post.fields': T.GetUserPostQuery['post.fields'];
-  coordinates?: T.GetUserPostQuery['coordinates'];
-  'X-Request-ID': T.GetUserPostHeaders['X-Request-ID'];
-  'X-Trace'?: T.GetUserPostHeaders['X-Trace'];
-  session: T.GetUserPostCookies['session'];
-  prefs?: T.GetUserPostCookies['prefs'];
+  verbose?: T.Operations['getUserPost']['query']['verbose'];
+  tags?: T.Operations['getUserPost']['query']['tags'];
+  ids?: T.Operations['getUserPost']['query']['ids'];
+  words?: T.Operations['getUserPost']['query']['words'];
+  pipes?: T.Operations['getUserPost']['query']['pipes'];
+  filter?: T.Operations['getUserPost']['query']['filter'];
+  'post.fields': T.Operations['getUserPost']['query']['post.fields'];
+  coordinates?: T.Operations['getUserPost']['query']['coordinates'];
+  'X-Request-ID': T.Operations['getUserPost']['headers']['X-Request-ID'];
+  'X-Trace'?: T.Operations['getUserPost']['headers']['X-Trace'];
+  session: T.Operations['getUserPost']['cookies']['session'];
+  prefs?: T.Operations['getUserPost']['cookies']['prefs'];
 }
 
 /** The argument of `getMatrix`: its parameters by their names in the spec. */
 export interface GetMatrixArgs {
-  point: T.GetMatrixPathParams['point'];
+  point: T.Operations['getMatrix']['pathParams']['point'];
 }
 
 /**
@@ -44,13 +44,13 @@ export interface Client {
    *
    * Authentication: none.
    */
-  getUserPost(args: GetUserPostArgs, options?: CallOptions): ApiPromise<T.GetUserPostResponse, 200>;
+  getUserPost(args: GetUserPostArgs, options?: CallOptions): ApiPromise<T.Operations['getUserPost']['response'], 200>;
   /**
    * `GET /matrix/{point}` (operation `getMatrix`)
    *
    * Authentication: none.
    */
-  getMatrix(args: GetMatrixArgs, options?: CallOptions): ApiPromise<T.GetMatrixResponse, 204>;
+  getMatrix(args: GetMatrixArgs, options?: CallOptions): ApiPromise<T.Operations['getMatrix']['response'], 204>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -60,8 +60,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getUserPost: T.GetUserPostErrorResponse;
-  getMatrix: T.GetMatrixErrorResponse;
+  getUserPost: T.Operations['getUserPost']['errorResponse'];
+  getMatrix: T.Operations['getMatrix']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -115,7 +115,7 @@ export function getUserPost(
   core: ClientCore,
   args: GetUserPostArgs,
   options?: CallOptions,
-): ApiPromise<T.GetUserPostResponse, 200> {
+): ApiPromise<T.Operations['getUserPost']['response'], 200> {
   return call(core, ops.getUserPost, args, options);
 }
 
@@ -130,7 +130,7 @@ export function getMatrix(
   core: ClientCore,
   args: GetMatrixArgs,
   options?: CallOptions,
-): ApiPromise<T.GetMatrixResponse, 204> {
+): ApiPromise<T.Operations['getMatrix']['response'], 204> {
   return call(core, ops.getMatrix, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `getUserPost` handler receives, parsed and validated. */
 export interface GetUserPostContext {
-  params: T.GetUserPostPathParams;
-  query: T.GetUserPostQuery;
-  headers: T.GetUserPostHeaders;
-  cookies: T.GetUserPostCookies;
+  params: T.Operations['getUserPost']['pathParams'];
+  query: T.Operations['getUserPost']['query'];
+  headers: T.Operations['getUserPost']['headers'];
+  cookies: T.Operations['getUserPost']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface GetUserPostContext {
 /** Exactly the responses declared for `getUserPost`. */
 export type GetUserPostResult = {
   status: 200;
-  body: T.GetUserPostResponses['200']['content']['application/json'];
+  body: T.Operations['getUserPost']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,10 +41,10 @@ export type GetUserPostHandler = (context: GetUserPostContext) => GetUserPostRes
 
 /** What the `getMatrix` handler receives, parsed and validated. */
 export interface GetMatrixContext {
-  params: T.GetMatrixPathParams;
-  query: T.GetMatrixQuery;
-  headers: T.GetMatrixHeaders;
-  cookies: T.GetMatrixCookies;
+  params: T.Operations['getMatrix']['pathParams'];
+  query: T.Operations['getMatrix']['query'];
+  headers: T.Operations['getMatrix']['headers'];
+  cookies: T.Operations['getMatrix']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */

@@ -6,5 +6,5 @@ import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
 export const MOCK_DATA: MockData = JSON.parse(
-  '{"schemas":{},"responses":{"getUserPost":{"status":200,"mediaType":"application/json","schema":{"type":"object","properties":{"id":{"type":"string"}}}},"getMatrix":{"status":204}}}',
+  '{"plans":{},"responses":{"getUserPost":{"status":200,"mediaType":"application/json","plan":{"type":"object","members":[["id",{"type":"string"},0]]}},"getMatrix":{"status":204}}}',
 );

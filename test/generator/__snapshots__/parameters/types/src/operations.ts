@@ -3,129 +3,97 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-/** Path parameters of `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostPathParams = {
-  id: string;
-  postId: number;
-};
-
-/** Query parameters of `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostQuery = {
-  /** Overrides the path-level parameter. */
-  verbose?: number;
-  tags?: string[];
-  ids?: number[];
-  words?: string[];
-  pipes?: string[];
-  filter?: {
-    status?: 'open' | 'closed';
-    minScore?: number;
-  };
-  'post.fields': string[];
-  coordinates?: {
-    lat: number;
-    long: number;
-  };
-};
-
-/** Header parameters of `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostHeaders = {
-  'X-Request-ID': string;
-  'X-Trace'?: {
-    span?: string;
-  };
-};
-
-/** Cookie parameters of `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostCookies = {
-  session: string;
-  prefs?: string[];
-};
-
-/** Request body of `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostRequestBody = never;
-
-/** Responses of `GET /users/{id}/posts/{postId}` by status and media type. */
-export interface GetUserPostResponses {
-  /** ok */
-  200: {
-    headers: {
-      'x-rate-limit-remaining': number;
-      link?: string;
-    };
-    content: {
-      'application/json': {
-        id?: string;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostResponse = {
-  id?: string;
-};
-
-/** Body of a failed `GET /users/{id}/posts/{postId}`. */
-export type GetUserPostErrorResponse = never;
-
-/** Path parameters of `GET /matrix/{point}`. */
-export type GetMatrixPathParams = {
-  point: {
-    x: number;
-    y: number;
-  };
-};
-
-/** Query parameters of `GET /matrix/{point}`. */
-export type GetMatrixQuery = Record<string, never>;
-
-/** Header parameters of `GET /matrix/{point}`. */
-export type GetMatrixHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /matrix/{point}`. */
-export type GetMatrixCookies = Record<string, never>;
-
-/** Request body of `GET /matrix/{point}`. */
-export type GetMatrixRequestBody = never;
-
-/** Responses of `GET /matrix/{point}` by status and media type. */
-export interface GetMatrixResponses {
-  /** No content. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `GET /matrix/{point}`. */
-export type GetMatrixResponse = undefined;
-
-/** Body of a failed `GET /matrix/{point}`. */
-export type GetMatrixErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /users/{id}/posts/{postId}` */
   getUserPost: {
-    pathParams: GetUserPostPathParams;
-    query: GetUserPostQuery;
-    headers: GetUserPostHeaders;
-    cookies: GetUserPostCookies;
-    requestBody: GetUserPostRequestBody;
-    responses: GetUserPostResponses;
-    response: GetUserPostResponse;
-    errorResponse: GetUserPostErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      id: string;
+      postId: number;
+    };
+    /** Query parameters. */
+    query: {
+      /** Overrides the path-level parameter. */
+      verbose?: number;
+      tags?: string[];
+      ids?: number[];
+      words?: string[];
+      pipes?: string[];
+      filter?: {
+        status?: 'open' | 'closed';
+        minScore?: number;
+      };
+      'post.fields': string[];
+      coordinates?: {
+        lat: number;
+        long: number;
+      };
+    };
+    /** Header parameters. */
+    headers: {
+      'X-Request-ID': string;
+      'X-Trace'?: {
+        span?: string;
+      };
+    };
+    /** Cookie parameters. */
+    cookies: {
+      session: string;
+      prefs?: string[];
+    };
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** ok */
+      200: {
+        headers: {
+          'x-rate-limit-remaining': number;
+          link?: string;
+        };
+        content: {
+          'application/json': {
+            id?: string;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      id?: string;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /matrix/{point}` */
   getMatrix: {
-    pathParams: GetMatrixPathParams;
-    query: GetMatrixQuery;
-    headers: GetMatrixHeaders;
-    cookies: GetMatrixCookies;
-    requestBody: GetMatrixRequestBody;
-    responses: GetMatrixResponses;
-    response: GetMatrixResponse;
-    errorResponse: GetMatrixErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      point: {
+        x: number;
+        y: number;
+      };
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** No content. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

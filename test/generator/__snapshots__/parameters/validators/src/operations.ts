@@ -33,7 +33,7 @@ const _responses1: _Responses = {
 export function validateGetUserPostPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostPathParams> {
+): ValidationResult<T.Operations['getUserPost']['pathParams']> {
   return _run(
     _eGetUserPostPathParams,
     value,
@@ -46,7 +46,7 @@ export function validateGetUserPostPathParams(
 export function validateGetUserPostQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostQuery> {
+): ValidationResult<T.Operations['getUserPost']['query']> {
   return _run(_eGetUserPostQuery, value, _opts(options, true), '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters');
 }
 
@@ -54,7 +54,7 @@ export function validateGetUserPostQuery(
 export function validateGetUserPostHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostHeaders> {
+): ValidationResult<T.Operations['getUserPost']['headers']> {
   return _run(
     _eGetUserPostHeaders,
     value,
@@ -67,7 +67,7 @@ export function validateGetUserPostHeaders(
 export function validateGetUserPostCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostCookies> {
+): ValidationResult<T.Operations['getUserPost']['cookies']> {
   return _run(
     _eGetUserPostCookies,
     value,
@@ -81,10 +81,10 @@ export function validateGetUserPostRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostRequestBody> {
+): ValidationResult<T.Operations['getUserPost']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetUserPostRequestBody };
+  return { valid: true, value: body as T.Operations['getUserPost']['requestBody'] };
 }
 
 /** getUserPost: a response, by status (exact, range, default) and media type. */
@@ -93,7 +93,7 @@ export function validateGetUserPostResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetUserPostResponse | T.GetUserPostErrorResponse> {
+): ValidationResult<T.Operations['getUserPost']['response'] | T.Operations['getUserPost']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -101,12 +101,15 @@ export function validateGetUserPostResponse(
 export function validateGetMatrixPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetMatrixPathParams> {
+): ValidationResult<T.Operations['getMatrix']['pathParams']> {
   return _run(_eGetMatrixPathParams, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
 /** getMatrix: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetMatrixQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetMatrixQuery> {
+export function validateGetMatrixQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getMatrix']['query']> {
   return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
@@ -114,7 +117,7 @@ export function validateGetMatrixQuery(value: unknown, options?: ValidateOptions
 export function validateGetMatrixHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetMatrixHeaders> {
+): ValidationResult<T.Operations['getMatrix']['headers']> {
   return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
@@ -122,7 +125,7 @@ export function validateGetMatrixHeaders(
 export function validateGetMatrixCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetMatrixCookies> {
+): ValidationResult<T.Operations['getMatrix']['cookies']> {
   return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
@@ -131,10 +134,10 @@ export function validateGetMatrixRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetMatrixRequestBody> {
+): ValidationResult<T.Operations['getMatrix']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetMatrixRequestBody };
+  return { valid: true, value: body as T.Operations['getMatrix']['requestBody'] };
 }
 
 /** getMatrix: a response, by status (exact, range, default) and media type. */
@@ -143,7 +146,7 @@ export function validateGetMatrixResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetMatrixResponse | T.GetMatrixErrorResponse> {
+): ValidationResult<T.Operations['getMatrix']['response'] | T.Operations['getMatrix']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -93,65 +93,64 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** getUserPost: `validateGetUserPostPathParams` as a Standard Schema. */
-export const GetUserPostPathParamsSchema: SyncStandardSchema<T.GetUserPostPathParams> = toStandardSchema(
-  O.validateGetUserPostPathParams,
-);
+export const GetUserPostPathParamsSchema: SyncStandardSchema<T.Operations['getUserPost']['pathParams']> =
+  toStandardSchema(O.validateGetUserPostPathParams);
 
 /** getUserPost: `validateGetUserPostQuery` as a Standard Schema. */
-export const GetUserPostQuerySchema: SyncStandardSchema<T.GetUserPostQuery> = toStandardSchema(
+export const GetUserPostQuerySchema: SyncStandardSchema<T.Operations['getUserPost']['query']> = toStandardSchema(
   O.validateGetUserPostQuery,
 );
 
 /** getUserPost: `validateGetUserPostHeaders` as a Standard Schema. */
-export const GetUserPostHeadersSchema: SyncStandardSchema<T.GetUserPostHeaders> = toStandardSchema(
+export const GetUserPostHeadersSchema: SyncStandardSchema<T.Operations['getUserPost']['headers']> = toStandardSchema(
   O.validateGetUserPostHeaders,
 );
 
 /** getUserPost: `validateGetUserPostCookies` as a Standard Schema. */
-export const GetUserPostCookiesSchema: SyncStandardSchema<T.GetUserPostCookies> = toStandardSchema(
+export const GetUserPostCookiesSchema: SyncStandardSchema<T.Operations['getUserPost']['cookies']> = toStandardSchema(
   O.validateGetUserPostCookies,
 );
 
 /** getUserPost: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPostRequestBodySchema: SyncStandardSchema<T.GetUserPostRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetUserPostRequestBody(body, undefined, options),
-);
+export const GetUserPostRequestBodySchema: SyncStandardSchema<T.Operations['getUserPost']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetUserPostRequestBody(body, undefined, options));
 
 /** getUserPost: the response with this status and media type as a Standard Schema. */
 export function GetUserPostResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetUserPostResponse | T.GetUserPostErrorResponse> {
+): SyncStandardSchema<T.Operations['getUserPost']['response'] | T.Operations['getUserPost']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetUserPostResponse(status, mediaType, body, options));
 }
 
 /** getMatrix: `validateGetMatrixPathParams` as a Standard Schema. */
-export const GetMatrixPathParamsSchema: SyncStandardSchema<T.GetMatrixPathParams> = toStandardSchema(
+export const GetMatrixPathParamsSchema: SyncStandardSchema<T.Operations['getMatrix']['pathParams']> = toStandardSchema(
   O.validateGetMatrixPathParams,
 );
 
 /** getMatrix: `validateGetMatrixQuery` as a Standard Schema. */
-export const GetMatrixQuerySchema: SyncStandardSchema<T.GetMatrixQuery> = toStandardSchema(O.validateGetMatrixQuery);
+export const GetMatrixQuerySchema: SyncStandardSchema<T.Operations['getMatrix']['query']> = toStandardSchema(
+  O.validateGetMatrixQuery,
+);
 
 /** getMatrix: `validateGetMatrixHeaders` as a Standard Schema. */
-export const GetMatrixHeadersSchema: SyncStandardSchema<T.GetMatrixHeaders> = toStandardSchema(
+export const GetMatrixHeadersSchema: SyncStandardSchema<T.Operations['getMatrix']['headers']> = toStandardSchema(
   O.validateGetMatrixHeaders,
 );
 
 /** getMatrix: `validateGetMatrixCookies` as a Standard Schema. */
-export const GetMatrixCookiesSchema: SyncStandardSchema<T.GetMatrixCookies> = toStandardSchema(
+export const GetMatrixCookiesSchema: SyncStandardSchema<T.Operations['getMatrix']['cookies']> = toStandardSchema(
   O.validateGetMatrixCookies,
 );
 
 /** getMatrix: the request body (its first declared media type) as a Standard Schema. */
-export const GetMatrixRequestBodySchema: SyncStandardSchema<T.GetMatrixRequestBody> = toStandardSchema(
-  (body, options) => O.validateGetMatrixRequestBody(body, undefined, options),
-);
+export const GetMatrixRequestBodySchema: SyncStandardSchema<T.Operations['getMatrix']['requestBody']> =
+  toStandardSchema((body, options) => O.validateGetMatrixRequestBody(body, undefined, options));
 
 /** getMatrix: the response with this status and media type as a Standard Schema. */
 export function GetMatrixResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetMatrixResponse | T.GetMatrixErrorResponse> {
+): SyncStandardSchema<T.Operations['getMatrix']['response'] | T.Operations['getMatrix']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetMatrixResponse(status, mediaType, body, options));
 }

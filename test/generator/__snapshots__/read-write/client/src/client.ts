@@ -9,13 +9,13 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `createUser`: its parameters by their names in the spec, and `body`. */
 export interface CreateUserArgs {
-  body: T.CreateUserRequestBody;
+  body: T.Operations['createUser']['requestBody'];
 }
 
 /** The argument of `replaceTeam`: its parameters by their names in the spec, and `body`. */
 export interface ReplaceTeamArgs {
-  teamId: T.ReplaceTeamPathParams['teamId'];
-  body?: T.ReplaceTeamRequestBody;
+  teamId: T.Operations['replaceTeam']['pathParams']['teamId'];
+  body?: T.Operations['replaceTeam']['requestBody'];
 }
 
 /**
@@ -31,13 +31,16 @@ export interface Client {
    *
    * Authentication: none.
    */
-  createUser(args: CreateUserArgs, options?: CallOptions): ApiPromise<T.CreateUserResponse, 201>;
+  createUser(args: CreateUserArgs, options?: CallOptions): ApiPromise<T.Operations['createUser']['response'], 201>;
   /**
    * `PUT /teams/{teamId}` (operation `replaceTeam`)
    *
    * Authentication: none.
    */
-  replaceTeam(args: ReplaceTeamArgs, options?: CallOptions): ApiPromise<T.ReplaceTeamResponse, 200 | 204>;
+  replaceTeam(
+    args: ReplaceTeamArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['replaceTeam']['response'], 200 | 204>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -47,8 +50,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  createUser: T.CreateUserErrorResponse;
-  replaceTeam: T.ReplaceTeamErrorResponse;
+  createUser: T.Operations['createUser']['errorResponse'];
+  replaceTeam: T.Operations['replaceTeam']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -102,7 +105,7 @@ export function createUser(
   core: ClientCore,
   args: CreateUserArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateUserResponse, 201> {
+): ApiPromise<T.Operations['createUser']['response'], 201> {
   return call(core, ops.createUser, args, options);
 }
 
@@ -117,7 +120,7 @@ export function replaceTeam(
   core: ClientCore,
   args: ReplaceTeamArgs,
   options?: CallOptions,
-): ApiPromise<T.ReplaceTeamResponse, 200 | 204> {
+): ApiPromise<T.Operations['replaceTeam']['response'], 200 | 204> {
   return call(core, ops.replaceTeam, args, options);
 }
 

@@ -18,11 +18,11 @@ import type {
 
 /** What the `createUser` handler receives, parsed and validated. */
 export interface CreateUserContext {
-  params: T.CreateUserPathParams;
-  query: T.CreateUserQuery;
-  headers: T.CreateUserHeaders;
-  cookies: T.CreateUserCookies;
-  body: T.CreateUserRequestBody;
+  params: T.Operations['createUser']['pathParams'];
+  query: T.Operations['createUser']['query'];
+  headers: T.Operations['createUser']['headers'];
+  cookies: T.Operations['createUser']['cookies'];
+  body: T.Operations['createUser']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -31,7 +31,7 @@ export interface CreateUserContext {
 /** Exactly the responses declared for `createUser`. */
 export type CreateUserResult = {
   status: 201;
-  body: T.CreateUserResponses['201']['content']['application/json'];
+  body: T.Operations['createUser']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type CreateUserHandler = (context: CreateUserContext) => CreateUserResult
 
 /** What the `replaceTeam` handler receives, parsed and validated. */
 export interface ReplaceTeamContext {
-  params: T.ReplaceTeamPathParams;
-  query: T.ReplaceTeamQuery;
-  headers: T.ReplaceTeamHeaders;
-  cookies: T.ReplaceTeamCookies;
-  body: T.ReplaceTeamRequestBody | undefined;
+  params: T.Operations['replaceTeam']['pathParams'];
+  query: T.Operations['replaceTeam']['query'];
+  headers: T.Operations['replaceTeam']['headers'];
+  cookies: T.Operations['replaceTeam']['cookies'];
+  body: T.Operations['replaceTeam']['requestBody'] | undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -55,7 +55,7 @@ export interface ReplaceTeamContext {
 export type ReplaceTeamResult =
   | {
       status: 200;
-      body: T.ReplaceTeamResponses['200']['content']['application/json'];
+      body: T.Operations['replaceTeam']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }

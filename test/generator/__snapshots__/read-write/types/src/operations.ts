@@ -4,99 +4,67 @@
  */
 import type { Team, TeamWrite, User, UserWrite } from './schemas.js';
 
-/** Path parameters of `POST /users`. */
-export type CreateUserPathParams = Record<string, never>;
-
-/** Query parameters of `POST /users`. */
-export type CreateUserQuery = Record<string, never>;
-
-/** Header parameters of `POST /users`. */
-export type CreateUserHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /users`. */
-export type CreateUserCookies = Record<string, never>;
-
-/** Request body of `POST /users` (required). */
-export type CreateUserRequestBody = UserWrite;
-
-/** Responses of `POST /users` by status and media type. */
-export interface CreateUserResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': User;
-    };
-  };
-}
-
-/** Body of a successful `POST /users`. */
-export type CreateUserResponse = User;
-
-/** Body of a failed `POST /users`. */
-export type CreateUserErrorResponse = never;
-
-/** Path parameters of `PUT /teams/{teamId}`. */
-export type ReplaceTeamPathParams = {
-  teamId: string;
-};
-
-/** Query parameters of `PUT /teams/{teamId}`. */
-export type ReplaceTeamQuery = Record<string, never>;
-
-/** Header parameters of `PUT /teams/{teamId}`. */
-export type ReplaceTeamHeaders = Record<string, never>;
-
-/** Cookie parameters of `PUT /teams/{teamId}`. */
-export type ReplaceTeamCookies = Record<string, never>;
-
-/** Request body of `PUT /teams/{teamId}`. */
-export type ReplaceTeamRequestBody = TeamWrite;
-
-/** Responses of `PUT /teams/{teamId}` by status and media type. */
-export interface ReplaceTeamResponses {
-  /** Replaced. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Team;
-    };
-  };
-  /** Nothing to say. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `PUT /teams/{teamId}`. */
-export type ReplaceTeamResponse = Team | undefined;
-
-/** Body of a failed `PUT /teams/{teamId}`. */
-export type ReplaceTeamErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /users` */
   createUser: {
-    pathParams: CreateUserPathParams;
-    query: CreateUserQuery;
-    headers: CreateUserHeaders;
-    cookies: CreateUserCookies;
-    requestBody: CreateUserRequestBody;
-    responses: CreateUserResponses;
-    response: CreateUserResponse;
-    errorResponse: CreateUserErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: UserWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': User;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: User;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `PUT /teams/{teamId}` */
   replaceTeam: {
-    pathParams: ReplaceTeamPathParams;
-    query: ReplaceTeamQuery;
-    headers: ReplaceTeamHeaders;
-    cookies: ReplaceTeamCookies;
-    requestBody: ReplaceTeamRequestBody;
-    responses: ReplaceTeamResponses;
-    response: ReplaceTeamResponse;
-    errorResponse: ReplaceTeamErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      teamId: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: TeamWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Replaced. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Team;
+        };
+      };
+      /** Nothing to say. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: Team | undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -28,7 +28,7 @@ const _responses1: _Responses = {
 export function validateCreateUserPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserPathParams> {
+): ValidationResult<T.Operations['createUser']['pathParams']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
@@ -36,7 +36,7 @@ export function validateCreateUserPathParams(
 export function validateCreateUserQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserQuery> {
+): ValidationResult<T.Operations['createUser']['query']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
@@ -44,7 +44,7 @@ export function validateCreateUserQuery(
 export function validateCreateUserHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserHeaders> {
+): ValidationResult<T.Operations['createUser']['headers']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
@@ -52,7 +52,7 @@ export function validateCreateUserHeaders(
 export function validateCreateUserCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserCookies> {
+): ValidationResult<T.Operations['createUser']['cookies']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
@@ -61,7 +61,7 @@ export function validateCreateUserRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserRequestBody> {
+): ValidationResult<T.Operations['createUser']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -71,7 +71,7 @@ export function validateCreateUserResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateUserResponse | T.CreateUserErrorResponse> {
+): ValidationResult<T.Operations['createUser']['response'] | T.Operations['createUser']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -79,7 +79,7 @@ export function validateCreateUserResponse(
 export function validateReplaceTeamPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamPathParams> {
+): ValidationResult<T.Operations['replaceTeam']['pathParams']> {
   return _run(_eReplaceTeamPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
@@ -87,7 +87,7 @@ export function validateReplaceTeamPathParams(
 export function validateReplaceTeamQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamQuery> {
+): ValidationResult<T.Operations['replaceTeam']['query']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
@@ -95,7 +95,7 @@ export function validateReplaceTeamQuery(
 export function validateReplaceTeamHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamHeaders> {
+): ValidationResult<T.Operations['replaceTeam']['headers']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
@@ -103,7 +103,7 @@ export function validateReplaceTeamHeaders(
 export function validateReplaceTeamCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamCookies> {
+): ValidationResult<T.Operations['replaceTeam']['cookies']> {
   return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
@@ -112,7 +112,7 @@ export function validateReplaceTeamRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamRequestBody | undefined> {
+): ValidationResult<T.Operations['replaceTeam']['requestBody'] | undefined> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -122,7 +122,7 @@ export function validateReplaceTeamResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReplaceTeamResponse | T.ReplaceTeamErrorResponse> {
+): ValidationResult<T.Operations['replaceTeam']['response'] | T.Operations['replaceTeam']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -103,65 +103,63 @@ export const TeamSchema: SyncStandardSchema<T.Team> = toStandardSchema(S.validat
 export const TagSchema: SyncStandardSchema<T.Tag> = toStandardSchema(S.validateTag);
 
 /** createUser: `validateCreateUserPathParams` as a Standard Schema. */
-export const CreateUserPathParamsSchema: SyncStandardSchema<T.CreateUserPathParams> = toStandardSchema(
-  O.validateCreateUserPathParams,
-);
+export const CreateUserPathParamsSchema: SyncStandardSchema<T.Operations['createUser']['pathParams']> =
+  toStandardSchema(O.validateCreateUserPathParams);
 
 /** createUser: `validateCreateUserQuery` as a Standard Schema. */
-export const CreateUserQuerySchema: SyncStandardSchema<T.CreateUserQuery> = toStandardSchema(O.validateCreateUserQuery);
+export const CreateUserQuerySchema: SyncStandardSchema<T.Operations['createUser']['query']> = toStandardSchema(
+  O.validateCreateUserQuery,
+);
 
 /** createUser: `validateCreateUserHeaders` as a Standard Schema. */
-export const CreateUserHeadersSchema: SyncStandardSchema<T.CreateUserHeaders> = toStandardSchema(
+export const CreateUserHeadersSchema: SyncStandardSchema<T.Operations['createUser']['headers']> = toStandardSchema(
   O.validateCreateUserHeaders,
 );
 
 /** createUser: `validateCreateUserCookies` as a Standard Schema. */
-export const CreateUserCookiesSchema: SyncStandardSchema<T.CreateUserCookies> = toStandardSchema(
+export const CreateUserCookiesSchema: SyncStandardSchema<T.Operations['createUser']['cookies']> = toStandardSchema(
   O.validateCreateUserCookies,
 );
 
 /** createUser: the request body (its first declared media type) as a Standard Schema. */
-export const CreateUserRequestBodySchema: SyncStandardSchema<T.CreateUserRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateUserRequestBody(body, undefined, options),
-);
+export const CreateUserRequestBodySchema: SyncStandardSchema<T.Operations['createUser']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateUserRequestBody(body, undefined, options));
 
 /** createUser: the response with this status and media type as a Standard Schema. */
 export function CreateUserResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateUserResponse | T.CreateUserErrorResponse> {
+): SyncStandardSchema<T.Operations['createUser']['response'] | T.Operations['createUser']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateUserResponse(status, mediaType, body, options));
 }
 
 /** replaceTeam: `validateReplaceTeamPathParams` as a Standard Schema. */
-export const ReplaceTeamPathParamsSchema: SyncStandardSchema<T.ReplaceTeamPathParams> = toStandardSchema(
-  O.validateReplaceTeamPathParams,
-);
+export const ReplaceTeamPathParamsSchema: SyncStandardSchema<T.Operations['replaceTeam']['pathParams']> =
+  toStandardSchema(O.validateReplaceTeamPathParams);
 
 /** replaceTeam: `validateReplaceTeamQuery` as a Standard Schema. */
-export const ReplaceTeamQuerySchema: SyncStandardSchema<T.ReplaceTeamQuery> = toStandardSchema(
+export const ReplaceTeamQuerySchema: SyncStandardSchema<T.Operations['replaceTeam']['query']> = toStandardSchema(
   O.validateReplaceTeamQuery,
 );
 
 /** replaceTeam: `validateReplaceTeamHeaders` as a Standard Schema. */
-export const ReplaceTeamHeadersSchema: SyncStandardSchema<T.ReplaceTeamHeaders> = toStandardSchema(
+export const ReplaceTeamHeadersSchema: SyncStandardSchema<T.Operations['replaceTeam']['headers']> = toStandardSchema(
   O.validateReplaceTeamHeaders,
 );
 
 /** replaceTeam: `validateReplaceTeamCookies` as a Standard Schema. */
-export const ReplaceTeamCookiesSchema: SyncStandardSchema<T.ReplaceTeamCookies> = toStandardSchema(
+export const ReplaceTeamCookiesSchema: SyncStandardSchema<T.Operations['replaceTeam']['cookies']> = toStandardSchema(
   O.validateReplaceTeamCookies,
 );
 
 /** replaceTeam: the request body (its first declared media type) as a Standard Schema. */
-export const ReplaceTeamRequestBodySchema: SyncStandardSchema<T.ReplaceTeamRequestBody | undefined> = toStandardSchema(
-  (body, options) => O.validateReplaceTeamRequestBody(body, undefined, options),
-);
+export const ReplaceTeamRequestBodySchema: SyncStandardSchema<T.Operations['replaceTeam']['requestBody'] | undefined> =
+  toStandardSchema((body, options) => O.validateReplaceTeamRequestBody(body, undefined, options));
 
 /** replaceTeam: the response with this status and media type as a Standard Schema. */
 export function ReplaceTeamResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReplaceTeamResponse | T.ReplaceTeamErrorResponse> {
+): SyncStandardSchema<T.Operations['replaceTeam']['response'] | T.Operations['replaceTeam']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateReplaceTeamResponse(status, mediaType, body, options));
 }

@@ -20,7 +20,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  getTree(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.GetTreeResponse, 200>;
+  getTree(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.Operations['getTree']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -30,7 +30,7 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  getTree: T.GetTreeErrorResponse;
+  getTree: T.Operations['getTree']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -84,7 +84,7 @@ export function getTree(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.GetTreeResponse, 200> {
+): ApiPromise<T.Operations['getTree']['response'], 200> {
   return call(core, ops.getTree, args, options);
 }
 

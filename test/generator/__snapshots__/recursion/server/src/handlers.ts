@@ -18,10 +18,10 @@ import type {
 
 /** What the `getTree` handler receives, parsed and validated. */
 export interface GetTreeContext {
-  params: T.GetTreePathParams;
-  query: T.GetTreeQuery;
-  headers: T.GetTreeHeaders;
-  cookies: T.GetTreeCookies;
+  params: T.Operations['getTree']['pathParams'];
+  query: T.Operations['getTree']['query'];
+  headers: T.Operations['getTree']['headers'];
+  cookies: T.Operations['getTree']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface GetTreeContext {
 /** Exactly the responses declared for `getTree`. */
 export type GetTreeResult = {
   status: 200;
-  body: T.GetTreeResponses['200']['content']['application/json'];
+  body: T.Operations['getTree']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

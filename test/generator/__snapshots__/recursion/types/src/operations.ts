@@ -4,49 +4,33 @@
  */
 import type { TreeNode } from './schemas.js';
 
-/** Path parameters of `GET /tree`. */
-export type GetTreePathParams = Record<string, never>;
-
-/** Query parameters of `GET /tree`. */
-export type GetTreeQuery = Record<string, never>;
-
-/** Header parameters of `GET /tree`. */
-export type GetTreeHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /tree`. */
-export type GetTreeCookies = Record<string, never>;
-
-/** Request body of `GET /tree`. */
-export type GetTreeRequestBody = never;
-
-/** Responses of `GET /tree` by status and media type. */
-export interface GetTreeResponses {
-  /** A tree. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': TreeNode;
-    };
-  };
-}
-
-/** Body of a successful `GET /tree`. */
-export type GetTreeResponse = TreeNode;
-
-/** Body of a failed `GET /tree`. */
-export type GetTreeErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /tree` */
   getTree: {
-    pathParams: GetTreePathParams;
-    query: GetTreeQuery;
-    headers: GetTreeHeaders;
-    cookies: GetTreeCookies;
-    requestBody: GetTreeRequestBody;
-    responses: GetTreeResponses;
-    response: GetTreeResponse;
-    errorResponse: GetTreeErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A tree. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': TreeNode;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: TreeNode;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -18,22 +18,31 @@ const _responses0: _Responses = {
 export function validateGetTreePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetTreePathParams> {
+): ValidationResult<T.Operations['getTree']['pathParams']> {
   return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeQuery> {
+export function validateGetTreeQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getTree']['query']> {
   return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeHeaders> {
+export function validateGetTreeHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getTree']['headers']> {
   return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeCookies> {
+export function validateGetTreeCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getTree']['cookies']> {
   return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
@@ -42,10 +51,10 @@ export function validateGetTreeRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetTreeRequestBody> {
+): ValidationResult<T.Operations['getTree']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetTreeRequestBody };
+  return { valid: true, value: body as T.Operations['getTree']['requestBody'] };
 }
 
 /** getTree: a response, by status (exact, range, default) and media type. */
@@ -54,7 +63,7 @@ export function validateGetTreeResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetTreeResponse | T.GetTreeErrorResponse> {
+): ValidationResult<T.Operations['getTree']['response'] | T.Operations['getTree']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 

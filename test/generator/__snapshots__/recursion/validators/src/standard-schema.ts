@@ -118,28 +118,34 @@ export const SumSchema: SyncStandardSchema<T.Sum> = toStandardSchema(S.validateS
 export const JsonSchema: SyncStandardSchema<T.Json> = toStandardSchema(S.validateJson);
 
 /** getTree: `validateGetTreePathParams` as a Standard Schema. */
-export const GetTreePathParamsSchema: SyncStandardSchema<T.GetTreePathParams> = toStandardSchema(
+export const GetTreePathParamsSchema: SyncStandardSchema<T.Operations['getTree']['pathParams']> = toStandardSchema(
   O.validateGetTreePathParams,
 );
 
 /** getTree: `validateGetTreeQuery` as a Standard Schema. */
-export const GetTreeQuerySchema: SyncStandardSchema<T.GetTreeQuery> = toStandardSchema(O.validateGetTreeQuery);
+export const GetTreeQuerySchema: SyncStandardSchema<T.Operations['getTree']['query']> = toStandardSchema(
+  O.validateGetTreeQuery,
+);
 
 /** getTree: `validateGetTreeHeaders` as a Standard Schema. */
-export const GetTreeHeadersSchema: SyncStandardSchema<T.GetTreeHeaders> = toStandardSchema(O.validateGetTreeHeaders);
+export const GetTreeHeadersSchema: SyncStandardSchema<T.Operations['getTree']['headers']> = toStandardSchema(
+  O.validateGetTreeHeaders,
+);
 
 /** getTree: `validateGetTreeCookies` as a Standard Schema. */
-export const GetTreeCookiesSchema: SyncStandardSchema<T.GetTreeCookies> = toStandardSchema(O.validateGetTreeCookies);
+export const GetTreeCookiesSchema: SyncStandardSchema<T.Operations['getTree']['cookies']> = toStandardSchema(
+  O.validateGetTreeCookies,
+);
 
 /** getTree: the request body (its first declared media type) as a Standard Schema. */
-export const GetTreeRequestBodySchema: SyncStandardSchema<T.GetTreeRequestBody> = toStandardSchema((body, options) =>
-  O.validateGetTreeRequestBody(body, undefined, options),
+export const GetTreeRequestBodySchema: SyncStandardSchema<T.Operations['getTree']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateGetTreeRequestBody(body, undefined, options),
 );
 
 /** getTree: the response with this status and media type as a Standard Schema. */
 export function GetTreeResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetTreeResponse | T.GetTreeErrorResponse> {
+): SyncStandardSchema<T.Operations['getTree']['response'] | T.Operations['getTree']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetTreeResponse(status, mediaType, body, options));
 }

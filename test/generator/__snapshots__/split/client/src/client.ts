@@ -9,17 +9,17 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `listNotes`: its parameters by their names in the spec. */
 export interface ListNotesArgs {
-  limit?: T.ListNotesQuery['limit'];
+  limit?: T.Operations['listNotes']['query']['limit'];
 }
 
 /** The argument of `createNote`: its parameters by their names in the spec, and `body`. */
 export interface CreateNoteArgs {
-  body: T.CreateNoteRequestBody;
+  body: T.Operations['createNote']['requestBody'];
 }
 
 /** The argument of `getNote`: its parameters by their names in the spec. */
 export interface GetNoteArgs {
-  noteId: T.GetNotePathParams['noteId'];
+  noteId: T.Operations['getNote']['pathParams']['noteId'];
 }
 
 /**
@@ -35,19 +35,19 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listNotes(args?: ListNotesArgs, options?: CallOptions): ApiPromise<T.ListNotesResponse, 200>;
+  listNotes(args?: ListNotesArgs, options?: CallOptions): ApiPromise<T.Operations['listNotes']['response'], 200>;
   /**
    * `POST /notes` (operation `createNote`)
    *
    * Authentication: none.
    */
-  createNote(args: CreateNoteArgs, options?: CallOptions): ApiPromise<T.CreateNoteResponse, 201>;
+  createNote(args: CreateNoteArgs, options?: CallOptions): ApiPromise<T.Operations['createNote']['response'], 201>;
   /**
    * `GET /notes/{noteId}` (operation `getNote`)
    *
    * Authentication: none.
    */
-  getNote(args: GetNoteArgs, options?: CallOptions): ApiPromise<T.GetNoteResponse, 200>;
+  getNote(args: GetNoteArgs, options?: CallOptions): ApiPromise<T.Operations['getNote']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -57,9 +57,9 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listNotes: T.ListNotesErrorResponse;
-  createNote: T.CreateNoteErrorResponse;
-  getNote: T.GetNoteErrorResponse;
+  listNotes: T.Operations['listNotes']['errorResponse'];
+  createNote: T.Operations['createNote']['errorResponse'];
+  getNote: T.Operations['getNote']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -113,7 +113,7 @@ export function listNotes(
   core: ClientCore,
   args?: ListNotesArgs,
   options?: CallOptions,
-): ApiPromise<T.ListNotesResponse, 200> {
+): ApiPromise<T.Operations['listNotes']['response'], 200> {
   return call(core, ops.listNotes, args, options);
 }
 
@@ -128,7 +128,7 @@ export function createNote(
   core: ClientCore,
   args: CreateNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateNoteResponse, 201> {
+): ApiPromise<T.Operations['createNote']['response'], 201> {
   return call(core, ops.createNote, args, options);
 }
 
@@ -143,7 +143,7 @@ export function getNote(
   core: ClientCore,
   args: GetNoteArgs,
   options?: CallOptions,
-): ApiPromise<T.GetNoteResponse, 200> {
+): ApiPromise<T.Operations['getNote']['response'], 200> {
   return call(core, ops.getNote, args, options);
 }
 

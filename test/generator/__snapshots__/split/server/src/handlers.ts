@@ -18,10 +18,10 @@ import type {
 
 /** What the `listNotes` handler receives, parsed and validated. */
 export interface ListNotesContext {
-  params: T.ListNotesPathParams;
-  query: T.ListNotesQuery;
-  headers: T.ListNotesHeaders;
-  cookies: T.ListNotesCookies;
+  params: T.Operations['listNotes']['pathParams'];
+  query: T.Operations['listNotes']['query'];
+  headers: T.Operations['listNotes']['headers'];
+  cookies: T.Operations['listNotes']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListNotesContext {
 /** Exactly the responses declared for `listNotes`. */
 export type ListNotesResult = {
   status: 200;
-  body: T.ListNotesResponses['200']['content']['application/json'];
+  body: T.Operations['listNotes']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type ListNotesHandler = (context: ListNotesContext) => ListNotesResult | 
 
 /** What the `createNote` handler receives, parsed and validated. */
 export interface CreateNoteContext {
-  params: T.CreateNotePathParams;
-  query: T.CreateNoteQuery;
-  headers: T.CreateNoteHeaders;
-  cookies: T.CreateNoteCookies;
-  body: T.CreateNoteRequestBody;
+  params: T.Operations['createNote']['pathParams'];
+  query: T.Operations['createNote']['query'];
+  headers: T.Operations['createNote']['headers'];
+  cookies: T.Operations['createNote']['cookies'];
+  body: T.Operations['createNote']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -55,13 +55,13 @@ export interface CreateNoteContext {
 export type CreateNoteResult =
   | {
       status: 201;
-      body: T.CreateNoteResponses['201']['content']['application/json'];
+      body: T.Operations['createNote']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: StatusDefault;
-      body: T.CreateNoteResponses['default']['content']['application/problem+json'];
+      body: T.Operations['createNote']['responses']['default']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -71,10 +71,10 @@ export type CreateNoteHandler = (context: CreateNoteContext) => CreateNoteResult
 
 /** What the `getNote` handler receives, parsed and validated. */
 export interface GetNoteContext {
-  params: T.GetNotePathParams;
-  query: T.GetNoteQuery;
-  headers: T.GetNoteHeaders;
-  cookies: T.GetNoteCookies;
+  params: T.Operations['getNote']['pathParams'];
+  query: T.Operations['getNote']['query'];
+  headers: T.Operations['getNote']['headers'];
+  cookies: T.Operations['getNote']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -85,13 +85,13 @@ export interface GetNoteContext {
 export type GetNoteResult =
   | {
       status: 200;
-      body: T.GetNoteResponses['200']['content']['application/json'];
+      body: T.Operations['getNote']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 404;
-      body: T.GetNoteResponses['404']['content']['application/problem+json'];
+      body: T.Operations['getNote']['responses']['404']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };

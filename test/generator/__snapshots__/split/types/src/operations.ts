@@ -4,173 +4,125 @@
  */
 import type { Note, NoteWrite } from './schemas.js';
 
-/** Path parameters of `GET /notes`. */
-export type ListNotesPathParams = Record<string, never>;
-
-/** Query parameters of `GET /notes`. */
-export type ListNotesQuery = {
-  /**
-   * @minimum 1
-   * @maximum 100
-   */
-  limit?: number;
-};
-
-/** Header parameters of `GET /notes`. */
-export type ListNotesHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /notes`. */
-export type ListNotesCookies = Record<string, never>;
-
-/** Request body of `GET /notes`. */
-export type ListNotesRequestBody = never;
-
-/** Responses of `GET /notes` by status and media type. */
-export interface ListNotesResponses {
-  /** The notes. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        data: Note[];
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /notes`. */
-export type ListNotesResponse = {
-  data: Note[];
-};
-
-/** Body of a failed `GET /notes`. */
-export type ListNotesErrorResponse = never;
-
-/** Path parameters of `POST /notes`. */
-export type CreateNotePathParams = Record<string, never>;
-
-/** Query parameters of `POST /notes`. */
-export type CreateNoteQuery = Record<string, never>;
-
-/** Header parameters of `POST /notes`. */
-export type CreateNoteHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /notes`. */
-export type CreateNoteCookies = Record<string, never>;
-
-/** Request body of `POST /notes` (required). */
-export type CreateNoteRequestBody = NoteWrite;
-
-/** Responses of `POST /notes` by status and media type. */
-export interface CreateNoteResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Note;
-    };
-  };
-  /** A problem. */
-  default: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': {
-        title: string;
-        status?: number;
-      };
-    };
-  };
-}
-
-/** Body of a successful `POST /notes`. */
-export type CreateNoteResponse = Note;
-
-/** Body of a failed `POST /notes`. */
-export type CreateNoteErrorResponse = {
-  title: string;
-  status?: number;
-};
-
-/** Path parameters of `GET /notes/{noteId}`. */
-export type GetNotePathParams = {
-  noteId: string;
-};
-
-/** Query parameters of `GET /notes/{noteId}`. */
-export type GetNoteQuery = Record<string, never>;
-
-/** Header parameters of `GET /notes/{noteId}`. */
-export type GetNoteHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /notes/{noteId}`. */
-export type GetNoteCookies = Record<string, never>;
-
-/** Request body of `GET /notes/{noteId}`. */
-export type GetNoteRequestBody = never;
-
-/** Responses of `GET /notes/{noteId}` by status and media type. */
-export interface GetNoteResponses {
-  /** The note. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Note;
-    };
-  };
-  /** A problem. */
-  404: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': {
-        title: string;
-        status?: number;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /notes/{noteId}`. */
-export type GetNoteResponse = Note;
-
-/** Body of a failed `GET /notes/{noteId}`. */
-export type GetNoteErrorResponse = {
-  title: string;
-  status?: number;
-};
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /notes` */
   listNotes: {
-    pathParams: ListNotesPathParams;
-    query: ListNotesQuery;
-    headers: ListNotesHeaders;
-    cookies: ListNotesCookies;
-    requestBody: ListNotesRequestBody;
-    responses: ListNotesResponses;
-    response: ListNotesResponse;
-    errorResponse: ListNotesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /**
+       * @minimum 1
+       * @maximum 100
+       */
+      limit?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The notes. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            data: Note[];
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      data: Note[];
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /notes` */
   createNote: {
-    pathParams: CreateNotePathParams;
-    query: CreateNoteQuery;
-    headers: CreateNoteHeaders;
-    cookies: CreateNoteCookies;
-    requestBody: CreateNoteRequestBody;
-    responses: CreateNoteResponses;
-    response: CreateNoteResponse;
-    errorResponse: CreateNoteErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: NoteWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Note;
+        };
+      };
+      /** A problem. */
+      default: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': {
+            title: string;
+            status?: number;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Note;
+    /** Body of a failed response. */
+    errorResponse: {
+      title: string;
+      status?: number;
+    };
   };
   /** `GET /notes/{noteId}` */
   getNote: {
-    pathParams: GetNotePathParams;
-    query: GetNoteQuery;
-    headers: GetNoteHeaders;
-    cookies: GetNoteCookies;
-    requestBody: GetNoteRequestBody;
-    responses: GetNoteResponses;
-    response: GetNoteResponse;
-    errorResponse: GetNoteErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      noteId: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The note. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Note;
+        };
+      };
+      /** A problem. */
+      404: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': {
+            title: string;
+            status?: number;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Note;
+    /** Body of a failed response. */
+    errorResponse: {
+      title: string;
+      status?: number;
+    };
   };
 }

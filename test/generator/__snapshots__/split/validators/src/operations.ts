@@ -42,12 +42,15 @@ const _responses2: _Responses = {
 export function validateListNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesPathParams> {
+): ValidationResult<T.Operations['listNotes']['pathParams']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
 /** listNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListNotesQuery> {
+export function validateListNotesQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listNotes']['query']> {
   return _run(_eListNotesQuery, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
@@ -55,7 +58,7 @@ export function validateListNotesQuery(value: unknown, options?: ValidateOptions
 export function validateListNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesHeaders> {
+): ValidationResult<T.Operations['listNotes']['headers']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
@@ -63,7 +66,7 @@ export function validateListNotesHeaders(
 export function validateListNotesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesCookies> {
+): ValidationResult<T.Operations['listNotes']['cookies']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
@@ -72,10 +75,10 @@ export function validateListNotesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesRequestBody> {
+): ValidationResult<T.Operations['listNotes']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListNotesRequestBody };
+  return { valid: true, value: body as T.Operations['listNotes']['requestBody'] };
 }
 
 /** listNotes: a response, by status (exact, range, default) and media type. */
@@ -84,7 +87,7 @@ export function validateListNotesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListNotesResponse | T.ListNotesErrorResponse> {
+): ValidationResult<T.Operations['listNotes']['response'] | T.Operations['listNotes']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -92,7 +95,7 @@ export function validateListNotesResponse(
 export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNotePathParams> {
+): ValidationResult<T.Operations['createNote']['pathParams']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
@@ -100,7 +103,7 @@ export function validateCreateNotePathParams(
 export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteQuery> {
+): ValidationResult<T.Operations['createNote']['query']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
@@ -108,7 +111,7 @@ export function validateCreateNoteQuery(
 export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteHeaders> {
+): ValidationResult<T.Operations['createNote']['headers']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
@@ -116,7 +119,7 @@ export function validateCreateNoteHeaders(
 export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteCookies> {
+): ValidationResult<T.Operations['createNote']['cookies']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
@@ -125,7 +128,7 @@ export function validateCreateNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteRequestBody> {
+): ValidationResult<T.Operations['createNote']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -135,7 +138,7 @@ export function validateCreateNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -143,22 +146,31 @@ export function validateCreateNoteResponse(
 export function validateGetNotePathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetNotePathParams> {
+): ValidationResult<T.Operations['getNote']['pathParams']> {
   return _run(_eGetNotePathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteQuery> {
+export function validateGetNoteQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['query']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteHeaders> {
+export function validateGetNoteHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['headers']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteCookies> {
+export function validateGetNoteCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getNote']['cookies']> {
   return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
@@ -167,10 +179,10 @@ export function validateGetNoteRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetNoteRequestBody> {
+): ValidationResult<T.Operations['getNote']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetNoteRequestBody };
+  return { valid: true, value: body as T.Operations['getNote']['requestBody'] };
 }
 
 /** getNote: a response, by status (exact, range, default) and media type. */
@@ -179,7 +191,7 @@ export function validateGetNoteResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetNoteResponse | T.GetNoteErrorResponse> {
+): ValidationResult<T.Operations['getNote']['response'] | T.Operations['getNote']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 

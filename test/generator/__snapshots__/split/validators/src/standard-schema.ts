@@ -106,90 +106,97 @@ export const NoteBodySchema: SyncStandardSchema<T.NoteBody> = toStandardSchema(S
 export const NoteBody2Schema: SyncStandardSchema<T.NoteBody2> = toStandardSchema(S.validateNoteBody2);
 
 /** listNotes: `validateListNotesPathParams` as a Standard Schema. */
-export const ListNotesPathParamsSchema: SyncStandardSchema<T.ListNotesPathParams> = toStandardSchema(
+export const ListNotesPathParamsSchema: SyncStandardSchema<T.Operations['listNotes']['pathParams']> = toStandardSchema(
   O.validateListNotesPathParams,
 );
 
 /** listNotes: `validateListNotesQuery` as a Standard Schema. */
-export const ListNotesQuerySchema: SyncStandardSchema<T.ListNotesQuery> = toStandardSchema(O.validateListNotesQuery);
+export const ListNotesQuerySchema: SyncStandardSchema<T.Operations['listNotes']['query']> = toStandardSchema(
+  O.validateListNotesQuery,
+);
 
 /** listNotes: `validateListNotesHeaders` as a Standard Schema. */
-export const ListNotesHeadersSchema: SyncStandardSchema<T.ListNotesHeaders> = toStandardSchema(
+export const ListNotesHeadersSchema: SyncStandardSchema<T.Operations['listNotes']['headers']> = toStandardSchema(
   O.validateListNotesHeaders,
 );
 
 /** listNotes: `validateListNotesCookies` as a Standard Schema. */
-export const ListNotesCookiesSchema: SyncStandardSchema<T.ListNotesCookies> = toStandardSchema(
+export const ListNotesCookiesSchema: SyncStandardSchema<T.Operations['listNotes']['cookies']> = toStandardSchema(
   O.validateListNotesCookies,
 );
 
 /** listNotes: the request body (its first declared media type) as a Standard Schema. */
-export const ListNotesRequestBodySchema: SyncStandardSchema<T.ListNotesRequestBody> = toStandardSchema(
-  (body, options) => O.validateListNotesRequestBody(body, undefined, options),
-);
+export const ListNotesRequestBodySchema: SyncStandardSchema<T.Operations['listNotes']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListNotesRequestBody(body, undefined, options));
 
 /** listNotes: the response with this status and media type as a Standard Schema. */
 export function ListNotesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListNotesResponse | T.ListNotesErrorResponse> {
+): SyncStandardSchema<T.Operations['listNotes']['response'] | T.Operations['listNotes']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListNotesResponse(status, mediaType, body, options));
 }
 
 /** createNote: `validateCreateNotePathParams` as a Standard Schema. */
-export const CreateNotePathParamsSchema: SyncStandardSchema<T.CreateNotePathParams> = toStandardSchema(
-  O.validateCreateNotePathParams,
-);
+export const CreateNotePathParamsSchema: SyncStandardSchema<T.Operations['createNote']['pathParams']> =
+  toStandardSchema(O.validateCreateNotePathParams);
 
 /** createNote: `validateCreateNoteQuery` as a Standard Schema. */
-export const CreateNoteQuerySchema: SyncStandardSchema<T.CreateNoteQuery> = toStandardSchema(O.validateCreateNoteQuery);
+export const CreateNoteQuerySchema: SyncStandardSchema<T.Operations['createNote']['query']> = toStandardSchema(
+  O.validateCreateNoteQuery,
+);
 
 /** createNote: `validateCreateNoteHeaders` as a Standard Schema. */
-export const CreateNoteHeadersSchema: SyncStandardSchema<T.CreateNoteHeaders> = toStandardSchema(
+export const CreateNoteHeadersSchema: SyncStandardSchema<T.Operations['createNote']['headers']> = toStandardSchema(
   O.validateCreateNoteHeaders,
 );
 
 /** createNote: `validateCreateNoteCookies` as a Standard Schema. */
-export const CreateNoteCookiesSchema: SyncStandardSchema<T.CreateNoteCookies> = toStandardSchema(
+export const CreateNoteCookiesSchema: SyncStandardSchema<T.Operations['createNote']['cookies']> = toStandardSchema(
   O.validateCreateNoteCookies,
 );
 
 /** createNote: the request body (its first declared media type) as a Standard Schema. */
-export const CreateNoteRequestBodySchema: SyncStandardSchema<T.CreateNoteRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateNoteRequestBody(body, undefined, options),
-);
+export const CreateNoteRequestBodySchema: SyncStandardSchema<T.Operations['createNote']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateNoteRequestBody(body, undefined, options));
 
 /** createNote: the response with this status and media type as a Standard Schema. */
 export function CreateNoteResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateNoteResponse | T.CreateNoteErrorResponse> {
+): SyncStandardSchema<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateNoteResponse(status, mediaType, body, options));
 }
 
 /** getNote: `validateGetNotePathParams` as a Standard Schema. */
-export const GetNotePathParamsSchema: SyncStandardSchema<T.GetNotePathParams> = toStandardSchema(
+export const GetNotePathParamsSchema: SyncStandardSchema<T.Operations['getNote']['pathParams']> = toStandardSchema(
   O.validateGetNotePathParams,
 );
 
 /** getNote: `validateGetNoteQuery` as a Standard Schema. */
-export const GetNoteQuerySchema: SyncStandardSchema<T.GetNoteQuery> = toStandardSchema(O.validateGetNoteQuery);
+export const GetNoteQuerySchema: SyncStandardSchema<T.Operations['getNote']['query']> = toStandardSchema(
+  O.validateGetNoteQuery,
+);
 
 /** getNote: `validateGetNoteHeaders` as a Standard Schema. */
-export const GetNoteHeadersSchema: SyncStandardSchema<T.GetNoteHeaders> = toStandardSchema(O.validateGetNoteHeaders);
+export const GetNoteHeadersSchema: SyncStandardSchema<T.Operations['getNote']['headers']> = toStandardSchema(
+  O.validateGetNoteHeaders,
+);
 
 /** getNote: `validateGetNoteCookies` as a Standard Schema. */
-export const GetNoteCookiesSchema: SyncStandardSchema<T.GetNoteCookies> = toStandardSchema(O.validateGetNoteCookies);
+export const GetNoteCookiesSchema: SyncStandardSchema<T.Operations['getNote']['cookies']> = toStandardSchema(
+  O.validateGetNoteCookies,
+);
 
 /** getNote: the request body (its first declared media type) as a Standard Schema. */
-export const GetNoteRequestBodySchema: SyncStandardSchema<T.GetNoteRequestBody> = toStandardSchema((body, options) =>
-  O.validateGetNoteRequestBody(body, undefined, options),
+export const GetNoteRequestBodySchema: SyncStandardSchema<T.Operations['getNote']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateGetNoteRequestBody(body, undefined, options),
 );
 
 /** getNote: the response with this status and media type as a Standard Schema. */
 export function GetNoteResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetNoteResponse | T.GetNoteErrorResponse> {
+): SyncStandardSchema<T.Operations['getNote']['response'] | T.Operations['getNote']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetNoteResponse(status, mediaType, body, options));
 }

@@ -18,7 +18,7 @@ import type {
 
 /** The argument of `createCompletion`: its parameters by their names in the spec, and `body`. */
 export interface CreateCompletionArgs {
-  body: T.CreateCompletionRequestBody;
+  body: T.Operations['createCompletion']['requestBody'];
 }
 
 /**
@@ -43,7 +43,7 @@ export interface Client {
   createCompletion(
     args: CreateCompletionArgs & { body: { stream: true } },
     options?: StreamCallOptions,
-  ): EventStream<ServerSentEvent<T.CreateCompletionResponses['200']['content']['text/event-stream']>>;
+  ): EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>;
   /**
    * `POST /completions` (operation `createCompletion`)
    *
@@ -58,7 +58,7 @@ export interface Client {
   createCompletion(
     args: CreateCompletionArgs & { body?: { stream?: false | null | undefined } },
     options?: CallOptions,
-  ): ApiPromise<T.CreateCompletionResponses['200']['content']['application/json'], 200>;
+  ): ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
   /**
    * `POST /completions` (operation `createCompletion`)
    *
@@ -74,14 +74,17 @@ export interface Client {
     args: CreateCompletionArgs,
     options?: StreamCallOptions,
   ):
-    | EventStream<ServerSentEvent<T.CreateCompletionResponses['200']['content']['text/event-stream']>>
-    | ApiPromise<T.CreateCompletionResponses['200']['content']['application/json'], 200>;
+    | EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>
+    | ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
   /**
    * `GET /models` (operation `listModels`)
    *
    * Authentication: none.
    */
-  listModels(args?: Record<string, never>, options?: CallOptions): ApiPromise<T.ListModelsResponse, 200>;
+  listModels(
+    args?: Record<string, never>,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['listModels']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -91,8 +94,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  createCompletion: T.CreateCompletionErrorResponse;
-  listModels: T.ListModelsErrorResponse;
+  createCompletion: T.Operations['createCompletion']['errorResponse'];
+  listModels: T.Operations['listModels']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -153,7 +156,7 @@ export function createCompletion(
   core: ClientCore,
   args: CreateCompletionArgs & { body: { stream: true } },
   options?: StreamCallOptions,
-): EventStream<ServerSentEvent<T.CreateCompletionResponses['200']['content']['text/event-stream']>>;
+): EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>;
 /**
  * `POST /completions` (operation `createCompletion`)
  *
@@ -171,7 +174,7 @@ export function createCompletion(
   core: ClientCore,
   args: CreateCompletionArgs & { body?: { stream?: false | null | undefined } },
   options?: CallOptions,
-): ApiPromise<T.CreateCompletionResponses['200']['content']['application/json'], 200>;
+): ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
 /**
  * `POST /completions` (operation `createCompletion`)
  *
@@ -190,8 +193,8 @@ export function createCompletion(
   args: CreateCompletionArgs,
   options?: StreamCallOptions,
 ):
-  | EventStream<ServerSentEvent<T.CreateCompletionResponses['200']['content']['text/event-stream']>>
-  | ApiPromise<T.CreateCompletionResponses['200']['content']['application/json'], 200>;
+  | EventStream<ServerSentEvent<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>>
+  | ApiPromise<T.Operations['createCompletion']['responses']['200']['content']['application/json'], 200>;
 export function createCompletion(core: ClientCore, args: CreateCompletionArgs, options?: StreamCallOptions): unknown {
   return (args?.body as unknown as Record<string, unknown> | undefined)?.['stream'] === true
     ? stream(core, ops.createCompletion, args, options, { sse: sseFraming })
@@ -209,7 +212,7 @@ export function listModels(
   core: ClientCore,
   args?: Record<string, never>,
   options?: CallOptions,
-): ApiPromise<T.ListModelsResponse, 200> {
+): ApiPromise<T.Operations['listModels']['response'], 200> {
   return call(core, ops.listModels, args, options);
 }
 

@@ -19,11 +19,11 @@ import type {
 
 /** What the `createCompletion` handler receives, parsed and validated. */
 export interface CreateCompletionContext {
-  params: T.CreateCompletionPathParams;
-  query: T.CreateCompletionQuery;
-  headers: T.CreateCompletionHeaders;
-  cookies: T.CreateCompletionCookies;
-  body: T.CreateCompletionRequestBody;
+  params: T.Operations['createCompletion']['pathParams'];
+  query: T.Operations['createCompletion']['query'];
+  headers: T.Operations['createCompletion']['headers'];
+  cookies: T.Operations['createCompletion']['cookies'];
+  body: T.Operations['createCompletion']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -33,21 +33,23 @@ export interface CreateCompletionContext {
 export type CreateCompletionResult =
   | {
       status: 200;
-      body: T.CreateCompletionResponses['200']['content']['application/json'];
+      body: T.Operations['createCompletion']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 200;
       body:
-        | AsyncIterable<ServerSentEventInit<T.CreateCompletionResponses['200']['content']['text/event-stream']>>
+        | AsyncIterable<
+            ServerSentEventInit<T.Operations['createCompletion']['responses']['200']['content']['text/event-stream']>
+          >
         | ReadableStream<Uint8Array>;
       contentType?: 'text/event-stream';
       headers?: HeaderValues;
     }
   | {
       status: 400;
-      body: T.CreateCompletionResponses['400']['content']['application/json'];
+      body: T.Operations['createCompletion']['responses']['400']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     };
@@ -59,10 +61,10 @@ export type CreateCompletionHandler = (
 
 /** What the `listModels` handler receives, parsed and validated. */
 export interface ListModelsContext {
-  params: T.ListModelsPathParams;
-  query: T.ListModelsQuery;
-  headers: T.ListModelsHeaders;
-  cookies: T.ListModelsCookies;
+  params: T.Operations['listModels']['pathParams'];
+  query: T.Operations['listModels']['query'];
+  headers: T.Operations['listModels']['headers'];
+  cookies: T.Operations['listModels']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -72,7 +74,7 @@ export interface ListModelsContext {
 /** Exactly the responses declared for `listModels`. */
 export type ListModelsResult = {
   status: 200;
-  body: T.ListModelsResponses['200']['content']['application/json'];
+  body: T.Operations['listModels']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

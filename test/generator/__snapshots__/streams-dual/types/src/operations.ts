@@ -4,104 +4,72 @@
  */
 import type { Completion, CompletionChunk, CompletionRequest } from './schemas.js';
 
-/** Path parameters of `POST /completions`. */
-export type CreateCompletionPathParams = Record<string, never>;
-
-/** Query parameters of `POST /completions`. */
-export type CreateCompletionQuery = Record<string, never>;
-
-/** Header parameters of `POST /completions`. */
-export type CreateCompletionHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /completions`. */
-export type CreateCompletionCookies = Record<string, never>;
-
-/** Request body of `POST /completions` (required). */
-export type CreateCompletionRequestBody = CompletionRequest;
-
-/** Responses of `POST /completions` by status and media type. */
-export interface CreateCompletionResponses {
-  /** The completion: `application/json` when `stream` is absent or false, else `text/event-stream` with one `CompletionChunk` per event and `data: [DONE]` at the end. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Completion;
-      'text/event-stream': CompletionChunk;
-    };
-  };
-  /** A bad request. */
-  400: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        error: string;
-      };
-    };
-  };
-}
-
-/** Body of a successful `POST /completions`. */
-export type CreateCompletionResponse = Completion | CompletionChunk;
-
-/** Body of a failed `POST /completions`. */
-export type CreateCompletionErrorResponse = {
-  error: string;
-};
-
-/** Path parameters of `GET /models`. */
-export type ListModelsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /models`. */
-export type ListModelsQuery = Record<string, never>;
-
-/** Header parameters of `GET /models`. */
-export type ListModelsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /models`. */
-export type ListModelsCookies = Record<string, never>;
-
-/** Request body of `GET /models`. */
-export type ListModelsRequestBody = never;
-
-/** Responses of `GET /models` by status and media type. */
-export interface ListModelsResponses {
-  /** The models. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': string[];
-    };
-  };
-}
-
-/** Body of a successful `GET /models`. */
-export type ListModelsResponse = string[];
-
-/** Body of a failed `GET /models`. */
-export type ListModelsErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /completions` */
   createCompletion: {
-    pathParams: CreateCompletionPathParams;
-    query: CreateCompletionQuery;
-    headers: CreateCompletionHeaders;
-    cookies: CreateCompletionCookies;
-    requestBody: CreateCompletionRequestBody;
-    responses: CreateCompletionResponses;
-    response: CreateCompletionResponse;
-    errorResponse: CreateCompletionErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: CompletionRequest;
+    /** Responses by status and media type. */
+    responses: {
+      /** The completion: `application/json` when `stream` is absent or false, else `text/event-stream` with one `CompletionChunk` per event and `data: [DONE]` at the end. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Completion;
+          'text/event-stream': CompletionChunk;
+        };
+      };
+      /** A bad request. */
+      400: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            error: string;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Completion | CompletionChunk;
+    /** Body of a failed response. */
+    errorResponse: {
+      error: string;
+    };
   };
   /** `GET /models` */
   listModels: {
-    pathParams: ListModelsPathParams;
-    query: ListModelsQuery;
-    headers: ListModelsHeaders;
-    cookies: ListModelsCookies;
-    requestBody: ListModelsRequestBody;
-    responses: ListModelsResponses;
-    response: ListModelsResponse;
-    errorResponse: ListModelsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The models. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': string[];
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: string[];
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

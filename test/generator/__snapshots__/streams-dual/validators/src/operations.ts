@@ -10,15 +10,8 @@ import {
   _eCompletion,
   _eCompletionChunk,
   _eCompletionRequest,
-  _eCreateCompletionCookies,
-  _eCreateCompletionHeaders,
   _eCreateCompletionPathParams,
-  _eCreateCompletionQuery,
   _eCreateCompletionStatus400,
-  _eListModelsCookies,
-  _eListModelsHeaders,
-  _eListModelsPathParams,
-  _eListModelsQuery,
   _eListModelsStatus200,
 } from './compiled.js';
 
@@ -28,44 +21,46 @@ const _responses0: _Responses = {
   s: ['200', '400'],
   m: [['application/json', 'text/event-stream'], ['application/json']],
   f: [[_eCompletion, _eCompletionChunk], [_eCreateCompletionStatus400]],
+  p: [['', ''], ['#/paths/~1completions/post/responses/400/content/application~1json/schema']],
 };
 
 const _responses1: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListModelsStatus200]],
+  p: [['#/paths/~1models/get/responses/200/content/application~1json/schema']],
 };
 
 /** createCompletion: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateCreateCompletionPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionPathParams> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['createCompletion']['pathParams']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateCreateCompletionQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionQuery> {
-  return _run(_eCreateCompletionQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['createCompletion']['query']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateCreateCompletionHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionHeaders> {
-  return _run(_eCreateCompletionHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['createCompletion']['headers']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateCreateCompletionCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionCookies> {
-  return _run(_eCreateCompletionCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['createCompletion']['cookies']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: the request body, by media type (default: the first declared). */
@@ -73,7 +68,7 @@ export function validateCreateCompletionRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionRequestBody> {
+): ValidationResult<T.Operations['createCompletion']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -83,7 +78,7 @@ export function validateCreateCompletionResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionResponse | T.CreateCompletionErrorResponse> {
+): ValidationResult<T.Operations['createCompletion']['response'] | T.Operations['createCompletion']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -91,32 +86,32 @@ export function validateCreateCompletionResponse(
 export function validateListModelsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsPathParams> {
-  return _run(_eListModelsPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['listModels']['pathParams']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListModelsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsQuery> {
-  return _run(_eListModelsQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['listModels']['query']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListModelsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsHeaders> {
-  return _run(_eListModelsHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['listModels']['headers']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListModelsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsCookies> {
-  return _run(_eListModelsCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['listModels']['cookies']> {
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: no request body is declared; any body is accepted. */
@@ -124,10 +119,10 @@ export function validateListModelsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsRequestBody> {
+): ValidationResult<T.Operations['listModels']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListModelsRequestBody };
+  return { valid: true, value: body as T.Operations['listModels']['requestBody'] };
 }
 
 /** listModels: a response, by status (exact, range, default) and media type. */
@@ -136,7 +131,7 @@ export function validateListModelsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsResponse | T.ListModelsErrorResponse> {
+): ValidationResult<T.Operations['listModels']['response'] | T.Operations['listModels']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

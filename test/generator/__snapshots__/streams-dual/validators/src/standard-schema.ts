@@ -105,65 +105,62 @@ export const CompletionSchema: SyncStandardSchema<T.Completion> = toStandardSche
 export const CompletionChunkSchema: SyncStandardSchema<T.CompletionChunk> = toStandardSchema(S.validateCompletionChunk);
 
 /** createCompletion: `validateCreateCompletionPathParams` as a Standard Schema. */
-export const CreateCompletionPathParamsSchema: SyncStandardSchema<T.CreateCompletionPathParams> = toStandardSchema(
-  O.validateCreateCompletionPathParams,
-);
+export const CreateCompletionPathParamsSchema: SyncStandardSchema<T.Operations['createCompletion']['pathParams']> =
+  toStandardSchema(O.validateCreateCompletionPathParams);
 
 /** createCompletion: `validateCreateCompletionQuery` as a Standard Schema. */
-export const CreateCompletionQuerySchema: SyncStandardSchema<T.CreateCompletionQuery> = toStandardSchema(
-  O.validateCreateCompletionQuery,
-);
+export const CreateCompletionQuerySchema: SyncStandardSchema<T.Operations['createCompletion']['query']> =
+  toStandardSchema(O.validateCreateCompletionQuery);
 
 /** createCompletion: `validateCreateCompletionHeaders` as a Standard Schema. */
-export const CreateCompletionHeadersSchema: SyncStandardSchema<T.CreateCompletionHeaders> = toStandardSchema(
-  O.validateCreateCompletionHeaders,
-);
+export const CreateCompletionHeadersSchema: SyncStandardSchema<T.Operations['createCompletion']['headers']> =
+  toStandardSchema(O.validateCreateCompletionHeaders);
 
 /** createCompletion: `validateCreateCompletionCookies` as a Standard Schema. */
-export const CreateCompletionCookiesSchema: SyncStandardSchema<T.CreateCompletionCookies> = toStandardSchema(
-  O.validateCreateCompletionCookies,
-);
+export const CreateCompletionCookiesSchema: SyncStandardSchema<T.Operations['createCompletion']['cookies']> =
+  toStandardSchema(O.validateCreateCompletionCookies);
 
 /** createCompletion: the request body (its first declared media type) as a Standard Schema. */
-export const CreateCompletionRequestBodySchema: SyncStandardSchema<T.CreateCompletionRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateCompletionRequestBody(body, undefined, options),
-);
+export const CreateCompletionRequestBodySchema: SyncStandardSchema<T.Operations['createCompletion']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateCompletionRequestBody(body, undefined, options));
 
 /** createCompletion: the response with this status and media type as a Standard Schema. */
 export function CreateCompletionResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateCompletionResponse | T.CreateCompletionErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['createCompletion']['response'] | T.Operations['createCompletion']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateCreateCompletionResponse(status, mediaType, body, options));
 }
 
 /** listModels: `validateListModelsPathParams` as a Standard Schema. */
-export const ListModelsPathParamsSchema: SyncStandardSchema<T.ListModelsPathParams> = toStandardSchema(
-  O.validateListModelsPathParams,
-);
+export const ListModelsPathParamsSchema: SyncStandardSchema<T.Operations['listModels']['pathParams']> =
+  toStandardSchema(O.validateListModelsPathParams);
 
 /** listModels: `validateListModelsQuery` as a Standard Schema. */
-export const ListModelsQuerySchema: SyncStandardSchema<T.ListModelsQuery> = toStandardSchema(O.validateListModelsQuery);
+export const ListModelsQuerySchema: SyncStandardSchema<T.Operations['listModels']['query']> = toStandardSchema(
+  O.validateListModelsQuery,
+);
 
 /** listModels: `validateListModelsHeaders` as a Standard Schema. */
-export const ListModelsHeadersSchema: SyncStandardSchema<T.ListModelsHeaders> = toStandardSchema(
+export const ListModelsHeadersSchema: SyncStandardSchema<T.Operations['listModels']['headers']> = toStandardSchema(
   O.validateListModelsHeaders,
 );
 
 /** listModels: `validateListModelsCookies` as a Standard Schema. */
-export const ListModelsCookiesSchema: SyncStandardSchema<T.ListModelsCookies> = toStandardSchema(
+export const ListModelsCookiesSchema: SyncStandardSchema<T.Operations['listModels']['cookies']> = toStandardSchema(
   O.validateListModelsCookies,
 );
 
 /** listModels: the request body (its first declared media type) as a Standard Schema. */
-export const ListModelsRequestBodySchema: SyncStandardSchema<T.ListModelsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListModelsRequestBody(body, undefined, options),
-);
+export const ListModelsRequestBodySchema: SyncStandardSchema<T.Operations['listModels']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListModelsRequestBody(body, undefined, options));
 
 /** listModels: the response with this status and media type as a Standard Schema. */
 export function ListModelsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListModelsResponse | T.ListModelsErrorResponse> {
+): SyncStandardSchema<T.Operations['listModels']['response'] | T.Operations['listModels']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListModelsResponse(status, mediaType, body, options));
 }

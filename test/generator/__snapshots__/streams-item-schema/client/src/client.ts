@@ -29,7 +29,7 @@ export interface Client {
   readFeed(
     args?: Record<string, never>,
     options?: StreamCallOptions,
-  ): EventStream<T.ReadFeedResponses['200']['content']['application/jsonl']>;
+  ): EventStream<T.Operations['readFeed']['responses']['200']['content']['application/jsonl']>;
   /**
    * `GET /legacy` (operation `legacyFeed`)
    *
@@ -42,7 +42,7 @@ export interface Client {
   legacyFeed(
     args?: Record<string, never>,
     options?: StreamCallOptions,
-  ): EventStream<T.LegacyFeedResponses['200']['content']['application/json']>;
+  ): EventStream<T.Operations['legacyFeed']['responses']['200']['content']['application/json']>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -52,8 +52,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  readFeed: T.ReadFeedErrorResponse;
-  legacyFeed: T.LegacyFeedErrorResponse;
+  readFeed: T.Operations['readFeed']['errorResponse'];
+  legacyFeed: T.Operations['legacyFeed']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -112,7 +112,7 @@ export function readFeed(
   core: ClientCore,
   args?: Record<string, never>,
   options?: StreamCallOptions,
-): EventStream<T.ReadFeedResponses['200']['content']['application/jsonl']> {
+): EventStream<T.Operations['readFeed']['responses']['200']['content']['application/jsonl']> {
   return stream(core, ops.readFeed, args, options, { ndjson: ndjsonFraming });
 }
 
@@ -131,7 +131,7 @@ export function legacyFeed(
   core: ClientCore,
   args?: Record<string, never>,
   options?: StreamCallOptions,
-): EventStream<T.LegacyFeedResponses['200']['content']['application/json']> {
+): EventStream<T.Operations['legacyFeed']['responses']['200']['content']['application/json']> {
   return stream(core, ops.legacyFeed, args, options, { ndjson: ndjsonFraming });
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `readFeed` handler receives, parsed and validated. */
 export interface ReadFeedContext {
-  params: T.ReadFeedPathParams;
-  query: T.ReadFeedQuery;
-  headers: T.ReadFeedHeaders;
-  cookies: T.ReadFeedCookies;
+  params: T.Operations['readFeed']['pathParams'];
+  query: T.Operations['readFeed']['query'];
+  headers: T.Operations['readFeed']['headers'];
+  cookies: T.Operations['readFeed']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -32,9 +32,9 @@ export interface ReadFeedContext {
 export type ReadFeedResult = {
   status: 200;
   body:
-    | AsyncIterable<T.ReadFeedResponses['200']['content']['application/jsonl']>
+    | AsyncIterable<T.Operations['readFeed']['responses']['200']['content']['application/jsonl']>
     | ReadableStream<Uint8Array>
-    | T.ReadFeedResponses['200']['content']['application/jsonl'];
+    | T.Operations['readFeed']['responses']['200']['content']['application/jsonl'];
   contentType?: 'application/jsonl';
   headers?: HeaderValues;
 };
@@ -44,10 +44,10 @@ export type ReadFeedHandler = (context: ReadFeedContext) => ReadFeedResult | Pro
 
 /** What the `legacyFeed` handler receives, parsed and validated. */
 export interface LegacyFeedContext {
-  params: T.LegacyFeedPathParams;
-  query: T.LegacyFeedQuery;
-  headers: T.LegacyFeedHeaders;
-  cookies: T.LegacyFeedCookies;
+  params: T.Operations['legacyFeed']['pathParams'];
+  query: T.Operations['legacyFeed']['query'];
+  headers: T.Operations['legacyFeed']['headers'];
+  cookies: T.Operations['legacyFeed']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -58,9 +58,9 @@ export interface LegacyFeedContext {
 export type LegacyFeedResult = {
   status: 200;
   body:
-    | AsyncIterable<T.LegacyFeedResponses['200']['content']['application/json']>
+    | AsyncIterable<T.Operations['legacyFeed']['responses']['200']['content']['application/json']>
     | ReadableStream<Uint8Array>
-    | T.LegacyFeedResponses['200']['content']['application/json'];
+    | T.Operations['legacyFeed']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

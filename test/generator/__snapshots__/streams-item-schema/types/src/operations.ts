@@ -4,92 +4,60 @@
  */
 import type { Entry } from './schemas.js';
 
-/** Path parameters of `GET /feed`. */
-export type ReadFeedPathParams = Record<string, never>;
-
-/** Query parameters of `GET /feed`. */
-export type ReadFeedQuery = Record<string, never>;
-
-/** Header parameters of `GET /feed`. */
-export type ReadFeedHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /feed`. */
-export type ReadFeedCookies = Record<string, never>;
-
-/** Request body of `GET /feed`. */
-export type ReadFeedRequestBody = never;
-
-/** Responses of `GET /feed` by status and media type. */
-export interface ReadFeedResponses {
-  /** Entries as JSON Lines. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/jsonl': Entry;
-    };
-  };
-}
-
-/** Body of a successful `GET /feed`. */
-export type ReadFeedResponse = Entry;
-
-/** Body of a failed `GET /feed`. */
-export type ReadFeedErrorResponse = never;
-
-/** Path parameters of `GET /legacy`. */
-export type LegacyFeedPathParams = Record<string, never>;
-
-/** Query parameters of `GET /legacy`. */
-export type LegacyFeedQuery = Record<string, never>;
-
-/** Header parameters of `GET /legacy`. */
-export type LegacyFeedHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /legacy`. */
-export type LegacyFeedCookies = Record<string, never>;
-
-/** Request body of `GET /legacy`. */
-export type LegacyFeedRequestBody = never;
-
-/** Responses of `GET /legacy` by status and media type. */
-export interface LegacyFeedResponses {
-  /** One entry per line, declared as JSON. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Entry;
-    };
-  };
-}
-
-/** Body of a successful `GET /legacy`. */
-export type LegacyFeedResponse = Entry;
-
-/** Body of a failed `GET /legacy`. */
-export type LegacyFeedErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /feed` */
   readFeed: {
-    pathParams: ReadFeedPathParams;
-    query: ReadFeedQuery;
-    headers: ReadFeedHeaders;
-    cookies: ReadFeedCookies;
-    requestBody: ReadFeedRequestBody;
-    responses: ReadFeedResponses;
-    response: ReadFeedResponse;
-    errorResponse: ReadFeedErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Entries as JSON Lines. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/jsonl': Entry;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Entry;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /legacy` */
   legacyFeed: {
-    pathParams: LegacyFeedPathParams;
-    query: LegacyFeedQuery;
-    headers: LegacyFeedHeaders;
-    cookies: LegacyFeedCookies;
-    requestBody: LegacyFeedRequestBody;
-    responses: LegacyFeedResponses;
-    response: LegacyFeedResponse;
-    errorResponse: LegacyFeedErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** One entry per line, declared as JSON. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Entry;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Entry;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -6,17 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eEntry,
-  _eLegacyFeedCookies,
-  _eLegacyFeedHeaders,
-  _eLegacyFeedPathParams,
-  _eLegacyFeedQuery,
-  _eReadFeedCookies,
-  _eReadFeedHeaders,
-  _eReadFeedPathParams,
-  _eReadFeedQuery,
-} from './compiled.js';
+import { _eEntry, _eReadFeedPathParams } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -34,29 +24,32 @@ const _responses1: _Responses = {
 export function validateReadFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedPathParams> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['readFeed']['pathParams']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ReadFeedQuery> {
-  return _run(_eReadFeedQuery, value, _opts(options, true));
+export function validateReadFeedQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['readFeed']['query']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateReadFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedHeaders> {
-  return _run(_eReadFeedHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['readFeed']['headers']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateReadFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedCookies> {
-  return _run(_eReadFeedCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['readFeed']['cookies']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: no request body is declared; any body is accepted. */
@@ -64,10 +57,10 @@ export function validateReadFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedRequestBody> {
+): ValidationResult<T.Operations['readFeed']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ReadFeedRequestBody };
+  return { valid: true, value: body as T.Operations['readFeed']['requestBody'] };
 }
 
 /** readFeed: a response, by status (exact, range, default) and media type. */
@@ -76,7 +69,7 @@ export function validateReadFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedResponse | T.ReadFeedErrorResponse> {
+): ValidationResult<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -84,32 +77,32 @@ export function validateReadFeedResponse(
 export function validateLegacyFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedPathParams> {
-  return _run(_eLegacyFeedPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['legacyFeed']['pathParams']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateLegacyFeedQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedQuery> {
-  return _run(_eLegacyFeedQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['legacyFeed']['query']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateLegacyFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedHeaders> {
-  return _run(_eLegacyFeedHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['legacyFeed']['headers']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateLegacyFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedCookies> {
-  return _run(_eLegacyFeedCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['legacyFeed']['cookies']> {
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: no request body is declared; any body is accepted. */
@@ -117,10 +110,10 @@ export function validateLegacyFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedRequestBody> {
+): ValidationResult<T.Operations['legacyFeed']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.LegacyFeedRequestBody };
+  return { valid: true, value: body as T.Operations['legacyFeed']['requestBody'] };
 }
 
 /** legacyFeed: a response, by status (exact, range, default) and media type. */
@@ -129,7 +122,7 @@ export function validateLegacyFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedResponse | T.LegacyFeedErrorResponse> {
+): ValidationResult<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

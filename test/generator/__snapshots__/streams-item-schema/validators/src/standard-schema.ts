@@ -97,59 +97,65 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 export const EntrySchema: SyncStandardSchema<T.Entry> = toStandardSchema(S.validateEntry);
 
 /** readFeed: `validateReadFeedPathParams` as a Standard Schema. */
-export const ReadFeedPathParamsSchema: SyncStandardSchema<T.ReadFeedPathParams> = toStandardSchema(
+export const ReadFeedPathParamsSchema: SyncStandardSchema<T.Operations['readFeed']['pathParams']> = toStandardSchema(
   O.validateReadFeedPathParams,
 );
 
 /** readFeed: `validateReadFeedQuery` as a Standard Schema. */
-export const ReadFeedQuerySchema: SyncStandardSchema<T.ReadFeedQuery> = toStandardSchema(O.validateReadFeedQuery);
+export const ReadFeedQuerySchema: SyncStandardSchema<T.Operations['readFeed']['query']> = toStandardSchema(
+  O.validateReadFeedQuery,
+);
 
 /** readFeed: `validateReadFeedHeaders` as a Standard Schema. */
-export const ReadFeedHeadersSchema: SyncStandardSchema<T.ReadFeedHeaders> = toStandardSchema(O.validateReadFeedHeaders);
+export const ReadFeedHeadersSchema: SyncStandardSchema<T.Operations['readFeed']['headers']> = toStandardSchema(
+  O.validateReadFeedHeaders,
+);
 
 /** readFeed: `validateReadFeedCookies` as a Standard Schema. */
-export const ReadFeedCookiesSchema: SyncStandardSchema<T.ReadFeedCookies> = toStandardSchema(O.validateReadFeedCookies);
+export const ReadFeedCookiesSchema: SyncStandardSchema<T.Operations['readFeed']['cookies']> = toStandardSchema(
+  O.validateReadFeedCookies,
+);
 
 /** readFeed: the request body (its first declared media type) as a Standard Schema. */
-export const ReadFeedRequestBodySchema: SyncStandardSchema<T.ReadFeedRequestBody> = toStandardSchema((body, options) =>
-  O.validateReadFeedRequestBody(body, undefined, options),
+export const ReadFeedRequestBodySchema: SyncStandardSchema<T.Operations['readFeed']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateReadFeedRequestBody(body, undefined, options),
 );
 
 /** readFeed: the response with this status and media type as a Standard Schema. */
 export function ReadFeedResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ReadFeedResponse | T.ReadFeedErrorResponse> {
+): SyncStandardSchema<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateReadFeedResponse(status, mediaType, body, options));
 }
 
 /** legacyFeed: `validateLegacyFeedPathParams` as a Standard Schema. */
-export const LegacyFeedPathParamsSchema: SyncStandardSchema<T.LegacyFeedPathParams> = toStandardSchema(
-  O.validateLegacyFeedPathParams,
-);
+export const LegacyFeedPathParamsSchema: SyncStandardSchema<T.Operations['legacyFeed']['pathParams']> =
+  toStandardSchema(O.validateLegacyFeedPathParams);
 
 /** legacyFeed: `validateLegacyFeedQuery` as a Standard Schema. */
-export const LegacyFeedQuerySchema: SyncStandardSchema<T.LegacyFeedQuery> = toStandardSchema(O.validateLegacyFeedQuery);
+export const LegacyFeedQuerySchema: SyncStandardSchema<T.Operations['legacyFeed']['query']> = toStandardSchema(
+  O.validateLegacyFeedQuery,
+);
 
 /** legacyFeed: `validateLegacyFeedHeaders` as a Standard Schema. */
-export const LegacyFeedHeadersSchema: SyncStandardSchema<T.LegacyFeedHeaders> = toStandardSchema(
+export const LegacyFeedHeadersSchema: SyncStandardSchema<T.Operations['legacyFeed']['headers']> = toStandardSchema(
   O.validateLegacyFeedHeaders,
 );
 
 /** legacyFeed: `validateLegacyFeedCookies` as a Standard Schema. */
-export const LegacyFeedCookiesSchema: SyncStandardSchema<T.LegacyFeedCookies> = toStandardSchema(
+export const LegacyFeedCookiesSchema: SyncStandardSchema<T.Operations['legacyFeed']['cookies']> = toStandardSchema(
   O.validateLegacyFeedCookies,
 );
 
 /** legacyFeed: the request body (its first declared media type) as a Standard Schema. */
-export const LegacyFeedRequestBodySchema: SyncStandardSchema<T.LegacyFeedRequestBody> = toStandardSchema(
-  (body, options) => O.validateLegacyFeedRequestBody(body, undefined, options),
-);
+export const LegacyFeedRequestBodySchema: SyncStandardSchema<T.Operations['legacyFeed']['requestBody']> =
+  toStandardSchema((body, options) => O.validateLegacyFeedRequestBody(body, undefined, options));
 
 /** legacyFeed: the response with this status and media type as a Standard Schema. */
 export function LegacyFeedResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.LegacyFeedResponse | T.LegacyFeedErrorResponse> {
+): SyncStandardSchema<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateLegacyFeedResponse(status, mediaType, body, options));
 }

@@ -20,12 +20,12 @@ import type {
 
 /** The argument of `watchTicks`: its parameters by their names in the spec. */
 export interface WatchTicksArgs {
-  from?: T.WatchTicksQuery['from'];
+  from?: T.Operations['watchTicks']['query']['from'];
 }
 
 /** The argument of `importTicks`: its parameters by their names in the spec, and `body`. */
 export interface ImportTicksArgs {
-  body: T.ImportTicksRequestBody;
+  body: T.Operations['importTicks']['requestBody'];
 }
 
 /**
@@ -51,7 +51,7 @@ export interface Client {
   watchTicks(
     args?: WatchTicksArgs,
     options?: StreamCallOptions,
-  ): EventStream<ServerSentEvent<T.WatchTicksResponses['200']['content']['text/event-stream']>>;
+  ): EventStream<ServerSentEvent<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>>;
   /**
    * Log lines as server-sent events (text data)
    *
@@ -77,7 +77,7 @@ export interface Client {
   listTicksNdjson(
     args?: Record<string, never>,
     options?: StreamCallOptions,
-  ): EventStream<T.ListTicksNdjsonResponses['200']['content']['application/x-ndjson']>;
+  ): EventStream<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']>;
   /**
    * `GET /ticks.jsonl` (operation `listTicksJsonl`)
    *
@@ -90,7 +90,7 @@ export interface Client {
   listTicksJsonl(
     args?: Record<string, never>,
     options?: StreamCallOptions,
-  ): EventStream<T.ListTicksJsonlResponses['200']['content']['application/jsonl']>;
+  ): EventStream<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']>;
   /**
    * `GET /ticks.seq` (operation `listTicksSeq`)
    *
@@ -103,7 +103,7 @@ export interface Client {
   listTicksSeq(
     args?: Record<string, never>,
     options?: StreamCallOptions,
-  ): EventStream<T.ListTicksSeqResponses['200']['content']['application/json-seq']>;
+  ): EventStream<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']>;
   /**
    * Not a stream (a plain JSON call next to the streams)
    *
@@ -111,7 +111,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  importTicks(args: ImportTicksArgs, options?: CallOptions): ApiPromise<T.ImportTicksResponse, 200>;
+  importTicks(args: ImportTicksArgs, options?: CallOptions): ApiPromise<T.Operations['importTicks']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -121,12 +121,12 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  watchTicks: T.WatchTicksErrorResponse;
-  tailLog: T.TailLogErrorResponse;
-  listTicksNdjson: T.ListTicksNdjsonErrorResponse;
-  listTicksJsonl: T.ListTicksJsonlErrorResponse;
-  listTicksSeq: T.ListTicksSeqErrorResponse;
-  importTicks: T.ImportTicksErrorResponse;
+  watchTicks: T.Operations['watchTicks']['errorResponse'];
+  tailLog: T.Operations['tailLog']['errorResponse'];
+  listTicksNdjson: T.Operations['listTicksNdjson']['errorResponse'];
+  listTicksJsonl: T.Operations['listTicksJsonl']['errorResponse'];
+  listTicksSeq: T.Operations['listTicksSeq']['errorResponse'];
+  importTicks: T.Operations['importTicks']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -188,7 +188,7 @@ export function watchTicks(
   core: ClientCore,
   args?: WatchTicksArgs,
   options?: StreamCallOptions,
-): EventStream<ServerSentEvent<T.WatchTicksResponses['200']['content']['text/event-stream']>> {
+): EventStream<ServerSentEvent<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>> {
   return stream(core, ops.watchTicks, args, options, { sse: sseFraming });
 }
 
@@ -229,7 +229,7 @@ export function listTicksNdjson(
   core: ClientCore,
   args?: Record<string, never>,
   options?: StreamCallOptions,
-): EventStream<T.ListTicksNdjsonResponses['200']['content']['application/x-ndjson']> {
+): EventStream<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']> {
   return stream(core, ops.listTicksNdjson, args, options, { ndjson: ndjsonFraming });
 }
 
@@ -248,7 +248,7 @@ export function listTicksJsonl(
   core: ClientCore,
   args?: Record<string, never>,
   options?: StreamCallOptions,
-): EventStream<T.ListTicksJsonlResponses['200']['content']['application/jsonl']> {
+): EventStream<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']> {
   return stream(core, ops.listTicksJsonl, args, options, { ndjson: ndjsonFraming });
 }
 
@@ -267,7 +267,7 @@ export function listTicksSeq(
   core: ClientCore,
   args?: Record<string, never>,
   options?: StreamCallOptions,
-): EventStream<T.ListTicksSeqResponses['200']['content']['application/json-seq']> {
+): EventStream<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']> {
   return stream(core, ops.listTicksSeq, args, options, { 'json-seq': jsonSeqFraming });
 }
 
@@ -284,7 +284,7 @@ export function importTicks(
   core: ClientCore,
   args: ImportTicksArgs,
   options?: CallOptions,
-): ApiPromise<T.ImportTicksResponse, 200> {
+): ApiPromise<T.Operations['importTicks']['response'], 200> {
   return call(core, ops.importTicks, args, options);
 }
 

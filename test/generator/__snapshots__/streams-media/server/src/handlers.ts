@@ -19,10 +19,10 @@ import type {
 
 /** What the `watchTicks` handler receives, parsed and validated. */
 export interface WatchTicksContext {
-  params: T.WatchTicksPathParams;
-  query: T.WatchTicksQuery;
-  headers: T.WatchTicksHeaders;
-  cookies: T.WatchTicksCookies;
+  params: T.Operations['watchTicks']['pathParams'];
+  query: T.Operations['watchTicks']['query'];
+  headers: T.Operations['watchTicks']['headers'];
+  cookies: T.Operations['watchTicks']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -34,14 +34,16 @@ export type WatchTicksResult =
   | {
       status: 200;
       body:
-        | AsyncIterable<ServerSentEventInit<T.WatchTicksResponses['200']['content']['text/event-stream']>>
+        | AsyncIterable<
+            ServerSentEventInit<T.Operations['watchTicks']['responses']['200']['content']['text/event-stream']>
+          >
         | ReadableStream<Uint8Array>;
       contentType?: 'text/event-stream';
       headers?: HeaderValues;
     }
   | {
       status: 404;
-      body: T.WatchTicksResponses['404']['content']['application/problem+json'];
+      body: T.Operations['watchTicks']['responses']['404']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -54,10 +56,10 @@ export type WatchTicksHandler = (context: WatchTicksContext) => WatchTicksResult
 
 /** What the `tailLog` handler receives, parsed and validated. */
 export interface TailLogContext {
-  params: T.TailLogPathParams;
-  query: T.TailLogQuery;
-  headers: T.TailLogHeaders;
-  cookies: T.TailLogCookies;
+  params: T.Operations['tailLog']['pathParams'];
+  query: T.Operations['tailLog']['query'];
+  headers: T.Operations['tailLog']['headers'];
+  cookies: T.Operations['tailLog']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -68,7 +70,7 @@ export interface TailLogContext {
 export type TailLogResult = {
   status: 200;
   body:
-    | AsyncIterable<ServerSentEventInit<T.TailLogResponses['200']['content']['text/event-stream']>>
+    | AsyncIterable<ServerSentEventInit<T.Operations['tailLog']['responses']['200']['content']['text/event-stream']>>
     | ReadableStream<Uint8Array>;
   contentType?: 'text/event-stream';
   headers?: HeaderValues;
@@ -82,10 +84,10 @@ export type TailLogHandler = (context: TailLogContext) => TailLogResult | Promis
 
 /** What the `listTicksNdjson` handler receives, parsed and validated. */
 export interface ListTicksNdjsonContext {
-  params: T.ListTicksNdjsonPathParams;
-  query: T.ListTicksNdjsonQuery;
-  headers: T.ListTicksNdjsonHeaders;
-  cookies: T.ListTicksNdjsonCookies;
+  params: T.Operations['listTicksNdjson']['pathParams'];
+  query: T.Operations['listTicksNdjson']['query'];
+  headers: T.Operations['listTicksNdjson']['headers'];
+  cookies: T.Operations['listTicksNdjson']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -96,9 +98,9 @@ export interface ListTicksNdjsonContext {
 export type ListTicksNdjsonResult = {
   status: 200;
   body:
-    | AsyncIterable<T.ListTicksNdjsonResponses['200']['content']['application/x-ndjson']>
+    | AsyncIterable<T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson']>
     | ReadableStream<Uint8Array>
-    | T.ListTicksNdjsonResponses['200']['content']['application/x-ndjson'];
+    | T.Operations['listTicksNdjson']['responses']['200']['content']['application/x-ndjson'];
   contentType?: 'application/x-ndjson';
   headers?: HeaderValues;
 };
@@ -110,10 +112,10 @@ export type ListTicksNdjsonHandler = (
 
 /** What the `listTicksJsonl` handler receives, parsed and validated. */
 export interface ListTicksJsonlContext {
-  params: T.ListTicksJsonlPathParams;
-  query: T.ListTicksJsonlQuery;
-  headers: T.ListTicksJsonlHeaders;
-  cookies: T.ListTicksJsonlCookies;
+  params: T.Operations['listTicksJsonl']['pathParams'];
+  query: T.Operations['listTicksJsonl']['query'];
+  headers: T.Operations['listTicksJsonl']['headers'];
+  cookies: T.Operations['listTicksJsonl']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -124,9 +126,9 @@ export interface ListTicksJsonlContext {
 export type ListTicksJsonlResult = {
   status: 200;
   body:
-    | AsyncIterable<T.ListTicksJsonlResponses['200']['content']['application/jsonl']>
+    | AsyncIterable<T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl']>
     | ReadableStream<Uint8Array>
-    | T.ListTicksJsonlResponses['200']['content']['application/jsonl'];
+    | T.Operations['listTicksJsonl']['responses']['200']['content']['application/jsonl'];
   contentType?: 'application/jsonl';
   headers?: HeaderValues;
 };
@@ -138,10 +140,10 @@ export type ListTicksJsonlHandler = (
 
 /** What the `listTicksSeq` handler receives, parsed and validated. */
 export interface ListTicksSeqContext {
-  params: T.ListTicksSeqPathParams;
-  query: T.ListTicksSeqQuery;
-  headers: T.ListTicksSeqHeaders;
-  cookies: T.ListTicksSeqCookies;
+  params: T.Operations['listTicksSeq']['pathParams'];
+  query: T.Operations['listTicksSeq']['query'];
+  headers: T.Operations['listTicksSeq']['headers'];
+  cookies: T.Operations['listTicksSeq']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -152,9 +154,9 @@ export interface ListTicksSeqContext {
 export type ListTicksSeqResult = {
   status: 200;
   body:
-    | AsyncIterable<T.ListTicksSeqResponses['200']['content']['application/json-seq']>
+    | AsyncIterable<T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq']>
     | ReadableStream<Uint8Array>
-    | T.ListTicksSeqResponses['200']['content']['application/json-seq'];
+    | T.Operations['listTicksSeq']['responses']['200']['content']['application/json-seq'];
   contentType?: 'application/json-seq';
   headers?: HeaderValues;
 };
@@ -164,11 +166,11 @@ export type ListTicksSeqHandler = (context: ListTicksSeqContext) => ListTicksSeq
 
 /** What the `importTicks` handler receives, parsed and validated. */
 export interface ImportTicksContext {
-  params: T.ImportTicksPathParams;
-  query: T.ImportTicksQuery;
-  headers: T.ImportTicksHeaders;
-  cookies: T.ImportTicksCookies;
-  body: T.ImportTicksRequestBody;
+  params: T.Operations['importTicks']['pathParams'];
+  query: T.Operations['importTicks']['query'];
+  headers: T.Operations['importTicks']['headers'];
+  cookies: T.Operations['importTicks']['cookies'];
+  body: T.Operations['importTicks']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -177,7 +179,7 @@ export interface ImportTicksContext {
 /** Exactly the responses declared for `importTicks`. */
 export type ImportTicksResult = {
   status: 200;
-  body: T.ImportTicksResponses['200']['content']['application/json'];
+  body: T.Operations['importTicks']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

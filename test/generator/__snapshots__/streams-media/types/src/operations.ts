@@ -4,278 +4,182 @@
  */
 import type { Problem, Tick } from './schemas.js';
 
-/** Path parameters of `GET /ticks`. */
-export type WatchTicksPathParams = Record<string, never>;
-
-/** Query parameters of `GET /ticks`. */
-export type WatchTicksQuery = {
-  /** @minimum 0 */
-  from?: number;
-};
-
-/** Header parameters of `GET /ticks`. */
-export type WatchTicksHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /ticks`. */
-export type WatchTicksCookies = Record<string, never>;
-
-/** Request body of `GET /ticks`. */
-export type WatchTicksRequestBody = never;
-
-/** Responses of `GET /ticks` by status and media type. */
-export interface WatchTicksResponses {
-  /** One event per tick. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'text/event-stream': Tick;
-    };
-  };
-  /** No such ticker. */
-  404: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /ticks`. */
-export type WatchTicksResponse = Tick;
-
-/** Body of a failed `GET /ticks`. */
-export type WatchTicksErrorResponse = Problem;
-
-/** Path parameters of `GET /log`. */
-export type TailLogPathParams = Record<string, never>;
-
-/** Query parameters of `GET /log`. */
-export type TailLogQuery = Record<string, never>;
-
-/** Header parameters of `GET /log`. */
-export type TailLogHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /log`. */
-export type TailLogCookies = Record<string, never>;
-
-/** Request body of `GET /log`. */
-export type TailLogRequestBody = never;
-
-/** Responses of `GET /log` by status and media type. */
-export interface TailLogResponses {
-  /** One event per log line. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'text/event-stream': string;
-    };
-  };
-}
-
-/** Body of a successful `GET /log`. */
-export type TailLogResponse = string;
-
-/** Body of a failed `GET /log`. */
-export type TailLogErrorResponse = never;
-
-/** Path parameters of `GET /ticks.ndjson`. */
-export type ListTicksNdjsonPathParams = Record<string, never>;
-
-/** Query parameters of `GET /ticks.ndjson`. */
-export type ListTicksNdjsonQuery = Record<string, never>;
-
-/** Header parameters of `GET /ticks.ndjson`. */
-export type ListTicksNdjsonHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /ticks.ndjson`. */
-export type ListTicksNdjsonCookies = Record<string, never>;
-
-/** Request body of `GET /ticks.ndjson`. */
-export type ListTicksNdjsonRequestBody = never;
-
-/** Responses of `GET /ticks.ndjson` by status and media type. */
-export interface ListTicksNdjsonResponses {
-  /** Newline-delimited JSON. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/x-ndjson': Tick;
-    };
-  };
-}
-
-/** Body of a successful `GET /ticks.ndjson`. */
-export type ListTicksNdjsonResponse = Tick;
-
-/** Body of a failed `GET /ticks.ndjson`. */
-export type ListTicksNdjsonErrorResponse = never;
-
-/** Path parameters of `GET /ticks.jsonl`. */
-export type ListTicksJsonlPathParams = Record<string, never>;
-
-/** Query parameters of `GET /ticks.jsonl`. */
-export type ListTicksJsonlQuery = Record<string, never>;
-
-/** Header parameters of `GET /ticks.jsonl`. */
-export type ListTicksJsonlHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /ticks.jsonl`. */
-export type ListTicksJsonlCookies = Record<string, never>;
-
-/** Request body of `GET /ticks.jsonl`. */
-export type ListTicksJsonlRequestBody = never;
-
-/** Responses of `GET /ticks.jsonl` by status and media type. */
-export interface ListTicksJsonlResponses {
-  /** JSON Lines. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/jsonl': Tick;
-    };
-  };
-}
-
-/** Body of a successful `GET /ticks.jsonl`. */
-export type ListTicksJsonlResponse = Tick;
-
-/** Body of a failed `GET /ticks.jsonl`. */
-export type ListTicksJsonlErrorResponse = never;
-
-/** Path parameters of `GET /ticks.seq`. */
-export type ListTicksSeqPathParams = Record<string, never>;
-
-/** Query parameters of `GET /ticks.seq`. */
-export type ListTicksSeqQuery = Record<string, never>;
-
-/** Header parameters of `GET /ticks.seq`. */
-export type ListTicksSeqHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /ticks.seq`. */
-export type ListTicksSeqCookies = Record<string, never>;
-
-/** Request body of `GET /ticks.seq`. */
-export type ListTicksSeqRequestBody = never;
-
-/** Responses of `GET /ticks.seq` by status and media type. */
-export interface ListTicksSeqResponses {
-  /** A JSON text sequence. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json-seq': Tick;
-    };
-  };
-}
-
-/** Body of a successful `GET /ticks.seq`. */
-export type ListTicksSeqResponse = Tick;
-
-/** Body of a failed `GET /ticks.seq`. */
-export type ListTicksSeqErrorResponse = never;
-
-/** Path parameters of `POST /uploads`. */
-export type ImportTicksPathParams = Record<string, never>;
-
-/** Query parameters of `POST /uploads`. */
-export type ImportTicksQuery = Record<string, never>;
-
-/** Header parameters of `POST /uploads`. */
-export type ImportTicksHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /uploads`. */
-export type ImportTicksCookies = Record<string, never>;
-
-/** Request body of `POST /uploads` (required). */
-export type ImportTicksRequestBody = Tick[];
-
-/** Responses of `POST /uploads` by status and media type. */
-export interface ImportTicksResponses {
-  /** How many were imported. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        count: number;
-      };
-    };
-  };
-}
-
-/** Body of a successful `POST /uploads`. */
-export type ImportTicksResponse = {
-  count: number;
-};
-
-/** Body of a failed `POST /uploads`. */
-export type ImportTicksErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /ticks`: Ticks as server-sent events (JSON data) */
   watchTicks: {
-    pathParams: WatchTicksPathParams;
-    query: WatchTicksQuery;
-    headers: WatchTicksHeaders;
-    cookies: WatchTicksCookies;
-    requestBody: WatchTicksRequestBody;
-    responses: WatchTicksResponses;
-    response: WatchTicksResponse;
-    errorResponse: WatchTicksErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** @minimum 0 */
+      from?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** One event per tick. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'text/event-stream': Tick;
+        };
+      };
+      /** No such ticker. */
+      404: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Tick;
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
   /** `GET /log`: Log lines as server-sent events (text data) */
   tailLog: {
-    pathParams: TailLogPathParams;
-    query: TailLogQuery;
-    headers: TailLogHeaders;
-    cookies: TailLogCookies;
-    requestBody: TailLogRequestBody;
-    responses: TailLogResponses;
-    response: TailLogResponse;
-    errorResponse: TailLogErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** One event per log line. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'text/event-stream': string;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: string;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /ticks.ndjson` */
   listTicksNdjson: {
-    pathParams: ListTicksNdjsonPathParams;
-    query: ListTicksNdjsonQuery;
-    headers: ListTicksNdjsonHeaders;
-    cookies: ListTicksNdjsonCookies;
-    requestBody: ListTicksNdjsonRequestBody;
-    responses: ListTicksNdjsonResponses;
-    response: ListTicksNdjsonResponse;
-    errorResponse: ListTicksNdjsonErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Newline-delimited JSON. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/x-ndjson': Tick;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Tick;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /ticks.jsonl` */
   listTicksJsonl: {
-    pathParams: ListTicksJsonlPathParams;
-    query: ListTicksJsonlQuery;
-    headers: ListTicksJsonlHeaders;
-    cookies: ListTicksJsonlCookies;
-    requestBody: ListTicksJsonlRequestBody;
-    responses: ListTicksJsonlResponses;
-    response: ListTicksJsonlResponse;
-    errorResponse: ListTicksJsonlErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** JSON Lines. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/jsonl': Tick;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Tick;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /ticks.seq` */
   listTicksSeq: {
-    pathParams: ListTicksSeqPathParams;
-    query: ListTicksSeqQuery;
-    headers: ListTicksSeqHeaders;
-    cookies: ListTicksSeqCookies;
-    requestBody: ListTicksSeqRequestBody;
-    responses: ListTicksSeqResponses;
-    response: ListTicksSeqResponse;
-    errorResponse: ListTicksSeqErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A JSON text sequence. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json-seq': Tick;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Tick;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /uploads`: Not a stream (a plain JSON call next to the streams) */
   importTicks: {
-    pathParams: ImportTicksPathParams;
-    query: ImportTicksQuery;
-    headers: ImportTicksHeaders;
-    cookies: ImportTicksCookies;
-    requestBody: ImportTicksRequestBody;
-    responses: ImportTicksResponses;
-    response: ImportTicksResponse;
-    errorResponse: ImportTicksErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Tick[];
+    /** Responses by status and media type. */
+    responses: {
+      /** How many were imported. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            count: number;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      count: number;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

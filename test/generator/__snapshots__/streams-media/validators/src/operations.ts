@@ -7,33 +7,11 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eImportTicksCookies,
-  _eImportTicksHeaders,
-  _eImportTicksPathParams,
-  _eImportTicksQuery,
   _eImportTicksRequestBody2,
   _eImportTicksStatus200,
-  _eListTicksJsonlCookies,
-  _eListTicksJsonlHeaders,
-  _eListTicksJsonlPathParams,
-  _eListTicksJsonlQuery,
-  _eListTicksNdjsonCookies,
-  _eListTicksNdjsonHeaders,
-  _eListTicksNdjsonPathParams,
-  _eListTicksNdjsonQuery,
-  _eListTicksSeqCookies,
-  _eListTicksSeqHeaders,
-  _eListTicksSeqPathParams,
-  _eListTicksSeqQuery,
   _eProblem,
-  _eTailLogCookies,
-  _eTailLogHeaders,
-  _eTailLogPathParams,
-  _eTailLogQuery,
   _eTailLogStatus200,
   _eTick,
-  _eWatchTicksCookies,
-  _eWatchTicksHeaders,
   _eWatchTicksPathParams,
   _eWatchTicksQuery,
 } from './compiled.js';
@@ -48,6 +26,7 @@ const _responses1: _Responses = {
   s: ['200'],
   m: [['text/event-stream']],
   f: [[_eTailLogStatus200]],
+  p: [['#/paths/~1log/get/responses/200/content/text~1event-stream/schema']],
 };
 
 const _responses2: _Responses = {
@@ -68,44 +47,50 @@ const _responses4: _Responses = {
   f: [[_eTick]],
 };
 
-const _body5: _Body = { r: true, m: ['application/json'], f: [_eImportTicksRequestBody2] };
+const _body5: _Body = {
+  r: true,
+  m: ['application/json'],
+  f: [_eImportTicksRequestBody2],
+  p: ['#/paths/~1uploads/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses5: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eImportTicksStatus200]],
+  p: [['#/paths/~1uploads/post/responses/200/content/application~1json/schema']],
 };
 
 /** watchTicks: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateWatchTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksPathParams> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['watchTicks']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateWatchTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksQuery> {
-  return _run(_eWatchTicksQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['watchTicks']['query']> {
+  return _run(_eWatchTicksQuery, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateWatchTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksHeaders> {
-  return _run(_eWatchTicksHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['watchTicks']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateWatchTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksCookies> {
-  return _run(_eWatchTicksCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['watchTicks']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: no request body is declared; any body is accepted. */
@@ -113,10 +98,10 @@ export function validateWatchTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksRequestBody> {
+): ValidationResult<T.Operations['watchTicks']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.WatchTicksRequestBody };
+  return { valid: true, value: body as T.Operations['watchTicks']['requestBody'] };
 }
 
 /** watchTicks: a response, by status (exact, range, default) and media type. */
@@ -125,7 +110,7 @@ export function validateWatchTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksResponse | T.WatchTicksErrorResponse> {
+): ValidationResult<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -133,23 +118,32 @@ export function validateWatchTicksResponse(
 export function validateTailLogPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogPathParams> {
-  return _run(_eTailLogPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['tailLog']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogQuery> {
-  return _run(_eTailLogQuery, value, _opts(options, true));
+export function validateTailLogQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['query']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogHeaders> {
-  return _run(_eTailLogHeaders, value, _opts(options, true));
+export function validateTailLogHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogCookies> {
-  return _run(_eTailLogCookies, value, _opts(options, true));
+export function validateTailLogCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: no request body is declared; any body is accepted. */
@@ -157,10 +151,10 @@ export function validateTailLogRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogRequestBody> {
+): ValidationResult<T.Operations['tailLog']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.TailLogRequestBody };
+  return { valid: true, value: body as T.Operations['tailLog']['requestBody'] };
 }
 
 /** tailLog: a response, by status (exact, range, default) and media type. */
@@ -169,7 +163,7 @@ export function validateTailLogResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogResponse | T.TailLogErrorResponse> {
+): ValidationResult<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -177,32 +171,32 @@ export function validateTailLogResponse(
 export function validateListTicksNdjsonPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonPathParams> {
-  return _run(_eListTicksNdjsonPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksNdjson']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksNdjsonQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonQuery> {
-  return _run(_eListTicksNdjsonQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksNdjson']['query']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksNdjsonHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonHeaders> {
-  return _run(_eListTicksNdjsonHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksNdjson']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksNdjsonCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonCookies> {
-  return _run(_eListTicksNdjsonCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksNdjson']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: no request body is declared; any body is accepted. */
@@ -210,10 +204,10 @@ export function validateListTicksNdjsonRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonRequestBody> {
+): ValidationResult<T.Operations['listTicksNdjson']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksNdjsonRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksNdjson']['requestBody'] };
 }
 
 /** listTicksNdjson: a response, by status (exact, range, default) and media type. */
@@ -222,7 +216,7 @@ export function validateListTicksNdjsonResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonResponse | T.ListTicksNdjsonErrorResponse> {
+): ValidationResult<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -230,32 +224,32 @@ export function validateListTicksNdjsonResponse(
 export function validateListTicksJsonlPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlPathParams> {
-  return _run(_eListTicksJsonlPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksJsonl']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksJsonlQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlQuery> {
-  return _run(_eListTicksJsonlQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksJsonl']['query']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksJsonlHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlHeaders> {
-  return _run(_eListTicksJsonlHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksJsonl']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksJsonlCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlCookies> {
-  return _run(_eListTicksJsonlCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksJsonl']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: no request body is declared; any body is accepted. */
@@ -263,10 +257,10 @@ export function validateListTicksJsonlRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlRequestBody> {
+): ValidationResult<T.Operations['listTicksJsonl']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksJsonlRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksJsonl']['requestBody'] };
 }
 
 /** listTicksJsonl: a response, by status (exact, range, default) and media type. */
@@ -275,7 +269,7 @@ export function validateListTicksJsonlResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlResponse | T.ListTicksJsonlErrorResponse> {
+): ValidationResult<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -283,32 +277,32 @@ export function validateListTicksJsonlResponse(
 export function validateListTicksSeqPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqPathParams> {
-  return _run(_eListTicksSeqPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksSeq']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksSeqQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqQuery> {
-  return _run(_eListTicksSeqQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksSeq']['query']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksSeqHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqHeaders> {
-  return _run(_eListTicksSeqHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksSeq']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTicksSeqCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqCookies> {
-  return _run(_eListTicksSeqCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['listTicksSeq']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: no request body is declared; any body is accepted. */
@@ -316,10 +310,10 @@ export function validateListTicksSeqRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqRequestBody> {
+): ValidationResult<T.Operations['listTicksSeq']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksSeqRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksSeq']['requestBody'] };
 }
 
 /** listTicksSeq: a response, by status (exact, range, default) and media type. */
@@ -328,7 +322,7 @@ export function validateListTicksSeqResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqResponse | T.ListTicksSeqErrorResponse> {
+): ValidationResult<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -336,32 +330,32 @@ export function validateListTicksSeqResponse(
 export function validateImportTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksPathParams> {
-  return _run(_eImportTicksPathParams, value, _opts(options, true));
+): ValidationResult<T.Operations['importTicks']['pathParams']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateImportTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksQuery> {
-  return _run(_eImportTicksQuery, value, _opts(options, true));
+): ValidationResult<T.Operations['importTicks']['query']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateImportTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksHeaders> {
-  return _run(_eImportTicksHeaders, value, _opts(options, true));
+): ValidationResult<T.Operations['importTicks']['headers']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateImportTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksCookies> {
-  return _run(_eImportTicksCookies, value, _opts(options, true));
+): ValidationResult<T.Operations['importTicks']['cookies']> {
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: the request body, by media type (default: the first declared). */
@@ -369,7 +363,7 @@ export function validateImportTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksRequestBody> {
+): ValidationResult<T.Operations['importTicks']['requestBody']> {
   return _request(_body5, body, mediaType, options);
 }
 
@@ -379,7 +373,7 @@ export function validateImportTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksResponse | T.ImportTicksErrorResponse> {
+): ValidationResult<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 

@@ -100,191 +100,184 @@ export const TickSchema: SyncStandardSchema<T.Tick> = toStandardSchema(S.validat
 export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
 
 /** watchTicks: `validateWatchTicksPathParams` as a Standard Schema. */
-export const WatchTicksPathParamsSchema: SyncStandardSchema<T.WatchTicksPathParams> = toStandardSchema(
-  O.validateWatchTicksPathParams,
-);
+export const WatchTicksPathParamsSchema: SyncStandardSchema<T.Operations['watchTicks']['pathParams']> =
+  toStandardSchema(O.validateWatchTicksPathParams);
 
 /** watchTicks: `validateWatchTicksQuery` as a Standard Schema. */
-export const WatchTicksQuerySchema: SyncStandardSchema<T.WatchTicksQuery> = toStandardSchema(O.validateWatchTicksQuery);
+export const WatchTicksQuerySchema: SyncStandardSchema<T.Operations['watchTicks']['query']> = toStandardSchema(
+  O.validateWatchTicksQuery,
+);
 
 /** watchTicks: `validateWatchTicksHeaders` as a Standard Schema. */
-export const WatchTicksHeadersSchema: SyncStandardSchema<T.WatchTicksHeaders> = toStandardSchema(
+export const WatchTicksHeadersSchema: SyncStandardSchema<T.Operations['watchTicks']['headers']> = toStandardSchema(
   O.validateWatchTicksHeaders,
 );
 
 /** watchTicks: `validateWatchTicksCookies` as a Standard Schema. */
-export const WatchTicksCookiesSchema: SyncStandardSchema<T.WatchTicksCookies> = toStandardSchema(
+export const WatchTicksCookiesSchema: SyncStandardSchema<T.Operations['watchTicks']['cookies']> = toStandardSchema(
   O.validateWatchTicksCookies,
 );
 
 /** watchTicks: the request body (its first declared media type) as a Standard Schema. */
-export const WatchTicksRequestBodySchema: SyncStandardSchema<T.WatchTicksRequestBody> = toStandardSchema(
-  (body, options) => O.validateWatchTicksRequestBody(body, undefined, options),
-);
+export const WatchTicksRequestBodySchema: SyncStandardSchema<T.Operations['watchTicks']['requestBody']> =
+  toStandardSchema((body, options) => O.validateWatchTicksRequestBody(body, undefined, options));
 
 /** watchTicks: the response with this status and media type as a Standard Schema. */
 export function WatchTicksResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.WatchTicksResponse | T.WatchTicksErrorResponse> {
+): SyncStandardSchema<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateWatchTicksResponse(status, mediaType, body, options));
 }
 
 /** tailLog: `validateTailLogPathParams` as a Standard Schema. */
-export const TailLogPathParamsSchema: SyncStandardSchema<T.TailLogPathParams> = toStandardSchema(
+export const TailLogPathParamsSchema: SyncStandardSchema<T.Operations['tailLog']['pathParams']> = toStandardSchema(
   O.validateTailLogPathParams,
 );
 
 /** tailLog: `validateTailLogQuery` as a Standard Schema. */
-export const TailLogQuerySchema: SyncStandardSchema<T.TailLogQuery> = toStandardSchema(O.validateTailLogQuery);
+export const TailLogQuerySchema: SyncStandardSchema<T.Operations['tailLog']['query']> = toStandardSchema(
+  O.validateTailLogQuery,
+);
 
 /** tailLog: `validateTailLogHeaders` as a Standard Schema. */
-export const TailLogHeadersSchema: SyncStandardSchema<T.TailLogHeaders> = toStandardSchema(O.validateTailLogHeaders);
+export const TailLogHeadersSchema: SyncStandardSchema<T.Operations['tailLog']['headers']> = toStandardSchema(
+  O.validateTailLogHeaders,
+);
 
 /** tailLog: `validateTailLogCookies` as a Standard Schema. */
-export const TailLogCookiesSchema: SyncStandardSchema<T.TailLogCookies> = toStandardSchema(O.validateTailLogCookies);
+export const TailLogCookiesSchema: SyncStandardSchema<T.Operations['tailLog']['cookies']> = toStandardSchema(
+  O.validateTailLogCookies,
+);
 
 /** tailLog: the request body (its first declared media type) as a Standard Schema. */
-export const TailLogRequestBodySchema: SyncStandardSchema<T.TailLogRequestBody> = toStandardSchema((body, options) =>
-  O.validateTailLogRequestBody(body, undefined, options),
+export const TailLogRequestBodySchema: SyncStandardSchema<T.Operations['tailLog']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateTailLogRequestBody(body, undefined, options),
 );
 
 /** tailLog: the response with this status and media type as a Standard Schema. */
 export function TailLogResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.TailLogResponse | T.TailLogErrorResponse> {
+): SyncStandardSchema<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateTailLogResponse(status, mediaType, body, options));
 }
 
 /** listTicksNdjson: `validateListTicksNdjsonPathParams` as a Standard Schema. */
-export const ListTicksNdjsonPathParamsSchema: SyncStandardSchema<T.ListTicksNdjsonPathParams> = toStandardSchema(
-  O.validateListTicksNdjsonPathParams,
-);
+export const ListTicksNdjsonPathParamsSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['pathParams']> =
+  toStandardSchema(O.validateListTicksNdjsonPathParams);
 
 /** listTicksNdjson: `validateListTicksNdjsonQuery` as a Standard Schema. */
-export const ListTicksNdjsonQuerySchema: SyncStandardSchema<T.ListTicksNdjsonQuery> = toStandardSchema(
-  O.validateListTicksNdjsonQuery,
-);
+export const ListTicksNdjsonQuerySchema: SyncStandardSchema<T.Operations['listTicksNdjson']['query']> =
+  toStandardSchema(O.validateListTicksNdjsonQuery);
 
 /** listTicksNdjson: `validateListTicksNdjsonHeaders` as a Standard Schema. */
-export const ListTicksNdjsonHeadersSchema: SyncStandardSchema<T.ListTicksNdjsonHeaders> = toStandardSchema(
-  O.validateListTicksNdjsonHeaders,
-);
+export const ListTicksNdjsonHeadersSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['headers']> =
+  toStandardSchema(O.validateListTicksNdjsonHeaders);
 
 /** listTicksNdjson: `validateListTicksNdjsonCookies` as a Standard Schema. */
-export const ListTicksNdjsonCookiesSchema: SyncStandardSchema<T.ListTicksNdjsonCookies> = toStandardSchema(
-  O.validateListTicksNdjsonCookies,
-);
+export const ListTicksNdjsonCookiesSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['cookies']> =
+  toStandardSchema(O.validateListTicksNdjsonCookies);
 
 /** listTicksNdjson: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksNdjsonRequestBodySchema: SyncStandardSchema<T.ListTicksNdjsonRequestBody> = toStandardSchema(
-  (body, options) => O.validateListTicksNdjsonRequestBody(body, undefined, options),
-);
+export const ListTicksNdjsonRequestBodySchema: SyncStandardSchema<T.Operations['listTicksNdjson']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListTicksNdjsonRequestBody(body, undefined, options));
 
 /** listTicksNdjson: the response with this status and media type as a Standard Schema. */
 export function ListTicksNdjsonResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListTicksNdjsonResponse | T.ListTicksNdjsonErrorResponse> {
+): SyncStandardSchema<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListTicksNdjsonResponse(status, mediaType, body, options));
 }
 
 /** listTicksJsonl: `validateListTicksJsonlPathParams` as a Standard Schema. */
-export const ListTicksJsonlPathParamsSchema: SyncStandardSchema<T.ListTicksJsonlPathParams> = toStandardSchema(
-  O.validateListTicksJsonlPathParams,
-);
+export const ListTicksJsonlPathParamsSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['pathParams']> =
+  toStandardSchema(O.validateListTicksJsonlPathParams);
 
 /** listTicksJsonl: `validateListTicksJsonlQuery` as a Standard Schema. */
-export const ListTicksJsonlQuerySchema: SyncStandardSchema<T.ListTicksJsonlQuery> = toStandardSchema(
+export const ListTicksJsonlQuerySchema: SyncStandardSchema<T.Operations['listTicksJsonl']['query']> = toStandardSchema(
   O.validateListTicksJsonlQuery,
 );
 
 /** listTicksJsonl: `validateListTicksJsonlHeaders` as a Standard Schema. */
-export const ListTicksJsonlHeadersSchema: SyncStandardSchema<T.ListTicksJsonlHeaders> = toStandardSchema(
-  O.validateListTicksJsonlHeaders,
-);
+export const ListTicksJsonlHeadersSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['headers']> =
+  toStandardSchema(O.validateListTicksJsonlHeaders);
 
 /** listTicksJsonl: `validateListTicksJsonlCookies` as a Standard Schema. */
-export const ListTicksJsonlCookiesSchema: SyncStandardSchema<T.ListTicksJsonlCookies> = toStandardSchema(
-  O.validateListTicksJsonlCookies,
-);
+export const ListTicksJsonlCookiesSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['cookies']> =
+  toStandardSchema(O.validateListTicksJsonlCookies);
 
 /** listTicksJsonl: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksJsonlRequestBodySchema: SyncStandardSchema<T.ListTicksJsonlRequestBody> = toStandardSchema(
-  (body, options) => O.validateListTicksJsonlRequestBody(body, undefined, options),
-);
+export const ListTicksJsonlRequestBodySchema: SyncStandardSchema<T.Operations['listTicksJsonl']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListTicksJsonlRequestBody(body, undefined, options));
 
 /** listTicksJsonl: the response with this status and media type as a Standard Schema. */
 export function ListTicksJsonlResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListTicksJsonlResponse | T.ListTicksJsonlErrorResponse> {
+): SyncStandardSchema<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListTicksJsonlResponse(status, mediaType, body, options));
 }
 
 /** listTicksSeq: `validateListTicksSeqPathParams` as a Standard Schema. */
-export const ListTicksSeqPathParamsSchema: SyncStandardSchema<T.ListTicksSeqPathParams> = toStandardSchema(
-  O.validateListTicksSeqPathParams,
-);
+export const ListTicksSeqPathParamsSchema: SyncStandardSchema<T.Operations['listTicksSeq']['pathParams']> =
+  toStandardSchema(O.validateListTicksSeqPathParams);
 
 /** listTicksSeq: `validateListTicksSeqQuery` as a Standard Schema. */
-export const ListTicksSeqQuerySchema: SyncStandardSchema<T.ListTicksSeqQuery> = toStandardSchema(
+export const ListTicksSeqQuerySchema: SyncStandardSchema<T.Operations['listTicksSeq']['query']> = toStandardSchema(
   O.validateListTicksSeqQuery,
 );
 
 /** listTicksSeq: `validateListTicksSeqHeaders` as a Standard Schema. */
-export const ListTicksSeqHeadersSchema: SyncStandardSchema<T.ListTicksSeqHeaders> = toStandardSchema(
+export const ListTicksSeqHeadersSchema: SyncStandardSchema<T.Operations['listTicksSeq']['headers']> = toStandardSchema(
   O.validateListTicksSeqHeaders,
 );
 
 /** listTicksSeq: `validateListTicksSeqCookies` as a Standard Schema. */
-export const ListTicksSeqCookiesSchema: SyncStandardSchema<T.ListTicksSeqCookies> = toStandardSchema(
+export const ListTicksSeqCookiesSchema: SyncStandardSchema<T.Operations['listTicksSeq']['cookies']> = toStandardSchema(
   O.validateListTicksSeqCookies,
 );
 
 /** listTicksSeq: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksSeqRequestBodySchema: SyncStandardSchema<T.ListTicksSeqRequestBody> = toStandardSchema(
-  (body, options) => O.validateListTicksSeqRequestBody(body, undefined, options),
-);
+export const ListTicksSeqRequestBodySchema: SyncStandardSchema<T.Operations['listTicksSeq']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListTicksSeqRequestBody(body, undefined, options));
 
 /** listTicksSeq: the response with this status and media type as a Standard Schema. */
 export function ListTicksSeqResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListTicksSeqResponse | T.ListTicksSeqErrorResponse> {
+): SyncStandardSchema<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListTicksSeqResponse(status, mediaType, body, options));
 }
 
 /** importTicks: `validateImportTicksPathParams` as a Standard Schema. */
-export const ImportTicksPathParamsSchema: SyncStandardSchema<T.ImportTicksPathParams> = toStandardSchema(
-  O.validateImportTicksPathParams,
-);
+export const ImportTicksPathParamsSchema: SyncStandardSchema<T.Operations['importTicks']['pathParams']> =
+  toStandardSchema(O.validateImportTicksPathParams);
 
 /** importTicks: `validateImportTicksQuery` as a Standard Schema. */
-export const ImportTicksQuerySchema: SyncStandardSchema<T.ImportTicksQuery> = toStandardSchema(
+export const ImportTicksQuerySchema: SyncStandardSchema<T.Operations['importTicks']['query']> = toStandardSchema(
   O.validateImportTicksQuery,
 );
 
 /** importTicks: `validateImportTicksHeaders` as a Standard Schema. */
-export const ImportTicksHeadersSchema: SyncStandardSchema<T.ImportTicksHeaders> = toStandardSchema(
+export const ImportTicksHeadersSchema: SyncStandardSchema<T.Operations['importTicks']['headers']> = toStandardSchema(
   O.validateImportTicksHeaders,
 );
 
 /** importTicks: `validateImportTicksCookies` as a Standard Schema. */
-export const ImportTicksCookiesSchema: SyncStandardSchema<T.ImportTicksCookies> = toStandardSchema(
+export const ImportTicksCookiesSchema: SyncStandardSchema<T.Operations['importTicks']['cookies']> = toStandardSchema(
   O.validateImportTicksCookies,
 );
 
 /** importTicks: the request body (its first declared media type) as a Standard Schema. */
-export const ImportTicksRequestBodySchema: SyncStandardSchema<T.ImportTicksRequestBody> = toStandardSchema(
-  (body, options) => O.validateImportTicksRequestBody(body, undefined, options),
-);
+export const ImportTicksRequestBodySchema: SyncStandardSchema<T.Operations['importTicks']['requestBody']> =
+  toStandardSchema((body, options) => O.validateImportTicksRequestBody(body, undefined, options));
 
 /** importTicks: the response with this status and media type as a Standard Schema. */
 export function ImportTicksResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ImportTicksResponse | T.ImportTicksErrorResponse> {
+): SyncStandardSchema<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateImportTicksResponse(status, mediaType, body, options));
 }

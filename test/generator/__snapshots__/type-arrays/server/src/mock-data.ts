@@ -5,6 +5,4 @@
 import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
-export const MOCK_DATA: MockData = JSON.parse(
-  '{"schemas":{"#/components/schemas/StringOrNumber":{"type":["string","number"]},"#/components/schemas/NullableString":{"type":["string","null"]},"#/components/schemas/ObjectOrNull":{"type":["object","null"],"required":["a"],"properties":{"a":{"type":"string"}}},"#/components/schemas/ListOrString":{"type":["array","string"],"items":{"type":"integer"}},"#/components/schemas/Anything":{"type":["string","number","integer","boolean","array","object","null"]},"#/components/schemas/ConstString":{"const":"v1"},"#/components/schemas/ConstNumber":{"const":42},"#/components/schemas/ConstNull":{"const":null},"#/components/schemas/ConstObject":{"const":{"a":[1,"x"],"b-c":true}},"#/components/schemas/Tagged":{"type":"object","required":["kind","value"],"properties":{"kind":{"const":"tagged"},"value":{"type":["integer","null"]}}},"#/components/schemas/Pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":2},"#/components/schemas/OpenTuple":{"type":"array","prefixItems":[{"type":"boolean"}],"items":{"type":"string"}},"#/components/schemas/Rgb":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3}},"responses":{}}',
-);
+export const MOCK_DATA: MockData = JSON.parse('{"plans":{},"responses":{}}');
