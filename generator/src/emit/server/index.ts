@@ -13,7 +13,7 @@ import { emitProblems } from './problems.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'form.ts', 'stream.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
@@ -48,6 +48,9 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const names = planHandlerNames(model);
   const head = header(model, context);
   const files: EmittedFile[] = [];
+  // Form bodies: the decoder is imported (and bundled) only when the spec has them.
+  const forms = table.operations.some((op) => op.requestBody?.forms?.length);
+  const features = forms ? code`, { decodeForm }` : code``;
 
   for (const name of RUNTIME_FILES) {
     files.push(file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`));
@@ -85,7 +88,7 @@ import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
 import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
-import { createMock, type MockOptions } from './runtime/mock.js';
+${forms ? code`import { decodeForm } from './runtime/form.js';\n` : code``}import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
 // The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
@@ -97,7 +100,7 @@ const validators: OperationValidators = operationValidators;
  * before a handler sees it; every failure is an RFC 7807 problem.
  */
 export function createHandler(handlers: Partial<Handlers>, options: ServerOptions = {}): WebHandler {
-  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));
+  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options${features}));
 }
 
 /**
@@ -105,7 +108,7 @@ export function createHandler(handlers: Partial<Handlers>, options: ServerOption
  * \`options.handlers\` answer their operations instead (after the same request checks).
  */
 export function createMockHandler(options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {}): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options as MockOptions);
+  return createMock(API, validators, MOCK_DATA, options as MockOptions${features});
 }
 
 export { API } from './api.js';
