@@ -32,7 +32,7 @@ async function describeUpload(body: Record<string, unknown>): Promise<Record<str
 beforeAll(async () => {
   built = await buildFixture(path.join(fixtureSpecsDir, 'forms-multipart.yaml'));
   const handlers = {
-    upload: async (ctx: { body: Record<string, unknown> }) => ({ status: 201, body: await describeUpload(ctx.body) }),
+    uploadFiles: async (ctx: { body: Record<string, unknown> }) => ({ status: 201, body: await describeUpload(ctx.body) }),
     search: (ctx: { body: unknown }) => ({ status: 200, body: ctx.body }),
   };
   generated = await built.server.serve(built.server.createHandler(handlers), { port: 0 });
@@ -49,14 +49,14 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00
 
 /** Parses a recorded body with the platform's multipart parser (independent of the generated code). */
 async function oracle(rec: { bytes: Buffer; contentType: string }): Promise<FormData> {
-  return new Request('http://x/', { method: 'POST', body: rec.bytes, headers: { 'content-type': rec.contentType } }).formData();
+  return new Request('http://x/', { method: 'POST', body: new Uint8Array(rec.bytes), headers: { 'content-type': rec.contentType } }).formData();
 }
 
 describe('multipart: generated client → plain node:http server', () => {
   it('writes every part as the Encoding Object says, byte for byte', async () => {
     const client = built.client.createClient({ baseUrl: plain.url });
     const image = new File([png], 'cat.png', { type: 'image/png' });
-    await client.upload(
+    await client.uploadFiles(
       { body: { title: 'Hello\r\nworld', count: 3, image, meta: { source: 'phone', tags: ['a'] }, note: '# hi', settings: { dark: true } } },
       { partHeaders: { image: { 'X-Caption': 'a cat' } } },
     );
@@ -85,7 +85,7 @@ describe('multipart: generated client → plain node:http server', () => {
 
   it('arrays of files are repeated parts; a Blob without a name is "blob" with the declared type', async () => {
     const client = built.client.createClient({ baseUrl: plain.url });
-    await client.upload({
+    await client.uploadFiles({
       body: {
         title: 't',
         image: new Blob([png]),
@@ -107,7 +107,7 @@ describe('multipart: generated client → plain node:http server', () => {
 
   it('quotes names as the HTML standard does (", CR, LF percent-encoded)', async () => {
     const client = built.client.createClient({ baseUrl: plain.url });
-    await client.upload({ body: { title: 't', image: new File([png], 'we"ird\r\n.png') } });
+    await client.uploadFiles({ body: { title: 't', image: new File([png], 'we"ird\r\n.png') } });
     expect(plain.last().text).toContain('name="image"; filename="we%22ird%0D%0A.png"');
   });
 
@@ -125,7 +125,7 @@ describe('multipart: generated client → plain node:http server', () => {
 
   it('refuses part headers that could break the framing', async () => {
     const client = built.client.createClient({ baseUrl: plain.url });
-    const call = client.upload({ body: { title: 't', image: new Blob([png]) } }, { partHeaders: { image: [['X-Bad Name', 'x']] } });
+    const call = client.uploadFiles({ body: { title: 't', image: new Blob([png]) } }, { partHeaders: { image: [['X-Bad Name', 'x']] } });
     await expect(call).rejects.toThrow(/X-Bad Name/);
   });
 });
@@ -134,7 +134,7 @@ describe('multipart: generated client → generated server (typed values, files 
   it('the handler receives numbers, booleans, JSON objects and Files', async () => {
     const client = built.client.createClient({ baseUrl: generated.url });
     const image = new File([png], 'cat.png', { type: 'image/png' });
-    const got = await client.upload({
+    const got = await client.uploadFiles({
       body: {
         title: 'Hi',
         count: 3,

@@ -98,7 +98,7 @@ describe('urlencoded: generated client → generated server (typed values back)'
   });
 });
 
-async function post(path: string, body: string | Uint8Array, contentType = 'application/x-www-form-urlencoded') {
+async function post(path: string, body: string | Uint8Array<ArrayBuffer>, contentType = 'application/x-www-form-urlencoded') {
   const res = await fetch(generated.url + path, { method: 'POST', headers: { 'content-type': contentType }, body });
   return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
 }

@@ -93,7 +93,11 @@ export function createRuntime(
       (await checker()).request(
         op,
         p.values,
-        typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body,
+        typeof p.payload === 'string' && /json/i.test(op.body ?? '')
+          ? JSON.parse(p.payload)
+          : isBytes(args?.body)
+            ? undefined
+            : args?.body,
       );
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
@@ -175,11 +179,16 @@ export function prepare(
   // Body: JSON, a form (when the client has the form encoder), or passed through as given.
   const body = args?.body;
   let payload: BodyInit | undefined;
+  let form: URLSearchParams | undefined;
   const type = op.body;
-  if (type && body !== undefined) {
-    payload = /json/i.test(type) ? JSON.stringify(body) : (encodeBody?.(type, body) ?? (body as BodyInit));
-    // fetch sets the type of forms itself (with the multipart boundary).
-    if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
+  const encoded = type && body !== undefined && !/json/i.test(type) ? encodeBody?.(op, body, call) : undefined;
+  if (encoded) {
+    ({ body: payload, form } = encoded);
+    // A form's type names its multipart boundary; empty: fetch writes it (a caller's FormData).
+    if (encoded.contentType) headers['content-type'] = encoded.contentType;
+  } else if (type && body !== undefined) {
+    payload = /json/i.test(type) ? JSON.stringify(body) : (body as BodyInit);
+    headers['content-type'] ??= type;
   }
   // Credentials: decided before the first attempt, so a missing one fails without a request.
   const auth = options.auth ?? {};
@@ -194,7 +203,7 @@ export function prepare(
     values: built.values,
     headers,
     payload,
-    form: payload instanceof URLSearchParams ? payload : undefined,
+    form,
     auth,
     plan,
     retry,

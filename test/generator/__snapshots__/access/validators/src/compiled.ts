@@ -1120,7 +1120,7 @@ export function _vUpload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.avatar;
   if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
-    if (typeof x1 !== 'string') return false;
+    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   }
   const x2 = v.meta;
   if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
@@ -1145,7 +1145,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
-      if (typeof x1 !== 'string') {
+      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
         E.push(_err(p + '/avatar', _sp15 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }

@@ -29,7 +29,7 @@ export function _vThumbnail(v: any, o: number): boolean {
   }
   const x3 = v.raw;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
-    if (typeof x3 !== 'string') return false;
+    if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) return false;
   }
   return true;
 }
@@ -64,7 +64,7 @@ export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]):
     }
     const x3 = v.raw;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
-      if (typeof x3 !== 'string') {
+      if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) {
         E.push(_err(p + '/raw', _sp0 + '/properties/raw/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
@@ -111,7 +111,7 @@ export function _eTranscodeCookies(v: any, o: number, p: string, E: ValidationEr
 
 export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp2 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
@@ -120,7 +120,7 @@ export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: Validat
 
 export function _eTranscodeStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp3 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
@@ -191,7 +191,7 @@ export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: Valid
           }
           const x8 = x2.raw;
           if (x8 !== undefined && ((o & 8) === 0 || _has.call(x2, 'raw'))) {
-            if (typeof x8 !== 'string') break L5;
+            if (typeof x8 !== 'string' && !(typeof Blob !== 'undefined' && x8 instanceof Blob)) break L5;
           }
           ok4 = true;
         }

@@ -167,7 +167,7 @@ export function _vAttachment(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-    if (typeof x1 !== 'string') return false;
+    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   } else {
     return false;
   }
@@ -186,7 +186,7 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   } else {
     const x1 = v.content;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-      if (typeof x1 !== 'string') {
+      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
         E.push(_err(p + '/content', _sp2 + '/properties/content/type', 'type', 'must be string', { type: 'string' }));
         if ((o & 1) === 0) return false;
       }
@@ -269,7 +269,7 @@ export function _eUploadFileCookies(v: any, o: number, p: string, E: ValidationE
 
 export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp5 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
@@ -336,7 +336,7 @@ export function _eDownloadFileCookies(v: any, o: number, p: string, E: Validatio
 
 export function _eDownloadFileStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp7 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
@@ -446,7 +446,7 @@ export function _eGetImageCookies(v: any, o: number, p: string, E: ValidationErr
 
 export function _eGetImageStatus2001(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp10 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
@@ -455,7 +455,7 @@ export function _eGetImageStatus2001(v: any, o: number, p: string, E: Validation
 
 export function _eGetImageStatus2002(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     E.push(_err(p, _sp11 + '/type', 'type', 'must be string', { type: 'string' }));
     if ((o & 1) === 0) return false;
   }
