@@ -163,6 +163,15 @@ describe('multipart: generated client → generated server (typed values, files 
     });
   });
 
+  it('client-side request validation accepts files where the schema declares raw bytes', async () => {
+    const client = built.client.createClient({ baseUrl: generated.url, validate: { request: true } });
+    const got = await client.uploadFiles({ body: { title: 'ok', image: new File([png], 'v.png', { type: 'image/png' }), attachments: [new Blob(['x'])] } });
+    expect(got.image.file).toBe('v.png');
+    const error = await client.uploadFiles({ body: { title: '', image: new Blob([png]) } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(built.client.RequestValidationError);
+    expect(error.location).toBe('body');
+  });
+
   it('styled members come back as nested objects and arrays', async () => {
     const client = built.client.createClient({ baseUrl: generated.url });
     const body = { query: 'q', filter: { lang: 'ts', minStars: 5 }, fields: ['name', 'stars'] };
