@@ -214,6 +214,7 @@ describe('multipart: plain fetch + FormData client → generated server', () => 
     ['a missing required file', () => { const f = new FormData(); f.append('title', 't'); return [f]; }, /image/],
     ['a JSON part that breaks its schema', () => { const f = valid(); f.append('meta', '{"tags":[1]}'); return [f]; }, /source|tags/],
     ['a file where text is expected', () => { const f = valid(); f.append('title', new File(['x'], 'x.txt')); return [f]; }, /title/],
+    ['a file of a media type the encoding does not allow', () => { const f = new FormData(); f.append('title', 't'); f.append('image', new File(['GIF89a'], 'x.gif', { type: 'image/gif' })); return [f]; }, /image\/png or image\/jpeg/],
     ['a body without its boundary', () => ['--x\r\n\r\n', { 'content-type': 'multipart/form-data' }], /multipart/],
     ['a truncated body', () => ['--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nunterminated', { 'content-type': 'multipart/form-data; boundary=b' }], /multipart/],
   ];

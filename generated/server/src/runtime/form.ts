@@ -61,9 +61,21 @@ const textOf = (name: string, v: Entry): string => {
   throw new FormError(`The \`${name}\` member must be text, not a file`);
 };
 
+/** Whether a part's media type is one the encoding allows (exact, or a `type/*` or any-type wildcard). */
+function accepts(allowed: string[], type: string): boolean {
+  const essence = type.split(';')[0]!.trim().toLowerCase();
+  return allowed.some((a) => a === essence || a === '*/*' || (a.endsWith('/*') && essence.startsWith(a.slice(0, -1))));
+}
+
 /** One value by content type: a file, JSON text, or text coerced by the schema. */
 function contentValue(field: TableFormField, coerce: Coercion, v: Entry, maxDepth: number): unknown {
-  if (field.file) return typeof v === 'string' ? new Blob([v]) : v;
+  if (field.file) {
+    if (typeof v === 'string') return new Blob([v]);
+    // No type, or application/octet-stream (what senders write when they do not know it), is not checked.
+    if (field.accept && v.type && v.type !== 'application/octet-stream' && !accepts(field.accept, v.type))
+      throw new FormError(`The \`${field.name}\` part must be ${field.accept.join(' or ')}, not ${v.type}`);
+    return v;
+  }
   const text = textOf(field.name, v);
   if (!field.json) return coerceScalar(text, coerce);
   const parsed = parseJson(text, maxDepth);

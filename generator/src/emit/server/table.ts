@@ -240,6 +240,7 @@ function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): Tab
         field.explode = p.explode;
       } else if (/^[^,;]*[/+]json\b/i.test(p.contentType.trim())) field.json = true;
       if (p.binary) field.file = true;
+      if (p.binary && p.explicit) field.accept = p.contentType.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
       return field;
     });
     out.push({ mediaType: m.mediaType, multipart: m.kind === 'multipart', fields });

@@ -50,6 +50,8 @@ export interface TableFormField {
   explode?: boolean;
   /** Raw bytes (files): parts arrive as `File`s, text fields become `Blob`s of their UTF-8 bytes. */
   file?: boolean;
+  /** Files: the media types the encoding's `contentType` allows (`image/*` wildcards too), when written. */
+  accept?: string[];
 }
 
 export interface TableForm {
