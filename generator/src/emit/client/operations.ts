@@ -58,7 +58,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
 
 /**
  * A form body's members whose encoding differs from what the runtime does by value (see runtime
- * `FormFieldSpec`): styled ones, an explicit `contentType`, part headers the spec fixes.
+ * `FormFieldSpec`): styled ones, a `contentType` other than text/plain or octet-stream, part headers the
+ * spec fixes.
  */
 export function formFields(media: MediaFact): Record<string, unknown>[] {
   if (media.kind !== 'form-urlencoded' && media.essence !== 'multipart/form-data') return [];
@@ -69,7 +70,10 @@ export function formFields(media: MediaFact): Record<string, unknown>[] {
       field.style = p.style;
       field.explode = p.explode;
       if (p.allowReserved) field.reserved = true;
-    } else if (p.explicit) field.type = p.contentType;
+    } else if (p.explicit || (p.contentType !== 'text/plain' && p.contentType !== 'application/octet-stream')) {
+      // Defaults the value alone cannot tell (a null JSON member, a 3.1 contentMediaType) are written too.
+      field.type = p.contentType;
+    }
     if (media.kind === 'multipart' && p.headerValues.length) field.headers = p.headerValues.map((h) => [h.name, h.value]);
     if (Object.keys(field).length > 1) out.push(field);
   }

@@ -10,6 +10,8 @@ export const operations: readonly OperationSpec[] = [
     body: 'multipart/form-data',
     form: [
       { name: 'image', type: 'image/png, image/jpeg', headers: [['X-Source', 'camera']] },
+      { name: 'meta', type: 'application/json' },
+      { name: 'points', type: 'application/json' },
       { name: 'note', type: 'text/markdown' },
       { name: 'settings', type: 'application/merge-patch+json' },
     ],

@@ -8,7 +8,10 @@ export const operations: readonly OperationSpec[] = [
     method: 'POST',
     path: '/subscriptions',
     body: 'application/x-www-form-urlencoded',
-    form: [{ name: 'metadata', style: 'deepObject', explode: true }],
+    form: [
+      { name: 'metadata', style: 'deepObject', explode: true },
+      { name: 'address', type: 'application/json' },
+    ],
   },
   {
     id: 'sendStyles',
