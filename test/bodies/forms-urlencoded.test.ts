@@ -72,6 +72,14 @@ describe('urlencoded: generated client → plain node:http server (exact bytes)'
     expect(JSON.parse(read.get('address')!)).toEqual(subscription.address);
   });
 
+  it('a caller\'s own URLSearchParams or encoded text goes out as given', async () => {
+    const client = built.client.createClient({ baseUrl: plain.url });
+    await client.createSubscription({ body: new URLSearchParams({ email: 'a b' }) });
+    expect(plain.last().text).toBe('email=a+b');
+    await client.createSubscription({ body: 'email=c%20d' });
+    expect(plain.last()).toMatchObject({ text: 'email=c%20d', contentType: 'application/x-www-form-urlencoded' });
+  });
+
   it.each(cases)('%s is written as the spec says', async (member, value, wire) => {
     const client = built.client.createClient({ baseUrl: plain.url });
     await client.sendStyles({ body: { [member]: value } });

@@ -62,9 +62,10 @@ export const encodeForm: BodyEncoder = (op, body, call) => {
   const type = op.body ?? '';
   const multipart = /^\s*multipart\/form-data\b/i.test(type);
   if (!multipart && !/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return undefined;
-  // A caller's own FormData / URLSearchParams goes out as given (fetch writes its Content-Type).
+  // A caller's own FormData / URLSearchParams / encoded text goes out as given (fetch writes a FormData's type).
   if (multipart && typeof FormData !== 'undefined' && body instanceof FormData) return { body, contentType: '' };
   if (!multipart && body instanceof URLSearchParams) return { body, contentType: '', form: body };
+  if (!multipart && typeof body === 'string') return { body, contentType: 'application/x-www-form-urlencoded', form: new URLSearchParams(body) };
   if (!plainObject(body)) throw new TypeError(`${op.id}: a ${multipart ? 'multipart/form-data' : 'form'} body must be an object of its members`);
   if (multipart) return encodeMultipart(op, body, call?.partHeaders);
   const text = encodeUrlencoded(op, body);
