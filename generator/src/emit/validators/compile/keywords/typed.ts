@@ -52,6 +52,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     keyword: 'type',
     message: `must be ${label}`,
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
+    short: typeof s.type === 'string' && types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined,
   });
   const notType = bytes ? code`(${isNotAnyType(types, d)}) && !(typeof Blob !== "undefined" && ${d} instanceof Blob)` : isNotAnyType(types, d);
   if (site.mode === 'check') return [code`if (${notType}) ${fail}`, ...body];

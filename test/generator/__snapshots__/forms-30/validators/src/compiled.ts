@@ -4,86 +4,40 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
-const _sp0 = '#/paths/~1avatars/put/parameters';
-const _sp1 = '#/paths/~1avatars/put/requestBody/content/multipart~1form-data/schema';
-const _sp2 = '#/paths/~1avatars/put/responses/200/content/application~1json/schema';
-const _sp3 = '#/paths/~1preferences/post/parameters';
-const _sp4 = '#/paths/~1preferences/post/requestBody/content/application~1x-www-form-urlencoded/schema';
-const _k5: any = ['daily', 'weekly'];
+const _k0: any = ['daily', 'weekly'];
 
-export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _ePutAvatarQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _ePutAvatarHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _ePutAvatarCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        E.push(_err(p + '/avatar', _sp1 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/avatar', sp + '/properties/avatar', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'avatar'", { missingProperty: 'avatar' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'avatar')) return false;
     }
     const x2 = v.thumbnails;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'thumbnails'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/thumbnails', _sp1 + '/properties/thumbnails/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/thumbnails', sp + '/properties/thumbnails', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) {
-            E.push(
-              _err(p + '/thumbnails/' + i3, _sp1 + '/properties/thumbnails/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/thumbnails/' + i3, sp + '/properties/thumbnails/items', 'string')) return false;
           }
         }
       }
@@ -91,34 +45,24 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
     const x5 = v.crop;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'crop'))) {
       if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
-        E.push(
-          _err(p + '/crop', _sp1 + '/properties/crop/type', 'type', 'must be object or null', {
+        if (
+          _fErr(E, o, p + '/crop', sp + '/properties/crop/type', 'type', 'must be object or null', {
             type: ['object', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       } else {
         if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
           const x6 = x5.x;
           if (x6 !== undefined && ((o & 8) === 0 || _has.call(x5, 'x'))) {
             if (!Number.isInteger(x6)) {
-              E.push(
-                _err(p + '/crop/x', _sp1 + '/properties/crop/properties/x/type', 'type', 'must be integer', {
-                  type: 'integer',
-                }),
-              );
-              if ((o & 1) === 0) return false;
+              if (_fType(E, o, p + '/crop/x', sp + '/properties/crop/properties/x', 'integer')) return false;
             }
           }
           const x7 = x5.y;
           if (x7 !== undefined && ((o & 8) === 0 || _has.call(x5, 'y'))) {
             if (!Number.isInteger(x7)) {
-              E.push(
-                _err(p + '/crop/y', _sp1 + '/properties/crop/properties/y/type', 'type', 'must be integer', {
-                  type: 'integer',
-                }),
-              );
-              if ((o & 1) === 0) return false;
+              if (_fType(E, o, p + '/crop/y', sp + '/properties/crop/properties/y', 'integer')) return false;
             }
           }
         }
@@ -128,95 +72,48 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _ePutAvatarStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _ePutAvatarStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eSetPreferencesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSetPreferencesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSetPreferencesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSetPreferencesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.notify;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'notify'))) {
       if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
-        E.push(_err(p + '/notify', _sp4 + '/properties/notify/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/notify', sp + '/properties/notify', 'object')) return false;
       } else {
         const x2 = x1.email;
         if (x2 !== undefined && ((o & 8) === 0 || _has.call(x1, 'email'))) {
           if (typeof x2 !== 'boolean') {
-            E.push(
-              _err(p + '/notify/email', _sp4 + '/properties/notify/properties/email/type', 'type', 'must be boolean', {
-                type: 'boolean',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/notify/email', sp + '/properties/notify/properties/email', 'boolean')) return false;
           }
         }
         const x3 = x1.digest;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'digest'))) {
           if (typeof x3 !== 'string') {
-            E.push(
-              _err(p + '/notify/digest', _sp4 + '/properties/notify/properties/digest/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/notify/digest', sp + '/properties/notify/properties/digest', 'string')) return false;
           }
           if (!(x3 === 'daily' || x3 === 'weekly')) {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/notify/digest',
-                _sp4 + '/properties/notify/properties/digest/enum',
+                sp + '/properties/notify/properties/digest/enum',
                 'enum',
                 'must be equal to one of the allowed values',
-                { allowedValues: _k5 },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+                { allowedValues: _k0 },
+              )
+            )
+              return false;
           }
         }
       }
@@ -224,18 +121,12 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
     const x5 = v.langs;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'langs'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/langs', _sp4 + '/properties/langs/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/langs', sp + '/properties/langs', 'array')) return false;
       } else {
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
           if (typeof x7 !== 'string') {
-            E.push(
-              _err(p + '/langs/' + i6, _sp4 + '/properties/langs/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/langs/' + i6, sp + '/properties/langs/items', 'string')) return false;
           }
         }
       }

@@ -7,28 +7,32 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _ePutAvatarCookies,
-  _ePutAvatarHeaders,
   _ePutAvatarPathParams,
-  _ePutAvatarQuery,
   _ePutAvatarRequestBody2,
   _ePutAvatarStatus200,
-  _eSetPreferencesCookies,
-  _eSetPreferencesHeaders,
-  _eSetPreferencesPathParams,
-  _eSetPreferencesQuery,
   _eSetPreferencesRequestBody2,
 } from './compiled.js';
 
-const _body0: _Body = { r: true, m: ['multipart/form-data'], f: [_ePutAvatarRequestBody2] };
+const _body0: _Body = {
+  r: true,
+  m: ['multipart/form-data'],
+  f: [_ePutAvatarRequestBody2],
+  p: ['#/paths/~1avatars/put/requestBody/content/multipart~1form-data/schema'],
+};
 
 const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_ePutAvatarStatus200]],
+  p: [['#/paths/~1avatars/put/responses/200/content/application~1json/schema']],
 };
 
-const _body1: _Body = { r: true, m: ['application/x-www-form-urlencoded'], f: [_eSetPreferencesRequestBody2] };
+const _body1: _Body = {
+  r: true,
+  m: ['application/x-www-form-urlencoded'],
+  f: [_eSetPreferencesRequestBody2],
+  p: ['#/paths/~1preferences/post/requestBody/content/application~1x-www-form-urlencoded/schema'],
+};
 
 const _responses1: _Responses = {
   s: ['204'],
@@ -41,12 +45,12 @@ export function validatePutAvatarPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.PutAvatarPathParams> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
 /** putAvatar: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validatePutAvatarQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.PutAvatarQuery> {
-  return _run(_ePutAvatarQuery, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
 /** putAvatar: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -54,7 +58,7 @@ export function validatePutAvatarHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.PutAvatarHeaders> {
-  return _run(_ePutAvatarHeaders, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
 /** putAvatar: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -62,7 +66,7 @@ export function validatePutAvatarCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.PutAvatarCookies> {
-  return _run(_ePutAvatarCookies, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
 /** putAvatar: the request body, by media type (default: the first declared). */
@@ -89,7 +93,7 @@ export function validateSetPreferencesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SetPreferencesPathParams> {
-  return _run(_eSetPreferencesPathParams, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
 /** setPreferences: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -97,7 +101,7 @@ export function validateSetPreferencesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SetPreferencesQuery> {
-  return _run(_eSetPreferencesQuery, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
 /** setPreferences: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -105,7 +109,7 @@ export function validateSetPreferencesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SetPreferencesHeaders> {
-  return _run(_eSetPreferencesHeaders, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
 /** setPreferences: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -113,7 +117,7 @@ export function validateSetPreferencesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SetPreferencesCookies> {
-  return _run(_eSetPreferencesCookies, value, _opts(options, true));
+  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
 /** setPreferences: the request body, by media type (default: the first declared). */

@@ -4,14 +4,10 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Upload';
 const _sp1 = '#/components/schemas/Received';
-const _sp2 = '#/paths/~1uploads/post/parameters';
-const _sp3 = '#/paths/~1searches/post/parameters';
-const _sp4 = '#/paths/~1searches/post/requestBody/content/multipart~1form-data/schema';
-const _sp5 = '#/paths/~1searches/post/responses/200/content/application~1json/schema';
 
 export function _vUpload(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -94,77 +90,60 @@ export function _vUpload(v: any, o: number): boolean {
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.title;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/title', _sp0 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp0 + '/properties/title', 'string')) return false;
       } else {
         if (x1.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/title',
               _sp0 + '/properties/title/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'title')) return false;
     }
     const x2 = v.count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/count', _sp0 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/count', _sp0 + '/properties/count', 'integer')) return false;
       }
     }
     const x3 = v.draft;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'draft'))) {
       if (typeof x3 !== 'boolean') {
-        E.push(_err(p + '/draft', _sp0 + '/properties/draft/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/draft', _sp0 + '/properties/draft', 'boolean')) return false;
       }
     }
     const x4 = v.image;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
       if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) {
-        E.push(_err(p + '/image', _sp0 + '/properties/image/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/image', _sp0 + '/properties/image', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'image'", { missingProperty: 'image' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'image')) return false;
     }
     const x5 = v.attachments;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
       if (!Array.isArray(x5)) {
-        E.push(
-          _err(p + '/attachments', _sp0 + '/properties/attachments/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/attachments', _sp0 + '/properties/attachments', 'array')) return false;
       } else {
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
           if (typeof x7 !== 'string' && !(typeof Blob !== 'undefined' && x7 instanceof Blob)) {
-            E.push(
-              _err(p + '/attachments/' + i6, _sp0 + '/properties/attachments/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/attachments/' + i6, _sp0 + '/properties/attachments/items', 'string')) return false;
           }
         }
       }
@@ -172,50 +151,26 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x8 = v.meta;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
       if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
-        E.push(_err(p + '/meta', _sp0 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/meta', _sp0 + '/properties/meta', 'object')) return false;
       } else {
         const x9 = x8.source;
         if (x9 !== undefined && ((o & 8) === 0 || _has.call(x8, 'source'))) {
           if (typeof x9 !== 'string') {
-            E.push(
-              _err(p + '/meta/source', _sp0 + '/properties/meta/properties/source/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/meta/source', _sp0 + '/properties/meta/properties/source', 'string')) return false;
           }
         } else {
-          E.push(
-            _err(p + '/meta', _sp0 + '/properties/meta/required', 'required', "must have required property 'source'", {
-              missingProperty: 'source',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fReq(E, o, p + '/meta', _sp0 + '/properties/meta', 'source')) return false;
         }
         const x10 = x8.tags;
         if (x10 !== undefined && ((o & 8) === 0 || _has.call(x8, 'tags'))) {
           if (!Array.isArray(x10)) {
-            E.push(
-              _err(p + '/meta/tags', _sp0 + '/properties/meta/properties/tags/type', 'type', 'must be array', {
-                type: 'array',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/meta/tags', _sp0 + '/properties/meta/properties/tags', 'array')) return false;
           } else {
             for (let i11 = 0; i11 < x10.length; i11++) {
               const x12 = x10[i11];
               if (typeof x12 !== 'string') {
-                E.push(
-                  _err(
-                    p + '/meta/tags/' + i11,
-                    _sp0 + '/properties/meta/properties/tags/items/type',
-                    'type',
-                    'must be string',
-                    { type: 'string' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                if (_fType(E, o, p + '/meta/tags/' + i11, _sp0 + '/properties/meta/properties/tags/items', 'string'))
+                  return false;
               }
             }
           }
@@ -225,47 +180,29 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x14 = v.points;
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'points'))) {
       if (!Array.isArray(x14)) {
-        E.push(_err(p + '/points', _sp0 + '/properties/points/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/points', _sp0 + '/properties/points', 'array')) return false;
       } else {
         for (let i15 = 0; i15 < x14.length; i15++) {
           const x16 = x14[i15];
           if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-            E.push(
-              _err(p + '/points/' + i15, _sp0 + '/properties/points/items/type', 'type', 'must be object', {
-                type: 'object',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'object')) return false;
           } else {
             const x17 = x16.x;
             if (x17 !== undefined && ((o & 8) === 0 || _has.call(x16, 'x'))) {
               if (!Number.isInteger(x17)) {
-                E.push(
-                  _err(
-                    p + '/points/' + i15 + '/x',
-                    _sp0 + '/properties/points/items/properties/x/type',
-                    'type',
-                    'must be integer',
-                    { type: 'integer' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                if (
+                  _fType(E, o, p + '/points/' + i15 + '/x', _sp0 + '/properties/points/items/properties/x', 'integer')
+                )
+                  return false;
               }
             }
             const x18 = x16.y;
             if (x18 !== undefined && ((o & 8) === 0 || _has.call(x16, 'y'))) {
               if (!Number.isInteger(x18)) {
-                E.push(
-                  _err(
-                    p + '/points/' + i15 + '/y',
-                    _sp0 + '/properties/points/items/properties/y/type',
-                    'type',
-                    'must be integer',
-                    { type: 'integer' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                if (
+                  _fType(E, o, p + '/points/' + i15 + '/y', _sp0 + '/properties/points/items/properties/y', 'integer')
+                )
+                  return false;
               }
             }
           }
@@ -275,15 +212,13 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x20 = v.note;
     if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
       if (typeof x20 !== 'string') {
-        E.push(_err(p + '/note', _sp0 + '/properties/note/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/note', _sp0 + '/properties/note', 'string')) return false;
       }
     }
     const x21 = v.settings;
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'settings'))) {
       if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) {
-        E.push(_err(p + '/settings', _sp0 + '/properties/settings/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/settings', _sp0 + '/properties/settings', 'object')) return false;
       }
     }
   }
@@ -298,132 +233,48 @@ export function _vReceived(v: any, o: number): boolean {
 export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eUploadFilesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eUploadFilesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eUploadFilesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eUploadFilesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eUploadFilesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/query', _sp4 + '/properties/query/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/query', sp + '/properties/query', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'query'", { missingProperty: 'query' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'query')) return false;
     }
     const x2 = v.filter;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        E.push(_err(p + '/filter', _sp4 + '/properties/filter/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/filter', sp + '/properties/filter', 'object')) return false;
       } else {
         const x3 = x2.lang;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'lang'))) {
           if (typeof x3 !== 'string') {
-            E.push(
-              _err(p + '/filter/lang', _sp4 + '/properties/filter/properties/lang/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/filter/lang', sp + '/properties/filter/properties/lang', 'string')) return false;
           }
         }
         const x4 = x2.minStars;
         if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'minStars'))) {
           if (!Number.isInteger(x4)) {
-            E.push(
-              _err(
-                p + '/filter/minStars',
-                _sp4 + '/properties/filter/properties/minStars/type',
-                'type',
-                'must be integer',
-                { type: 'integer' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/filter/minStars', sp + '/properties/filter/properties/minStars', 'integer'))
+              return false;
           }
         }
       }
@@ -431,18 +282,12 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
     const x6 = v.fields;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'fields'))) {
       if (!Array.isArray(x6)) {
-        E.push(_err(p + '/fields', _sp4 + '/properties/fields/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/fields', sp + '/properties/fields', 'array')) return false;
       } else {
         for (let i7 = 0; i7 < x6.length; i7++) {
           const x8 = x6[i7];
           if (typeof x8 !== 'string') {
-            E.push(
-              _err(p + '/fields/' + i7, _sp4 + '/properties/fields/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/fields/' + i7, sp + '/properties/fields/items', 'string')) return false;
           }
         }
       }
@@ -451,11 +296,10 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _eSearchStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }

@@ -6,20 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eReceived,
-  _eSearchCookies,
-  _eSearchHeaders,
-  _eSearchPathParams,
-  _eSearchQuery,
-  _eSearchRequestBody2,
-  _eSearchStatus200,
-  _eUpload,
-  _eUploadFilesCookies,
-  _eUploadFilesHeaders,
-  _eUploadFilesPathParams,
-  _eUploadFilesQuery,
-} from './compiled.js';
+import { _eReceived, _eSearchRequestBody2, _eSearchStatus200, _eUpload, _eUploadFilesPathParams } from './compiled.js';
 
 const _body0: _Body = { r: true, m: ['multipart/form-data'], f: [_eUpload] };
 
@@ -29,12 +16,18 @@ const _responses0: _Responses = {
   f: [[_eReceived]],
 };
 
-const _body1: _Body = { r: true, m: ['multipart/form-data'], f: [_eSearchRequestBody2] };
+const _body1: _Body = {
+  r: true,
+  m: ['multipart/form-data'],
+  f: [_eSearchRequestBody2],
+  p: ['#/paths/~1searches/post/requestBody/content/multipart~1form-data/schema'],
+};
 
 const _responses1: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eSearchStatus200]],
+  p: [['#/paths/~1searches/post/responses/200/content/application~1json/schema']],
 };
 
 /** uploadFiles: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -42,7 +35,7 @@ export function validateUploadFilesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFilesPathParams> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** uploadFiles: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -50,7 +43,7 @@ export function validateUploadFilesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFilesQuery> {
-  return _run(_eUploadFilesQuery, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** uploadFiles: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -58,7 +51,7 @@ export function validateUploadFilesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFilesHeaders> {
-  return _run(_eUploadFilesHeaders, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** uploadFiles: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -66,7 +59,7 @@ export function validateUploadFilesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFilesCookies> {
-  return _run(_eUploadFilesCookies, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** uploadFiles: the request body, by media type (default: the first declared). */
@@ -93,22 +86,22 @@ export function validateSearchPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchPathParams> {
-  return _run(_eSearchPathParams, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSearchQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchQuery> {
-  return _run(_eSearchQuery, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSearchHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchHeaders> {
-  return _run(_eSearchHeaders, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateSearchCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchCookies> {
-  return _run(_eSearchCookies, value, _opts(options, true));
+  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: the request body, by media type (default: the first declared). */

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
 const _s1 = new Set<unknown>([
@@ -24,8 +24,6 @@ const _s1 = new Set<unknown>([
 ]);
 const _sp2 = '#/components/schemas/Styles';
 const _sp3 = '#/components/schemas/Color';
-const _sp4 = '#/paths/~1subscriptions/post/parameters';
-const _sp5 = '#/paths/~1styles/post/parameters';
 
 export function _vSubscription(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -81,50 +79,37 @@ export function _vSubscription(v: any, o: number): boolean {
 export function _eSubscription(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.email;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/email', _sp0 + '/properties/email/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/email', _sp0 + '/properties/email', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'email'", { missingProperty: 'email' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'email')) return false;
     }
     const x2 = v.count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/count', _sp0 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/count', _sp0 + '/properties/count', 'integer')) return false;
       }
     }
     const x3 = v.agree;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'agree'))) {
       if (typeof x3 !== 'boolean') {
-        E.push(_err(p + '/agree', _sp0 + '/properties/agree/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/agree', _sp0 + '/properties/agree', 'boolean')) return false;
       }
     }
     const x4 = v.tags;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x4)) {
-        E.push(_err(p + '/tags', _sp0 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/tags', _sp0 + '/properties/tags', 'array')) return false;
       } else {
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
           if (typeof x6 !== 'string') {
-            E.push(
-              _err(p + '/tags/' + i5, _sp0 + '/properties/tags/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/tags/' + i5, _sp0 + '/properties/tags/items', 'string')) return false;
           }
         }
       }
@@ -132,33 +117,20 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
     const x7 = v.metadata;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'metadata'))) {
       if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) {
-        E.push(_err(p + '/metadata', _sp0 + '/properties/metadata/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'object')) return false;
       } else {
         const x8 = x7.plan;
         if (x8 !== undefined && ((o & 8) === 0 || _has.call(x7, 'plan'))) {
           if (typeof x8 !== 'string') {
-            E.push(
-              _err(p + '/metadata/plan', _sp0 + '/properties/metadata/properties/plan/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/metadata/plan', _sp0 + '/properties/metadata/properties/plan', 'string'))
+              return false;
           }
         }
         const x9 = x7.seats;
         if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'seats'))) {
           if (!Number.isInteger(x9)) {
-            E.push(
-              _err(
-                p + '/metadata/seats',
-                _sp0 + '/properties/metadata/properties/seats/type',
-                'type',
-                'must be integer',
-                { type: 'integer' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/metadata/seats', _sp0 + '/properties/metadata/properties/seats', 'integer'))
+              return false;
           }
         }
       }
@@ -166,33 +138,19 @@ export function _eSubscription(v: any, o: number, p: string, E: ValidationError[
     const x11 = v.address;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
       if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
-        E.push(_err(p + '/address', _sp0 + '/properties/address/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/address', _sp0 + '/properties/address', 'object')) return false;
       } else {
         const x12 = x11.street;
         if (x12 !== undefined && ((o & 8) === 0 || _has.call(x11, 'street'))) {
           if (typeof x12 !== 'string') {
-            E.push(
-              _err(
-                p + '/address/street',
-                _sp0 + '/properties/address/properties/street/type',
-                'type',
-                'must be string',
-                { type: 'string' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/address/street', _sp0 + '/properties/address/properties/street', 'string'))
+              return false;
           }
         }
         const x13 = x11.zip;
         if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'zip'))) {
           if (typeof x13 !== 'string') {
-            E.push(
-              _err(p + '/address/zip', _sp0 + '/properties/address/properties/zip/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/address/zip', _sp0 + '/properties/address/properties/zip', 'string')) return false;
           }
         }
       }
@@ -355,26 +313,18 @@ export function _vStyles(v: any, o: number): boolean {
 export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.formExploded;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'formExploded'))) {
       if (!Array.isArray(x1)) {
-        E.push(
-          _err(p + '/formExploded', _sp2 + '/properties/formExploded/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/formExploded', _sp2 + '/properties/formExploded', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
           if (!Number.isInteger(x3)) {
-            E.push(
-              _err(p + '/formExploded/' + i2, _sp2 + '/properties/formExploded/items/type', 'type', 'must be integer', {
-                type: 'integer',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/formExploded/' + i2, _sp2 + '/properties/formExploded/items', 'integer'))
+              return false;
           }
         }
       }
@@ -382,18 +332,12 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x4 = v.formFlat;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'formFlat'))) {
       if (!Array.isArray(x4)) {
-        E.push(_err(p + '/formFlat', _sp2 + '/properties/formFlat/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/formFlat', _sp2 + '/properties/formFlat', 'array')) return false;
       } else {
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
           if (typeof x6 !== 'string') {
-            E.push(
-              _err(p + '/formFlat/' + i5, _sp2 + '/properties/formFlat/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/formFlat/' + i5, _sp2 + '/properties/formFlat/items', 'string')) return false;
           }
         }
       }
@@ -401,18 +345,12 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x7 = v.spaced;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'spaced'))) {
       if (!Array.isArray(x7)) {
-        E.push(_err(p + '/spaced', _sp2 + '/properties/spaced/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/spaced', _sp2 + '/properties/spaced', 'array')) return false;
       } else {
         for (let i8 = 0; i8 < x7.length; i8++) {
           const x9 = x7[i8];
           if (typeof x9 !== 'string') {
-            E.push(
-              _err(p + '/spaced/' + i8, _sp2 + '/properties/spaced/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/spaced/' + i8, _sp2 + '/properties/spaced/items', 'string')) return false;
           }
         }
       }
@@ -420,18 +358,12 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x10 = v.piped;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'piped'))) {
       if (!Array.isArray(x10)) {
-        E.push(_err(p + '/piped', _sp2 + '/properties/piped/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/piped', _sp2 + '/properties/piped', 'array')) return false;
       } else {
         for (let i11 = 0; i11 < x10.length; i11++) {
           const x12 = x10[i11];
           if (typeof x12 !== 'number' || !Number.isFinite(x12)) {
-            E.push(
-              _err(p + '/piped/' + i11, _sp2 + '/properties/piped/items/type', 'type', 'must be number', {
-                type: 'number',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/piped/' + i11, _sp2 + '/properties/piped/items', 'number')) return false;
           }
         }
       }
@@ -439,26 +371,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x13 = v.spacedExploded;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'spacedExploded'))) {
       if (!Array.isArray(x13)) {
-        E.push(
-          _err(p + '/spacedExploded', _sp2 + '/properties/spacedExploded/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/spacedExploded', _sp2 + '/properties/spacedExploded', 'array')) return false;
       } else {
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
           if (typeof x15 !== 'string') {
-            E.push(
-              _err(
-                p + '/spacedExploded/' + i14,
-                _sp2 + '/properties/spacedExploded/items/type',
-                'type',
-                'must be string',
-                { type: 'string' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/spacedExploded/' + i14, _sp2 + '/properties/spacedExploded/items', 'string'))
+              return false;
           }
         }
       }
@@ -541,29 +460,18 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x40 = v.point;
     if (x40 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
       if (typeof x40 !== 'object' || x40 === null || Array.isArray(x40)) {
-        E.push(_err(p + '/point', _sp2 + '/properties/point/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/point', _sp2 + '/properties/point', 'object')) return false;
       } else {
         const x41 = x40.x;
         if (x41 !== undefined && ((o & 8) === 0 || _has.call(x40, 'x'))) {
           if (!Number.isInteger(x41)) {
-            E.push(
-              _err(p + '/point/x', _sp2 + '/properties/point/properties/x/type', 'type', 'must be integer', {
-                type: 'integer',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/point/x', _sp2 + '/properties/point/properties/x', 'integer')) return false;
           }
         }
         const x42 = x40.label;
         if (x42 !== undefined && ((o & 8) === 0 || _has.call(x40, 'label'))) {
           if (typeof x42 !== 'string') {
-            E.push(
-              _err(p + '/point/label', _sp2 + '/properties/point/properties/label/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/point/label', _sp2 + '/properties/point/properties/label', 'string')) return false;
           }
         }
       }
@@ -571,58 +479,48 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x44 = v.filter;
     if (x44 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
       if (typeof x44 !== 'object' || x44 === null || Array.isArray(x44)) {
-        E.push(_err(p + '/filter', _sp2 + '/properties/filter/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/filter', _sp2 + '/properties/filter', 'object')) return false;
       } else {
         const x45 = x44.status;
         if (x45 !== undefined && ((o & 8) === 0 || _has.call(x44, 'status'))) {
           if (typeof x45 !== 'string') {
-            E.push(
-              _err(p + '/filter/status', _sp2 + '/properties/filter/properties/status/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/filter/status', _sp2 + '/properties/filter/properties/status', 'string'))
+              return false;
           }
         }
         const x46 = x44.range;
         if (x46 !== undefined && ((o & 8) === 0 || _has.call(x44, 'range'))) {
           if (typeof x46 !== 'object' || x46 === null || Array.isArray(x46)) {
-            E.push(
-              _err(p + '/filter/range', _sp2 + '/properties/filter/properties/range/type', 'type', 'must be object', {
-                type: 'object',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'object')) return false;
           } else {
             const x47 = x46.min;
             if (x47 !== undefined && ((o & 8) === 0 || _has.call(x46, 'min'))) {
               if (!Number.isInteger(x47)) {
-                E.push(
-                  _err(
+                if (
+                  _fType(
+                    E,
+                    o,
                     p + '/filter/range/min',
-                    _sp2 + '/properties/filter/properties/range/properties/min/type',
-                    'type',
-                    'must be integer',
-                    { type: 'integer' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                    _sp2 + '/properties/filter/properties/range/properties/min',
+                    'integer',
+                  )
+                )
+                  return false;
               }
             }
             const x48 = x46.max;
             if (x48 !== undefined && ((o & 8) === 0 || _has.call(x46, 'max'))) {
               if (!Number.isInteger(x48)) {
-                E.push(
-                  _err(
+                if (
+                  _fType(
+                    E,
+                    o,
                     p + '/filter/range/max',
-                    _sp2 + '/properties/filter/properties/range/properties/max/type',
-                    'type',
-                    'must be integer',
-                    { type: 'integer' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                    _sp2 + '/properties/filter/properties/range/properties/max',
+                    'integer',
+                  )
+                )
+                  return false;
               }
             }
           }
@@ -630,26 +528,13 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
         const x50 = x44.ids;
         if (x50 !== undefined && ((o & 8) === 0 || _has.call(x44, 'ids'))) {
           if (!Array.isArray(x50)) {
-            E.push(
-              _err(p + '/filter/ids', _sp2 + '/properties/filter/properties/ids/type', 'type', 'must be array', {
-                type: 'array',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/filter/ids', _sp2 + '/properties/filter/properties/ids', 'array')) return false;
           } else {
             for (let i51 = 0; i51 < x50.length; i51++) {
               const x52 = x50[i51];
               if (!Number.isInteger(x52)) {
-                E.push(
-                  _err(
-                    p + '/filter/ids/' + i51,
-                    _sp2 + '/properties/filter/properties/ids/items/type',
-                    'type',
-                    'must be integer',
-                    { type: 'integer' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                if (_fType(E, o, p + '/filter/ids/' + i51, _sp2 + '/properties/filter/properties/ids/items', 'integer'))
+                  return false;
               }
             }
           }
@@ -659,33 +544,36 @@ export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): bo
     const x54 = v.redirect;
     if (x54 !== undefined && ((o & 8) === 0 || _has.call(v, 'redirect'))) {
       if (typeof x54 !== 'string') {
-        E.push(_err(p + '/redirect', _sp2 + '/properties/redirect/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/redirect', _sp2 + '/properties/redirect', 'string')) return false;
       }
     }
     const x55 = v.jsonText;
     if (x55 !== undefined && ((o & 8) === 0 || _has.call(v, 'jsonText'))) {
       if (typeof x55 !== 'string') {
-        E.push(_err(p + '/jsonText', _sp2 + '/properties/jsonText/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/jsonText', _sp2 + '/properties/jsonText', 'string')) return false;
       }
     }
     const x56 = v.note;
     if (x56 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
       if (typeof x56 !== 'string') {
-        E.push(_err(p + '/note', _sp2 + '/properties/note/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/note', _sp2 + '/properties/note', 'string')) return false;
       }
     }
     for (const k57 in v) {
       if (!_has.call(v, k57)) continue;
       if (!_s1.has(k57)) {
-        E.push(
-          _err(p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-            additionalProperty: k57,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p,
+            _sp2 + '/additionalProperties',
+            'additionalProperties',
+            'must NOT have additional properties',
+            { additionalProperty: k57 },
+          )
+        )
+          return false;
       }
     }
   }
@@ -712,102 +600,40 @@ export function _vColor(v: any, o: number): boolean {
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.R;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'R'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/R', _sp3 + '/properties/R/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/R', _sp3 + '/properties/R', 'integer')) return false;
       }
     }
     const x2 = v.G;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'G'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/G', _sp3 + '/properties/G/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/G', _sp3 + '/properties/G', 'integer')) return false;
       }
     }
     const x3 = v.B;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'B'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/B', _sp3 + '/properties/B/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/B', _sp3 + '/properties/B', 'integer')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCreateSubscriptionPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateSubscriptionPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateSubscriptionQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateSubscriptionHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateSubscriptionCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSendStylesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSendStylesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSendStylesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSendStylesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }

@@ -6,18 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eCreateSubscriptionCookies,
-  _eCreateSubscriptionHeaders,
-  _eCreateSubscriptionPathParams,
-  _eCreateSubscriptionQuery,
-  _eSendStylesCookies,
-  _eSendStylesHeaders,
-  _eSendStylesPathParams,
-  _eSendStylesQuery,
-  _eStyles,
-  _eSubscription,
-} from './compiled.js';
+import { _eCreateSubscriptionPathParams, _eStyles, _eSubscription } from './compiled.js';
 
 const _body0: _Body = { r: true, m: ['application/x-www-form-urlencoded'], f: [_eSubscription] };
 
@@ -40,7 +29,7 @@ export function validateCreateSubscriptionPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateSubscriptionPathParams> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
 /** createSubscription: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -48,7 +37,7 @@ export function validateCreateSubscriptionQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateSubscriptionQuery> {
-  return _run(_eCreateSubscriptionQuery, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
 /** createSubscription: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -56,7 +45,7 @@ export function validateCreateSubscriptionHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateSubscriptionHeaders> {
-  return _run(_eCreateSubscriptionHeaders, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
 /** createSubscription: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -64,7 +53,7 @@ export function validateCreateSubscriptionCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateSubscriptionCookies> {
-  return _run(_eCreateSubscriptionCookies, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
 /** createSubscription: the request body, by media type (default: the first declared). */
@@ -91,7 +80,7 @@ export function validateSendStylesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SendStylesPathParams> {
-  return _run(_eSendStylesPathParams, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
 /** sendStyles: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -99,7 +88,7 @@ export function validateSendStylesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SendStylesQuery> {
-  return _run(_eSendStylesQuery, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
 /** sendStyles: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -107,7 +96,7 @@ export function validateSendStylesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SendStylesHeaders> {
-  return _run(_eSendStylesHeaders, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
 /** sendStyles: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -115,7 +104,7 @@ export function validateSendStylesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SendStylesCookies> {
-  return _run(_eSendStylesCookies, value, _opts(options, true));
+  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
 /** sendStyles: the request body, by media type (default: the first declared). */
