@@ -193,22 +193,38 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
             ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx)
             : {},
       examples: examplesOf(doc, media),
-      ...(isRecord(media.encoding) ? { encoding: encodingOf(media.encoding) } : {}),
+      ...(isRecord(media.encoding) ? { encoding: encodingOf(doc, media.encoding, appendPointer(at, 'encoding'), ctx.report) } : {}),
       pointer: at,
     };
   });
 }
 
-function encodingOf(value: Record<string, unknown>): Record<string, EncodingModel> {
+function encodingOf(doc: unknown, value: Record<string, unknown>, pointer: string, report: Report): Record<string, EncodingModel> {
   const out: Record<string, EncodingModel> = {};
   for (const [name, raw] of Object.entries(value)) {
     if (!isRecord(raw)) continue;
     const entry: EncodingModel = { headers: isRecord(raw.headers) ? Object.keys(raw.headers) : [] };
+    const values = isRecord(raw.headers) ? partHeaderValues(doc, raw.headers, appendPointer(pointer, name, 'headers'), report) : [];
+    if (values.length) entry.headerValues = values;
     if (typeof raw.contentType === 'string') entry.contentType = raw.contentType;
     if (typeof raw.style === 'string') entry.style = raw.style as EncodingModel['style'];
     if (typeof raw.explode === 'boolean') entry.explode = raw.explode;
     if (typeof raw.allowReserved === 'boolean') entry.allowReserved = raw.allowReserved;
     Object.defineProperty(out, name, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Part headers whose value the spec fixes (`const`, `default`, a single `enum` value of an inline schema). */
+function partHeaderValues(doc: unknown, headers: Record<string, unknown>, pointer: string, report: Report): { name: string; value: string }[] {
+  const out: { name: string; value: string }[] = [];
+  for (const name of Object.keys(headers)) {
+    if (name.toLowerCase() === 'content-type') continue;
+    const h = resolve(doc, headers[name], appendPointer(pointer, name), report);
+    const schema = h && isRecord(h.value) && isRecord(h.value.schema) ? h.value.schema : undefined;
+    if (!schema) continue;
+    const fixed = schema.const ?? schema.default ?? (Array.isArray(schema.enum) && schema.enum.length === 1 ? schema.enum[0] : undefined);
+    if (typeof fixed === 'string' || typeof fixed === 'number' || typeof fixed === 'boolean') out.push({ name, value: String(fixed) });
   }
   return out;
 }

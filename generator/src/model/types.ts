@@ -147,6 +147,8 @@ export interface EncodingModel {
   contentType?: string;
   /** Header names the part declares (multipart). */
   headers: string[];
+  /** Values of declared part headers fixed by their schema (`const`, `default`, or a single `enum` value). */
+  headerValues?: { name: string; value: string }[];
   style?: ParameterStyle;
   explode?: boolean;
   allowReserved?: boolean;

@@ -174,13 +174,17 @@ export function prepare(
   // Body: JSON, a form (when the client has the form encoder), or passed through as given.
   const body = args?.body;
   let payload: BodyInit | undefined;
+  let form: URLSearchParams | undefined;
   const type = op.body;
-  if (type && body !== undefined) {
-    payload = /json/i.test(type)
-      ? JSON.stringify(body)
-      : ((op.encode ?? encodeBody)?.(type, body) ?? (body as BodyInit));
-    // fetch sets the type of forms itself (with the multipart boundary).
-    if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
+  const encoder = op.encode ?? encodeBody;
+  const encoded = type && body !== undefined && !/json/i.test(type) ? encoder?.(op, body, call) : undefined;
+  if (encoded) {
+    ({ body: payload, form } = encoded);
+    // A form's type names its multipart boundary; empty: fetch writes it (a caller's FormData).
+    if (encoded.contentType) headers['content-type'] = encoded.contentType;
+  } else if (type && body !== undefined) {
+    payload = /json/i.test(type) ? JSON.stringify(body) : (body as BodyInit);
+    headers['content-type'] ??= type;
   }
   // Credentials: decided before the first attempt, so a missing one fails without a request.
   const auth = options.auth ?? {};
@@ -195,7 +199,7 @@ export function prepare(
     values: built.values,
     headers,
     payload,
-    form: payload instanceof URLSearchParams ? payload : undefined,
+    form,
     auth,
     plan,
     retry,

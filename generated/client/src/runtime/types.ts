@@ -39,6 +39,25 @@ export type AuthKind =
   | 'basic' // http basic
   | { apiKey: string; in: 'header' | 'query' | 'cookie'; name: string };
 
+/**
+ * How one member of a form body (`application/x-www-form-urlencoded`, `multipart/form-data`) is written,
+ * from the Encoding Object with OpenAPI's defaults applied. Members without an entry are sent by their
+ * value: a `Blob` as a file part, an object as JSON, an array as one field per item, anything else as text.
+ */
+export interface FormFieldSpec {
+  /** The member's name in the body (the part or field name). */
+  name: string;
+  /** By content type (no `style`): the media type of each value (`application/json`, `image/png, image/jpeg`...). */
+  type?: string;
+  /** Styled like a `query` parameter (RFC 6570): `style`, `explode` and `allowReserved` written in the spec. */
+  style?: ParamStyle;
+  explode?: boolean;
+  /** `allowReserved: true`. */
+  reserved?: true;
+  /** Part headers whose values the spec fixes (multipart), `[name, value]`. */
+  headers?: readonly (readonly [string, string])[];
+}
+
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
   token: string;
@@ -58,6 +77,8 @@ export interface OperationSpec {
   params?: readonly ParamSpec[];
   /** Media type of the request body, when the operation takes one. */
   body?: string;
+  /** Form bodies: the members whose encoding is not the default one (see `FormFieldSpec`). */
+  form?: readonly FormFieldSpec[];
   /** Encoder of a body that is not JSON (`encodeForm`): on the entries of the operations that need it, so only their bundles carry it. */
   encode?: BodyEncoder;
   /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
@@ -228,6 +249,8 @@ export interface CallOptions {
   headers?: HeadersInit | undefined;
   timeoutMs?: number | undefined;
   retry?: RetryOptions | false | undefined;
+  /** Multipart bodies: extra headers of the parts of a member, by member name (the spec's encoding `headers`). */
+  partHeaders?: Record<string, HeadersInit> | undefined;
 }
 
 export interface PaginateOptions extends CallOptions {

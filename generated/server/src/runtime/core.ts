@@ -9,6 +9,7 @@
  * hook or handler reads `request`.
  */
 import { planAuth } from './auth.js';
+import type { FormDecoder } from './form.js';
 import { ProblemFactory } from './problems.js';
 import { Router } from './router.js';
 import {
@@ -83,13 +84,21 @@ function compileOperations(
 }
 
 /** The stages' shared setup for a table, its validators, the handlers supplied and the options. */
+/** Optional pieces the generated server passes in only when its spec needs them (bundles carry no more). */
+export interface PipelineFeatures {
+  /** Form bodies by their Encoding Objects (`decodeForm` from runtime/form.js). */
+  decodeForm?: FormDecoder;
+}
+
 export function createSetup(
   table: ApiTable,
   validators: OperationValidators | undefined,
   handlers: Record<string, AnyHandler | undefined>,
   options: ServerOptions = {},
+  features: PipelineFeatures = {},
 ): Setup {
   return {
+    decodeForm: features.decodeForm,
     table,
     router: new Router(table.operations),
     compiled: compileOperations(table, validators, handlers, options),
@@ -118,8 +127,9 @@ export function createPipeline(
   validators: OperationValidators | undefined,
   handlers: Record<string, AnyHandler | undefined>,
   options: ServerOptions = {},
+  features: PipelineFeatures = {},
 ): Pipeline {
-  const s = createSetup(table, validators, handlers, options);
+  const s = createSetup(table, validators, handlers, options, features);
 
   async function handle(incoming: Incoming): Promise<Outgoing> {
     let operation: string | undefined;

@@ -4,7 +4,7 @@
  * data sampled from the schema (or the spec's example), deterministic from a seed and the request, and
  * paged through `x-pagination` (base-36 page tokens, a fixed number of pages).
  */
-import { createPipeline, createWebHandler, type WebHandler } from './core.js';
+import { createPipeline, createWebHandler, type PipelineFeatures, type WebHandler } from './core.js';
 import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
 import type { AnyHandler, ApiTable, HandlerContext, OperationValidators, ServerOptions } from './types.js';
 
@@ -166,6 +166,7 @@ export function createMock(
   validators: OperationValidators | undefined,
   data: MockData,
   options: MockOptions = {},
+  features: PipelineFeatures = {},
 ): WebHandler {
   const effective: ApiTable = options.authenticate
     ? table
@@ -179,6 +180,7 @@ export function createMock(
       validators,
       handlers,
       options.authenticate ? options : { ...options, ownerParameters: {} },
+      features,
     ),
   );
 }

@@ -6,6 +6,7 @@
  * Each is usable alone (tests build a `Setup` from a small table).
  */
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
+import type { FormDecoder } from './form.js';
 import { requestStream } from './stream.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import {
@@ -87,6 +88,8 @@ export interface Setup {
   maxBody: number;
   maxDepth: number;
   development: boolean;
+  /** Reads form bodies by their Encoding Objects (runtime/form.ts), when the spec has any. */
+  decodeForm?: FormDecoder;
   /** Hands an error to `options.onError` (a throwing hook is ignored). */
   report(error: unknown, operation: string | undefined, incoming: Incoming): void;
 }
@@ -317,6 +320,12 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
       ...none,
       errors: rb.required ? [{ message: 'The request body is required', parameters: { body: [] } }] : [],
     };
+  }
+  const form = s.decodeForm && rb.forms?.find((f) => f.mediaType === mediaType);
+  if (form) {
+    const parsed = await s.decodeForm!(bytes, contentType!, form, s.maxDepth);
+    if (!parsed.ok) return { ...none, mediaType, errors: [{ message: parsed.message, parameters: { body: [] } }] };
+    return { body: parsed.value, mediaType, checkable: true, errors: [] };
   }
   const kind = bodyKind(mediaType!);
   if (kind === 'binary') return { body: bytes, mediaType, checkable: false, errors: [] };

@@ -34,6 +34,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   }
   const body = requestMediaType(model, op);
   if (body) spec.body = body.mediaType;
+  const form = body ? formFields(body) : [];
+  if (form.length) spec.form = form;
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
   if (op.pagination) {
@@ -67,6 +69,30 @@ function streamSpec(model: ApiModel, op: OperationModel): Record<string, unknown
     ...(fact.problems ? { problems: fact.problems } : {}),
     ...(fact.reconnectUnless ? { reconnectUnless: fact.reconnectUnless } : {}),
   };
+}
+
+/**
+ * A form body's members whose encoding differs from what the runtime does by value (see runtime
+ * `FormFieldSpec`): styled ones, a `contentType` other than text/plain or octet-stream, part headers the
+ * spec fixes.
+ */
+export function formFields(media: MediaFact): Record<string, unknown>[] {
+  if (media.kind !== 'form-urlencoded' && media.essence !== 'multipart/form-data') return [];
+  const out: Record<string, unknown>[] = [];
+  for (const p of media.parts) {
+    const field: Record<string, unknown> = { name: p.name };
+    if (p.styled) {
+      field.style = p.style;
+      field.explode = p.explode;
+      if (p.allowReserved) field.reserved = true;
+    } else if (p.explicit || (p.contentType !== 'text/plain' && p.contentType !== 'application/octet-stream')) {
+      // Defaults the value alone cannot tell (a null JSON member, a 3.1 contentMediaType) are written too.
+      field.type = p.contentType;
+    }
+    if (media.kind === 'multipart' && p.headerValues.length) field.headers = p.headerValues.map((h) => [h.name, h.value]);
+    if (Object.keys(field).length > 1) out.push(field);
+  }
+  return out;
 }
 
 /** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */

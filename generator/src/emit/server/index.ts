@@ -15,7 +15,7 @@ import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'form.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'regex-sample.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
@@ -74,6 +74,9 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const names = planHandlerNames(model);
   const head = header(model, context);
   const files: EmittedFile[] = [];
+  // Form bodies: the decoder is imported (and bundled) only when the spec has them.
+  const forms = table.operations.some((op) => op.requestBody?.forms?.length);
+  const features = forms ? code`, { decodeForm }` : code``;
 
   const symbols = serverSymbols(validatorsPackage);
   // The runtime's view of the validators contract: the validators package's own types, by name (from the
@@ -119,7 +122,7 @@ import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
 import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
-import { createMock, type MockOptions } from './runtime/mock.js';
+${forms ? code`import { decodeForm } from './runtime/form.js';\n` : code``}import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
 // The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
@@ -131,7 +134,7 @@ const validators: OperationValidators = operationValidators;
  * before a handler sees it; every failure is an RFC 7807 problem.
  */
 export function createHandler(handlers: Partial<Handlers>, options: ServerOptions = {}): WebHandler {
-  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));
+  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options${features}));
 }
 
 /**
@@ -139,7 +142,7 @@ export function createHandler(handlers: Partial<Handlers>, options: ServerOption
  * \`options.handlers\` answer their operations instead (after the same request checks).
  */
 export function createMockHandler(options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {}): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options as MockOptions);
+  return createMock(API, validators, MOCK_DATA, options as MockOptions${features});
 }
 
 ${join(symbols.reexportsOf(SERVER_EXPORT_ORDER), '\n')}

@@ -6,7 +6,7 @@ import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { schemaRef } from '../../model/refs.ts';
 import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
-import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
+import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
 import { SamplePlanner } from './sample-plan.ts';
 
@@ -228,6 +228,27 @@ function titleOf(slug: string): string {
   return slug.split(/[-_\s]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** The form bodies (urlencoded, multipart/form-data) and how each member is read back (runtime/form.ts). */
+function formsOf(op: OperationModel, media: MediaFact[], r: SchemaResolver): TableForm[] {
+  const out: TableForm[] = [];
+  media.forEach((m, i) => {
+    if (m.kind !== 'form-urlencoded' && m.essence !== 'multipart/form-data') return;
+    const members = r.facts.shape(op.requestBody!.content[i]!.schema, 'request').members;
+    const fields = m.parts.map((p, j): TableFormField => {
+      const field: TableFormField = { name: p.name, coerce: coercionOf(members[j]?.schema, r) };
+      if (p.styled) {
+        field.style = p.style;
+        field.explode = p.explode;
+      } else if (/^[^,;]*[/+]json\b/i.test(p.contentType.trim())) field.json = true;
+      if (p.binary) field.file = true;
+      if (p.binary && p.explicit) field.accept = p.contentType.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
+      return field;
+    });
+    out.push({ mediaType: m.mediaType, multipart: m.kind === 'multipart', fields });
+  });
+  return out;
+}
+
 /** Adds `binary` (the media types the model's facts call binary) when there are any. */
 function withBinary<T extends object>(entry: T, media: MediaFact[]): T & { binary?: string[] } {
   const binary = media.filter((m) => m.kind === 'binary').map((m) => m.mediaType);
@@ -254,7 +275,12 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       responses: op.responses.map((res) => withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res)), res.status, facts.stream(op))),
       security: op.security.map((req) => ({ ...req })),
     };
-    if (op.requestBody) entry.requestBody = withBinary({ required: op.requestBody.required, mediaTypes: op.requestBody.content.map((c) => c.mediaType) }, facts.requestMedia(op));
+    if (op.requestBody) {
+      const media = facts.requestMedia(op);
+      entry.requestBody = withBinary({ required: op.requestBody.required, mediaTypes: op.requestBody.content.map((c) => c.mediaType) }, media);
+      const forms = formsOf(op, media, r);
+      if (forms.length) entry.requestBody.forms = forms;
+    }
     const owner = ownerParameterOf(op, ownerExtension);
     if (owner) entry.ownerParameter = owner;
     if (op.deprecated) entry.deprecated = true;

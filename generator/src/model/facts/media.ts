@@ -18,11 +18,20 @@ export interface PartEncoding {
   contentType: string;
   /** True when `contentType` was written in the spec. */
   explicit: boolean;
+  /**
+   * True when `style`, `explode` or `allowReserved` is written: the member is serialized like a `query`
+   * parameter (RFC 6570) and `contentType` is ignored (3.1.1 §4.8.15.2). False: by `contentType` alone.
+   */
+  styled: boolean;
   style: ParameterStyle;
   explode: boolean;
   allowReserved: boolean;
   /** Header names a multipart part declares. */
   headers: string[];
+  /** Declared part headers whose value the spec fixes (sent with every part of the member). */
+  headerValues: { name: string; value: string }[];
+  /** The member's schema (or its array's items) holds raw bytes: files, typed `Blob`. */
+  binary: boolean;
 }
 
 export interface MediaFact {
@@ -80,6 +89,14 @@ export function defaultPartContentType(schema: Schema | undefined, types: (schem
   return 'text/plain';
 }
 
+/** A binary string, or an array of them (several files under one name). */
+function holdsFiles(schema: Schema | undefined, deps: MediaDeps): boolean {
+  if (schema === undefined) return false;
+  const resolved = deps.target(schema);
+  if (isBinaryString(resolved)) return true;
+  return typeof resolved === 'object' && deps.types(schema).has('array') && resolved.items !== undefined && isBinaryString(deps.target(resolved.items));
+}
+
 export interface MediaDeps {
   types: (schema: Schema) => TypeSet;
   target: (schema: Schema) => Schema;
@@ -98,10 +115,13 @@ export function mediaFact(media: MediaTypeModel, direction: Direction, deps: Med
         name: member.name,
         contentType: written?.contentType ?? defaultPartContentType(member.schema, deps.types, deps.target),
         explicit: written?.contentType !== undefined,
+        styled: written !== undefined && (written.style !== undefined || written.explode !== undefined || written.allowReserved !== undefined),
         style,
         explode: written?.explode ?? style === 'form',
         allowReserved: written?.allowReserved ?? false,
         headers: written?.headers ?? [],
+        headerValues: written?.headerValues ?? [],
+        binary: holdsFiles(member.schema, deps),
       });
     }
   }

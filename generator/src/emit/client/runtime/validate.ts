@@ -31,7 +31,7 @@ export async function checker(load: ValidatorsLoader, { RequestValidationError, 
   };
   return {
     request(op, values, payload, sent) {
-      const body = typeof payload === 'string' ? JSON.parse(payload) : isBytes(sent) ? undefined : sent;
+      const body = typeof payload === 'string' && /json/i.test(op.body ?? '') ? JSON.parse(payload) : isBytes(sent) ? undefined : sent;
       const vs = validators[op.id];
       fail(op, 'path', vs?.pathParams?.(values.path));
       fail(op, 'query', vs?.query?.(values.query));

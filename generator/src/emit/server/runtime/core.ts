@@ -8,6 +8,7 @@
  * hook or handler reads `request`.
  */
 import { planAuth } from './auth.js';
+import type { FormDecoder } from './form.js';
 import { ProblemFactory } from './problems.js';
 import { Router } from './router.js';
 import {
@@ -68,8 +69,15 @@ function compileOperations(table: ApiTable, validators: OperationValidators | un
 }
 
 /** The stages' shared setup for a table, its validators, the handlers supplied and the options. */
-export function createSetup(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}): Setup {
+/** Optional pieces the generated server passes in only when its spec needs them (bundles carry no more). */
+export interface PipelineFeatures {
+  /** Form bodies by their Encoding Objects (`decodeForm` from runtime/form.js). */
+  decodeForm?: FormDecoder;
+}
+
+export function createSetup(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}, features: PipelineFeatures = {}): Setup {
   return {
+    decodeForm: features.decodeForm,
     table,
     router: new Router(table.operations),
     compiled: compileOperations(table, validators, handlers, options),
@@ -93,8 +101,8 @@ export function createSetup(table: ApiTable, validators: OperationValidators | u
 }
 
 /** Builds the pipeline over a table, its validators and the handlers supplied. */
-export function createPipeline(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}): Pipeline {
-  const s = createSetup(table, validators, handlers, options);
+export function createPipeline(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}, features: PipelineFeatures = {}): Pipeline {
+  const s = createSetup(table, validators, handlers, options, features);
 
   async function handle(incoming: Incoming): Promise<Outgoing> {
     let operation: string | undefined;

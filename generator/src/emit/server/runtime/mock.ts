@@ -3,7 +3,7 @@
  * data sampled from the schema (or the spec's example), deterministic from a seed and the request, and
  * paged through `x-pagination` (base-36 page tokens, a fixed number of pages).
  */
-import { createPipeline, createWebHandler, type WebHandler } from './core.js';
+import { createPipeline, createWebHandler, type PipelineFeatures, type WebHandler } from './core.js';
 import { resolvePlan, sample, seededRandom, type SamplePlan } from './sample.js';
 import type { AnyHandler, ApiTable, HandlerContext, OperationValidators, ServerOptions } from './types.js';
 
@@ -135,11 +135,11 @@ function setItems(body: unknown, pointer: string, array: SamplePlan, count: numb
  * Without an `authenticate` option the mock enforces no security (and no owner rule); with one it checks
  * credentials exactly like a real server.
  */
-export function createMock(table: ApiTable, validators: OperationValidators | undefined, data: MockData, options: MockOptions = {}): WebHandler {
+export function createMock(table: ApiTable, validators: OperationValidators | undefined, data: MockData, options: MockOptions = {}, features: PipelineFeatures = {}): WebHandler {
   const effective: ApiTable = options.authenticate
     ? table
     : { ...table, operations: table.operations.map((op) => ({ ...op, security: [], ownerParameter: undefined })) };
   const handlers = mockHandlers(effective, data, options);
   for (const [key, handler] of Object.entries(options.handlers ?? {})) if (typeof handler === 'function') handlers[key] = handler;
-  return createWebHandler(createPipeline(effective, validators, handlers, options.authenticate ? options : { ...options, ownerParameters: {} }));
+  return createWebHandler(createPipeline(effective, validators, handlers, options.authenticate ? options : { ...options, ownerParameters: {} }, features));
 }

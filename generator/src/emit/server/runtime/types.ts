@@ -39,6 +39,29 @@ export interface TableParameter {
   default?: Json;
 }
 
+/** One member of a form body, read back as the Encoding Object wrote it (see runtime/form.ts). */
+export interface TableFormField {
+  name: string;
+  /** How its text becomes the value the validator expects (numbers, booleans, arrays, objects). */
+  coerce: Coercion;
+  /** By content type: each value is JSON text (`application/json` and `+json` types). */
+  json?: boolean;
+  /** Styled like a `query` parameter (the spec wrote `style`, `explode` or `allowReserved`). */
+  style?: TableParameter['style'];
+  explode?: boolean;
+  /** Raw bytes (files): parts arrive as `File`s, text fields become `Blob`s of their UTF-8 bytes. */
+  file?: boolean;
+  /** Files: the media types the encoding's `contentType` allows (`image/*` wildcards too), when written. */
+  accept?: string[];
+}
+
+export interface TableForm {
+  /** The media type as declared. */
+  mediaType: string;
+  multipart: boolean;
+  fields: TableFormField[];
+}
+
 export interface TableOperation {
   /** Handler key (`op.names.method`). */
   key: string;
@@ -48,8 +71,11 @@ export interface TableOperation {
   /** Path template as written, e.g. `/users/{id}/items`. */
   path: string;
   parameters: TableParameter[];
-  /** `binary`: the media types whose bodies are bytes (streamed to the handler, not parsed). */
-  requestBody?: { required: boolean; mediaTypes: string[]; binary?: string[] };
+  /**
+   * `binary`: the media types whose bodies are bytes (streamed to the handler, not parsed); `forms`: the
+   * form media types (urlencoded, multipart/form-data) with how each member is read back.
+   */
+  requestBody?: { required: boolean; mediaTypes: string[]; binary?: string[]; forms?: TableForm[] };
   /**
    * Declared responses in document order: status as written (`200`, `4XX`, `default`), media types, binary
    * ones, and streamed ones with their framing (`json`: event data is JSON text).

@@ -4,6 +4,7 @@
  * and "keywords apply only to instances of their type").
  */
 import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';
@@ -36,7 +37,9 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     return out;
   }
   const groups = new Set(types.map(groupOf));
-  const exact = groups.size === 1 && !groups.has(undefined);
+  // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType`) are typed `Blob`: a file passes as the string would.
+  const bytes = types.includes('string') && isBinaryString(s);
+  const exact = groups.size === 1 && !groups.has(undefined) && !bytes;
   const body: Code[] = [];
   for (const group of GROUPS) {
     if (!groups.has(group)) continue;
@@ -51,7 +54,8 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
     short: typeof s.type === 'string' && types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined,
   });
-  if (site.mode === 'check') return [code`if (${isNotAnyType(types, d)}) ${fail}`, ...body];
-  if (!body.length) return [code`if (${isNotAnyType(types, d)}) {\n${fail}\n}`];
-  return [code`if (${isNotAnyType(types, d)}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`];
+  const notType = bytes ? code`(${isNotAnyType(types, d)}) && !(typeof Blob !== "undefined" && ${d} instanceof Blob)` : isNotAnyType(types, d);
+  if (site.mode === 'check') return [code`if (${notType}) ${fail}`, ...body];
+  if (!body.length) return [code`if (${notType}) {\n${fail}\n}`];
+  return [code`if (${notType}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`];
 }

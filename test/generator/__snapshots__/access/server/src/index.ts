@@ -7,6 +7,7 @@ import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
 import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
+import { decodeForm } from './runtime/form.js';
 import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
@@ -19,7 +20,9 @@ const validators: OperationValidators = operationValidators;
  * before a handler sees it; every failure is an RFC 7807 problem.
  */
 export function createHandler(handlers: Partial<Handlers>, options: ServerOptions = {}): WebHandler {
-  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));
+  return createWebHandler(
+    createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options, { decodeForm }),
+  );
 }
 
 /**
@@ -29,7 +32,7 @@ export function createHandler(handlers: Partial<Handlers>, options: ServerOption
 export function createMockHandler(
   options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {},
 ): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options as MockOptions);
+  return createMock(API, validators, MOCK_DATA, options as MockOptions, { decodeForm });
 }
 
 export { API } from './api.js';

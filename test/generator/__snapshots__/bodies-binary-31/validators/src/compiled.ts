@@ -24,7 +24,7 @@ export function _vThumbnail(v: any, o: number): boolean {
   }
   const x3 = v.raw;
   if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
-    if (typeof x3 !== 'string') return false;
+    if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) return false;
   }
   return true;
 }
@@ -52,7 +52,7 @@ export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]):
     }
     const x3 = v.raw;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
-      if (typeof x3 !== 'string') {
+      if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) {
         if (_fType(E, o, p + '/raw', _sp0 + '/properties/raw', 'string')) return false;
       }
     }
@@ -70,7 +70,7 @@ export function _eTranscodePathParams(v: any, o: number, p: string, E: Validatio
 
 export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
@@ -103,7 +103,7 @@ export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: Valid
           }
           const x8 = x2.raw;
           if (x8 !== undefined && ((o & 8) === 0 || _has.call(x2, 'raw'))) {
-            if (typeof x8 !== 'string') break L5;
+            if (typeof x8 !== 'string' && !(typeof Blob !== 'undefined' && x8 instanceof Blob)) break L5;
           }
           ok4 = true;
         }

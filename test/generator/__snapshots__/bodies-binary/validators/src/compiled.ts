@@ -133,7 +133,7 @@ export function _vAttachment(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
   if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-    if (typeof x1 !== 'string') return false;
+    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   } else {
     return false;
   }
@@ -151,7 +151,7 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
   } else {
     const x1 = v.content;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-      if (typeof x1 !== 'string') {
+      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
         if (_fType(E, o, p + '/content', _sp2 + '/properties/content', 'string')) return false;
       }
     } else {
@@ -213,7 +213,7 @@ export function _eUploadFileQuery(v: any, o: number, p: string, E: ValidationErr
 
 export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
