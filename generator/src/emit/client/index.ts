@@ -76,6 +76,8 @@ export type {
   CallOptions,
   DeprecationNotice,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ProblemLike,

@@ -26,6 +26,7 @@ import type {
   ApiPromise,
   ApiResponse,
   AuthKind,
+  Middleware,
   AuthOptions,
   CallOptions,
   OperationSpec,
@@ -82,7 +83,8 @@ export function createRuntime(
     if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, extraAuth, stream);
+      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt);
+      if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
         if (!p.idempotent || attempt >= p.retries) throw sent.failure;
         await sleep(backoff(p.retry, attempt), call.signal, op.id);
@@ -128,6 +130,8 @@ export interface Prepared {
   signal: AbortSignal | undefined;
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
+  /** The client's middleware, then the call's. */
+  middleware: readonly Middleware[] | undefined;
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -141,7 +145,7 @@ export function prepare(
 ): Prepared {
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-  const built = buildRequest(options.baseUrl, op, args);
+  const built = buildRequest(options.baseUrl, op, args, call.query);
   const headers: HeaderRecord = Object.assign(Object.create(null), clientHeaders, built.headers, call.headers && headerRecord(call.headers));
   // Body: JSON, a form (when the client has the form encoder), or passed through as given.
   const body = args?.body;
@@ -174,13 +178,14 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
+    middleware: options.middleware?.length ? (call.middleware?.length ? [...options.middleware, ...call.middleware] : options.middleware) : call.middleware,
   };
 }
 
-type Attempt = { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
+type Attempt = { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error } | { hookError: unknown };
 
 /** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
-export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: boolean, extraAuth: ExtraAuth | undefined, stream?: boolean): Promise<Attempt> {
+export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: boolean, extraAuth: ExtraAuth | undefined, stream?: boolean, attempt = 0): Promise<Attempt> {
   const { op, signal } = p;
   let h = p.headers;
   let url = p.url;
@@ -200,7 +205,15 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
   try {
     const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
     if (isStreamBody(p.payload)) init.duplex = 'half';
-    const res = await (options.fetch ?? globalThis.fetch)(url, init);
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    let res: Response;
+    if (p.middleware?.length) {
+      // Middleware is loaded on first use: clients without it do not carry it.
+      const run = (await import('./middleware.js')).runMiddleware;
+      const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
+      if ('hookError' in mediated) return release(), { hookError: mediated.hookError };
+      res = mediated.response;
+    } else res = await fetchFn(url, init);
     if (stream && res.ok) {
       clearTimeout(timer);
       timer = undefined;

@@ -173,6 +173,36 @@ export interface RuntimeOptions {
   stream?: StreamOptions | undefined;
   /** Called once per client for each deprecated operation, on its first call (e.g. to log a warning). */
   onDeprecated?: ((notice: DeprecationNotice) => void) | undefined;
+  /** Hooks around every attempt's `fetch`, in this order (see `Middleware`); a call's own run inside them. */
+  middleware?: readonly Middleware[] | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Middleware (runtime/middleware.ts)
+// ---------------------------------------------------------------------------------------------------
+
+/** What every hook sees besides its own arguments. */
+export interface MiddlewareContext {
+  /** The client method (`OperationSpec.id`). */
+  operation: string;
+  /** 0 for the first attempt, counting retries (each attempt runs the hooks again). */
+  attempt: number;
+  /** The client's fetch, for sending a request again (e.g. after refreshing a token); it skips the hooks. */
+  fetch: typeof fetch;
+}
+
+/**
+ * Hooks around one attempt of a call, credentials already applied. `onRequest` runs in registration order
+ * and may return a replacement `Request`, or a `Response` to answer without fetching; `onResponse` and
+ * `onError` run in reverse order (the first middleware sees the request first and the response last).
+ * `onResponse` may return a replacement `Response` (any status: a 401 answered by a replay after a token
+ * refresh). `onError` receives a failed fetch or an error a hook threw: a returned `Response` recovers, a
+ * returned `Error` replaces the error. A hook returning nothing leaves things as they are.
+ */
+export interface Middleware {
+  onRequest?(context: MiddlewareContext & { request: Request }): Request | Response | undefined | void | Promise<Request | Response | undefined | void>;
+  onResponse?(context: MiddlewareContext & { request: Request; response: Response }): Response | undefined | void | Promise<Response | undefined | void>;
+  onError?(context: MiddlewareContext & { request: Request; error: unknown }): Response | Error | undefined | void | Promise<Response | Error | undefined | void>;
 }
 
 /** The second argument of every method. */
@@ -185,6 +215,13 @@ export interface CallOptions {
   parseAs?: ParseAs | undefined;
   /** Headers for this call; they override the client's. An `Authorization` header is sent as is. */
   headers?: HeadersInit | undefined;
+  /**
+   * Query parameters for this call, sent after the operation's own (`form`, exploded). A name the operation
+   * declares replaces that argument's value.
+   */
+  query?: ExtraQuery | undefined;
+  /** Middleware for this call only, run inside the client's. */
+  middleware?: readonly Middleware[] | undefined;
   timeoutMs?: number | undefined;
   retry?: RetryOptions | false | undefined;
 }

@@ -6,6 +6,7 @@
  */
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
 import { requestStream } from './stream.js';
+import { runWithMiddleware } from './middleware.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import { bodyErrors, parameterErrors, parseCookies, parseParameters, parseQueryString, type ParsedLocation } from './params.js';
 import type { ParameterError, ProblemFactory } from './problems.js';
@@ -13,6 +14,7 @@ import type { Router, RouteMatch } from './router.js';
 import type {
   AnyHandler,
   ApiTable,
+  HandlerContext,
   HandlerResult,
   OperationValidator,
   ParameterLocation,
@@ -348,6 +350,11 @@ export async function authorize(s: Setup, c: CompiledOperation, params: Record<s
 
 /** Runs the handler; what it throws is reported and answered with a bare 500. */
 export async function invoke(s: Setup, c: CompiledOperation, context: unknown, incoming: Incoming): Promise<HandlerResult> {
+  const hooks = s.options.middleware;
+  if (hooks?.length) {
+    const report = (error: unknown) => s.report(error, c.op.key, incoming);
+    return runWithMiddleware(hooks, context as HandlerContext, { operation: c.op.key, handler: c.handler!, problems: s.problems, report });
+  }
   try {
     const produced = c.handler!(context);
     return isThenable(produced) ? await produced : produced;

@@ -240,6 +240,28 @@ export interface ServerOptions {
   unknownQueryParameters?: 'reject' | 'ignore';
   /** A prefix removed from the path before routing (e.g. `/api`). */
   basePath?: string;
+  /** Hooks around every handler, in this order (see `ServerMiddleware`). */
+  middleware?: readonly ServerMiddleware[];
+}
+
+/** What every server hook sees: the operation and the handler's context (validated values, principal, request). */
+export interface ServerHookContext {
+  /** The handler key (`op.names.method`). */
+  operation: string;
+  context: HandlerContext;
+}
+
+/**
+ * Hooks around a handler, run after the request is routed, authenticated and validated. `onRequest` may
+ * answer instead of the handler (its result goes on to the `onResponse` hooks of the middleware before
+ * it); `onResponse` may replace the result; `onError` receives what the handler or a hook threw and may
+ * map it to a result. Results from hooks are checked against the declared responses like a handler's;
+ * an error nobody maps is a 500 problem.
+ */
+export interface ServerMiddleware {
+  onRequest?(info: ServerHookContext): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onResponse?(info: ServerHookContext & { result: HandlerResult }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onError?(info: ServerHookContext & { error: unknown }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
 }
 
 // ---------------------------------------------------------------------------------------------------
