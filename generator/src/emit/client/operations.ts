@@ -4,7 +4,7 @@
  */
 import { code, lit, type Code } from '../../codegen/index.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
-import type { ApiModel, OperationModel } from '../../model/types.ts';
+import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
@@ -36,14 +36,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (body) spec.body = body.mediaType;
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
-  if (op.pagination) {
-    const token = keys.find((k) => k.param.in === 'query' && k.param.name === op.pagination!.tokenParameter);
-    spec.paginate = {
-      token: token?.key ?? op.pagination.tokenParameter,
-      next: op.pagination.nextTokenPointer,
-      ...(op.pagination.itemsPointer !== undefined ? { items: op.pagination.itemsPointer } : {}),
-    };
-  }
+  if (op.pagination) spec.paginate = paginationSpec(op, op.pagination, keys);
   if (op.streaming) spec.stream = true;
   const binary = binarySuccessTypes(model, op);
   if (binary.length) spec.binary = binary;
@@ -52,6 +45,15 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
+}
+
+/** The runtime's `PaginationSpec`: the token parameter by its argument key, the pointers as the model has them. */
+function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
+  const items = p.itemsPointer !== undefined ? { items: p.itemsPointer } : {};
+  if (p.kind === 'link') return { link: true, ...items };
+  const token = keys.find((k) => k.param.in === 'query' && k.param.name === p.tokenParameter)?.key ?? p.tokenParameter;
+  if (p.kind === 'token') return { token, next: p.nextTokenPointer, ...items };
+  return { token, last: p.itemTokenPointer, more: p.hasMorePointer, ...items };
 }
 
 /** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */

@@ -254,7 +254,11 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (op.sunset) entry.sunset = op.sunset;
     if (op.deprecatedAt) entry.deprecatedAt = op.deprecatedAt;
     if (op.openParameters) entry.openParameters = true;
-    if (op.pagination) entry.pagination = { ...op.pagination };
+    // The mock pages by body tokens only (item and Link pagination are the client's to follow).
+    if (op.pagination?.kind === 'token') {
+      const { tokenParameter, nextTokenPointer, pageSizeParameter, itemsPointer } = op.pagination;
+      entry.pagination = { tokenParameter, nextTokenPointer, ...(pageSizeParameter !== undefined ? { pageSizeParameter } : {}), ...(itemsPointer !== undefined ? { itemsPointer } : {}) };
+    }
     return entry;
   });
   const securitySchemes: Record<string, TableSecurityScheme> = {};

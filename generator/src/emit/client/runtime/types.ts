@@ -35,12 +35,19 @@ export type AuthKind =
   | 'basic' // http basic
   | { apiKey: string; in: 'header' | 'query' | 'cookie'; name: string };
 
+/** How an operation pages: one of a body token (`token` + `next`), the last item (`token` + `last` + `more`), or `link`. */
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
-  token: string;
+  token?: string;
   /** JSON pointer of the next token in the success body. */
-  next: string;
-  /** JSON pointer of the items array in the success body (default `/data`). */
+  next?: string;
+  /** JSON pointer, into the last item, of the token (e.g. `/id`); pages continue while `more` is true. */
+  last?: string;
+  /** JSON pointer of the "more pages" flag in the success body. */
+  more?: string;
+  /** The next page is the `Link: <…>; rel="next"` response header. */
+  link?: true;
+  /** JSON pointer of the items array in the success body (default `/data`; `''` is the body itself). */
   items?: string;
 }
 
