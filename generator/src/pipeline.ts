@@ -37,6 +37,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const loaded = await loadModel(config.spec);
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
+  if (config.dates === 'Date') model.dates = 'Date';
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };

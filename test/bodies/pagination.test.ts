@@ -18,7 +18,7 @@ import { declarePagination } from '../../generator/src/model/pagination.ts';
 import { nextLink } from '../../generator/src/emit/client/runtime/paginate.ts';
 import { generate } from '../../generator/src/pipeline.ts';
 import { corpusDir, fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
-import { generateInMemory, writeFiles } from '../helpers/generate.ts';
+import { generateInMemory, writeFiles, type TargetName } from '../helpers/generate.ts';
 import { buildFixture, type Built } from './build.ts';
 
 const spec = path.join(fixtureSpecsDir, 'mw-pagination.yaml');
@@ -201,7 +201,7 @@ describe('the generated client follows every kind of pagination', () => {
   it('the Link header: rel="next" among prev/last, its query sent on the operation\'s path', async () => {
     const client = built.client.createClient({ baseUrl });
     requests.length = 0;
-    const pages = await collect(client.paginate.listRepos({ per_page: 3 }));
+    const pages = await collect<{ id: string }[]>(client.paginate.listRepos({ per_page: 3 }));
     expect(pages.map(ids)).toEqual([['i1', 'i2', 'i3'], ['i4', 'i5', 'i6'], ['i7']]);
     expect(requests).toEqual(['/repos?per_page=3', '/repos?per_page=3&page=2', '/repos?per_page=3&page=3']);
     expect(ids(await collect(client.paginate.listRepos({ per_page: 2 }, { maxItems: 5 }).items()))).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
@@ -218,7 +218,7 @@ describe('the query target reads the same pagination', () => {
     mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
     const dir = mkdtempSync(path.join(repoRoot, '.tmp', 'pagination-'));
     try {
-      writeFiles(dir, await generateInMemory(spec, ['types', 'validators', 'client', 'query'], { layout: 'files', format: false }));
+      writeFiles(dir, await generateInMemory(spec, ['types', 'validators', 'client', 'query'] as TargetName[], { layout: 'files', format: false }));
       const clientModule = await import(path.join(dir, 'client/index.ts'));
       const query = await import(path.join(dir, 'query/index.ts'));
       const client = clientModule.createClient({ baseUrl });
@@ -228,7 +228,7 @@ describe('the query target reads the same pagination', () => {
         const options = query[`${name}InfiniteOptions`](client, args);
         const data = await queryClient.fetchInfiniteQuery({ ...options, pages: 5 });
         expect(data.pages.length).toBe(3);
-        expect(data.pages.flatMap((p: { data: { id: string }[] }) => p.data.map((i) => i.id))).toEqual(ITEMS.map((i) => i.id));
+        expect((data.pages as { data: { id: string }[] }[]).flatMap((p) => p.data.map((i) => i.id))).toEqual(ITEMS.map((i) => i.id));
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

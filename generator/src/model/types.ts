@@ -352,6 +352,8 @@ export interface ApiModel {
   limits: LimitModel[];
   /** Root `x-` extensions, raw. */
   extensions: Record<string, JsonValue>;
+  /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
+  dates?: 'Date';
 }
 
 /** Look-ups over a model, built once per model (model/index.ts `indexModel`). */
@@ -362,4 +364,6 @@ export interface ModelIndex {
   operationById: Map<string, OperationModel>;
   /** What schemas mean, computed once per model (model/facts). */
   facts: SchemaFacts;
+  /** The model's `dates` choice. */
+  dates?: 'Date';
 }

@@ -10,7 +10,7 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
-import { binarySuccessTypes, requestMediaType } from './operations.ts';
+import { binarySuccessTypes, requestMediaType, usesDates } from './operations.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
 
@@ -143,7 +143,9 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const extraKinds = ops.some((op) =>
     securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),
   );
+  const dates = usesDates(model);
   const featureImports = [
+    dates ? code`import { dateCodec } from './runtime/dates.js';\n` : code``,
     streams ? code`import { stream } from './runtime/stream.js';\n` : code``,
     forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
     extraKinds ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
@@ -173,12 +175,13 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     pages ? code`\n    paginate,` : code``,
     forms ? code`\n    encodeBody: encodeForm,` : code``,
     extraKinds ? code`\n    extraAuth,` : code``,
+    dates ? code`\n    dates: dateCodec(datePlans),` : code``,
   ];
   const typesImport = ops.length ? code`import type * as T from ${lit(packages.types)};\n` : code``;
   return code`${header}${typesImport}import { bindOperations } from './runtime/bind.js';
 import { ApiError } from './runtime/errors.js';
 ${pages ? code`import { paginate, type Paginator } from './runtime/paginate.js';\n` : code``}import type { ${runtimeTypes} } from './runtime/types.js';
-import { operations } from './operations.js';
+import { ${dates ? code`datePlans, ` : code``}operations } from './operations.js';
 ${featureImports}
 ${args}/**
  * One method per operation. A method resolves to the typed success body; \`.withResponse()\` resolves to

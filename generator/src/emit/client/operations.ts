@@ -3,6 +3,7 @@
  * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
  */
 import { code, lit, type Code } from '../../codegen/index.ts';
+import { datePlansOf } from '../../model/dates.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
@@ -44,6 +45,11 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
+  if (model.dates) {
+    const { body, ok, error } = datePlansOf(model).operation(op);
+    const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+    if (Object.keys(dates).length) spec.dates = dates;
+  }
   return spec;
 }
 
@@ -81,10 +87,27 @@ function rateLimitHeaders(op: OperationModel): Record<string, string> | undefine
 
 export function emitOperations(model: ApiModel, header: Code): Code {
   const entries = model.operations.map((op) => code`  ${lit(operationSpec(model, op))},\n`);
-  return code`${header}import type { OperationSpec } from './runtime/types.js';
+  // With `dates: 'Date'`: the named schemas' date plans the operations' plans refer to (complete once every operation is planned).
+  const dates = usesDates(model)
+    ? code`
+/** Where the dates are in each named schema that has any (\`{ r: key }\` in an operation's plans refers here). */
+export const datePlans: Readonly<Record<string, DatePlan>> = ${lit(datePlansOf(model).schemas)};
+`
+    : code``;
+  return code`${header}import type { ${usesDates(model) ? code`DatePlan, ` : code``}OperationSpec } from './runtime/types.js';
 
 /** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
 export const operations: readonly OperationSpec[] = [
 ${entries}];
-`;
+${dates}`;
+}
+
+/** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */
+export function usesDates(model: ApiModel): boolean {
+  if (!model.dates) return false;
+  const plans = datePlansOf(model);
+  return model.operations.some((op) => {
+    const d = plans.operation(op);
+    return d.body !== undefined || d.ok !== undefined || d.error !== undefined;
+  });
 }

@@ -13,7 +13,7 @@ import { emitProblems } from './problems.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'middleware.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'middleware.ts', 'dates.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 

@@ -20,6 +20,7 @@ import {
 } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
 import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
+import type { DateCodec } from './dates.js';
 import type { BodyEncoder } from './form.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
@@ -57,6 +58,7 @@ export function createRuntime(
   loadValidators?: ValidatorsLoader,
   encodeBody?: BodyEncoder,
   extraAuth?: ExtraAuth,
+  dates?: DateCodec,
 ): Runtime {
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
@@ -78,6 +80,9 @@ export function createRuntime(
       announced.add(op.id);
       options.onDeprecated(typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id });
     }
+    // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
+    const dated = dates && op.dates;
+    if (dated && dated.body && args?.body !== undefined) args = { ...args, body: dates.toWire(dated.body, args.body) };
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     // The body is checked as sent (dates as strings): the JSON text parsed back.
     if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body);
@@ -90,11 +95,13 @@ export function createRuntime(
         await sleep(backoff(p.retry, attempt), call.signal, op.id);
         continue;
       }
-      const { res, data } = sent;
+      const { res } = sent;
+      let { data } = sent;
       if ('close' in sent) return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers, op.rateLimit), response: res, close: sent.close };
       const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
         if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (dated && dated.ok && call.parseAs === undefined) data = dates.revive(dated.ok, data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -104,7 +111,7 @@ export function createRuntime(
         continue;
       }
       const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
-      if (wait === undefined) throw decodeFailure(op.id, res, data, rateLimit);
+      if (wait === undefined) throw decodeFailure(op.id, res, dated && dated.error ? dates.revive(dated.error, data) : data, rateLimit);
       await sleep(wait, call.signal, op.id);
     }
   }

@@ -77,7 +77,22 @@ export interface OperationSpec {
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
+  /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies. */
+  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan };
 }
+
+/**
+ * Where the dates are in a value (see model/dates.ts): a date (`date-time`, `date`), members of an object
+ * (`p`), every item (`i`), every additional member (`m`), a named schema's plan (`r`), plans that all apply (`u`).
+ */
+export type DatePlan =
+  | 'date-time'
+  | 'date'
+  | { p: Record<string, DatePlan> }
+  | { i: DatePlan }
+  | { m: DatePlan }
+  | { r: string }
+  | { u: DatePlan[] };
 
 /** Query parameters the spec does not list, for operations open to them. `undefined` members are left out. */
 export type ExtraQuery = Record<string, string | number | boolean | readonly (string | number | boolean)[] | undefined>;

@@ -62,6 +62,33 @@ export interface TableOperation {
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
   pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+  /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
+  dates?: OperationDates;
+}
+
+/**
+ * Where the dates are in a value: a date (`date-time`, `date`), members of an object (`p`), every item
+ * (`i`), every additional member (`m`), a named schema's plan (`r`, in `ApiTable.datePlans`), plans that all apply (`u`).
+ */
+export type DatePlan =
+  | 'date-time'
+  | 'date'
+  | { p: Record<string, DatePlan> }
+  | { i: DatePlan }
+  | { m: DatePlan }
+  | { r: string }
+  | { u: DatePlan[] };
+
+export interface OperationDates {
+  body?: DatePlan;
+  /** Success (2XX) bodies. */
+  ok?: DatePlan;
+  /** Error bodies. */
+  error?: DatePlan;
+  path?: DatePlan;
+  query?: DatePlan;
+  header?: DatePlan;
+  cookie?: DatePlan;
 }
 
 export interface TableSecurityScheme {
@@ -94,6 +121,8 @@ export interface ApiTable {
   problemRoles: { invalidRequest?: string; unsupportedAuthentication?: string };
   /** Names of the rate-limit headers (`x-ratelimit-field`); `retry-after` stands in for an absent `reset`. */
   rateLimitHeaders: RateLimitHeaders;
+  /** Generated with `dates: 'Date'`: the named schemas' date plans, by key. */
+  datePlans?: Record<string, DatePlan>;
 }
 
 /** Lower-cased header names carrying rate-limit values. */
