@@ -8,8 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInMemory } from '../helpers/generate.ts';
-import { fixtureSpecsDir } from '../helpers/paths.ts';
+import { writeFileSync } from 'node:fs';
+import { generateInMemory, writeFiles } from '../helpers/generate.ts';
+import { fixtureSpecsDir, repoRoot, tempDir } from '../helpers/paths.ts';
+import { typecheck, writeProject } from '../helpers/typecheck.ts';
 import { buildFixture, type Built } from './build.ts';
 
 const spec = path.join(fixtureSpecsDir, 'mw-dates.yaml');
@@ -91,6 +93,49 @@ describe('types', () => {
     expect(dated).toContain("precision?: '1970-01-01T00:00:00Z';");
     expect(dated).toContain('note?: string;');
   });
+});
+
+describe('goldens with dates: Date (the feature-fixture goldens are generated with the default strings)', () => {
+  it('types, client operation table and client, server table match their goldens', async () => {
+    const files = await generateInMemory(spec, ['types', 'validators', 'client', 'server'], { dates: 'Date' });
+    for (const file of ['types/src/schemas.ts', 'client/src/operations.ts', 'client/src/client.ts', 'server/src/api.ts', 'server/src/handlers.ts']) {
+      await expect(files.get(file)).toMatchFileSnapshot(`__snapshots__/mw-dates-Date/${file}`);
+    }
+  });
+});
+
+describe('strict type check of the Date output with a consumer', () => {
+  it('compiles, and the client and handlers are typed with Date', async () => {
+    const tmp = tempDir('socialgen-dates-');
+    try {
+      writeFiles(tmp.dir, await generateInMemory(spec, ['types', 'validators', 'client', 'server'], { dates: 'Date', layout: 'files', format: false }));
+      writeFileSync(
+        path.join(tmp.dir, 'consumer.ts'),
+        `import { createClient } from './client/index.js';
+import { createHandler } from './server/index.js';
+const client = createClient({ baseUrl: 'http://localhost' });
+export async function use(): Promise<number> {
+  const created = await client.createEvent({ body: { title: 't', starts_at: new Date(), day: new Date() } });
+  const day = await client.eventsOn({ day: new Date() });
+  // @ts-expect-error a date member is a Date, not text
+  const text: string = created.starts_at;
+  void text;
+  return created.starts_at.getTime() + (day.as_of?.getTime() ?? 0) + (created.checkpoints?.['x']?.getTime() ?? 0);
+}
+export const handler = createHandler({
+  eventsOn: (ctx) => ({ status: 200, body: { day: ctx.params.day, as_of: new Date(ctx.params.day.getTime()), events: [] } }),
+});
+`,
+      );
+      // The server's Node adapter needs Node's types: the repository's.
+      writeProject(tmp.dir, ['**/*.ts'], { types: ['node'], typeRoots: [path.join(repoRoot, 'node_modules/@types')] });
+      const result = typecheck(tmp.dir);
+      expect(result.output).toBe('');
+      expect(result.ok).toBe(true);
+    } finally {
+      tmp.remove();
+    }
+  }, 120_000);
 });
 
 describe('client against a plain node:http server', () => {

@@ -7,6 +7,7 @@
  */
 import { apiPromise, createRuntime } from './core.js';
 import type { ExtraAuth } from './auth-extra.js';
+import type { DateCodec } from './dates.js';
 import type { BodyEncoder } from './form.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { stream as streamFn } from './stream.js';
@@ -21,6 +22,8 @@ export interface Features {
   encodeBody?: BodyEncoder;
   /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
   extraAuth?: ExtraAuth;
+  /** Date conversion (`dateCodec(datePlans)`), for clients generated with `dates: 'Date'`. */
+  dates?: DateCodec;
 }
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
@@ -31,7 +34,7 @@ export function bindOperations(
   features: Features = {},
 ): unknown {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const rt = createRuntime(options, features.validators, features.encodeBody, features.extraAuth);
+  const rt = createRuntime(options, features.validators, features.encodeBody, features.extraAuth, features.dates);
   const { stream, paginate } = features;
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};

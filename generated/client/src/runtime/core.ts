@@ -21,12 +21,14 @@ import {
 } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
 import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
+import type { DateCodec } from './dates.js';
 import type { BodyEncoder } from './form.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
   ApiPromise,
   ApiResponse,
   AuthKind,
+  Middleware,
   AuthOptions,
   CallOptions,
   OperationSpec,
@@ -62,6 +64,7 @@ export function createRuntime(
   loadValidators?: ValidatorsLoader,
   encodeBody?: BodyEncoder,
   extraAuth?: ExtraAuth,
+  dates?: DateCodec,
 ): Runtime {
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
@@ -87,6 +90,9 @@ export function createRuntime(
         typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
       );
     }
+    // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
+    const dated = dates && op.dates;
+    if (dated && dated.body && args?.body !== undefined) args = { ...args, body: dates.toWire(dated.body, args.body) };
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     // The body is checked as sent (dates as strings): the JSON text parsed back.
     if (options.validate?.request)
@@ -97,13 +103,15 @@ export function createRuntime(
       );
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, extraAuth, stream);
+      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt);
+      if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
         if (!p.idempotent || attempt >= p.retries) throw sent.failure;
         await sleep(backoff(p.retry, attempt), call.signal, op.id);
         continue;
       }
-      const { res, data } = sent;
+      const { res } = sent;
+      let { data } = sent;
       if ('close' in sent)
         return {
           data: undefined,
@@ -117,6 +125,7 @@ export function createRuntime(
       if (res.ok) {
         if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
           (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (dated && dated.ok && call.parseAs === undefined) data = dates.revive(dated.ok, data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -126,7 +135,8 @@ export function createRuntime(
         continue;
       }
       const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
-      if (wait === undefined) throw decodeFailure(op.id, res, data, rateLimit);
+      if (wait === undefined)
+        throw decodeFailure(op.id, res, dated && dated.error ? dates.revive(dated.error, data) : data, rateLimit);
       await sleep(wait, call.signal, op.id);
     }
   }
@@ -152,6 +162,8 @@ export interface Prepared {
   signal: AbortSignal | undefined;
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
+  /** The client's middleware, then the call's. */
+  middleware: readonly Middleware[] | undefined;
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -165,7 +177,7 @@ export function prepare(
 ): Prepared {
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-  const built = buildRequest(options.baseUrl, op, args);
+  const built = buildRequest(options.baseUrl, op, args, call.query);
   const headers: HeaderRecord = Object.assign(
     Object.create(null),
     clientHeaders,
@@ -203,11 +215,19 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
+    middleware: options.middleware?.length
+      ? call.middleware?.length
+        ? [...options.middleware, ...call.middleware]
+        : options.middleware
+      : call.middleware,
   };
 }
 
 type Attempt =
-  { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
+  | { res: Response; data: unknown }
+  | { res: Response; data: undefined; close: () => void }
+  | { failure: Error }
+  | { hookError: unknown };
 
 /** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
 export async function sendOnce(
@@ -216,6 +236,7 @@ export async function sendOnce(
   refresh: boolean,
   extraAuth: ExtraAuth | undefined,
   stream?: boolean,
+  attempt = 0,
 ): Promise<Attempt> {
   const { op, signal } = p;
   let h = p.headers;
@@ -241,7 +262,15 @@ export async function sendOnce(
       signal: ctl.signal,
     };
     if (isStreamBody(p.payload)) init.duplex = 'half';
-    const res = await (options.fetch ?? globalThis.fetch)(url, init);
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    let res: Response;
+    if (p.middleware?.length) {
+      // Middleware is loaded on first use: clients without it do not carry it.
+      const run = (await import('./middleware.js')).runMiddleware;
+      const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
+      if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
+      res = mediated.response;
+    } else res = await fetchFn(url, init);
     if (stream && res.ok) {
       clearTimeout(timer);
       timer = undefined;

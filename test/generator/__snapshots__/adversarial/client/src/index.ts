@@ -26,6 +26,8 @@ export type {
   CallOptions,
   DeprecationNotice,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ProblemLike,

@@ -22,6 +22,8 @@ export type {
   CallOptions,
   DeprecationNotice,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ProblemLike,

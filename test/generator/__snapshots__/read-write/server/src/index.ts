@@ -49,6 +49,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   UserPrincipal,
 } from './runtime/types.js';
