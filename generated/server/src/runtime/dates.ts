@@ -49,22 +49,24 @@ function walk(plan: DatePlan, v: unknown, leaf: Leaf, schemas: Record<string, Da
   return out ?? v;
 }
 
-/** The handler's context with its parameters and body revived (a new object; the request is read lazily). */
+/** The handler's context with its parameters and body revived (a new object; the request is still made on first use). */
 export function reviveContext(
   context: HandlerContext,
   dates: OperationDates,
   schemas: Record<string, DatePlan>,
 ): HandlerContext {
   const at = (plan: DatePlan | undefined, v: unknown) => (plan === undefined ? v : walk(plan, v, revive, schemas));
-  return Object.create(context, {
-    params: { value: at(dates.path, context.params), enumerable: true },
-    query: { value: at(dates.query, context.query), enumerable: true },
-    headers: { value: at(dates.header, context.headers), enumerable: true },
-    cookies: { value: at(dates.cookie, context.cookies), enumerable: true },
-    body: { value: at(dates.body, context.body), enumerable: true },
-    // The context's own getter reads a private field: call it on the context itself.
-    request: { get: () => context.request, enumerable: true },
-  });
+  return {
+    params: at(dates.path, context.params) as Record<string, unknown>,
+    query: at(dates.query, context.query) as Record<string, unknown>,
+    headers: at(dates.header, context.headers) as Record<string, unknown>,
+    cookies: at(dates.cookie, context.cookies) as Record<string, unknown>,
+    body: at(dates.body, context.body),
+    principal: context.principal,
+    get request() {
+      return context.request;
+    },
+  };
 }
 
 /** The answer with its `Date`s as wire strings, by the success or error plan its status picks. */
