@@ -9,6 +9,10 @@
 // The operation table (generated from the model, see emit/client/operations.ts)
 // ---------------------------------------------------------------------------------------------------
 
+import type { DateCodec } from './dates.js';
+import type { ExtraAuth } from './auth-extra.js';
+import type { BodyEncoder } from './form.js';
+
 export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location. */
@@ -62,6 +66,10 @@ export interface OperationSpec {
   params?: readonly ParamSpec[];
   /** Media type of the request body, when the operation takes one. */
   body?: string;
+  /** Encoder of a body that is not JSON (`encodeForm`): on the entries of the operations that need it, so only their bundles carry it. */
+  encode?: BodyEncoder;
+  /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
+  extraAuth?: ExtraAuth;
   /**
    * Security alternatives, each a list of kinds that must all be satisfied. Absent or `[]`: no
    * authentication. An empty alternative (`[]`) makes authentication optional.
@@ -78,8 +86,8 @@ export interface OperationSpec {
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
-  /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies. */
-  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan };
+  /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
+  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; codec: DateCodec };
 }
 
 /**
