@@ -163,5 +163,6 @@ export type {
   ServerHookContext,
   ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

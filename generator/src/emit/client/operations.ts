@@ -38,7 +38,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
   if (op.pagination) spec.paginate = paginationSpec(op, op.pagination, keys);
-  if (op.streaming) spec.stream = true;
+  const stream = streamSpec(model, op);
+  if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
   if (binary.length) spec.binary = binary;
   if (op.openParameters) spec.openQuery = true;
@@ -60,6 +61,20 @@ function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType
   const token = keys.find((k) => k.param.in === 'query' && k.param.name === p.tokenParameter)?.key ?? p.tokenParameter;
   if (p.kind === 'token') return { token, next: p.nextTokenPointer, ...items };
   return { token, last: p.itemTokenPointer, more: p.hasMorePointer, ...items };
+}
+
+/** The runtime's `StreamSpec` of a streamed operation (framing per media type, dual-mode member, problem rules). */
+function streamSpec(model: ApiModel, op: OperationModel): Record<string, unknown> | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const media = fact.streams.map((m) => ({ type: m.essence, format: m.format, ...(m.format === 'sse' && m.jsonData ? { json: true } : {}) }));
+  const unique = media.filter((m, i) => media.findIndex((n) => n.type === m.type) === i);
+  return {
+    media: unique,
+    ...(fact.selector !== undefined ? { when: fact.selector } : {}),
+    ...(fact.problems ? { problems: fact.problems } : {}),
+    ...(fact.reconnectUnless ? { reconnectUnless: fact.reconnectUnless } : {}),
+  };
 }
 
 /** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */

@@ -42,6 +42,8 @@ export function iterableStream<T>(source: AsyncIterable<T>, encode: (item: T) =>
           if (done) controller.close();
           else controller.enqueue(encode(value));
         } catch (error) {
+          // The source stops too (its `finally` runs) when an item cannot be written.
+          await Promise.resolve(iterator.return?.()).catch(() => undefined);
           controller.error(error);
         }
       },

@@ -78,5 +78,6 @@ export type {
   ServerHookContext,
   ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

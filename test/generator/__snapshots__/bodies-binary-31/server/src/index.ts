@@ -61,5 +61,6 @@ export type {
   ServerHookContext,
   ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';
