@@ -64,5 +64,6 @@ export type {
   ServerHookContext,
   ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

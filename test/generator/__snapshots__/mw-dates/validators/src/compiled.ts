@@ -4,23 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _esc, _has } from './runtime.js';
+import { _esc, _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
 const _sp1 = '#/components/schemas/Event';
 const _sp2 = '#/components/schemas/Reminder';
 const _sp3 = '#/components/schemas/Problem';
-const _sp4 = '#/paths/~1events/get/parameters';
-const _sp5 = '#/paths/~1events/get/responses/200/content/application~1json/schema';
-const _sp6 = '#/paths/~1events/post/parameters';
-const _sp7 = '#/paths/~1events~1{day}/get/parameters';
-const _sp8 = '#/paths/~1events~1{day}/get/responses/200/content/application~1json/schema';
-const _sp9 = '#/paths/~1events/get/parameters/0/schema';
-const _sp10 = '#/paths/~1events/get/parameters/1/schema';
-const _sp11 = '#/paths/~1events/get/parameters/2/schema';
-const _sp12 = '#/paths/~1events~1{day}/get/parameters/0/schema';
-const _sp13 = '#/paths/~1events~1{day}/get/parameters/1/schema';
 
 export function _vEvent(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -188,100 +178,69 @@ export function _vEvent(v: any, o: number): boolean {
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp1 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(_err(p, _sp1 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp1, 'id')) return false;
       }
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp1 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'title')) return false;
     }
     const x3 = v.note;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/note', _sp1 + '/properties/note/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/note', _sp1 + '/properties/note', 'string')) return false;
       }
     }
     const x4 = v.starts_at;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'starts_at'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/starts_at', _sp1 + '/properties/starts_at/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/starts_at', _sp1 + '/properties/starts_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x4)) {
-          E.push(
-            _err(p + '/starts_at', _sp1 + '/properties/starts_at/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/starts_at', _sp1 + '/properties/starts_at', 'date-time')) return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'starts_at'", {
-          missingProperty: 'starts_at',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'starts_at')) return false;
     }
     const x5 = v.day;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/day', _sp1 + '/properties/day/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/day', _sp1 + '/properties/day', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDate(x5)) {
-          E.push(
-            _err(p + '/day', _sp1 + '/properties/day/format', 'format', 'must match format "date"', { format: 'date' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/day', _sp1 + '/properties/day', 'date')) return false;
         }
       }
     } else {
-      E.push(_err(p, _sp1 + '/required', 'required', "must have required property 'day'", { missingProperty: 'day' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'day')) return false;
     }
     const x6 = v.ends_at;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'ends_at'))) {
       if (!(typeof x6 === 'string' || x6 === null)) {
-        E.push(
-          _err(p + '/ends_at', _sp1 + '/properties/ends_at/type', 'type', 'must be string or null', {
+        if (
+          _fErr(E, o, p + '/ends_at', _sp1 + '/properties/ends_at/type', 'type', 'must be string or null', {
             type: ['string', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       } else {
         if (typeof x6 === 'string') {
           if ((o & 2) !== 0 && !_fDateTime(x6)) {
-            E.push(
-              _err(p + '/ends_at', _sp1 + '/properties/ends_at/format', 'format', 'must match format "date-time"', {
-                format: 'date-time',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fFormat(E, o, p + '/ends_at', _sp1 + '/properties/ends_at', 'date-time')) return false;
           }
         }
       }
@@ -289,30 +248,15 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x7 = v.history;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'history'))) {
       if (!Array.isArray(x7)) {
-        E.push(_err(p + '/history', _sp1 + '/properties/history/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/history', _sp1 + '/properties/history', 'array')) return false;
       } else {
         for (let i8 = 0; i8 < x7.length; i8++) {
           const x9 = x7[i8];
           if (typeof x9 !== 'string') {
-            E.push(
-              _err(p + '/history/' + i8, _sp1 + '/properties/history/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'string')) return false;
           } else {
             if ((o & 2) !== 0 && !_fDateTime(x9)) {
-              E.push(
-                _err(
-                  p + '/history/' + i8,
-                  _sp1 + '/properties/history/items/format',
-                  'format',
-                  'must match format "date-time"',
-                  { format: 'date-time' },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+              if (_fFormat(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'date-time')) return false;
             }
           }
         }
@@ -321,70 +265,55 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x10 = v.attendees;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'attendees'))) {
       if (!Array.isArray(x10)) {
-        E.push(_err(p + '/attendees', _sp1 + '/properties/attendees/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/attendees', _sp1 + '/properties/attendees', 'array')) return false;
       } else {
         for (let i11 = 0; i11 < x10.length; i11++) {
           const x12 = x10[i11];
           if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) {
-            E.push(
-              _err(p + '/attendees/' + i11, _sp1 + '/properties/attendees/items/type', 'type', 'must be object', {
-                type: 'object',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'object')) return false;
           } else {
             const x13 = x12.name;
             if (x13 !== undefined && ((o & 8) === 0 || _has.call(x12, 'name'))) {
               if (typeof x13 !== 'string') {
-                E.push(
-                  _err(
+                if (
+                  _fType(
+                    E,
+                    o,
                     p + '/attendees/' + i11 + '/name',
-                    _sp1 + '/properties/attendees/items/properties/name/type',
-                    'type',
-                    'must be string',
-                    { type: 'string' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                    _sp1 + '/properties/attendees/items/properties/name',
+                    'string',
+                  )
+                )
+                  return false;
               }
             } else {
-              E.push(
-                _err(
-                  p + '/attendees/' + i11,
-                  _sp1 + '/properties/attendees/items/required',
-                  'required',
-                  "must have required property 'name'",
-                  { missingProperty: 'name' },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+              if (_fReq(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name')) return false;
             }
             const x14 = x12.joined_at;
             if (x14 !== undefined && ((o & 8) === 0 || _has.call(x12, 'joined_at'))) {
               if (typeof x14 !== 'string') {
-                E.push(
-                  _err(
+                if (
+                  _fType(
+                    E,
+                    o,
                     p + '/attendees/' + i11 + '/joined_at',
-                    _sp1 + '/properties/attendees/items/properties/joined_at/type',
-                    'type',
-                    'must be string',
-                    { type: 'string' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                    _sp1 + '/properties/attendees/items/properties/joined_at',
+                    'string',
+                  )
+                )
+                  return false;
               } else {
                 if ((o & 2) !== 0 && !_fDateTime(x14)) {
-                  E.push(
-                    _err(
+                  if (
+                    _fFormat(
+                      E,
+                      o,
                       p + '/attendees/' + i11 + '/joined_at',
-                      _sp1 + '/properties/attendees/items/properties/joined_at/format',
-                      'format',
-                      'must match format "date-time"',
-                      { format: 'date-time' },
-                    ),
-                  );
-                  if ((o & 1) === 0) return false;
+                      _sp1 + '/properties/attendees/items/properties/joined_at',
+                      'date-time',
+                    )
+                  )
+                    return false;
                 }
               }
             }
@@ -395,37 +324,34 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x16 = v.checkpoints;
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'checkpoints'))) {
       if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-        E.push(
-          _err(p + '/checkpoints', _sp1 + '/properties/checkpoints/type', 'type', 'must be object', { type: 'object' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/checkpoints', _sp1 + '/properties/checkpoints', 'object')) return false;
       } else {
         for (const k17 in x16) {
           if (!_has.call(x16, k17)) continue;
           const x18 = x16[k17];
           if (typeof x18 !== 'string') {
-            E.push(
-              _err(
+            if (
+              _fType(
+                E,
+                o,
                 p + '/checkpoints/' + _esc(k17),
-                _sp1 + '/properties/checkpoints/additionalProperties/type',
-                'type',
-                'must be string',
-                { type: 'string' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+                _sp1 + '/properties/checkpoints/additionalProperties',
+                'string',
+              )
+            )
+              return false;
           } else {
             if ((o & 2) !== 0 && !_fDate(x18)) {
-              E.push(
-                _err(
+              if (
+                _fFormat(
+                  E,
+                  o,
                   p + '/checkpoints/' + _esc(k17),
-                  _sp1 + '/properties/checkpoints/additionalProperties/format',
-                  'format',
-                  'must match format "date"',
-                  { format: 'date' },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+                  _sp1 + '/properties/checkpoints/additionalProperties',
+                  'date',
+                )
+              )
+                return false;
             }
           }
         }
@@ -504,31 +430,25 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     const x39 = v.precision;
     if (x39 !== undefined && ((o & 8) === 0 || _has.call(v, 'precision'))) {
       if (typeof x39 !== 'string') {
-        E.push(
-          _err(p + '/precision', _sp1 + '/properties/precision/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/precision', _sp1 + '/properties/precision', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x39)) {
-          E.push(
-            _err(p + '/precision', _sp1 + '/properties/precision/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/precision', _sp1 + '/properties/precision', 'date-time')) return false;
         }
       }
       if (!(x39 === '1970-01-01T00:00:00Z')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/precision',
             _sp1 + '/properties/precision/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k0 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -652,51 +572,38 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         const e18 = E.length;
         L17: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            E.push(_err(p, _sp2 + '/oneOf/0/type', 'type', 'must be object', { type: 'object' }));
-            if ((o16 & 1) === 0) break L17;
+            if (_fType(E, o16, p, _sp2 + '/oneOf/0', 'object')) break L17;
           } else {
             const x19 = v.kind;
             if (x19 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'kind'))) {
               if (!(x19 === 'email')) {
-                E.push(
-                  _err(p + '/kind', _sp2 + '/oneOf/0/properties/kind/const', 'const', 'must be equal to constant', {
-                    allowedValue: 'email',
-                  }),
-                );
-                if ((o16 & 1) === 0) break L17;
+                if (
+                  _fErr(
+                    E,
+                    o16,
+                    p + '/kind',
+                    _sp2 + '/oneOf/0/properties/kind/const',
+                    'const',
+                    'must be equal to constant',
+                    { allowedValue: 'email' },
+                  )
+                )
+                  break L17;
               }
             } else {
-              E.push(
-                _err(p, _sp2 + '/oneOf/0/required', 'required', "must have required property 'kind'", {
-                  missingProperty: 'kind',
-                }),
-              );
-              if ((o16 & 1) === 0) break L17;
+              if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'kind')) break L17;
             }
             const x21 = v.at;
             if (x21 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'at'))) {
               if (typeof x21 !== 'string') {
-                E.push(
-                  _err(p + '/at', _sp2 + '/oneOf/0/properties/at/type', 'type', 'must be string', { type: 'string' }),
-                );
-                if ((o16 & 1) === 0) break L17;
+                if (_fType(E, o16, p + '/at', _sp2 + '/oneOf/0/properties/at', 'string')) break L17;
               } else {
                 if ((o16 & 2) !== 0 && !_fDateTime(x21)) {
-                  E.push(
-                    _err(p + '/at', _sp2 + '/oneOf/0/properties/at/format', 'format', 'must match format "date-time"', {
-                      format: 'date-time',
-                    }),
-                  );
-                  if ((o16 & 1) === 0) break L17;
+                  if (_fFormat(E, o16, p + '/at', _sp2 + '/oneOf/0/properties/at', 'date-time')) break L17;
                 }
               }
             } else {
-              E.push(
-                _err(p, _sp2 + '/oneOf/0/required', 'required', "must have required property 'at'", {
-                  missingProperty: 'at',
-                }),
-              );
-              if ((o16 & 1) === 0) break L17;
+              if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'at')) break L17;
             }
           }
         }
@@ -710,51 +617,38 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         const e24 = E.length;
         L23: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            E.push(_err(p, _sp2 + '/oneOf/1/type', 'type', 'must be object', { type: 'object' }));
-            if ((o16 & 1) === 0) break L23;
+            if (_fType(E, o16, p, _sp2 + '/oneOf/1', 'object')) break L23;
           } else {
             const x25 = v.kind;
             if (x25 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'kind'))) {
               if (!(x25 === 'sms')) {
-                E.push(
-                  _err(p + '/kind', _sp2 + '/oneOf/1/properties/kind/const', 'const', 'must be equal to constant', {
-                    allowedValue: 'sms',
-                  }),
-                );
-                if ((o16 & 1) === 0) break L23;
+                if (
+                  _fErr(
+                    E,
+                    o16,
+                    p + '/kind',
+                    _sp2 + '/oneOf/1/properties/kind/const',
+                    'const',
+                    'must be equal to constant',
+                    { allowedValue: 'sms' },
+                  )
+                )
+                  break L23;
               }
             } else {
-              E.push(
-                _err(p, _sp2 + '/oneOf/1/required', 'required', "must have required property 'kind'", {
-                  missingProperty: 'kind',
-                }),
-              );
-              if ((o16 & 1) === 0) break L23;
+              if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'kind')) break L23;
             }
             const x27 = v.on;
             if (x27 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'on'))) {
               if (typeof x27 !== 'string') {
-                E.push(
-                  _err(p + '/on', _sp2 + '/oneOf/1/properties/on/type', 'type', 'must be string', { type: 'string' }),
-                );
-                if ((o16 & 1) === 0) break L23;
+                if (_fType(E, o16, p + '/on', _sp2 + '/oneOf/1/properties/on', 'string')) break L23;
               } else {
                 if ((o16 & 2) !== 0 && !_fDate(x27)) {
-                  E.push(
-                    _err(p + '/on', _sp2 + '/oneOf/1/properties/on/format', 'format', 'must match format "date"', {
-                      format: 'date',
-                    }),
-                  );
-                  if ((o16 & 1) === 0) break L23;
+                  if (_fFormat(E, o16, p + '/on', _sp2 + '/oneOf/1/properties/on', 'date')) break L23;
                 }
               }
             } else {
-              E.push(
-                _err(p, _sp2 + '/oneOf/1/required', 'required', "must have required property 'on'", {
-                  missingProperty: 'on',
-                }),
-              );
-              if ((o16 & 1) === 0) break L23;
+              if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'on')) break L23;
             }
           }
         }
@@ -765,13 +659,17 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
         }
       }
       if (n2 === 0) {
-        E.push(_err(p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+        )
+          return false;
       } else E.length = e15;
     }
     if (n2 > 1) {
-      E.push(_err(p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -808,59 +706,37 @@ export function _vProblem(v: any, o: number): boolean {
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp3 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp3 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'type')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp3 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp3 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'title')) return false;
     }
     const x3 = v.status;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/status', _sp3 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', _sp3 + '/properties/status', 'integer')) return false;
       }
     }
     const x4 = v.occurred_at;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'occurred_at'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/occurred_at', _sp3 + '/properties/occurred_at/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/occurred_at', _sp3 + '/properties/occurred_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x4)) {
-          E.push(
-            _err(
-              p + '/occurred_at',
-              _sp3 + '/properties/occurred_at/format',
-              'format',
-              'must match format "date-time"',
-              { format: 'date-time' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/occurred_at', _sp3 + '/properties/occurred_at', 'date-time')) return false;
         }
       }
     }
@@ -868,25 +744,27 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
   return E.length === e0;
 }
 
-export function _eListEventsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.since;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'since'))) {
       if ((o & 48) === 48) {
-        if (!_eListEventsQuerySince(x1, o, p + '/since', E) && (o & 1) === 0) return false;
+        if (
+          !_eListEventsQuerySince(x1, o, p + '/since', E, '#/paths/~1events/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -896,13 +774,19 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
           }
           ok3 = true;
         }
-        if (!ok3 && !_eListEventsQuerySince(x1, o + 16, p + '/since', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListEventsQuerySince(x1, o + 16, p + '/since', E, '#/paths/~1events/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.on;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'on'))) {
       if ((o & 48) === 48) {
-        if (!_eListEventsQueryOn(x5, o, p + '/on', E) && (o & 1) === 0) return false;
+        if (!_eListEventsQueryOn(x5, o, p + '/on', E, '#/paths/~1events/get/parameters/1/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -912,13 +796,19 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
           }
           ok7 = true;
         }
-        if (!ok7 && !_eListEventsQueryOn(x5, o + 16, p + '/on', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListEventsQueryOn(x5, o + 16, p + '/on', E, '#/paths/~1events/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x9 = v.days;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'days'))) {
       if ((o & 48) === 48) {
-        if (!_eListEventsQueryDays(x9, o, p + '/days', E) && (o & 1) === 0) return false;
+        if (!_eListEventsQueryDays(x9, o, p + '/days', E, '#/paths/~1events/get/parameters/2/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok11 = false;
         L12: {
@@ -932,36 +822,22 @@ export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationErr
           }
           ok11 = true;
         }
-        if (!ok11 && !_eListEventsQueryDays(x9, o + 16, p + '/days', E) && (o & 1) === 0) return false;
+        if (
+          !ok11 &&
+          !_eListEventsQueryDays(x9, o + 16, p + '/days', E, '#/paths/~1events/get/parameters/2/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListEventsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -973,52 +849,19 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _eCreateEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eEventsOnPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEventsOnPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.day;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
       if ((o & 48) === 48) {
-        if (!_eEventsOnPathDay(x1, o, p + '/day', E) && (o & 1) === 0) return false;
+        if (
+          !_eListEventsQueryOn(x1, o, p + '/day', E, '#/paths/~1events~1{day}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -1028,35 +871,33 @@ export function _eEventsOnPathParams(v: any, o: number, p: string, E: Validation
           }
           ok3 = true;
         }
-        if (!ok3 && !_eEventsOnPathDay(x1, o + 16, p + '/day', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListEventsQueryOn(x1, o + 16, p + '/day', E, '#/paths/~1events~1{day}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(_err(p, _sp7 + '/required', 'required', "must have required property 'day'", { missingProperty: 'day' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'day')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eEventsOnQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['x-as-of'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'x-as-of'))) {
       if ((o & 48) === 48) {
-        if (!_eEventsOnHeaderXAsOf(x1, o, p + '/x-as-of', E) && (o & 1) === 0) return false;
+        if (
+          !_eListEventsQuerySince(x1, o, p + '/x-as-of', E, '#/paths/~1events~1{day}/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -1066,63 +907,47 @@ export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationErr
           }
           ok3 = true;
         }
-        if (!ok3 && !_eEventsOnHeaderXAsOf(x1, o + 16, p + '/x-as-of', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListEventsQuerySince(x1, o + 16, p + '/x-as-of', E, '#/paths/~1events~1{day}/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eEventsOnCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.day;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/day', _sp8 + '/properties/day/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/day', sp + '/properties/day', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDate(x1)) {
-          E.push(
-            _err(p + '/day', _sp8 + '/properties/day/format', 'format', 'must match format "date"', { format: 'date' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/day', sp + '/properties/day', 'date')) return false;
         }
       }
     }
     const x2 = v.as_of;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'as_of'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/as_of', _sp8 + '/properties/as_of/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/as_of', sp + '/properties/as_of', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          E.push(
-            _err(p + '/as_of', _sp8 + '/properties/as_of/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/as_of', sp + '/properties/as_of', 'date-time')) return false;
         }
       }
     }
     const x3 = v.events;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'events'))) {
       if (!Array.isArray(x3)) {
-        E.push(_err(p + '/events', _sp8 + '/properties/events/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/events', sp + '/properties/events', 'array')) return false;
       } else {
         for (let i4 = 0; i4 < x3.length; i4++) {
           const x5 = x3[i4];
@@ -1136,79 +961,44 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _eListEventsQuerySince(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if ((o & 2) !== 0 && !_fDateTime(v)) {
-      E.push(_err(p, _sp9 + '/format', 'format', 'must match format "date-time"', { format: 'date-time' }));
-      if ((o & 1) === 0) return false;
+      if (_fFormat(E, o, p, sp, 'date-time')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListEventsQueryOn(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQueryOn(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if ((o & 2) !== 0 && !_fDate(v)) {
-      E.push(_err(p, _sp10 + '/format', 'format', 'must match format "date"', { format: 'date' }));
-      if ((o & 1) === 0) return false;
+      if (_fFormat(E, o, p, sp, 'date')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListEventsQueryDays(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQueryDays(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp11 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDate(x2)) {
-          E.push(_err(p + '/' + i1, _sp11 + '/items/format', 'format', 'must match format "date"', { format: 'date' }));
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/' + i1, sp + '/items', 'date')) return false;
         }
       }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eEventsOnPathDay(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDate(v)) {
-      E.push(_err(p, _sp12 + '/format', 'format', 'must match format "date"', { format: 'date' }));
-      if ((o & 1) === 0) return false;
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eEventsOnHeaderXAsOf(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDateTime(v)) {
-      E.push(_err(p, _sp13 + '/format', 'format', 'must match format "date-time"', { format: 'date-time' }));
-      if ((o & 1) === 0) return false;
     }
   }
   return E.length === e0;

@@ -7,18 +7,10 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eCreateEventCookies,
-  _eCreateEventHeaders,
-  _eCreateEventPathParams,
-  _eCreateEventQuery,
   _eEvent,
-  _eEventsOnCookies,
   _eEventsOnHeaders,
   _eEventsOnPathParams,
-  _eEventsOnQuery,
   _eEventsOnStatus200,
-  _eListEventsCookies,
-  _eListEventsHeaders,
   _eListEventsPathParams,
   _eListEventsQuery,
   _eListEventsStatus200,
@@ -29,6 +21,7 @@ const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListEventsStatus200]],
+  p: [['#/paths/~1events/get/responses/200/content/application~1json/schema']],
 };
 
 const _body1: _Body = { r: true, m: ['application/json'], f: [_eEvent] };
@@ -43,6 +36,7 @@ const _responses2: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eEventsOnStatus200]],
+  p: [['#/paths/~1events~1{day}/get/responses/200/content/application~1json/schema']],
 };
 
 /** listEvents: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -50,7 +44,7 @@ export function validateListEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsPathParams> {
-  return _run(_eListEventsPathParams, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -58,7 +52,7 @@ export function validateListEventsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsQuery> {
-  return _run(_eListEventsQuery, value, _opts(options, true));
+  return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -66,7 +60,7 @@ export function validateListEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsHeaders> {
-  return _run(_eListEventsHeaders, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -74,7 +68,7 @@ export function validateListEventsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsCookies> {
-  return _run(_eListEventsCookies, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: no request body is declared; any body is accepted. */
@@ -103,7 +97,7 @@ export function validateCreateEventPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateEventPathParams> {
-  return _run(_eCreateEventPathParams, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** createEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -111,7 +105,7 @@ export function validateCreateEventQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateEventQuery> {
-  return _run(_eCreateEventQuery, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** createEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -119,7 +113,7 @@ export function validateCreateEventHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateEventHeaders> {
-  return _run(_eCreateEventHeaders, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** createEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -127,7 +121,7 @@ export function validateCreateEventCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateEventCookies> {
-  return _run(_eCreateEventCookies, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** createEvent: the request body, by media type (default: the first declared). */
@@ -154,12 +148,12 @@ export function validateEventsOnPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EventsOnPathParams> {
-  return _run(_eEventsOnPathParams, value, _opts(options, true));
+  return _run(_eEventsOnPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
 /** eventsOn: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateEventsOnQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.EventsOnQuery> {
-  return _run(_eEventsOnQuery, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
 /** eventsOn: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -167,7 +161,7 @@ export function validateEventsOnHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EventsOnHeaders> {
-  return _run(_eEventsOnHeaders, value, _opts(options, true));
+  return _run(_eEventsOnHeaders, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
 /** eventsOn: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -175,7 +169,7 @@ export function validateEventsOnCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EventsOnCookies> {
-  return _run(_eEventsOnCookies, value, _opts(options, true));
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
 /** eventsOn: no request body is declared; any body is accepted. */

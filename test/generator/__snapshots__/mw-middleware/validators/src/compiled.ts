@@ -4,18 +4,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thing';
 const _sp1 = '#/components/schemas/NewThing';
 const _sp2 = '#/components/schemas/Problem';
-const _sp3 = '#/paths/~1things/get/parameters';
-const _sp4 = '#/paths/~1things/get/responses/200/content/application~1json/schema';
-const _sp5 = '#/paths/~1things/post/parameters';
-const _sp6 = '#/paths/~1things~1{id}/get/parameters';
-const _sp7 = '#/paths/~1things/get/parameters/0/schema';
-const _sp8 = '#/paths/~1things/get/parameters/1/schema';
-const _sp9 = '#/paths/~1things~1{id}/get/parameters/0/schema';
 
 export function _vThing(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -37,30 +30,23 @@ export function _vThing(v: any, o: number): boolean {
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp0 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp0 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
   }
   return E.length === e0;
@@ -83,33 +69,30 @@ export function _vNewThing(v: any, o: number): boolean {
 export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/name', _sp1 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
       } else {
         if (x1.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/name',
               _sp1 + '/properties/name/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'name')) return false;
     }
   }
   return E.length === e0;
@@ -143,83 +126,80 @@ export function _vProblem(v: any, o: number): boolean {
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp2 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp2 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2, 'type')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp2 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp2 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2, 'title')) return false;
     }
     const x3 = v.status;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/status', _sp2 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', _sp2 + '/properties/status', 'integer')) return false;
       }
     }
     const x4 = v.detail;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
       if (typeof x4 !== 'string') {
-        E.push(_err(p + '/detail', _sp2 + '/properties/detail/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/detail', _sp2 + '/properties/detail', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListThingsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListThingsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.tag;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
       if ((o & 48) === 48) {
-        if (!_eListThingsQueryTag(x1, o, p + '/tag', E) && (o & 1) === 0) return false;
+        if (!_eListThingsQueryTag(x1, o, p + '/tag', E, '#/paths/~1things/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListThingsQueryTag(x1, o + 16, p + '/tag', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListThingsQueryTag(x1, o + 16, p + '/tag', E, '#/paths/~1things/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.limit;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
       if ((o & 48) === 48) {
-        if (!_eListThingsQueryLimit(x5, o, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !_eListThingsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1things/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -232,36 +212,22 @@ export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationErr
           }
           ok7 = true;
         }
-        if (!ok7 && !_eListThingsQueryLimit(x5, o + 16, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListThingsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1things/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListThingsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListThingsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListThingsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListThingsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -292,127 +258,58 @@ export function _eListThingsStatus200(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateThingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateThingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetThingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if ((o & 48) === 48) {
-        if (!_eGetThingPathId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !_eListThingsQueryTag(x1, o, p + '/id', E, '#/paths/~1things~1{id}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetThingPathId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListThingsQueryTag(x1, o + 16, p + '/id', E, '#/paths/~1things~1{id}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(_err(p, _sp6 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetThingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetThingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetThingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListThingsQueryTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListThingsQueryTag(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListThingsQueryLimit(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListThingsQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 100) {
-      E.push(_err(p, _sp8 + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
     }
     if (v < 1) {
-      E.push(_err(p, _sp8 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
-  }
-  return E.length === e0;
-}
-
-export function _eGetThingPathId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
   }
   return E.length === e0;
 }

@@ -7,16 +7,7 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eCreateThingCookies,
-  _eCreateThingHeaders,
-  _eCreateThingPathParams,
-  _eCreateThingQuery,
-  _eGetThingCookies,
-  _eGetThingHeaders,
   _eGetThingPathParams,
-  _eGetThingQuery,
-  _eListThingsCookies,
-  _eListThingsHeaders,
   _eListThingsPathParams,
   _eListThingsQuery,
   _eListThingsStatus200,
@@ -29,6 +20,7 @@ const _responses0: _Responses = {
   s: ['200', '401'],
   m: [['application/json'], ['application/problem+json']],
   f: [[_eListThingsStatus200], [_eProblem]],
+  p: [['#/paths/~1things/get/responses/200/content/application~1json/schema'], ['']],
 };
 
 const _body1: _Body = { r: true, m: ['application/json'], f: [_eNewThing] };
@@ -56,7 +48,7 @@ export function validateListThingsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThingsPathParams> {
-  return _run(_eListThingsPathParams, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
 /** listThings: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -64,7 +56,7 @@ export function validateListThingsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThingsQuery> {
-  return _run(_eListThingsQuery, value, _opts(options, true));
+  return _run(_eListThingsQuery, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
 /** listThings: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -72,7 +64,7 @@ export function validateListThingsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThingsHeaders> {
-  return _run(_eListThingsHeaders, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
 /** listThings: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -80,7 +72,7 @@ export function validateListThingsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThingsCookies> {
-  return _run(_eListThingsCookies, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
 /** listThings: no request body is declared; any body is accepted. */
@@ -109,7 +101,7 @@ export function validateCreateThingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingPathParams> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -117,7 +109,7 @@ export function validateCreateThingQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingQuery> {
-  return _run(_eCreateThingQuery, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -125,7 +117,7 @@ export function validateCreateThingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingHeaders> {
-  return _run(_eCreateThingHeaders, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -133,7 +125,7 @@ export function validateCreateThingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingCookies> {
-  return _run(_eCreateThingCookies, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: the request body, by media type (default: the first declared). */
@@ -160,12 +152,12 @@ export function validateGetThingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetThingPathParams> {
-  return _run(_eGetThingPathParams, value, _opts(options, true));
+  return _run(_eGetThingPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
 /** getThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetThingQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetThingQuery> {
-  return _run(_eGetThingQuery, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
 /** getThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -173,7 +165,7 @@ export function validateGetThingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetThingHeaders> {
-  return _run(_eGetThingHeaders, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
 /** getThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -181,7 +173,7 @@ export function validateGetThingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetThingCookies> {
-  return _run(_eGetThingCookies, value, _opts(options, true));
+  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
 /** getThing: no request body is declared; any body is accepted. */

@@ -79,5 +79,6 @@ export type {
   ServerHookContext,
   ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

@@ -4,38 +4,10 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Meta';
-const _sp2 = '#/paths/~1posts/get/parameters';
-const _sp3 = '#/paths/~1posts/get/responses/200/content/application~1json/schema';
-const _sp4 = '#/paths/~1events/get/parameters';
-const _sp5 = '#/paths/~1events/get/responses/200/content/application~1json/schema';
-const _sp6 = '#/paths/~1charges/get/parameters';
-const _sp7 = '#/paths/~1charges/get/responses/200/content/application~1json/schema';
-const _sp8 = '#/paths/~1repos/get/parameters';
-const _sp9 = '#/paths/~1repos/get/responses/200/content/application~1json/schema';
-const _sp10 = '#/paths/~1logs/get/parameters';
-const _sp11 = '#/paths/~1logs/get/responses/200/content/application~1json/schema';
-const _sp12 = '#/paths/~1feed/get/parameters';
-const _sp13 = '#/paths/~1feed/get/responses/200/content/application~1json/schema';
-const _sp14 = '#/paths/~1search/post/parameters';
-const _sp15 = '#/paths/~1search/post/responses/200/content/application~1json/schema';
-const _sp16 = '#/paths/~1tags/get/parameters';
-const _sp17 = '#/paths/~1tags/get/responses/200/content/application~1json/schema';
-const _sp18 = '#/paths/~1posts/get/parameters/0/schema';
-const _sp19 = '#/paths/~1posts/get/parameters/1/schema';
-const _sp20 = '#/paths/~1events/get/parameters/0/schema';
-const _sp21 = '#/paths/~1events/get/parameters/1/schema';
-const _sp22 = '#/paths/~1charges/get/parameters/0/schema';
-const _sp23 = '#/paths/~1charges/get/parameters/1/schema';
-const _sp24 = '#/paths/~1repos/get/parameters/0/schema';
-const _sp25 = '#/paths/~1repos/get/parameters/1/schema';
-const _sp26 = '#/paths/~1logs/get/parameters/0/schema';
-const _sp27 = '#/paths/~1feed/get/parameters/0/schema';
-const _sp28 = '#/paths/~1search/post/parameters/0/schema';
-const _sp29 = '#/paths/~1tags/get/parameters/0/schema';
 
 export function _vItem(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -55,24 +27,20 @@ export function _vItem(v: any, o: number): boolean {
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp0 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
     const x2 = v.label;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/label', _sp0 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/label', _sp0 + '/properties/label', 'string')) return false;
       }
     }
   }
@@ -95,66 +63,79 @@ export function _vMeta(v: any, o: number): boolean {
 export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.result_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/result_count', _sp1 + '/properties/result_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/result_count', _sp1 + '/properties/result_count', 'integer')) return false;
       }
     }
     const x2 = v.next_token;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/next_token', _sp1 + '/properties/next_token/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/next_token', _sp1 + '/properties/next_token', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.pagination_token;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pagination_token'))) {
       if ((o & 48) === 48) {
-        if (!_eListPostsQueryPaginationToken(x1, o, p + '/pagination_token', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(
+            x1,
+            o,
+            p + '/pagination_token',
+            E,
+            '#/paths/~1posts/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListPostsQueryPaginationToken(x1, o + 16, p + '/pagination_token', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(
+            x1,
+            o + 16,
+            p + '/pagination_token',
+            E,
+            '#/paths/~1posts/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x5 = v.max_results;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
       if ((o & 48) === 48) {
-        if (!_eListPostsQueryMaxResults(x5, o, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryMaxResults(x5, o, p + '/max_results', E, '#/paths/~1posts/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -167,42 +148,27 @@ export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationErro
           }
           ok7 = true;
         }
-        if (!ok7 && !_eListPostsQueryMaxResults(x5, o + 16, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListPostsQueryMaxResults(x5, o + 16, p + '/max_results', E, '#/paths/~1posts/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPostsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListPostsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/data', _sp3 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -254,80 +220,68 @@ export function _eListPostsStatus200(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _eListEventsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.cursor;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
       if ((o & 48) === 48) {
-        if (!_eListEventsQueryCursor(x1, o, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1events/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListEventsQueryCursor(x1, o + 16, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1events/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.limit;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
       if ((o & 48) === 48) {
-        if (!_eListEventsQueryLimit(x5, o, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !_eListEventsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1events/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
           if (!Number.isInteger(x5)) break L8;
           ok7 = true;
         }
-        if (!ok7 && !_eListEventsQueryLimit(x5, o + 16, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListEventsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1events/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListEventsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.items;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/items', _sp5 + '/properties/items/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/items', sp + '/properties/items', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -354,117 +308,110 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
         }
       }
     } else {
-      E.push(
-        _err(p, _sp5 + '/required', 'required', "must have required property 'items'", { missingProperty: 'items' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'items')) return false;
     }
     const x10 = v.next_cursor;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
       if (!(typeof x10 === 'string' || x10 === null)) {
-        E.push(
-          _err(p + '/next_cursor', _sp5 + '/properties/next_cursor/type', 'type', 'must be string or null', {
+        if (
+          _fErr(E, o, p + '/next_cursor', sp + '/properties/next_cursor/type', 'type', 'must be string or null', {
             type: ['string', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListChargesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.starting_after;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'starting_after'))) {
       if ((o & 48) === 48) {
-        if (!_eListChargesQueryStartingAfter(x1, o, p + '/starting_after', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(
+            x1,
+            o,
+            p + '/starting_after',
+            E,
+            '#/paths/~1charges/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListChargesQueryStartingAfter(x1, o + 16, p + '/starting_after', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(
+            x1,
+            o + 16,
+            p + '/starting_after',
+            E,
+            '#/paths/~1charges/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x5 = v.limit;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
       if ((o & 48) === 48) {
-        if (!_eListChargesQueryLimit(x5, o, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !_eListEventsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1charges/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
           if (!Number.isInteger(x5)) break L8;
           ok7 = true;
         }
-        if (!ok7 && !_eListChargesQueryLimit(x5, o + 16, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListEventsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1charges/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListChargesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListChargesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListChargesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListChargesStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.object;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'object'))) {
       if (!(x1 === 'list')) {
-        E.push(
-          _err(p + '/object', _sp7 + '/properties/object/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/object', sp + '/properties/object/const', 'const', 'must be equal to constant', {
             allowedValue: 'list',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'object'", { missingProperty: 'object' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'object')) return false;
     }
     const x3 = v.data;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x3)) {
-        E.push(_err(p + '/data', _sp7 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
       } else {
         for (let i4 = 0; i4 < x3.length; i4++) {
           const x5 = x3[i4];
@@ -491,50 +438,30 @@ export function _eListChargesStatus200(v: any, o: number, p: string, E: Validati
         }
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'data'", { missingProperty: 'data' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'data')) return false;
     }
     const x12 = v.has_more;
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'has_more'))) {
       if (typeof x12 !== 'boolean') {
-        E.push(
-          _err(p + '/has_more', _sp7 + '/properties/has_more/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/has_more', sp + '/properties/has_more', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'has_more'", {
-          missingProperty: 'has_more',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'has_more')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListReposPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListReposQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListReposQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.page;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
       if ((o & 48) === 48) {
-        if (!_eListReposQueryPage(x1, o, p + '/page', E) && (o & 1) === 0) return false;
+        if (!_eListReposQueryPage(x1, o, p + '/page', E, '#/paths/~1repos/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -544,13 +471,22 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
           }
           ok3 = true;
         }
-        if (!ok3 && !_eListReposQueryPage(x1, o + 16, p + '/page', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListReposQueryPage(x1, o + 16, p + '/page', E, '#/paths/~1repos/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.per_page;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'per_page'))) {
       if ((o & 48) === 48) {
-        if (!_eListReposQueryPerPage(x5, o, p + '/per_page', E) && (o & 1) === 0) return false;
+        if (
+          !_eListReposQueryPerPage(x5, o, p + '/per_page', E, '#/paths/~1repos/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -560,36 +496,22 @@ export function _eListReposQuery(v: any, o: number, p: string, E: ValidationErro
           }
           ok7 = true;
         }
-        if (!ok7 && !_eListReposQueryPerPage(x5, o + 16, p + '/per_page', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eListReposQueryPerPage(x5, o + 16, p + '/per_page', E, '#/paths/~1repos/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListReposHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListReposCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListReposStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListReposStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -618,67 +540,46 @@ export function _eListReposStatus200(v: any, o: number, p: string, E: Validation
   return E.length === e0;
 }
 
-export function _eListLogsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.from;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'from'))) {
       if ((o & 48) === 48) {
-        if (!_eListLogsQueryFrom(x1, o, p + '/from', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(x1, o, p + '/from', E, '#/paths/~1logs/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListLogsQueryFrom(x1, o + 16, p + '/from', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/from', E, '#/paths/~1logs/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListLogsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListLogsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.entries;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'entries'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/entries', _sp11 + '/properties/entries/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/entries', sp + '/properties/entries', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -708,79 +609,53 @@ export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationE
     const x10 = v.continue_from;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'continue_from'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/continue_from', _sp11 + '/properties/continue_from/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/continue_from', sp + '/properties/continue_from', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListFeedPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.cursor;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
       if ((o & 48) === 48) {
-        if (!_eListFeedQueryCursor(x1, o, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1feed/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListFeedQueryCursor(x1, o + 16, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1feed/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListFeedHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListFeedCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.entries;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'entries'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/entries', _sp13 + '/properties/entries/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/entries', sp + '/properties/entries', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -810,29 +685,18 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
     const x10 = v.next_cursor;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/next_cursor', _sp13 + '/properties/next_cursor/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/next_cursor', sp + '/properties/next_cursor', 'string')) return false;
       }
     }
     const x11 = v.paging;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'paging'))) {
       if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
-        E.push(_err(p + '/paging', _sp13 + '/properties/paging/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/paging', sp + '/properties/paging', 'object')) return false;
       } else {
         const x12 = x11.after;
         if (x12 !== undefined && ((o & 8) === 0 || _has.call(x11, 'after'))) {
           if (typeof x12 !== 'string') {
-            E.push(
-              _err(p + '/paging/after', _sp13 + '/properties/paging/properties/after/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/paging/after', sp + '/properties/paging/properties/after', 'string')) return false;
           }
         }
       }
@@ -841,67 +705,46 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _eSearchItemsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.cursor;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchItemsQueryCursor(x1, o, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1search/post/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eSearchItemsQueryCursor(x1, o + 16, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1search/post/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eSearchItemsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchItemsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchItemsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchItemsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.items;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/items', _sp15 + '/properties/items/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/items', sp + '/properties/items', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -931,89 +774,58 @@ export function _eSearchItemsStatus200(v: any, o: number, p: string, E: Validati
     const x10 = v.next_cursor;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/next_cursor', _sp15 + '/properties/next_cursor/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/next_cursor', sp + '/properties/next_cursor', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListTagsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.cursor;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
       if ((o & 48) === 48) {
-        if (!_eListTagsQueryCursor(x1, o, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1tags/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eListTagsQueryCursor(x1, o + 16, p + '/cursor', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1tags/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListTagsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTagsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.tags;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/tags', _sp17 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/tags', sp + '/properties/tags', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
           if (typeof x3 !== 'string') {
-            E.push(
-              _err(p + '/tags/' + i2, _sp17 + '/properties/tags/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/tags/' + i2, sp + '/properties/tags/items', 'string')) return false;
           }
         }
       }
@@ -1022,129 +834,63 @@ export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _eListPostsQueryPaginationToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPostsQueryPaginationToken(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 100) {
-      E.push(_err(p, _sp19 + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
     }
     if (v < 1) {
-      E.push(_err(p, _sp19 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListEventsQueryCursor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListEventsQueryLimit(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListEventsQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListChargesQueryStartingAfter(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListChargesQueryLimit(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListReposQueryPage(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp23 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListReposQueryPage(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp24 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v < 1) {
-      E.push(_err(p, _sp24 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListReposQueryPerPage(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListReposQueryPerPage(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp25 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 100) {
-      E.push(_err(p, _sp25 + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
     }
-  }
-  return E.length === e0;
-}
-
-export function _eListLogsQueryFrom(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp26 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListFeedQueryCursor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp27 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchItemsQueryCursor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp28 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTagsQueryCursor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp29 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
   }
   return E.length === e0;
 }

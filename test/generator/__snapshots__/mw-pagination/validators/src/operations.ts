@@ -7,44 +7,21 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import {
-  _eListChargesCookies,
-  _eListChargesHeaders,
-  _eListChargesPathParams,
   _eListChargesQuery,
   _eListChargesStatus200,
-  _eListEventsCookies,
-  _eListEventsHeaders,
-  _eListEventsPathParams,
   _eListEventsQuery,
   _eListEventsStatus200,
-  _eListFeedCookies,
-  _eListFeedHeaders,
-  _eListFeedPathParams,
   _eListFeedQuery,
   _eListFeedStatus200,
-  _eListLogsCookies,
-  _eListLogsHeaders,
-  _eListLogsPathParams,
   _eListLogsQuery,
   _eListLogsStatus200,
-  _eListPostsCookies,
-  _eListPostsHeaders,
   _eListPostsPathParams,
   _eListPostsQuery,
   _eListPostsStatus200,
-  _eListReposCookies,
-  _eListReposHeaders,
-  _eListReposPathParams,
   _eListReposQuery,
   _eListReposStatus200,
-  _eListTagsCookies,
-  _eListTagsHeaders,
-  _eListTagsPathParams,
   _eListTagsQuery,
   _eListTagsStatus200,
-  _eSearchItemsCookies,
-  _eSearchItemsHeaders,
-  _eSearchItemsPathParams,
   _eSearchItemsQuery,
   _eSearchItemsStatus200,
 } from './compiled.js';
@@ -53,48 +30,56 @@ const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListPostsStatus200]],
+  p: [['#/paths/~1posts/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses1: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListEventsStatus200]],
+  p: [['#/paths/~1events/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses2: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListChargesStatus200]],
+  p: [['#/paths/~1charges/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses3: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListReposStatus200]],
+  p: [['#/paths/~1repos/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses4: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListLogsStatus200]],
+  p: [['#/paths/~1logs/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses5: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListFeedStatus200]],
+  p: [['#/paths/~1feed/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses6: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eSearchItemsStatus200]],
+  p: [['#/paths/~1search/post/responses/200/content/application~1json/schema']],
 };
 
 const _responses7: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListTagsStatus200]],
+  p: [['#/paths/~1tags/get/responses/200/content/application~1json/schema']],
 };
 
 /** listPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -102,12 +87,12 @@ export function validateListPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPostsPathParams> {
-  return _run(_eListPostsPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
 /** listPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListPostsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListPostsQuery> {
-  return _run(_eListPostsQuery, value, _opts(options, true));
+  return _run(_eListPostsQuery, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
 /** listPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -115,7 +100,7 @@ export function validateListPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPostsHeaders> {
-  return _run(_eListPostsHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
 /** listPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -123,7 +108,7 @@ export function validateListPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPostsCookies> {
-  return _run(_eListPostsCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
 /** listPosts: no request body is declared; any body is accepted. */
@@ -152,7 +137,7 @@ export function validateListEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsPathParams> {
-  return _run(_eListEventsPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -160,7 +145,7 @@ export function validateListEventsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsQuery> {
-  return _run(_eListEventsQuery, value, _opts(options, true));
+  return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -168,7 +153,7 @@ export function validateListEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsHeaders> {
-  return _run(_eListEventsHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -176,7 +161,7 @@ export function validateListEventsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListEventsCookies> {
-  return _run(_eListEventsCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
 /** listEvents: no request body is declared; any body is accepted. */
@@ -205,7 +190,7 @@ export function validateListChargesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListChargesPathParams> {
-  return _run(_eListChargesPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
 /** listCharges: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -213,7 +198,7 @@ export function validateListChargesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListChargesQuery> {
-  return _run(_eListChargesQuery, value, _opts(options, true));
+  return _run(_eListChargesQuery, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
 /** listCharges: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -221,7 +206,7 @@ export function validateListChargesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListChargesHeaders> {
-  return _run(_eListChargesHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
 /** listCharges: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -229,7 +214,7 @@ export function validateListChargesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListChargesCookies> {
-  return _run(_eListChargesCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
 /** listCharges: no request body is declared; any body is accepted. */
@@ -258,12 +243,12 @@ export function validateListReposPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListReposPathParams> {
-  return _run(_eListReposPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
 /** listRepos: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListReposQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListReposQuery> {
-  return _run(_eListReposQuery, value, _opts(options, true));
+  return _run(_eListReposQuery, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
 /** listRepos: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -271,7 +256,7 @@ export function validateListReposHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListReposHeaders> {
-  return _run(_eListReposHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
 /** listRepos: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -279,7 +264,7 @@ export function validateListReposCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListReposCookies> {
-  return _run(_eListReposCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
 /** listRepos: no request body is declared; any body is accepted. */
@@ -308,12 +293,12 @@ export function validateListLogsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListLogsPathParams> {
-  return _run(_eListLogsPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
 /** listLogs: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListLogsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListLogsQuery> {
-  return _run(_eListLogsQuery, value, _opts(options, true));
+  return _run(_eListLogsQuery, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
 /** listLogs: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -321,7 +306,7 @@ export function validateListLogsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListLogsHeaders> {
-  return _run(_eListLogsHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
 /** listLogs: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -329,7 +314,7 @@ export function validateListLogsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListLogsCookies> {
-  return _run(_eListLogsCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
 /** listLogs: no request body is declared; any body is accepted. */
@@ -358,12 +343,12 @@ export function validateListFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListFeedPathParams> {
-  return _run(_eListFeedPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** listFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListFeedQuery> {
-  return _run(_eListFeedQuery, value, _opts(options, true));
+  return _run(_eListFeedQuery, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** listFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -371,7 +356,7 @@ export function validateListFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListFeedHeaders> {
-  return _run(_eListFeedHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** listFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -379,7 +364,7 @@ export function validateListFeedCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListFeedCookies> {
-  return _run(_eListFeedCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** listFeed: no request body is declared; any body is accepted. */
@@ -408,7 +393,7 @@ export function validateSearchItemsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchItemsPathParams> {
-  return _run(_eSearchItemsPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
 /** searchItems: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -416,7 +401,7 @@ export function validateSearchItemsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchItemsQuery> {
-  return _run(_eSearchItemsQuery, value, _opts(options, true));
+  return _run(_eSearchItemsQuery, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
 /** searchItems: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -424,7 +409,7 @@ export function validateSearchItemsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchItemsHeaders> {
-  return _run(_eSearchItemsHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
 /** searchItems: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -432,7 +417,7 @@ export function validateSearchItemsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchItemsCookies> {
-  return _run(_eSearchItemsCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
 /** searchItems: no request body is declared; any body is accepted. */
@@ -461,12 +446,12 @@ export function validateListTagsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTagsPathParams> {
-  return _run(_eListTagsPathParams, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
 /** listTags: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListTagsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListTagsQuery> {
-  return _run(_eListTagsQuery, value, _opts(options, true));
+  return _run(_eListTagsQuery, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
 /** listTags: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -474,7 +459,7 @@ export function validateListTagsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTagsHeaders> {
-  return _run(_eListTagsHeaders, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
 /** listTags: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -482,7 +467,7 @@ export function validateListTagsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTagsCookies> {
-  return _run(_eListTagsCookies, value, _opts(options, true));
+  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
 /** listTags: no request body is declared; any body is accepted. */

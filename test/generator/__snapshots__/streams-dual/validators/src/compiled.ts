@@ -4,16 +4,12 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
 const _sp1 = '#/components/schemas/Completion';
 const _k2: any = ['stop', 'length', null];
 const _sp3 = '#/components/schemas/CompletionChunk';
-const _sp4 = '#/paths/~1completions/post/parameters';
-const _sp5 = '#/paths/~1completions/post/responses/400/content/application~1json/schema';
-const _sp6 = '#/paths/~1models/get/parameters';
-const _sp7 = '#/paths/~1models/get/responses/200/content/application~1json/schema';
 
 export function _vCompletionRequest(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -43,62 +39,56 @@ export function _vCompletionRequest(v: any, o: number): boolean {
 export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.prompt;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'prompt'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/prompt', _sp0 + '/properties/prompt/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/prompt', _sp0 + '/properties/prompt', 'string')) return false;
       } else {
         if (x1.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/prompt',
               _sp0 + '/properties/prompt/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'prompt'", { missingProperty: 'prompt' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'prompt')) return false;
     }
     const x2 = v.max_tokens;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_tokens'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/max_tokens', _sp0 + '/properties/max_tokens/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens', 'integer')) return false;
       } else {
         if (x2 < 1) {
-          E.push(
-            _err(p + '/max_tokens', _sp0 + '/properties/max_tokens/minimum', 'minimum', 'must be >= 1', {
+          if (
+            _fErr(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens/minimum', 'minimum', 'must be >= 1', {
               comparison: '>=',
               limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
     const x3 = v.stream;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'stream'))) {
       if (!(typeof x3 === 'boolean' || x3 === null)) {
-        E.push(
-          _err(p + '/stream', _sp0 + '/properties/stream/type', 'type', 'must be boolean or null', {
+        if (
+          _fErr(E, o, p + '/stream', _sp0 + '/properties/stream/type', 'type', 'must be boolean or null', {
             type: ['boolean', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
   }
@@ -125,30 +115,23 @@ export function _vCompletion(v: any, o: number): boolean {
 export function _eCompletion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp1 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp1 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'id')) return false;
     }
     const x2 = v.text;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/text', _sp1 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp1 + '/properties/text', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'text'", { missingProperty: 'text' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'text')) return false;
     }
   }
   return E.length === e0;
@@ -181,163 +164,87 @@ export function _vCompletionChunk(v: any, o: number): boolean {
 export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp3 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp3 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp3 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'id')) return false;
     }
     const x2 = v.delta;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'delta'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/delta', _sp3 + '/properties/delta/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/delta', _sp3 + '/properties/delta', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'delta'", { missingProperty: 'delta' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'delta')) return false;
     }
     const x3 = v.finish_reason;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'finish_reason'))) {
       if (!(typeof x3 === 'string' || x3 === null)) {
-        E.push(
-          _err(p + '/finish_reason', _sp3 + '/properties/finish_reason/type', 'type', 'must be string or null', {
+        if (
+          _fErr(E, o, p + '/finish_reason', _sp3 + '/properties/finish_reason/type', 'type', 'must be string or null', {
             type: ['string', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
       if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/finish_reason',
             _sp3 + '/properties/finish_reason/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k2 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCreateCompletionPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateCompletionPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eCreateCompletionQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateCompletionHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateCompletionCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.error;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'error'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/error', _sp5 + '/properties/error/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/error', sp + '/properties/error', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp5 + '/required', 'required', "must have required property 'error'", { missingProperty: 'error' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'error')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListModelsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListModelsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListModelsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListModelsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListModelsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListModelsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp7 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
       }
     }
   }

@@ -10,15 +10,8 @@ import {
   _eCompletion,
   _eCompletionChunk,
   _eCompletionRequest,
-  _eCreateCompletionCookies,
-  _eCreateCompletionHeaders,
   _eCreateCompletionPathParams,
-  _eCreateCompletionQuery,
   _eCreateCompletionStatus400,
-  _eListModelsCookies,
-  _eListModelsHeaders,
-  _eListModelsPathParams,
-  _eListModelsQuery,
   _eListModelsStatus200,
 } from './compiled.js';
 
@@ -28,12 +21,14 @@ const _responses0: _Responses = {
   s: ['200', '400'],
   m: [['application/json', 'text/event-stream'], ['application/json']],
   f: [[_eCompletion, _eCompletionChunk], [_eCreateCompletionStatus400]],
+  p: [['', ''], ['#/paths/~1completions/post/responses/400/content/application~1json/schema']],
 };
 
 const _responses1: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListModelsStatus200]],
+  p: [['#/paths/~1models/get/responses/200/content/application~1json/schema']],
 };
 
 /** createCompletion: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -41,7 +36,7 @@ export function validateCreateCompletionPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateCompletionPathParams> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -49,7 +44,7 @@ export function validateCreateCompletionQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateCompletionQuery> {
-  return _run(_eCreateCompletionQuery, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -57,7 +52,7 @@ export function validateCreateCompletionHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateCompletionHeaders> {
-  return _run(_eCreateCompletionHeaders, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -65,7 +60,7 @@ export function validateCreateCompletionCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateCompletionCookies> {
-  return _run(_eCreateCompletionCookies, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
 /** createCompletion: the request body, by media type (default: the first declared). */
@@ -92,7 +87,7 @@ export function validateListModelsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListModelsPathParams> {
-  return _run(_eListModelsPathParams, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -100,7 +95,7 @@ export function validateListModelsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListModelsQuery> {
-  return _run(_eListModelsQuery, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -108,7 +103,7 @@ export function validateListModelsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListModelsHeaders> {
-  return _run(_eListModelsHeaders, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -116,7 +111,7 @@ export function validateListModelsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListModelsCookies> {
-  return _run(_eListModelsCookies, value, _opts(options, true));
+  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
 /** listModels: no request body is declared; any body is accepted. */

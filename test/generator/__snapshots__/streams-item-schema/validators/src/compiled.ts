@@ -4,11 +4,9 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Entry';
-const _sp1 = '#/paths/~1feed/get/parameters';
-const _sp2 = '#/paths/~1legacy/get/parameters';
 
 export function _vEntry(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -28,98 +26,30 @@ export function _vEntry(v: any, o: number): boolean {
 export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp0 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp0 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp0 + '/properties/title', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eReadFeedPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReadFeedPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReadFeedQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReadFeedHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReadFeedCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLegacyFeedPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLegacyFeedQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLegacyFeedHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLegacyFeedCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }

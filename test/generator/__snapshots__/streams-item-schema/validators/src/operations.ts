@@ -6,17 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eEntry,
-  _eLegacyFeedCookies,
-  _eLegacyFeedHeaders,
-  _eLegacyFeedPathParams,
-  _eLegacyFeedQuery,
-  _eReadFeedCookies,
-  _eReadFeedHeaders,
-  _eReadFeedPathParams,
-  _eReadFeedQuery,
-} from './compiled.js';
+import { _eEntry, _eReadFeedPathParams } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -35,12 +25,12 @@ export function validateReadFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReadFeedPathParams> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateReadFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ReadFeedQuery> {
-  return _run(_eReadFeedQuery, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -48,7 +38,7 @@ export function validateReadFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReadFeedHeaders> {
-  return _run(_eReadFeedHeaders, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -56,7 +46,7 @@ export function validateReadFeedCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReadFeedCookies> {
-  return _run(_eReadFeedCookies, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: no request body is declared; any body is accepted. */
@@ -85,7 +75,7 @@ export function validateLegacyFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyFeedPathParams> {
-  return _run(_eLegacyFeedPathParams, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -93,7 +83,7 @@ export function validateLegacyFeedQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyFeedQuery> {
-  return _run(_eLegacyFeedQuery, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -101,7 +91,7 @@ export function validateLegacyFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyFeedHeaders> {
-  return _run(_eLegacyFeedHeaders, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -109,7 +99,7 @@ export function validateLegacyFeedCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LegacyFeedCookies> {
-  return _run(_eLegacyFeedCookies, value, _opts(options, true));
+  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
 /** legacyFeed: no request body is declared; any body is accepted. */

@@ -4,20 +4,10 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _sp1 = '#/components/schemas/Problem';
-const _sp2 = '#/paths/~1ticks/get/parameters';
-const _sp3 = '#/paths/~1log/get/parameters';
-const _sp4 = '#/paths/~1log/get/responses/200/content/text~1event-stream/schema';
-const _sp5 = '#/paths/~1ticks.ndjson/get/parameters';
-const _sp6 = '#/paths/~1ticks.jsonl/get/parameters';
-const _sp7 = '#/paths/~1ticks.seq/get/parameters';
-const _sp8 = '#/paths/~1uploads/post/parameters';
-const _sp9 = '#/paths/~1uploads/post/requestBody/content/application~1json/schema';
-const _sp10 = '#/paths/~1uploads/post/responses/200/content/application~1json/schema';
-const _sp11 = '#/paths/~1ticks/get/parameters/0/schema';
 
 export function _vTick(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -42,37 +32,33 @@ export function _vTick(v: any, o: number): boolean {
 export function _eTick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.n;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'n'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/n', _sp0 + '/properties/n/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/n', _sp0 + '/properties/n', 'integer')) return false;
       } else {
         if (x1 < 0) {
-          E.push(
-            _err(p + '/n', _sp0 + '/properties/n/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p + '/n', _sp0 + '/properties/n/minimum', 'minimum', 'must be >= 0', {
+              comparison: '>=',
+              limit: 0,
+            })
+          )
+            return false;
         }
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'n'", { missingProperty: 'n' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'n')) return false;
     }
     const x2 = v.text;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/text', _sp0 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp0 + '/properties/text', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'text'", { missingProperty: 'text' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'text')) return false;
     }
   }
   return E.length === e0;
@@ -102,63 +88,52 @@ export function _vProblem(v: any, o: number): boolean {
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp1 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp1 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'type')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp1 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'title')) return false;
     }
     const x3 = v.status;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/status', _sp1 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', _sp1 + '/properties/status', 'integer')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eWatchTicksPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eWatchTicksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.from;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'from'))) {
       if ((o & 48) === 48) {
-        if (!_eWatchTicksQueryFrom(x1, o, p + '/from', E) && (o & 1) === 0) return false;
+        if (!_eWatchTicksQueryFrom(x1, o, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -168,225 +143,30 @@ export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationErr
           }
           ok3 = true;
         }
-        if (!ok3 && !_eWatchTicksQueryFrom(x1, o + 16, p + '/from', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eWatchTicksQueryFrom(x1, o + 16, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eWatchTicksHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eWatchTicksCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eTailLogPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eTailLogQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eTailLogHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eTailLogCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eTailLogStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eTailLogStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListTicksNdjsonPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksNdjsonQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksNdjsonHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksNdjsonCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksJsonlPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksJsonlQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksJsonlHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksJsonlCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksSeqPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksSeqQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksSeqHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListTicksSeqCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eImportTicksPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eImportTicksQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eImportTicksHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eImportTicksCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -420,37 +200,30 @@ export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: Valid
   return E.length === e0;
 }
 
-export function _eImportTicksStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eImportTicksStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/count', _sp10 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/count', sp + '/properties/count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/required', 'required', "must have required property 'count'", { missingProperty: 'count' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'count')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v < 0) {
-      E.push(_err(p, _sp11 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
     }
   }
   return E.length === e0;

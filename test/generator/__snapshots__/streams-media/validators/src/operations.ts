@@ -7,33 +7,11 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eImportTicksCookies,
-  _eImportTicksHeaders,
-  _eImportTicksPathParams,
-  _eImportTicksQuery,
   _eImportTicksRequestBody2,
   _eImportTicksStatus200,
-  _eListTicksJsonlCookies,
-  _eListTicksJsonlHeaders,
-  _eListTicksJsonlPathParams,
-  _eListTicksJsonlQuery,
-  _eListTicksNdjsonCookies,
-  _eListTicksNdjsonHeaders,
-  _eListTicksNdjsonPathParams,
-  _eListTicksNdjsonQuery,
-  _eListTicksSeqCookies,
-  _eListTicksSeqHeaders,
-  _eListTicksSeqPathParams,
-  _eListTicksSeqQuery,
   _eProblem,
-  _eTailLogCookies,
-  _eTailLogHeaders,
-  _eTailLogPathParams,
-  _eTailLogQuery,
   _eTailLogStatus200,
   _eTick,
-  _eWatchTicksCookies,
-  _eWatchTicksHeaders,
   _eWatchTicksPathParams,
   _eWatchTicksQuery,
 } from './compiled.js';
@@ -48,6 +26,7 @@ const _responses1: _Responses = {
   s: ['200'],
   m: [['text/event-stream']],
   f: [[_eTailLogStatus200]],
+  p: [['#/paths/~1log/get/responses/200/content/text~1event-stream/schema']],
 };
 
 const _responses2: _Responses = {
@@ -68,12 +47,18 @@ const _responses4: _Responses = {
   f: [[_eTick]],
 };
 
-const _body5: _Body = { r: true, m: ['application/json'], f: [_eImportTicksRequestBody2] };
+const _body5: _Body = {
+  r: true,
+  m: ['application/json'],
+  f: [_eImportTicksRequestBody2],
+  p: ['#/paths/~1uploads/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses5: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eImportTicksStatus200]],
+  p: [['#/paths/~1uploads/post/responses/200/content/application~1json/schema']],
 };
 
 /** watchTicks: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -81,7 +66,7 @@ export function validateWatchTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.WatchTicksPathParams> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -89,7 +74,7 @@ export function validateWatchTicksQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.WatchTicksQuery> {
-  return _run(_eWatchTicksQuery, value, _opts(options, true));
+  return _run(_eWatchTicksQuery, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -97,7 +82,7 @@ export function validateWatchTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.WatchTicksHeaders> {
-  return _run(_eWatchTicksHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -105,7 +90,7 @@ export function validateWatchTicksCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.WatchTicksCookies> {
-  return _run(_eWatchTicksCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
 /** watchTicks: no request body is declared; any body is accepted. */
@@ -134,22 +119,22 @@ export function validateTailLogPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.TailLogPathParams> {
-  return _run(_eTailLogPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateTailLogQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogQuery> {
-  return _run(_eTailLogQuery, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateTailLogHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogHeaders> {
-  return _run(_eTailLogHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateTailLogCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogCookies> {
-  return _run(_eTailLogCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: no request body is declared; any body is accepted. */
@@ -178,7 +163,7 @@ export function validateListTicksNdjsonPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksNdjsonPathParams> {
-  return _run(_eListTicksNdjsonPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -186,7 +171,7 @@ export function validateListTicksNdjsonQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksNdjsonQuery> {
-  return _run(_eListTicksNdjsonQuery, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -194,7 +179,7 @@ export function validateListTicksNdjsonHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksNdjsonHeaders> {
-  return _run(_eListTicksNdjsonHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -202,7 +187,7 @@ export function validateListTicksNdjsonCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksNdjsonCookies> {
-  return _run(_eListTicksNdjsonCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
 /** listTicksNdjson: no request body is declared; any body is accepted. */
@@ -231,7 +216,7 @@ export function validateListTicksJsonlPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksJsonlPathParams> {
-  return _run(_eListTicksJsonlPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -239,7 +224,7 @@ export function validateListTicksJsonlQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksJsonlQuery> {
-  return _run(_eListTicksJsonlQuery, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -247,7 +232,7 @@ export function validateListTicksJsonlHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksJsonlHeaders> {
-  return _run(_eListTicksJsonlHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -255,7 +240,7 @@ export function validateListTicksJsonlCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksJsonlCookies> {
-  return _run(_eListTicksJsonlCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
 /** listTicksJsonl: no request body is declared; any body is accepted. */
@@ -284,7 +269,7 @@ export function validateListTicksSeqPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksSeqPathParams> {
-  return _run(_eListTicksSeqPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -292,7 +277,7 @@ export function validateListTicksSeqQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksSeqQuery> {
-  return _run(_eListTicksSeqQuery, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -300,7 +285,7 @@ export function validateListTicksSeqHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksSeqHeaders> {
-  return _run(_eListTicksSeqHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -308,7 +293,7 @@ export function validateListTicksSeqCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListTicksSeqCookies> {
-  return _run(_eListTicksSeqCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
 /** listTicksSeq: no request body is declared; any body is accepted. */
@@ -337,7 +322,7 @@ export function validateImportTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ImportTicksPathParams> {
-  return _run(_eImportTicksPathParams, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -345,7 +330,7 @@ export function validateImportTicksQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ImportTicksQuery> {
-  return _run(_eImportTicksQuery, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -353,7 +338,7 @@ export function validateImportTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ImportTicksHeaders> {
-  return _run(_eImportTicksHeaders, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -361,7 +346,7 @@ export function validateImportTicksCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ImportTicksCookies> {
-  return _run(_eImportTicksCookies, value, _opts(options, true));
+  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
 /** importTicks: the request body, by media type (default: the first declared). */
