@@ -11,6 +11,7 @@ import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
 import type { PluginRef } from './emit/plugins.ts';
+import type { DeclaredPagination } from './model/pagination.ts';
 
 export type Layout = 'packages' | 'files';
 
@@ -41,6 +42,10 @@ export interface SocialgenConfig {
   };
   /** Per-target options, passed to that target's emitter. */
   options: Record<string, Record<string, unknown>>;
+  /** Pagination by operationId, for specs without `x-pagination` (docs/pagination.md); `false` turns inference off for one. */
+  pagination?: Record<string, DeclaredPagination>;
+  /** `Date`: `date-time`/`date` members are `Date` objects in the types, client and server; default `string`. */
+  dates: DatesOption;
   /** Marks a config whose paths are resolved (what `resolveConfig` returns). */
   resolved: true;
   /** The config file and where its keys are, for messages about target names checked after plugins load. */
@@ -57,7 +62,11 @@ export interface UserConfig {
   plugins?: string[];
   packages?: Partial<SocialgenConfig['packages']>;
   options?: Record<string, Record<string, unknown>>;
+  pagination?: Record<string, DeclaredPagination>;
+  dates?: DatesOption;
 }
+
+export type DatesOption = 'string' | 'Date';
 
 export const DEFAULT_CONFIG: SocialgenConfig = {
   spec: 'spec/social-posting.openapi.yaml',
@@ -67,6 +76,7 @@ export const DEFAULT_CONFIG: SocialgenConfig = {
   plugins: [],
   packages: { names: {}, patch: 0, license: 'MIT', licenseHolder: 'the authors of the API description' },
   options: {},
+  dates: 'string',
   resolved: true,
 };
 
@@ -96,6 +106,39 @@ const CONFIG_SCHEMA = {
       },
     },
     options: { type: 'object', propertyNames: targetName, additionalProperties: { type: 'object' } },
+    dates: { enum: ['string', 'Date'] },
+    pagination: {
+      type: 'object',
+      additionalProperties: {
+        oneOf: [
+          { const: false },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['tokenParameter', 'nextTokenPointer'],
+            properties: { tokenParameter: { type: 'string', minLength: 1 }, nextTokenPointer: { type: 'string', minLength: 1 }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['tokenParameter', 'itemTokenPointer', 'hasMorePointer', 'itemsPointer'],
+            properties: {
+              tokenParameter: { type: 'string', minLength: 1 },
+              itemTokenPointer: { type: 'string', minLength: 1 },
+              hasMorePointer: { type: 'string', minLength: 1 },
+              itemsPointer: { type: 'string' },
+              pageSizeParameter: { type: 'string', minLength: 1 },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['link'],
+            properties: { link: { const: true }, itemsPointer: { type: 'string' }, pageSizeParameter: { type: 'string', minLength: 1 } },
+          },
+        ],
+      },
+    },
   },
 };
 
@@ -173,8 +216,10 @@ export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfi
     plugins: (user.plugins ?? []).map((specifier) => ({ specifier, baseDir })),
     packages: { ...DEFAULT_CONFIG.packages, ...user.packages, names: { ...user.packages?.names } },
     options: user.options ?? {},
+    dates: user.dates ?? DEFAULT_CONFIG.dates,
     resolved: true,
   };
+  if (user.pagination) config.pagination = user.pagination;
   if (user.targets) config.targets = [...user.targets];
   return config;
 }

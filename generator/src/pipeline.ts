@@ -3,7 +3,8 @@
  * files → format. Returns every output file in memory (paths relative to the output folder); writing is
  * the caller's.
  */
-import type { Diagnostic } from './load/diagnostics.ts';
+import { SpecError, type Diagnostic } from './load/diagnostics.ts';
+import { declarePagination } from './model/pagination.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
 import { createEmitContext, TARGETS, type EmitContext, type EmittedFile, type TargetEmitter } from './emit/emitter.ts';
 import type { ApiModel } from './model/types.ts';
@@ -35,6 +36,8 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   onProgress?.('load', config.spec);
   const loaded = await loadModel(config.spec);
   const { model } = loaded;
+  if (config.pagination) applyDeclaredPagination(config, model);
+  if (config.dates === 'Date') model.dates = 'Date';
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };
@@ -64,6 +67,19 @@ async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, mode
   } catch (error) {
     throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
   }
+}
+
+/** The config's `pagination` onto the model; a declaration that does not fit the spec is an error at its place in the config. */
+function applyDeclaredPagination(config: SocialgenConfig, model: ApiModel): void {
+  const problems = declarePagination(model, config.pagination!);
+  if (!problems.length) return;
+  const file = config.origin?.file ?? 'config';
+  throw new SpecError(
+    problems.map((p): Diagnostic => {
+      const pos = config.origin?.positionOf(p.pointer) ?? { line: 1, column: 1 };
+      return { severity: 'error', code: 'config', file, line: pos.line, column: pos.column, message: p.message };
+    }),
+  );
 }
 
 function withFinalNewline(text: string): string {

@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import type { SocialgenConfig } from '../../generator/src/config.ts';
 import { generateInMemory } from '../helpers/generate.ts';
 import { tempDir } from '../helpers/paths.ts';
 
@@ -19,8 +20,8 @@ export interface Built {
 
 const NAMES = ['types', 'validators', 'client', 'server'] as const;
 
-export async function buildFixture(spec: string): Promise<Built> {
-  const files = await generateInMemory(spec, [...NAMES]);
+export async function buildFixture(spec: string, overrides: Partial<SocialgenConfig> = {}): Promise<Built> {
+  const files = await generateInMemory(spec, [...NAMES], overrides);
   const tmp = tempDir('socialgen-bodies-');
   for (const [rel, text] of files) {
     const abs = path.join(tmp.dir, rel);

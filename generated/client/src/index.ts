@@ -108,6 +108,8 @@ export type {
   DeprecationNotice,
   EventStream,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ParseAs,

@@ -160,6 +160,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   ServerSentEventInit,
   UserPrincipal,

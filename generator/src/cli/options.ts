@@ -1,6 +1,6 @@
 /** Options shared by the commands that generate: flags override the config file, which overrides defaults. */
 import type { Command } from 'commander';
-import { findConfig, loadConfig, type Layout, type SocialgenConfig } from '../config.ts';
+import { findConfig, loadConfig, type DatesOption, type Layout, type SocialgenConfig } from '../config.ts';
 import { TARGETS } from '../emit/emitter.ts';
 import path from 'node:path';
 import { UsageError } from './errors.ts';
@@ -12,6 +12,7 @@ export interface GenerateFlags {
   config?: string;
   format?: boolean;
   layout?: string;
+  dates?: string;
   quiet?: boolean;
 }
 
@@ -21,6 +22,7 @@ export function addGenerateOptions(command: Command): Command {
     .option('-o, --out <dir>', 'the output folder (default: generated)')
     .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')}, the opt-in query,msw, or a plugin's (default: the four and every plugin's)`)
     .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
+    .option('--dates <kind>', 'string (default) or Date: date-time/date members as Date objects in the types, client and server')
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')
     .option('--no-format', 'skip prettier (faster; output is still deterministic)')
     .option('-q, --quiet', 'print only errors');
@@ -33,6 +35,7 @@ export function resolveConfig(flags: GenerateFlags, cwd: string): SocialgenConfi
   if (flags.target) config.targets = parseTargets(flags.target);
   if (flags.format === false) config.format = false;
   if (flags.layout !== undefined) config.layout = parseLayout(flags.layout);
+  if (flags.dates !== undefined) config.dates = parseDates(flags.dates);
   return config;
 }
 
@@ -41,6 +44,11 @@ export function parseTargets(list: string): string[] {
   const names = [...new Set(list.split(',').map((s) => s.trim()).filter(Boolean))];
   if (!names.length) throw new UsageError(`no target given; choose from ${TARGETS.join(', ')} or a plugin's target`);
   return names;
+}
+
+function parseDates(value: string): DatesOption {
+  if (value === 'string' || value === 'Date') return value;
+  throw new UsageError(`unknown --dates ${JSON.stringify(value)}; choose string or Date`);
 }
 
 function parseLayout(value: string): Layout {

@@ -13,6 +13,7 @@ import { buildOperations } from './operations.ts';
 import { buildSecuritySchemes, normalizeSecurity } from './security.ts';
 import { buildLimits } from './limits.ts';
 import { findAliasCycles } from './cycles.ts';
+import { inferPagination } from './pagination.ts';
 import type { ApiModel, NamedSchema, ServerModel, TagModel } from './types.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 
@@ -172,6 +173,8 @@ export function buildModel(spec: LoadedSpec, options: BuildOptions = {}): BuildR
 
   const all = sortDiagnostics(diagnostics);
   if (all.some((d) => d.severity === 'error')) throw new SpecError(all);
+  // Conventions need the facts, so they are recognized once the model is whole.
+  inferPagination(model);
   return { model, warnings: all };
 }
 

@@ -12,5 +12,6 @@ export function indexModel(model: ApiModel): ModelIndex {
     },
     operationById: new Map(model.operations.map((o) => [o.operationId, o])),
     facts: factsOf(model),
+    ...(model.dates ? { dates: model.dates } : {}),
   };
 }

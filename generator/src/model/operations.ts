@@ -283,6 +283,8 @@ function pagination(value: JsonValue | undefined, pointer: string, report: Repor
     return undefined;
   }
   return {
+    kind: 'token',
+    source: 'extension',
     tokenParameter: value.tokenParameter,
     nextTokenPointer: value.nextTokenPointer,
     pageSizeParameter: str(value.pageSizeParameter),

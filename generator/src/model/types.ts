@@ -188,12 +188,39 @@ export type SecurityRequirement = Record<string, string[]>;
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
-/** From `x-pagination`. Pointers are JSON pointers into the success response body. */
-export interface PaginationModel {
+/**
+ * How an operation pages (model/pagination.ts): from `x-pagination`, the config's `pagination`, or inferred
+ * from a common convention. Pointers are JSON pointers into the success response body.
+ */
+export type PaginationModel = TokenPagination | ItemPagination | LinkPagination;
+
+interface PaginationCommon {
+  /** Where it was declared: `x-pagination`, the config, or inferred from the spec's conventions. */
+  source: 'extension' | 'config' | 'inferred';
+  pageSizeParameter?: string;
+  /** The items array (`''`: the body itself). */
+  itemsPointer?: string;
+}
+
+/** The next token is a body member (`nextTokenPointer`), sent back in the `tokenParameter` query parameter. */
+export interface TokenPagination extends PaginationCommon {
+  kind: 'token';
   tokenParameter: string;
   nextTokenPointer: string;
-  pageSizeParameter?: string;
-  itemsPointer?: string;
+}
+
+/** The token is a member of the last item (`itemTokenPointer`, e.g. its id), while `hasMorePointer` is true. */
+export interface ItemPagination extends PaginationCommon {
+  kind: 'item';
+  tokenParameter: string;
+  itemsPointer: string;
+  itemTokenPointer: string;
+  hasMorePointer: string;
+}
+
+/** The next page is the `Link: <…>; rel="next"` response header (RFC 8288). */
+export interface LinkPagination extends PaginationCommon {
+  kind: 'link';
 }
 
 /** How the items of a streamed body are framed on the wire. */
@@ -341,6 +368,8 @@ export interface ApiModel {
   limits: LimitModel[];
   /** Root `x-` extensions, raw. */
   extensions: Record<string, JsonValue>;
+  /** `Date`: date and date-time strings are `Date` objects in every target (the config's `dates`; model/dates.ts). */
+  dates?: 'Date';
 }
 
 /** Look-ups over a model, built once per model (model/index.ts `indexModel`). */
@@ -351,4 +380,6 @@ export interface ModelIndex {
   operationById: Map<string, OperationModel>;
   /** What schemas mean, computed once per model (model/facts). */
   facts: SchemaFacts;
+  /** The model's `dates` choice. */
+  dates?: 'Date';
 }

@@ -20,6 +20,7 @@ import type {
   AuthKind,
   AuthOptions,
   CallOptions,
+  Middleware,
   OperationSpec,
   RateLimit,
   RateLimitHeaders,
@@ -81,7 +82,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     call: CallOptions = {},
     stream?: boolean,
   ): Promise<Sent> {
-    const args = argument as Record<string, unknown> | undefined;
+    let args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
@@ -90,17 +91,22 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
       );
     }
+    // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
+    const dated = op.dates;
+    if (dated?.body && args?.body !== undefined) args = { ...args, body: dated.codec.toWire(dated.body, args.body) };
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, extraAuth, stream);
+      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt);
+      if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
         if (!p.idempotent || attempt >= p.retries) throw sent.failure;
         await sleep(backoff(p.retry, attempt), call.signal, op.id);
         continue;
       }
-      const { res, data } = sent;
+      const { res } = sent;
+      let { data } = sent;
       if ('close' in sent)
         return {
           data: undefined,
@@ -114,6 +120,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
       if (res.ok) {
         if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
           (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (dated?.ok && call.parseAs === undefined) data = dated.codec.revive(dated.ok, data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -123,7 +130,8 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         continue;
       }
       const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
-      if (wait === undefined) throw decodeFailure(op.id, res, data, rateLimit);
+      if (wait === undefined)
+        throw decodeFailure(op.id, res, dated?.error ? dated.codec.revive(dated.error, data) : data, rateLimit);
       await sleep(wait, call.signal, op.id);
     }
   }
@@ -151,6 +159,8 @@ export interface Prepared {
   signal: AbortSignal | undefined;
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
+  /** The client's middleware, then the call's. */
+  middleware: readonly Middleware[] | undefined;
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -164,7 +174,7 @@ export function prepare(
 ): Prepared {
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-  const built = buildRequest(options.baseUrl, op, args);
+  const built = buildRequest(options.baseUrl, op, args, call.query);
   const headers: HeaderRecord = Object.assign(
     Object.create(null),
     clientHeaders,
@@ -208,11 +218,19 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
+    middleware: options.middleware?.length
+      ? call.middleware?.length
+        ? [...options.middleware, ...call.middleware]
+        : options.middleware
+      : call.middleware,
   };
 }
 
 type Attempt =
-  { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
+  | { res: Response; data: unknown }
+  | { res: Response; data: undefined; close: () => void }
+  | { failure: Error }
+  | { hookError: unknown };
 
 /** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
 export async function sendOnce(
@@ -221,6 +239,7 @@ export async function sendOnce(
   refresh: boolean,
   extraAuth: ExtraAuth | undefined,
   stream?: boolean,
+  attempt = 0,
 ): Promise<Attempt> {
   const { op, signal } = p;
   let h = p.headers;
@@ -246,7 +265,15 @@ export async function sendOnce(
       signal: ctl.signal,
     };
     if (isStreamBody(p.payload)) init.duplex = 'half';
-    const res = await (options.fetch ?? globalThis.fetch)(url, init);
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    let res: Response;
+    if (p.middleware?.length) {
+      // Middleware is loaded on first use: clients without it do not carry it.
+      const run = (await import('./middleware.js')).runMiddleware;
+      const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
+      if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
+      res = mediated.response;
+    } else res = await fetchFn(url, init);
     if (stream && res.ok) {
       clearTimeout(timer);
       timer = undefined;

@@ -4,7 +4,7 @@
  * parameters percent-encoded into the template, query parameters into the query string, header and
  * cookie parameters into headers. Dates are sent as RFC 3339 (`toISOString`).
  */
-import type { OperationSpec } from './types.js';
+import type { ExtraQuery, OperationSpec } from './types.js';
 
 type Encode = (text: string) => string;
 
@@ -81,11 +81,16 @@ export interface BuiltRequest {
   };
 }
 
-/** Builds the URL and the parameter headers of a call. Undefined arguments are left out. */
+/**
+ * Builds the URL and the parameter headers of a call. Undefined arguments are left out. `callQuery` (the
+ * call's `query` option) is sent after the operation's parameters; a declared query parameter it names is
+ * left to it.
+ */
 export function buildRequest(
   baseUrl: string,
   op: OperationSpec,
   args: Record<string, unknown> | undefined,
+  callQuery?: ExtraQuery,
 ): BuiltRequest {
   // Null-prototype objects: a parameter named `__proto__` stays an ordinary entry.
   const values: BuiltRequest['values'] = {
@@ -101,7 +106,8 @@ export function buildRequest(
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
     let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
-    if (v === undefined) continue;
+    if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name)))
+      continue;
     values[p.in][p.name] = toWire(v, p.date);
     if (p.json) v = JSON.stringify(v);
     const style = p.style ?? DEFAULT_STYLE[p.in];
@@ -114,7 +120,8 @@ export function buildRequest(
       headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
     else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
   }
-  if (op.openQuery) query.push(...extraQuery(args?.extraQuery));
+  if (op.openQuery) query.push(...extraQuery(args?.extraQuery, 'extraQuery'));
+  if (callQuery) query.push(...extraQuery(callQuery, 'the query option'));
   if (cookies.length) headers.cookie = cookies.join('; ');
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = path.get(name);
@@ -126,10 +133,10 @@ export function buildRequest(
 }
 
 /** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
-function extraQuery(extra: unknown): string[] {
+function extraQuery(extra: unknown, label: string): string[] {
   if (extra === undefined || extra === null) return [];
   if (typeof extra !== 'object' || Array.isArray(extra))
-    throw new TypeError('extraQuery must be an object of query parameters');
+    throw new TypeError(`${label} must be an object of query parameters`);
   const out: string[] = [];
   for (const [name, value] of Object.entries(extra)) {
     if (value !== undefined) out.push(serializeParam('form', true, name, value, encode));

@@ -9,6 +9,7 @@
 // The operation table (generated from the model, see emit/client/operations.ts)
 // ---------------------------------------------------------------------------------------------------
 
+import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
 
@@ -58,12 +59,19 @@ export interface FormFieldSpec {
   headers?: readonly (readonly [string, string])[];
 }
 
+/** How an operation pages: one of a body token (`token` + `next`), the last item (`token` + `last` + `more`), or `link`. */
 export interface PaginationSpec {
   /** Query parameter (argument key) that takes the token. */
-  token: string;
+  token?: string;
   /** JSON pointer of the next token in the success body. */
-  next: string;
-  /** JSON pointer of the items array in the success body (default `/data`). */
+  next?: string;
+  /** JSON pointer, into the last item, of the token (e.g. `/id`); pages continue while `more` is true. */
+  last?: string;
+  /** JSON pointer of the "more pages" flag in the success body. */
+  more?: string;
+  /** The next page is the `Link: <…>; rel="next"` response header. */
+  link?: true;
+  /** JSON pointer of the items array in the success body (default `/data`; `''` is the body itself). */
   items?: string;
 }
 
@@ -99,7 +107,22 @@ export interface OperationSpec {
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
+  /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
+  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; codec: DateCodec };
 }
+
+/**
+ * Where the dates are in a value (see model/dates.ts): a date (`date-time`, `date`), members of an object
+ * (`p`), every item (`i`), every additional member (`m`), a named schema's plan (`r`), plans that all apply (`u`).
+ */
+export type DatePlan =
+  | 'date-time'
+  | 'date'
+  | { p: Record<string, DatePlan> }
+  | { i: DatePlan }
+  | { m: DatePlan }
+  | { r: string }
+  | { u: DatePlan[] };
 
 /** How items of a streamed body are framed: event stream, one JSON text per line, RFC 7464 JSON text sequence. */
 export type StreamFormat = 'sse' | 'ndjson' | 'json-seq';
@@ -235,6 +258,42 @@ export interface RuntimeOptions {
   stream?: StreamOptions | undefined;
   /** Called once per client for each deprecated operation, on its first call (e.g. to log a warning). */
   onDeprecated?: ((notice: DeprecationNotice) => void) | undefined;
+  /** Hooks around every attempt's `fetch`, in this order (see `Middleware`); a call's own run inside them. */
+  middleware?: readonly Middleware[] | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Middleware (runtime/middleware.ts)
+// ---------------------------------------------------------------------------------------------------
+
+/** What every hook sees besides its own arguments. */
+export interface MiddlewareContext {
+  /** The client method (`OperationSpec.id`). */
+  operation: string;
+  /** 0 for the first attempt, counting retries (each attempt runs the hooks again). */
+  attempt: number;
+  /** The client's fetch, for sending a request again (e.g. after refreshing a token); it skips the hooks. */
+  fetch: typeof fetch;
+}
+
+/**
+ * Hooks around one attempt of a call, credentials already applied. `onRequest` runs in registration order
+ * and may return a replacement `Request`, or a `Response` to answer without fetching; `onResponse` and
+ * `onError` run in reverse order (the first middleware sees the request first and the response last).
+ * `onResponse` may return a replacement `Response` (any status: a 401 answered by a replay after a token
+ * refresh). `onError` receives a failed fetch or an error a hook threw: a returned `Response` recovers, a
+ * returned `Error` replaces the error. A hook returning nothing leaves things as they are.
+ */
+export interface Middleware {
+  onRequest?(
+    context: MiddlewareContext & { request: Request },
+  ): Request | Response | undefined | void | Promise<Request | Response | undefined | void>;
+  onResponse?(
+    context: MiddlewareContext & { request: Request; response: Response },
+  ): Response | undefined | void | Promise<Response | undefined | void>;
+  onError?(
+    context: MiddlewareContext & { request: Request; error: unknown },
+  ): Response | Error | undefined | void | Promise<Response | Error | undefined | void>;
 }
 
 /** The second argument of every method. */
@@ -247,6 +306,13 @@ export interface CallOptions {
   parseAs?: ParseAs | undefined;
   /** Headers for this call; they override the client's. An `Authorization` header is sent as is. */
   headers?: HeadersInit | undefined;
+  /**
+   * Query parameters for this call, sent after the operation's own (`form`, exploded). A name the operation
+   * declares replaces that argument's value.
+   */
+  query?: ExtraQuery | undefined;
+  /** Middleware for this call only, run inside the client's. */
+  middleware?: readonly Middleware[] | undefined;
   timeoutMs?: number | undefined;
   retry?: RetryOptions | false | undefined;
   /** Multipart bodies: extra headers of the parts of a member, by member name (the spec's encoding `headers`). */

@@ -8,6 +8,8 @@
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
 import type { FormDecoder } from './form.js';
 import { requestStream } from './stream.js';
+import { runWithMiddleware } from './middleware.js';
+import { resultToWire, reviveContext } from './dates.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import {
   bodyErrors,
@@ -22,6 +24,7 @@ import type { Router, RouteMatch } from './router.js';
 import type {
   AnyHandler,
   ApiTable,
+  HandlerContext,
   HandlerResult,
   OperationValidator,
   ParameterLocation,
@@ -447,6 +450,30 @@ export async function invoke(
   context: unknown,
   incoming: Incoming,
 ): Promise<HandlerResult> {
+  // `dates: 'Date'`: Dates in, wire strings out (validation saw and sees the strings).
+  const dates = c.op.dates;
+  if (dates) {
+    const schemas = s.table.datePlans ?? {};
+    return resultToWire(
+      await answer(s, c, reviveContext(context as HandlerContext, dates, schemas), incoming),
+      dates,
+      schemas,
+    );
+  }
+  return answer(s, c, context, incoming);
+}
+
+async function answer(s: Setup, c: CompiledOperation, context: unknown, incoming: Incoming): Promise<HandlerResult> {
+  const hooks = s.options.middleware;
+  if (hooks?.length) {
+    const report = (error: unknown) => s.report(error, c.op.key, incoming);
+    return runWithMiddleware(hooks, context as HandlerContext, {
+      operation: c.op.key,
+      handler: c.handler!,
+      problems: s.problems,
+      report,
+    });
+  }
   try {
     const produced = c.handler!(context);
     return isThenable(produced) ? await produced : produced;

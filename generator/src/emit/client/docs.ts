@@ -2,6 +2,7 @@
  * JSDoc of the generated methods and argument members. Returns lines of text; `docComment` (codegen)
  * sanitizes them, so spec text cannot leave the comment.
  */
+import { followsText } from '../../model/pagination.ts';
 import type { ApiModel, LimitModel, OperationModel, ParameterModel } from '../../model/types.ts';
 import { describeScheme, limitsFor } from './model-helpers.ts';
 
@@ -17,11 +18,7 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
   const limits = limitsFor(model, op);
   if (limits.length) lines.push('', 'Limits:', ...limits.map((l) => `- ${limitText(l)}`));
   if (kind === 'paginate' && op.pagination) {
-    lines.push(
-      '',
-      `Iterates the pages (\`for await (const page of ...)\`) or their items (\`.items()\`), following \`${op.pagination.nextTokenPointer}\` ` +
-        `into the \`${op.pagination.tokenParameter}\` parameter until it is absent, or until \`maxPages\`/\`maxItems\`.`,
-    );
+    lines.push('', `Iterates the pages (\`for await (const page of ...)\`) or their items (\`.items()\`), ${followsText(op.pagination)}, or until \`maxPages\`/\`maxItems\`.`);
   } else if (kind === 'stream') {
     lines.push('', 'A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).');
     if (op.streaming?.backfillParameter) lines.push(`Pass \`${op.streaming.backfillParameter}\` to recover missed events on connection.`);

@@ -3,8 +3,9 @@
  * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
  */
 import { code, ident, join, lit, propKey, type Code } from '../../codegen/index.ts';
+import { datePlansOf } from '../../model/dates.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
-import type { ApiModel, OperationModel } from '../../model/types.ts';
+import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
@@ -38,14 +39,7 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (form.length) spec.form = form;
   const { alternatives } = securityAlternatives(model, op);
   if (alternatives.length) spec.security = alternatives;
-  if (op.pagination) {
-    const token = keys.find((k) => k.param.in === 'query' && k.param.name === op.pagination!.tokenParameter);
-    spec.paginate = {
-      token: token?.key ?? op.pagination.tokenParameter,
-      next: op.pagination.nextTokenPointer,
-      ...(op.pagination.itemsPointer !== undefined ? { items: op.pagination.itemsPointer } : {}),
-    };
-  }
+  if (op.pagination) spec.paginate = paginationSpec(op, op.pagination, keys);
   const stream = streamSpec(model, op);
   if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
@@ -54,7 +48,21 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   if (op.deprecated) spec.deprecated = op.deprecatedAt ?? true;
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
+  if (model.dates) {
+    const { body, ok, error } = datePlansOf(model).operation(op);
+    const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+    if (Object.keys(dates).length) spec.dates = dates;
+  }
   return spec;
+}
+
+/** The runtime's `PaginationSpec`: the token parameter by its argument key, the pointers as the model has them. */
+function paginationSpec(op: OperationModel, p: PaginationModel, keys: ReturnType<typeof argumentKeys>): Record<string, unknown> {
+  const items = p.itemsPointer !== undefined ? { items: p.itemsPointer } : {};
+  if (p.kind === 'link') return { link: true, ...items };
+  const token = keys.find((k) => k.param.in === 'query' && k.param.name === p.tokenParameter)?.key ?? p.tokenParameter;
+  if (p.kind === 'token') return { token, next: p.nextTokenPointer, ...items };
+  return { token, last: p.itemTokenPointer, more: p.hasMorePointer, ...items };
 }
 
 /** The runtime's `StreamSpec` of a streamed operation (framing per media type, dual-mode member, problem rules). */
@@ -131,9 +139,14 @@ function extraCredentials(model: ApiModel, op: OperationModel): boolean {
 
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
 function entry(model: ApiModel, op: OperationModel): Code {
-  const members = Object.entries(operationSpec(model, op)).map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
+  const spec = operationSpec(model, op);
+  const members = Object.entries(spec)
+    .filter(([key]) => key !== 'dates')
+    .map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
   if (formBody(model, op)) members.push(code`encode: encodeForm`);
   if (extraCredentials(model, op)) members.push(code`extraAuth`);
+  // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
+  if (typeof spec.dates === 'object') members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
   return code`{ ${join(members, ', ')} }`;
 }
 
@@ -141,6 +154,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   // One constant per operation: a standalone operation function references only its own, so a bundle keeps
   // the entries of the operations it calls (the table below is dropped when nothing uses it).
   const entries = model.operations.map((op) => code`export const ${ident(names(op))}: OperationSpec = ${entry(model, op)};\n\n`);
+  const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const list = join(
@@ -150,11 +164,31 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const features = [
     extra ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
     forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
+    dated ? code`import { dateCodec } from './runtime/dates.js';\n` : code``,
   ];
-  return code`${header}${features}import type { OperationSpec } from './runtime/types.js';
+  // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
+  const datePlans = dated
+    ? code`/** Where the dates are in each named schema that has any (\`{ r: key }\` in an operation's plans refers here). */
+export const datePlans: Readonly<Record<string, DatePlan>> = ${lit(datePlansOf(model).schemas)};
 
-${entries}/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
+const dates = dateCodec(datePlans);
+
+`
+    : code``;
+  return code`${header}${features}import type { ${dated ? code`DatePlan, ` : code``}OperationSpec } from './runtime/types.js';
+
+${datePlans}${entries}/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
 export const operations: readonly OperationSpec[] = [
 ${list}];
 `;
+}
+
+/** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */
+export function usesDates(model: ApiModel): boolean {
+  if (!model.dates) return false;
+  const plans = datePlansOf(model);
+  return model.operations.some((op) => {
+    const d = plans.operation(op);
+    return d.body !== undefined || d.ok !== undefined || d.error !== undefined;
+  });
 }

@@ -47,7 +47,7 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
   [
     RUNTIME.types,
     types(
-      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
+      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'Middleware', 'MiddlewareContext', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
       'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
     ),
   ],
@@ -128,7 +128,8 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
   // package (or of operations.js) would call it.
   const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
-  const specTaken = new Set(['operations', 'then']);
+  // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
+  const specTaken = new Set(['operations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : [])]);
   const names = new Map<OperationModel, ClientNames>();
   for (const op of model.operations) {
     // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.

@@ -26,6 +26,11 @@ function argumentKey(op: OperationModel, name: string): string | undefined {
   return argumentKeys(op).find(({ param }) => param.in === 'query' && param.name === name)?.key;
 }
 
+/** Token and item pagination page by a query parameter the infinite options can drive (Link pagination does not). */
+export function pagedByToken(op: OperationModel): boolean {
+  return op.pagination !== undefined && op.pagination.kind !== 'link';
+}
+
 function pointerTokens(pointer: string): string[] {
   return pointer ? pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
 }
@@ -42,7 +47,7 @@ function doc(cg: Codegen, op: OperationModel, what: string): Code {
 
 /** Names of every factory, unique in the module (helpers' names taken first). */
 function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Record<'key' | 'options' | 'infinite' | 'mutation', string>> {
-  const taken = new Set(['tokenAt', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
+  const taken = new Set(['tokenAt', 'lastOf', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
   const names = new Map<OperationModel, Record<'key' | 'options' | 'infinite' | 'mutation', string>>();
   for (const op of model.operations) {
     const kind = queryKind(model, op);
@@ -52,7 +57,7 @@ function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Record<'ke
     names.set(op, {
       key: kind === 'query' ? unique('QueryKey') : '',
       options: kind === 'query' ? unique('Options') : '',
-      infinite: kind === 'query' && op.pagination ? unique('InfiniteOptions') : '',
+      infinite: kind === 'query' && pagedByToken(op) ? unique('InfiniteOptions') : '',
       mutation: kind === 'mutation' ? unique('Mutation') : '',
     });
   }
@@ -92,14 +97,22 @@ ${doc(cg, op, 'query options; the query\'s `signal` aborts the call.')}export fu
   };
 }
 `;
-  const pagination = op.pagination;
+  const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
   const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
   if (pagination && tokenKey) {
+    const next =
+      pagination.kind === 'token'
+        ? code`tokenAt(page, ${lit(pointerTokens(pagination.nextTokenPointer))})`
+        : code`tokenAt(page, ${lit(pointerTokens(pagination.hasMorePointer))}) === true ? tokenAt(lastOf(tokenAt(page, ${lit(pointerTokens(pagination.itemsPointer))})), ${lit(pointerTokens(pagination.itemTokenPointer))}) : undefined`;
+    const follows =
+      pagination.kind === 'token'
+        ? `pages follow \`${pagination.nextTokenPointer}\` into \`${pagination.tokenParameter}\` until it is absent.`
+        : `pages send \`${pagination.itemTokenPointer}\` of the last item in \`${pagination.tokenParameter}\` while \`${pagination.hasMorePointer}\` is true.`;
     const pageArgs = code`Omit<NonNullable<${argsType}>, ${lit(tokenKey)}>`;
     const token = code`NonNullable<NonNullable<${argsType}>[${lit(tokenKey)}]>`;
     const infKey = code`readonly [${m}, ${pageArgs}, 'infinite']`;
     out = code`${out}
-${doc(cg, op, `infinite-query options: pages follow \`${pagination.nextTokenPointer}\` into \`${pagination.tokenParameter}\` until it is absent.`)}export function ${ident(names.infinite)}(
+${doc(cg, op, `infinite-query options: ${follows}`)}export function ${ident(names.infinite)}(
   client: Pick<Client, ${m}>,
   args${optional}: ${pageArgs},
 ): InfiniteOptionsOf<${m}, ${infKey}, ${token} | undefined> {
@@ -108,7 +121,7 @@ ${doc(cg, op, `infinite-query options: pages follow \`${pagination.nextTokenPoin
     queryKey: queryKey as DataTag<${infKey}, InfiniteData<DataOf<${m}>, ${token} | undefined>, ErrorOf<${m}>>,
     queryFn: async ({ signal, pageParam }) => await ${call}({ ...args, ${propKey(tokenKey)}: pageParam } as NonNullable<${argsType}>, { signal }),
     initialPageParam: undefined,
-    getNextPageParam: (page) => (tokenAt(page, ${lit(pointerTokens(pagination.nextTokenPointer))}) as ${token} | undefined) ?? undefined,
+    getNextPageParam: (page) => (${next} as ${token} | undefined) ?? undefined,
   };
 }
 `;

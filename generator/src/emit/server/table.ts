@@ -2,6 +2,7 @@
  * ApiModel → the runtime's operation table (`ApiTable`) and the mock's data. One function serves both the
  * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
  */
+import { datePlansOf } from '../../model/dates.ts';
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
 import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { schemaRef } from '../../model/refs.ts';
@@ -287,7 +288,15 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (op.sunset) entry.sunset = op.sunset;
     if (op.deprecatedAt) entry.deprecatedAt = op.deprecatedAt;
     if (op.openParameters) entry.openParameters = true;
-    if (op.pagination) entry.pagination = { ...op.pagination };
+    if (model.dates) {
+      const dates = datePlansOf(model).operation(op);
+      if (Object.keys(dates).length) entry.dates = { ...dates };
+    }
+    // The mock pages by body tokens only (item and Link pagination are the client's to follow).
+    if (op.pagination?.kind === 'token') {
+      const { tokenParameter, nextTokenPointer, pageSizeParameter, itemsPointer } = op.pagination;
+      entry.pagination = { tokenParameter, nextTokenPointer, ...(pageSizeParameter !== undefined ? { pageSizeParameter } : {}), ...(itemsPointer !== undefined ? { itemsPointer } : {}) };
+    }
     return entry;
   });
   const securitySchemes: Record<string, TableSecurityScheme> = {};
@@ -308,7 +317,10 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
     if (p.role === 'unsupported-authentication') problemRoles.unsupportedAuthentication ??= p.slug;
     if (!problemPath && p.typePath.endsWith('/' + p.slug)) problemPath = p.typePath.slice(0, -p.slug.length);
   }
-  return { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
+  const table: ApiTable = { operations, securitySchemes, problems, problemPath: problemPath ?? '/problems/', problemRoles, rateLimitHeaders: rateLimitHeadersOf(model) };
+  // Complete once every operation is planned (the operations' plans refer to it).
+  if (model.dates && operations.some((op) => op.dates)) table.datePlans = datePlansOf(model).schemas;
+  return table;
 }
 
 function successResponse(op: OperationModel, planner: SamplePlanner): MockResponse | undefined {

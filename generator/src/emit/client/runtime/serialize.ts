@@ -3,7 +3,7 @@
  * parameters percent-encoded into the template, query parameters into the query string, header and
  * cookie parameters into headers. Dates are sent as RFC 3339 (`toISOString`).
  */
-import type { OperationSpec } from './types.js';
+import type { ExtraQuery, OperationSpec } from './types.js';
 
 type Encode = (text: string) => string;
 
@@ -72,8 +72,12 @@ export interface BuiltRequest {
   };
 }
 
-/** Builds the URL and the parameter headers of a call. Undefined arguments are left out. */
-export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<string, unknown> | undefined): BuiltRequest {
+/**
+ * Builds the URL and the parameter headers of a call. Undefined arguments are left out. `callQuery` (the
+ * call's `query` option) is sent after the operation's parameters; a declared query parameter it names is
+ * left to it.
+ */
+export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<string, unknown> | undefined, callQuery?: ExtraQuery): BuiltRequest {
   // Null-prototype objects: a parameter named `__proto__` stays an ordinary entry.
   const values: BuiltRequest['values'] = {
     path: Object.create(null),
@@ -88,7 +92,7 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
     let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
-    if (v === undefined) continue;
+    if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name))) continue;
     values[p.in][p.name] = toWire(v, p.date);
     if (p.json) v = JSON.stringify(v);
     const style = p.style ?? DEFAULT_STYLE[p.in];
@@ -98,7 +102,8 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
     else if (p.in === 'header') headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
     else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
   }
-  if (op.openQuery) query.push(...extraQuery(args?.extraQuery));
+  if (op.openQuery) query.push(...extraQuery(args?.extraQuery, 'extraQuery'));
+  if (callQuery) query.push(...extraQuery(callQuery, 'the query option'));
   if (cookies.length) headers.cookie = cookies.join('; ');
   const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = path.get(name);
@@ -110,9 +115,9 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
 }
 
 /** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
-function extraQuery(extra: unknown): string[] {
+function extraQuery(extra: unknown, label: string): string[] {
   if (extra === undefined || extra === null) return [];
-  if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError('extraQuery must be an object of query parameters');
+  if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError(`${label} must be an object of query parameters`);
   const out: string[] = [];
   for (const [name, value] of Object.entries(extra)) {
     if (value !== undefined) out.push(serializeParam('form', true, name, value, encode));

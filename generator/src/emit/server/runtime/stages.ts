@@ -7,6 +7,8 @@
 import { bodyKind, decodeUtf8, matchMediaType, parseForm, parseJson, parseMediaType } from './body.js';
 import type { FormDecoder } from './form.js';
 import { requestStream } from './stream.js';
+import { runWithMiddleware } from './middleware.js';
+import { resultToWire, reviveContext } from './dates.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
 import { bodyErrors, parameterErrors, parseCookies, parseParameters, parseQueryString, type ParsedLocation } from './params.js';
 import type { ParameterError, ProblemFactory } from './problems.js';
@@ -14,6 +16,7 @@ import type { Router, RouteMatch } from './router.js';
 import type {
   AnyHandler,
   ApiTable,
+  HandlerContext,
   HandlerResult,
   OperationValidator,
   ParameterLocation,
@@ -357,6 +360,21 @@ export async function authorize(s: Setup, c: CompiledOperation, params: Record<s
 
 /** Runs the handler; what it throws is reported and answered with a bare 500. */
 export async function invoke(s: Setup, c: CompiledOperation, context: unknown, incoming: Incoming): Promise<HandlerResult> {
+  // `dates: 'Date'`: Dates in, wire strings out (validation saw and sees the strings).
+  const dates = c.op.dates;
+  if (dates) {
+    const schemas = s.table.datePlans ?? {};
+    return resultToWire(await answer(s, c, reviveContext(context as HandlerContext, dates, schemas), incoming), dates, schemas);
+  }
+  return answer(s, c, context, incoming);
+}
+
+async function answer(s: Setup, c: CompiledOperation, context: unknown, incoming: Incoming): Promise<HandlerResult> {
+  const hooks = s.options.middleware;
+  if (hooks?.length) {
+    const report = (error: unknown) => s.report(error, c.op.key, incoming);
+    return runWithMiddleware(hooks, context as HandlerContext, { operation: c.op.key, handler: c.handler!, problems: s.problems, report });
+  }
   try {
     const produced = c.handler!(context);
     return isThenable(produced) ? await produced : produced;

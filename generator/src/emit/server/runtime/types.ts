@@ -92,6 +92,33 @@ export interface TableOperation {
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
   pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+  /** Generated with `dates: 'Date'`: where the dates are in the parameters, the body and the answers (dates.ts). */
+  dates?: OperationDates;
+}
+
+/**
+ * Where the dates are in a value: a date (`date-time`, `date`), members of an object (`p`), every item
+ * (`i`), every additional member (`m`), a named schema's plan (`r`, in `ApiTable.datePlans`), plans that all apply (`u`).
+ */
+export type DatePlan =
+  | 'date-time'
+  | 'date'
+  | { p: Record<string, DatePlan> }
+  | { i: DatePlan }
+  | { m: DatePlan }
+  | { r: string }
+  | { u: DatePlan[] };
+
+export interface OperationDates {
+  body?: DatePlan;
+  /** Success (2XX) bodies. */
+  ok?: DatePlan;
+  /** Error bodies. */
+  error?: DatePlan;
+  path?: DatePlan;
+  query?: DatePlan;
+  header?: DatePlan;
+  cookie?: DatePlan;
 }
 
 /** One event a handler yields for a `text/event-stream` answer. */
@@ -139,6 +166,8 @@ export interface ApiTable {
   problemRoles: { invalidRequest?: string; unsupportedAuthentication?: string };
   /** Names of the rate-limit headers (`x-ratelimit-field`); `retry-after` stands in for an absent `reset`. */
   rateLimitHeaders: RateLimitHeaders;
+  /** Generated with `dates: 'Date'`: the named schemas' date plans, by key. */
+  datePlans?: Record<string, DatePlan>;
 }
 
 /** Lower-cased header names carrying rate-limit values. */
@@ -262,6 +291,28 @@ export interface ServerOptions {
   unknownQueryParameters?: 'reject' | 'ignore';
   /** A prefix removed from the path before routing (e.g. `/api`). */
   basePath?: string;
+  /** Hooks around every handler, in this order (see `ServerMiddleware`). */
+  middleware?: readonly ServerMiddleware[];
+}
+
+/** What every server hook sees: the operation and the handler's context (validated values, principal, request). */
+export interface ServerHookContext {
+  /** The handler key (`op.names.method`). */
+  operation: string;
+  context: HandlerContext;
+}
+
+/**
+ * Hooks around a handler, run after the request is routed, authenticated and validated. `onRequest` may
+ * answer instead of the handler (its result goes on to the `onResponse` hooks of the middleware before
+ * it); `onResponse` may replace the result; `onError` receives what the handler or a hook threw and may
+ * map it to a result. Results from hooks are checked against the declared responses like a handler's;
+ * an error nobody maps is a 500 problem.
+ */
+export interface ServerMiddleware {
+  onRequest?(info: ServerHookContext): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onResponse?(info: ServerHookContext & { result: HandlerResult }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onError?(info: ServerHookContext & { error: unknown }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
 }
 
 // ---------------------------------------------------------------------------------------------------

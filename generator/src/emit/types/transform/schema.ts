@@ -52,7 +52,7 @@ function transformByType(schema: SchemaObject, ctx: TypeContext): TypeNode | und
 function transformType(type: JsonType, schema: SchemaObject, ctx: TypeContext): TypeNode {
   switch (type) {
     case 'string':
-      return transformString(schema);
+      return transformString(schema, ctx.index.dates);
     case 'number':
     case 'integer':
       return keywordType('number');

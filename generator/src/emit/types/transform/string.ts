@@ -4,15 +4,18 @@
  * union of such variants narrows on the discriminating property.
  */
 import { keywordType, templateLiteralType, typeRef, type TypeNode } from '../../../codegen/ts-nodes.ts';
+import { dateFormatOf } from '../../../model/dates.ts';
 import { isBinaryString } from '../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../model/types.ts';
 
 /** Regex syntax characters; an escaped one (`\.`) stands for itself. */
 const SPECIAL = new Set(['\\', '^', '$', '.', '|', '?', '*', '+', '(', ')', '[', ']', '{', '}']);
 
-export function transformString(schema: SchemaObject): TypeNode {
+export function transformString(schema: SchemaObject, dates?: 'Date'): TypeNode {
   // Raw bytes (3.0 `format: binary`, 3.1 `contentMediaType` without `contentEncoding`): a file, not text.
   if (isBinaryString(schema)) return typeRef('Blob');
+  // `dates: 'Date'`: the runtimes convert exactly these nodes (model/dates.ts).
+  if (dates && dateFormatOf(schema)) return typeRef('Date');
   if (schema.pattern) {
     const literal = literalAffix(schema.pattern);
     if (literal) {

@@ -76,6 +76,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   ServerSentEventInit,
   UserPrincipal,

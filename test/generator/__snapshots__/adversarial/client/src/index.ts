@@ -50,6 +50,8 @@ export type {
   DeprecationNotice,
   EventStream,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ParseAs,

@@ -44,6 +44,8 @@ export type {
   DeprecationNotice,
   EventStream,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ParseAs,

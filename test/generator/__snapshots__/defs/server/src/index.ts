@@ -50,6 +50,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   ServerSentEventInit,
   UserPrincipal,

@@ -58,6 +58,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   ServerSentEventInit,
   UserPrincipal,

@@ -33,6 +33,8 @@ export type {
   DeprecationNotice,
   EventStream,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ParseAs,

@@ -34,6 +34,8 @@ export type {
   DeprecationNotice,
   EventStream,
   ExtraQuery,
+  Middleware,
+  MiddlewareContext,
   OperationSpec,
   PaginateOptions,
   ParseAs,

@@ -61,6 +61,8 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
   ServerSentEventInit,
   UserPrincipal,

@@ -24,15 +24,12 @@ const _responses1: _Responses = {
 export function validateReadFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['pathParams']> {
+): ValidationResult<T.ReadFeedPathParams> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['query']> {
+export function validateReadFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ReadFeedQuery> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -40,7 +37,7 @@ export function validateReadFeedQuery(
 export function validateReadFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['headers']> {
+): ValidationResult<T.ReadFeedHeaders> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -48,7 +45,7 @@ export function validateReadFeedHeaders(
 export function validateReadFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['cookies']> {
+): ValidationResult<T.ReadFeedCookies> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -57,10 +54,10 @@ export function validateReadFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['requestBody']> {
+): ValidationResult<T.ReadFeedRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['readFeed']['requestBody'] };
+  return { valid: true, value: body as T.ReadFeedRequestBody };
 }
 
 /** readFeed: a response, by status (exact, range, default) and media type. */
@@ -69,7 +66,7 @@ export function validateReadFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
+): ValidationResult<T.ReadFeedResponse | T.ReadFeedErrorResponse> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -77,7 +74,7 @@ export function validateReadFeedResponse(
 export function validateLegacyFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['pathParams']> {
+): ValidationResult<T.LegacyFeedPathParams> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -85,7 +82,7 @@ export function validateLegacyFeedPathParams(
 export function validateLegacyFeedQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['query']> {
+): ValidationResult<T.LegacyFeedQuery> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -93,7 +90,7 @@ export function validateLegacyFeedQuery(
 export function validateLegacyFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['headers']> {
+): ValidationResult<T.LegacyFeedHeaders> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -101,7 +98,7 @@ export function validateLegacyFeedHeaders(
 export function validateLegacyFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['cookies']> {
+): ValidationResult<T.LegacyFeedCookies> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -110,10 +107,10 @@ export function validateLegacyFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['requestBody']> {
+): ValidationResult<T.LegacyFeedRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['legacyFeed']['requestBody'] };
+  return { valid: true, value: body as T.LegacyFeedRequestBody };
 }
 
 /** legacyFeed: a response, by status (exact, range, default) and media type. */
@@ -122,7 +119,7 @@ export function validateLegacyFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
+): ValidationResult<T.LegacyFeedResponse | T.LegacyFeedErrorResponse> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

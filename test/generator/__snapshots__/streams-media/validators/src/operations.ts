@@ -65,7 +65,7 @@ const _responses5: _Responses = {
 export function validateWatchTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['pathParams']> {
+): ValidationResult<T.WatchTicksPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -73,7 +73,7 @@ export function validateWatchTicksPathParams(
 export function validateWatchTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['query']> {
+): ValidationResult<T.WatchTicksQuery> {
   return _run(_eWatchTicksQuery, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -81,7 +81,7 @@ export function validateWatchTicksQuery(
 export function validateWatchTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['headers']> {
+): ValidationResult<T.WatchTicksHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -89,7 +89,7 @@ export function validateWatchTicksHeaders(
 export function validateWatchTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['cookies']> {
+): ValidationResult<T.WatchTicksCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -98,10 +98,10 @@ export function validateWatchTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['requestBody']> {
+): ValidationResult<T.WatchTicksRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['watchTicks']['requestBody'] };
+  return { valid: true, value: body as T.WatchTicksRequestBody };
 }
 
 /** watchTicks: a response, by status (exact, range, default) and media type. */
@@ -110,7 +110,7 @@ export function validateWatchTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
+): ValidationResult<T.WatchTicksResponse | T.WatchTicksErrorResponse> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -118,31 +118,22 @@ export function validateWatchTicksResponse(
 export function validateTailLogPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['pathParams']> {
+): ValidationResult<T.TailLogPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['query']> {
+export function validateTailLogQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogQuery> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['headers']> {
+export function validateTailLogHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['cookies']> {
+export function validateTailLogCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
@@ -151,10 +142,10 @@ export function validateTailLogRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['requestBody']> {
+): ValidationResult<T.TailLogRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['tailLog']['requestBody'] };
+  return { valid: true, value: body as T.TailLogRequestBody };
 }
 
 /** tailLog: a response, by status (exact, range, default) and media type. */
@@ -163,7 +154,7 @@ export function validateTailLogResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
+): ValidationResult<T.TailLogResponse | T.TailLogErrorResponse> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -171,7 +162,7 @@ export function validateTailLogResponse(
 export function validateListTicksNdjsonPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['pathParams']> {
+): ValidationResult<T.ListTicksNdjsonPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -179,7 +170,7 @@ export function validateListTicksNdjsonPathParams(
 export function validateListTicksNdjsonQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['query']> {
+): ValidationResult<T.ListTicksNdjsonQuery> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -187,7 +178,7 @@ export function validateListTicksNdjsonQuery(
 export function validateListTicksNdjsonHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['headers']> {
+): ValidationResult<T.ListTicksNdjsonHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -195,7 +186,7 @@ export function validateListTicksNdjsonHeaders(
 export function validateListTicksNdjsonCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['cookies']> {
+): ValidationResult<T.ListTicksNdjsonCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -204,10 +195,10 @@ export function validateListTicksNdjsonRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['requestBody']> {
+): ValidationResult<T.ListTicksNdjsonRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['listTicksNdjson']['requestBody'] };
+  return { valid: true, value: body as T.ListTicksNdjsonRequestBody };
 }
 
 /** listTicksNdjson: a response, by status (exact, range, default) and media type. */
@@ -216,7 +207,7 @@ export function validateListTicksNdjsonResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
+): ValidationResult<T.ListTicksNdjsonResponse | T.ListTicksNdjsonErrorResponse> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -224,7 +215,7 @@ export function validateListTicksNdjsonResponse(
 export function validateListTicksJsonlPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['pathParams']> {
+): ValidationResult<T.ListTicksJsonlPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -232,7 +223,7 @@ export function validateListTicksJsonlPathParams(
 export function validateListTicksJsonlQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['query']> {
+): ValidationResult<T.ListTicksJsonlQuery> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -240,7 +231,7 @@ export function validateListTicksJsonlQuery(
 export function validateListTicksJsonlHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['headers']> {
+): ValidationResult<T.ListTicksJsonlHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -248,7 +239,7 @@ export function validateListTicksJsonlHeaders(
 export function validateListTicksJsonlCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['cookies']> {
+): ValidationResult<T.ListTicksJsonlCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -257,10 +248,10 @@ export function validateListTicksJsonlRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['requestBody']> {
+): ValidationResult<T.ListTicksJsonlRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['listTicksJsonl']['requestBody'] };
+  return { valid: true, value: body as T.ListTicksJsonlRequestBody };
 }
 
 /** listTicksJsonl: a response, by status (exact, range, default) and media type. */
@@ -269,7 +260,7 @@ export function validateListTicksJsonlResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
+): ValidationResult<T.ListTicksJsonlResponse | T.ListTicksJsonlErrorResponse> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -277,7 +268,7 @@ export function validateListTicksJsonlResponse(
 export function validateListTicksSeqPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['pathParams']> {
+): ValidationResult<T.ListTicksSeqPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -285,7 +276,7 @@ export function validateListTicksSeqPathParams(
 export function validateListTicksSeqQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['query']> {
+): ValidationResult<T.ListTicksSeqQuery> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -293,7 +284,7 @@ export function validateListTicksSeqQuery(
 export function validateListTicksSeqHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['headers']> {
+): ValidationResult<T.ListTicksSeqHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -301,7 +292,7 @@ export function validateListTicksSeqHeaders(
 export function validateListTicksSeqCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['cookies']> {
+): ValidationResult<T.ListTicksSeqCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -310,10 +301,10 @@ export function validateListTicksSeqRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['requestBody']> {
+): ValidationResult<T.ListTicksSeqRequestBody> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.Operations['listTicksSeq']['requestBody'] };
+  return { valid: true, value: body as T.ListTicksSeqRequestBody };
 }
 
 /** listTicksSeq: a response, by status (exact, range, default) and media type. */
@@ -322,7 +313,7 @@ export function validateListTicksSeqResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
+): ValidationResult<T.ListTicksSeqResponse | T.ListTicksSeqErrorResponse> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -330,7 +321,7 @@ export function validateListTicksSeqResponse(
 export function validateImportTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['pathParams']> {
+): ValidationResult<T.ImportTicksPathParams> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -338,7 +329,7 @@ export function validateImportTicksPathParams(
 export function validateImportTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['query']> {
+): ValidationResult<T.ImportTicksQuery> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -346,7 +337,7 @@ export function validateImportTicksQuery(
 export function validateImportTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['headers']> {
+): ValidationResult<T.ImportTicksHeaders> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -354,7 +345,7 @@ export function validateImportTicksHeaders(
 export function validateImportTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['cookies']> {
+): ValidationResult<T.ImportTicksCookies> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -363,7 +354,7 @@ export function validateImportTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['requestBody']> {
+): ValidationResult<T.ImportTicksRequestBody> {
   return _request(_body5, body, mediaType, options);
 }
 
@@ -373,7 +364,7 @@ export function validateImportTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
+): ValidationResult<T.ImportTicksResponse | T.ImportTicksErrorResponse> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 

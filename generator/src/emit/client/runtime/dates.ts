@@ -1,0 +1,58 @@
+/**
+ * Dates as `Date` objects (generated with `dates: 'Date'`): request bodies are sent with their `Date`s as
+ * RFC 3339 strings (`date` members as `YYYY-MM-DD`), response bodies get `Date`s back — at the positions
+ * the operation's date plans name (from the schemas, see `DatePlan`), never by the look of a string.
+ * Only clients generated with dates carry this module.
+ */
+import type { DatePlan } from './types.js';
+
+export interface DateCodec {
+  /** A copy of `value` with the `Date`s at the plan's positions as wire strings. */
+  toWire(plan: DatePlan, value: unknown): unknown;
+  /** `value` (freshly parsed JSON) with the strings at the plan's positions as `Date`s. */
+  revive(plan: DatePlan, value: unknown): unknown;
+}
+
+type Leaf = (kind: 'date-time' | 'date', value: unknown) => unknown;
+
+const wire: Leaf = (kind, v) => (v instanceof Date && !isNaN(v.getTime()) ? (kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString()) : v);
+
+const revive: Leaf = (kind, v) => {
+  if (typeof v !== 'string') return v;
+  // A full-date is midnight UTC, so it prints back as the same date.
+  const d = new Date(kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v + 'T00:00:00Z' : v);
+  return isNaN(d.getTime()) ? v : d;
+};
+
+/** The converter over the named schemas' plans (`datePlans` of the generated operations module). */
+export function dateCodec(schemas: Readonly<Record<string, DatePlan>>): DateCodec {
+  const own = Object.prototype.hasOwnProperty;
+  // Copies objects and arrays only along the way to a changed value.
+  const walk = (plan: DatePlan, v: unknown, leaf: Leaf): unknown => {
+    if (typeof plan === 'string') return leaf(plan, v);
+    if ('r' in plan) return own.call(schemas, plan.r) ? walk(schemas[plan.r]!, v, leaf) : v;
+    if ('u' in plan) return plan.u.reduce((acc, p) => walk(p, acc, leaf), v);
+    if (v === null || typeof v !== 'object') return v;
+    if ('i' in plan) {
+      if (!Array.isArray(v)) return v;
+      let out: unknown[] | undefined;
+      v.forEach((x, n) => {
+        const y = walk(plan.i, x, leaf);
+        if (y !== x) (out ??= v.slice())[n] = y;
+      });
+      return out ?? v;
+    }
+    if (Array.isArray(v)) return v;
+    const record = v as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    const set = (k: string, sub: DatePlan) => {
+      const x = record[k];
+      const y = walk(sub, x, leaf);
+      if (y !== x) (out ??= { ...record })[k] = y;
+    };
+    if ('p' in plan) for (const k of Object.keys(plan.p)) if (own.call(record, k)) set(k, plan.p[k]!);
+    if ('m' in plan) for (const k of Object.keys(record)) set(k, plan.m);
+    return out ?? v;
+  };
+  return { toWire: (plan, v) => walk(plan, v, wire), revive: (plan, v) => walk(plan, v, revive) };
+}
