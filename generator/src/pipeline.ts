@@ -51,7 +51,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Without prettier, TypeScript is still indented by bracket depth so the output stays readable.
-  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' ? indentCode(f.contents) : f.contents));
+  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
 }

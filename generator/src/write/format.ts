@@ -37,21 +37,44 @@ interface Job {
 /** Formats every file; returns contents in the same order. */
 export async function formatFiles(files: EmittedFile[]): Promise<string[]> {
   const jobs: Job[] = [];
-  const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] }> = [];
+  const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] } | { kind: 'pieces'; pieces: Array<string | number> }> = [];
   let tsBytes = 0;
   for (const file of files) {
     const text = file.contents.endsWith('\n') ? file.contents : file.contents + '\n';
-    if (file.format === 'none') {
+    if (file.format === 'none' || file.formatted === true || (file.formatted && !file.formatted.length)) {
       plan.push({ kind: 'raw', text });
       continue;
     }
     const options = { ...PRETTIER_OPTIONS, parser: PARSERS[file.format] };
+    if (file.formatted) {
+      // Only the statements the printer left unformatted: each is formatted on its own (prettier's output
+      // for a top-level statement does not depend on its neighbours) and put back in place.
+      const pieces = splitAt(text, file.formatted);
+      plan.push({ kind: 'pieces', pieces: pieces.map((p) => (typeof p === 'string' ? p : jobs.push({ text: p.pending, options }) - 1)) });
+      continue;
+    }
     const pieces = file.format === 'typescript' ? splitStatements(text) : [text];
     if (file.format === 'typescript') tsBytes += text.length;
     plan.push({ kind: 'jobs', indices: pieces.map((piece) => jobs.push({ text: piece, options }) - 1) });
   }
   const results = tsBytes >= PARALLEL_THRESHOLD && availableParallelism() > 1 ? await formatOnWorkers(jobs) : await formatInProcess(jobs);
-  return plan.map((p) => (p.kind === 'raw' ? p.text : p.indices.map((i) => results[i]).join('\n')));
+  return plan.map((p) =>
+    p.kind === 'raw' ? p.text
+    : p.kind === 'pieces' ? p.pieces.map((piece) => (typeof piece === 'string' ? piece : results[piece].replace(/\n$/, ''))).join('')
+    : p.indices.map((i) => results[i]).join('\n'),
+  );
+}
+
+/** The text cut at `ranges`: formatted text as strings, the ranges as `{ pending }`. */
+function splitAt(text: string, ranges: readonly (readonly [number, number])[]): Array<string | { pending: string }> {
+  const out: Array<string | { pending: string }> = [];
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    out.push(text.slice(at, start), { pending: text.slice(start, end) });
+    at = end;
+  }
+  out.push(text.slice(at));
+  return out;
 }
 
 /** Top-level statement groups of about CHUNK_SIZE characters. */
