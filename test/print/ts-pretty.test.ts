@@ -58,6 +58,11 @@ describe('ts-pretty prints what prettier prints', () => {
     await expectClean(n.typeAlias('WithUnion', n.intersectionType([ref('A'), n.unionType([ref('B'), ref('C')])])));
     await expectClean(n.typeAlias('Tuple', n.readonlyType(n.tupleType([{ type: n.keywordType('string') }, { type: n.keywordType('number'), optional: true }], n.keywordType('boolean')))));
     await expectClean(n.typeAlias('Handler', n.functionType([{ name: 'context', type: ref('Context') }], n.unionType([ref('Result'), n.typeRef('Promise', [ref('Result')])]))));
+    // Too wide: prettier breaks the parameter list before the return type (the server's handler types).
+    const wide = await expectClean(n.typeAlias('GetUserBookmarksHandler', n.functionType([{ name: 'context', type: ref('GetUserBookmarksContext') }], n.unionType([ref('GetUserBookmarksResult'), n.typeRef('Promise', [ref('GetUserBookmarksResult')])]))));
+    expect(wide).toContain('(\n  context: GetUserBookmarksContext,\n) => ');
+    await expectClean(n.typeAlias('ReturnsObject', n.functionType([{ name: 'context', type: ref('SomeVeryLongContextTypeNameThatTakesUpSpace') }], n.typeLiteral(props(6)))));
+    await expectClean(n.typeAlias('TakesObject', n.functionType([{ name: 'options', type: n.typeLiteral(props(8), { singleLine: true }) }], n.keywordType('undefined'))));
     await expectClean(n.typeAlias('Access', n.indexedAccessType(n.indexedAccessType(n.qualifiedTypeRef('T', 'Responses'), n.literalType('200')), n.literalType('application/json'))));
     await expectClean(n.typeAlias('Template', n.templateLiteralType([{ type: n.keywordType('string') }, { text: '/2/problems/`x`' }])));
     await expectClean(n.typeAlias('Numbers', n.unionType([n.literalType(-1), n.literalType(0.5), n.literalType(1e21), n.literalType(true), n.keywordType('null')])));

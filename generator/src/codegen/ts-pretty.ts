@@ -12,7 +12,7 @@
  * (test/print/prettier-clean.test.ts): it is what keeps this module honest when prettier changes.
  */
 import { ts } from 'ts-morph';
-import { builders, printer } from 'prettier/doc';
+import { builders, printer, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { isSingleLine } from './ts-nodes.ts';
 
@@ -210,14 +210,18 @@ function member(node: ts.TypeElement): D {
   return unhandled(K[node.kind]);
 }
 
+/** `(a: A) => R`: the parameters break before the return type does (grouped only for an object return). */
 function functionType(node: ts.FunctionTypeNode): D {
   if (node.typeParameters) unhandled('type parameters');
   const params = node.parameters.map((p) => {
     if (!ts.isIdentifier(p.name) || !p.type || p.dotDotDotToken || p.questionToken || p.modifiers?.length) unhandled('parameter');
     return [p.name.text, ': ', type(p.type, 'annotation')];
   });
-  const list = params.length ? group(['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')']) : '()';
-  return group([list, ' => ', type(node.type, 'annotation')]);
+  const returns = type(node.type, 'annotation');
+  const hug = params.length === 1 && ts.isTypeLiteralNode(node.parameters[0].type!);
+  let list: D = !params.length ? '()' : hug ? ['(', ...params, ')'] : ['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'];
+  if (params.length === 1 && (ts.isTypeLiteralNode(node.type) || utils.willBreak(returns))) list = group(list);
+  return group([list, ' => ', returns]);
 }
 
 function tuple(node: ts.TupleTypeNode): D {

@@ -5,10 +5,10 @@
  * verbatim into `src/runtime/` and holds no spec content.
  */
 import { readFileSync } from 'node:fs';
-import { code, docComment, lit, type Code } from '../../codegen/index.ts';
+import { code, docComment, lit, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
-import { emitHandlers, planHandlerNames } from './handlers.ts';
+import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
@@ -75,7 +75,10 @@ export const MOCK_DATA: MockData = JSON.parse(${lit(JSON.stringify(mock))});
 `,
     ),
   );
-  files.push(file('src/handlers.ts', code`${head}${emitHandlers(model, typesPackage, names)}`));
+  // Printed as prettier prints it (after the header, which is too): prettier formats only what the printer left.
+  const handlers = emitHandlersModule(model, typesPackage, names);
+  const shift = head.text.length;
+  files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
   files.push(file('src/problems.ts', code`${head}${emitProblems(model, typesPackage)}`));
   files.push(
     file(
