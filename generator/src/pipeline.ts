@@ -11,7 +11,7 @@ import { builtinRegistry, RegistryError, type RegisteredTarget } from './emit/re
 import { registerPlugins } from './emit/plugins.ts';
 import { checkDeclaredFiles, layoutPath } from './emit/layout.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
-import { formatFiles } from './write/format.ts';
+import { formatFiles, type FormatCache } from './write/format.ts';
 import { indentCode } from './codegen/indent.ts';
 import { checkTargetNames, packageName, packageScope, type SocialgenConfig } from './config.ts';
 import { GENERATOR_VERSION } from './version.ts';
@@ -26,7 +26,12 @@ export interface GenerateResult {
   warnings: Diagnostic[];
 }
 
-export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void): Promise<GenerateResult> {
+export interface GenerateOptions {
+  /** Kept by a caller that generates repeatedly (the watch): statements formatted before are not formatted again. */
+  formatCache?: FormatCache;
+}
+
+export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void, options: GenerateOptions = {}): Promise<GenerateResult> {
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
   checkTargetNames(config, registry.names());
@@ -51,7 +56,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Without prettier, TypeScript is still indented by bracket depth so the output stays readable.
-  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
+  const formatted = config.format ? await formatFiles(sorted, options.formatCache) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
 }

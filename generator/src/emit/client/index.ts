@@ -115,6 +115,8 @@ export const clientEmitter: TargetEmitter = {
       path: `src/runtime/${name}`,
       contents: head.text + text,
       format: 'typescript',
+      // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+      formatted: true,
     }));
     files.push(
       { path: 'src/operations.ts', contents: emitOperations(model, head).text, format: 'typescript' },

@@ -50,7 +50,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const files: EmittedFile[] = [];
 
   for (const name of RUNTIME_FILES) {
-    files.push(file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`));
+    // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+    files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
   files.push(
     file(
