@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from './load/diagnostics.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
+import type { ParseCache } from './load/read.ts';
 import { createEmitContext, TARGETS, type EmitContext, type EmittedFile, type TargetEmitter } from './emit/emitter.ts';
 import type { ApiModel } from './model/types.ts';
 import { builtinRegistry, RegistryError, type RegisteredTarget } from './emit/registry.ts';
@@ -29,6 +30,8 @@ export interface GenerateResult {
 export interface GenerateOptions {
   /** Kept by a caller that generates repeatedly (the watch): statements formatted before are not formatted again. */
   formatCache?: FormatCache;
+  /** Kept likewise: spec files whose text is unchanged are not parsed again. */
+  parseCache?: ParseCache;
 }
 
 export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void, options: GenerateOptions = {}): Promise<GenerateResult> {
@@ -38,7 +41,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw).
   const plan = registry.plan(config.targets ?? registry.defaults());
   onProgress?.('load', config.spec);
-  const loaded = await loadModel(config.spec);
+  const loaded = await loadModel(config.spec, { parseCache: options.parseCache });
   const { model } = loaded;
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));

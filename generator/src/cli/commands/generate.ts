@@ -14,10 +14,12 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const config = resolveConfig(flags, ctx.io.cwd);
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
-      // Watching: what was formatted once is not formatted again (only statements an edit changed are).
+      // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
+      // spec files an edit did not touch are not parsed again.
       const formatCache = flags.watch ? new Map<string, string>() : undefined;
+      const parseCache = flags.watch ? new Map() : undefined;
       const once = async (): Promise<string[]> => {
-        const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache });
+        const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache });
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
         if (!flags.quiet) {
