@@ -1,12 +1,11 @@
 /**
- * Client size and per-request overhead (issue 5), next to openapi-fetch in the same run.
+ * Client bundle size and per-request overhead, next to openapi-fetch in the same run.
  *
- * Size: esbuild bundles (minified, ESM, browser) of small programs that call one operation, gzipped:
- * - our shared runtime with one operation's table entry (what every bundle carries, whatever it calls);
- * - our whole generated client (`createClient` with every operation of the spec);
- * - openapi-fetch calling the same route.
- * The validators package is left out (`external`): the client imports it lazily, only when validation is on.
- * Target: the shared runtime at most 4 kB min+gzip.
+ * Size (issue 14's goal): one program that calls one operation (`getUserBookmarks`, the same call for both),
+ * bundled by esbuild (`--bundle --minify`, ESM, browser, no code splitting: everything the program can
+ * run is in the one file) and gzipped (-9). Ours imports the generated package root the way an application
+ * does (`createCore` + the standalone operation function); openapi-fetch calls the same route. The
+ * whole-client form (`createClient`, every operation bound) is shown for reference. Goal: ours ≤ 1.0×.
  *
  * Overhead: sequential GETs of a small JSON body on a node:http server on 127.0.0.1, by bare `fetch`, our
  * client and openapi-fetch, interleaved one request at a time; the median (and p25) per-request time and
@@ -29,35 +28,29 @@ const ITERATIONS = 3000;
 
 interface Size {
   label: string;
-  /** The entry chunk: what a page downloads up front (with code splitting, as Vite/Rollup/webpack do). */
   min: number;
   gzip: number;
-  /** Without code splitting: lazily imported modules inlined too. */
-  flatGzip: number;
 }
 
 async function bundle(label: string, dir: string, source: string): Promise<Size> {
   const entry = path.join(dir, `${label.replace(/\W+/g, '-')}.ts`);
   writeFileSync(entry, source);
-  const options = {
+  const result = await build({
     entryPoints: [entry],
     bundle: true,
     minify: true,
-    format: 'esm' as const,
-    platform: 'browser' as const,
+    format: 'esm',
+    platform: 'browser',
     target: 'es2022',
     write: false,
-    outdir: path.join(dir, 'out'),
-    external: ['@social-posting/validators'],
     nodePaths: [path.join(root, 'node_modules')],
-    logLevel: 'silent' as const,
-  };
-  const split = await build({ ...options, splitting: true });
-  const flat = await build({ ...options, splitting: false });
-  const name = path.basename(entry).replace(/\.ts$/, '.js');
-  const code = split.outputFiles!.find((f) => path.basename(f.path) === name)!.contents;
-  const flatCode = flat.outputFiles!.find((f) => path.basename(f.path) === name)!.contents;
-  return { label, min: code.length, gzip: gzipSync(code, { level: 9 }).length, flatGzip: gzipSync(flatCode, { level: 9 }).length };
+    // The package's own imports resolve to the generated sources written next to the program.
+    alias: { '@social-posting/client': path.join(dir, 'client/src/index.ts') },
+    external: ['@social-posting/validators'],
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]!.contents;
+  return { label, min: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(2)} kB`;
@@ -65,7 +58,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(2)} kB`;
 export async function run(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-client-'));
   try {
-    const { files, loaded } = await generate({ ...DEFAULT_CONFIG, spec: SPEC, targets: ['types', 'client'], format: false });
+    const { files, loaded } = await generate({ ...DEFAULT_CONFIG, spec: SPEC, targets: ['types', 'client'], format: false, packages: { ...DEFAULT_CONFIG.packages, scope: 'social-posting' } });
     for (const [rel, contents] of files) {
       const abs = path.join(dir, rel);
       mkdirSync(path.dirname(abs), { recursive: true });
@@ -73,66 +66,37 @@ export async function run(): Promise<void> {
     }
     const client = path.join(dir, 'client/src');
     const operations = loaded.model.operations.length;
-    const specs = JSON.parse(JSON.stringify((await import(pathToFileURL(path.join(client, 'operations.ts')).href)).operations)) as {
-      id: string;
-    }[];
-    const bookmarks = specs.find((o) => o.id === 'getUserBookmarks') ?? specs[0];
     const call = `.then((r) => console.log(r), (e) => console.error(e));`;
 
     // ---------------------------------------------------------------- size
     const sizes = [
       await bundle(
-        'ours: shared runtime alone',
+        'ours: one call (createCore + getUserBookmarks)',
         dir,
-        `export { bindOperations } from ${JSON.stringify(path.join(client, 'runtime/bind.ts'))};`,
+        `import { createCore, getUserBookmarks } from '@social-posting/client';
+const core = createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } });
+getUserBookmarks(core, { id: '2244994945', max_results: 10 })${call}`,
       ),
       await bundle(
-        'ours: runtime + 1 operation + the call',
-        dir,
-        `import { bindOperations } from ${JSON.stringify(path.join(client, 'runtime/bind.ts'))};
-const c = bindOperations([${JSON.stringify(bookmarks)}], { baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } });
-c.getUserBookmarks({ id: '2244994945', max_results: 10 })${call}`,
-      ),
-      await bundle(
-        `ours: whole client (${operations} ops, pages, streams)`,
-        dir,
-        `import { createClient } from ${JSON.stringify(path.join(client, 'index.ts'))};
-const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } });
-c.getUserBookmarks({ id: '2244994945', max_results: 10 })${call}`,
-      ),
-      await bundle(
-        'ours: whole client + OAuth 1.0a signing',
-        dir,
-        `import { createClient, oauth1 } from ${JSON.stringify(path.join(client, 'index.ts'))};
-const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth1: oauth1({ consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' }) } });
-c.getUserBookmarks({ id: '2244994945', max_results: 10 })${call}`,
-      ),
-      await bundle(
-        `ours: the operation table alone (${operations} ops)`,
-        dir,
-        `export { operations } from ${JSON.stringify(path.join(client, 'operations.ts'))};`,
-      ),
-      await bundle(
-        'openapi-fetch 0.17 + the call',
+        'openapi-fetch 0.17: the same call',
         dir,
         `import createClient from 'openapi-fetch';
 const c = createClient({ baseUrl: 'https://api.example.com', headers: { authorization: 'Bearer token' } });
 c.GET('/2/users/{id}/bookmarks', { params: { path: { id: '2244994945' }, query: { max_results: 10 } } })${call}`,
       ),
+      await bundle(
+        `ours: whole client (createClient, ${operations} ops bound)`,
+        dir,
+        `import { createClient } from '@social-posting/client';
+const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } });
+c.getUserBookmarks({ id: '2244994945', max_results: 10 })${call}`,
+      ),
     ];
-    console.log('esbuild --bundle --minify (ESM, browser), gzip -9; initial chunk with code splitting, and without splitting');
-    for (const s of sizes) {
-      console.log(
-        `  ${s.label.padEnd(44)} ${kb(s.min).padStart(9)} min  ${kb(s.gzip).padStart(8)} min+gzip   (no splitting: ${kb(s.flatGzip)})`,
-      );
-    }
-    const [runtime, one, , , table, peer] = sizes;
-    const verdict = (n: number) => (n <= 4096 ? 'met' : 'MISSED');
-    console.log(
-      `  shared runtime ${kb(runtime.gzip)} min+gzip (${kb(runtime.flatGzip)} unsplit): target ≤ 4.00 kB ${verdict(Math.max(runtime.gzip, runtime.flatGzip))}; ` +
-        `with a call: ${(one.gzip / peer.gzip).toFixed(2)}× openapi-fetch's bundle. Each operation's stub (its table entry): ` +
-        `≈ ${(table.min / operations).toFixed(0)} B min, ≈ ${(table.gzip / operations).toFixed(0)} B min+gzip.`,
-    );
+    console.log('one program, one call: esbuild --bundle --minify (ESM, browser, no splitting), gzip -9');
+    for (const s of sizes) console.log(`  ${s.label.padEnd(52)} ${kb(s.min).padStart(9)} min  ${kb(s.gzip).padStart(8)} min+gzip`);
+    const [ours, peer] = sizes;
+    const ratio = ours.gzip / peer.gzip;
+    console.log(`  one call: ${ratio.toFixed(2)}× openapi-fetch's bundle (goal ≤ 1.00×: ${ratio <= 1 ? 'met' : 'MISSED'})`);
 
     // ---------------------------------------------------------------- overhead
     const body = JSON.stringify({ data: [{ id: '1', text: 'hello' }], meta: { result_count: 1 } });

@@ -4,23 +4,21 @@
  * `paginate.<method>` for paginated ones. Streaming and pagination are passed in by the generated client
  * only when the spec has such operations, so a client without them does not carry their code. The
  * methods' types come from the generated `Client` interface; this file only wires them.
+ *
+ * The whole client binds every operation of the spec; a bundle that wants only the operations it calls
+ * uses the standalone operation functions over `createCore` instead (each a `call`, see core.ts).
  */
-import { apiPromise, createRuntime } from './core.js';
-import type { ExtraAuth } from './auth-extra.js';
-import type { BodyEncoder } from './form.js';
+import { call, createRuntime, type Features as CoreFeatures } from './core.js';
+import { RequestValidationError, ResponseValidationError } from './errors.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { stream as streamFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
-export interface Features {
-  /** `() => import(validators package).operationValidators`, used only when validation is on. */
+export interface Features extends Omit<CoreFeatures, 'validation'> {
+  /** `() => import(validators package).operationValidators`, loaded (with validate.ts) only when validation is on. */
   validators?: ValidatorsLoader;
   stream?: typeof streamFn;
   paginate?: typeof paginateFn;
-  /** Encoder of form bodies (`encodeForm`), when the spec has any. */
-  encodeBody?: BodyEncoder;
-  /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
-  extraAuth?: ExtraAuth;
 }
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
@@ -30,9 +28,12 @@ export function bindOperations(
   options: RuntimeOptions,
   features: Features = {},
 ): unknown {
-  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const rt = createRuntime(options, features.validators, features.encodeBody, features.extraAuth);
-  const { stream, paginate } = features;
+  const { stream, paginate, validators } = features;
+  const validation =
+    validators &&
+    (() =>
+      import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
+  const rt = createRuntime(options, { ...features, validation });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
@@ -41,7 +42,7 @@ export function bindOperations(
     define(
       client,
       op.id,
-      op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => apiPromise(rt.send(op, args, o)),
+      op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => call(rt, op, args, o),
     );
     if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
   }

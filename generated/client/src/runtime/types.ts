@@ -9,6 +9,9 @@
 // The operation table (generated from the model, see emit/client/operations.ts)
 // ---------------------------------------------------------------------------------------------------
 
+import type { ExtraAuth } from './auth-extra.js';
+import type { BodyEncoder } from './form.js';
+
 export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
 /** One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location. */
@@ -55,6 +58,10 @@ export interface OperationSpec {
   params?: readonly ParamSpec[];
   /** Media type of the request body, when the operation takes one. */
   body?: string;
+  /** Encoder of a body that is not JSON (`encodeForm`): on the entries of the operations that need it, so only their bundles carry it. */
+  encode?: BodyEncoder;
+  /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
+  extraAuth?: ExtraAuth;
   /**
    * Security alternatives, each a list of kinds that must all be satisfied. Absent or `[]`: no
    * authentication. An empty alternative (`[]`) makes authentication optional.

@@ -4,6 +4,7 @@
  * (`src/runtime/types.ts`); it holds no spec content: everything spec-specific arrives as an `ApiTable`
  * value (generated `src/api.ts`) and as the generated types and validators packages.
  */
+import type { ValidationResult as Result } from './contract.js';
 
 /** A JSON value as the table holds it. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -109,32 +110,9 @@ export interface RateLimitHeaders {
 // Validators (the shape of `operationValidators[key]`, docs/contracts.md)
 // ---------------------------------------------------------------------------------------------------
 
-export interface ValidationError {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  message: string;
-  params: Record<string, unknown>;
-}
-
-export type ValidationResult<T = unknown> = { valid: true; value: T } | { valid: false; errors: ValidationError[] };
-
-export interface ValidateOptions {
-  allErrors?: boolean;
-  direction?: 'request' | 'response';
-  formats?: boolean;
-}
-
-export interface OperationValidator {
-  pathParams(value: unknown, options?: ValidateOptions): ValidationResult;
-  query(value: unknown, options?: ValidateOptions): ValidationResult;
-  headers(value: unknown, options?: ValidateOptions): ValidationResult;
-  cookies(value: unknown, options?: ValidateOptions): ValidationResult;
-  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult;
-  response(status: number | string, mediaType: string, body: unknown, options?: ValidateOptions): ValidationResult;
-}
-
-export type OperationValidators = Record<string, OperationValidator>;
+// The validators package's own declarations (contract.ts), not a copy of them.
+export type { OperationValidator, OperationValidators, ValidateOptions, ValidationError } from './contract.js';
+export type ValidationResult<T = unknown> = Result<T>;
 
 // ---------------------------------------------------------------------------------------------------
 // Authentication

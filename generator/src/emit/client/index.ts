@@ -5,17 +5,20 @@
  * Output (paths relative to the package):
  * - `src/runtime/*.ts`  the static runtime, copied from ./runtime (no spec content);
  * - `src/operations.ts` the operation table the runtime interprets (operations.ts);
- * - `src/client.ts`     argument types, the `Client` interface with JSDoc, `createClient` (methods.ts);
+ * - `src/client.ts`     argument types, the `Client` interface with JSDoc, `createClient`, and the
+ *                       tree-shakable standalone operation functions over `createCore` (methods.ts);
  * - `src/problems.ts`   problem variants by slug, `isProblem` (problems.ts);
- * - `src/index.ts`      the package root.
+ * - `src/index.ts`      the package root: what each module declares (symbols.ts), re-exported by name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { code, docComment, join, lit, type Code } from '../../codegen/index.ts';
+import { code, docComment, join, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitClient } from './methods.ts';
 import { emitOperations } from './operations.ts';
 import { emitProblems } from './problems.ts';
+import { clientPlan, EXPORT_ORDER } from './symbols.ts';
+import type { SymbolRegistry } from '../symbols.ts';
 
 const RUNTIME_DIR = new URL('./runtime/', import.meta.url);
 
@@ -36,73 +39,9 @@ function header(model: ApiModel, context: EmitContext): Code {
   ]);
 }
 
-function oauth2Scopes(model: ApiModel): string[] {
-  const scopes = new Set<string>();
-  for (const s of model.securitySchemes) {
-    if (s.type !== 'oauth2') continue;
-    for (const flow of Object.values(s.flows ?? {})) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
-  }
-  return [...scopes];
-}
-
-function emitIndex(model: ApiModel, head: Code): Code {
-  const scopes = oauth2Scopes(model);
-  const scopeType = scopes.length
-    ? code`\n/** The OAuth 2.0 scopes the spec names (for \`oauth2Flow(...).start(scopes)\`). */\nexport type OAuth2Scope = ${join(
-        scopes.map((s) => lit(s)),
-        ' | ',
-      )};\n`
-    : code`\nexport type OAuth2Scope = string;\n`;
-  return code`${head}export { createClient, isApiError } from './client.js';
-export type * from './client.js';
-export { isProblem, matchesProblem, problemSlug, type ProblemSlug, type ProblemTypes } from './problems.js';
-export { operations } from './operations.js';
-export {
-  AbortError,
-  ApiError,
-  ClientError,
-  CredentialsError,
-  NetworkError,
-  RateLimitError,
-  RequestValidationError,
-  ResponseValidationError,
-  TimeoutError,
-} from './runtime/errors.js';
-export type { Paginator } from './runtime/paginate.js';
-export type {
-  ApiPromise,
-  ApiResponse,
-  AuthOptions,
-  CallOptions,
-  DeprecationNotice,
-  ExtraQuery,
-  OperationSpec,
-  PaginateOptions,
-  ProblemLike,
-  RateLimit,
-  RequestSigner,
-  RetryOptions,
-  RuntimeOptions,
-  StreamCallOptions,
-  ParseAs,
-  Parsed,
-  StreamOptions,
-  TokenSource,
-  ValidateOptions,
-} from './runtime/types.js';
-export { shouldReconnect } from './runtime/stream.js';
-export { oauth1, oauth1Header, percentEncode, signatureBaseString, type OAuth1Credentials } from './runtime/oauth1.js';
-export {
-  buildAuthorizationUrl,
-  createCodeChallenge,
-  createCodeVerifier,
-  exchangeCode,
-  oauth2Flow,
-  oauth2Session,
-  type OAuth2Session,
-  type OAuth2Tokens,
-} from './runtime/oauth2.js';
-${scopeType}`;
+/** The package root: every module's declared symbols (symbols.ts), re-exported by name. */
+function emitIndex(symbols: SymbolRegistry, head: Code): Code {
+  return code`${head}${join(symbols.reexportsOf(EXPORT_ORDER), '\n')}\n`;
 }
 
 export const clientEmitter: TargetEmitter = {
@@ -111,6 +50,7 @@ export const clientEmitter: TargetEmitter = {
   emit(model: ApiModel, context: EmitContext): EmittedFile[] {
     const head = header(model, context);
     const packages = { types: context.importPath('types', 'src/client.ts'), validators: context.importPath('validators', 'src/client.ts') };
+    const plan = clientPlan(model, packages.validators);
     const files: EmittedFile[] = runtimeSources().map(({ name, text }) => ({
       path: `src/runtime/${name}`,
       contents: head.text + text,
@@ -119,10 +59,10 @@ export const clientEmitter: TargetEmitter = {
       formatted: true,
     }));
     files.push(
-      { path: 'src/operations.ts', contents: emitOperations(model, head).text, format: 'typescript' },
+      { path: 'src/operations.ts', contents: emitOperations(model, head, (op) => plan.names.get(op)!.spec).text, format: 'typescript' },
       { path: 'src/client.ts', contents: emitClient(model, packages, head).text, format: 'typescript' },
       { path: 'src/problems.ts', contents: emitProblems(model, packages.types, head).text, format: 'typescript' },
-      { path: 'src/index.ts', contents: emitIndex(model, head).text, format: 'typescript' },
+      { path: 'src/index.ts', contents: emitIndex(plan.symbols, head).text, format: 'typescript' },
     );
     return files;
   },

@@ -4,59 +4,26 @@
  * for paginated operations, and its error body in `OperationErrors`. The implementation is generic
  * (runtime/bind.ts over the operation table), so the methods cost no code per operation.
  */
-import { code, docComment, ident, join, lit, propKey, raw, toIdentifier, uniqueName, type Code } from '../../codegen/index.ts';
+import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
-import { argumentKeys, dateFormat, pointerTokens, securityAlternatives, successStatuses } from './model-helpers.ts';
-import { binarySuccessTypes, requestMediaType } from './operations.ts';
+import { argumentKeys, dateFormat, pointerTokens, successStatuses } from './model-helpers.ts';
+import { binarySuccessTypes } from './operations.ts';
+import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, RUNTIME, VALIDATORS_CONTRACT, type ClientNames } from './symbols.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
-
-/** Names the package root exports besides the argument types (see index.ts). */
-const TAKEN = [
-  'Client',
-  'Paginators',
-  'OperationErrors',
-  'ClientOptions',
-  'createClient',
-  'isApiError',
-  'operations',
-  'ProblemTypes',
-  'ProblemSlug',
-  'isProblem',
-  'matchesProblem',
-  'problemSlug',
-  'OAuth2Scope',
-];
-
-const argsNames = new WeakMap<ApiModel, Map<OperationModel, string>>();
-
-/** `<Method>Args` (PascalCase of the method name), unique in the package. */
-function argsName(model: ApiModel, op: OperationModel): string {
-  let names = argsNames.get(model);
-  if (!names) {
-    const taken = new Set(TAKEN);
-    names = new Map(model.operations.map((o) => [o, uniqueName(`${toIdentifier(o.names.method, 'pascal', 'Operation')}Args`, taken)]));
-    argsNames.set(model, names);
-  }
-  return names.get(op)!;
-}
 
 /** Whether the call's argument can be omitted (nothing in it is required). */
 function argsOptional(op: OperationModel): boolean {
   return !op.parameters.some((p) => p.required) && !op.requestBody?.required;
 }
 
-function hasArgs(op: OperationModel): boolean {
-  return op.parameters.length > 0 || op.requestBody !== undefined || op.openParameters === true;
-}
-
 /** The argument key of the unlisted query parameters of an operation open to them (`x-open-parameters`). */
 export const EXTRA_QUERY_KEY = 'extraQuery';
 
-function emitArgs(model: ApiModel, op: OperationModel): Code {
+function emitArgs(model: ApiModel, op: OperationModel, name: string, ref: Ref): Code {
   if (!hasArgs(op)) return code``;
   const members: Code[] = [];
   for (const { param, key } of argumentKeys(op)) {
@@ -74,21 +41,32 @@ function emitArgs(model: ApiModel, op: OperationModel): Code {
       'Query parameters the spec does not list (the API reference does not show them all), sent as they are: ' +
         'arrays as repeated parameters (`form`, exploded). Listed parameters go in their own members.',
     ]);
-    members.push(code`${doc}${propKey(EXTRA_QUERY_KEY)}?: ExtraQuery;\n`);
+    members.push(code`${doc}${propKey(EXTRA_QUERY_KEY)}?: ${ref('ExtraQuery')};\n`);
   }
   const doc = docComment([
     `The argument of \`${op.names.method}\`: its parameters by their names in the spec${op.requestBody ? ', and `body`' : ''}.`,
   ]);
-  return code`${doc}export interface ${ident(argsName(model, op))} {\n${members}}\n\n`;
+  return code`${doc}export interface ${ident(name)} {\n${members}}\n\n`;
 }
 
 function isArray(model: ApiModel, param: OperationModel['parameters'][number]): boolean {
   return [param.schema, factsOf(model).target(param.schema)].some((s) => typeof s === 'object' && (s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))));
 }
 
-function argsParam(model: ApiModel, op: OperationModel): Code {
+/** The pieces of an operation's call signature, shared by its `Client` method and its standalone function. */
+interface Signature {
+  typeParams: Code;
+  params: Code;
+  returns: Code;
+  kind: 'call' | 'stream';
+}
+
+/** A type from the client runtime (or another module), imported by name through the registry. */
+type Ref = (name: string) => Code;
+
+function argsParam(op: OperationModel, names: ClientNames): Code {
   if (!hasArgs(op)) return code`args?: Record<string, never>`;
-  return code`args${argsOptional(op) ? code`?` : code``}: ${ident(argsName(model, op))}`;
+  return code`args${argsOptional(op) ? code`?` : code``}: ${ident(names.args)}`;
 }
 
 function statusType(op: OperationModel): Code {
@@ -101,26 +79,49 @@ function statusType(op: OperationModel): Code {
     : raw('number');
 }
 
-function method(model: ApiModel, op: OperationModel): Code {
-  const name = propKey(op.names.method);
+function signature(model: ApiModel, op: OperationModel, names: ClientNames, ref: Ref): Signature {
   const success = typeRef(op.names.success);
+  const args = argsParam(op, names);
   if (op.streaming) {
-    const doc = docComment(operationDoc(model, op, 'stream'));
-    return code`${doc}${name}(${argsParam(model, op)}, options?: StreamCallOptions): AsyncGenerator<${success}, void, undefined>;\n`;
+    return { kind: 'stream', typeParams: code``, params: code`${args}, options?: ${ref('StreamCallOptions')}`, returns: code`AsyncGenerator<${success}, void, undefined>` };
   }
-  const doc = docComment(operationDoc(model, op, 'call'));
   // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
   if (binarySuccessTypes(model, op).length) {
-    return code`${doc}${name}<O extends CallOptions = CallOptions>(${argsParam(model, op)}, options?: O): ApiPromise<Parsed<${success}, O>, ${statusType(op)}>;\n`;
+    const options = ref('CallOptions');
+    return {
+      kind: 'call',
+      typeParams: code`<O extends ${options} = ${options}>`,
+      params: code`${args}, options?: O`,
+      returns: code`${ref('ApiPromise')}<${ref('Parsed')}<${success}, O>, ${statusType(op)}>`,
+    };
   }
-  return code`${doc}${name}(${argsParam(model, op)}, options?: CallOptions): ApiPromise<${success}, ${statusType(op)}>;\n`;
+  return { kind: 'call', typeParams: code``, params: code`${args}, options?: ${ref('CallOptions')}`, returns: code`${ref('ApiPromise')}<${success}, ${statusType(op)}>` };
 }
 
-function paginator(model: ApiModel, op: OperationModel): Code {
+function method(model: ApiModel, op: OperationModel, sig: Signature): Code {
+  const doc = docComment(operationDoc(model, op, sig.kind));
+  return code`${doc}${propKey(op.names.method)}${sig.typeParams}(${sig.params}): ${sig.returns};\n`;
+}
+
+/**
+ * The standalone function of an operation: `getX(core, args, options)`, the same call as `client.getX`. It
+ * references only its own table entry, so a bundle carries only the operations it calls.
+ */
+function standalone(model: ApiModel, op: OperationModel, names: ClientNames, sig: Signature, ref: Ref): Code {
+  const doc = docComment([...operationDoc(model, op, sig.kind), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
+  const run = sig.kind === 'stream' ? ref('stream') : ref('call');
+  return code`${doc}export function ${ident(names.fn)}${sig.typeParams}(core: ClientCore, ${sig.params}): ${sig.returns} {
+  return ${run}(core, ops.${ident(names.spec)}, args, options);
+}
+
+`;
+}
+
+function paginator(model: ApiModel, op: OperationModel, names: ClientNames, ref: Ref): Code {
   const success = typeRef(op.names.success);
   const items = tupleType(pointerTokens(op.pagination?.itemsPointer ?? '/data'));
   const doc = docComment(operationDoc(model, op, 'paginate'));
-  return code`${doc}${propKey(op.names.method)}(${argsParam(model, op)}, options?: PaginateOptions): Paginator<${success}, ItemOf<At<${success}, ${items}>>>;\n`;
+  return code`${doc}${propKey(op.names.method)}(${argsParam(op, names)}, options?: ${ref('PaginateOptions')}): ${ref('Paginator')}<${success}, ${ref('ItemOf')}<${ref('At')}<${success}, ${items}>>>;\n`;
 }
 
 export function emitClient(model: ApiModel, packages: { types: string; validators: string }, header: Code): Code {
@@ -129,58 +130,26 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     if (op.names.method === 'paginate')
       throw new Error(`client: the operation ${op.operationId} is named "paginate", which the client reserves`);
   }
-  const args = ops.map((op) => emitArgs(model, op));
-  const methods = ops.map((op) => method(model, op));
-  const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op));
+  const { symbols, names } = clientPlan(model, packages.validators);
+  const ref: Ref = (name) => symbols.ref(CLIENT, name);
+  const nameOf = (op: OperationModel) => names.get(op)!;
+  const signatures = new Map(ops.map((op) => [op, signature(model, op, nameOf(op), ref)]));
+  const args = ops.map((op) => emitArgs(model, op, nameOf(op).args, ref));
+  const methods = ops.map((op) => method(model, op, signatures.get(op)!));
+  const functions = ops.map((op) => standalone(model, op, nameOf(op), signatures.get(op)!, ref));
+  const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op, nameOf(op), ref));
   const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
-  // Streaming and pagination code only when the spec has such operations.
+  // Streaming, pagination, form and credential code only when the spec has such operations.
+  // Streaming and pagination code only when the spec has such operations (forms and apiKey/basic
+  // credentials are on the table entries of the operations that need them, operations.ts).
   const streams = ops.some((op) => op.streaming);
   const pages = ops.some((op) => op.pagination && !op.streaming);
-  const forms = ops.some((op) => {
-    const body = requestMediaType(model, op);
-    return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
-  });
-  const extraKinds = ops.some((op) =>
-    securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object')),
-  );
-  const featureImports = [
-    streams ? code`import { stream } from './runtime/stream.js';\n` : code``,
-    forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
-    extraKinds ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
-  ];
-  // Only the runtime types this client uses (a strict consumer may compile with noUnusedLocals).
-  const calls = ops.some((op) => !op.streaming);
-  const parsed = ops.some((op) => !op.streaming && binarySuccessTypes(model, op).length > 0);
-  const open = ops.some((op) => op.openParameters);
-  const runtimeTypes = join(
-    [
-      calls && 'ApiPromise',
-      pages && 'At',
-      calls && 'CallOptions',
-      open && 'ExtraQuery',
-      pages && 'ItemOf',
-      pages && 'PaginateOptions',
-      parsed && 'Parsed',
-      'RuntimeOptions',
-      streams && 'StreamCallOptions',
-    ]
-      .filter((n): n is string => typeof n === 'string')
-      .map((n) => raw(n)),
-    ', ',
-  );
-  const features = [
-    streams ? code`\n    stream,` : code``,
-    pages ? code`\n    paginate,` : code``,
-    forms ? code`\n    encodeBody: encodeForm,` : code``,
-    extraKinds ? code`\n    extraAuth,` : code``,
-  ];
-  const typesImport = ops.length ? code`import type * as T from ${lit(packages.types)};\n` : code``;
-  return code`${header}${typesImport}import { bindOperations } from './runtime/bind.js';
-import { ApiError } from './runtime/errors.js';
-${pages ? code`import { paginate, type Paginator } from './runtime/paginate.js';\n` : code``}import type { ${runtimeTypes} } from './runtime/types.js';
-import { operations } from './operations.js';
-${featureImports}
-${args}/**
+  const bound = [streams ? code`\n    stream: ${ref('stream')},` : code``, pages ? code`\n    paginate: ${ref('paginate')},` : code``];
+  const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
+  const loadValidators = code`() => import(${lit(validators)}).then((m) => m.${ident(VALIDATORS_CONTRACT.value)})`;
+  const scopes = oauth2Scopes(model);
+  const scopeType = scopes.length ? join(scopes.map((s) => lit(s)), ' | ') : raw('string');
+  const body = code`${args}/**
  * One method per operation. A method resolves to the typed success body; \`.withResponse()\` resolves to
  * \`{ data, status, headers, rateLimit, response }\`. Failures reject with \`ApiError\` (typed body, see
  * \`isApiError\` and \`isProblem\`), \`RateLimitError\`, \`NetworkError\`, \`TimeoutError\`, \`AbortError\`,
@@ -200,24 +169,60 @@ ${paginators}}
 export interface OperationErrors {
 ${errors}}
 
-/** Options of \`createClient\`. */
-export type ClientOptions = RuntimeOptions;
+/** Options of \`createClient\` and \`createCore\`. */
+export type ClientOptions = ${ref('RuntimeOptions')};
+
+/** What the standalone operation functions call through (see \`createCore\`). */
+export type ClientCore = ${ref('Runtime')};
+
+/** The OAuth 2.0 scopes the spec names (for \`oauth2Flow(...).start(scopes)\`). */
+export type OAuth2Scope = ${scopeType};
 
 /**
  * Creates a client. \`baseUrl\` is required; \`auth\` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
 export function createClient(options: ClientOptions): Client {
-  return bindOperations(operations, options, {
-    validators: () => import(${lit(packages.validators)}).then((m) => m.operationValidators),${features}
+  return ${ref('bindOperations')}(ops.operations, options, {
+    validators: ${loadValidators},${bound}
   }) as Client;
 }
 
-/** True when \`error\` is an \`ApiError\` (of operation \`method\`, when given: its body is then typed as declared). */
-export function isApiError<M extends keyof OperationErrors>(error: unknown, method: M): error is ApiError<OperationErrors[M]>;
-export function isApiError(error: unknown): error is ApiError;
+/**
+ * Request and response validation for \`createCore(options, { validation })\` (\`createClient\` has it built
+ * in): loads the validators package on first use. A bundle that does not pass it does not carry it.
+ */
+export const validation: NonNullable<${ref('Features')}['validation']> = () =>
+  import(${lit(RUNTIME.validate)}).then((m) =>
+    m.checker(${loadValidators}, { RequestValidationError: ${ref('RequestValidationError')}, ResponseValidationError: ${ref('ResponseValidationError')} }),
+  );
+
+/**
+ * Creates a core for the standalone operation functions (\`getX(core, args)\`): the same calls as
+ * \`createClient\`'s methods, but a bundle carries only the operations it calls and only the features it
+ * passes. \`options.validate\` needs \`{ validation }\`.
+ */
+export function createCore(options: ClientOptions, features: { validation?: typeof validation } = {}): ClientCore {
+  return ${ref('createRuntime')}(options, features);
+}
+
+${functions}/** True when \`error\` is an \`ApiError\` (of operation \`method\`, when given: its body is then typed as declared). */
+export function isApiError<M extends keyof OperationErrors>(error: unknown, method: M): error is ${ref('ApiError')}<OperationErrors[M]>;
+export function isApiError(error: unknown): error is ${ref('ApiError')};
 export function isApiError(error: unknown, method?: string): boolean {
-  return error instanceof ApiError && (method === undefined || error.operation === method);
+  return error instanceof ${ref('ApiError')} && (method === undefined || error.operation === method);
 }
 `;
+  const typesImport = ops.length ? code`import type * as T from ${lit(packages.types)};\n` : code``;
+  const opsImport = code`import * as ops from ${lit(OPERATIONS)};\n`;
+  return code`${header}${typesImport}${opsImport}${join(symbols.importsOf(CLIENT, IMPORT_ORDER), '\n')}\n\n${body}`;
+}
+
+function oauth2Scopes(model: ApiModel): string[] {
+  const scopes = new Set<string>();
+  for (const s of model.securitySchemes) {
+    if (s.type !== 'oauth2') continue;
+    for (const flow of Object.values(s.flows ?? {})) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+  }
+  return [...scopes];
 }

@@ -2,7 +2,7 @@
  * `src/operations.ts`: the operation table, plain data the runtime interprets (runtime/types.ts
  * `OperationSpec`). Every spec value enters through `lit`, so paths, names and media types are literals.
  */
-import { code, lit, type Code } from '../../codegen/index.ts';
+import { code, ident, join, lit, propKey, type Code } from '../../codegen/index.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
@@ -77,12 +77,43 @@ function rateLimitHeaders(op: OperationModel): Record<string, string> | undefine
   return Object.keys(out).length ? out : undefined;
 }
 
-export function emitOperations(model: ApiModel, header: Code): Code {
-  const entries = model.operations.map((op) => code`  ${lit(operationSpec(model, op))},\n`);
-  return code`${header}import type { OperationSpec } from './runtime/types.js';
+/** Whether the operation's preferred request body is a form (the entry then carries `encodeForm`). */
+function formBody(model: ApiModel, op: OperationModel): boolean {
+  const body = requestMediaType(model, op);
+  return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
+}
 
-/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
+/** Whether a security alternative of the operation needs http basic or an API key (the entry then carries `extraAuth`). */
+function extraCredentials(model: ApiModel, op: OperationModel): boolean {
+  return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object'));
+}
+
+/** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
+function entry(model: ApiModel, op: OperationModel): Code {
+  const members = Object.entries(operationSpec(model, op)).map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
+  if (formBody(model, op)) members.push(code`encode: encodeForm`);
+  if (extraCredentials(model, op)) members.push(code`extraAuth`);
+  return code`{ ${join(members, ', ')} }`;
+}
+
+export function emitOperations(model: ApiModel, header: Code, names: (op: OperationModel) => string): Code {
+  // One constant per operation: a standalone operation function references only its own, so a bundle keeps
+  // the entries of the operations it calls (the table below is dropped when nothing uses it).
+  const entries = model.operations.map((op) => code`export const ${ident(names(op))}: OperationSpec = ${entry(model, op)};\n\n`);
+  const forms = model.operations.some((op) => formBody(model, op));
+  const extra = model.operations.some((op) => extraCredentials(model, op));
+  const list = join(
+    model.operations.map((op) => code`  ${ident(names(op))},\n`),
+    '',
+  );
+  const features = [
+    extra ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
+    forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
+  ];
+  return code`${header}${features}import type { OperationSpec } from './runtime/types.js';
+
+${entries}/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
 export const operations: readonly OperationSpec[] = [
-${entries}];
+${list}];
 `;
 }

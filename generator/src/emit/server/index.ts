@@ -5,11 +5,13 @@
  * verbatim into `src/runtime/` and holds no spec content.
  */
 import { readFileSync } from 'node:fs';
-import { code, docComment, lit, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, join, lit, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
+import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
+import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
@@ -39,6 +41,30 @@ export interface ServerTargetOptions {
   ownerExtension?: string;
 }
 
+const INDEX = './index.js';
+const CONTRACT = './runtime/contract.js';
+const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
+const values = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: false }));
+
+/** What each module of a server package exports to the package root (re-exported by name, in this order). */
+function serverSymbols(validatorsPackage: string): SymbolRegistry {
+  const symbols = new SymbolRegistry()
+    .declare(INDEX, values('createHandler', 'createMockHandler'))
+    .declare('./api.js', values('API'))
+    .declare('./problems.js', [...values('problems'), ...types('ProblemFields', 'ProblemResult')])
+    .declare('./runtime/node.js', [...values('createNodeListener', 'serve'), ...types('NodeListener', 'RunningServer', 'ServeOptions')])
+    .declare('./runtime/core.js', [...values('ResponseMismatchError'), ...types('WebHandler')])
+    .declare('./runtime/mock.js', types('MockOptions'))
+    .declare('./runtime/problems.js', types('ParameterError', 'ProblemBody'))
+    .declare(
+      './runtime/types.js',
+      types('AppPrincipal', 'Credentials', 'HandlerResult', 'HeaderValues', 'Principal', 'RateLimitDecision', 'RequestInfo', 'ServerOptions', 'UserPrincipal'),
+    );
+  return provideValidators(symbols, validatorsPackage);
+}
+
+const SERVER_EXPORT_ORDER = ['./api.js', './problems.js', './handlers.js', './runtime/node.js', './runtime/core.js', './runtime/mock.js', './runtime/problems.js', './runtime/types.js'];
+
 export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[] {
   const typesPackage = context.importPath('types', 'src/handlers.ts');
   const validatorsPackage = context.importPath('validators', 'src/index.ts');
@@ -49,6 +75,9 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const head = header(model, context);
   const files: EmittedFile[] = [];
 
+  const symbols = serverSymbols(validatorsPackage);
+  // The runtime's view of the validators contract: the validators package's own types, by name.
+  files.push(file('src/runtime/contract.ts', code`${head}${join(symbols.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n')}\n`));
   for (const name of RUNTIME_FILES) {
     // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
     files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
@@ -81,10 +110,13 @@ export const MOCK_DATA: MockData = JSON.parse(${lit(JSON.stringify(mock))});
   const shift = head.text.length;
   files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
   files.push(file('src/problems.ts', code`${head}${emitProblems(model, typesPackage)}`));
+  symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
+  symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
+  const validatorsImport = join(symbols.importsOf(INDEX, [validatorsPackage]), '\n');
   files.push(
     file(
       'src/index.ts',
-      code`${head}import { operationValidators } from ${lit(validatorsPackage)};
+      code`${head}${validatorsImport}
 import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
@@ -112,26 +144,7 @@ export function createMockHandler(options: Omit<MockOptions, 'handlers'> & { han
   return createMock(API, validators, MOCK_DATA, options as MockOptions);
 }
 
-export { API } from './api.js';
-export { problems } from './problems.js';
-export type { ProblemFields, ProblemResult } from './problems.js';
-export type * from './handlers.js';
-export { createNodeListener, serve } from './runtime/node.js';
-export type { NodeListener, RunningServer, ServeOptions } from './runtime/node.js';
-export { ResponseMismatchError, type WebHandler } from './runtime/core.js';
-export type { MockOptions } from './runtime/mock.js';
-export type { ParameterError, ProblemBody } from './runtime/problems.js';
-export type {
-  AppPrincipal,
-  Credentials,
-  HandlerResult,
-  HeaderValues,
-  Principal,
-  RateLimitDecision,
-  RequestInfo,
-  ServerOptions,
-  UserPrincipal,
-} from './runtime/types.js';
+${join(symbols.reexportsOf(SERVER_EXPORT_ORDER), '\n')}
 `,
     ),
   );

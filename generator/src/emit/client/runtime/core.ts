@@ -8,16 +8,7 @@
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
  */
-import {
-  AbortError,
-  ApiError,
-  CredentialsError,
-  NetworkError,
-  RateLimitError,
-  RequestValidationError,
-  ResponseValidationError,
-  TimeoutError,
-} from './errors.js';
+import { AbortError, ApiError, CredentialsError, NetworkError, RateLimitError, TimeoutError } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
 import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
 import type { BodyEncoder } from './form.js';
@@ -34,9 +25,21 @@ import type {
   RetryOptions,
   RuntimeOptions,
   TokenSource,
-  ValidatorsLoader,
 } from './types.js';
 import type { Checker } from './validate.js';
+
+/**
+ * What a client adds to the core, each only when its spec (or its caller) needs it: the core references none
+ * of their modules, so a bundle that does not pass one does not carry its code.
+ */
+export interface Features {
+  /** Request and response checks (validate.ts `checker`), loaded on first use when `options.validate` asks. */
+  validation?: (() => Promise<Checker>) | undefined;
+  /** Encoder of form bodies (`encodeForm`), when the spec has any. */
+  encodeBody?: BodyEncoder | undefined;
+  /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
+  extraAuth?: ExtraAuth | undefined;
+}
 
 export interface Sent extends ApiResponse<unknown> {
   /** Streams only: closes the connection (and releases the caller's signal). */
@@ -45,32 +48,30 @@ export interface Sent extends ApiResponse<unknown> {
 
 export interface Runtime {
   readonly options: RuntimeOptions;
-  /** Sends one call. With `stream`, a success resolves as soon as the headers arrive, body unread. */
-  send(op: OperationSpec, args: Record<string, unknown> | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
+  /**
+   * Sends one call; `args` is the call's argument (parameters by key, `body`). With `stream`, a success
+   * resolves as soon as the headers arrive, body unread.
+   */
+  send(op: OperationSpec, args: object | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
 }
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
-export function createRuntime(
-  options: RuntimeOptions,
-  loadValidators?: ValidatorsLoader,
-  encodeBody?: BodyEncoder,
-  extraAuth?: ExtraAuth,
-): Runtime {
+export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
+  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
+  const { validation, encodeBody, extraAuth } = features;
+  if (options.validate && (options.validate.request || options.validate.response) && !validation) {
+    throw new TypeError('validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore');
+  }
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
   const announced = new Set<string>();
   // Loaded on first use only: bundles split validation (and the validators package) off the initial chunk.
   let checks: Promise<Checker> | undefined;
-  const checker = () =>
-    (checks ??= import('./validate.js').then((m) => m.checker(loadValidators, { RequestValidationError, ResponseValidationError })));
+  const checker = () => (checks ??= validation!());
 
-  async function send(
-    op: OperationSpec,
-    args: Record<string, unknown> | undefined,
-    call: CallOptions = {},
-    stream?: boolean,
-  ): Promise<Sent> {
+  async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}, stream?: boolean): Promise<Sent> {
+    const args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
@@ -78,8 +79,7 @@ export function createRuntime(
       options.onDeprecated(typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id });
     }
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
-    // The body is checked as sent (dates as strings): the JSON text parsed back.
-    if (options.validate?.request) (await checker()).request(op, p.values, typeof p.payload === 'string' ? JSON.parse(p.payload) : isBytes(args?.body) ? undefined : args?.body);
+    if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
       const sent = await sendOnce(options, p, refresh, extraAuth, stream);
@@ -148,7 +148,7 @@ export function prepare(
   let payload: BodyInit | undefined;
   const type = op.body;
   if (type && body !== undefined) {
-    payload = /json/i.test(type) ? JSON.stringify(body) : (encodeBody?.(type, body) ?? (body as BodyInit));
+    payload = /json/i.test(type) ? JSON.stringify(body) : ((op.encode ?? encodeBody)?.(type, body) ?? (body as BodyInit));
     // fetch sets the type of forms itself (with the multipart boundary).
     if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
   }
@@ -186,7 +186,7 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
   let url = p.url;
   if (p.plan?.length) {
     h = Object.assign(Object.create(null), p.headers);
-    url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, extraAuth);
+    url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, op.extraAuth ?? extraAuth);
   }
   const ctl = new AbortController();
   let timedOut = false;
@@ -251,6 +251,15 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
     finally: (f) => data().finally(f),
     withResponse: () => p,
   } as ApiPromise<T, S>;
+}
+
+/**
+ * One call of one operation: what every method of the whole client and every standalone operation function
+ * (`getX(core, args)`) does. A standalone function references only its own operation's table entry, so a
+ * bundle carries the operations it calls and nothing else.
+ */
+export function call<T, S extends number = number>(rt: Runtime, op: OperationSpec, args: object | undefined, options?: CallOptions): ApiPromise<T, S> {
+  return apiPromise(rt.send(op, args, options));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -357,9 +366,4 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
-}
-
-/** Binary bodies are not JSON values: request validation checks the parameters only. */
-function isBytes(body: unknown): boolean {
-  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || isStreamBody(body);
 }

@@ -50,7 +50,7 @@ export function disconnectProblem(event: unknown): ProblemLike | undefined {
 export async function* stream<T>(
   rt: Runtime,
   op: OperationSpec,
-  args: Record<string, unknown> | undefined,
+  args: object | undefined,
   options: StreamCallOptions = {},
 ): AsyncGenerator<T, void, undefined> {
   const conf = { ...rt.options.stream, ...options };

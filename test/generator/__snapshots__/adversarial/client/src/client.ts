@@ -4,10 +4,12 @@
  *  1.0.0. Do not edit: regenerate.
  */
 import type * as T from '@social-posting/types';
+import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import { ApiError } from './runtime/errors.js';
+import type { Features, Runtime } from './runtime/core.js';
+import { call, createRuntime } from './runtime/core.js';
+import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
-import { operations } from './operations.js';
 
 /** The argument of `then_`: its parameters by their names in the spec. */
 export interface ThenArgs {
@@ -106,17 +108,151 @@ export interface OperationErrors {
   class_: T.Class2ErrorResponse;
 }
 
-/** Options of `createClient`. */
+/** Options of `createClient` and `createCore`. */
 export type ClientOptions = RuntimeOptions;
+
+/** What the standalone operation functions call through (see `createCore`). */
+export type ClientCore = Runtime;
+
+/** The OAuth 2.0 scopes the spec names (for `oauth2Flow(...).start(scopes)`). */
+export type OAuth2Scope = string;
 
 /**
  * Creates a client. `baseUrl` is required; `auth` holds the credentials (the operation's security
  * requirement picks which are sent); validation loads the validators package on first use.
  */
 export function createClient(options: ClientOptions): Client {
-  return bindOperations(operations, options, {
+  return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
   }) as Client;
+}
+
+/**
+ * Request and response validation for `createCore(options, { validation })` (`createClient` has it built
+ * in): loads the validators package on first use. A bundle that does not pass it does not carry it.
+ */
+export const validation: NonNullable<Features['validation']> = () =>
+  import('./runtime/validate.js').then((m) =>
+    m.checker(() => import('@social-posting/validators').then((m) => m.operationValidators), {
+      RequestValidationError: RequestValidationError,
+      ResponseValidationError: ResponseValidationError,
+    }),
+  );
+
+/**
+ * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
+ * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
+ * passes. `options.validate` needs `{ validation }`.
+ */
+export function createCore(options: ClientOptions, features: { validation?: typeof validation } = {}): ClientCore {
+  return createRuntime(options, features);
+}
+
+/**
+ * *\/ globalThis.pwned = 'summary'; /\* `${x}`
+ *
+ *
+ *  globalThis.pwned = 'u2028';
+ *  globalThis.pwned = 'u2029';
+ *
+ * `GET /then` (operation `then`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.then_`, over `createCore(...)`.
+ */
+export function then_(core: ClientCore, args: ThenArgs, options?: CallOptions): ApiPromise<T.Then2Response, 200> {
+  return call(core, ops.then_, args, options);
+}
+
+/**
+ * `GET /__proto__` (operation `__proto__`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.__proto___`, over `createCore(...)`.
+ */
+export function __proto___(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: CallOptions,
+): ApiPromise<T.Proto2Response, 204> {
+  return call(core, ops.__proto___, args, options);
+}
+
+/**
+ * `POST /constructor` (operation `constructor`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.constructor_`, over `createCore(...)`.
+ */
+export function constructor_(
+  core: ClientCore,
+  args?: ConstructorArgs,
+  options?: CallOptions,
+): ApiPromise<T.Constructor2Response, 204> {
+  return call(core, ops.constructor_, args, options);
+}
+
+/**
+ * `GET /toString` (operation `toString`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.toString_`, over `createCore(...)`.
+ */
+export function toString_(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: CallOptions,
+): ApiPromise<T.ToString2Response, 204> {
+  return call(core, ops.toString_, args, options);
+}
+
+/**
+ * `GET /repos/{owner}/{repo}/contents/{path}` (operation `repos/get-content`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.reposGetContent`, over `createCore(...)`.
+ */
+export function reposGetContent(
+  core: ClientCore,
+  args: ReposGetContentArgs,
+  options?: CallOptions,
+): ApiPromise<T.ReposGetContentResponse, 200> {
+  return call(core, ops.reposGetContent, args, options);
+}
+
+/**
+ * `DELETE /class` (operation `delete`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.delete_`, over `createCore(...)`.
+ */
+export function delete_(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: CallOptions,
+): ApiPromise<T.Delete2Response, 204> {
+  return call(core, ops.delete_, args, options);
+}
+
+/**
+ * `PUT /class` (operation `class`)
+ *
+ * Authentication: none.
+ *
+ * The standalone form of `Client.class_`, over `createCore(...)`.
+ */
+export function class_(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: CallOptions,
+): ApiPromise<T.Class2Response, 204> {
+  return call(core, ops.class_, args, options);
 }
 
 /** True when `error` is an `ApiError` (of operation `method`, when given: its body is then typed as declared). */

@@ -3,9 +3,32 @@
  *
  *  1.0.0. Do not edit: regenerate.
  */
-export { createClient, isApiError } from './client.js';
-export type * from './client.js';
-export { isProblem, matchesProblem, problemSlug, type ProblemSlug, type ProblemTypes } from './problems.js';
+export type {
+  Client,
+  ClientCore,
+  ClientOptions,
+  ConstructorArgs,
+  OAuth2Scope,
+  OperationErrors,
+  Paginators,
+  ReposGetContentArgs,
+  ThenArgs,
+} from './client.js';
+export {
+  __proto___,
+  class_,
+  constructor_,
+  createClient,
+  createCore,
+  delete_,
+  isApiError,
+  reposGetContent,
+  then_,
+  toString_,
+  validation,
+} from './client.js';
+export type { ProblemSlug, ProblemTypes } from './problems.js';
+export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';
 export {
   AbortError,
@@ -28,20 +51,22 @@ export type {
   ExtraQuery,
   OperationSpec,
   PaginateOptions,
+  ParseAs,
+  Parsed,
   ProblemLike,
   RateLimit,
   RequestSigner,
   RetryOptions,
   RuntimeOptions,
   StreamCallOptions,
-  ParseAs,
-  Parsed,
   StreamOptions,
   TokenSource,
   ValidateOptions,
 } from './runtime/types.js';
 export { shouldReconnect } from './runtime/stream.js';
-export { oauth1, oauth1Header, percentEncode, signatureBaseString, type OAuth1Credentials } from './runtime/oauth1.js';
+export type { OAuth1Credentials } from './runtime/oauth1.js';
+export { oauth1, oauth1Header, percentEncode, signatureBaseString } from './runtime/oauth1.js';
+export type { OAuth2Session, OAuth2Tokens } from './runtime/oauth2.js';
 export {
   buildAuthorizationUrl,
   createCodeChallenge,
@@ -49,8 +74,4 @@ export {
   exchangeCode,
   oauth2Flow,
   oauth2Session,
-  type OAuth2Session,
-  type OAuth2Tokens,
 } from './runtime/oauth2.js';
-
-export type OAuth2Scope = string;

@@ -5,34 +5,53 @@
  */
 import type { OperationSpec } from './runtime/types.js';
 
+export const then_: OperationSpec = {
+  id: 'then_',
+  method: 'GET',
+  path: '/then',
+  params: [
+    { name: "it's", in: 'query' },
+    { name: 'say "hi"', in: 'query' },
+    { name: 'back`tick ${x}', in: 'query' },
+    { name: '__proto__', in: 'query' },
+    { name: 'X-"Quoted"-Header', in: 'header' },
+    { name: 'constructor', in: 'cookie' },
+  ],
+};
+
+export const __proto___: OperationSpec = { id: '__proto___', method: 'GET', path: '/__proto__' };
+
+export const constructor_: OperationSpec = {
+  id: 'constructor_',
+  method: 'POST',
+  path: '/constructor',
+  body: 'application/json',
+};
+
+export const toString_: OperationSpec = { id: 'toString_', method: 'GET', path: '/toString' };
+
+export const reposGetContent: OperationSpec = {
+  id: 'reposGetContent',
+  method: 'GET',
+  path: '/repos/{owner}/{repo}/contents/{path}',
+  params: [
+    { name: 'owner', in: 'path' },
+    { name: 'repo', in: 'path' },
+    { name: 'path', in: 'path' },
+  ],
+};
+
+export const delete_: OperationSpec = { id: 'delete_', method: 'DELETE', path: '/class' };
+
+export const class_: OperationSpec = { id: 'class_', method: 'PUT', path: '/class' };
+
 /** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */
 export const operations: readonly OperationSpec[] = [
-  {
-    id: 'then_',
-    method: 'GET',
-    path: '/then',
-    params: [
-      { name: "it's", in: 'query' },
-      { name: 'say "hi"', in: 'query' },
-      { name: 'back`tick ${x}', in: 'query' },
-      { name: '__proto__', in: 'query' },
-      { name: 'X-"Quoted"-Header', in: 'header' },
-      { name: 'constructor', in: 'cookie' },
-    ],
-  },
-  { id: '__proto___', method: 'GET', path: '/__proto__' },
-  { id: 'constructor_', method: 'POST', path: '/constructor', body: 'application/json' },
-  { id: 'toString_', method: 'GET', path: '/toString' },
-  {
-    id: 'reposGetContent',
-    method: 'GET',
-    path: '/repos/{owner}/{repo}/contents/{path}',
-    params: [
-      { name: 'owner', in: 'path' },
-      { name: 'repo', in: 'path' },
-      { name: 'path', in: 'path' },
-    ],
-  },
-  { id: 'delete_', method: 'DELETE', path: '/class' },
-  { id: 'class_', method: 'PUT', path: '/class' },
+  then_,
+  __proto___,
+  constructor_,
+  toString_,
+  reposGetContent,
+  delete_,
+  class_,
 ];

@@ -35,12 +35,36 @@ export function createMockHandler(
 }
 
 export { API } from './api.js';
-export { problems } from './problems.js';
 export type { ProblemFields, ProblemResult } from './problems.js';
-export type * from './handlers.js';
-export { createNodeListener, serve } from './runtime/node.js';
+export { problems } from './problems.js';
+export type {
+  Class2Context,
+  Class2Handler,
+  Class2Result,
+  Constructor2Context,
+  Constructor2Handler,
+  Constructor2Result,
+  Delete2Context,
+  Delete2Handler,
+  Delete2Result,
+  Handlers,
+  Proto2Context,
+  Proto2Handler,
+  Proto2Result,
+  ReposGetContentContext,
+  ReposGetContentHandler,
+  ReposGetContentResult,
+  Then2Context,
+  Then2Handler,
+  Then2Result,
+  ToString2Context,
+  ToString2Handler,
+  ToString2Result,
+} from './handlers.js';
 export type { NodeListener, RunningServer, ServeOptions } from './runtime/node.js';
-export { ResponseMismatchError, type WebHandler } from './runtime/core.js';
+export { createNodeListener, serve } from './runtime/node.js';
+export type { WebHandler } from './runtime/core.js';
+export { ResponseMismatchError } from './runtime/core.js';
 export type { MockOptions } from './runtime/mock.js';
 export type { ParameterError, ProblemBody } from './runtime/problems.js';
 export type {

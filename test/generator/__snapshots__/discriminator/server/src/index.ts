@@ -33,12 +33,13 @@ export function createMockHandler(
 }
 
 export { API } from './api.js';
-export { problems } from './problems.js';
 export type { ProblemFields, ProblemResult } from './problems.js';
-export type * from './handlers.js';
-export { createNodeListener, serve } from './runtime/node.js';
+export { problems } from './problems.js';
+export type { Handlers, ListPetsContext, ListPetsHandler, ListPetsResult } from './handlers.js';
 export type { NodeListener, RunningServer, ServeOptions } from './runtime/node.js';
-export { ResponseMismatchError, type WebHandler } from './runtime/core.js';
+export { createNodeListener, serve } from './runtime/node.js';
+export type { WebHandler } from './runtime/core.js';
+export { ResponseMismatchError } from './runtime/core.js';
 export type { MockOptions } from './runtime/mock.js';
 export type { ParameterError, ProblemBody } from './runtime/problems.js';
 export type {

@@ -1,0 +1,146 @@
+/**
+ * The symbols of a client package (emit/symbols.ts): each module declares what it exports, the package root
+ * re-exports exactly those, and modules import each other's symbols (and the validators package's contract)
+ * by name through the registry. Names planned per operation (argument types, standalone functions) are
+ * made unique against everything declared before them.
+ */
+import { isIdentifier, toIdentifier, uniqueName } from '../../codegen/index.ts';
+import type { ApiModel, OperationModel } from '../../model/types.ts';
+import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
+
+export const CLIENT = './client.js';
+export const OPERATIONS = './operations.js';
+export const PROBLEMS = './problems.js';
+export const INDEX = './index.js';
+
+const rt = (name: string) => `./runtime/${name}.js`;
+export const RUNTIME = {
+  bind: rt('bind'),
+  core: rt('core'),
+  errors: rt('errors'),
+  form: rt('form'),
+  authExtra: rt('auth-extra'),
+  oauth1: rt('oauth1'),
+  oauth2: rt('oauth2'),
+  paginate: rt('paginate'),
+  stream: rt('stream'),
+  types: rt('types'),
+  validate: rt('validate'),
+} as const;
+
+const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
+const values = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: false }));
+
+/**
+ * The public part of the static runtime, by module: what a package root re-exports from it. (The runtime's
+ * other exports are its own plumbing, imported by name where the generated modules need them.)
+ */
+const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
+  [
+    RUNTIME.errors,
+    values('AbortError', 'ApiError', 'ClientError', 'CredentialsError', 'NetworkError', 'RateLimitError', 'RequestValidationError', 'ResponseValidationError', 'TimeoutError'),
+  ],
+  [RUNTIME.paginate, types('Paginator')],
+  [
+    RUNTIME.types,
+    types(
+      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'ExtraQuery', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
+      'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
+    ),
+  ],
+  [RUNTIME.stream, values('shouldReconnect')],
+  [RUNTIME.oauth1, [...values('oauth1', 'oauth1Header', 'percentEncode', 'signatureBaseString'), ...types('OAuth1Credentials')]],
+  [
+    RUNTIME.oauth2,
+    [...values('buildAuthorizationUrl', 'createCodeChallenge', 'createCodeVerifier', 'exchangeCode', 'oauth2Flow', 'oauth2Session'), ...types('OAuth2Session', 'OAuth2Tokens')],
+  ],
+];
+
+/** Runtime symbols generated modules import but the package root does not re-export. */
+const PRIVATE_RUNTIME: [string, string[], boolean][] = [
+  [RUNTIME.bind, ['bindOperations'], false],
+  [RUNTIME.core, ['call', 'createRuntime'], false],
+  [RUNTIME.core, ['Features', 'Runtime'], true],
+  [RUNTIME.types, ['At', 'ItemOf'], true],
+  [RUNTIME.stream, ['stream'], false],
+  [RUNTIME.paginate, ['paginate'], false],
+  [RUNTIME.form, ['encodeForm'], false],
+  [RUNTIME.authExtra, ['extraAuth'], false],
+];
+
+/** The fixed exports of the generated modules (per-operation names are planned after them). */
+const CLIENT_FIXED = [
+  ...types('Client', 'ClientCore', 'ClientOptions', 'OAuth2Scope', 'OperationErrors', 'Paginators'),
+  ...values('createClient', 'createCore', 'isApiError', 'validation'),
+];
+const PROBLEMS_FIXED = [...types('ProblemSlug', 'ProblemTypes'), ...values('isProblem', 'matchesProblem', 'problemSlug')];
+
+/** The order of the package root's re-exports. */
+export const EXPORT_ORDER = [CLIENT, PROBLEMS, OPERATIONS, ...PUBLIC_RUNTIME.map(([m]) => m)];
+
+/** The order of a generated module's imports. */
+export const IMPORT_ORDER = [OPERATIONS, ...Object.values(RUNTIME)];
+
+/** The validators package's exports the client and server use (its contract, docs/contracts.md). */
+export const VALIDATORS_CONTRACT = {
+  types: ['OperationValidator', 'OperationValidators', 'ValidateOptions', 'ValidationError', 'ValidationResult'],
+  value: 'operationValidators',
+} as const;
+
+/** Declares the validators package (`specifier`) as the provider of its contract. */
+export function provideValidators(symbols: SymbolRegistry, specifier: string): SymbolRegistry {
+  return symbols.provideNames(specifier, VALIDATORS_CONTRACT.types, { typeOnly: true }).provideNames(specifier, [VALIDATORS_CONTRACT.value]);
+}
+
+export interface ClientNames {
+  /** `<Method>Args`, the argument type (when the operation takes an argument). */
+  args: string;
+  /** The standalone function over a core (`getX(core, args)`), tree-shakable. */
+  fn: string;
+  /** The operation's table entry in operations.ts (imported there as the namespace `ops`). */
+  spec: string;
+}
+
+export interface ClientPlan {
+  symbols: SymbolRegistry;
+  names: Map<OperationModel, ClientNames>;
+}
+
+const plans = new WeakMap<ApiModel, Map<string, ClientPlan>>();
+
+/** The client package's symbols and per-operation names (planned once per model and validators package). */
+export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPlan {
+  let byPackage = plans.get(model);
+  if (!byPackage) plans.set(model, (byPackage = new Map()));
+  const cached = byPackage.get(validatorsPackage);
+  if (cached) return cached;
+  const symbols = new SymbolRegistry();
+  for (const [module, list] of PUBLIC_RUNTIME) symbols.declare(module, list);
+  for (const [module, names, typeOnly] of PRIVATE_RUNTIME) symbols.provideNames(module, names, { typeOnly });
+  symbols.declare(PROBLEMS, PROBLEMS_FIXED).declare(OPERATIONS, values('operations'));
+  provideValidators(symbols, validatorsPackage);
+  // `then` is never a module export: a module namespace with one is thenable, so `await import(...)` of the
+  // package (or of operations.js) would call it.
+  const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
+  const specTaken = new Set(['operations', 'then']);
+  const names = new Map<OperationModel, ClientNames>();
+  for (const op of model.operations) {
+    // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.
+    const base = isIdentifier(op.names.method) ? op.names.method : toIdentifier(op.names.method, 'camel', 'operation');
+    names.set(op, {
+      args: uniqueName(`${toIdentifier(op.names.method, 'pascal', 'Operation')}Args`, taken),
+      fn: uniqueName(base, taken),
+      spec: uniqueName(base, specTaken),
+    });
+  }
+  const argTypes = model.operations.filter(hasArgs).map((op) => names.get(op)!.args);
+  symbols.declare(CLIENT, [...CLIENT_FIXED, ...types(...argTypes), ...values(...model.operations.map((op) => names.get(op)!.fn))]);
+  const plan = { symbols, names };
+  byPackage.set(validatorsPackage, plan);
+  return plan;
+}
+
+/** Whether the operation's call takes an argument (parameters, a body, or unlisted query parameters). */
+export function hasArgs(op: OperationModel): boolean {
+  return op.parameters.length > 0 || op.requestBody !== undefined || op.openParameters === true;
+}

@@ -1,0 +1,128 @@
+/**
+ * Tree-shaking of the generated client (issue 14): a program that calls one operation through the package
+ * root (`createCore` + the standalone function) bundles with esbuild (--bundle --minify, no splitting) to
+ * code that holds none of the features it does not use. Checked by distinctive strings of each feature's
+ * module (they survive minification), each also checked present where the feature IS used, so a renamed
+ * string cannot make the test pass vacuously. Sizes are measured by `npm run bench -- client`.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../generator/src/config.ts';
+import { generate } from '../../generator/src/pipeline.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-bundle-'));
+
+/** A small spec with the features the repository's spec lacks: form bodies, http basic and apiKey credentials. */
+const FORMS_SPEC = `openapi: 3.1.0
+info: { title: Shake, version: '1' }
+components:
+  securitySchemes:
+    basicAuth: { type: http, scheme: basic }
+    key: { type: apiKey, in: header, name: X-Key }
+    token: { type: http, scheme: bearer }
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      security: [{ token: [] }]
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: object } } } } }
+  /uploads:
+    post:
+      operationId: uploadThing
+      security: [{ basicAuth: [] }, { key: [] }]
+      requestBody:
+        required: true
+        content: { multipart/form-data: { schema: { type: object, properties: { file: { type: string, format: binary } } } } }
+      responses: { '204': { description: done } }
+`;
+
+async function writePackage(name: string, spec: string): Promise<string> {
+  const { files } = await generate({ ...DEFAULT_CONFIG, spec, targets: ['types', 'client'], format: false, packages: { ...DEFAULT_CONFIG.packages, scope: name } });
+  const out = path.join(dir, name);
+  for (const [rel, contents] of files) {
+    mkdirSync(path.dirname(path.join(out, rel)), { recursive: true });
+    writeFileSync(path.join(out, rel), contents);
+  }
+  return path.join(out, 'client/src/index.ts');
+}
+
+async function bundle(name: string, index: string, program: string): Promise<string> {
+  const entry = path.join(dir, `${name}.ts`);
+  writeFileSync(entry, program.replaceAll('PKG', JSON.stringify(index)));
+  const result = await build({
+    entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', target: 'es2022', write: false,
+    // The validators package stays outside: the test is about what the client code pulls in.
+    external: ['*/validators'], logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Strings only each feature's module holds. */
+const FEATURES = {
+  streams: ['idleTimeoutMs', 'streaming-connection'],
+  pagination: ['maxPages', 'maxItems'],
+  'OAuth 1.0a': ['HMAC-SHA1', 'oauth_signature'],
+  validation: ['RequestValidationError', 'ResponseValidationError', 'operationValidators'],
+  forms: ['x-www-form-urlencoded'],
+  'apiKey/basic credentials': ['Basic '],
+} as const;
+
+let social = '';
+let shake = '';
+beforeAll(async () => {
+  social = await writePackage('social', path.join(root, 'spec/social-posting.openapi.yaml'));
+  const spec = path.join(dir, 'shake.yaml');
+  writeFileSync(spec, FORMS_SPEC);
+  shake = await writePackage('shake', spec);
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a one-call program bundles only what it uses', () => {
+  it('the social API: one JSON call carries no streams, pagination, OAuth 1.0a or validation, and no other operation', async () => {
+    const code = await bundle(
+      'one-call',
+      social,
+      `import { createCore, getUserBookmarks } from PKG;
+getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }), { id: '1' }).then(console.log);`,
+    );
+    expect(code).toContain('/2/users/{id}/bookmarks');
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation'] as const) {
+      for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).not.toContain(s);
+    }
+    // Another operation's table entry (its path) is not there either.
+    expect(code).not.toContain('/2/posts/search/recent');
+  });
+
+  it('the same strings are in the bundle when the program uses those features (the checks are not vacuous)', async () => {
+    const code = await bundle(
+      'all-features',
+      social,
+      `import { createClient, oauth1 } from PKG;
+const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth1: oauth1({ consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'x' }) }, validate: { request: true } });
+c.getUserBookmarks({ id: '1' }).then(console.log);`,
+    );
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation'] as const) {
+      for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
+    }
+    expect(code).toContain('/2/posts/search/recent');
+  });
+
+  it('a spec with form bodies and basic/apiKey schemes: a plain call carries neither; the whole client carries both', async () => {
+    const one = await bundle('shake-one', shake, `import { createCore, getThing } from PKG;\ngetThing(createCore({ baseUrl: 'https://h', auth: { bearer: 't' } }), { id: '1' }).then(console.log);`);
+    expect(one).toContain('/things/{id}');
+    expect(one).not.toContain('/uploads');
+    for (const feature of ['forms', 'apiKey/basic credentials', 'validation'] as const) {
+      for (const s of FEATURES[feature]) expect(one, `${feature}: ${s}`).not.toContain(s);
+    }
+    const all = await bundle('shake-all', shake, `import { createClient } from PKG;\ncreateClient({ baseUrl: 'https://h' }).getThing({ id: '1' }).then(console.log);`);
+    for (const feature of ['forms', 'apiKey/basic credentials'] as const) {
+      for (const s of FEATURES[feature]) expect(all, `${feature}: ${s}`).toContain(s);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The standalone operation functions and the package root built from the symbol registry, on the
+ * adversarial fixture (operations named `then`, `__proto__`, `constructor`, `toString`, `delete`, `class`):
+ * the generated package root imports as a module (not a thenable), every name it exports is unique, and a
+ * standalone function sends the same request as the whole client's method.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../generator/src/config.ts';
+import { generate } from '../../generator/src/pipeline.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-standalone-'));
+let index = '';
+let files = new Map<string, string>();
+
+beforeAll(async () => {
+  const spec = path.join(root, 'test/fixtures/specs/adversarial.yaml');
+  ({ files } = await generate({ ...DEFAULT_CONFIG, spec, targets: ['types', 'client'], format: false, packages: { ...DEFAULT_CONFIG.packages, scope: 'adv' } }));
+  for (const [rel, contents] of files) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), contents);
+  }
+  index = path.join(dir, 'client/src/index.ts');
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Fn = (...args: unknown[]) => PromiseLike<unknown>;
+
+describe('standalone operation functions', () => {
+  it('the package root is no thenable and exports each name once', async () => {
+    const text = files.get('client/src/index.ts')!;
+    const names = [...text.matchAll(/^\s+(\w+),$/gm)].map((m) => m[1]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).not.toContain('then');
+    const mod = (await import(pathToFileURL(index).href)) as Record<string, unknown>;
+    expect(typeof mod.then).toBe('undefined');
+    expect(typeof mod.then_).toBe('function');
+    expect(typeof mod.createCore).toBe('function');
+  });
+
+  it('a standalone call sends what the method sends', async () => {
+    const mod = (await import(pathToFileURL(index).href)) as Record<string, unknown> & {
+      createCore: (o: object) => unknown;
+      createClient: (o: object) => Record<string, Fn>;
+    };
+    const seen: string[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      seen.push(`${init?.method} ${String(url)}`);
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const args = { "it's": 'a b', 'say "hi"': 'x' };
+    await (mod.then_ as Fn)(mod.createCore({ baseUrl: 'https://h', fetch }), args);
+    await mod.createClient({ baseUrl: 'https://h', fetch }).then_!(args);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+    expect(seen[0]).toMatch(/^GET https:\/\/h\/then\?/);
+  });
+
+  it('validation through createCore needs the validation feature, named in the error', async () => {
+    const mod = (await import(pathToFileURL(index).href)) as { createCore: (o: object, f?: object) => unknown; validation: unknown };
+    expect(() => mod.createCore({ baseUrl: 'https://h', validate: { request: true } })).toThrow(/validation/);
+    expect(() => mod.createCore({ baseUrl: 'https://h', validate: { request: true } }, { validation: mod.validation })).not.toThrow();
+  });
+});
