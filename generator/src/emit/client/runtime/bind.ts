@@ -22,16 +22,27 @@ export interface Features extends Omit<CoreFeatures, 'validation'> {
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
 
-export function bindOperations(operations: readonly OperationSpec[], options: RuntimeOptions, features: Features = {}): unknown {
+export function bindOperations(
+  operations: readonly OperationSpec[],
+  options: RuntimeOptions,
+  features: Features = {},
+): unknown {
   const { stream, paginate, validators } = features;
-  const validation = validators && (() => import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
+  const validation =
+    validators &&
+    (() =>
+      import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
   const rt = createRuntime(options, { ...features, validation });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
     Object.defineProperty(target, name, { value, enumerable: true });
   for (const op of operations) {
-    define(client, op.id, op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => call(rt, op, args, o));
+    define(
+      client,
+      op.id,
+      op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => call(rt, op, args, o),
+    );
     if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
   }
   return Object.defineProperty(client, 'paginate', { value: pages });

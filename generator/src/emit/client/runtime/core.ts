@@ -61,7 +61,9 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   const { validation, encodeBody, extraAuth } = features;
   if (options.validate && (options.validate.request || options.validate.response) && !validation) {
-    throw new TypeError('validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore');
+    throw new TypeError(
+      'validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore',
+    );
   }
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
@@ -70,13 +72,20 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= validation!());
 
-  async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}, stream?: boolean): Promise<Sent> {
+  async function send(
+    op: OperationSpec,
+    argument: object | undefined,
+    call: CallOptions = {},
+    stream?: boolean,
+  ): Promise<Sent> {
     const args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
       announced.add(op.id);
-      options.onDeprecated(typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id });
+      options.onDeprecated(
+        typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
+      );
     }
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
     if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
@@ -89,10 +98,19 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         continue;
       }
       const { res, data } = sent;
-      if ('close' in sent) return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers, op.rateLimit), response: res, close: sent.close };
+      if ('close' in sent)
+        return {
+          data: undefined,
+          status: res.status,
+          headers: res.headers,
+          rateLimit: rateLimitOf(res.headers, op.rateLimit),
+          response: res,
+          close: sent.close,
+        };
       const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
-        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
+          (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
@@ -142,13 +160,20 @@ export function prepare(
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
   const built = buildRequest(options.baseUrl, op, args);
-  const headers: HeaderRecord = Object.assign(Object.create(null), clientHeaders, built.headers, call.headers && headerRecord(call.headers));
+  const headers: HeaderRecord = Object.assign(
+    Object.create(null),
+    clientHeaders,
+    built.headers,
+    call.headers && headerRecord(call.headers),
+  );
   // Body: JSON, a form (when the client has the form encoder), or passed through as given.
   const body = args?.body;
   let payload: BodyInit | undefined;
   const type = op.body;
   if (type && body !== undefined) {
-    payload = /json/i.test(type) ? JSON.stringify(body) : ((op.encode ?? encodeBody)?.(type, body) ?? (body as BodyInit));
+    payload = /json/i.test(type)
+      ? JSON.stringify(body)
+      : ((op.encode ?? encodeBody)?.(type, body) ?? (body as BodyInit));
     // fetch sets the type of forms itself (with the multipart boundary).
     if (!(payload instanceof URLSearchParams || payload instanceof FormData)) headers['content-type'] ??= type;
   }
@@ -177,10 +202,17 @@ export function prepare(
   };
 }
 
-type Attempt = { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
+type Attempt =
+  { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error };
 
 /** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
-export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: boolean, extraAuth: ExtraAuth | undefined, stream?: boolean): Promise<Attempt> {
+export async function sendOnce(
+  options: RuntimeOptions,
+  p: Prepared,
+  refresh: boolean,
+  extraAuth: ExtraAuth | undefined,
+  stream?: boolean,
+): Promise<Attempt> {
   const { op, signal } = p;
   let h = p.headers;
   let url = p.url;
@@ -198,7 +230,12 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
     signal?.removeEventListener('abort', onAbort);
   };
   try {
-    const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: op.method,
+      headers: h,
+      body: p.payload ?? null,
+      signal: ctl.signal,
+    };
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const res = await (options.fetch ?? globalThis.fetch)(url, init);
     if (stream && res.ok) {
@@ -218,12 +255,21 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
   } catch (e) {
     release();
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-    return { failure: timedOut ? new TimeoutError(op.id, p.timeoutMs) : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e) };
+    return {
+      failure: timedOut
+        ? new TimeoutError(op.id, p.timeoutMs)
+        : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e),
+    };
   }
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
-export function retryDelay(p: Prepared, res: Response, rateLimit: RateLimit | undefined, attempt: number): number | undefined {
+export function retryDelay(
+  p: Prepared,
+  res: Response,
+  rateLimit: RateLimit | undefined,
+  attempt: number,
+): number | undefined {
   const max = p.retry.maxRateLimitWaitMs ?? 60_000;
   if (res.status === 429) {
     const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
@@ -238,7 +284,9 @@ export function retryDelay(p: Prepared, res: Response, rateLimit: RateLimit | un
 
 /** decode: a failed response as the error the call rejects with. */
 export function decodeFailure(id: string, res: Response, data: unknown, rateLimit: RateLimit | undefined): ApiError {
-  return res.status === 429 ? new RateLimitError(id, res.headers, data, rateLimit) : new ApiError(id, res.status, res.headers, data, rateLimit);
+  return res.status === 429
+    ? new RateLimitError(id, res.headers, data, rateLimit)
+    : new ApiError(id, res.status, res.headers, data, rateLimit);
 }
 
 /** Wraps a send into what the methods return: awaitable for the body, `withResponse()` for the rest. */
@@ -258,7 +306,12 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
  * (`getX(core, args)`) does. A standalone function references only its own operation's table entry, so a
  * bundle carries the operations it calls and nothing else.
  */
-export function call<T, S extends number = number>(rt: Runtime, op: OperationSpec, args: object | undefined, options?: CallOptions): ApiPromise<T, S> {
+export function call<T, S extends number = number>(
+  rt: Runtime,
+  op: OperationSpec,
+  args: object | undefined,
+  options?: CallOptions,
+): ApiPromise<T, S> {
   return apiPromise(rt.send(op, args, options));
 }
 
@@ -271,7 +324,8 @@ const LABELS: Record<string, string> = {
   basic: 'HTTP basic credentials',
 };
 
-const label = (k: AuthKind) => (typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`);
+const label = (k: AuthKind) =>
+  typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`;
 
 /** The first security alternative the configured credentials satisfy (an empty one as the last resort). */
 function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | undefined {
@@ -284,7 +338,9 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | u
   throw new CredentialsError(
     op.id,
     `needs ${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
-      (configured.length ? `the client has only ${configured.join(' and ')}` : 'the client has no credentials (createClient({ auth }))'),
+      (configured.length
+        ? `the client has only ${configured.join(' and ')}`
+        : 'the client has no credentials (createClient({ auth }))'),
   );
 }
 
@@ -307,7 +363,8 @@ async function applyAuth(
   }
   for (const k of plan) {
     if (k === 'oauth1') h.authorization = await auth.oauth1!({ method, url, body: form });
-    else if (k === 'bearer' || k === 'oauth2') h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
+    else if (k === 'bearer' || k === 'oauth2')
+      h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
   }
   return url;
 }
@@ -347,7 +404,10 @@ function retryAfter(h: Headers): number | undefined {
 }
 
 /** Exponential backoff with equal jitter: half the delay fixed, half random. */
-export function backoff(r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined }, attempt: number): number {
+export function backoff(
+  r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined },
+  attempt: number,
+): number {
   const d = Math.min(r.maxDelayMs ?? 10_000, (r.baseDelayMs ?? 500) * 2 ** attempt);
   return d / 2 + (Math.random() * d) / 2;
 }

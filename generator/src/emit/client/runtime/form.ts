@@ -16,7 +16,11 @@ export const encodeForm: BodyEncoder = (type, body) => {
     for (const item of Array.isArray(v) ? v : [v]) {
       if (item === undefined) continue;
       if (typeof Blob !== 'undefined' && item instanceof Blob) (form as FormData).append(k, item);
-      else form.append(k, item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item));
+      else
+        form.append(
+          k,
+          item && typeof item === 'object' && !(item instanceof Date) ? JSON.stringify(item) : scalar(item),
+        );
     }
   }
   return form;

@@ -20,7 +20,10 @@ export function lineSplitter(): { push(chunk: Uint8Array): string[]; end(): stri
     buffer = last ? '' : parts.pop()!;
     return parts.map((l) => l.trim()).filter(Boolean);
   };
-  return { push: (chunk) => lines(decoder.decode(chunk, { stream: true }), false), end: () => lines(decoder.decode(), true) };
+  return {
+    push: (chunk) => lines(decoder.decode(chunk, { stream: true }), false),
+    end: () => lines(decoder.decode(), true),
+  };
 }
 
 /**
@@ -39,10 +42,14 @@ export function shouldReconnect(problem: ProblemLike): boolean {
 /** The disconnect problem an event carries: the event itself, or the only content of its `errors`. */
 export function disconnectProblem(event: unknown): ProblemLike | undefined {
   const e = event as { errors?: unknown; data?: unknown } | null;
-  const candidates = [e, ...(e && typeof e === 'object' && Array.isArray(e.errors) && e.data === undefined ? e.errors : [])];
+  const candidates = [
+    e,
+    ...(e && typeof e === 'object' && Array.isArray(e.errors) && e.data === undefined ? e.errors : []),
+  ];
   for (const c of candidates) {
     const p = asProblem(c);
-    if (p && (/disconnect|streaming-connection/.test(p.type) || 'disconnect_type' in p || 'connection_issue' in p)) return p;
+    if (p && (/disconnect|streaming-connection/.test(p.type) || 'disconnect_type' in p || 'connection_issue' in p))
+      return p;
   }
   return undefined;
 }
@@ -54,7 +61,10 @@ export async function* stream<T>(
   options: StreamCallOptions = {},
 ): AsyncGenerator<T, void, undefined> {
   const conf = { ...rt.options.stream, ...options };
-  const rc = conf.reconnect === false ? undefined : { maxAttempts: 10, initialDelayMs: 1000, maxDelayMs: 60_000, ...conf.reconnect };
+  const rc =
+    conf.reconnect === false
+      ? undefined
+      : { maxAttempts: 10, initialDelayMs: 1000, maxDelayMs: 60_000, ...conf.reconnect };
   const idle = conf.idleTimeoutMs ?? 30_000;
   const allow = conf.shouldReconnect ?? shouldReconnect;
   const { signal } = options;
@@ -116,7 +126,8 @@ export async function* stream<T>(
         if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
         if (e instanceof ApiError) throw e;
         // Dropped: network failure or idle timeout.
-        lastError = e instanceof TimeoutError ? e : new NetworkError(op.id, `stream dropped: ${(e as Error)?.message ?? e}`, e);
+        lastError =
+          e instanceof TimeoutError ? e : new NetworkError(op.id, `stream dropped: ${(e as Error)?.message ?? e}`, e);
       } finally {
         clearTimeout(idleTimer);
         signal?.removeEventListener('abort', cancel);

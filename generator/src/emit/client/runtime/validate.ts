@@ -24,7 +24,10 @@ export interface ValidationErrors {
   ResponseValidationError: typeof ResponseValidationError;
 }
 
-export async function checker(load: ValidatorsLoader, { RequestValidationError, ResponseValidationError }: ValidationErrors): Promise<Checker> {
+export async function checker(
+  load: ValidatorsLoader,
+  { RequestValidationError, ResponseValidationError }: ValidationErrors,
+): Promise<Checker> {
   const validators = await load();
   const fail = (op: OperationSpec, location: string, r: ValidationResultLike | undefined) => {
     if (r && !r.valid) throw new RequestValidationError(op.id, location, r.errors);
@@ -50,5 +53,10 @@ export async function checker(load: ValidatorsLoader, { RequestValidationError, 
 /** Binary bodies are not JSON values: request validation checks the parameters only. */
 function isBytes(body: unknown): boolean {
   const stream = typeof ReadableStream !== 'undefined' && body instanceof ReadableStream;
-  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || stream;
+  return (
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    stream
+  );
 }

@@ -63,7 +63,14 @@ function setAt(root: unknown, pointer: string, value: unknown): void {
 function stable(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? '';
   if (Array.isArray(value)) return '[' + value.map(stable).join(',') + ']';
-  return '{' + Object.keys(value).sort().map((k) => JSON.stringify(k) + ':' + stable((value as Record<string, unknown>)[k])).join(',') + '}';
+  return (
+    '{' +
+    Object.keys(value)
+      .sort()
+      .map((k) => JSON.stringify(k) + ':' + stable((value as Record<string, unknown>)[k]))
+      .join(',') +
+    '}'
+  );
 }
 
 /** The mock handlers, keyed like real ones. */
@@ -81,7 +88,9 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
         const token = context.query[pagination.tokenParameter];
         if (typeof token === 'string' && /^[0-9a-z]{1,8}$/.test(token)) page = Math.min(parseInt(token, 36), pages - 1);
       }
-      const random = seededRandom(`${seed}|${op.key}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`);
+      const random = seededRandom(
+        `${seed}|${op.key}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`,
+      );
       const sampleOptions = { schemas: data.schemas, random, optionalDepth: options.optionalDepth };
       if (response.schema === undefined && response.examples === undefined) return { status: response.status };
       let body: unknown =
@@ -89,9 +98,10 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
           ? JSON.parse(JSON.stringify(response.examples[Math.floor(random() * response.examples.length)]))
           : sample(response.schema ?? true, sampleOptions);
       if (pagination && typeof body === 'object' && body !== null) {
-        const size = Number(pagination.pageSizeParameter ? context.query[pagination.pageSizeParameter] ?? 10 : 10);
+        const size = Number(pagination.pageSizeParameter ? (context.query[pagination.pageSizeParameter] ?? 10) : 10);
         if (pagination.itemsPointer && Array.isArray(getAt(body, pagination.itemsPointer))) {
-          const arraySchema = schemaAt(response.schema, pagination.itemsPointer, data.schemas) as Record<string, unknown> | undefined;
+          const arraySchema = schemaAt(response.schema, pagination.itemsPointer, data.schemas) as
+            Record<string, unknown> | undefined;
           if (arraySchema) {
             const count = Math.max(1, Number.isFinite(size) ? Math.floor(size) : 10);
             body = setItems(body, pagination.itemsPointer, arraySchema, count, sampleOptions);
@@ -106,13 +116,21 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
           (parent as Record<string, unknown>).result_count = items.length;
         }
       }
-      return response.mediaType ? { status: response.status, body, contentType: response.mediaType } : { status: response.status, body };
+      return response.mediaType
+        ? { status: response.status, body, contentType: response.mediaType }
+        : { status: response.status, body };
     };
   }
   return handlers;
 }
 
-function setItems(body: unknown, pointer: string, arraySchema: Record<string, unknown>, count: number, options: Parameters<typeof sample>[1]): unknown {
+function setItems(
+  body: unknown,
+  pointer: string,
+  arraySchema: Record<string, unknown>,
+  count: number,
+  options: Parameters<typeof sample>[1],
+): unknown {
   const min = typeof arraySchema.minItems === 'number' ? arraySchema.minItems : 0;
   const max = typeof arraySchema.maxItems === 'number' ? arraySchema.maxItems : Infinity;
   const n = Math.max(min, Math.min(max, count));
@@ -126,11 +144,24 @@ function setItems(body: unknown, pointer: string, arraySchema: Record<string, un
  * Without an `authenticate` option the mock enforces no security (and no owner rule); with one it checks
  * credentials exactly like a real server.
  */
-export function createMock(table: ApiTable, validators: OperationValidators | undefined, data: MockData, options: MockOptions = {}): WebHandler {
+export function createMock(
+  table: ApiTable,
+  validators: OperationValidators | undefined,
+  data: MockData,
+  options: MockOptions = {},
+): WebHandler {
   const effective: ApiTable = options.authenticate
     ? table
     : { ...table, operations: table.operations.map((op) => ({ ...op, security: [], ownerParameter: undefined })) };
   const handlers = mockHandlers(effective, data, options);
-  for (const [key, handler] of Object.entries(options.handlers ?? {})) if (typeof handler === 'function') handlers[key] = handler;
-  return createWebHandler(createPipeline(effective, validators, handlers, options.authenticate ? options : { ...options, ownerParameters: {} }));
+  for (const [key, handler] of Object.entries(options.handlers ?? {}))
+    if (typeof handler === 'function') handlers[key] = handler;
+  return createWebHandler(
+    createPipeline(
+      effective,
+      validators,
+      handlers,
+      options.authenticate ? options : { ...options, ownerParameters: {} },
+    ),
+  );
 }

@@ -37,7 +37,20 @@ export interface SampleOptions {
 type S = Record<string, any>;
 
 const MAX_DEPTH = 12;
-const WORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'eiusmod', 'tempor'];
+const WORDS = [
+  'lorem',
+  'ipsum',
+  'dolor',
+  'sit',
+  'amet',
+  'consectetur',
+  'adipiscing',
+  'elit',
+  'sed',
+  'do',
+  'eiusmod',
+  'tempor',
+];
 
 function pick<T>(random: Random, items: readonly T[]): T {
   return items[Math.floor(random() * items.length) % items.length]!;
@@ -70,8 +83,10 @@ export function mergeAllOf(schema: S, schemas: Record<string, unknown>, depth = 
     const properties = { ...(merged.properties ?? {}), ...(flat.properties ?? {}) };
     const required = [...new Set([...(merged.required ?? []), ...(flat.required ?? [])])];
     merged = { ...flat, ...merged, properties, required };
-    for (const key of ['minimum', 'minLength', 'minItems'] as const) if (flat[key] !== undefined) merged[key] = Math.max(merged[key] ?? -Infinity, flat[key]);
-    for (const key of ['maximum', 'maxLength', 'maxItems'] as const) if (flat[key] !== undefined) merged[key] = Math.min(merged[key] ?? Infinity, flat[key]);
+    for (const key of ['minimum', 'minLength', 'minItems'] as const)
+      if (flat[key] !== undefined) merged[key] = Math.max(merged[key] ?? -Infinity, flat[key]);
+    for (const key of ['maximum', 'maxLength', 'maxItems'] as const)
+      if (flat[key] !== undefined) merged[key] = Math.min(merged[key] ?? Infinity, flat[key]);
   }
   if (Object.keys(merged.properties).length === 0) delete merged.properties;
   if (merged.required.length === 0) delete merged.required;
@@ -132,14 +147,20 @@ export function sample(schema: unknown, options: SampleOptions, depth = 0, objec
     if (depth >= MAX_DEPTH) return sample(choices[0], options, depth + 1, objectDepth);
     const index = disc ? Math.floor(r() * choices.length) % choices.length : 0;
     const { oneOf: _o, anyOf: _a, discriminator: _d, ...base } = s;
-    const chosen = Object.keys(base).length > 0 && !base.type ? { allOf: [base, choices[index]] } : Object.keys(base).length ? { ...base, allOf: [choices[index]] } : choices[index];
+    const chosen =
+      Object.keys(base).length > 0 && !base.type
+        ? { allOf: [base, choices[index]] }
+        : Object.keys(base).length
+          ? { ...base, allOf: [choices[index]] }
+          : choices[index];
     const value = sample(chosen, options, depth + 1, objectDepth);
     if (disc && value && typeof value === 'object' && !Array.isArray(value)) {
       const ref = (choices[index] as S)?.$ref as string | undefined;
       const mapped = disc.mapping ? Object.keys(disc.mapping).find((k) => disc.mapping![k] === ref) : undefined;
       const fallback = ref ? ref.slice(ref.lastIndexOf('/') + 1) : undefined;
       const current = (value as S)[disc.propertyName];
-      if (mapped ?? (current === undefined ? fallback : undefined)) (value as S)[disc.propertyName] = mapped ?? fallback;
+      if (mapped ?? (current === undefined ? fallback : undefined))
+        (value as S)[disc.propertyName] = mapped ?? fallback;
     }
     return value;
   }
@@ -176,7 +197,10 @@ function sampleObject(s: S, options: SampleOptions, depth: number, objectDepth: 
   }
   for (const key of required) {
     if (!(key in out) && key !== '__proto__') {
-      out[key] = s.additionalProperties && typeof s.additionalProperties === 'object' ? sample(s.additionalProperties, options, depth + 1, objectDepth + 1) : 'sample';
+      out[key] =
+        s.additionalProperties && typeof s.additionalProperties === 'object'
+          ? sample(s.additionalProperties, options, depth + 1, objectDepth + 1)
+          : 'sample';
     }
   }
   return out;
@@ -186,14 +210,20 @@ function sampleArray(s: S, options: SampleOptions, depth: number, objectDepth: n
   const min = s.minItems ?? 0;
   const max = s.maxItems ?? Math.max(min, 3);
   const prefix = Array.isArray(s.prefixItems) ? (s.prefixItems as unknown[]) : [];
-  let count = depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
+  let count =
+    depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
   if (s.items === false) count = Math.min(count, prefix.length);
   const out: unknown[] = [];
   const seen = new Set<string>();
   for (let i = 0; out.length < count && i < count * 4 + 4; i++) {
-    const itemSchema = out.length < prefix.length ? prefix[out.length] : s.items ?? true;
+    const itemSchema = out.length < prefix.length ? prefix[out.length] : (s.items ?? true);
     // Repeated attempts for unique items sample afresh (examples and defaults would repeat themselves).
-    const value = sample(itemSchema, s.uniqueItems === true && i > 0 ? { ...options, fresh: true } : options, depth + 1, objectDepth);
+    const value = sample(
+      itemSchema,
+      s.uniqueItems === true && i > 0 ? { ...options, fresh: true } : options,
+      depth + 1,
+      objectDepth,
+    );
     if (s.uniqueItems) {
       const key = JSON.stringify(value);
       if (seen.has(key)) continue;
@@ -417,7 +447,12 @@ class RegexParser {
         this.i++;
         chars = this.escape(true);
       } else chars = [this.src[this.i++]!];
-      if (chars.length === 1 && this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
+      if (
+        chars.length === 1 &&
+        this.src[this.i] === '-' &&
+        this.src[this.i + 1] !== ']' &&
+        this.i + 1 < this.src.length
+      ) {
         this.i++;
         let end: string[];
         if (this.src[this.i] === '\\') {

@@ -12,7 +12,11 @@ import type { HandlerResult, TableOperation } from './types.js';
 const VALIDATE_RESPONSE = { direction: 'response' as const };
 
 export class ResponseMismatchError extends Error {
-  constructor(message: string, readonly operation: string, readonly details: unknown) {
+  constructor(
+    message: string,
+    readonly operation: string,
+    readonly details: unknown,
+  ) {
     super(message);
     this.name = 'ResponseMismatchError';
   }
@@ -40,10 +44,29 @@ function pickMediaType(declared: string[], body: unknown): string | undefined {
 }
 
 /** A result as status, headers and bytes, checked against the operation's declared responses (when `c` is given). */
-export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c?: CompiledOperation, method?: string): Outgoing {
-  const problem = (status: number, detail?: string): Outgoing => serialize(s, s.problems.aboutBlank(status, detail), incoming);
-  if (typeof result !== 'object' || result === null || typeof result.status !== 'number' || !Number.isInteger(result.status) || result.status < 200 || result.status > 599) {
-    if (c) s.report(new ResponseMismatchError(`The handler of ${c.op.key} returned no valid status`, c.op.key, result), c.op.key, incoming);
+export function serialize(
+  s: Setup,
+  result: HandlerResult,
+  incoming: Incoming,
+  c?: CompiledOperation,
+  method?: string,
+): Outgoing {
+  const problem = (status: number, detail?: string): Outgoing =>
+    serialize(s, s.problems.aboutBlank(status, detail), incoming);
+  if (
+    typeof result !== 'object' ||
+    result === null ||
+    typeof result.status !== 'number' ||
+    !Number.isInteger(result.status) ||
+    result.status < 200 ||
+    result.status > 599
+  ) {
+    if (c)
+      s.report(
+        new ResponseMismatchError(`The handler of ${c.op.key} returned no valid status`, c.op.key, result),
+        c.op.key,
+        incoming,
+      );
     return problem(500);
   }
   const headers: Record<string, string | string[]> = {};
@@ -55,21 +78,54 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
       if (c.responseCache.size < 1000) c.responseCache.set(result.status, declared);
     }
     if (!declared) {
-      s.report(new ResponseMismatchError(`The handler of ${c.op.key} answered the undeclared status ${result.status}`, c.op.key, result), c.op.key, incoming);
+      s.report(
+        new ResponseMismatchError(
+          `The handler of ${c.op.key} answered the undeclared status ${result.status}`,
+          c.op.key,
+          result,
+        ),
+        c.op.key,
+        incoming,
+      );
       return problem(500, s.development ? `The handler answered the undeclared status ${result.status}` : undefined);
     }
     if (mediaType === undefined || !declared.mediaTypes.includes(mediaType)) {
       if (mediaType !== undefined && s.development) {
-        s.report(new ResponseMismatchError(`The handler of ${c.op.key} answered ${result.status} as ${mediaType}, which is not declared`, c.op.key, result), c.op.key, incoming);
+        s.report(
+          new ResponseMismatchError(
+            `The handler of ${c.op.key} answered ${result.status} as ${mediaType}, which is not declared`,
+            c.op.key,
+            result,
+          ),
+          c.op.key,
+          incoming,
+        );
         return problem(500, `The handler answered ${result.status} as ${mediaType}, which is not declared`);
       }
       mediaType = pickMediaType(declared.mediaTypes, result.body);
     }
-    if (s.development && c.validator && result.body !== undefined && mediaType && !declared.binary?.includes(mediaType)) {
+    if (
+      s.development &&
+      c.validator &&
+      result.body !== undefined &&
+      mediaType &&
+      !declared.binary?.includes(mediaType)
+    ) {
       const check = c.validator.response(result.status, mediaType, result.body, VALIDATE_RESPONSE);
       if (!check.valid) {
-        const summary = check.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-        s.report(new ResponseMismatchError(`The ${result.status} response of ${c.op.key} does not match its schema: ${summary}`, c.op.key, check.errors), c.op.key, incoming);
+        const summary = check.errors
+          .slice(0, 5)
+          .map((e) => `${e.instancePath || '/'} ${e.message}`)
+          .join('; ');
+        s.report(
+          new ResponseMismatchError(
+            `The ${result.status} response of ${c.op.key} does not match its schema: ${summary}`,
+            c.op.key,
+            check.errors,
+          ),
+          c.op.key,
+          incoming,
+        );
         return problem(500, `The ${result.status} ${mediaType} response does not match its schema: ${summary}`);
       }
     }
@@ -78,7 +134,8 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
   }
   let payload: Outgoing['body'] = null;
   let outBody = result.body;
-  if (s.problemBase && isProblemBody(outBody) && outBody.type.startsWith('/')) outBody = { ...outBody, type: s.problemBase + outBody.type };
+  if (s.problemBase && isProblemBody(outBody) && outBody.type.startsWith('/'))
+    outBody = { ...outBody, type: s.problemBase + outBody.type };
   if (outBody !== undefined && method !== 'HEAD') {
     const kind = bodyKind(mediaType ?? 'application/json');
     if (kind === 'json' || kind === 'form') {
@@ -97,7 +154,9 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
       const value = result.headers[name];
       const lower = name.toLowerCase();
       if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(lower)) continue;
-      const values = (Array.isArray(value) ? value : [value]).map((v: unknown) => String(v)).filter((v: string) => !/[\r\n\0]/.test(v));
+      const values = (Array.isArray(value) ? value : [value])
+        .map((v: unknown) => String(v))
+        .filter((v: string) => !/[\r\n\0]/.test(v));
       if (values.length === 0) continue;
       headers[lower] = lower === 'set-cookie' ? values : values.join(', ');
     }

@@ -188,16 +188,23 @@ export interface ServerOptions {
    * Turns the credentials a request carried into a principal, or nothing when they are not valid (401).
    * Operations whose security allows no credentials never call it without credentials.
    */
-  authenticate?: (credentials: Credentials, request: Request) => Principal | null | undefined | Promise<Principal | null | undefined>;
+  authenticate?: (
+    credentials: Credentials,
+    request: Request,
+  ) => Principal | null | undefined | Promise<Principal | null | undefined>;
   /**
    * Path parameters that must equal the authenticated user's id, by operation (`{ getUserItems: 'id' }`);
    * merged over what the spec declares with its owner extension. Mismatch → 403.
    */
   ownerParameters?: Record<string, string>;
   /** Extra authorization after parameters are validated; return a result (e.g. a problem) to refuse. */
-  authorize?: (info: RequestInfo & { params: Record<string, unknown> }) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  authorize?: (
+    info: RequestInfo & { params: Record<string, unknown> },
+  ) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
   /** Called after authentication; `{ allowed: false }` answers 429 with the rate-limit headers. */
-  rateLimit?: (info: RequestInfo) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
+  rateLimit?: (
+    info: RequestInfo,
+  ) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
   /** Receives every error a handler or hook threw (the client sees a bare 500) and development-mode mismatches. */
   onError?: (error: unknown, info: { operation?: string; request: Request }) => void;
   /**

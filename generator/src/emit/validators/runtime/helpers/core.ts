@@ -3,13 +3,19 @@ import type { ValidationError } from '../public.ts';
 
 export const _has = Object.prototype.hasOwnProperty;
 
-export function _err(instancePath: string, schemaPath: string, keyword: string, message: string, params: Record<string, unknown>): ValidationError {
+export function _err(
+  instancePath: string,
+  schemaPath: string,
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+): ValidationError {
   return { instancePath, schemaPath, keyword, message, params };
 }
 
 /** Escapes a key as a JSON pointer token. */
 export function _esc(key: string): string {
-  return key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replaceAll("~", "~0").replaceAll("/", "~1");
+  return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** Length in code points (a lone surrogate counts as one). */
