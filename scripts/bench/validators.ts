@@ -203,7 +203,7 @@ function fmt(ops: number): string {
 export async function run(): Promise<void> {
   const { model } = await loadModel(SPEC);
   const context = createEmitContext({ packages: { scope: 'social-posting', names: { types: '@social-posting/types', validators: '@social-posting/validators', client: '@social-posting/client', server: '@social-posting/server' }, version: '0.0.0' }, options: {}, generatorVersion: 'bench' });
-  const ours = await importGenerated(validatorsEmitter.emit(model, context));
+  const ours = await importGenerated(validatorsEmitter.emit(model, process.env.INLINE_LIMIT ? { ...context, options: { inlineLimit: Number(process.env.INLINE_LIMIT) } } : context));
   const ajvFirst = ajvFor(model, false);
   const ajvAll = ajvFor(model, true);
   const ajvNoFormats = ajvFor(model, false, false);

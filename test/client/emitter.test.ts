@@ -79,7 +79,7 @@ describe('client emitter on a hand-built model', () => {
     ]);
     expect(byId.getPostById.security).toEqual([['bearer'], ['oauth2'], ['oauth1']]);
     expect(byId.getHealth.security).toBeUndefined();
-    expect(byId.streamPosts.stream).toBe(true);
+    expect(byId.streamPosts.stream).toEqual({ media: [{ type: 'application/json', format: 'ndjson' }] });
     expect(byId.createPost.body).toBe('application/json');
     // The unsupported (unknown) scheme's alternative is dropped; the bearer one stays.
     expect(byId.evilOperation.security).toEqual([['bearer']]);

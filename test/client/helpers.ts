@@ -92,5 +92,10 @@ export const streamOp: OperationSpec = {
   path: '/2/posts/search/stream',
   params: [{ name: 'backfill_minutes', in: 'query' }],
   security: [['bearer']],
-  stream: true,
+  // As generated from the spec's x-streaming (spec/paths/activity.yaml).
+  stream: {
+    media: [{ type: 'application/json', format: 'ndjson' }],
+    problems: [{ type: '/problems/(operational-disconnect|client-disconnected|streaming-connection)$' }, { disconnect_type: '' }, { connection_issue: '' }],
+    reconnectUnless: [{ type: '/problems/streaming-connection$' }, { connection_issue: '' }, { disconnect_type: '^(ForceDisconnect|InvalidRules|ClientApplicationStateDegraded)$' }],
+  },
 };

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../../generator/src/emit/client/runtime/core.ts';
 import { AbortError, ApiError, NetworkError } from '../../generator/src/emit/client/runtime/errors.ts';
 import { paginate } from '../../generator/src/emit/client/runtime/paginate.ts';
-import { disconnectProblem, lineSplitter, shouldReconnect, stream } from '../../generator/src/emit/client/runtime/stream.ts';
+import { lineSplitter, ndjsonFraming } from '../../generator/src/emit/client/runtime/ndjson.ts';
+import { disconnectProblem, shouldReconnect, streams } from '../../generator/src/emit/client/runtime/stream.ts';
 import { bookmarksOp, fakeFetch, json, streamOp } from './helpers.ts';
 
 const base = 'https://api.test';
+const stream = streams({ ndjson: ndjsonFraming });
 
 describe('paginate', () => {
   const pages = [
@@ -215,24 +217,28 @@ describe('stream', () => {
 });
 
 describe('disconnect problems', () => {
-  it('recognises a problem line or an errors-only envelope', () => {
+  it('recognises a problem line or an errors-only envelope, by the spec\'s matchers', () => {
     const p = { title: 't', type: 'https://x/2/problems/operational-disconnect', disconnect_type: 'SlowReader' };
-    expect(disconnectProblem(p)).toBe(p);
-    expect(disconnectProblem({ errors: [p] })).toBe(p);
-    expect(disconnectProblem({ data: { id: '1' }, errors: [p] })).toBeUndefined();
-    expect(disconnectProblem({ data: { id: '1' } })).toBeUndefined();
-    expect(disconnectProblem({ type: 'post.create', title: 'x' })).toBeUndefined();
+    expect(disconnectProblem(p, streamOp)).toBe(p);
+    expect(disconnectProblem({ errors: [p] }, streamOp)).toBe(p);
+    expect(disconnectProblem({ data: { id: '1' }, errors: [p] }, streamOp)).toBeUndefined();
+    expect(disconnectProblem({ data: { id: '1' } }, streamOp)).toBeUndefined();
+    expect(disconnectProblem({ type: 'post.create', title: 'x' }, streamOp)).toBeUndefined();
+    // Without the spec's matchers no item is a problem: generic code knows no problem types.
+    expect(disconnectProblem(p, { ...streamOp, stream: { media: streamOp.stream!.media } })).toBeUndefined();
   });
 
-  it('default policy', () => {
+  it('the spec\'s reconnection rule (x-streaming.reconnect.unless)', () => {
     const op = (disconnect_type: string) => ({ title: 't', type: 'https://x/2/problems/operational-disconnect', disconnect_type });
-    expect(shouldReconnect(op('OperationalDisconnect'))).toBe(true);
-    expect(shouldReconnect(op('UpstreamUncleanDisconnect'))).toBe(true);
-    expect(shouldReconnect(op('ForceDisconnect'))).toBe(false);
-    expect(shouldReconnect(op('InvalidRules'))).toBe(false);
-    expect(shouldReconnect({ title: 't', type: 'https://x/2/problems/streaming-connection', connection_issue: 'TooManyConnections' })).toBe(
+    expect(shouldReconnect(op('OperationalDisconnect'), streamOp)).toBe(true);
+    expect(shouldReconnect(op('UpstreamUncleanDisconnect'), streamOp)).toBe(true);
+    expect(shouldReconnect(op('ForceDisconnect'), streamOp)).toBe(false);
+    expect(shouldReconnect(op('InvalidRules'), streamOp)).toBe(false);
+    expect(shouldReconnect({ title: 't', type: 'https://x/2/problems/streaming-connection', connection_issue: 'TooManyConnections' }, streamOp)).toBe(
       false,
     );
-    expect(shouldReconnect({ title: 't', type: 'https://x/2/problems/client-disconnected' })).toBe(true);
+    expect(shouldReconnect({ title: 't', type: 'https://x/2/problems/client-disconnected' }, streamOp)).toBe(true);
+    // No rule: every problem allows reconnecting.
+    expect(shouldReconnect(op('ForceDisconnect'))).toBe(true);
   });
 });

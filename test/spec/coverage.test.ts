@@ -1133,7 +1133,11 @@ describe('Events', () => {
     expect(streams.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /2/activity/stream']);
     for (const c of streams) {
       const op = operation(doc, c.method!, c.path);
-      expect(op['x-streaming']).toEqual({ format: 'ndjson' });
+      expect(op['x-streaming'].format).toBe('ndjson');
+      // The reference's disconnect problems end the connection; reconnecting cannot fix a forced disconnect,
+      // invalid rules, a degraded client application or connection trouble (x-streaming.reconnect.unless).
+      expect(op['x-streaming'].problems.map((m: Record<string, string>) => Object.keys(m)[0])).toEqual(['type', 'disconnect_type', 'connection_issue']);
+      expect(op['x-streaming'].reconnect.unless).toContainEqual({ disconnect_type: '^(ForceDisconnect|InvalidRules|ClientApplicationStateDegraded)$' });
       // backfill_minutes belongs to "streaming requests ... on the academic track", which this stream is
       // not said to be: not listed, but the operation is open to parameters it does not list.
       expect(parameter(doc, c.method!, c.path, 'backfill_minutes')).toBeUndefined();

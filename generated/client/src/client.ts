@@ -7,11 +7,13 @@ import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { Paginator } from './runtime/paginate.js';
 import { paginate } from './runtime/paginate.js';
-import { stream } from './runtime/stream.js';
+import { stream, streams } from './runtime/stream.js';
+import { ndjsonFraming } from './runtime/ndjson.js';
 import type {
   ApiPromise,
   At,
   CallOptions,
+  EventStream,
   ExtraQuery,
   ItemOf,
   PaginateOptions,
@@ -1030,7 +1032,7 @@ export interface Client {
    * Limits:
    * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
    *
-   * Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).
+   * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
    *
    * Not documented by the API reference:
    * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
@@ -1039,11 +1041,13 @@ export interface Client {
    * - security: the accepted authentication methods are not shown (modelled: app-only)
    *
    * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
+   *
+   * The answer is a stream (`application/json`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
    */
   streamActivity(
     args?: StreamActivityArgs,
     options?: StreamCallOptions,
-  ): AsyncGenerator<T.StreamActivityResponse, void, undefined>;
+  ): EventStream<T.StreamActivityResponses['200']['content']['application/json']>;
   /**
    * Replay webhook events
    *
@@ -1228,7 +1232,7 @@ export type OAuth2Scope = 'bookmark.read' | 'post.read' | 'users.read' | 'follow
 export function createClient(options: ClientOptions): Client {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
-    stream: stream,
+    stream: streams({ ndjson: ndjsonFraming }),
     paginate: paginate,
   }) as Client;
 }
@@ -2199,7 +2203,7 @@ export function createActivitySubscription(
  * Limits:
  * - `REDUNDANT_STREAM_CONNECTIONS`: Redundant stream connections, 2 per stream: at most 2 connections
  *
- * Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).
+ * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
  *
  * Not documented by the API reference:
  * - parameters: not shown (streaming requests on the academic track accept backfill_minutes; whether this stream is one is not shown)
@@ -2209,14 +2213,16 @@ export function createActivitySubscription(
  *
  * The API reference does not list every parameter of this operation: pass others in `extraQuery`.
  *
+ * The answer is a stream (`application/json`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
+ *
  * The standalone form of `Client.streamActivity`, over `createCore(...)`.
  */
 export function streamActivity(
   core: ClientCore,
   args?: StreamActivityArgs,
   options?: StreamCallOptions,
-): AsyncGenerator<T.StreamActivityResponse, void, undefined> {
-  return stream(core, ops.streamActivity, args, options);
+): EventStream<T.StreamActivityResponses['200']['content']['application/json']> {
+  return stream(core, ops.streamActivity, args, options, { ndjson: ndjsonFraming });
 }
 
 /**

@@ -360,7 +360,19 @@ export const streamActivity: OperationSpec = {
   method: 'GET',
   path: '/2/activity/stream',
   security: [['bearer']],
-  stream: true,
+  stream: {
+    media: [{ type: 'application/json', format: 'ndjson' }],
+    problems: [
+      { type: '/problems/(operational-disconnect|client-disconnected|streaming-connection)$' },
+      { disconnect_type: '' },
+      { connection_issue: '' },
+    ],
+    reconnectUnless: [
+      { type: '/problems/streaming-connection$' },
+      { connection_issue: '' },
+      { disconnect_type: '^(ForceDisconnect|InvalidRules|ClientApplicationStateDegraded)$' },
+    ],
+  },
   openQuery: true,
   rateLimit: { reset: 'x-rate-limit-reset' },
 };

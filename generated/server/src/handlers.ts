@@ -2894,7 +2894,10 @@ export interface StreamActivityContext {
 export type StreamActivityResult =
   | {
       status: 200;
-      body: T.StreamActivityResponses['200']['content']['application/json'];
+      body:
+        | AsyncIterable<T.StreamActivityResponses['200']['content']['application/json']>
+        | ReadableStream<Uint8Array>
+        | T.StreamActivityResponses['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }

@@ -161,5 +161,6 @@ export type {
   RateLimitDecision,
   RequestInfo,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _dup, _err, _esc, _has, _len } from './runtime.js';
+import { _dup, _esc, _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
 const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
@@ -209,66 +209,6 @@ const _sp154 = '#/components/schemas/PartialErrors';
 const _sp155 = '#/components/schemas/CreatePostRequest';
 const _sp156 = '#/components/schemas/EditOptions';
 const _sp157 = '#/components/schemas/CreatePostPoll';
-const _sp158 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters';
-const _sp159 = '#/paths/~12~1users~1by~1username~1{username}/get/parameters';
-const _sp160 = '#/paths/~12~1posts~1{id}/get/parameters';
-const _sp161 = '#/paths/~12~1posts~1search~1recent/get/parameters';
-const _sp162 = '#/paths/~12~1posts~1search~1all/get/parameters';
-const _sp163 = '#/paths/~12~1posts~1counts~1recent/get/parameters';
-const _sp164 = '#/paths/~12~1posts~1counts~1all/get/parameters';
-const _sp165 = '#/paths/~12~1users~1{id}~1posts/get/parameters';
-const _sp166 = '#/paths/~12~1users~1{id}~1mentions/get/parameters';
-const _sp167 = '#/paths/~12~1users~1{id}~1liked_posts/get/parameters';
-const _sp168 = '#/paths/~12~1users~1{id}~1followers/get/parameters';
-const _sp169 = '#/paths/~12~1users~1{id}~1following/get/parameters';
-const _sp170 = '#/paths/~12~1users~1{id}~1following/post/parameters';
-const _sp171 = '#/paths/~12~1users~1{id}~1blocking/get/parameters';
-const _sp172 = '#/paths/~12~1users~1{id}~1muting/get/parameters';
-const _sp173 = '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters';
-const _sp174 = '#/paths/~12~1users~1{id}~1owned_lists/get/parameters';
-const _sp175 = '#/paths/~12~1users~1{id}~1followed_lists/get/parameters';
-const _sp176 = '#/paths/~12~1users~1{id}~1list_memberships/get/parameters';
-const _sp177 = '#/paths/~12~1users~1{id}~1likes/post/parameters';
-const _sp178 = '#/paths/~12~1posts/post/parameters';
-const _sp179 = '#/paths/~12~1news~1search/get/parameters';
-const _sp180 = '#/paths/~12~1news~1{id}/get/parameters';
-const _sp181 = '#/paths/~12~1connections/get/parameters';
-const _sp182 = '#/paths/~12~1connections/delete/parameters';
-const _sp183 = '#/paths/~12~1connections~1all/delete/parameters';
-const _sp184 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters';
-const _sp185 = '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters';
-const _sp186 = '#/paths/~12~1notes~1search~1notes_written/get/parameters';
-const _sp187 = '#/paths/~12~1notes/post/parameters';
-const _sp188 = '#/paths/~12~1evaluate_note/post/parameters';
-const _sp189 = '#/paths/~12~1activity~1subscriptions/post/parameters';
-const _sp190 = '#/paths/~12~1activity~1stream/get/parameters';
-const _sp191 = '#/paths/~12~1webhooks~1replay/post/parameters';
-const _sp192 = '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters';
-const _sp193 = '#/paths/~12~1powerstream~1rules/get/parameters';
-const _sp194 = '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema';
-const _sp195 = '#/components/parameters/PaginationToken/schema';
-const _sp196 = '#/components/parameters/PostFields/schema';
-const _sp197 = '#/components/parameters/Expansions/schema';
-const _sp198 = '#/components/parameters/MediaFields/schema';
-const _sp199 = '#/components/parameters/PollFields/schema';
-const _sp200 = '#/components/parameters/UserFields/schema';
-const _sp201 = '#/components/parameters/PlaceFields/schema';
-const _sp202 = '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema';
-const _sp203 = '#/paths/~12~1posts~1search~1all/get/parameters/0/schema';
-const _sp204 = '#/paths/~12~1posts~1search~1all/get/parameters/1/schema';
-const _sp205 = '#/paths/~12~1posts~1search~1all/get/parameters/2/schema';
-const _sp206 = '#/paths/~12~1posts~1search~1all/get/parameters/3/schema';
-const _sp207 = '#/paths/~12~1posts~1search~1all/get/parameters/4/schema';
-const _sp208 = '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema';
-const _sp209 = '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema';
-const _sp210 = '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema';
-const _sp211 = '#/paths/~12~1news~1search/get/parameters/0/schema';
-const _sp212 = '#/components/parameters/NewsFields/schema';
-const _sp213 = '#/paths/~12~1news~1{id}/get/parameters/0/schema';
-const _sp214 = '#/paths/~12~1connections/delete/parameters/0/schema';
-const _sp215 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
-const _sp216 =
-  '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -281,12 +221,13 @@ export function _vPostId(v: any, o: number): boolean {
 export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'string')) return false;
   } else {
     if (!_re0.test(v)) {
-      E.push(_err(p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -303,12 +244,13 @@ export function _vUserId(v: any, o: number): boolean {
 export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'string')) return false;
   } else {
     if (!_re0.test(v)) {
-      E.push(_err(p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -325,16 +267,15 @@ export function _vUsername(v: any, o: number): boolean {
 export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'string')) return false;
   } else {
     if (!_re3.test(v)) {
-      E.push(
-        _err(p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
+      if (
+        _fErr(E, o, p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
           pattern: '^[A-Za-z0-9_]{1,15}$',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -351,16 +292,15 @@ export function _vMediaKey(v: any, o: number): boolean {
 export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp6, 'string')) return false;
   } else {
     if (!_re5.test(v)) {
-      E.push(
-        _err(p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
+      if (
+        _fErr(E, o, p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
           pattern: '^([0-9]+)_([0-9]+)$',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -377,12 +317,13 @@ export function _vPollId(v: any, o: number): boolean {
 export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp7, 'string')) return false;
   } else {
     if (!_re0.test(v)) {
-      E.push(_err(p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -399,12 +340,13 @@ export function _vCommunityId(v: any, o: number): boolean {
 export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp8, 'string')) return false;
   } else {
     if (!_re0.test(v)) {
-      E.push(_err(p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -418,8 +360,7 @@ export function _vPlaceId(v: any, o: number): boolean {
 export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9, 'string')) return false;
   }
   return E.length === e0;
 }
@@ -435,12 +376,11 @@ export function _vCountryCode(v: any, o: number): boolean {
 export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp11, 'string')) return false;
   } else {
     if (!_re10.test(v)) {
-      E.push(_err(p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' }))
+        return false;
     }
   }
   return E.length === e0;
@@ -752,8 +692,7 @@ export function _vPost(v: any, o: number): boolean {
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp12, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -774,8 +713,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x5 = v.text;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/text', _sp12 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp12 + '/properties/text', 'string')) return false;
       }
     }
     const x6 = v.author_id;
@@ -813,22 +751,10 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x14 = v.created_at;
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
       if (typeof x14 !== 'string') {
-        E.push(
-          _err(p + '/created_at', _sp12 + '/properties/created_at/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x14)) {
-          E.push(
-            _err(
-              p + '/created_at',
-              _sp12 + '/properties/created_at/format',
-              'format',
-              'must match format "date-time"',
-              { format: 'date-time' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'date-time')) return false;
         }
       }
     }
@@ -867,8 +793,7 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x23 = v.lang;
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'lang'))) {
       if (typeof x23 !== 'string') {
-        E.push(_err(p + '/lang', _sp12 + '/properties/lang/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/lang', _sp12 + '/properties/lang', 'string')) return false;
       }
     }
     const x24 = v.community_id;
@@ -897,24 +822,21 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x30 = v.context_annotations;
     if (x30 !== undefined && ((o & 8) === 0 || _has.call(v, 'context_annotations'))) {
       if (!Array.isArray(x30)) {
-        E.push(
-          _err(p + '/context_annotations', _sp12 + '/properties/context_annotations/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/context_annotations', _sp12 + '/properties/context_annotations', 'array')) return false;
       } else {
         if (x30.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/context_annotations',
               _sp12 + '/properties/context_annotations/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i31 = 0; i31 < x30.length; i31++) {
           const x32 = x30[i31];
@@ -965,28 +887,22 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x42 = v.edit_history_post_ids;
     if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_history_post_ids'))) {
       if (!Array.isArray(x42)) {
-        E.push(
-          _err(
-            p + '/edit_history_post_ids',
-            _sp12 + '/properties/edit_history_post_ids/type',
-            'type',
-            'must be array',
-            { type: 'array' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/edit_history_post_ids', _sp12 + '/properties/edit_history_post_ids', 'array'))
+          return false;
       } else {
         if (x42.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/edit_history_post_ids',
               _sp12 + '/properties/edit_history_post_ids/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i43 = 0; i43 < x42.length; i43++) {
           const x44 = x42[i43];
@@ -1208,46 +1124,33 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x98 = v.paid_partnership;
     if (x98 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
       if (typeof x98 !== 'boolean') {
-        E.push(
-          _err(p + '/paid_partnership', _sp12 + '/properties/paid_partnership/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/paid_partnership', _sp12 + '/properties/paid_partnership', 'boolean')) return false;
       }
     }
     const x99 = v.possibly_sensitive;
     if (x99 !== undefined && ((o & 8) === 0 || _has.call(v, 'possibly_sensitive'))) {
       if (typeof x99 !== 'boolean') {
-        E.push(
-          _err(p + '/possibly_sensitive', _sp12 + '/properties/possibly_sensitive/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/possibly_sensitive', _sp12 + '/properties/possibly_sensitive', 'boolean')) return false;
       }
     }
     const x100 = v.referenced_posts;
     if (x100 !== undefined && ((o & 8) === 0 || _has.call(v, 'referenced_posts'))) {
       if (!Array.isArray(x100)) {
-        E.push(
-          _err(p + '/referenced_posts', _sp12 + '/properties/referenced_posts/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/referenced_posts', _sp12 + '/properties/referenced_posts', 'array')) return false;
       } else {
         if (x100.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/referenced_posts',
               _sp12 + '/properties/referenced_posts/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i101 = 0; i101 < x100.length; i101++) {
           const x102 = x100[i101];
@@ -1289,23 +1192,14 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     const x112 = v.source;
     if (x112 !== undefined && ((o & 8) === 0 || _has.call(v, 'source'))) {
       if (typeof x112 !== 'string') {
-        E.push(_err(p + '/source', _sp12 + '/properties/source/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/source', _sp12 + '/properties/source', 'string')) return false;
       }
     }
     const x113 = v.suggested_source_links;
     if (x113 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links'))) {
       if (!Array.isArray(x113)) {
-        E.push(
-          _err(
-            p + '/suggested_source_links',
-            _sp12 + '/properties/suggested_source_links/type',
-            'type',
-            'must be array',
-            { type: 'array' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/suggested_source_links', _sp12 + '/properties/suggested_source_links', 'array'))
+          return false;
       } else {
         for (let i114 = 0; i114 < x113.length; i114++) {
           const x115 = x113[i114];
@@ -1393,28 +1287,26 @@ export function _vAttachments(v: any, o: number): boolean {
 export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp13, 'object')) return false;
   } else {
     const x1 = v.media_keys;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_keys'))) {
       if (!Array.isArray(x1)) {
-        E.push(
-          _err(p + '/media_keys', _sp13 + '/properties/media_keys/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/media_keys', _sp13 + '/properties/media_keys', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/media_keys',
               _sp13 + '/properties/media_keys/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -1437,24 +1329,22 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
     const x7 = v.media_source_post_id;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_source_post_id'))) {
       if (!Array.isArray(x7)) {
-        E.push(
-          _err(p + '/media_source_post_id', _sp13 + '/properties/media_source_post_id/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/media_source_post_id', _sp13 + '/properties/media_source_post_id', 'array'))
+          return false;
       } else {
         if (x7.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/media_source_post_id',
               _sp13 + '/properties/media_source_post_id/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i8 = 0; i8 < x7.length; i8++) {
           const x9 = x7[i8];
@@ -1477,20 +1367,21 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
     const x13 = v.poll_ids;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll_ids'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/poll_ids', _sp13 + '/properties/poll_ids/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/poll_ids', _sp13 + '/properties/poll_ids', 'array')) return false;
       } else {
         if (x13.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/poll_ids',
               _sp13 + '/properties/poll_ids/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
@@ -1568,8 +1459,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
 export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.domain;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'domain'))) {
@@ -1601,10 +1491,7 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
         if (!ok3 && !_eContextAnnotationDomainFields(x1, o + 16, p + '/domain', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp14 + '/required', 'required', "must have required property 'domain'", { missingProperty: 'domain' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp14, 'domain')) return false;
     }
     const x9 = v.entity;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'entity'))) {
@@ -1636,10 +1523,7 @@ export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationE
         if (!ok11 && !_eContextAnnotationEntityFields(x9, o + 16, p + '/entity', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp14 + '/required', 'required', "must have required property 'entity'", { missingProperty: 'entity' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp14, 'entity')) return false;
     }
   }
   return E.length === e0;
@@ -1670,44 +1554,35 @@ export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
 export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp15 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp15 + '/properties/id', 'string')) return false;
       } else {
         if (!_re0.test(x1)) {
-          E.push(
-            _err(p + '/id', _sp15 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+          if (
+            _fErr(E, o, p + '/id', _sp15 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
               pattern: '^[0-9]{1,19}$',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     } else {
-      E.push(_err(p, _sp15 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp15, 'id')) return false;
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp15 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp15 + '/properties/name', 'string')) return false;
       }
     }
     const x3 = v.description;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp15 + '/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/description', _sp15 + '/properties/description', 'string')) return false;
       }
     }
   }
@@ -1739,44 +1614,35 @@ export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
 export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp16, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp16 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp16 + '/properties/id', 'string')) return false;
       } else {
         if (!_re0.test(x1)) {
-          E.push(
-            _err(p + '/id', _sp16 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+          if (
+            _fErr(E, o, p + '/id', _sp16 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
               pattern: '^[0-9]{1,19}$',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     } else {
-      E.push(_err(p, _sp16 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp16, 'id')) return false;
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp16 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp16 + '/properties/name', 'string')) return false;
       }
     }
     const x3 = v.description;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp16 + '/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/description', _sp16 + '/properties/description', 'string')) return false;
       }
     }
   }
@@ -1804,28 +1670,29 @@ export function _vDisplayTextRange(v: any, o: number): boolean {
 export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp17, 'array')) return false;
   } else {
     if (v.length > 2) {
-      E.push(_err(p, _sp17 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp17 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
+        return false;
     }
     if (v.length < 2) {
-      E.push(_err(p, _sp17 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp17 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+        return false;
     }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/' + i1, _sp17 + '/items/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, _sp17 + '/items', 'integer')) return false;
       } else {
         if (x2 < 0) {
-          E.push(
-            _err(p + '/' + i1, _sp17 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p + '/' + i1, _sp17 + '/items/minimum', 'minimum', 'must be >= 0', {
+              comparison: '>=',
+              limit: 0,
+            })
+          )
+            return false;
         }
       }
     }
@@ -1862,75 +1729,35 @@ export function _vEditControls(v: any, o: number): boolean {
 export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.is_edit_eligible;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'is_edit_eligible'))) {
       if (typeof x1 !== 'boolean') {
-        E.push(
-          _err(p + '/is_edit_eligible', _sp18 + '/properties/is_edit_eligible/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/is_edit_eligible', _sp18 + '/properties/is_edit_eligible', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'is_edit_eligible'", {
-          missingProperty: 'is_edit_eligible',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
     }
     const x2 = v.editable_until;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'editable_until'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/editable_until', _sp18 + '/properties/editable_until/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          E.push(
-            _err(
-              p + '/editable_until',
-              _sp18 + '/properties/editable_until/format',
-              'format',
-              'must match format "date-time"',
-              { format: 'date-time' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'date-time')) return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'editable_until'", {
-          missingProperty: 'editable_until',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
     }
     const x3 = v.edits_remaining;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'edits_remaining'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/edits_remaining', _sp18 + '/properties/edits_remaining/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/edits_remaining', _sp18 + '/properties/edits_remaining', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'edits_remaining'", {
-          missingProperty: 'edits_remaining',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
     }
   }
   return E.length === e0;
@@ -1952,8 +1779,7 @@ export function _vPostGeo(v: any, o: number): boolean {
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp19, 'object')) return false;
   } else {
     const x1 = v.coordinates;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
@@ -1997,37 +1823,32 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp20, 'object')) return false;
   } else {
     const x1 = v.match_status;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/match_status', _sp20 + '/properties/match_status/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/match_status', _sp20 + '/properties/match_status', 'string')) return false;
       }
     }
     const x2 = v.note_id;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/note_id', _sp20 + '/properties/note_id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/note_id', _sp20 + '/properties/note_id', 'string')) return false;
       } else {
         if (!_re0.test(x2)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/note_id',
               _sp20 + '/properties/note_id/pattern',
               'pattern',
               'must match pattern "^[0-9]{1,19}$"',
               { pattern: '^[0-9]{1,19}$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -2050,30 +1871,15 @@ export function _vPostNonPublicMetrics(v: any, o: number): boolean {
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp21, 'object')) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/impression_count', _sp21 + '/properties/impression_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/impression_count',
-              _sp21 + '/properties/impression_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'int32')) return false;
         }
       }
     }
@@ -2113,80 +1919,39 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp22, 'object')) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/impression_count', _sp22 + '/properties/impression_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/impression_count', _sp22 + '/properties/impression_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp22 + '/required', 'required', "must have required property 'impression_count'", {
-          missingProperty: 'impression_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
     }
     const x2 = v.repost_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/repost_count', _sp22 + '/properties/repost_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/repost_count', _sp22 + '/properties/repost_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp22 + '/required', 'required', "must have required property 'repost_count'", {
-          missingProperty: 'repost_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
     }
     const x3 = v.reply_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/reply_count', _sp22 + '/properties/reply_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/reply_count', _sp22 + '/properties/reply_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp22 + '/required', 'required', "must have required property 'reply_count'", {
-          missingProperty: 'reply_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
     }
     const x4 = v.like_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/like_count', _sp22 + '/properties/like_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/like_count', _sp22 + '/properties/like_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp22 + '/required', 'required', "must have required property 'like_count'", {
-          missingProperty: 'like_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp22, 'like_count')) return false;
     }
   }
   return E.length === e0;
@@ -2228,94 +1993,45 @@ export function _vPostPromotedMetrics(v: any, o: number): boolean {
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp23 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp23, 'object')) return false;
   } else {
     const x1 = v.impression_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/impression_count', _sp23 + '/properties/impression_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/impression_count',
-              _sp23 + '/properties/impression_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.like_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/like_count', _sp23 + '/properties/like_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(p + '/like_count', _sp23 + '/properties/like_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.reply_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/reply_count', _sp23 + '/properties/reply_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(p + '/reply_count', _sp23 + '/properties/reply_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.repost_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/repost_count', _sp23 + '/properties/repost_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/repost_count',
-              _sp23 + '/properties/repost_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'int32')) return false;
         }
       }
     }
@@ -2365,108 +2081,52 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp24, 'object')) return false;
   } else {
     const x1 = v.repost_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/repost_count', _sp24 + '/properties/repost_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/repost_count', _sp24 + '/properties/repost_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp24 + '/required', 'required', "must have required property 'repost_count'", {
-          missingProperty: 'repost_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
     }
     const x2 = v.reply_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/reply_count', _sp24 + '/properties/reply_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/reply_count', _sp24 + '/properties/reply_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp24 + '/required', 'required', "must have required property 'reply_count'", {
-          missingProperty: 'reply_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
     }
     const x3 = v.like_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/like_count', _sp24 + '/properties/like_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/like_count', _sp24 + '/properties/like_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp24 + '/required', 'required', "must have required property 'like_count'", {
-          missingProperty: 'like_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp24, 'like_count')) return false;
     }
     const x4 = v.impression_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/impression_count', _sp24 + '/properties/impression_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/impression_count', _sp24 + '/properties/impression_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp24 + '/required', 'required', "must have required property 'impression_count'", {
-          missingProperty: 'impression_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
     }
     const x5 = v.bookmark_count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/bookmark_count', _sp24 + '/properties/bookmark_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/bookmark_count', _sp24 + '/properties/bookmark_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp24 + '/required', 'required', "must have required property 'bookmark_count'", {
-          missingProperty: 'bookmark_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
     }
     const x6 = v.quote_count;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
       if (!Number.isInteger(x6)) {
-        E.push(
-          _err(p + '/quote_count', _sp24 + '/properties/quote_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/quote_count', _sp24 + '/properties/quote_count', 'integer')) return false;
       }
     }
   }
@@ -2493,8 +2153,7 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp25 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp25, 'object')) return false;
   } else {
     const x1 = v.source_link;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'source_link'))) {
@@ -2505,21 +2164,13 @@ export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: Valida
     const x3 = v.suggestion;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/suggestion', _sp25 + '/properties/suggestion/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/suggestion', _sp25 + '/properties/suggestion', 'string')) return false;
       }
     }
     const x4 = v.suggestion_id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/suggestion_id', _sp25 + '/properties/suggestion_id/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/suggestion_id', _sp25 + '/properties/suggestion_id', 'string')) return false;
       }
     }
   }
@@ -2542,14 +2193,12 @@ export function _vNotePost(v: any, o: number): boolean {
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp26 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp26, 'object')) return false;
   } else {
     const x1 = v.text;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/text', _sp26 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp26 + '/properties/text', 'string')) return false;
       }
     }
     const x2 = v.entities;
@@ -2615,26 +2264,26 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp27 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp27, 'object')) return false;
   } else {
     const x1 = v.cashtags;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/cashtags', _sp27 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/cashtags', _sp27 + '/properties/cashtags', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/cashtags',
               _sp27 + '/properties/cashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -2648,20 +2297,21 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x5 = v.hashtags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/hashtags', _sp27 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/hashtags', _sp27 + '/properties/hashtags', 'array')) return false;
       } else {
         if (x5.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/hashtags',
               _sp27 + '/properties/hashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -2675,20 +2325,21 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x9 = v.mentions;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/mentions', _sp27 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/mentions', _sp27 + '/properties/mentions', 'array')) return false;
       } else {
         if (x9.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/mentions',
               _sp27 + '/properties/mentions/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
@@ -2702,16 +2353,21 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
     const x13 = v.urls;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/urls', _sp27 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/urls', _sp27 + '/properties/urls', 'array')) return false;
       } else {
         if (x13.length < 1) {
-          E.push(
-            _err(p + '/urls', _sp27 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/urls',
+              _sp27 + '/properties/urls/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
@@ -2752,28 +2408,29 @@ export function _vReferencedPost(v: any, o: number): boolean {
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp29 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp29, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp29 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp29 + '/properties/type', 'string')) return false;
       }
       if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
-        E.push(
-          _err(p + '/type', _sp29 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k28,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/type',
+            _sp29 + '/properties/type/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k28 },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp29 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp29, 'type')) return false;
     }
     const x2 = v.id;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -2791,8 +2448,7 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
         if (!ok4 && !_ePostId(x2, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp29 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp29, 'id')) return false;
     }
   }
   return E.length === e0;
@@ -2816,8 +2472,7 @@ export function _vReplySettings(v: any, o: number): boolean {
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp31 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp31, 'string')) return false;
   }
   if (!(
     v === 'everyone' ||
@@ -2827,8 +2482,8 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
     v === 'subscribers' ||
     v === 'verified'
   )) {
-    E.push(_err(p, _sp31 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k30 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp31 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k30 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -2845,16 +2500,12 @@ export function _vScopes(v: any, o: number): boolean {
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp32, 'object')) return false;
   } else {
     const x1 = v.followers;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
       if (typeof x1 !== 'boolean') {
-        E.push(
-          _err(p + '/followers', _sp32 + '/properties/followers/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/followers', _sp32 + '/properties/followers', 'boolean')) return false;
       }
     }
   }
@@ -2877,14 +2528,12 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp33, 'object')) return false;
   } else {
     const x1 = v.count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/count', _sp33 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/count', _sp33 + '/properties/count', 'integer')) return false;
       }
     }
     const x2 = v.url;
@@ -2935,46 +2584,34 @@ export function _vPostWithheld(v: any, o: number): boolean {
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp35, 'object')) return false;
   } else {
     const x1 = v.copyright;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
       if (typeof x1 !== 'boolean') {
-        E.push(
-          _err(p + '/copyright', _sp35 + '/properties/copyright/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/copyright', _sp35 + '/properties/copyright', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp35 + '/required', 'required', "must have required property 'copyright'", {
-          missingProperty: 'copyright',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp35, 'copyright')) return false;
     }
     const x2 = v.country_codes;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/country_codes', _sp35 + '/properties/country_codes/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/country_codes', _sp35 + '/properties/country_codes', 'array')) return false;
       } else {
         if (x2.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/country_codes',
               _sp35 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -2995,40 +2632,42 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         if (x2.length > 1) {
           const u8 = _dup(x2);
           if (u8 !== null) {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/country_codes',
                 _sp35 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u8[1], j: u8[0] },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+              )
+            )
+              return false;
           }
         }
       }
     } else {
-      E.push(
-        _err(p, _sp35 + '/required', 'required', "must have required property 'country_codes'", {
-          missingProperty: 'country_codes',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
     }
     const x9 = v.scope;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x9 !== 'string') {
-        E.push(_err(p + '/scope', _sp35 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/scope', _sp35 + '/properties/scope', 'string')) return false;
       }
       if (!(x9 === 'post' || x9 === 'user')) {
-        E.push(
-          _err(p + '/scope', _sp35 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k34,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/scope',
+            _sp35 + '/properties/scope/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k34 },
+          )
+        )
+          return false;
       }
     }
   }
@@ -3098,28 +2737,26 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp36, 'object')) return false;
   } else {
     const x1 = v.annotations;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
       if (!Array.isArray(x1)) {
-        E.push(
-          _err(p + '/annotations', _sp36 + '/properties/annotations/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/annotations', _sp36 + '/properties/annotations', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/annotations',
               _sp36 + '/properties/annotations/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -3133,20 +2770,21 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x5 = v.cashtags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/cashtags', _sp36 + '/properties/cashtags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/cashtags', _sp36 + '/properties/cashtags', 'array')) return false;
       } else {
         if (x5.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/cashtags',
               _sp36 + '/properties/cashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -3160,20 +2798,21 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x9 = v.hashtags;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/hashtags', _sp36 + '/properties/hashtags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/hashtags', _sp36 + '/properties/hashtags', 'array')) return false;
       } else {
         if (x9.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/hashtags',
               _sp36 + '/properties/hashtags/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
@@ -3187,20 +2826,21 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x13 = v.mentions;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/mentions', _sp36 + '/properties/mentions/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/mentions', _sp36 + '/properties/mentions', 'array')) return false;
       } else {
         if (x13.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/mentions',
               _sp36 + '/properties/mentions/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
@@ -3214,16 +2854,21 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
     const x17 = v.urls;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x17)) {
-        E.push(_err(p + '/urls', _sp36 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/urls', _sp36 + '/properties/urls', 'array')) return false;
       } else {
         if (x17.length < 1) {
-          E.push(
-            _err(p + '/urls', _sp36 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/urls',
+              _sp36 + '/properties/urls/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i18 = 0; i18 < x17.length; i18++) {
           const x19 = x17[i18];
@@ -3260,40 +2905,37 @@ export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp37, 'object')) return false;
   } else {
     const x1 = v.start;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/start', _sp37 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/start', _sp37 + '/properties/start', 'integer')) return false;
       } else {
         if (x1 < 0) {
-          E.push(
-            _err(p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
     const x2 = v.end;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/end', _sp37 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/end', _sp37 + '/properties/end', 'integer')) return false;
       } else {
         if (x2 < 0) {
-          E.push(
-            _err(p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
@@ -3323,40 +2965,37 @@ export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp38, 'object')) return false;
   } else {
     const x1 = v.start;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/start', _sp38 + '/properties/start/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/start', _sp38 + '/properties/start', 'integer')) return false;
       } else {
         if (x1 < 0) {
-          E.push(
-            _err(p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
     const x2 = v.end;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/end', _sp38 + '/properties/end/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/end', _sp38 + '/properties/end', 'integer')) return false;
       } else {
         if (x2 < 0) {
-          E.push(
-            _err(p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
@@ -3429,57 +3068,53 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
     if (!ok3 && !_eEntityIndicesInclusiveInclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp39 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp39 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.normalized_text;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
       if (typeof x8 !== 'string') {
-        E.push(
-          _err(p + '/normalized_text', _sp39 + '/allOf/1/properties/normalized_text/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/normalized_text', _sp39 + '/allOf/1/properties/normalized_text', 'string')) return false;
       }
     }
     const x9 = v.probability;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
       if (typeof x9 !== 'number' || !Number.isFinite(x9)) {
-        E.push(
-          _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/type', 'type', 'must be number', {
-            type: 'number',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability', 'number')) return false;
       } else {
         if (x9 > 1) {
-          E.push(
-            _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
-              comparison: '<=',
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/probability',
+              _sp39 + '/allOf/1/properties/probability/maximum',
+              'maximum',
+              'must be <= 1',
+              { comparison: '<=', limit: 1 },
+            )
+          )
+            return false;
         }
         if (x9 < 0) {
-          E.push(
-            _err(p + '/probability', _sp39 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/probability',
+              _sp39 + '/allOf/1/properties/probability/minimum',
+              'minimum',
+              'must be >= 0',
+              { comparison: '>=', limit: 0 },
+            )
+          )
+            return false;
         }
       }
     }
     const x10 = v.type;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp39 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp39 + '/allOf/1/properties/type', 'string')) return false;
       }
     }
   }
@@ -3539,22 +3174,15 @@ export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp40 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp40 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.tag;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/tag', _sp40 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/tag', _sp40 + '/allOf/1/properties/tag', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp40 + '/allOf/1/required', 'required', "must have required property 'tag'", {
-          missingProperty: 'tag',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
     }
   }
   return E.length === e0;
@@ -3613,22 +3241,15 @@ export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp41 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp41 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.tag;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/tag', _sp41 + '/allOf/1/properties/tag/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/tag', _sp41 + '/allOf/1/properties/tag', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp41 + '/allOf/1/required', 'required', "must have required property 'tag'", {
-          missingProperty: 'tag',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
     }
   }
   return E.length === e0;
@@ -3691,32 +3312,20 @@ export function _eMention(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp42 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp42 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.username;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
       if (typeof x8 !== 'string') {
-        E.push(
-          _err(p + '/username', _sp42 + '/allOf/1/properties/username/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/username', _sp42 + '/allOf/1/properties/username', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp42 + '/allOf/1/required', 'required', "must have required property 'username'", {
-          missingProperty: 'username',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
     }
     const x9 = v.id;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x9 !== 'string') {
-        E.push(_err(p + '/id', _sp42 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp42 + '/allOf/1/properties/id', 'string')) return false;
       }
     }
   }
@@ -3739,67 +3348,7 @@ export function _vUrlEntity(v: any, o: number): boolean {
       return false;
     }
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.url;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x6)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x7 = v.expanded_url;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
-    if (typeof x7 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x7)) {
-      return false;
-    }
-  }
-  const x8 = v.display_url;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
-    if (typeof x8 !== 'string') return false;
-  }
-  const x9 = v.unwound_url;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
-    if (typeof x9 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x9)) {
-      return false;
-    }
-  }
-  const x10 = v.title;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-    if (typeof x10 !== 'string') return false;
-  }
-  const x11 = v.description;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x11 !== 'string') return false;
-  }
-  const x12 = v.images;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
-    if (!Array.isArray(x12)) return false;
-    if (x12.length < 1) {
-      return false;
-    }
-    for (let i13 = 0; i13 < x12.length; i13++) {
-      const x14 = x12[i13];
-      if (!_vUrlImage(x14, o)) return false;
-    }
-  }
-  const x16 = v.media_key;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-    if (typeof x16 !== 'string') return false;
-  }
-  const x17 = v.status;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x17)) return false;
-    if (x17 > 599) {
-      return false;
-    }
-    if (x17 < 100) {
-      return false;
-    }
-  }
+  if (!_v0(v, o)) return false;
   return true;
 }
 
@@ -3829,183 +3378,9 @@ export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]):
     }
     if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp43 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    const x8 = v.url;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x8 !== 'string') {
-        E.push(_err(p + '/url', _sp43 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x8)) {
-          E.push(
-            _err(p + '/url', _sp43 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
-              format: 'uri',
-            }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    } else {
-      E.push(
-        _err(p, _sp43 + '/allOf/1/required', 'required', "must have required property 'url'", {
-          missingProperty: 'url',
-        }),
-      );
-      if ((o & 1) === 0) return false;
-    }
-    const x9 = v.expanded_url;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
-      if (typeof x9 !== 'string') {
-        E.push(
-          _err(p + '/expanded_url', _sp43 + '/allOf/1/properties/expanded_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x9)) {
-          E.push(
-            _err(
-              p + '/expanded_url',
-              _sp43 + '/allOf/1/properties/expanded_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x10 = v.display_url;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
-      if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/display_url', _sp43 + '/allOf/1/properties/display_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-    const x11 = v.unwound_url;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
-      if (typeof x11 !== 'string') {
-        E.push(
-          _err(p + '/unwound_url', _sp43 + '/allOf/1/properties/unwound_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x11)) {
-          E.push(
-            _err(
-              p + '/unwound_url',
-              _sp43 + '/allOf/1/properties/unwound_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-    const x12 = v.title;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x12 !== 'string') {
-        E.push(
-          _err(p + '/title', _sp43 + '/allOf/1/properties/title/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-    const x13 = v.description;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x13 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp43 + '/allOf/1/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-    const x14 = v.images;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
-      if (!Array.isArray(x14)) {
-        E.push(
-          _err(p + '/images', _sp43 + '/allOf/1/properties/images/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if (x14.length < 1) {
-          E.push(
-            _err(
-              p + '/images',
-              _sp43 + '/allOf/1/properties/images/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
-        }
-        for (let i15 = 0; i15 < x14.length; i15++) {
-          const x16 = x14[i15];
-          if ((o & 48) === 48) {
-            if (!_eUrlImage(x16, o, p + '/images/' + i15, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlImage(x16, o) && !_eUrlImage(x16, o + 16, p + '/images/' + i15, E) && (o & 1) === 0)
-            return false;
-        }
-      }
-    }
-    const x18 = v.media_key;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if (typeof x18 !== 'string') {
-        E.push(
-          _err(p + '/media_key', _sp43 + '/allOf/1/properties/media_key/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-    const x19 = v.status;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x19)) {
-        E.push(
-          _err(p + '/status', _sp43 + '/allOf/1/properties/status/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
-      } else {
-        if (x19 > 599) {
-          E.push(
-            _err(p + '/status', _sp43 + '/allOf/1/properties/status/maximum', 'maximum', 'must be <= 599', {
-              comparison: '<=',
-              limit: 599,
-            }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-        if (x19 < 100) {
-          E.push(
-            _err(p + '/status', _sp43 + '/allOf/1/properties/status/minimum', 'minimum', 'must be >= 100', {
-              comparison: '>=',
-              limit: 100,
-            }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-  }
+  if ((o & 48) === 48) {
+    if (!_e0(v, o, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
+  } else if (!_v0(v, o) && !_e0(v, o + 16, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
   return E.length === e0;
 }
 
@@ -4035,47 +3410,43 @@ export function _vUrlImage(v: any, o: number): boolean {
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp44 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp44, 'object')) return false;
   } else {
     const x1 = v.url;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/url', _sp44 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp44 + '/properties/url', 'string')) return false;
       }
     }
     const x2 = v.height;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/height', _sp44 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/height', _sp44 + '/properties/height', 'integer')) return false;
       } else {
         if (x2 < 0) {
-          E.push(
-            _err(p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
     const x3 = v.width;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/width', _sp44 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/width', _sp44 + '/properties/width', 'integer')) return false;
       } else {
         if (x3 < 0) {
-          E.push(
-            _err(p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
@@ -4173,22 +3544,26 @@ export function _vIncludes(v: any, o: number): boolean {
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp45 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp45, 'object')) return false;
   } else {
     const x1 = v.media;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/media', _sp45 + '/properties/media/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/media', _sp45 + '/properties/media', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(p + '/media', _sp45 + '/properties/media/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/media',
+              _sp45 + '/properties/media/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -4201,16 +3576,21 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x5 = v.places;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/places', _sp45 + '/properties/places/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/places', _sp45 + '/properties/places', 'array')) return false;
       } else {
         if (x5.length < 1) {
-          E.push(
-            _err(p + '/places', _sp45 + '/properties/places/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/places',
+              _sp45 + '/properties/places/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -4223,16 +3603,21 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x9 = v.polls;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
       if (!Array.isArray(x9)) {
-        E.push(_err(p + '/polls', _sp45 + '/properties/polls/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/polls', _sp45 + '/properties/polls', 'array')) return false;
       } else {
         if (x9.length < 1) {
-          E.push(
-            _err(p + '/polls', _sp45 + '/properties/polls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/polls',
+              _sp45 + '/properties/polls/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
@@ -4245,16 +3630,21 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x13 = v.topics;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
       if (!Array.isArray(x13)) {
-        E.push(_err(p + '/topics', _sp45 + '/properties/topics/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/topics', _sp45 + '/properties/topics', 'array')) return false;
       } else {
         if (x13.length < 1) {
-          E.push(
-            _err(p + '/topics', _sp45 + '/properties/topics/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/topics',
+              _sp45 + '/properties/topics/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
@@ -4290,16 +3680,21 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x23 = v.posts;
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
       if (!Array.isArray(x23)) {
-        E.push(_err(p + '/posts', _sp45 + '/properties/posts/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/posts', _sp45 + '/properties/posts', 'array')) return false;
       } else {
         if (x23.length < 1) {
-          E.push(
-            _err(p + '/posts', _sp45 + '/properties/posts/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/posts',
+              _sp45 + '/properties/posts/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i24 = 0; i24 < x23.length; i24++) {
           const x25 = x23[i24];
@@ -4312,16 +3707,21 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
     const x27 = v.users;
     if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
       if (!Array.isArray(x27)) {
-        E.push(_err(p + '/users', _sp45 + '/properties/users/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/users', _sp45 + '/properties/users', 'array')) return false;
       } else {
         if (x27.length < 1) {
-          E.push(
-            _err(p + '/users', _sp45 + '/properties/users/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/users',
+              _sp45 + '/properties/users/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i28 = 0; i28 < x27.length; i28++) {
           const x29 = x27[i28];
@@ -4502,8 +3902,7 @@ export function _vUser(v: any, o: number): boolean {
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp49 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp49, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -4521,20 +3920,15 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!ok3 && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp49 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp49, 'id')) return false;
     }
     const x5 = v.name;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/name', _sp49 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp49 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp49 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp49, 'name')) return false;
     }
     const x6 = v.username;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
@@ -4552,194 +3946,118 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!ok8 && !_eUsername(x6, o + 16, p + '/username', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp49 + '/required', 'required', "must have required property 'username'", {
-          missingProperty: 'username',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp49, 'username')) return false;
     }
     const x10 = v.created_at;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/created_at', _sp49 + '/properties/created_at/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x10)) {
-          E.push(
-            _err(
-              p + '/created_at',
-              _sp49 + '/properties/created_at/format',
-              'format',
-              'must match format "date-time"',
-              { format: 'date-time' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'date-time')) return false;
         }
       }
     }
     const x11 = v.description;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x11 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp49 + '/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/description', _sp49 + '/properties/description', 'string')) return false;
       }
     }
     const x12 = v.location;
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
       if (typeof x12 !== 'string') {
-        E.push(
-          _err(p + '/location', _sp49 + '/properties/location/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/location', _sp49 + '/properties/location', 'string')) return false;
       }
     }
     const x13 = v.url;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x13 !== 'string') {
-        E.push(_err(p + '/url', _sp49 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp49 + '/properties/url', 'string')) return false;
       }
     }
     const x14 = v.profile_image_url;
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
       if (typeof x14 !== 'string') {
-        E.push(
-          _err(p + '/profile_image_url', _sp49 + '/properties/profile_image_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x14)) {
-          E.push(
-            _err(
-              p + '/profile_image_url',
-              _sp49 + '/properties/profile_image_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'uri')) return false;
         }
       }
     }
     const x15 = v.profile_banner_url;
     if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
       if (typeof x15 !== 'string') {
-        E.push(
-          _err(p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x15)) {
-          E.push(
-            _err(
-              p + '/profile_banner_url',
-              _sp49 + '/properties/profile_banner_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'uri')) return false;
         }
       }
     }
     const x16 = v.protected;
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
       if (typeof x16 !== 'boolean') {
-        E.push(
-          _err(p + '/protected', _sp49 + '/properties/protected/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/protected', _sp49 + '/properties/protected', 'boolean')) return false;
       }
     }
     const x17 = v.verified;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
       if (typeof x17 !== 'boolean') {
-        E.push(
-          _err(p + '/verified', _sp49 + '/properties/verified/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/verified', _sp49 + '/properties/verified', 'boolean')) return false;
       }
     }
     const x18 = v.verified_type;
     if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
       if (typeof x18 !== 'string') {
-        E.push(
-          _err(p + '/verified_type', _sp49 + '/properties/verified_type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/verified_type', _sp49 + '/properties/verified_type', 'string')) return false;
       }
       if (!(x18 === 'blue' || x18 === 'government' || x18 === 'business' || x18 === 'none')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/verified_type',
             _sp49 + '/properties/verified_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k46 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x19 = v.subscription_type;
     if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
       if (typeof x19 !== 'string') {
-        E.push(
-          _err(p + '/subscription_type', _sp49 + '/properties/subscription_type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/subscription_type', _sp49 + '/properties/subscription_type', 'string')) return false;
       }
       if (!(x19 === 'Basic' || x19 === 'Premium' || x19 === 'PremiumPlus' || x19 === 'None')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/subscription_type',
             _sp49 + '/properties/subscription_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k47 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x20 = v.receives_your_dm;
     if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
       if (typeof x20 !== 'boolean') {
-        E.push(
-          _err(p + '/receives_your_dm', _sp49 + '/properties/receives_your_dm/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/receives_your_dm', _sp49 + '/properties/receives_your_dm', 'boolean')) return false;
       }
     }
     const x21 = v.connection_status;
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
       if (!Array.isArray(x21)) {
-        E.push(
-          _err(p + '/connection_status', _sp49 + '/properties/connection_status/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/connection_status', _sp49 + '/properties/connection_status', 'array')) return false;
       } else {
         for (let i22 = 0; i22 < x21.length; i22++) {
           const x23 = x21[i22];
@@ -4883,8 +4201,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp50 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp50, 'string')) return false;
   }
   if (!(
     v === 'follow_request_received' ||
@@ -4894,8 +4211,8 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
     v === 'following' ||
     v === 'muting'
   )) {
-    E.push(_err(p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k48 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k48 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -4916,8 +4233,7 @@ export function _vUserEntities(v: any, o: number): boolean {
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp51 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp51, 'object')) return false;
   } else {
     const x1 = v.description;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
@@ -4956,22 +4272,26 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp52 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp52, 'object')) return false;
   } else {
     const x1 = v.urls;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/urls', _sp52 + '/properties/urls/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/urls', _sp52 + '/properties/urls', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(p + '/urls', _sp52 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/urls',
+              _sp52 + '/properties/urls/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -5022,90 +4342,44 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp53 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp53, 'object')) return false;
   } else {
     const x1 = v.followers_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/followers_count', _sp53 + '/properties/followers_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/followers_count', _sp53 + '/properties/followers_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp53 + '/required', 'required', "must have required property 'followers_count'", {
-          missingProperty: 'followers_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
     }
     const x2 = v.following_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/following_count', _sp53 + '/properties/following_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/following_count', _sp53 + '/properties/following_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp53 + '/required', 'required', "must have required property 'following_count'", {
-          missingProperty: 'following_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp53, 'following_count')) return false;
     }
     const x3 = v.post_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/post_count', _sp53 + '/properties/post_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/post_count', _sp53 + '/properties/post_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp53 + '/required', 'required', "must have required property 'post_count'", {
-          missingProperty: 'post_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp53, 'post_count')) return false;
     }
     const x4 = v.listed_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/listed_count', _sp53 + '/properties/listed_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/listed_count', _sp53 + '/properties/listed_count', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp53 + '/required', 'required', "must have required property 'listed_count'", {
-          missingProperty: 'listed_count',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
     }
     const x5 = v.like_count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/like_count', _sp53 + '/properties/like_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/like_count', _sp53 + '/properties/like_count', 'integer')) return false;
       }
     }
   }
@@ -5152,69 +4426,52 @@ export function _vAffiliation(v: any, o: number): boolean {
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp54 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp54, 'object')) return false;
   } else {
     const x1 = v.badge_url;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/badge_url', _sp54 + '/properties/badge_url/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
-          E.push(
-            _err(p + '/badge_url', _sp54 + '/properties/badge_url/format', 'format', 'must match format "uri"', {
-              format: 'uri',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'uri')) return false;
         }
       }
     }
     const x2 = v.description;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp54 + '/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/description', _sp54 + '/properties/description', 'string')) return false;
       }
     }
     const x3 = v.url;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/url', _sp54 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp54 + '/properties/url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
-          E.push(
-            _err(p + '/url', _sp54 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/url', _sp54 + '/properties/url', 'uri')) return false;
         }
       }
     }
     const x4 = v.user_id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
       if (!Array.isArray(x4)) {
-        E.push(_err(p + '/user_id', _sp54 + '/properties/user_id/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/user_id', _sp54 + '/properties/user_id', 'array')) return false;
       } else {
         if (x4.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/user_id',
               _sp54 + '/properties/user_id/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
@@ -5270,30 +4527,26 @@ export function _vUserWithheld(v: any, o: number): boolean {
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp56 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp56, 'object')) return false;
   } else {
     const x1 = v.country_codes;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x1)) {
-        E.push(
-          _err(p + '/country_codes', _sp56 + '/properties/country_codes/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/country_codes', _sp56 + '/properties/country_codes', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/country_codes',
               _sp56 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -5314,40 +4567,42 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         if (x1.length > 1) {
           const u7 = _dup(x1);
           if (u7 !== null) {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/country_codes',
                 _sp56 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u7[1], j: u7[0] },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+              )
+            )
+              return false;
           }
         }
       }
     } else {
-      E.push(
-        _err(p, _sp56 + '/required', 'required', "must have required property 'country_codes'", {
-          missingProperty: 'country_codes',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
     }
     const x8 = v.scope;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x8 !== 'string') {
-        E.push(_err(p + '/scope', _sp56 + '/properties/scope/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/scope', _sp56 + '/properties/scope', 'string')) return false;
       }
       if (!(x8 === 'user')) {
-        E.push(
-          _err(p + '/scope', _sp56 + '/properties/scope/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k55,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/scope',
+            _sp56 + '/properties/scope/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k55 },
+          )
+        )
+          return false;
       }
     }
   }
@@ -5427,16 +4682,18 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/type',
             _sp58 + '/discriminator',
             'discriminator',
             'property "type" must be one of "photo", "video", "animated_gif"',
             { propertyName: 'type', value: x1, allowedValues: _k57 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -5507,17 +4764,21 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
           }
         }
         if (n2 === 0) {
-          E.push(
-            _err(p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
         } else E.length = e11;
       }
       if (n2 > 1) {
-        E.push(
-          _err(p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp58 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a3, b4],
+          })
+        )
+          return false;
       }
     }
   }
@@ -5559,20 +4820,15 @@ export function _vMediaBase(v: any, o: number): boolean {
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp59 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp59, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp59 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp59 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp59 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp59, 'type')) return false;
     }
     const x2 = v.media_key;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
@@ -5593,34 +4849,32 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
     const x6 = v.height;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
       if (!Number.isInteger(x6)) {
-        E.push(_err(p + '/height', _sp59 + '/properties/height/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/height', _sp59 + '/properties/height', 'integer')) return false;
       } else {
         if (x6 < 0) {
-          E.push(
-            _err(p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
     const x7 = v.width;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
       if (!Number.isInteger(x7)) {
-        E.push(_err(p + '/width', _sp59 + '/properties/width/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/width', _sp59 + '/properties/width', 'integer')) return false;
       } else {
         if (x7 < 0) {
-          E.push(
-            _err(p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+          if (
+            _fErr(E, o, p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
               comparison: '>=',
               limit: 0,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         }
       }
     }
@@ -5660,57 +4914,37 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp60 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp60 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp60 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp60 + '/allOf/1/properties/type', 'string')) return false;
       }
       if (!(x3 === 'photo')) {
-        E.push(
-          _err(p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'photo',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp60 + '/allOf/1/required', 'required', "must have required property 'type'", {
-          missingProperty: 'type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.alt_text;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/alt_text', _sp60 + '/allOf/1/properties/alt_text/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/alt_text', _sp60 + '/allOf/1/properties/alt_text', 'string')) return false;
       }
     }
     const x5 = v.url;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/url', _sp60 + '/allOf/1/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          E.push(
-            _err(p + '/url', _sp60 + '/allOf/1/properties/url/format', 'format', 'must match format "uri"', {
-              format: 'uri',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'uri')) return false;
         }
       }
     }
@@ -5896,69 +5130,39 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp61 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp61 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp61 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp61 + '/allOf/1/properties/type', 'string')) return false;
       }
       if (!(x3 === 'video')) {
-        E.push(
-          _err(p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'video',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp61 + '/allOf/1/required', 'required', "must have required property 'type'", {
-          missingProperty: 'type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.duration_ms;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/duration_ms', _sp61 + '/allOf/1/properties/duration_ms/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/duration_ms', _sp61 + '/allOf/1/properties/duration_ms', 'integer')) return false;
       }
     }
     const x5 = v.preview_image_url;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(
-            p + '/preview_image_url',
-            _sp61 + '/allOf/1/properties/preview_image_url/type',
-            'type',
-            'must be string',
-            { type: 'string' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'string'))
+          return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          E.push(
-            _err(
-              p + '/preview_image_url',
-              _sp61 + '/allOf/1/properties/preview_image_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'uri'))
+            return false;
         }
       }
     }
@@ -6183,58 +5387,33 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
     if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp62 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp62 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp62 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp62 + '/allOf/1/properties/type', 'string')) return false;
       }
       if (!(x3 === 'animated_gif')) {
-        E.push(
-          _err(p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'animated_gif',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp62 + '/allOf/1/required', 'required', "must have required property 'type'", {
-          missingProperty: 'type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp62 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.preview_image_url;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(
-            p + '/preview_image_url',
-            _sp62 + '/allOf/1/properties/preview_image_url/type',
-            'type',
-            'must be string',
-            { type: 'string' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'string'))
+          return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x4)) {
-          E.push(
-            _err(
-              p + '/preview_image_url',
-              _sp62 + '/allOf/1/properties/preview_image_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'uri'))
+            return false;
         }
       }
     }
@@ -6276,8 +5455,7 @@ export function _vMediaVariants(v: any, o: number): boolean {
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp63 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp63, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -6334,40 +5512,27 @@ export function _vMediaVariant(v: any, o: number): boolean {
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp64 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp64, 'object')) return false;
   } else {
     const x1 = v.bit_rate;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/bit_rate', _sp64 + '/properties/bit_rate/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/bit_rate', _sp64 + '/properties/bit_rate', 'integer')) return false;
       }
     }
     const x2 = v.content_type;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/content_type', _sp64 + '/properties/content_type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/content_type', _sp64 + '/properties/content_type', 'string')) return false;
       }
     }
     const x3 = v.url;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/url', _sp64 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp64 + '/properties/url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
-          E.push(
-            _err(p + '/url', _sp64 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/url', _sp64 + '/properties/url', 'uri')) return false;
         }
       }
     }
@@ -6390,26 +5555,15 @@ export function _vVideoPublicMetrics(v: any, o: number): boolean {
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp65 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp65, 'object')) return false;
   } else {
     const x1 = v.view_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/view_count', _sp65 + '/properties/view_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(p + '/view_count', _sp65 + '/properties/view_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'int32')) return false;
         }
       }
     }
@@ -6467,146 +5621,66 @@ export function _vVideoOrganicMetrics(v: any, o: number): boolean {
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp66 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp66, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/playback_0_count', _sp66 + '/properties/playback_0_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_0_count',
-              _sp66 + '/properties/playback_0_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/playback_25_count', _sp66 + '/properties/playback_25_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_25_count',
-              _sp66 + '/properties/playback_25_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/playback_50_count', _sp66 + '/properties/playback_50_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_50_count',
-              _sp66 + '/properties/playback_50_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/playback_75_count', _sp66 + '/properties/playback_75_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_75_count',
-              _sp66 + '/properties/playback_75_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/playback_100_count', _sp66 + '/properties/playback_100_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_100_count',
-              _sp66 + '/properties/playback_100_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'int32'))
+            return false;
         }
       }
     }
     const x6 = v.view_count;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x6)) {
-        E.push(
-          _err(p + '/view_count', _sp66 + '/properties/view_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          E.push(
-            _err(p + '/view_count', _sp66 + '/properties/view_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'int32')) return false;
         }
       }
     }
@@ -6664,146 +5738,66 @@ export function _vVideoPromotedMetrics(v: any, o: number): boolean {
 export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp67 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp67, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/playback_0_count', _sp67 + '/properties/playback_0_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_0_count',
-              _sp67 + '/properties/playback_0_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/playback_25_count', _sp67 + '/properties/playback_25_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_25_count',
-              _sp67 + '/properties/playback_25_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/playback_50_count', _sp67 + '/properties/playback_50_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_50_count',
-              _sp67 + '/properties/playback_50_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/playback_75_count', _sp67 + '/properties/playback_75_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_75_count',
-              _sp67 + '/properties/playback_75_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/playback_100_count', _sp67 + '/properties/playback_100_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_100_count',
-              _sp67 + '/properties/playback_100_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'int32'))
+            return false;
         }
       }
     }
     const x6 = v.view_count;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x6)) {
-        E.push(
-          _err(p + '/view_count', _sp67 + '/properties/view_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          E.push(
-            _err(p + '/view_count', _sp67 + '/properties/view_count/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'int32')) return false;
         }
       }
     }
@@ -6854,126 +5848,56 @@ export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
 export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp68 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp68, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/playback_0_count', _sp68 + '/properties/playback_0_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_0_count',
-              _sp68 + '/properties/playback_0_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/playback_25_count', _sp68 + '/properties/playback_25_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_25_count',
-              _sp68 + '/properties/playback_25_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/playback_50_count', _sp68 + '/properties/playback_50_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_50_count',
-              _sp68 + '/properties/playback_50_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/playback_75_count', _sp68 + '/properties/playback_75_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_75_count',
-              _sp68 + '/properties/playback_75_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(
-          _err(p + '/playback_100_count', _sp68 + '/properties/playback_100_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/playback_100_count',
-              _sp68 + '/properties/playback_100_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'int32'))
+            return false;
         }
       }
     }
@@ -7045,8 +5969,7 @@ export function _vPlace(v: any, o: number): boolean {
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp70 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp70, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -7061,37 +5984,26 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         if (!ok3 && !_ePlaceId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp70 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp70, 'id')) return false;
     }
     const x5 = v.full_name;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/full_name', _sp70 + '/properties/full_name/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/full_name', _sp70 + '/properties/full_name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp70 + '/required', 'required', "must have required property 'full_name'", {
-          missingProperty: 'full_name',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp70, 'full_name')) return false;
     }
     const x6 = v.name;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x6 !== 'string') {
-        E.push(_err(p + '/name', _sp70 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp70 + '/properties/name', 'string')) return false;
       }
     }
     const x7 = v.country;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
       if (typeof x7 !== 'string') {
-        E.push(_err(p + '/country', _sp70 + '/properties/country/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/country', _sp70 + '/properties/country', 'string')) return false;
       }
     }
     const x8 = v.country_code;
@@ -7113,24 +6025,21 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
     const x12 = v.contained_within;
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
       if (!Array.isArray(x12)) {
-        E.push(
-          _err(p + '/contained_within', _sp70 + '/properties/contained_within/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/contained_within', _sp70 + '/properties/contained_within', 'array')) return false;
       } else {
         if (x12.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/contained_within',
               _sp70 + '/properties/contained_within/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i13 = 0; i13 < x12.length; i13++) {
           const x14 = x12[i13];
@@ -7150,10 +6059,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
     const x18 = v.place_type;
     if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
       if (typeof x18 !== 'string') {
-        E.push(
-          _err(p + '/place_type', _sp70 + '/properties/place_type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/place_type', _sp70 + '/properties/place_type', 'string')) return false;
       }
       if (!(
         x18 === 'poi' ||
@@ -7163,16 +6069,18 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         x18 === 'country' ||
         x18 === 'unknown'
       )) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/place_type',
             _sp70 + '/properties/place_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k69 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x19 = v.geo;
@@ -7234,135 +6142,110 @@ export function _vGeo(v: any, o: number): boolean {
 export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Geo/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Geo', 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/type', '#/components/schemas/Geo/properties/type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', '#/components/schemas/Geo/properties/type', 'string')) return false;
       }
       if (!(x1 === 'Feature')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/type',
             '#/components/schemas/Geo/properties/type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k71 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Geo/required', 'required', "must have required property 'type'", {
-          missingProperty: 'type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
     }
     const x2 = v.bbox;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'bbox'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/bbox', '#/components/schemas/Geo/properties/bbox/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/bbox', '#/components/schemas/Geo/properties/bbox', 'array')) return false;
       } else {
         if (x2.length > 4) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/bbox',
               '#/components/schemas/Geo/properties/bbox/maxItems',
               'maxItems',
               'must NOT have more than 4 items',
               { limit: 4 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x2.length < 4) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/bbox',
               '#/components/schemas/Geo/properties/bbox/minItems',
               'minItems',
               'must NOT have fewer than 4 items',
               { limit: 4 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-            E.push(
-              _err(p + '/bbox/' + i3, '#/components/schemas/Geo/properties/bbox/items/type', 'type', 'must be number', {
-                type: 'number',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/bbox/' + i3, '#/components/schemas/Geo/properties/bbox/items', 'number'))
+              return false;
           } else {
             if (x4 > 180) {
-              E.push(
-                _err(
+              if (
+                _fErr(
+                  E,
+                  o,
                   p + '/bbox/' + i3,
                   '#/components/schemas/Geo/properties/bbox/items/maximum',
                   'maximum',
                   'must be <= 180',
                   { comparison: '<=', limit: 180 },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+                )
+              )
+                return false;
             }
             if (x4 < -180) {
-              E.push(
-                _err(
+              if (
+                _fErr(
+                  E,
+                  o,
                   p + '/bbox/' + i3,
                   '#/components/schemas/Geo/properties/bbox/items/minimum',
                   'minimum',
                   'must be >= -180',
                   { comparison: '>=', limit: -180 },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+                )
+              )
+                return false;
             }
           }
         }
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Geo/required', 'required', "must have required property 'bbox'", {
-          missingProperty: 'bbox',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Geo', 'bbox')) return false;
     }
     const x5 = v.properties;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'properties'))) {
       if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
-        E.push(
-          _err(p + '/properties', '#/components/schemas/Geo/properties/properties/type', 'type', 'must be object', {
-            type: 'object',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/properties', '#/components/schemas/Geo/properties/properties', 'object')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Geo/required', 'required', "must have required property 'properties'", {
-          missingProperty: 'properties',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
     }
     const x7 = v.geometry;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
@@ -7407,80 +6290,72 @@ export function _vPoint(v: any, o: number): boolean {
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp73 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp73, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp73 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp73 + '/properties/type', 'string')) return false;
       }
       if (!(x1 === 'Point')) {
-        E.push(
-          _err(p + '/type', _sp73 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k72,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/type',
+            _sp73 + '/properties/type/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k72 },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp73 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp73, 'type')) return false;
     }
     const x2 = v.coordinates;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/coordinates', _sp73 + '/properties/coordinates/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/coordinates', _sp73 + '/properties/coordinates', 'array')) return false;
       } else {
         if (x2.length > 2) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/coordinates',
               _sp73 + '/properties/coordinates/maxItems',
               'maxItems',
               'must NOT have more than 2 items',
               { limit: 2 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x2.length < 2) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/coordinates',
               _sp73 + '/properties/coordinates/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-            E.push(
-              _err(p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items/type', 'type', 'must be number', {
-                type: 'number',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items', 'number')) return false;
           }
         }
       }
     } else {
-      E.push(
-        _err(p, _sp73 + '/required', 'required', "must have required property 'coordinates'", {
-          missingProperty: 'coordinates',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp73, 'coordinates')) return false;
     }
   }
   return E.length === e0;
@@ -7570,8 +6445,7 @@ export function _vPoll(v: any, o: number): boolean {
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp75 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp75, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -7589,38 +6463,40 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!ok3 && !_ePollId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(_err(p, _sp75 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp75, 'id')) return false;
     }
     const x5 = v.options;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/options', _sp75 + '/properties/options/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/options', _sp75 + '/properties/options', 'array')) return false;
       } else {
         if (x5.length > 4) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/options',
               _sp75 + '/properties/options/maxItems',
               'maxItems',
               'must NOT have more than 4 items',
               { limit: 4 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x5.length < 2) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/options',
               _sp75 + '/properties/options/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -7661,103 +6537,74 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
     } else {
-      E.push(
-        _err(p, _sp75 + '/required', 'required', "must have required property 'options'", {
-          missingProperty: 'options',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp75, 'options')) return false;
     }
     const x15 = v.duration_minutes;
     if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
       if (!Number.isInteger(x15)) {
-        E.push(
-          _err(p + '/duration_minutes', _sp75 + '/properties/duration_minutes/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'integer')) return false;
       } else {
         if (x15 > 10080) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/duration_minutes',
               _sp75 + '/properties/duration_minutes/maximum',
               'maximum',
               'must be <= 10080',
               { comparison: '<=', limit: 10080 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x15 < 5) {
-          E.push(
-            _err(p + '/duration_minutes', _sp75 + '/properties/duration_minutes/minimum', 'minimum', 'must be >= 5', {
-              comparison: '>=',
-              limit: 5,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/duration_minutes',
+              _sp75 + '/properties/duration_minutes/minimum',
+              'minimum',
+              'must be >= 5',
+              { comparison: '>=', limit: 5 },
+            )
+          )
+            return false;
         }
         if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/duration_minutes',
-              _sp75 + '/properties/duration_minutes/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'int32')) return false;
         }
       }
     }
     const x16 = v.end_datetime;
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
       if (typeof x16 !== 'string') {
-        E.push(
-          _err(p + '/end_datetime', _sp75 + '/properties/end_datetime/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x16)) {
-          E.push(
-            _err(
-              p + '/end_datetime',
-              _sp75 + '/properties/end_datetime/format',
-              'format',
-              'must match format "date-time"',
-              { format: 'date-time' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'date-time')) return false;
         }
       }
     }
     const x17 = v.voting_status;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
       if (typeof x17 !== 'string') {
-        E.push(
-          _err(p + '/voting_status', _sp75 + '/properties/voting_status/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/voting_status', _sp75 + '/properties/voting_status', 'string')) return false;
       }
       if (!(x17 === 'open' || x17 === 'closed')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/voting_status',
             _sp75 + '/properties/voting_status/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k74 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -7796,73 +6643,60 @@ export function _vPollOption(v: any, o: number): boolean {
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp76 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp76, 'object')) return false;
   } else {
     const x1 = v.position;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
       if (!Number.isInteger(x1)) {
-        E.push(
-          _err(p + '/position', _sp76 + '/properties/position/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/position', _sp76 + '/properties/position', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp76 + '/required', 'required', "must have required property 'position'", {
-          missingProperty: 'position',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp76, 'position')) return false;
     }
     const x2 = v.label;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/label', _sp76 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/label', _sp76 + '/properties/label', 'string')) return false;
       } else {
         if (x2.length > 25 && _len(x2) > 25) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/label',
               _sp76 + '/properties/label/maxLength',
               'maxLength',
               'must NOT have more than 25 characters',
               { limit: 25 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x2.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/label',
               _sp76 + '/properties/label/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp76 + '/required', 'required', "must have required property 'label'", { missingProperty: 'label' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp76, 'label')) return false;
     }
     const x3 = v.votes;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/votes', _sp76 + '/properties/votes/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/votes', _sp76 + '/properties/votes', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp76 + '/required', 'required', "must have required property 'votes'", { missingProperty: 'votes' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp76, 'votes')) return false;
     }
   }
   return E.length === e0;
@@ -7892,40 +6726,28 @@ export function _vTopic(v: any, o: number): boolean {
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp77 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp77, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp77 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp77 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp77 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp77, 'id')) return false;
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp77 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp77 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp77 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp77, 'name')) return false;
     }
     const x3 = v.description;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/description', _sp77 + '/properties/description/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/description', _sp77 + '/properties/description', 'string')) return false;
       }
     }
   }
@@ -7955,43 +6777,27 @@ export function _vError(v: any, o: number): boolean {
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp78 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp78, 'object')) return false;
   } else {
     const x1 = v.code;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/code', _sp78 + '/properties/code/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/code', _sp78 + '/properties/code', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          E.push(
-            _err(p + '/code', _sp78 + '/properties/code/format', 'format', 'must match format "int32"', {
-              format: 'int32',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/code', _sp78 + '/properties/code', 'int32')) return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp78 + '/required', 'required', "must have required property 'code'", { missingProperty: 'code' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp78, 'code')) return false;
     }
     const x2 = v.message;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/message', _sp78 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/message', _sp78 + '/properties/message', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp78 + '/required', 'required', "must have required property 'message'", {
-          missingProperty: 'message',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp78, 'message')) return false;
     }
   }
   return E.length === e0;
@@ -8025,45 +6831,34 @@ export function _vProblemBase(v: any, o: number): boolean {
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp79 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp79, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp79 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp79 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp79 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp79, 'type')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp79 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp79 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp79 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp79, 'title')) return false;
     }
     const x3 = v.detail;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/detail', _sp79 + '/properties/detail/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/detail', _sp79 + '/properties/detail', 'string')) return false;
       }
     }
     const x4 = v.status;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x4)) {
-        E.push(_err(p + '/status', _sp79 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', _sp79 + '/properties/status', 'integer')) return false;
       }
     }
   }
@@ -8626,15 +7421,19 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
         }
       }
       if (n2 === 0) {
-        E.push(_err(p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+        )
+          return false;
       } else E.length = e43;
     }
     if (n2 > 1) {
-      E.push(
-        _err(p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
-      );
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp80 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          passingSchemas: [a3, b4],
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -8651,12 +7450,11 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp82 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp82, 'string')) return false;
   }
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    E.push(_err(p, _sp82 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k81 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp82 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k81 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -8672,12 +7470,11 @@ export function _vProblemSection(v: any, o: number): boolean {
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp84 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp84, 'string')) return false;
   }
   if (!(v === 'data' || v === 'includes')) {
-    E.push(_err(p, _sp84 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k83 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp84 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k83 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -8701,24 +7498,20 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp85 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp85 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp85 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp85 + '/allOf/1/properties/type', 'string')) return false;
       }
       if (!(x3 === 'about:blank')) {
-        E.push(
-          _err(p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
             allowedValue: 'about:blank',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
   }
@@ -8744,28 +7537,26 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp87 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp87 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp87 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp87 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re86.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp87 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/client-disconnected$"',
               { pattern: '/2/problems/client-disconnected$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -8806,73 +7597,58 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp90 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp90 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp90 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp90 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re88.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp90 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/client-forbidden$"',
               { pattern: '/2/problems/client-forbidden$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.reason;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/reason', _sp90 + '/allOf/1/properties/reason/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/reason', _sp90 + '/allOf/1/properties/reason', 'string')) return false;
       }
       if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/reason',
             _sp90 + '/allOf/1/properties/reason/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k89 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x5 = v.registration_url;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'string'))
+          return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          E.push(
-            _err(
-              p + '/registration_url',
-              _sp90 + '/allOf/1/properties/registration_url/format',
-              'format',
-              'must match format "uri"',
-              { format: 'uri' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'uri'))
+            return false;
         }
       }
     }
@@ -8899,28 +7675,26 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp92 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp92 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp92 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp92 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re91.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp92 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/conflict$"',
               { pattern: '/2/problems/conflict$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -8971,48 +7745,36 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp94 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp94 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp94 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp94 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re93.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp94 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/disallowed-resource$"',
               { pattern: '/2/problems/disallowed-resource$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.resource_id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/resource_id', _sp94 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/resource_id', _sp94 + '/allOf/1/properties/resource_id', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
-          missingProperty: 'resource_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
     }
     const x5 = v.resource_type;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
@@ -9030,12 +7792,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
         if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
-          missingProperty: 'resource_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_type')) return false;
     }
     const x9 = v.section;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
@@ -9053,12 +7810,7 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
         if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp94 + '/allOf/1/required', 'required', "must have required property 'section'", {
-          missingProperty: 'section',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'section')) return false;
     }
   }
   return E.length === e0;
@@ -9091,45 +7843,39 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp96 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp96 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp96 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp96 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re95.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp96 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/duplicate-rules$"',
               { pattern: '/2/problems/duplicate-rules$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.id;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x4 !== 'string') {
-        E.push(_err(p + '/id', _sp96 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp96 + '/allOf/1/properties/id', 'string')) return false;
       }
     }
     const x5 = v.value;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/value', _sp96 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp96 + '/allOf/1/properties/value', 'string')) return false;
       }
     }
   }
@@ -9183,50 +7929,47 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp98 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp98 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp98 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp98 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re97.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp98 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/invalid-request$"',
               { pattern: '/2/problems/invalid-request$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.errors;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
       if (!Array.isArray(x4)) {
-        E.push(
-          _err(p + '/errors', _sp98 + '/allOf/1/properties/errors/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/errors', _sp98 + '/allOf/1/properties/errors', 'array')) return false;
       } else {
         if (x4.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/errors',
               _sp98 + '/allOf/1/properties/errors/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
@@ -9289,52 +8032,47 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp99 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp99, 'object')) return false;
   } else {
     const x1 = v.message;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/message', _sp99 + '/properties/message/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/message', _sp99 + '/properties/message', 'string')) return false;
       }
     }
     const x2 = v.parameters;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        E.push(
-          _err(p + '/parameters', _sp99 + '/properties/parameters/type', 'type', 'must be object', { type: 'object' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/parameters', _sp99 + '/properties/parameters', 'object')) return false;
       } else {
         for (const k3 in x2) {
           if (!_has.call(x2, k3)) continue;
           const x4 = x2[k3];
           if (!Array.isArray(x4)) {
-            E.push(
-              _err(
+            if (
+              _fType(
+                E,
+                o,
                 p + '/parameters/' + _esc(k3),
-                _sp99 + '/properties/parameters/additionalProperties/type',
-                'type',
-                'must be array',
-                { type: 'array' },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+                _sp99 + '/properties/parameters/additionalProperties',
+                'array',
+              )
+            )
+              return false;
           } else {
             for (let i5 = 0; i5 < x4.length; i5++) {
               const x6 = x4[i5];
               if (typeof x6 !== 'string') {
-                E.push(
-                  _err(
+                if (
+                  _fType(
+                    E,
+                    o,
                     p + '/parameters/' + _esc(k3) + '/' + i5,
-                    _sp99 + '/properties/parameters/additionalProperties/items/type',
-                    'type',
-                    'must be string',
-                    { type: 'string' },
-                  ),
-                );
-                if ((o & 1) === 0) return false;
+                    _sp99 + '/properties/parameters/additionalProperties/items',
+                    'string',
+                  )
+                )
+                  return false;
               }
             }
           }
@@ -9364,28 +8102,26 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp101 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp101 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp101 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp101 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re100.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp101 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/invalid-rules$"',
               { pattern: '/2/problems/invalid-rules$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -9412,28 +8148,26 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp103 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp103 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp103 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp103 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re102.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp103 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/noncompliant-rules$"',
               { pattern: '/2/problems/noncompliant-rules$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -9484,46 +8218,36 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp105 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp105 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp105 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp105 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re104.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp105 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/not-authorized-for-field$"',
               { pattern: '/2/problems/not-authorized-for-field$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.field;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/field', _sp105 + '/allOf/1/properties/field/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/field', _sp105 + '/allOf/1/properties/field', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'field'", {
-          missingProperty: 'field',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
     }
     const x5 = v.resource_type;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
@@ -9541,12 +8265,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
         if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
-          missingProperty: 'resource_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'resource_type')) return false;
     }
     const x9 = v.section;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
@@ -9564,12 +8283,7 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
         if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp105 + '/allOf/1/required', 'required', "must have required property 'section'", {
-          missingProperty: 'section',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'section')) return false;
     }
   }
   return E.length === e0;
@@ -9630,64 +8344,44 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp107 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp107 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp107 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp107 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re106.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp107 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/not-authorized-for-resource$"',
               { pattern: '/2/problems/not-authorized-for-resource$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.value;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/value', _sp107 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp107 + '/allOf/1/properties/value', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'value'", {
-          missingProperty: 'value',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
     }
     const x5 = v.resource_id;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/resource_id', _sp107 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/resource_id', _sp107 + '/allOf/1/properties/resource_id', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'resource_id'", {
-          missingProperty: 'resource_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
     }
     const x6 = v.resource_type;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
@@ -9705,12 +8399,7 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
         if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
-          missingProperty: 'resource_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_type')) return false;
     }
     const x10 = v.section;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
@@ -9728,30 +8417,15 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
         if (!ok12 && !_eProblemSection(x10, o + 16, p + '/section', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'section'", {
-          missingProperty: 'section',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
     }
     const x14 = v.parameter;
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x14 !== 'string') {
-        E.push(
-          _err(p + '/parameter', _sp107 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/parameter', _sp107 + '/allOf/1/properties/parameter', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp107 + '/allOf/1/required', 'required', "must have required property 'parameter'", {
-          missingProperty: 'parameter',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
     }
   }
   return E.length === e0;
@@ -9792,40 +8466,34 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp110 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp110 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp110 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp110 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re108.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp110 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/operational-disconnect$"',
               { pattern: '/2/problems/operational-disconnect$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.disconnect_type;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/disconnect_type', _sp110 + '/allOf/1/properties/disconnect_type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/disconnect_type', _sp110 + '/allOf/1/properties/disconnect_type', 'string'))
+          return false;
       }
       if (!(
         x4 === 'OperationalDisconnect' ||
@@ -9837,16 +8505,18 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         x4 === 'ClientApplicationStateDegraded' ||
         x4 === 'InvalidRules'
       )) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/disconnect_type',
             _sp110 + '/allOf/1/properties/disconnect_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k109 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -9905,84 +8575,66 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp113 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp113 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp113 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp113 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re111.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp113 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/resource-not-found$"',
               { pattern: '/2/problems/resource-not-found$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.parameter;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/parameter', _sp113 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/parameter', _sp113 + '/allOf/1/properties/parameter', 'string')) return false;
       } else {
         if (x4.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/parameter',
               _sp113 + '/allOf/1/properties/parameter/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x5 = v.value;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/value', _sp113 + '/allOf/1/properties/value/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp113 + '/allOf/1/properties/value', 'string')) return false;
       }
     }
     const x6 = v.resource_id;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x6 !== 'string') {
-        E.push(
-          _err(p + '/resource_id', _sp113 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/resource_id', _sp113 + '/allOf/1/properties/resource_id', 'string')) return false;
       }
     }
     const x7 = v.resource_type;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
       if (typeof x7 !== 'string') {
-        E.push(
-          _err(p + '/resource_type', _sp113 + '/allOf/1/properties/resource_type/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/resource_type', _sp113 + '/allOf/1/properties/resource_type', 'string')) return false;
       }
       if (!(
         x7 === 'user' ||
@@ -9994,24 +8646,21 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         x7 === 'place' ||
         x7 === 'poll'
       )) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/resource_type',
             _sp113 + '/allOf/1/properties/resource_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k112 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp113 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
-          missingProperty: 'resource_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
     }
   }
   return E.length === e0;
@@ -10056,64 +8705,54 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp115 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp115 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp115 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp115 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re114.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp115 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/resource-unavailable$"',
               { pattern: '/2/problems/resource-unavailable$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.parameter;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/parameter', _sp115 + '/allOf/1/properties/parameter/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/parameter', _sp115 + '/allOf/1/properties/parameter', 'string')) return false;
       } else {
         if (x4.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/parameter',
               _sp115 + '/allOf/1/properties/parameter/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x5 = v.resource_id;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/resource_id', _sp115 + '/allOf/1/properties/resource_id/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/resource_id', _sp115 + '/allOf/1/properties/resource_id', 'string')) return false;
       }
     }
     const x6 = v.resource_type;
@@ -10132,12 +8771,7 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
         if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp115 + '/allOf/1/required', 'required', "must have required property 'resource_type'", {
-          missingProperty: 'resource_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp115 + '/allOf/1', 'resource_type')) return false;
     }
   }
   return E.length === e0;
@@ -10162,28 +8796,26 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp117 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp117 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp117 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp117 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re116.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp117 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/rule-cap$"',
               { pattern: '/2/problems/rule-cap$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -10222,44 +8854,34 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp120 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp120 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp120 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp120 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re118.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp120 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/streaming-connection$"',
               { pattern: '/2/problems/streaming-connection$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.connection_issue;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_issue'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(
-            p + '/connection_issue',
-            _sp120 + '/allOf/1/properties/connection_issue/type',
-            'type',
-            'must be string',
-            { type: 'string' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/connection_issue', _sp120 + '/allOf/1/properties/connection_issue', 'string'))
+          return false;
       }
       if (!(
         x4 === 'TooManyConnections' ||
@@ -10267,16 +8889,18 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
         x4 === 'RuleConfigurationIssue' ||
         x4 === 'RulesInvalidIssue'
       )) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/connection_issue',
             _sp120 + '/allOf/1/properties/connection_issue/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k119 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -10302,28 +8926,26 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp122 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp122 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp122 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp122 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re121.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp122 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/unsupported-authentication$"',
               { pattern: '/2/problems/unsupported-authentication$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -10364,71 +8986,67 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp126 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp126 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp126 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp126 + '/allOf/1/properties/type', 'string')) return false;
       } else {
         if (!_re123.test(x3)) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/type',
               _sp126 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/usage-capped$"',
               { pattern: '/2/problems/usage-capped$' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x4 = v.period;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/period', _sp126 + '/allOf/1/properties/period/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/period', _sp126 + '/allOf/1/properties/period', 'string')) return false;
       }
       if (!(x4 === 'Daily' || x4 === 'Monthly')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/period',
             _sp126 + '/allOf/1/properties/period/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k124 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x5 = v.scope;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
       if (typeof x5 !== 'string') {
-        E.push(
-          _err(p + '/scope', _sp126 + '/allOf/1/properties/scope/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/scope', _sp126 + '/allOf/1/properties/scope', 'string')) return false;
       }
       if (!(x5 === 'Account' || x5 === 'Product')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/scope',
             _sp126 + '/allOf/1/properties/scope/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k125 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -10474,16 +9092,12 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
     if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp128 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp128 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/type', _sp128 + '/allOf/1/properties/type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp128 + '/allOf/1/properties/type', 'string')) return false;
       }
       L4: {
         let ok6 = false;
@@ -10506,8 +9120,8 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
           }
         }
         if (!ok6) break L4;
-        E.push(_err(p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}));
-        if ((o & 1) === 0) return false;
+        if (_fErr(E, o, p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
+          return false;
       }
     }
   }
@@ -10525,12 +9139,13 @@ export function _vActivityEventType(v: any, o: number): boolean {
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp131 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp131, 'string')) return false;
   }
   if (!_s129.has(v)) {
-    E.push(_err(p, _sp131 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k130 }));
-    if ((o & 1) === 0) return false;
+    if (
+      _fErr(E, o, p, _sp131 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k130 })
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -10552,8 +9167,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp133 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp133, 'string')) return false;
   }
   if (!(
     v === 'ProfileBioUpdate' ||
@@ -10562,8 +9176,10 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
     v === 'ProfileGeoUpdate' ||
     v === 'ProfileUrlUpdate'
   )) {
-    E.push(_err(p, _sp133 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k132 }));
-    if ((o & 1) === 0) return false;
+    if (
+      _fErr(E, o, p, _sp133 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k132 })
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -10594,8 +9210,7 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp135 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp135, 'object')) return false;
   } else {
     const x1 = v.user_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
@@ -10616,29 +9231,27 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
     const x5 = v.keyword;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/keyword', _sp135 + '/properties/keyword/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/keyword', _sp135 + '/properties/keyword', 'string')) return false;
       }
     }
     const x6 = v.direction;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
       if (typeof x6 !== 'string') {
-        E.push(
-          _err(p + '/direction', _sp135 + '/properties/direction/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/direction', _sp135 + '/properties/direction', 'string')) return false;
       }
       if (!(x6 === 'sent' || x6 === 'received' || x6 === 'both')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/direction',
             _sp135 + '/properties/direction/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k134 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -10674,8 +9287,7 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp136 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp136, 'object')) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
@@ -10731,16 +9343,18 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
         }
         if (ok3) E.length = e4;
         else {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/event_type',
               _sp136 + '/properties/event_type/anyOf',
               'anyOf',
               'must match a schema in anyOf',
               {},
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
@@ -10780,12 +9394,13 @@ export function _vDmEventType(v: any, o: number): boolean {
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp138 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp138, 'string')) return false;
   }
   if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
-    E.push(_err(p, _sp138 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k137 }));
-    if ((o & 1) === 0) return false;
+    if (
+      _fErr(E, o, p, _sp138 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k137 })
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -10911,16 +9526,18 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/event_type',
             _sp139 + '/discriminator',
             'discriminator',
             'property "event_type" must be one of "MessageCreate", "ParticipantsJoin", "ParticipantsLeave"',
             { propertyName: 'event_type', value: x1, allowedValues: _k137 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -11034,17 +9651,21 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
           }
         }
         if (n7 === 0) {
-          E.push(
-            _err(p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
         } else E.length = e19;
       }
       if (n7 > 1) {
-        E.push(
-          _err(p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a8, b9] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a8, b9],
+          })
+        )
+          return false;
       }
     }
   }
@@ -11072,45 +9693,44 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp140 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp140, 'object')) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/event_type', _sp140 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/event_type', _sp140 + '/properties/event_type', 'string')) return false;
       }
       if (!(x1 === 'MessageCreate')) {
-        E.push(
-          _err(p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'MessageCreate',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/event_type',
+            _sp140 + '/properties/event_type/const',
+            'const',
+            'must be equal to constant',
+            { allowedValue: 'MessageCreate' },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp140 + '/required', 'required', "must have required property 'event_type'", {
-          missingProperty: 'event_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp140, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-      E.push(
-        _err(
+      if (
+        _fErr(
+          E,
+          o,
           p + '/participant_ids',
           _sp140 + '/properties/participant_ids',
           'false schema',
           'boolean schema is false',
           {},
-        ),
-      );
-      if ((o & 1) === 0) return false;
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -11144,42 +9764,34 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp141 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp141, 'object')) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/event_type', _sp141 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/event_type', _sp141 + '/properties/event_type', 'string')) return false;
       }
       if (!(x1 === 'ParticipantsJoin')) {
-        E.push(
-          _err(p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'ParticipantsJoin',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/event_type',
+            _sp141 + '/properties/event_type/const',
+            'const',
+            'must be equal to constant',
+            { allowedValue: 'ParticipantsJoin' },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp141 + '/required', 'required', "must have required property 'event_type'", {
-          missingProperty: 'event_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp141, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/participant_ids', _sp141 + '/properties/participant_ids/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/participant_ids', _sp141 + '/properties/participant_ids', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -11231,42 +9843,34 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp142 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp142, 'object')) return false;
   } else {
     const x1 = v.event_type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/event_type', _sp142 + '/properties/event_type/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/event_type', _sp142 + '/properties/event_type', 'string')) return false;
       }
       if (!(x1 === 'ParticipantsLeave')) {
-        E.push(
-          _err(p + '/event_type', _sp142 + '/properties/event_type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'ParticipantsLeave',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/event_type',
+            _sp142 + '/properties/event_type/const',
+            'const',
+            'must be equal to constant',
+            { allowedValue: 'ParticipantsLeave' },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp142 + '/required', 'required', "must have required property 'event_type'", {
-          missingProperty: 'event_type',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp142, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
-        E.push(
-          _err(p + '/participant_ids', _sp142 + '/properties/participant_ids/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/participant_ids', _sp142 + '/properties/participant_ids', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -11298,8 +9902,7 @@ export function _vPostField(v: any, o: number): boolean {
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp143 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp143, 'string')) return false;
   }
   return E.length === e0;
 }
@@ -11312,8 +9915,7 @@ export function _vNewsField(v: any, o: number): boolean {
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp144 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp144, 'string')) return false;
   }
   return E.length === e0;
 }
@@ -11377,22 +9979,26 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp145 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp145, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/data', _sp145 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', _sp145 + '/properties/data', 'array')) return false;
       } else {
         if (x1.length < 1) {
-          E.push(
-            _err(p + '/data', _sp145 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
-              limit: 1,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/data',
+              _sp145 + '/properties/data/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -11405,20 +10011,21 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
     const x5 = v.errors;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
       if (!Array.isArray(x5)) {
-        E.push(_err(p + '/errors', _sp145 + '/properties/errors/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/errors', _sp145 + '/properties/errors', 'array')) return false;
       } else {
         if (x5.length < 1) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/errors',
               _sp145 + '/properties/errors/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -11501,76 +10108,57 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp146 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp146, 'object')) return false;
   } else {
     const x1 = v.next_token;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/next_token', _sp146 + '/properties/next_token/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/next_token', _sp146 + '/properties/next_token', 'string')) return false;
       } else {
         if (x1.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/next_token',
               _sp146 + '/properties/next_token/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x2 = v.previous_token;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_token'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/previous_token', _sp146 + '/properties/previous_token/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/previous_token', _sp146 + '/properties/previous_token', 'string')) return false;
       } else {
         if (x2.length === 0) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/previous_token',
               _sp146 + '/properties/previous_token/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x3 = v.result_count;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
       if (!Number.isInteger(x3)) {
-        E.push(
-          _err(p + '/result_count', _sp146 + '/properties/result_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/result_count',
-              _sp146 + '/properties/result_count/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'int32')) return false;
         }
       }
     }
@@ -11598,8 +10186,7 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp147 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp147, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
@@ -11644,8 +10231,7 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp148 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp148, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
@@ -11698,14 +10284,12 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp149 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp149, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/data', _sp149 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', _sp149 + '/properties/data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -11773,14 +10357,12 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp150 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp150, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/data', _sp150 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', _sp150 + '/properties/data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -11844,8 +10426,7 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp151 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp151, 'object')) return false;
   } else {
     const x1 = v.newest_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'newest_id'))) {
@@ -11882,21 +10463,13 @@ export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: Validation
     const x9 = v.result_count;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
       if (!Number.isInteger(x9)) {
-        E.push(
-          _err(p + '/result_count', _sp151 + '/properties/result_count/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/result_count', _sp151 + '/properties/result_count', 'integer')) return false;
       }
     }
     const x10 = v.next_token;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
       if (typeof x10 !== 'string') {
-        E.push(
-          _err(p + '/next_token', _sp151 + '/properties/next_token/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/next_token', _sp151 + '/properties/next_token', 'string')) return false;
       }
     }
   }
@@ -11923,8 +10496,7 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp152 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp152, 'object')) return false;
   } else {
     const x1 = v.errors;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
@@ -11964,8 +10536,7 @@ export function _vNotShownMeta(v: any, o: number): boolean {
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp153 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp153, 'object')) return false;
   }
   return E.length === e0;
 }
@@ -11982,8 +10553,7 @@ export function _vPartialErrors(v: any, o: number): boolean {
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp154 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp154, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -12037,38 +10607,33 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp155 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp155, 'object')) return false;
   } else {
     const x1 = v.text;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/text', _sp155 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp155 + '/properties/text', 'string')) return false;
       } else {
         if (x1.length > 25000 && _len(x1) > 25000) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/text',
               _sp155 + '/properties/text/maxLength',
               'maxLength',
               'must NOT have more than 25000 characters',
               { limit: 25000 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
       }
     }
     const x2 = v.paid_partnership;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
       if (typeof x2 !== 'boolean') {
-        E.push(
-          _err(p + '/paid_partnership', _sp155 + '/properties/paid_partnership/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/paid_partnership', _sp155 + '/properties/paid_partnership', 'boolean')) return false;
       }
     }
     const x3 = v.community_id;
@@ -12090,16 +10655,8 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
     const x7 = v.share_with_followers;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'share_with_followers'))) {
       if (typeof x7 !== 'boolean') {
-        E.push(
-          _err(
-            p + '/share_with_followers',
-            _sp155 + '/properties/share_with_followers/type',
-            'type',
-            'must be boolean',
-            { type: 'boolean' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/share_with_followers', _sp155 + '/properties/share_with_followers', 'boolean'))
+          return false;
       }
     }
     const x8 = v.edit_options;
@@ -12142,8 +10699,7 @@ export function _vEditOptions(v: any, o: number): boolean {
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp156 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp156, 'object')) return false;
   } else {
     const x1 = v.previous_post_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_post_id'))) {
@@ -12206,72 +10762,73 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp157 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp157, 'object')) return false;
   } else {
     const x1 = v.options;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/options', _sp157 + '/properties/options/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/options', _sp157 + '/properties/options', 'array')) return false;
       } else {
         if (x1.length > 4) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/options',
               _sp157 + '/properties/options/maxItems',
               'maxItems',
               'must NOT have more than 4 items',
               { limit: 4 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x1.length < 2) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/options',
               _sp157 + '/properties/options/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
           if (typeof x3 !== 'string') {
-            E.push(
-              _err(p + '/options/' + i2, _sp157 + '/properties/options/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/options/' + i2, _sp157 + '/properties/options/items', 'string')) return false;
           } else {
             if (x3.length > 25 && _len(x3) > 25) {
-              E.push(
-                _err(
+              if (
+                _fErr(
+                  E,
+                  o,
                   p + '/options/' + i2,
                   _sp157 + '/properties/options/items/maxLength',
                   'maxLength',
                   'must NOT have more than 25 characters',
                   { limit: 25 },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+                )
+              )
+                return false;
             }
             if (x3.length === 0) {
-              E.push(
-                _err(
+              if (
+                _fErr(
+                  E,
+                  o,
                   p + '/options/' + i2,
                   _sp157 + '/properties/options/items/minLength',
                   'minLength',
                   'must NOT have fewer than 1 characters',
                   { limit: 1 },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+                )
+              )
+                return false;
             }
           }
         }
@@ -12280,45 +10837,38 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
     const x4 = v.duration_minutes;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
       if (!Number.isInteger(x4)) {
-        E.push(
-          _err(p + '/duration_minutes', _sp157 + '/properties/duration_minutes/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'integer')) return false;
       } else {
         if (x4 > 10080) {
-          E.push(
-            _err(
+          if (
+            _fErr(
+              E,
+              o,
               p + '/duration_minutes',
               _sp157 + '/properties/duration_minutes/maximum',
               'maximum',
               'must be <= 10080',
               { comparison: '<=', limit: 10080 },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+            )
+          )
+            return false;
         }
         if (x4 < 5) {
-          E.push(
-            _err(p + '/duration_minutes', _sp157 + '/properties/duration_minutes/minimum', 'minimum', 'must be >= 5', {
-              comparison: '>=',
-              limit: 5,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/duration_minutes',
+              _sp157 + '/properties/duration_minutes/minimum',
+              'minimum',
+              'must be >= 5',
+              { comparison: '>=', limit: 5 },
+            )
+          )
+            return false;
         }
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          E.push(
-            _err(
-              p + '/duration_minutes',
-              _sp157 + '/properties/duration_minutes/format',
-              'format',
-              'must match format "int32"',
-              { format: 'int32' },
-            ),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'int32')) return false;
         }
       }
     }
@@ -12326,11 +10876,10 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp158 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -12338,23 +10887,31 @@ export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: Va
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp158 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp158 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.max_results;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryMaxResults(x1, o, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryMaxResults(
+            x1,
+            o,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -12370,14 +10927,34 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserBookmarksQueryMaxResults(x1, o + 16, p + '/max_results', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eGetUserBookmarksQueryMaxResults(
+            x1,
+            o + 16,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x5 = v.pagination_token;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pagination_token'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryPaginationToken(x5, o, p + '/pagination_token', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryPaginationToken(
+            x5,
+            o,
+            p + '/pagination_token',
+            E,
+            '#/components/parameters/PaginationToken/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -12387,17 +10964,43 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok7 = true;
         }
-        if (!ok7 && !_eGetUserBookmarksQueryPaginationToken(x5, o + 16, p + '/pagination_token', E) && (o & 1) === 0)
+        if (
+          !ok7 &&
+          !_eGetUserBookmarksQueryPaginationToken(
+            x5,
+            o + 16,
+            p + '/pagination_token',
+            E,
+            '#/components/parameters/PaginationToken/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x9 = v['post.fields'];
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryPostFields(x9, o, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryPostFields(
+            x9,
+            o,
+            p + '/post.fields',
+            E,
+            '#/components/parameters/PostFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
         !_vGetUserBookmarksQueryPostFields(x9, o) &&
-        !_eGetUserBookmarksQueryPostFields(x9, o + 16, p + '/post.fields', E) &&
+        !_eGetUserBookmarksQueryPostFields(
+          x9,
+          o + 16,
+          p + '/post.fields',
+          E,
+          '#/components/parameters/PostFields/schema',
+        ) &&
         (o & 1) === 0
       )
         return false;
@@ -12405,7 +11008,17 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
     const x11 = v.expansions;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'expansions'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryExpansions(x11, o, p + '/expansions', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x11,
+            o,
+            p + '/expansions',
+            E,
+            '#/components/parameters/Expansions/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok13 = false;
         L14: {
@@ -12416,14 +11029,34 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok13 = true;
         }
-        if (!ok13 && !_eGetUserBookmarksQueryExpansions(x11, o + 16, p + '/expansions', E) && (o & 1) === 0)
+        if (
+          !ok13 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x11,
+            o + 16,
+            p + '/expansions',
+            E,
+            '#/components/parameters/Expansions/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x17 = v['media.fields'];
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'media.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryMediaFields(x17, o, p + '/media.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x17,
+            o,
+            p + '/media.fields',
+            E,
+            '#/components/parameters/MediaFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok19 = false;
         L20: {
@@ -12434,14 +11067,34 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok19 = true;
         }
-        if (!ok19 && !_eGetUserBookmarksQueryMediaFields(x17, o + 16, p + '/media.fields', E) && (o & 1) === 0)
+        if (
+          !ok19 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x17,
+            o + 16,
+            p + '/media.fields',
+            E,
+            '#/components/parameters/MediaFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x23 = v['poll.fields'];
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryPollFields(x23, o, p + '/poll.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x23,
+            o,
+            p + '/poll.fields',
+            E,
+            '#/components/parameters/PollFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok25 = false;
         L26: {
@@ -12452,14 +11105,34 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok25 = true;
         }
-        if (!ok25 && !_eGetUserBookmarksQueryPollFields(x23, o + 16, p + '/poll.fields', E) && (o & 1) === 0)
+        if (
+          !ok25 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x23,
+            o + 16,
+            p + '/poll.fields',
+            E,
+            '#/components/parameters/PollFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x29 = v['user.fields'];
     if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryUserFields(x29, o, p + '/user.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x29,
+            o,
+            p + '/user.fields',
+            E,
+            '#/components/parameters/UserFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok31 = false;
         L32: {
@@ -12470,14 +11143,34 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok31 = true;
         }
-        if (!ok31 && !_eGetUserBookmarksQueryUserFields(x29, o + 16, p + '/user.fields', E) && (o & 1) === 0)
+        if (
+          !ok31 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x29,
+            o + 16,
+            p + '/user.fields',
+            E,
+            '#/components/parameters/UserFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
     const x35 = v['place.fields'];
     if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'place.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksQueryPlaceFields(x35, o, p + '/place.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x35,
+            o,
+            p + '/place.fields',
+            E,
+            '#/components/parameters/PlaceFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok37 = false;
         L38: {
@@ -12488,7 +11181,17 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
           }
           ok37 = true;
         }
-        if (!ok37 && !_eGetUserBookmarksQueryPlaceFields(x35, o + 16, p + '/place.fields', E) && (o & 1) === 0)
+        if (
+          !ok37 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x35,
+            o + 16,
+            p + '/place.fields',
+            E,
+            '#/components/parameters/PlaceFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
@@ -12496,29 +11199,24 @@ export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: Validat
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp158 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindUserByUsernamePathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp158 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindUserByUsernamePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp159 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.username;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
@@ -12526,27 +11224,31 @@ export function _eFindUserByUsernamePathParams(v: any, o: number, p: string, E: 
         if (!_eUsername(x1, o, p + '/username', E) && (o & 1) === 0) return false;
       } else if (!_vUsername(x1, o) && !_eUsername(x1, o + 16, p + '/username', E) && (o & 1) === 0) return false;
     } else {
-      E.push(
-        _err(p, _sp159 + '/required', 'required', "must have required property 'username'", {
-          missingProperty: 'username',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'username')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp159 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['user.fields'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eFindUserByUsernameQueryUserFields(x1, o, p + '/user.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryExpansions(
+            x1,
+            o,
+            p + '/user.fields',
+            E,
+            '#/components/parameters/UserFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -12557,7 +11259,17 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
           }
           ok3 = true;
         }
-        if (!ok3 && !_eFindUserByUsernameQueryUserFields(x1, o + 16, p + '/user.fields', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eGetUserBookmarksQueryExpansions(
+            x1,
+            o + 16,
+            p + '/user.fields',
+            E,
+            '#/components/parameters/UserFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     }
@@ -12565,29 +11277,10 @@ export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: Valid
   return E.length === e0;
 }
 
-export function _eFindUserByUsernameHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp159 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindUserByUsernameCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp159 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp160 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -12595,26 +11288,40 @@ export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: Valida
         if (!_ePostId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vPostId(x1, o) && !_ePostId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp160 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp160 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['post.fields'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eFindPostByIdQueryPostFields(x1, o, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryPostFields(
+            x1,
+            o,
+            p + '/post.fields',
+            E,
+            '#/components/parameters/PostFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
-        !_vFindPostByIdQueryPostFields(x1, o) &&
-        !_eFindPostByIdQueryPostFields(x1, o + 16, p + '/post.fields', E) &&
+        !_vGetUserBookmarksQueryPostFields(x1, o) &&
+        !_eGetUserBookmarksQueryPostFields(
+          x1,
+          o + 16,
+          p + '/post.fields',
+          E,
+          '#/components/parameters/PostFields/schema',
+        ) &&
         (o & 1) === 0
       )
         return false;
@@ -12623,43 +11330,25 @@ export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _eFindPostByIdHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp160 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindPostByIdCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp160 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchRecentPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp161 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp161 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchRecentPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchRecentPostsQueryQuery(
+            x1,
+            o,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -12669,21 +11358,45 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
           }
           ok3 = true;
         }
-        if (!ok3 && !_eSearchRecentPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchRecentPostsQueryQuery(
+            x1,
+            o + 16,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp161 + '/required', 'required', "must have required property 'query'", { missingProperty: 'query' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'query')) return false;
     }
     const x5 = v['post.fields'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchRecentPostsQueryPostFields(x5, o, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryPostFields(
+            x5,
+            o,
+            p + '/post.fields',
+            E,
+            '#/components/parameters/PostFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
-        !_vSearchRecentPostsQueryPostFields(x5, o) &&
-        !_eSearchRecentPostsQueryPostFields(x5, o + 16, p + '/post.fields', E) &&
+        !_vGetUserBookmarksQueryPostFields(x5, o) &&
+        !_eGetUserBookmarksQueryPostFields(
+          x5,
+          o + 16,
+          p + '/post.fields',
+          E,
+          '#/components/parameters/PostFields/schema',
+        ) &&
         (o & 1) === 0
       )
         return false;
@@ -12692,43 +11405,25 @@ export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: Valida
   return E.length === e0;
 }
 
-export function _eSearchRecentPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp161 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchRecentPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp161 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchAllPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp162 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp162 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchRecentPostsQueryQuery(
+            x1,
+            o,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -12738,18 +11433,36 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
           }
           ok3 = true;
         }
-        if (!ok3 && !_eSearchAllPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchRecentPostsQueryQuery(
+            x1,
+            o + 16,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp162 + '/required', 'required', "must have required property 'query'", { missingProperty: 'query' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'query')) return false;
     }
     const x5 = v.max_results;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryMaxResults(x5, o, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryMaxResults(
+            x5,
+            o,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -12759,13 +11472,34 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
           }
           ok7 = true;
         }
-        if (!ok7 && !_eSearchAllPostsQueryMaxResults(x5, o + 16, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eSearchAllPostsQueryMaxResults(
+            x5,
+            o + 16,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x9 = v.start_time;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'start_time'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryStartTime(x9, o, p + '/start_time', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryStartTime(
+            x9,
+            o,
+            p + '/start_time',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok11 = false;
         L12: {
@@ -12775,13 +11509,34 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
           }
           ok11 = true;
         }
-        if (!ok11 && !_eSearchAllPostsQueryStartTime(x9, o + 16, p + '/start_time', E) && (o & 1) === 0) return false;
+        if (
+          !ok11 &&
+          !_eSearchAllPostsQueryStartTime(
+            x9,
+            o + 16,
+            p + '/start_time',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x13 = v.end_time;
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_time'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryEndTime(x13, o, p + '/end_time', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryStartTime(
+            x13,
+            o,
+            p + '/end_time',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok15 = false;
         L16: {
@@ -12791,29 +11546,77 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
           }
           ok15 = true;
         }
-        if (!ok15 && !_eSearchAllPostsQueryEndTime(x13, o + 16, p + '/end_time', E) && (o & 1) === 0) return false;
+        if (
+          !ok15 &&
+          !_eSearchAllPostsQueryStartTime(
+            x13,
+            o + 16,
+            p + '/end_time',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x17 = v.next_token;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryNextToken(x17, o, p + '/next_token', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x17,
+            o,
+            p + '/next_token',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok19 = false;
         L20: {
           if (typeof x17 !== 'string') break L20;
           ok19 = true;
         }
-        if (!ok19 && !_eSearchAllPostsQueryNextToken(x17, o + 16, p + '/next_token', E) && (o & 1) === 0) return false;
+        if (
+          !ok19 &&
+          !_eSearchAllPostsQueryNextToken(
+            x17,
+            o + 16,
+            p + '/next_token',
+            E,
+            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x21 = v['post.fields'];
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryPostFields(x21, o, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserBookmarksQueryPostFields(
+            x21,
+            o,
+            p + '/post.fields',
+            E,
+            '#/components/parameters/PostFields/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
-        !_vSearchAllPostsQueryPostFields(x21, o) &&
-        !_eSearchAllPostsQueryPostFields(x21, o + 16, p + '/post.fields', E) &&
+        !_vGetUserBookmarksQueryPostFields(x21, o) &&
+        !_eGetUserBookmarksQueryPostFields(
+          x21,
+          o + 16,
+          p + '/post.fields',
+          E,
+          '#/components/parameters/PostFields/schema',
+        ) &&
         (o & 1) === 0
       )
         return false;
@@ -12822,129 +11625,96 @@ export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: Validatio
   return E.length === e0;
 }
 
-export function _eSearchAllPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp162 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchAllPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp162 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountRecentPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp163 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp163 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eCountRecentPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eCountRecentPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCountRecentPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCountAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp163 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountRecentPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp163 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountAllPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp164 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountAllPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp164 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eCountAllPostsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eCountAllPostsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/query',
+            E,
+            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCountAllPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp164 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountAllPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp164 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp165 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -12952,59 +11722,59 @@ export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: Valida
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp165 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp165 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.max_results;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostsQueryMaxResults(x1, o, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostsQueryMaxResults(
+            x1,
+            o,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (!Number.isInteger(x1)) break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserPostsQueryMaxResults(x1, o + 16, p + '/max_results', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetUserPostsQueryMaxResults(
+            x1,
+            o + 16,
+            p + '/max_results',
+            E,
+            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp165 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp165 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp166 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13012,45 +11782,16 @@ export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: Val
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp166 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserMentionsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp166 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMentionsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp166 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMentionsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp166 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp167 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13058,45 +11799,16 @@ export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: V
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp167 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserLikedPostsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp167 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserLikedPostsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp167 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserLikedPostsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp167 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp168 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13104,45 +11816,16 @@ export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: Va
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp168 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserFollowersQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp168 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowersHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp168 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowersCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp168 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp169 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13150,45 +11833,16 @@ export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: Va
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp169 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserFollowingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFollowUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp169 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp169 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp169 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFollowUserPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp170 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13196,51 +11850,22 @@ export function _eFollowUserPathParams(v: any, o: number, p: string, E: Validati
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp170 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eFollowUserQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp170 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFollowUserHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp170 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFollowUserCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp170 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
 
   return E.length === e0;
 }
 
-export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp171 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13248,45 +11873,16 @@ export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: Val
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp171 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserBlockingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp171 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBlockingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp171 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBlockingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp171 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp172 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13294,45 +11890,22 @@ export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: Valid
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp172 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserMutingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPinnedListsPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp172 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMutingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp172 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserMutingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp172 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPinnedListsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp173 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13340,45 +11913,16 @@ export function _eGetUserPinnedListsPathParams(v: any, o: number, p: string, E: 
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp173 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPinnedListsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp173 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPinnedListsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp173 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPinnedListsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp173 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp174 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13386,45 +11930,22 @@ export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: V
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp174 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserOwnedListsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserFollowedListsPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp174 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserOwnedListsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp174 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserOwnedListsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp174 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowedListsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp175 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13432,45 +11953,22 @@ export function _eGetUserFollowedListsPathParams(v: any, o: number, p: string, E
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp175 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserFollowedListsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserListMembershipsPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp175 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowedListsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp175 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserFollowedListsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp175 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserListMembershipsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp176 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13478,45 +11976,16 @@ export function _eGetUserListMembershipsPathParams(v: any, o: number, p: string,
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp176 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserListMembershipsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eLikePostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp176 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserListMembershipsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp176 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserListMembershipsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp176 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLikePostPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp177 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -13524,117 +11993,62 @@ export function _eLikePostPathParams(v: any, o: number, p: string, E: Validation
         if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
       } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
     } else {
-      E.push(_err(p, _sp177 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eLikePostQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp177 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLikePostHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp177 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLikePostCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp177 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eLikePostRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eCreatePostPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp178 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreatePostQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp178 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreatePostHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp178 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreatePostCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp178 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNewsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp179 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp179 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchNewsQueryQuery(x1, o, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o,
+            p + '/query',
+            E,
+            '#/paths/~12~1news~1search/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eSearchNewsQueryQuery(x1, o + 16, p + '/query', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/query',
+            E,
+            '#/paths/~12~1news~1search/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v['news.fields'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eSearchNewsQueryNewsFields(x5, o, p + '/news.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchNewsQueryNewsFields(x5, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
         !_vSearchNewsQueryNewsFields(x5, o) &&
-        !_eSearchNewsQueryNewsFields(x5, o + 16, p + '/news.fields', E) &&
+        !_eSearchNewsQueryNewsFields(x5, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
         (o & 1) === 0
       )
         return false;
@@ -13643,63 +12057,61 @@ export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationErr
   return E.length === e0;
 }
 
-export function _eSearchNewsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp179 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNewsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp179 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp180 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if ((o & 48) === 48) {
-        if (!_eFindNewsByIdPathId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(x1, o, p + '/id', E, '#/paths/~12~1news~1{id}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eFindNewsByIdPathId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/id',
+            E,
+            '#/paths/~12~1news~1{id}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(_err(p, _sp180 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp180 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['news.fields'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eFindNewsByIdQueryNewsFields(x1, o, p + '/news.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchNewsQueryNewsFields(x1, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
-        !_vFindNewsByIdQueryNewsFields(x1, o) &&
-        !_eFindNewsByIdQueryNewsFields(x1, o + 16, p + '/news.fields', E) &&
+        !_vSearchNewsQueryNewsFields(x1, o) &&
+        !_eSearchNewsQueryNewsFields(x1, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
         (o & 1) === 0
       )
         return false;
@@ -13708,79 +12120,31 @@ export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationE
   return E.length === e0;
 }
 
-export function _eFindNewsByIdHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eDeleteConnectionsByUuidQuery(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp180 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindNewsByIdCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp180 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListConnectionsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp181 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListConnectionsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp181 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListConnectionsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp181 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListConnectionsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp181 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByUuidPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp182 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByUuidQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp182 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.uuids;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'uuids'))) {
       if ((o & 48) === 48) {
-        if (!_eDeleteConnectionsByUuidQueryUuids(x1, o, p + '/uuids', E) && (o & 1) === 0) return false;
+        if (
+          !_eDeleteConnectionsByUuidQueryUuids(
+            x1,
+            o,
+            p + '/uuids',
+            E,
+            '#/paths/~12~1connections/delete/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -13794,540 +12158,365 @@ export function _eDeleteConnectionsByUuidQuery(v: any, o: number, p: string, E: 
           }
           ok3 = true;
         }
-        if (!ok3 && !_eDeleteConnectionsByUuidQueryUuids(x1, o + 16, p + '/uuids', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eDeleteConnectionsByUuidQueryUuids(
+            x1,
+            o + 16,
+            p + '/uuids',
+            E,
+            '#/paths/~12~1connections/delete/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eDeleteConnectionsByUuidHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eDeleteConnectionsByEndpointPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp182 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByUuidCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp182 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteAllConnectionsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp183 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteAllConnectionsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp183 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteAllConnectionsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp183 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteAllConnectionsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp183 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByEndpointPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp184 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.endpoint_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'endpoint_id'))) {
       if ((o & 48) === 48) {
-        if (!_eDeleteConnectionsByEndpointPathEndpointId(x1, o, p + '/endpoint_id', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o,
+            p + '/endpoint_id',
+            E,
+            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eDeleteConnectionsByEndpointPathEndpointId(x1, o + 16, p + '/endpoint_id', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/endpoint_id',
+            E,
+            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     } else {
-      E.push(
-        _err(p, _sp184 + '/required', 'required', "must have required property 'endpoint_id'", {
-          missingProperty: 'endpoint_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eDeleteConnectionsByEndpointQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReplayAccountActivityPathParams(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp184 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByEndpointHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp184 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByEndpointCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp184 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchPostsEligibleForNotesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp185 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchPostsEligibleForNotesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp185 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchPostsEligibleForNotesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp185 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchPostsEligibleForNotesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp185 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNotesWrittenPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp186 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNotesWrittenQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp186 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNotesWrittenHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp186 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNotesWrittenCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp186 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNotePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp187 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp187 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp187 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp187 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eEvaluateNotePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp188 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEvaluateNoteQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp188 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEvaluateNoteHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp188 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEvaluateNoteCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp188 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEvaluateNoteRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eCreateActivitySubscriptionPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp189 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateActivitySubscriptionQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp189 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateActivitySubscriptionHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp189 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateActivitySubscriptionCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp189 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eStreamActivityPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp190 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eStreamActivityQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp190 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eStreamActivityHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp190 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eStreamActivityCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp190 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayWebhookEventsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp191 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayWebhookEventsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp191 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayWebhookEventsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp191 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayWebhookEventsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp191 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayWebhookEventsRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eReplayAccountActivityPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp192 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.webhook_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'webhook_id'))) {
       if ((o & 48) === 48) {
-        if (!_eReplayAccountActivityPathWebhookId(x1, o, p + '/webhook_id', E) && (o & 1) === 0) return false;
+        if (
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o,
+            p + '/webhook_id',
+            E,
+            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eReplayAccountActivityPathWebhookId(x1, o + 16, p + '/webhook_id', E) && (o & 1) === 0)
+        if (
+          !ok3 &&
+          !_eSearchAllPostsQueryNextToken(
+            x1,
+            o + 16,
+            p + '/webhook_id',
+            E,
+            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
           return false;
       }
     } else {
-      E.push(
-        _err(p, _sp192 + '/required', 'required', "must have required property 'webhook_id'", {
-          missingProperty: 'webhook_id',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'webhook_id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eReplayAccountActivityQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _v0(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.url;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (typeof x1 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fUri(x1)) {
+      return false;
+    }
+  } else {
+    return false;
+  }
+  const x2 = v.expanded_url;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
+    if (typeof x2 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fUri(x2)) {
+      return false;
+    }
+  }
+  const x3 = v.display_url;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
+    if (typeof x3 !== 'string') return false;
+  }
+  const x4 = v.unwound_url;
+  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
+    if (typeof x4 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fUri(x4)) {
+      return false;
+    }
+  }
+  const x5 = v.title;
+  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (typeof x5 !== 'string') return false;
+  }
+  const x6 = v.description;
+  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (typeof x6 !== 'string') return false;
+  }
+  const x7 = v.images;
+  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
+    if (!Array.isArray(x7)) return false;
+    if (x7.length < 1) {
+      return false;
+    }
+    for (let i8 = 0; i8 < x7.length; i8++) {
+      const x9 = x7[i8];
+      if (!_vUrlImage(x9, o)) return false;
+    }
+  }
+  const x11 = v.media_key;
+  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+    if (typeof x11 !== 'string') return false;
+  }
+  const x12 = v.status;
+  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (!Number.isInteger(x12)) return false;
+    if (x12 > 599) {
+      return false;
+    }
+    if (x12 < 100) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp192 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
+  } else {
+    const x1 = v.url;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+      if (typeof x1 !== 'string') {
+        if (_fType(E, o, p + '/url', sp + '/properties/url', 'string')) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fUri(x1)) {
+          if (_fFormat(E, o, p + '/url', sp + '/properties/url', 'uri')) return false;
+        }
+      }
+    } else {
+      if (_fReq(E, o, p, sp, 'url')) return false;
+    }
+    const x2 = v.expanded_url;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
+      if (typeof x2 !== 'string') {
+        if (_fType(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'string')) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fUri(x2)) {
+          if (_fFormat(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'uri')) return false;
+        }
+      }
+    }
+    const x3 = v.display_url;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
+      if (typeof x3 !== 'string') {
+        if (_fType(E, o, p + '/display_url', sp + '/properties/display_url', 'string')) return false;
+      }
+    }
+    const x4 = v.unwound_url;
+    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
+      if (typeof x4 !== 'string') {
+        if (_fType(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'string')) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fUri(x4)) {
+          if (_fFormat(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'uri')) return false;
+        }
+      }
+    }
+    const x5 = v.title;
+    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+      if (typeof x5 !== 'string') {
+        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
+      }
+    }
+    const x6 = v.description;
+    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+      if (typeof x6 !== 'string') {
+        if (_fType(E, o, p + '/description', sp + '/properties/description', 'string')) return false;
+      }
+    }
+    const x7 = v.images;
+    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
+      if (!Array.isArray(x7)) {
+        if (_fType(E, o, p + '/images', sp + '/properties/images', 'array')) return false;
+      } else {
+        if (x7.length < 1) {
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/images',
+              sp + '/properties/images/minItems',
+              'minItems',
+              'must NOT have fewer than 1 items',
+              { limit: 1 },
+            )
+          )
+            return false;
+        }
+        for (let i8 = 0; i8 < x7.length; i8++) {
+          const x9 = x7[i8];
+          if ((o & 48) === 48) {
+            if (!_eUrlImage(x9, o, p + '/images/' + i8, E) && (o & 1) === 0) return false;
+          } else if (!_vUrlImage(x9, o) && !_eUrlImage(x9, o + 16, p + '/images/' + i8, E) && (o & 1) === 0)
+            return false;
+        }
+      }
+    }
+    const x11 = v.media_key;
+    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+      if (typeof x11 !== 'string') {
+        if (_fType(E, o, p + '/media_key', sp + '/properties/media_key', 'string')) return false;
+      }
+    }
+    const x12 = v.status;
+    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+      if (!Number.isInteger(x12)) {
+        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
+      } else {
+        if (x12 > 599) {
+          if (
+            _fErr(E, o, p + '/status', sp + '/properties/status/maximum', 'maximum', 'must be <= 599', {
+              comparison: '<=',
+              limit: 599,
+            })
+          )
+            return false;
+        }
+        if (x12 < 100) {
+          if (
+            _fErr(E, o, p + '/status', sp + '/properties/status/minimum', 'minimum', 'must be >= 100', {
+              comparison: '>=',
+              limit: 100,
+            })
+          )
+            return false;
+        }
+      }
+    }
   }
   return E.length === e0;
 }
 
-export function _eReplayAccountActivityHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp192 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayAccountActivityCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp192 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayAccountActivityRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eGetPowerstreamRulesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp193 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetPowerstreamRulesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp193 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetPowerstreamRulesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp193 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetPowerstreamRulesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp193 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBookmarksQueryMaxResults(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksQueryMaxResults(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp194 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 100) {
-      E.push(_err(p, _sp194 + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
     }
     if (v < 1) {
-      E.push(_err(p, _sp194 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
     if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) {
-      E.push(_err(p, _sp194 + '/format', 'format', 'must match format "int32"', { format: 'int32' }));
-      if ((o & 1) === 0) return false;
+      if (_fFormat(E, o, p, sp, 'int32')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksQueryPaginationToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksQueryPaginationToken(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp195 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if (v.length === 0) {
-      E.push(_err(p, _sp195 + '/minLength', 'minLength', 'must NOT have fewer than 1 characters', { limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minLength', 'minLength', 'must NOT have fewer than 1 characters', { limit: 1 }))
+        return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksQueryPostFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksQueryPostFields(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp196 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     if (v.length < 1) {
-      E.push(_err(p, _sp196 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 })) return false;
     }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -14338,10 +12527,8 @@ export function _eGetUserBookmarksQueryPostFields(v: any, o: number, p: string, 
     if (v.length > 1) {
       const u4 = _dup(v);
       if (u4 !== null) {
-        E.push(
-          _err(p, _sp196 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fErr(E, o, p, sp + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }))
+          return false;
       }
     }
   }
@@ -14361,354 +12548,102 @@ export function _vGetUserBookmarksQueryPostFields(v: any, o: number): boolean {
   return true;
 }
 
-export function _eGetUserBookmarksQueryExpansions(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserBookmarksQueryExpansions(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp197 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp197 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserBookmarksQueryMediaFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp198 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp198 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBookmarksQueryPollFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp199 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp199 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBookmarksQueryUserFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp200 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp200 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserBookmarksQueryPlaceFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp201 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp201 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eFindUserByUsernameQueryUserFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp200 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp200 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eFindPostByIdQueryPostFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp196 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp196 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePostField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPostField(x2, o) && !_ePostField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
-    if (v.length > 1) {
-      const u4 = _dup(v);
-      if (u4 !== null) {
-        E.push(
-          _err(p, _sp196 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vFindPostByIdQueryPostFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!_vPostField(x2, o)) return false;
-  }
-  if (v.length > 1 && _dup(v) !== null) return false;
-  return true;
-}
-
-export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp202 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if (v.length > 1024 && _len(v) > 1024) {
-      E.push(_err(p, _sp202 + '/maxLength', 'maxLength', 'must NOT have more than 1024 characters', { limit: 1024 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maxLength', 'maxLength', 'must NOT have more than 1024 characters', { limit: 1024 }))
+        return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eSearchRecentPostsQueryPostFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp196 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp196 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePostField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPostField(x2, o) && !_ePostField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
-    if (v.length > 1) {
-      const u4 = _dup(v);
-      if (u4 !== null) {
-        E.push(
-          _err(p, _sp196 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vSearchRecentPostsQueryPostFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!_vPostField(x2, o)) return false;
-  }
-  if (v.length > 1 && _dup(v) !== null) return false;
-  return true;
-}
-
-export function _eSearchAllPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp203 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if (v.length > 1024 && _len(v) > 1024) {
-      E.push(_err(p, _sp203 + '/maxLength', 'maxLength', 'must NOT have more than 1024 characters', { limit: 1024 }));
-      if ((o & 1) === 0) return false;
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eSearchAllPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchAllPostsQueryMaxResults(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp204 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 500) {
-      E.push(_err(p, _sp204 + '/maximum', 'maximum', 'must be <= 500', { comparison: '<=', limit: 500 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 500', { comparison: '<=', limit: 500 })) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eSearchAllPostsQueryStartTime(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchAllPostsQueryStartTime(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp205 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if ((o & 2) !== 0 && !_fDateTime(v)) {
-      E.push(_err(p, _sp205 + '/format', 'format', 'must match format "date-time"', { format: 'date-time' }));
-      if ((o & 1) === 0) return false;
+      if (_fFormat(E, o, p, sp, 'date-time')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eSearchAllPostsQueryEndTime(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchAllPostsQueryNextToken(
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp206 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDateTime(v)) {
-      E.push(_err(p, _sp206 + '/format', 'format', 'must match format "date-time"', { format: 'date-time' }));
-      if ((o & 1) === 0) return false;
-    }
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eSearchAllPostsQueryNextToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp207 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchAllPostsQueryPostFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp196 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    if (v.length < 1) {
-      E.push(_err(p, _sp196 + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }));
-      if ((o & 1) === 0) return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePostField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPostField(x2, o) && !_ePostField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
-    if (v.length > 1) {
-      const u4 = _dup(v);
-      if (u4 !== null) {
-        E.push(
-          _err(p, _sp196 + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }),
-        );
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vSearchAllPostsQueryPostFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!_vPostField(x2, o)) return false;
-  }
-  if (v.length > 1 && _dup(v) !== null) return false;
-  return true;
-}
-
-export function _eCountRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp208 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCountAllPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp209 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp210 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   }
   return E.length === e0;
 }
 
-export function _eSearchNewsQueryQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp211 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp212 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
@@ -14736,90 +12671,27 @@ export function _vSearchNewsQueryNewsFields(v: any, o: number): boolean {
   return true;
 }
 
-export function _eFindNewsByIdPathId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp213 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eFindNewsByIdQueryNewsFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp212 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eNewsField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          ok4 = true;
-        }
-        if (!ok4 && !_eNewsField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _vFindNewsByIdQueryNewsFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (typeof x2 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eDeleteConnectionsByUuidQueryUuids(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp214 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp214 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUuid(x2)) {
-          E.push(
-            _err(p + '/' + i1, _sp214 + '/items/format', 'format', 'must match format "uuid"', { format: 'uuid' }),
-          );
-          if ((o & 1) === 0) return false;
-        }
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eDeleteConnectionsByEndpointPathEndpointId(
+export function _eDeleteConnectionsByUuidQueryUuids(
   v: any,
   o: number,
   p: string,
   E: ValidationError[],
+  sp: string,
 ): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp215 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplayAccountActivityPathWebhookId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp216 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+  if (!Array.isArray(v)) {
+    if (_fType(E, o, p, sp, 'array')) return false;
+  } else {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x2 = v[i1];
+      if (typeof x2 !== 'string') {
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
+      } else {
+        if ((o & 2) !== 0 && !_fUuid(x2)) {
+          if (_fFormat(E, o, p + '/' + i1, sp + '/items', 'uuid')) return false;
+        }
+      }
+    }
   }
   return E.length === e0;
 }

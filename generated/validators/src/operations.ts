@@ -9,165 +9,47 @@ import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eActivityStreamEvent,
   _eActivitySubscriptionCreateRequest,
-  _eCountAllPostsCookies,
-  _eCountAllPostsHeaders,
-  _eCountAllPostsPathParams,
   _eCountAllPostsQuery,
-  _eCountRecentPostsCookies,
-  _eCountRecentPostsHeaders,
-  _eCountRecentPostsPathParams,
   _eCountRecentPostsQuery,
-  _eCreateActivitySubscriptionCookies,
-  _eCreateActivitySubscriptionHeaders,
-  _eCreateActivitySubscriptionPathParams,
-  _eCreateActivitySubscriptionQuery,
-  _eCreateNoteCookies,
-  _eCreateNoteHeaders,
-  _eCreateNotePathParams,
-  _eCreateNoteQuery,
-  _eCreateNoteRequestBody2,
-  _eCreatePostCookies,
-  _eCreatePostHeaders,
-  _eCreatePostPathParams,
-  _eCreatePostQuery,
   _eCreatePostRequest,
-  _eDeleteAllConnectionsCookies,
-  _eDeleteAllConnectionsHeaders,
-  _eDeleteAllConnectionsPathParams,
-  _eDeleteAllConnectionsQuery,
-  _eDeleteConnectionsByEndpointCookies,
-  _eDeleteConnectionsByEndpointHeaders,
   _eDeleteConnectionsByEndpointPathParams,
-  _eDeleteConnectionsByEndpointQuery,
-  _eDeleteConnectionsByUuidCookies,
-  _eDeleteConnectionsByUuidHeaders,
-  _eDeleteConnectionsByUuidPathParams,
   _eDeleteConnectionsByUuidQuery,
   _eError,
-  _eEvaluateNoteCookies,
-  _eEvaluateNoteHeaders,
-  _eEvaluateNotePathParams,
-  _eEvaluateNoteQuery,
-  _eEvaluateNoteRequestBody2,
-  _eFindNewsByIdCookies,
-  _eFindNewsByIdHeaders,
   _eFindNewsByIdPathParams,
   _eFindNewsByIdQuery,
-  _eFindPostByIdCookies,
   _eFindPostByIdEnvelope,
-  _eFindPostByIdHeaders,
   _eFindPostByIdPathParams,
   _eFindPostByIdQuery,
-  _eFindUserByUsernameCookies,
   _eFindUserByUsernameEnvelope,
-  _eFindUserByUsernameHeaders,
   _eFindUserByUsernamePathParams,
   _eFindUserByUsernameQuery,
-  _eFollowUserCookies,
-  _eFollowUserHeaders,
   _eFollowUserPathParams,
-  _eFollowUserQuery,
   _eFollowUserRequestBody2,
-  _eGetPowerstreamRulesCookies,
-  _eGetPowerstreamRulesHeaders,
-  _eGetPowerstreamRulesPathParams,
-  _eGetPowerstreamRulesQuery,
-  _eGetUserBlockingCookies,
-  _eGetUserBlockingHeaders,
   _eGetUserBlockingPathParams,
-  _eGetUserBlockingQuery,
-  _eGetUserBookmarksCookies,
   _eGetUserBookmarksEnvelope,
   _eGetUserBookmarksHeaders,
   _eGetUserBookmarksPathParams,
   _eGetUserBookmarksQuery,
-  _eGetUserFollowedListsCookies,
-  _eGetUserFollowedListsHeaders,
   _eGetUserFollowedListsPathParams,
-  _eGetUserFollowedListsQuery,
-  _eGetUserFollowersCookies,
-  _eGetUserFollowersHeaders,
   _eGetUserFollowersPathParams,
-  _eGetUserFollowersQuery,
-  _eGetUserFollowingCookies,
-  _eGetUserFollowingHeaders,
   _eGetUserFollowingPathParams,
-  _eGetUserFollowingQuery,
-  _eGetUserLikedPostsCookies,
-  _eGetUserLikedPostsHeaders,
   _eGetUserLikedPostsPathParams,
-  _eGetUserLikedPostsQuery,
-  _eGetUserListMembershipsCookies,
-  _eGetUserListMembershipsHeaders,
   _eGetUserListMembershipsPathParams,
-  _eGetUserListMembershipsQuery,
-  _eGetUserMentionsCookies,
-  _eGetUserMentionsHeaders,
   _eGetUserMentionsPathParams,
-  _eGetUserMentionsQuery,
-  _eGetUserMutingCookies,
-  _eGetUserMutingHeaders,
   _eGetUserMutingPathParams,
-  _eGetUserMutingQuery,
-  _eGetUserOwnedListsCookies,
-  _eGetUserOwnedListsHeaders,
   _eGetUserOwnedListsPathParams,
-  _eGetUserOwnedListsQuery,
-  _eGetUserPinnedListsCookies,
-  _eGetUserPinnedListsHeaders,
   _eGetUserPinnedListsPathParams,
-  _eGetUserPinnedListsQuery,
-  _eGetUserPostsCookies,
-  _eGetUserPostsHeaders,
   _eGetUserPostsPathParams,
   _eGetUserPostsQuery,
-  _eLikePostCookies,
-  _eLikePostHeaders,
   _eLikePostPathParams,
-  _eLikePostQuery,
-  _eLikePostRequestBody2,
-  _eListConnectionsCookies,
-  _eListConnectionsHeaders,
-  _eListConnectionsPathParams,
-  _eListConnectionsQuery,
   _eProblem,
-  _eReplayAccountActivityCookies,
-  _eReplayAccountActivityHeaders,
   _eReplayAccountActivityPathParams,
-  _eReplayAccountActivityQuery,
-  _eReplayAccountActivityRequestBody2,
-  _eReplayWebhookEventsCookies,
-  _eReplayWebhookEventsHeaders,
-  _eReplayWebhookEventsPathParams,
-  _eReplayWebhookEventsQuery,
-  _eReplayWebhookEventsRequestBody2,
   _eResponseEnvelope,
-  _eSearchAllPostsCookies,
   _eSearchAllPostsEnvelope,
-  _eSearchAllPostsHeaders,
-  _eSearchAllPostsPathParams,
   _eSearchAllPostsQuery,
-  _eSearchNewsCookies,
-  _eSearchNewsHeaders,
-  _eSearchNewsPathParams,
   _eSearchNewsQuery,
-  _eSearchNotesWrittenCookies,
-  _eSearchNotesWrittenHeaders,
-  _eSearchNotesWrittenPathParams,
-  _eSearchNotesWrittenQuery,
-  _eSearchPostsEligibleForNotesCookies,
-  _eSearchPostsEligibleForNotesHeaders,
-  _eSearchPostsEligibleForNotesPathParams,
-  _eSearchPostsEligibleForNotesQuery,
-  _eSearchRecentPostsCookies,
   _eSearchRecentPostsEnvelope,
-  _eSearchRecentPostsHeaders,
-  _eSearchRecentPostsPathParams,
   _eSearchRecentPostsQuery,
-  _eStreamActivityCookies,
-  _eStreamActivityHeaders,
-  _eStreamActivityPathParams,
-  _eStreamActivityQuery,
 } from './compiled.js';
 
 const _responses0: _Responses = {
@@ -410,7 +292,12 @@ const _responses11: _Responses = {
   ],
 };
 
-const _body12: _Body = { r: false, m: ['application/json'], f: [_eFollowUserRequestBody2] };
+const _body12: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: ['#/paths/~12~1users~1{id}~1following/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses12: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -552,7 +439,12 @@ const _responses18: _Responses = {
   ],
 };
 
-const _body19: _Body = { r: false, m: ['application/json'], f: [_eLikePostRequestBody2] };
+const _body19: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: ['#/paths/~12~1users~1{id}~1likes/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses19: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -756,7 +648,12 @@ const _responses28: _Responses = {
   ],
 };
 
-const _body29: _Body = { r: false, m: ['application/json'], f: [_eCreateNoteRequestBody2] };
+const _body29: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: ['#/paths/~12~1notes/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses29: _Responses = {
   s: ['201', '401', '403', '429', '503', 'default'],
@@ -778,7 +675,12 @@ const _responses29: _Responses = {
   ],
 };
 
-const _body30: _Body = { r: false, m: ['application/json'], f: [_eEvaluateNoteRequestBody2] };
+const _body30: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: ['#/paths/~12~1evaluate_note/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses30: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -842,7 +744,12 @@ const _responses32: _Responses = {
   ],
 };
 
-const _body33: _Body = { r: false, m: ['application/json'], f: [_eReplayWebhookEventsRequestBody2] };
+const _body33: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: ['#/paths/~12~1webhooks~1replay/post/requestBody/content/application~1json/schema'],
+};
 
 const _responses33: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -864,7 +771,14 @@ const _responses33: _Responses = {
   ],
 };
 
-const _body34: _Body = { r: false, m: ['application/json'], f: [_eReplayAccountActivityRequestBody2] };
+const _body34: _Body = {
+  r: false,
+  m: ['application/json'],
+  f: [_eFollowUserRequestBody2],
+  p: [
+    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/requestBody/content/application~1json/schema',
+  ],
+};
 
 const _responses34: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -911,7 +825,12 @@ export function validateGetUserBookmarksPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBookmarksPathParams> {
-  return _run(_eGetUserBookmarksPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
+  );
 }
 
 /** getUserBookmarks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -919,7 +838,12 @@ export function validateGetUserBookmarksQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBookmarksQuery> {
-  return _run(_eGetUserBookmarksQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksQuery,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
+  );
 }
 
 /** getUserBookmarks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -927,7 +851,12 @@ export function validateGetUserBookmarksHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBookmarksHeaders> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
+  );
 }
 
 /** getUserBookmarks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -935,7 +864,12 @@ export function validateGetUserBookmarksCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBookmarksCookies> {
-  return _run(_eGetUserBookmarksCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
+  );
 }
 
 /** getUserBookmarks: no request body is declared; any body is accepted. */
@@ -964,7 +898,12 @@ export function validateFindUserByUsernamePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindUserByUsernamePathParams> {
-  return _run(_eFindUserByUsernamePathParams, value, _opts(options, true));
+  return _run(
+    _eFindUserByUsernamePathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
+  );
 }
 
 /** findUserByUsername: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -972,7 +911,12 @@ export function validateFindUserByUsernameQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindUserByUsernameQuery> {
-  return _run(_eFindUserByUsernameQuery, value, _opts(options, true));
+  return _run(
+    _eFindUserByUsernameQuery,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
+  );
 }
 
 /** findUserByUsername: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -980,7 +924,12 @@ export function validateFindUserByUsernameHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindUserByUsernameHeaders> {
-  return _run(_eFindUserByUsernameHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
+  );
 }
 
 /** findUserByUsername: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -988,7 +937,12 @@ export function validateFindUserByUsernameCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindUserByUsernameCookies> {
-  return _run(_eFindUserByUsernameCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
+  );
 }
 
 /** findUserByUsername: no request body is declared; any body is accepted. */
@@ -1017,7 +971,7 @@ export function validateFindPostByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindPostByIdPathParams> {
-  return _run(_eFindPostByIdPathParams, value, _opts(options, true));
+  return _run(_eFindPostByIdPathParams, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
 /** findPostById: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1025,7 +979,7 @@ export function validateFindPostByIdQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindPostByIdQuery> {
-  return _run(_eFindPostByIdQuery, value, _opts(options, true));
+  return _run(_eFindPostByIdQuery, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
 /** findPostById: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1033,7 +987,7 @@ export function validateFindPostByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindPostByIdHeaders> {
-  return _run(_eFindPostByIdHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
 /** findPostById: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1041,7 +995,7 @@ export function validateFindPostByIdCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindPostByIdCookies> {
-  return _run(_eFindPostByIdCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
 }
 
 /** findPostById: no request body is declared; any body is accepted. */
@@ -1070,7 +1024,12 @@ export function validateSearchRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchRecentPostsPathParams> {
-  return _run(_eSearchRecentPostsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1search~1recent/get/parameters',
+  );
 }
 
 /** searchRecentPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1078,7 +1037,12 @@ export function validateSearchRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchRecentPostsQuery> {
-  return _run(_eSearchRecentPostsQuery, value, _opts(options, true));
+  return _run(
+    _eSearchRecentPostsQuery,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1search~1recent/get/parameters',
+  );
 }
 
 /** searchRecentPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1086,7 +1050,12 @@ export function validateSearchRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchRecentPostsHeaders> {
-  return _run(_eSearchRecentPostsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1search~1recent/get/parameters',
+  );
 }
 
 /** searchRecentPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1094,7 +1063,12 @@ export function validateSearchRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchRecentPostsCookies> {
-  return _run(_eSearchRecentPostsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1search~1recent/get/parameters',
+  );
 }
 
 /** searchRecentPosts: no request body is declared; any body is accepted. */
@@ -1123,7 +1097,7 @@ export function validateSearchAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchAllPostsPathParams> {
-  return _run(_eSearchAllPostsPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
 /** searchAllPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1131,7 +1105,7 @@ export function validateSearchAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchAllPostsQuery> {
-  return _run(_eSearchAllPostsQuery, value, _opts(options, true));
+  return _run(_eSearchAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
 /** searchAllPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1139,7 +1113,7 @@ export function validateSearchAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchAllPostsHeaders> {
-  return _run(_eSearchAllPostsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
 /** searchAllPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1147,7 +1121,7 @@ export function validateSearchAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchAllPostsCookies> {
-  return _run(_eSearchAllPostsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
 }
 
 /** searchAllPosts: no request body is declared; any body is accepted. */
@@ -1176,7 +1150,12 @@ export function validateCountRecentPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountRecentPostsPathParams> {
-  return _run(_eCountRecentPostsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1counts~1recent/get/parameters',
+  );
 }
 
 /** countRecentPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1184,7 +1163,12 @@ export function validateCountRecentPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountRecentPostsQuery> {
-  return _run(_eCountRecentPostsQuery, value, _opts(options, true));
+  return _run(
+    _eCountRecentPostsQuery,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1counts~1recent/get/parameters',
+  );
 }
 
 /** countRecentPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1192,7 +1176,12 @@ export function validateCountRecentPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountRecentPostsHeaders> {
-  return _run(_eCountRecentPostsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1counts~1recent/get/parameters',
+  );
 }
 
 /** countRecentPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1200,7 +1189,12 @@ export function validateCountRecentPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountRecentPostsCookies> {
-  return _run(_eCountRecentPostsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1posts~1counts~1recent/get/parameters',
+  );
 }
 
 /** countRecentPosts: no request body is declared; any body is accepted. */
@@ -1229,7 +1223,7 @@ export function validateCountAllPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountAllPostsPathParams> {
-  return _run(_eCountAllPostsPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
 /** countAllPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1237,7 +1231,7 @@ export function validateCountAllPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountAllPostsQuery> {
-  return _run(_eCountAllPostsQuery, value, _opts(options, true));
+  return _run(_eCountAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
 /** countAllPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1245,7 +1239,7 @@ export function validateCountAllPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountAllPostsHeaders> {
-  return _run(_eCountAllPostsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
 /** countAllPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1253,7 +1247,7 @@ export function validateCountAllPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CountAllPostsCookies> {
-  return _run(_eCountAllPostsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
 }
 
 /** countAllPosts: no request body is declared; any body is accepted. */
@@ -1282,7 +1276,7 @@ export function validateGetUserPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostsPathParams> {
-  return _run(_eGetUserPostsPathParams, value, _opts(options, true));
+  return _run(_eGetUserPostsPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
 /** getUserPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1290,7 +1284,7 @@ export function validateGetUserPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostsQuery> {
-  return _run(_eGetUserPostsQuery, value, _opts(options, true));
+  return _run(_eGetUserPostsQuery, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
 /** getUserPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1298,7 +1292,7 @@ export function validateGetUserPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostsHeaders> {
-  return _run(_eGetUserPostsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
 /** getUserPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1306,7 +1300,7 @@ export function validateGetUserPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostsCookies> {
-  return _run(_eGetUserPostsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
 }
 
 /** getUserPosts: no request body is declared; any body is accepted. */
@@ -1335,7 +1329,12 @@ export function validateGetUserMentionsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMentionsPathParams> {
-  return _run(_eGetUserMentionsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserMentionsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
+  );
 }
 
 /** getUserMentions: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1343,7 +1342,12 @@ export function validateGetUserMentionsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMentionsQuery> {
-  return _run(_eGetUserMentionsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
+  );
 }
 
 /** getUserMentions: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1351,7 +1355,12 @@ export function validateGetUserMentionsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMentionsHeaders> {
-  return _run(_eGetUserMentionsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
+  );
 }
 
 /** getUserMentions: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1359,7 +1368,12 @@ export function validateGetUserMentionsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMentionsCookies> {
-  return _run(_eGetUserMentionsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
+  );
 }
 
 /** getUserMentions: no request body is declared; any body is accepted. */
@@ -1388,7 +1402,12 @@ export function validateGetUserLikedPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserLikedPostsPathParams> {
-  return _run(_eGetUserLikedPostsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserLikedPostsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
+  );
 }
 
 /** getUserLikedPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1396,7 +1415,12 @@ export function validateGetUserLikedPostsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserLikedPostsQuery> {
-  return _run(_eGetUserLikedPostsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
+  );
 }
 
 /** getUserLikedPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1404,7 +1428,12 @@ export function validateGetUserLikedPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserLikedPostsHeaders> {
-  return _run(_eGetUserLikedPostsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
+  );
 }
 
 /** getUserLikedPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1412,7 +1441,12 @@ export function validateGetUserLikedPostsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserLikedPostsCookies> {
-  return _run(_eGetUserLikedPostsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
+  );
 }
 
 /** getUserLikedPosts: no request body is declared; any body is accepted. */
@@ -1441,7 +1475,12 @@ export function validateGetUserFollowersPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowersPathParams> {
-  return _run(_eGetUserFollowersPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserFollowersPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followers/get/parameters',
+  );
 }
 
 /** getUserFollowers: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1449,7 +1488,12 @@ export function validateGetUserFollowersQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowersQuery> {
-  return _run(_eGetUserFollowersQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followers/get/parameters',
+  );
 }
 
 /** getUserFollowers: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1457,7 +1501,12 @@ export function validateGetUserFollowersHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowersHeaders> {
-  return _run(_eGetUserFollowersHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followers/get/parameters',
+  );
 }
 
 /** getUserFollowers: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1465,7 +1514,12 @@ export function validateGetUserFollowersCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowersCookies> {
-  return _run(_eGetUserFollowersCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followers/get/parameters',
+  );
 }
 
 /** getUserFollowers: no request body is declared; any body is accepted. */
@@ -1494,7 +1548,12 @@ export function validateGetUserFollowingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowingPathParams> {
-  return _run(_eGetUserFollowingPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserFollowingPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/get/parameters',
+  );
 }
 
 /** getUserFollowing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1502,7 +1561,12 @@ export function validateGetUserFollowingQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowingQuery> {
-  return _run(_eGetUserFollowingQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/get/parameters',
+  );
 }
 
 /** getUserFollowing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1510,7 +1574,12 @@ export function validateGetUserFollowingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowingHeaders> {
-  return _run(_eGetUserFollowingHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/get/parameters',
+  );
 }
 
 /** getUserFollowing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1518,7 +1587,12 @@ export function validateGetUserFollowingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowingCookies> {
-  return _run(_eGetUserFollowingCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/get/parameters',
+  );
 }
 
 /** getUserFollowing: no request body is declared; any body is accepted. */
@@ -1547,7 +1621,12 @@ export function validateFollowUserPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FollowUserPathParams> {
-  return _run(_eFollowUserPathParams, value, _opts(options, true));
+  return _run(
+    _eFollowUserPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/post/parameters',
+  );
 }
 
 /** followUser: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1555,7 +1634,12 @@ export function validateFollowUserQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FollowUserQuery> {
-  return _run(_eFollowUserQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/post/parameters',
+  );
 }
 
 /** followUser: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1563,7 +1647,12 @@ export function validateFollowUserHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FollowUserHeaders> {
-  return _run(_eFollowUserHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/post/parameters',
+  );
 }
 
 /** followUser: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1571,7 +1660,12 @@ export function validateFollowUserCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FollowUserCookies> {
-  return _run(_eFollowUserCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1following/post/parameters',
+  );
 }
 
 /** followUser: the request body, by media type (default: the first declared). */
@@ -1598,7 +1692,12 @@ export function validateGetUserBlockingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBlockingPathParams> {
-  return _run(_eGetUserBlockingPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBlockingPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
+  );
 }
 
 /** getUserBlocking: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1606,7 +1705,12 @@ export function validateGetUserBlockingQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBlockingQuery> {
-  return _run(_eGetUserBlockingQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
+  );
 }
 
 /** getUserBlocking: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1614,7 +1718,12 @@ export function validateGetUserBlockingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBlockingHeaders> {
-  return _run(_eGetUserBlockingHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
+  );
 }
 
 /** getUserBlocking: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1622,7 +1731,12 @@ export function validateGetUserBlockingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserBlockingCookies> {
-  return _run(_eGetUserBlockingCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
+  );
 }
 
 /** getUserBlocking: no request body is declared; any body is accepted. */
@@ -1651,7 +1765,12 @@ export function validateGetUserMutingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMutingPathParams> {
-  return _run(_eGetUserMutingPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserMutingPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1muting/get/parameters',
+  );
 }
 
 /** getUserMuting: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1659,7 +1778,12 @@ export function validateGetUserMutingQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMutingQuery> {
-  return _run(_eGetUserMutingQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1muting/get/parameters',
+  );
 }
 
 /** getUserMuting: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1667,7 +1791,12 @@ export function validateGetUserMutingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMutingHeaders> {
-  return _run(_eGetUserMutingHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1muting/get/parameters',
+  );
 }
 
 /** getUserMuting: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1675,7 +1804,12 @@ export function validateGetUserMutingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserMutingCookies> {
-  return _run(_eGetUserMutingCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1muting/get/parameters',
+  );
 }
 
 /** getUserMuting: no request body is declared; any body is accepted. */
@@ -1704,7 +1838,12 @@ export function validateGetUserPinnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPinnedListsPathParams> {
-  return _run(_eGetUserPinnedListsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserPinnedListsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
+  );
 }
 
 /** getUserPinnedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1712,7 +1851,12 @@ export function validateGetUserPinnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPinnedListsQuery> {
-  return _run(_eGetUserPinnedListsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
+  );
 }
 
 /** getUserPinnedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1720,7 +1864,12 @@ export function validateGetUserPinnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPinnedListsHeaders> {
-  return _run(_eGetUserPinnedListsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
+  );
 }
 
 /** getUserPinnedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1728,7 +1877,12 @@ export function validateGetUserPinnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPinnedListsCookies> {
-  return _run(_eGetUserPinnedListsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
+  );
 }
 
 /** getUserPinnedLists: no request body is declared; any body is accepted. */
@@ -1757,7 +1911,12 @@ export function validateGetUserOwnedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserOwnedListsPathParams> {
-  return _run(_eGetUserOwnedListsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserOwnedListsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
+  );
 }
 
 /** getUserOwnedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1765,7 +1924,12 @@ export function validateGetUserOwnedListsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserOwnedListsQuery> {
-  return _run(_eGetUserOwnedListsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
+  );
 }
 
 /** getUserOwnedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1773,7 +1937,12 @@ export function validateGetUserOwnedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserOwnedListsHeaders> {
-  return _run(_eGetUserOwnedListsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
+  );
 }
 
 /** getUserOwnedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1781,7 +1950,12 @@ export function validateGetUserOwnedListsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserOwnedListsCookies> {
-  return _run(_eGetUserOwnedListsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
+  );
 }
 
 /** getUserOwnedLists: no request body is declared; any body is accepted. */
@@ -1810,7 +1984,12 @@ export function validateGetUserFollowedListsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowedListsPathParams> {
-  return _run(_eGetUserFollowedListsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserFollowedListsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
+  );
 }
 
 /** getUserFollowedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1818,7 +1997,12 @@ export function validateGetUserFollowedListsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowedListsQuery> {
-  return _run(_eGetUserFollowedListsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
+  );
 }
 
 /** getUserFollowedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1826,7 +2010,12 @@ export function validateGetUserFollowedListsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowedListsHeaders> {
-  return _run(_eGetUserFollowedListsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
+  );
 }
 
 /** getUserFollowedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1834,7 +2023,12 @@ export function validateGetUserFollowedListsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserFollowedListsCookies> {
-  return _run(_eGetUserFollowedListsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
+  );
 }
 
 /** getUserFollowedLists: no request body is declared; any body is accepted. */
@@ -1863,7 +2057,12 @@ export function validateGetUserListMembershipsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserListMembershipsPathParams> {
-  return _run(_eGetUserListMembershipsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserListMembershipsPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
+  );
 }
 
 /** getUserListMemberships: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1871,7 +2070,12 @@ export function validateGetUserListMembershipsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserListMembershipsQuery> {
-  return _run(_eGetUserListMembershipsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
+  );
 }
 
 /** getUserListMemberships: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1879,7 +2083,12 @@ export function validateGetUserListMembershipsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserListMembershipsHeaders> {
-  return _run(_eGetUserListMembershipsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
+  );
 }
 
 /** getUserListMemberships: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1887,7 +2096,12 @@ export function validateGetUserListMembershipsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserListMembershipsCookies> {
-  return _run(_eGetUserListMembershipsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
+  );
 }
 
 /** getUserListMemberships: no request body is declared; any body is accepted. */
@@ -1916,12 +2130,17 @@ export function validateLikePostPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LikePostPathParams> {
-  return _run(_eLikePostPathParams, value, _opts(options, true));
+  return _run(_eLikePostPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1likes/post/parameters');
 }
 
 /** likePost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateLikePostQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.LikePostQuery> {
-  return _run(_eLikePostQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1likes/post/parameters',
+  );
 }
 
 /** likePost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1929,7 +2148,12 @@ export function validateLikePostHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LikePostHeaders> {
-  return _run(_eLikePostHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1likes/post/parameters',
+  );
 }
 
 /** likePost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1937,7 +2161,12 @@ export function validateLikePostCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.LikePostCookies> {
-  return _run(_eLikePostCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1users~1{id}~1likes/post/parameters',
+  );
 }
 
 /** likePost: the request body, by media type (default: the first declared). */
@@ -1964,7 +2193,7 @@ export function validateCreatePostPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreatePostPathParams> {
-  return _run(_eCreatePostPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
 /** createPost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1972,7 +2201,7 @@ export function validateCreatePostQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreatePostQuery> {
-  return _run(_eCreatePostQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
 /** createPost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1980,7 +2209,7 @@ export function validateCreatePostHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreatePostHeaders> {
-  return _run(_eCreatePostHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
 /** createPost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -1988,7 +2217,7 @@ export function validateCreatePostCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreatePostCookies> {
-  return _run(_eCreatePostCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
 }
 
 /** createPost: the request body, by media type (default: the first declared). */
@@ -2015,7 +2244,7 @@ export function validateSearchNewsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNewsPathParams> {
-  return _run(_eSearchNewsPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
 /** searchNews: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2023,7 +2252,7 @@ export function validateSearchNewsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNewsQuery> {
-  return _run(_eSearchNewsQuery, value, _opts(options, true));
+  return _run(_eSearchNewsQuery, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
 /** searchNews: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2031,7 +2260,7 @@ export function validateSearchNewsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNewsHeaders> {
-  return _run(_eSearchNewsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
 /** searchNews: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2039,7 +2268,7 @@ export function validateSearchNewsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNewsCookies> {
-  return _run(_eSearchNewsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
 }
 
 /** searchNews: no request body is declared; any body is accepted. */
@@ -2068,7 +2297,7 @@ export function validateFindNewsByIdPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindNewsByIdPathParams> {
-  return _run(_eFindNewsByIdPathParams, value, _opts(options, true));
+  return _run(_eFindNewsByIdPathParams, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
 /** findNewsById: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2076,7 +2305,7 @@ export function validateFindNewsByIdQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindNewsByIdQuery> {
-  return _run(_eFindNewsByIdQuery, value, _opts(options, true));
+  return _run(_eFindNewsByIdQuery, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
 /** findNewsById: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2084,7 +2313,7 @@ export function validateFindNewsByIdHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindNewsByIdHeaders> {
-  return _run(_eFindNewsByIdHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
 /** findNewsById: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2092,7 +2321,7 @@ export function validateFindNewsByIdCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.FindNewsByIdCookies> {
-  return _run(_eFindNewsByIdCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
 }
 
 /** findNewsById: no request body is declared; any body is accepted. */
@@ -2121,7 +2350,7 @@ export function validateListConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListConnectionsPathParams> {
-  return _run(_eListConnectionsPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
 /** listConnections: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2129,7 +2358,7 @@ export function validateListConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListConnectionsQuery> {
-  return _run(_eListConnectionsQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
 /** listConnections: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2137,7 +2366,7 @@ export function validateListConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListConnectionsHeaders> {
-  return _run(_eListConnectionsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
 /** listConnections: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2145,7 +2374,7 @@ export function validateListConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListConnectionsCookies> {
-  return _run(_eListConnectionsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
 }
 
 /** listConnections: no request body is declared; any body is accepted. */
@@ -2174,7 +2403,7 @@ export function validateDeleteConnectionsByUuidPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByUuidPathParams> {
-  return _run(_eDeleteConnectionsByUuidPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
 /** deleteConnectionsByUuid: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2182,7 +2411,12 @@ export function validateDeleteConnectionsByUuidQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByUuidQuery> {
-  return _run(_eDeleteConnectionsByUuidQuery, value, _opts(options, true));
+  return _run(
+    _eDeleteConnectionsByUuidQuery,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections/delete/parameters',
+  );
 }
 
 /** deleteConnectionsByUuid: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2190,7 +2424,7 @@ export function validateDeleteConnectionsByUuidHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByUuidHeaders> {
-  return _run(_eDeleteConnectionsByUuidHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
 /** deleteConnectionsByUuid: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2198,7 +2432,7 @@ export function validateDeleteConnectionsByUuidCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByUuidCookies> {
-  return _run(_eDeleteConnectionsByUuidCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
 }
 
 /** deleteConnectionsByUuid: no request body is declared; any body is accepted. */
@@ -2227,7 +2461,12 @@ export function validateDeleteAllConnectionsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteAllConnectionsPathParams> {
-  return _run(_eDeleteAllConnectionsPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1all/delete/parameters',
+  );
 }
 
 /** deleteAllConnections: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2235,7 +2474,12 @@ export function validateDeleteAllConnectionsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteAllConnectionsQuery> {
-  return _run(_eDeleteAllConnectionsQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1all/delete/parameters',
+  );
 }
 
 /** deleteAllConnections: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2243,7 +2487,12 @@ export function validateDeleteAllConnectionsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteAllConnectionsHeaders> {
-  return _run(_eDeleteAllConnectionsHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1all/delete/parameters',
+  );
 }
 
 /** deleteAllConnections: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2251,7 +2500,12 @@ export function validateDeleteAllConnectionsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteAllConnectionsCookies> {
-  return _run(_eDeleteAllConnectionsCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1all/delete/parameters',
+  );
 }
 
 /** deleteAllConnections: no request body is declared; any body is accepted. */
@@ -2280,7 +2534,12 @@ export function validateDeleteConnectionsByEndpointPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByEndpointPathParams> {
-  return _run(_eDeleteConnectionsByEndpointPathParams, value, _opts(options, true));
+  return _run(
+    _eDeleteConnectionsByEndpointPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
+  );
 }
 
 /** deleteConnectionsByEndpoint: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2288,7 +2547,12 @@ export function validateDeleteConnectionsByEndpointQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByEndpointQuery> {
-  return _run(_eDeleteConnectionsByEndpointQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
+  );
 }
 
 /** deleteConnectionsByEndpoint: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2296,7 +2560,12 @@ export function validateDeleteConnectionsByEndpointHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByEndpointHeaders> {
-  return _run(_eDeleteConnectionsByEndpointHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
+  );
 }
 
 /** deleteConnectionsByEndpoint: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2304,7 +2573,12 @@ export function validateDeleteConnectionsByEndpointCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DeleteConnectionsByEndpointCookies> {
-  return _run(_eDeleteConnectionsByEndpointCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
+  );
 }
 
 /** deleteConnectionsByEndpoint: no request body is declared; any body is accepted. */
@@ -2333,7 +2607,12 @@ export function validateSearchPostsEligibleForNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchPostsEligibleForNotesPathParams> {
-  return _run(_eSearchPostsEligibleForNotesPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
+  );
 }
 
 /** searchPostsEligibleForNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2341,7 +2620,12 @@ export function validateSearchPostsEligibleForNotesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchPostsEligibleForNotesQuery> {
-  return _run(_eSearchPostsEligibleForNotesQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
+  );
 }
 
 /** searchPostsEligibleForNotes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2349,7 +2633,12 @@ export function validateSearchPostsEligibleForNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchPostsEligibleForNotesHeaders> {
-  return _run(_eSearchPostsEligibleForNotesHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
+  );
 }
 
 /** searchPostsEligibleForNotes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2357,7 +2646,12 @@ export function validateSearchPostsEligibleForNotesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchPostsEligibleForNotesCookies> {
-  return _run(_eSearchPostsEligibleForNotesCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
+  );
 }
 
 /** searchPostsEligibleForNotes: no request body is declared; any body is accepted. */
@@ -2386,7 +2680,12 @@ export function validateSearchNotesWrittenPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNotesWrittenPathParams> {
-  return _run(_eSearchNotesWrittenPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
+  );
 }
 
 /** searchNotesWritten: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2394,7 +2693,12 @@ export function validateSearchNotesWrittenQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNotesWrittenQuery> {
-  return _run(_eSearchNotesWrittenQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
+  );
 }
 
 /** searchNotesWritten: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2402,7 +2706,12 @@ export function validateSearchNotesWrittenHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNotesWrittenHeaders> {
-  return _run(_eSearchNotesWrittenHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
+  );
 }
 
 /** searchNotesWritten: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2410,7 +2719,12 @@ export function validateSearchNotesWrittenCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SearchNotesWrittenCookies> {
-  return _run(_eSearchNotesWrittenCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
+  );
 }
 
 /** searchNotesWritten: no request body is declared; any body is accepted. */
@@ -2439,7 +2753,7 @@ export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNotePathParams> {
-  return _run(_eCreateNotePathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
 /** createNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2447,7 +2761,7 @@ export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteQuery> {
-  return _run(_eCreateNoteQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
 /** createNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2455,7 +2769,7 @@ export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteHeaders> {
-  return _run(_eCreateNoteHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
 /** createNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2463,7 +2777,7 @@ export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteCookies> {
-  return _run(_eCreateNoteCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
 }
 
 /** createNote: the request body, by media type (default: the first declared). */
@@ -2490,7 +2804,7 @@ export function validateEvaluateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EvaluateNotePathParams> {
-  return _run(_eEvaluateNotePathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
 /** evaluateNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2498,7 +2812,7 @@ export function validateEvaluateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EvaluateNoteQuery> {
-  return _run(_eEvaluateNoteQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
 /** evaluateNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2506,7 +2820,7 @@ export function validateEvaluateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EvaluateNoteHeaders> {
-  return _run(_eEvaluateNoteHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
 /** evaluateNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2514,7 +2828,7 @@ export function validateEvaluateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EvaluateNoteCookies> {
-  return _run(_eEvaluateNoteCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
 }
 
 /** evaluateNote: the request body, by media type (default: the first declared). */
@@ -2541,7 +2855,12 @@ export function validateCreateActivitySubscriptionPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateActivitySubscriptionPathParams> {
-  return _run(_eCreateActivitySubscriptionPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1activity~1subscriptions/post/parameters',
+  );
 }
 
 /** createActivitySubscription: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2549,7 +2868,12 @@ export function validateCreateActivitySubscriptionQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateActivitySubscriptionQuery> {
-  return _run(_eCreateActivitySubscriptionQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1activity~1subscriptions/post/parameters',
+  );
 }
 
 /** createActivitySubscription: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2557,7 +2881,12 @@ export function validateCreateActivitySubscriptionHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateActivitySubscriptionHeaders> {
-  return _run(_eCreateActivitySubscriptionHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1activity~1subscriptions/post/parameters',
+  );
 }
 
 /** createActivitySubscription: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2565,7 +2894,12 @@ export function validateCreateActivitySubscriptionCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateActivitySubscriptionCookies> {
-  return _run(_eCreateActivitySubscriptionCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1activity~1subscriptions/post/parameters',
+  );
 }
 
 /** createActivitySubscription: the request body, by media type (default: the first declared). */
@@ -2592,7 +2926,7 @@ export function validateStreamActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.StreamActivityPathParams> {
-  return _run(_eStreamActivityPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
 /** streamActivity: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2600,7 +2934,7 @@ export function validateStreamActivityQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.StreamActivityQuery> {
-  return _run(_eStreamActivityQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
 /** streamActivity: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2608,7 +2942,7 @@ export function validateStreamActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.StreamActivityHeaders> {
-  return _run(_eStreamActivityHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
 /** streamActivity: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2616,7 +2950,7 @@ export function validateStreamActivityCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.StreamActivityCookies> {
-  return _run(_eStreamActivityCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
 }
 
 /** streamActivity: no request body is declared; any body is accepted. */
@@ -2645,7 +2979,7 @@ export function validateReplayWebhookEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayWebhookEventsPathParams> {
-  return _run(_eReplayWebhookEventsPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
 /** replayWebhookEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2653,7 +2987,7 @@ export function validateReplayWebhookEventsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayWebhookEventsQuery> {
-  return _run(_eReplayWebhookEventsQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
 /** replayWebhookEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2661,7 +2995,7 @@ export function validateReplayWebhookEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayWebhookEventsHeaders> {
-  return _run(_eReplayWebhookEventsHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
 /** replayWebhookEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2669,7 +3003,7 @@ export function validateReplayWebhookEventsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayWebhookEventsCookies> {
-  return _run(_eReplayWebhookEventsCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
 }
 
 /** replayWebhookEvents: the request body, by media type (default: the first declared). */
@@ -2696,7 +3030,12 @@ export function validateReplayAccountActivityPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayAccountActivityPathParams> {
-  return _run(_eReplayAccountActivityPathParams, value, _opts(options, true));
+  return _run(
+    _eReplayAccountActivityPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
+  );
 }
 
 /** replayAccountActivity: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2704,7 +3043,12 @@ export function validateReplayAccountActivityQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayAccountActivityQuery> {
-  return _run(_eReplayAccountActivityQuery, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
+  );
 }
 
 /** replayAccountActivity: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2712,7 +3056,12 @@ export function validateReplayAccountActivityHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayAccountActivityHeaders> {
-  return _run(_eReplayAccountActivityHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
+  );
 }
 
 /** replayAccountActivity: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2720,7 +3069,12 @@ export function validateReplayAccountActivityCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplayAccountActivityCookies> {
-  return _run(_eReplayAccountActivityCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserBookmarksHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
+  );
 }
 
 /** replayAccountActivity: the request body, by media type (default: the first declared). */
@@ -2747,7 +3101,7 @@ export function validateGetPowerstreamRulesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetPowerstreamRulesPathParams> {
-  return _run(_eGetPowerstreamRulesPathParams, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
 /** getPowerstreamRules: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2755,7 +3109,7 @@ export function validateGetPowerstreamRulesQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetPowerstreamRulesQuery> {
-  return _run(_eGetPowerstreamRulesQuery, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
 /** getPowerstreamRules: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2763,7 +3117,7 @@ export function validateGetPowerstreamRulesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetPowerstreamRulesHeaders> {
-  return _run(_eGetPowerstreamRulesHeaders, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
 /** getPowerstreamRules: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -2771,7 +3125,7 @@ export function validateGetPowerstreamRulesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetPowerstreamRulesCookies> {
-  return _run(_eGetPowerstreamRulesCookies, value, _opts(options, true));
+  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
 }
 
 /** getPowerstreamRules: no request body is declared; any body is accepted. */

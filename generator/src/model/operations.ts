@@ -8,7 +8,7 @@ import { normalizeSchema, type SchemaContext } from './schema-normalize.ts';
 import { extensionsOf, isRecord, str } from './values.ts';
 import type {
   EncodingModel, HeaderModel, HttpMethod, JsonValue, MediaTypeModel, OperationModel, PaginationModel, ParameterLocation,
-  ParameterModel, ParameterStyle, RequestBodyModel, ResponseModel, StreamingModel,
+  ParameterModel, ParameterStyle, ProblemMatcher, RequestBodyModel, ResponseModel, StreamFormat, StreamingModel,
 } from './types.ts';
 
 const METHODS = new Set<HttpMethod>(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -185,7 +185,13 @@ function content(doc: unknown, value: unknown, pointer: string, ctx: SchemaConte
     const at = appendPointer(pointer, mediaType);
     return {
       mediaType,
-      schema: media.schema !== undefined ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx) : {},
+      // OAS 3.2 `itemSchema` describes one item of a sequential body (a stream): the schema every target reads.
+      schema:
+        media.itemSchema !== undefined
+          ? normalizeSchema(media.itemSchema, appendPointer(at, 'itemSchema'), ctx)
+          : media.schema !== undefined
+            ? normalizeSchema(media.schema, appendPointer(at, 'schema'), ctx)
+            : {},
       examples: examplesOf(doc, media),
       ...(isRecord(media.encoding) ? { encoding: encodingOf(media.encoding) } : {}),
       pointer: at,
@@ -268,13 +274,53 @@ function pagination(value: JsonValue | undefined, pointer: string, report: Repor
   };
 }
 
+const STREAM_FORMATS: Record<string, StreamFormat> = { ndjson: 'ndjson', jsonl: 'ndjson', 'json-seq': 'json-seq', sse: 'sse', 'event-stream': 'sse' };
+
+/** `x-streaming` (spec/README.md): the framing, and which in-stream problems end or stop a stream. */
 function streaming(value: JsonValue | undefined, pointer: string, report: Report): StreamingModel | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value) || value.format !== 'ndjson') {
-    report({ code: 'extension-invalid', pointer, message: 'x-streaming needs `format: ndjson` (the only streaming format supported)' });
+  const format = isRecord(value) && typeof value.format === 'string' ? STREAM_FORMATS[value.format] : undefined;
+  if (!isRecord(value) || format === undefined) {
+    report({ code: 'extension-invalid', pointer: isRecord(value) ? appendPointer(pointer, 'format') : pointer, message: 'x-streaming needs `format`: ndjson, jsonl, json-seq or sse' });
     return undefined;
   }
-  return { format: 'ndjson', backfillParameter: str(value.backfillParameter) };
+  const out: StreamingModel = { format, backfillParameter: str(value.backfillParameter) };
+  const problems = matchers(value.problems, appendPointer(pointer, 'problems'), report);
+  if (problems) out.problems = problems;
+  if (value.reconnect !== undefined) {
+    const at = appendPointer(pointer, 'reconnect');
+    if (!isRecord(value.reconnect) || Object.keys(value.reconnect).some((k) => k !== 'unless')) report({ code: 'extension-invalid', pointer: at, message: 'x-streaming.reconnect takes only `unless` (a list of problem matchers)' });
+    else {
+      const unless = matchers(value.reconnect.unless, appendPointer(at, 'unless'), report);
+      if (unless) out.reconnectUnless = unless;
+    }
+  }
+  return out;
+}
+
+/** A list of problem matchers: objects of member name → regular expression (text). */
+function matchers(value: JsonValue | undefined, pointer: string, report: Report): ProblemMatcher[] | undefined {
+  if (value === undefined) return undefined;
+  const bad = (at: string, message: string) => (report({ code: 'extension-invalid', pointer: at, message }), undefined);
+  if (!Array.isArray(value)) return bad(pointer, 'a list of problem matchers is expected (objects of member name → regular expression)');
+  const out: ProblemMatcher[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const entry = value[i];
+    const at = appendPointer(pointer, i);
+    if (!isRecord(entry) || Object.keys(entry).length === 0) return bad(at, 'a problem matcher is an object of member name → regular expression');
+    const matcher: ProblemMatcher = {};
+    for (const [member, source] of Object.entries(entry)) {
+      if (typeof source !== 'string') return bad(appendPointer(at, member), 'the value of a problem matcher member is a regular expression (a string)');
+      try {
+        new RegExp(source, 'u');
+      } catch (e) {
+        return bad(appendPointer(at, member), `not a valid regular expression: ${(e as Error).message}`);
+      }
+      Object.defineProperty(matcher, member, { value: source, enumerable: true, writable: true, configurable: true });
+    }
+    out.push(matcher);
+  }
+  return out;
 }
 
 /** `x-deprecated-at`: an RFC 3339 date (`2026-03-25`) or date-time with an offset; anything else is reported. */

@@ -134,6 +134,7 @@ export interface ParameterModel {
 
 export interface MediaTypeModel {
   mediaType: string;
+  /** The media type's schema; for a sequential media type with an OAS 3.2 `itemSchema`, that item schema. */
   schema: Schema;
   examples: JsonValue[];
   /** The Encoding Object per property, as written (form and multipart bodies); see facts/media.ts for defaults. */
@@ -193,10 +194,23 @@ export interface PaginationModel {
   itemsPointer?: string;
 }
 
-/** From `x-streaming`. */
+/** How the items of a streamed body are framed on the wire. */
+export type StreamFormat = 'sse' | 'ndjson' | 'json-seq';
+
+/**
+ * A matcher of problem values (from `x-streaming`): every member names a member of the problem and a
+ * regular expression its value (as text) must match; an absent member never matches.
+ */
+export type ProblemMatcher = Record<string, string>;
+
+/** From `x-streaming` (an override: stream media types are streams without it). */
 export interface StreamingModel {
-  format: 'ndjson';
+  format: StreamFormat;
   backfillParameter?: string;
+  /** In-stream values that are problems ending the connection: a value matching any matcher is one. */
+  problems?: ProblemMatcher[];
+  /** After such a problem the client reconnects unless the problem matches one of these. */
+  reconnectUnless?: ProblemMatcher[];
 }
 
 export interface OperationModel {

@@ -54,6 +54,8 @@ export interface Runtime {
    * resolves as soon as the headers arrive, body unread.
    */
   send(op: OperationSpec, args: object | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
+  /** Validates one item of a streamed success body (throws `ResponseValidationError`); loads the validators. */
+  check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
@@ -126,7 +128,9 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     }
   }
 
-  return { options, send };
+  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) =>
+    (await checker()).response(op, status, mediaType, item);
+  return { options, send, check };
 }
 
 /** A call made ready to send: URL, headers, body, credentials plan and retry policy. */

@@ -7,15 +7,15 @@
  * last event id (ignored when it contains NUL) and persists across events; `retry` (ASCII digits only)
  * sets the reconnection time. An event without data is not dispatched. Bytes may be cut anywhere:
  * inside a multi-byte character, between CR and LF.
+ *
+ * `sseFraming` turns the parsed events into the stream items of the generated client (`stream.ts`): `data`
+ * parsed as JSON when the spec's schema says objects or arrays, the end sentinel (`[DONE]`) ending the
+ * stream, and the last event id and `retry` kept across reconnections.
  */
+import type { Framing, StreamItem } from './stream.js';
+import type { ServerSentEvent } from './types.js';
 
-export interface ServerSentEvent {
-  /** The event type (`message` unless an `event` field named another). */
-  event: string;
-  data: string;
-  /** The last event id at dispatch (`''` when none was set). */
-  id: string;
-}
+export type { ServerSentEvent };
 
 export interface EventStreamParser {
   /** Feeds bytes; returns the events completed by them. */
@@ -28,7 +28,7 @@ export interface EventStreamParser {
   readonly retry: number | undefined;
 }
 
-export function eventStreamParser(): EventStreamParser {
+export function eventStreamParser(initial?: { lastEventId: string; retry: number | undefined }): EventStreamParser {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: false }); // strips one leading BOM
   let buffer = '';
   // A CR ended the previous chunk: an LF starting the next one belongs to it.
@@ -36,12 +36,18 @@ export function eventStreamParser(): EventStreamParser {
   let data = '';
   let hasData = false;
   let type = '';
-  let lastEventId = '';
-  let retry: number | undefined;
+  // A reconnection continues from what the previous connection set.
+  let lastEventId = initial?.lastEventId ?? '';
+  let retry: number | undefined = initial?.retry;
 
   function line(text: string, out: ServerSentEvent[]): void {
     if (text === '') {
-      if (hasData) out.push({ event: type || 'message', data: data, id: lastEventId });
+      if (hasData)
+        out.push(
+          retry === undefined
+            ? { event: type || 'message', data, id: lastEventId }
+            : { event: type || 'message', data, id: lastEventId, retry },
+        );
       data = '';
       hasData = false;
       type = '';
@@ -98,3 +104,32 @@ export function eventStreamParser(): EventStreamParser {
     },
   };
 }
+
+export const sseFraming: Framing = (media, state, sentinel) => {
+  const parser = eventStreamParser(state);
+  const items = (events: ServerSentEvent[]): StreamItem[] => {
+    state.lastEventId = parser.lastEventId;
+    state.retry = parser.retry;
+    const out: StreamItem[] = [];
+    for (const e of events) {
+      if (sentinel !== undefined && e.data === sentinel) {
+        out.push({ end: true });
+        break;
+      }
+      if (!media.json) {
+        out.push({ value: e, data: e.data });
+        continue;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(e.data);
+      } catch {
+        out.push({ invalid: e.data });
+        break;
+      }
+      out.push({ value: { ...e, data }, data });
+    }
+    return out;
+  };
+  return { push: (chunk) => items(parser.push(chunk)), end: () => items(parser.end()) };
+};

@@ -117,12 +117,21 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
           (parent as Record<string, unknown>).result_count = items.length;
         }
       }
+      // A stream media type: the sample is its one item (an event's data), sent as a stream of one.
+      const framing = op.responses
+        .find((r) => r.status === String(response.status))
+        ?.stream?.find((m) => m.type === response.mediaType);
+      if (framing) body = streamOfOne(framing.format === 'sse' ? { data: body } : body);
       return response.mediaType
         ? { status: response.status, body, contentType: response.mediaType }
         : { status: response.status, body };
     };
   }
   return handlers;
+}
+
+async function* streamOfOne(item: unknown): AsyncGenerator<unknown> {
+  yield item;
 }
 
 function setItems(

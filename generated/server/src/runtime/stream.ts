@@ -47,6 +47,8 @@ export function iterableStream<T>(
           if (done) controller.close();
           else controller.enqueue(encode(value));
         } catch (error) {
+          // The source stops too (its `finally` runs) when an item cannot be written.
+          await Promise.resolve(iterator.return?.()).catch(() => undefined);
           controller.error(error);
         }
       },

@@ -23,11 +23,7 @@ export function operationDoc(model: ApiModel, op: OperationModel, kind: 'call' |
         `into the \`${op.pagination.tokenParameter}\` parameter until it is absent, or until \`maxPages\`/\`maxItems\`.`,
     );
   } else if (kind === 'stream') {
-    lines.push(
-      '',
-      'Streams newline-delimited JSON: iterate with `for await`; `break` closes the connection. A dropped connection is ' +
-        'reconnected with backoff unless a disconnect problem says not to (see `StreamOptions`).',
-    );
+    lines.push('', 'A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).');
     if (op.streaming?.backfillParameter) lines.push(`Pass \`${op.streaming.backfillParameter}\` to recover missed events on connection.`);
   } else if (op.pagination) {
     lines.push('', `One page; \`client.paginate.${op.names.method}\` follows the pages.`);

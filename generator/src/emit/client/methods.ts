@@ -11,6 +11,7 @@ import { memberRef, tupleType, typeRef } from './code-helpers.ts';
 import { operationDoc, parameterDoc } from './docs.ts';
 import { argumentKeys, dateFormat, pointerTokens, successStatuses } from './model-helpers.ts';
 import { binarySuccessTypes } from './operations.ts';
+import { framings, streamFormats, streamFunction, streamMethod, type StreamSignatureParts } from './stream-methods.ts';
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, RUNTIME, VALIDATORS_CONTRACT, type ClientNames } from './symbols.ts';
 
 const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
@@ -82,9 +83,6 @@ function statusType(op: OperationModel): Code {
 function signature(model: ApiModel, op: OperationModel, names: ClientNames, ref: Ref): Signature {
   const success = typeRef(op.names.success);
   const args = argsParam(op, names);
-  if (op.streaming) {
-    return { kind: 'stream', typeParams: code``, params: code`${args}, options?: ${ref('StreamCallOptions')}`, returns: code`AsyncGenerator<${success}, void, undefined>` };
-  }
   // Binary answers: `parseAs` picks how the body is read, and the result type follows it.
   if (binarySuccessTypes(model, op).length) {
     const options = ref('CallOptions');
@@ -96,6 +94,11 @@ function signature(model: ApiModel, op: OperationModel, names: ClientNames, ref:
     };
   }
   return { kind: 'call', typeParams: code``, params: code`${args}, options?: ${ref('CallOptions')}`, returns: code`${ref('ApiPromise')}<${success}, ${statusType(op)}>` };
+}
+
+/** What the stream signatures need of an operation's argument (stream-methods.ts). */
+function streamParts(op: OperationModel, names: ClientNames): StreamSignatureParts {
+  return { argsParam: argsParam(op, names), argsName: hasArgs(op) ? names.args : undefined, argsOptional: argsOptional(op), status: statusType(op) };
 }
 
 function method(model: ApiModel, op: OperationModel, sig: Signature): Code {
@@ -133,18 +136,22 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const { symbols, names } = clientPlan(model, packages.validators);
   const ref: Ref = (name) => symbols.ref(CLIENT, name);
   const nameOf = (op: OperationModel) => names.get(op)!;
-  const signatures = new Map(ops.map((op) => [op, signature(model, op, nameOf(op), ref)]));
+  // Streamed answers (by media type or x-streaming) have their own signatures: stream-methods.ts.
+  const streamed = new Set(ops.filter((op) => factsOf(model).stream(op)));
+  const signatures = new Map(ops.filter((op) => !streamed.has(op)).map((op) => [op, signature(model, op, nameOf(op), ref)]));
   const args = ops.map((op) => emitArgs(model, op, nameOf(op).args, ref));
-  const methods = ops.map((op) => method(model, op, signatures.get(op)!));
-  const functions = ops.map((op) => standalone(model, op, nameOf(op), signatures.get(op)!, ref));
-  const paginators = ops.filter((op) => op.pagination && !op.streaming).map((op) => paginator(model, op, nameOf(op), ref));
+  const methods = ops.map((op) => streamMethod(model, op, streamParts(op, nameOf(op)), ref) ?? method(model, op, signatures.get(op)!));
+  const functions = ops.map(
+    (op) => streamFunction(model, op, streamParts(op, nameOf(op)), ref, nameOf(op).fn, nameOf(op).spec) ?? standalone(model, op, nameOf(op), signatures.get(op)!, ref),
+  );
+  const paginators = ops.filter((op) => op.pagination && !streamed.has(op)).map((op) => paginator(model, op, nameOf(op), ref));
   const errors = ops.map((op) => code`${propKey(op.names.method)}: ${typeRef(op.names.error)};\n`);
   // Streaming, pagination, form and credential code only when the spec has such operations.
   // Streaming and pagination code only when the spec has such operations (forms and apiKey/basic
   // credentials are on the table entries of the operations that need them, operations.ts).
-  const streams = ops.some((op) => op.streaming);
-  const pages = ops.some((op) => op.pagination && !op.streaming);
-  const bound = [streams ? code`\n    stream: ${ref('stream')},` : code``, pages ? code`\n    paginate: ${ref('paginate')},` : code``];
+  const formats = streamFormats(model);
+  const pages = ops.some((op) => op.pagination && !streamed.has(op));
+  const bound = [formats.size ? code`\n    stream: ${ref('streams')}(${framings(formats, ref)}),` : code``, pages ? code`\n    paginate: ${ref('paginate')},` : code``];
   const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
   const loadValidators = code`() => import(${lit(validators)}).then((m) => m.${ident(VALIDATORS_CONTRACT.value)})`;
   const scopes = oauth2Scopes(model);

@@ -44,7 +44,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
       ...(op.pagination.itemsPointer !== undefined ? { items: op.pagination.itemsPointer } : {}),
     };
   }
-  if (op.streaming) spec.stream = true;
+  const stream = streamSpec(model, op);
+  if (stream) spec.stream = stream;
   const binary = binarySuccessTypes(model, op);
   if (binary.length) spec.binary = binary;
   if (op.openParameters) spec.openQuery = true;
@@ -52,6 +53,20 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
   return spec;
+}
+
+/** The runtime's `StreamSpec` of a streamed operation (framing per media type, dual-mode member, problem rules). */
+function streamSpec(model: ApiModel, op: OperationModel): Record<string, unknown> | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const media = fact.streams.map((m) => ({ type: m.essence, format: m.format, ...(m.format === 'sse' && m.jsonData ? { json: true } : {}) }));
+  const unique = media.filter((m, i) => media.findIndex((n) => n.type === m.type) === i);
+  return {
+    media: unique,
+    ...(fact.selector !== undefined ? { when: fact.selector } : {}),
+    ...(fact.problems ? { problems: fact.problems } : {}),
+    ...(fact.reconnectUnless ? { reconnectUnless: fact.reconnectUnless } : {}),
+  };
 }
 
 /** The success media types (essences) the model's facts call binary: the runtime reads them as `Blob`. */

@@ -24,6 +24,9 @@ export const RUNTIME = {
   oauth2: rt('oauth2'),
   paginate: rt('paginate'),
   stream: rt('stream'),
+  ndjson: rt('ndjson'),
+  jsonSeq: rt('json-seq'),
+  sse: rt('sse'),
   types: rt('types'),
   validate: rt('validate'),
 } as const;
@@ -44,8 +47,8 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
   [
     RUNTIME.types,
     types(
-      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'ExtraQuery', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
-      'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
+      'ApiPromise', 'ApiResponse', 'AuthOptions', 'CallOptions', 'DeprecationNotice', 'EventStream', 'ExtraQuery', 'OperationSpec', 'PaginateOptions', 'ParseAs', 'Parsed',
+      'ProblemLike', 'RateLimit', 'RequestSigner', 'RetryOptions', 'RuntimeOptions', 'ServerSentEvent', 'StreamCallOptions', 'StreamOptions', 'TokenSource', 'ValidateOptions',
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],
@@ -62,7 +65,10 @@ const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.core, ['call', 'createRuntime'], false],
   [RUNTIME.core, ['Features', 'Runtime'], true],
   [RUNTIME.types, ['At', 'ItemOf'], true],
-  [RUNTIME.stream, ['stream'], false],
+  [RUNTIME.stream, ['stream', 'streams'], false],
+  [RUNTIME.ndjson, ['ndjsonFraming'], false],
+  [RUNTIME.jsonSeq, ['jsonSeqFraming'], false],
+  [RUNTIME.sse, ['sseFraming'], false],
   [RUNTIME.paginate, ['paginate'], false],
   [RUNTIME.form, ['encodeForm'], false],
   [RUNTIME.authExtra, ['extraAuth'], false],

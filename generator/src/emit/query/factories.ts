@@ -3,14 +3,16 @@
  * `<m>InfiniteOptions` when the operation is paginated, `<m>Mutation` for everything else. Streaming
  * operations have none (a query resolves once; a stream does not).
  */
+import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
 
 type Code = ReturnType<Codegen['code']>;
 
-export function queryKind(op: OperationModel): 'query' | 'mutation' | undefined {
-  if (op.streaming) return undefined;
+export function queryKind(model: ApiModel, op: OperationModel): 'query' | 'mutation' | undefined {
+  // Streamed answers (by media type or x-streaming; dual-mode ones too) have no query or mutation.
+  if (factsOf(model).stream(op)) return undefined;
   return op.method === 'get' || op.method === 'head' ? 'query' : 'mutation';
 }
 
@@ -43,7 +45,7 @@ function planNames(model: ApiModel, cg: Codegen): Map<OperationModel, Record<'ke
   const taken = new Set(['tokenAt', 'Method', 'ArgsOf', 'DataOf', 'ErrorOf', 'QueryOptionsOf', 'InfiniteOptionsOf', 'MutationOptionsOf']);
   const names = new Map<OperationModel, Record<'key' | 'options' | 'infinite' | 'mutation', string>>();
   for (const op of model.operations) {
-    const kind = queryKind(op);
+    const kind = queryKind(model, op);
     if (!kind) continue;
     const m = op.names.method;
     const unique = (suffix: string) => cg.uniqueName(cg.toIdentifier(`${m}${suffix}`), taken);
@@ -71,7 +73,7 @@ function operationFactories(cg: Codegen, op: OperationModel, names: Record<'key'
   const call = cg.access(code`client`, op.names.method);
   const optional = argsOptional(op) ? code`?` : code``;
   const argsType = code`ArgsOf<${m}>`;
-  if (queryKind(op) === 'mutation') {
+  if (op.method !== 'get' && op.method !== 'head') {
     return code`${doc(cg, op, 'mutation options; `mutationFn` takes the call\'s argument.')}export function ${ident(names.mutation)}(client: Pick<Client, ${m}>): MutationOptionsOf<${m}> {
   return { mutationKey: [${m}], mutationFn: async (args) => await ${call}(args) };
 }
@@ -125,8 +127,8 @@ export function emitFactories(model: ApiModel, cg: Codegen): Code {
 /** The README's example: the first read that needs no argument, else the first mutation. */
 export function queryExample(model: ApiModel, context: EmitContext): string {
   const names = namesOf(model, context.codegen);
-  const read = model.operations.find((op) => queryKind(op) === 'query' && argsOptional(op));
-  const write = model.operations.find((op) => queryKind(op) === 'mutation');
+  const read = model.operations.find((op) => queryKind(model, op) === 'query' && argsOptional(op));
+  const write = model.operations.find((op) => queryKind(model, op) === 'mutation');
   const client = context.importPath('client', 'src/index.ts');
   const query = context.importPath('query', 'src/index.ts');
   const head = `import { QueryClient } from '@tanstack/query-core';\nimport { createClient } from ${JSON.stringify(client)};\n`;

@@ -18,6 +18,16 @@ const binarySent = () => unionType(BYTES());
 /** What a handler may answer for a binary media type: written as a stream, with backpressure. */
 const binaryAnswer = () => unionType([...BYTES(), typeRef('AsyncIterable', [typeRef('Uint8Array')])]);
 
+/**
+ * What a handler may answer for a stream media type: an async iterable of items (events for an event
+ * stream), framed and written as they are pulled, stopped when the client goes away; bytes already framed;
+ * or (JSON framings) one item as a JSON body.
+ */
+const streamAnswer = (item: TypeNode, events: boolean) =>
+  events
+    ? unionType([typeRef('AsyncIterable', [typeRef('ServerSentEventInit', [item])]), typeRef('ReadableStream', [typeRef('Uint8Array')])])
+    : unionType([typeRef('AsyncIterable', [item]), typeRef('ReadableStream', [typeRef('Uint8Array')]), item]);
+
 export interface HandlerNames {
   context: string;
   result: string;
@@ -44,6 +54,7 @@ export const FIXED_NAMES = [
   'ProblemBody',
   'ParameterError',
   'ResponseMismatchError',
+  'ServerSentEventInit',
 ];
 
 export function planHandlerNames(model: ApiModel): Map<OperationModel, HandlerNames> {
@@ -119,6 +130,7 @@ function resultType(model: ApiModel, op: OperationModel): TypeNode {
   const facts = factsOf(model);
   const members: TypeNode[] = [];
   const responses = qualifiedTypeRef('T', op.names.responses);
+  const streams = facts.stream(op)?.streams ?? [];
   for (const res of op.responses) {
     const status = statusType(res.status, op);
     if (res.content.length === 0) {
@@ -126,10 +138,9 @@ function resultType(model: ApiModel, op: OperationModel): TypeNode {
       continue;
     }
     for (const media of res.content) {
-      const body =
-        facts.media(media, 'response').kind === 'binary'
-          ? binaryAnswer()
-          : indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
+      const content = indexedAccessType(indexedAccessType(indexedAccessType(responses, literalType(res.status)), literalType('content')), literalType(media.mediaType));
+      const stream = streams.find((m) => m.status === res.status && m.mediaType === media.mediaType);
+      const body = facts.media(media, 'response').kind === 'binary' ? binaryAnswer() : stream ? streamAnswer(content, stream.format === 'sse') : content;
       members.push(resultMember(status, body, media.mediaType));
     }
   }
@@ -181,7 +192,10 @@ function* handlerStatements(model: ApiModel, names: Map<OperationModel, HandlerN
  * `Handlers`; printed as prettier prints it, with the ranges (if any) left for prettier.
  */
 export function emitHandlersModule(model: ApiModel, typesPackage: string, names: Map<OperationModel, HandlerNames>): PrintedModule {
-  const imports = () => [importNamespaceType('T', typesPackage), importTypes(RUNTIME_TYPES, './runtime/types.js')];
+  const facts = factsOf(model);
+  const events = model.operations.some((op) => facts.stream(op)?.streams.some((m) => m.format === 'sse'));
+  const runtimeTypes = events ? [...RUNTIME_TYPES, 'ServerSentEventInit'].sort() : RUNTIME_TYPES;
+  const imports = () => [importNamespaceType('T', typesPackage), importTypes(runtimeTypes, './runtime/types.js')];
   return printFormattedModule([], handlerStatements(model, names), imports);
 }
 

@@ -15,7 +15,7 @@ import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable, buildMockData } from './table.ts';
 
 /** Runtime modules copied into `src/runtime/`, in dependency order. */
-export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
+export const RUNTIME_FILES = ['types.ts', 'problems.ts', 'router.ts', 'params.ts', 'body.ts', 'stream.ts', 'framing.ts', 'auth.ts', 'stages.ts', 'serialize.ts', 'web.ts', 'core.ts', 'node.ts', 'sample.ts', 'mock.ts'] as const;
 
 let runtimeSources: Map<string, string> | undefined;
 
@@ -58,7 +58,7 @@ function serverSymbols(validatorsPackage: string): SymbolRegistry {
     .declare('./runtime/problems.js', types('ParameterError', 'ProblemBody'))
     .declare(
       './runtime/types.js',
-      types('AppPrincipal', 'Credentials', 'HandlerResult', 'HeaderValues', 'Principal', 'RateLimitDecision', 'RequestInfo', 'ServerOptions', 'UserPrincipal'),
+      types('AppPrincipal', 'Credentials', 'HandlerResult', 'HeaderValues', 'Principal', 'RateLimitDecision', 'RequestInfo', 'ServerOptions', 'ServerSentEventInit', 'UserPrincipal'),
     );
   return provideValidators(symbols, validatorsPackage);
 }

@@ -3,9 +3,9 @@
  * emitter (which writes the value with `lit`) and `serveMock` (which uses it directly).
  */
 import { camelCase, uniqueName, toIdentifier } from '../../codegen/index.ts';
-import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts } from '../../model/facts/index.ts';
+import { admitsEveryType, factsOf, type MediaFact, type SchemaFacts, type StreamFact } from '../../model/facts/index.ts';
 import { schemaRef } from '../../model/refs.ts';
-import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel } from '../../model/types.ts';
+import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, SchemaObject, SecuritySchemeModel, StreamFormat } from '../../model/types.ts';
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
 
@@ -233,6 +233,12 @@ function withBinary<T extends object>(entry: T, media: MediaFact[]): T & { binar
   return binary.length ? { ...entry, binary } : entry;
 }
 
+/** Adds `stream` (the streamed media types of this status and their framing, from the model's stream fact). */
+function withStream<T extends object>(entry: T, status: string, fact: StreamFact | undefined): T & { stream?: { type: string; format: StreamFormat; json?: true }[] } {
+  const stream = (fact?.streams ?? []).filter((m) => m.status === status).map((m) => ({ type: m.mediaType, format: m.format, ...(m.format === 'sse' && m.jsonData ? { json: true as const } : {}) }));
+  return stream.length ? { ...entry, stream } : entry;
+}
+
 export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiTable {
   const facts = factsOf(model);
   const r = new SchemaResolver(model);
@@ -244,7 +250,7 @@ export function buildApiTable(model: ApiModel, options: TableOptions = {}): ApiT
       method: op.method.toUpperCase(),
       path: op.path,
       parameters: op.parameters.map((p) => parameterEntry(p, r)),
-      responses: op.responses.map((res) => withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res))),
+      responses: op.responses.map((res) => withStream(withBinary({ status: res.status, mediaTypes: res.content.map((c) => c.mediaType) }, facts.responseMedia(res)), res.status, facts.stream(op))),
       security: op.security.map((req) => ({ ...req })),
     };
     if (op.requestBody) entry.requestBody = withBinary({ required: op.requestBody.required, mediaTypes: op.requestBody.content.map((c) => c.mediaType) }, facts.requestMedia(op));

@@ -21,6 +21,16 @@ import { operationStatements, operationsFile } from './openapi/operations-file.t
 import { schemaStatements, schemasFile } from './openapi/schemas-file.ts';
 import { standardSchemaFile } from './standard-schema.ts';
 
+/**
+ * `options.validators.inlineLimit` (config): the weight above which a subschema is compiled into a function
+ * shared by its equal copies instead of inline code (compile/compiler.ts); a positive integer.
+ */
+function inlineLimitOption(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new Error(`options.validators.inlineLimit must be a positive integer, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 export const validatorsEmitter: TargetEmitter = {
   name: 'validators',
   dependsOn: ['types'],
@@ -30,7 +40,8 @@ export const validatorsEmitter: TargetEmitter = {
       'Do not edit: changes are overwritten by `socialgen generate`.',
     ]);
     const typesPackage = lit(context.importPath('types', 'src/schemas.ts'));
-    const doc = apiDocument(model);
+    // `shareEqualSchemas: false` (tests only) compiles every copy of a schema separately.
+    const doc = apiDocument(model, { inlineLimit: inlineLimitOption(context.options.inlineLimit), shareEqualSchemas: context.options.shareEqualSchemas !== false });
     const c = doc.compiler;
     const symbols = validatorSymbols(c);
     const schemas = schemaStatements(model, doc, symbols);

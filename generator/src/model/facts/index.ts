@@ -16,6 +16,7 @@ import { jsonTypesFact, type TypeSet } from './json-types.ts';
 import { mediaFact, type MediaFact } from './media.ts';
 import { createResolver } from './resolve.ts';
 import { shapeOf, type ShapeFact } from './shape.ts';
+import { streamFact, type StreamFact } from './streams.ts';
 
 export interface SchemaFacts {
   /** The named schema a `$ref` value points to (`#/components/schemas/<key>`, `~1`/`~0` and `%`-escapes decoded). */
@@ -44,6 +45,8 @@ export interface SchemaFacts {
   requestMedia(op: OperationModel): MediaFact[];
   /** A response's media types. */
   responseMedia(response: ResponseModel): MediaFact[];
+  /** Whether the operation's success answer is a stream (by media type, or `x-streaming`), and how; see streams.ts. */
+  stream(op: OperationModel): StreamFact | undefined;
 }
 
 const built = new WeakMap<ApiModel, SchemaFacts>();
@@ -65,6 +68,7 @@ function buildFacts(model: ApiModel): SchemaFacts {
   const shape = shapeOf(merged, access);
   const discriminator = discriminatorFact(resolver);
   let directional: Set<string> | undefined;
+  const streams = new WeakMap<OperationModel, StreamFact | undefined>();
   const mediaCache = { request: new WeakMap<MediaTypeModel, MediaFact>(), response: new WeakMap<MediaTypeModel, MediaFact>() };
   const media = (m: MediaTypeModel, direction: Direction): MediaFact => {
     let fact = mediaCache[direction].get(m);
@@ -90,12 +94,18 @@ function buildFacts(model: ApiModel): SchemaFacts {
     media,
     requestMedia: (op) => (op.requestBody?.content ?? []).map((m) => media(m, 'request')),
     responseMedia: (response) => response.content.map((m) => media(m, 'response')),
+    stream: (op) => {
+      if (!streams.has(op)) streams.set(op, streamFact(op, { media, types: jsonTypes, shape }));
+      return streams.get(op);
+    },
   };
 }
 
 export type { Access, Direction, DiscriminatorFact, MediaFact, ShapeFact, TypeSet };
 export type { MemberFact } from './shape.ts';
 export type { MediaKind, PartEncoding } from './media.ts';
+export type { StreamFact, StreamMedia } from './streams.ts';
+export { STREAM_SELECTOR } from './streams.ts';
 export { admitsEveryType, ANY_TYPE } from './json-types.ts';
 export { mergeKeywords, canonicalJson, type MergeOptions } from './all-of.ts';
 export { valuesSelecting } from './discriminator.ts';

@@ -5,7 +5,7 @@
  * `explode` true for form, `allowReserved` false). Body and stream emitters read this instead of matching
  * media-type strings themselves.
  */
-import type { MediaTypeModel, ParameterStyle, Schema } from '../types.ts';
+import type { MediaTypeModel, ParameterStyle, Schema, StreamFormat } from '../types.ts';
 import type { Direction } from './access.ts';
 import type { TypeSet } from './json-types.ts';
 import type { ShapeFact } from './shape.ts';
@@ -32,6 +32,12 @@ export interface MediaFact {
   kind: MediaKind;
   /** A body made of items that arrive one at a time (event streams, JSON lines / NDJSON / JSON text sequences). */
   streamed: boolean;
+  /**
+   * The framing of a streamed body: `sse` (text/event-stream), `ndjson` (NDJSON and JSON Lines: one JSON
+   * text per line), `json-seq` (RFC 7464: each JSON text after an RS byte). The media's schema (OAS 3.2
+   * `itemSchema` when given) is that of ONE item; for `sse` that of one event's `data`.
+   */
+  stream?: StreamFormat;
   /** For `form-urlencoded` and `multipart`: one entry per member of the body's shape, in member order. */
   parts: PartEncoding[];
 }
@@ -99,5 +105,14 @@ export function mediaFact(media: MediaTypeModel, direction: Direction, deps: Med
       });
     }
   }
-  return { mediaType: media.mediaType, essence, kind, streamed: kind === 'event-stream' || kind === 'json-stream', parts };
+  const stream = streamFormat(essence);
+  return { mediaType: media.mediaType, essence, kind, streamed: stream !== undefined, ...(stream ? { stream } : {}), parts };
+}
+
+/** The framing of a streamed media type (by its essence), undefined for one that is not a stream. */
+export function streamFormat(essence: string): StreamFormat | undefined {
+  if (essence === 'text/event-stream') return 'sse';
+  if (essence === 'application/json-seq' || /\+json-seq$/.test(essence)) return 'json-seq';
+  if (JSON_STREAMS.has(essence)) return 'ndjson';
+  return undefined;
 }

@@ -10,13 +10,14 @@
 import { call, createRuntime, type Features as CoreFeatures } from './core.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
 import type { paginate as paginateFn } from './paginate.js';
-import type { stream as streamFn } from './stream.js';
+import type { streams as streamsFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
 export interface Features extends Omit<CoreFeatures, 'validation'> {
   /** `() => import(validators package).operationValidators`, loaded (with validate.ts) only when validation is on. */
   validators?: ValidatorsLoader;
-  stream?: typeof streamFn;
+  /** The streaming method (`streams({ sse: sseFraming, ... })`), when the spec has streamed answers. */
+  stream?: ReturnType<typeof streamsFn>;
   paginate?: typeof paginateFn;
 }
 
@@ -38,10 +39,19 @@ export function bindOperations(
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
     Object.defineProperty(target, name, { value, enumerable: true });
   for (const op of operations) {
+    const plain: Method = (args, o) => call(rt, op, args, o);
+    const when = op.stream?.when;
+    // Dual-mode operations stream only when the call's body asks for it (`stream: true`).
+    const streamed: Method | undefined = op.stream && stream && ((args, o) => stream(rt, op, args, o));
     define(
       client,
       op.id,
-      op.stream && stream ? (args, o) => stream(rt, op, args, o) : (args, o) => call(rt, op, args, o),
+      !streamed
+        ? plain
+        : when
+          ? (args, o) =>
+              ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : plain)(args, o)
+          : streamed,
     );
     if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
   }

@@ -67,8 +67,8 @@ export interface OperationSpec {
    */
   security?: readonly (readonly AuthKind[])[];
   paginate?: PaginationSpec;
-  /** The success body is newline-delimited JSON, one event per line. */
-  stream?: true;
+  /** The success body is a stream of items (or, with `stream.when`, is one when the call asks for it). */
+  stream?: StreamSpec;
   /** Success media types (lower-case essences, `type/*` wildcards) whose bodies are bytes: read as a `Blob`. */
   binary?: readonly string[];
   /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
@@ -77,6 +77,34 @@ export interface OperationSpec {
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
+}
+
+/** How items of a streamed body are framed: event stream, one JSON text per line, RFC 7464 JSON text sequence. */
+export type StreamFormat = 'sse' | 'ndjson' | 'json-seq';
+
+/** A problem matcher: problem member → regular expression its value (as text) must match. */
+export type ProblemMatcher = Readonly<Record<string, string>>;
+
+export interface StreamSpec {
+  /** The streamed success media types (lower-case essences) and their framing; the first serves unlisted content types. */
+  media: readonly { type: string; format: StreamFormat; json?: true }[];
+  /** Dual-mode operations: the request-body member that asks for the stream when it is `true`. */
+  when?: string;
+  /** In-stream values that are problems ending the connection (the spec's `x-streaming.problems`). */
+  problems?: readonly ProblemMatcher[];
+  /** Problems after which the stream is not reconnected (the spec's `x-streaming.reconnect.unless`). */
+  reconnectUnless?: readonly ProblemMatcher[];
+}
+
+/** One event of a `text/event-stream` body: its type, `data` (parsed JSON when the spec's schema is an object or array), id and retry. */
+export interface ServerSentEvent<T = string> {
+  /** The event type (`message` unless an `event` field named another). */
+  event: string;
+  data: T;
+  /** The last event id at dispatch (`''` when none was set). */
+  id: string;
+  /** The reconnection time in ms the server last set with `retry`, if it did. */
+  retry?: number;
 }
 
 /** Query parameters the spec does not list, for operations open to them. `undefined` members are left out. */
@@ -148,14 +176,18 @@ export interface RetryOptions {
 export interface StreamOptions {
   /**
    * Reconnection after a dropped connection (clean end, network failure, idle timeout, or a disconnect
-   * problem that allows it). `false` disables it. Delays double from `initialDelayMs` to `maxDelayMs`
-   * with jitter; after `maxAttempts` consecutive failed reconnections the iteration throws.
+   * problem that allows it), sending `Last-Event-ID` when an event stream set an id. `false` disables it.
+   * Default: on for `GET` operations, off for others (re-sending a `POST` could repeat its effect) unless
+   * given here. Delays double from `initialDelayMs` to `maxDelayMs` with jitter (an event stream's `retry`
+   * replaces them); after `maxAttempts` consecutive failed reconnections the iteration throws.
    */
   reconnect?: false | { maxAttempts?: number; initialDelayMs?: number; maxDelayMs?: number } | undefined;
   /** Reconnect when nothing (not even a keep-alive line) arrived for this long. Default 30 s; 0 disables. */
   idleTimeoutMs?: number | undefined;
-  /** Decides whether a disconnect problem received on the stream allows reconnecting. */
+  /** Decides whether a disconnect problem received on the stream allows reconnecting (default: the spec's rule). */
   shouldReconnect?: ((problem: ProblemLike) => boolean) | undefined;
+  /** Event streams: the `data` that ends the stream (not yielded, no reconnection). Default `[DONE]`; `false`: none. */
+  sentinel?: string | false | undefined;
 }
 
 export interface ValidateOptions {
@@ -289,6 +321,9 @@ export type Parsed<T, O> = O extends { parseAs: 'arrayBuffer' }
       : O extends { parseAs: 'blob' }
         ? Blob
         : T;
+
+/** What a streaming method returns: an async iterable of items; leaving the loop or aborting closes the connection. */
+export type EventStream<T> = AsyncGenerator<T, void, undefined>;
 
 /** The element type of an (optional) array type. */
 export type ItemOf<T> = NonNullable<T> extends readonly (infer I)[] ? I : never;

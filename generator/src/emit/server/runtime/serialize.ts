@@ -5,6 +5,7 @@
  */
 import { bodyKind } from './body.js';
 import { isProblemBody, PROBLEM_MEDIA_TYPE } from './problems.js';
+import { framedStream, isItemStream } from './framing.js';
 import { binaryPayload } from './stream.js';
 import type { CompiledOperation, Incoming, Outgoing, Setup } from './stages.js';
 import type { HandlerResult, TableOperation } from './types.js';
@@ -102,8 +103,13 @@ export function serialize(
         );
         return problem(500, `The handler answered ${result.status} as ${mediaType}, which is not declared`);
       }
-      mediaType = pickMediaType(declared.mediaTypes, result.body);
+      mediaType =
+        (isItemStream(result.body) ? declared.stream?.[0]?.type : undefined) ??
+        pickMediaType(declared.mediaTypes, result.body);
     }
+    // A streamed answer (an async iterable for a stream media type): framed as it is pulled, items checked one by one.
+    const framing = isItemStream(result.body) ? declared.stream?.find((m) => m.type === mediaType) : undefined;
+    if (framing && method !== 'HEAD') return streamed(s, c, result, incoming, framing, headers, mediaType!);
     if (
       s.development &&
       c.validator &&
@@ -149,6 +155,13 @@ export function serialize(
     } else payload = binaryPayload(outBody) ?? String(outBody);
   }
   if (result.body !== undefined) headers['content-type'] = mediaType ?? 'application/json';
+  Object.assign(headers, extraHeaders(result));
+  return { status: result.status, headers, body: payload };
+}
+
+/** The result's own headers: valid names lower-cased, values without line breaks. */
+function extraHeaders(result: HandlerResult): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
   if (result.headers) {
     for (const name of Object.keys(result.headers)) {
       const value = result.headers[name];
@@ -161,5 +174,46 @@ export function serialize(
       headers[lower] = lower === 'set-cookie' ? values : values.join(', ');
     }
   }
-  return { status: result.status, headers, body: payload };
+  return headers;
+}
+
+/** A handler's async iterable as a framed byte stream (development mode: each item checked against its schema). */
+function streamed(
+  s: Setup,
+  c: CompiledOperation,
+  result: HandlerResult,
+  incoming: Incoming,
+  framing: { format: 'sse' | 'ndjson' | 'json-seq'; json?: true },
+  headers: Record<string, string | string[]>,
+  mediaType: string,
+): Outgoing {
+  const validator = s.development ? c.validator : undefined;
+  const check = validator
+    ? (value: unknown) => {
+        const r = validator.response(result.status, mediaType, value, VALIDATE_RESPONSE);
+        if (r.valid) return;
+        const summary = r.errors
+          .slice(0, 5)
+          .map((e) => `${e.instancePath || '/'} ${e.message}`)
+          .join('; ');
+        const error = new ResponseMismatchError(
+          `An item of the ${result.status} stream of ${c.op.key} does not match its schema: ${summary}`,
+          c.op.key,
+          r.errors,
+        );
+        s.report(error, c.op.key, incoming);
+        throw error;
+      }
+    : undefined;
+  if (c.deprecationHeader) headers['deprecation'] = c.deprecationHeader;
+  if (c.sunsetHeader) headers['sunset'] = c.sunsetHeader;
+  Object.assign(headers, extraHeaders(result));
+  headers['content-type'] = mediaType;
+  // Proxies and caches must pass the items on as they come.
+  headers['cache-control'] ??= 'no-cache';
+  return {
+    status: result.status,
+    headers,
+    body: framedStream(framing.format, result.body as AsyncIterable<unknown>, framing.json === true, check),
+  };
 }

@@ -50,8 +50,16 @@ export interface TableOperation {
   parameters: TableParameter[];
   /** `binary`: the media types whose bodies are bytes (streamed to the handler, not parsed). */
   requestBody?: { required: boolean; mediaTypes: string[]; binary?: string[] };
-  /** Declared responses in document order: status as written (`200`, `4XX`, `default`), media types, binary ones. */
-  responses: { status: string; mediaTypes: string[]; binary?: string[] }[];
+  /**
+   * Declared responses in document order: status as written (`200`, `4XX`, `default`), media types, binary
+   * ones, and streamed ones with their framing (`json`: event data is JSON text).
+   */
+  responses: {
+    status: string;
+    mediaTypes: string[];
+    binary?: string[];
+    stream?: { type: string; format: 'sse' | 'ndjson' | 'json-seq'; json?: true }[];
+  }[];
   /** Effective security (see model): `[]` none, an empty alternative makes authentication optional. */
   security: Record<string, string[]>[];
   /** Path parameter that must equal the authenticated user's id (from a spec extension). */
@@ -63,6 +71,21 @@ export interface TableOperation {
   /** The spec does not list every parameter: unknown query parameters are not rejected. */
   openParameters?: boolean;
   pagination?: { tokenParameter: string; nextTokenPointer: string; pageSizeParameter?: string; itemsPointer?: string };
+}
+
+/** One event a handler yields for a `text/event-stream` answer. */
+export interface ServerSentEventInit<T = unknown> {
+  data?: T;
+  /** Data text written as it is, not validated (e.g. an end sentinel such as `[DONE]`). */
+  text?: string;
+  /** The event type (the client's default is `message`). */
+  event?: string;
+  /** The event id the client sends back as `Last-Event-ID` when it reconnects. */
+  id?: string;
+  /** The client's reconnection time in ms. */
+  retry?: number;
+  /** A comment line (ignored by clients; a keep-alive). */
+  comment?: string;
 }
 
 export interface TableSecurityScheme {

@@ -12,13 +12,29 @@ import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
+import { ContentIds } from './content.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
-import { FnScope, renderPath, schemaPathOf, type Failure, type Mode, type Site } from './site.ts';
+import { FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
+
+/** Default of `CompilerOptions.inlineLimit` (see the size/speed table in README.md). */
+export const DEFAULT_INLINE_LIMIT = 30;
 
 export interface CompilerOptions extends RegistryOptions {
+  /**
+   * Subschemas weighing more than this (JSON members) become functions of their own, shared by equal
+   * copies, instead of inline code: lower gives smaller output for documents that repeat themselves.
+   */
+  inlineLimit?: number;
+  /** Share functions between JSON-equal schemas (default true; false compiles every copy on its own). */
+  shareEqualSchemas?: boolean;
+  /**
+   * References whose targets may share a function with equal schemas (the OpenAPI target's references to
+   * inline parameter schemas, which GitHub repeats per operation); component references never do.
+   */
+  sharedRef?: (ref: string) => boolean;
   access?: (schema: Schema) => Access;
   /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
@@ -36,12 +52,22 @@ export interface FnVariant {
   trackP: boolean;
   trackI: boolean;
   dyn: DynScope;
+  /**
+   * The function may serve every JSON-equal copy of the node (a large inline subschema, an operation's
+   * schema): it is keyed by content, and its errors variant takes the schema path of the copy it checks
+   * as a parameter `sp` instead of writing the node's own.
+   */
+  relocatable?: boolean;
 }
 
-interface FnRecord extends FnVariant {
+/** A queued function: its name, and whether its errors variant takes the schema path (`sp`). */
+export interface FnRecord extends FnVariant {
   name: Code;
+  relocatable: boolean;
+  takesSchemaPath: boolean;
   declaration?: Code;
 }
+
 
 export class Compiler {
   readonly registry: Registry;
@@ -55,6 +81,7 @@ export class Compiler {
   private readonly baseNames = new Map<string, string>();
   private readonly dynNames = new Map<string, string[]>();
   private anonymous = 0;
+  private readonly content = new ContentIds();
   /**
    * readOnly / writeOnly of a schema node, which relaxes `required` by direction (keywords/properties.ts).
    * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
@@ -63,7 +90,14 @@ export class Compiler {
   /** The resolved discriminator of a node when the target knows it (keywords/discriminator.ts). */
   readonly resolvedDiscriminator: (schema: Schema) => ResolvedDiscriminator | undefined;
 
+  readonly inlineLimit: number;
+  private readonly share: boolean;
+  readonly sharedRef: (ref: string) => boolean;
+
   constructor(options: CompilerOptions = {}) {
+    this.share = options.shareEqualSchemas ?? true;
+    this.sharedRef = options.sharedRef ?? (() => false);
+    this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
     this.resolvedDiscriminator = options.discriminator ?? (() => undefined);
@@ -87,30 +121,59 @@ export class Compiler {
     return { check, errors };
   }
 
-  /** The errors function of an entry point alone (when no type guard is exported for it). */
-  entryErrors(node: NodeInfo): Code {
+  /**
+   * The errors function of an entry point alone (when no type guard is exported for it). With `shared`,
+   * JSON-equal entry schemas share it and `schemaPath` is what the caller passes as `sp` (undefined when
+   * the function writes its own paths).
+   */
+  entryErrors(node: NodeInfo, shared = false): { errors: Code; schemaPath?: string } {
     const dyn = enterResource(EMPTY_SCOPE, node.resource);
-    const errors = this.fn({ node, mode: 'errors', trackP: false, trackI: false, dyn });
-    this.entries.add(errors.text);
-    return errors;
+    const record = this.callee({ node, mode: 'errors', trackP: false, trackI: false, dyn, relocatable: shared });
+    this.entries.add(record.name.text);
+    return { errors: record.name, schemaPath: record.takesSchemaPath ? schemaPathOf(node) : undefined };
   }
 
   /** The name of a function variant, queued for generation. A schema that is only a `$ref` is its target. */
   fn(variant: FnVariant): Code {
+    return this.callee(variant).name;
+  }
+
+  /** The record of a function variant (queued for generation): its name and how it is called. */
+  callee(variant: FnVariant): FnRecord {
     const alias = refOnly(variant.node.schema);
     if (alias !== undefined) {
       const target = this.registry.resolve(alias, variant.node);
       if (typeof target.schema !== 'boolean' && target !== variant.node) {
-        return this.fn({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource) });
+        return this.callee({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource), relocatable: false });
       }
     }
-    const key = `${nodeKey(variant.node)}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}`;
+    const node = variant.node;
+    const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
+    const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
+    const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}`;
     const known = this.fns.get(key);
-    if (known) return known.name;
-    const record: FnRecord = { ...variant, name: raw(this.functionName(variant)) };
+    if (known) return known;
+    const record: FnRecord = { ...variant, relocatable, takesSchemaPath: relocatable && variant.mode === 'errors', name: raw(this.functionName({ ...variant, relocatable })) };
     this.fns.set(key, record);
     this.order.push(record);
-    return record.name;
+    return record;
+  }
+
+  /**
+   * A schema path as an expression of the function being generated: `sp + "..."` under a relocatable
+   * function's root, else a literal (long prefixes shared through a module constant).
+   */
+  schemaPathCode(site: Site, schemaPath: string): Code {
+    if (schemaPath.startsWith(SP)) {
+      const rest = schemaPath.slice(SP.length);
+      return rest ? code`sp + ${lit(rest)}` : raw('sp');
+    }
+    const base = site.fn.schemaPath;
+    if (base.length > 24 && schemaPath.startsWith(base)) {
+      const head = this.hoist.text(base);
+      return schemaPath === base ? head : code`${head} + ${lit(schemaPath.slice(base.length))}`;
+    }
+    return lit(schemaPath);
   }
 
   /** Marks a runtime helper as used and returns its name. */
@@ -119,18 +182,15 @@ export class Compiler {
     return raw(helper);
   }
 
-  /** The statement that records an error (errors mode). */
+  /** The expression that records an error and is true when validation stops there (errors mode). */
   readonly err = (site: Site) => (f: Failure): Code => {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
-    // Long paths are written as a module constant for the function's schema plus the rest.
-    const base = site.fn.schemaPath;
-    let sp = lit(schemaPath);
-    if (base.length > 24 && schemaPath.startsWith(base)) {
-      const head = this.hoist.text(base);
-      sp = schemaPath === base ? head : code`${head} + ${lit(schemaPath.slice(base.length))}`;
+    if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
+      return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
     }
-    return code`E.push(${this.use('_err')}(${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')}));`;
+    const sp = this.schemaPathCode(site, schemaPath);
+    return code`${this.use('_fErr')}(E, ${site.o}, ${path}, ${sp}, ${lit(f.keyword)}, ${lit(f.message)}, ${f.params ?? raw('{}')})`;
   };
 
   /** Generates every queued function (and those they queue); returns the declarations in creation order. */
@@ -153,15 +213,20 @@ export class Compiler {
     // The first dynamic scope a function is requested in keeps the plain name; others are numbered.
     const scopes = this.dynNames.get(name) ?? [];
     this.dynNames.set(name, scopes);
-    let index = scopes.indexOf(v.dyn.key);
-    if (index < 0) index = scopes.push(v.dyn.key) - 1;
+    // A node's content-shared function and its own (a node both inlined elsewhere and a `$ref` target) differ too.
+    const identity = `${v.relocatable ? 'R' : ''}${v.dyn.key}`;
+    let index = scopes.indexOf(identity);
+    if (index < 0) index = scopes.push(identity) - 1;
     return index === 0 ? name : `${name}_d${index}`;
   }
 
   private generate(r: FnRecord): Code {
-    const fn = new FnScope(schemaPathOf(r.node));
+    // A relocatable errors function's paths start at its `sp` parameter.
+    const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
+    const fn = new FnScope(root);
     const params: Code[] = [raw('v: any'), raw('o: number')];
     if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
+    if (r.takesSchemaPath) params.push(raw('sp: string'));
     if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
     if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
     const site: Site = {
@@ -171,7 +236,7 @@ export class Compiler {
       data: raw('v'),
       o: raw('o'),
       path: { root: raw('p'), parts: [] },
-      schemaPath: schemaPathOf(r.node),
+      schemaPath: root,
       stop: raw('return false;'),
       evP: r.trackP ? raw('ep') : undefined,
       evI: r.trackI ? raw('ei') : undefined,

@@ -19,7 +19,7 @@ import { planUnevaluated } from './keywords/unevaluated.ts';
 import { append } from './pointer.ts';
 import { CompileError, type NodeInfo } from './registry.ts';
 import { enterResource } from './scope.ts';
-import { failure, type Site } from './site.ts';
+import { failure, SP, type Site } from './site.ts';
 
 export function compileNode(c: Compiler, schema: Schema, site: Site): Code[] {
   if (schema === true) return [];
@@ -27,7 +27,7 @@ export function compileNode(c: Compiler, schema: Schema, site: Site): Code[] {
     return [failure(site, c.err(site), { keyword: 'false schema', message: 'boolean schema is false', schemaPath: site.schemaPath, params: raw('{}') })];
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new CompileError(`not a schema at ${site.schemaPath}`);
+    throw new CompileError(`not a schema at ${site.schemaPath.replace(SP, '')}`);
   }
   const entered: Site = { ...site, dyn: enterResource(site.dyn, site.node.resource) };
   const plan = planUnevaluated(c, schema, entered);
@@ -59,17 +59,14 @@ function weight(value: unknown): number {
   return total;
 }
 
-/** Subschemas above this weight become functions of their own instead of inline code. */
-const INLINE_LIMIT = 120;
-
 /**
  * A subschema at `site` (whose node is the subschema's): inline code, or for a large one a call to its own
  * function, so big documents give many moderate functions (each optimisable by the engine) and a large
  * branch needed both as a verdict and for its errors is not written twice.
  */
 export function compileSub(c: Compiler, schema: Schema, site: Site): Code[] {
-  if (typeof schema === 'object' && schema !== null && site.node.id >= 0 && site.node.schema === schema && weight(schema) > INLINE_LIMIT) {
-    return applyNode(c, site.node, site);
+  if (typeof schema === 'object' && schema !== null && site.node.id >= 0 && site.node.schema === schema && weight(schema) > c.inlineLimit) {
+    return applyNode(c, site.node, site, 'site');
   }
   return compileNode(c, schema, site);
 }

@@ -7,7 +7,9 @@ import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
 import type { NodeInfo } from './registry.ts';
 import type { DynScope } from './scope.ts';
 import { escapeToken } from './pointer.ts';
-import { O } from './option-bits.ts';
+
+/** Stands for "the schema path passed in `sp`" at the start of a site's schema path (never in a real one). */
+export const SP = '\u0000';
 
 /** `check`: a boolean verdict, nothing allocated. `errors`: pushes `ValidationError`s to `E`. */
 export type Mode = 'check' | 'errors';
@@ -110,12 +112,17 @@ export interface Failure {
   schemaPath?: string;
   /** Instance path; default the site's. */
   at?: InstancePath;
+  /**
+   * A runtime helper that builds this failure from one argument (`_fType`, `_fReq`, `_fFormat` in
+   * runtime/helpers/core.ts): it appends `/<keyword>` to the site's schema path and writes the message.
+   */
+  short?: { helper: string; arg: Code };
 }
 
-/** What a failed check does: `stop` in check mode; push an error, then stop unless allErrors, otherwise. */
+/** What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise. */
 export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
   if (site.mode === 'check') return site.stop;
-  return code`${err(f)} if ((${site.o} & ${O.allErrors}) === 0) ${site.stop}`;
+  return code`if (${err(f)}) ${site.stop}`;
 }
 
 export function keywordPath(site: Site, ...tokens: (string | number)[]): string {

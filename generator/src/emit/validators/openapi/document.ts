@@ -23,11 +23,14 @@ export interface ApiDocument {
 
 const PARAM_REF = 'socialgen:parameter:';
 
-export function apiDocument(model: ApiModel): ApiDocument {
+export function apiDocument(model: ApiModel, options: { inlineLimit?: number; shareEqualSchemas?: boolean } = {}): ApiDocument {
   const index = indexModel(model);
   const byNamed = new Map<NamedSchema, NodeInfo>();
   const paramNodes = new Map<string, NodeInfo>();
   const compiler = new Compiler({
+    inlineLimit: options.inlineLimit,
+    shareEqualSchemas: options.shareEqualSchemas,
+    sharedRef: (ref) => ref.startsWith(PARAM_REF),
     access: index.facts.access,
     discriminator: (schema) => {
       const fact = index.facts.discriminator(schema);

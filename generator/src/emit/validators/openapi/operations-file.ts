@@ -33,10 +33,12 @@ function typeOf(name: string): Code {
 }
 
 function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], ref: Ref): Code {
-  const errors = ref(doc.compiler.entryErrors(doc.parameters(op, where)).text);
+  const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
+  const errors = ref(entry.errors.text);
+  const sp = entry.schemaPath === undefined ? code`` : code`, ${lit(entry.schemaPath)}`;
   const name = op.names[key];
   return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${typeOf(name)}> {
-return ${ref('_run')}(${errors}, value, ${ref('_opts')}(options, true));
+return ${ref('_run')}(${errors}, value, ${ref('_opts')}(options, true)${sp});
 }`;
 }
 
@@ -48,8 +50,10 @@ function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref
     const type = typeOf(op.names.requestBody);
     return code`${docComment([`${op.operationId}: no request body is declared; any body is accepted.`])}${head(type)} {\nvoid mediaType;\nvoid options;\nreturn { valid: true, value: body as ${type} };\n}`;
   }
-  const checks = body.content.map((m, i) => ref(doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody')).text));
-  tables.push(code`const ${table}: ${ref('_Body')} = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}] };`);
+  const entries = body.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), true));
+  const checks = entries.map((e) => ref(e.errors.text));
+  const paths = entries.some((e) => e.schemaPath !== undefined) ? code`, p: ${lit(entries.map((e) => e.schemaPath ?? ''))}` : code``;
+  tables.push(code`const ${table}: ${ref('_Body')} = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}]${paths} };`);
   // An optional body may be absent: the result says so in its type.
   const type = body.required ? typeOf(op.names.requestBody) : code`${typeOf(op.names.requestBody)} | undefined`;
   return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn ${ref('_request')}(${table}, body, mediaType, options);\n}`;
@@ -58,11 +62,13 @@ function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref
 function response(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
   const name = ident(`validate${op.names.success}`);
   const type = code`${typeOf(op.names.success)} | ${typeOf(op.names.error)}`;
-  const checks = op.responses.map((r) =>
-    r.content.map((m, i) => ref(doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`)).text)),
+  const entries = op.responses.map((r) =>
+    r.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), true)),
   );
+  const checks = entries.map((r) => r.map((e) => ref(e.errors.text)));
   const media = op.responses.map((r) => r.content.map((m) => m.mediaType));
-  tables.push(code`const ${table}: ${ref('_Responses')} = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n};`);
+  const paths = entries.some((r) => r.some((e) => e.schemaPath !== undefined)) ? code`p: ${lit(entries.map((r) => r.map((e) => e.schemaPath ?? '')))},\n` : code``;
+  tables.push(code`const ${table}: ${ref('_Responses')} = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n${paths}};`);
   return code`${docComment([`${op.operationId}: a response, by status (exact, range, default) and media type.`])}export function ${name}(status: number | string, mediaType: string, body: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}> {\nreturn ${ref('_respond')}(${table}, status, mediaType, body, options);\n}`;
 }
 

@@ -11,7 +11,7 @@ import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 
 function formatFailure(c: Compiler, site: Site, format: string): Code {
-  return failure(site, c.err(site), { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }` });
+  return failure(site, c.err(site), { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }`, short: { helper: '_fFormat', arg: lit(format) } });
 }
 
 export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {

@@ -32,6 +32,7 @@ function requiredFailure(c: Compiler, site: Site, name: string, need: Need): Cod
     message: `must have required property '${name}'`,
     params: code`{ missingProperty: ${lit(name)} }`,
     schemaPath: keywordPath(site, 'required'),
+    short: { helper: '_fReq', arg: lit(name) },
   });
   if (need === 'response') return code`if ((${site.o} & ${O.request}) === 0) {\n${fail}\n}`;
   if (need === 'request') return code`if ((${site.o} & ${O.request}) !== 0) {\n${fail}\n}`;

@@ -27,8 +27,13 @@ function inlinable(schema: unknown): boolean {
   return text.length <= 400 && !/"\$(ref|dynamicRef|id|anchor|dynamicAnchor)"|"unevaluated(Properties|Items)"/.test(text);
 }
 
-/** Applies the schema at `target` to the site's value through its function (inline for booleans). */
-export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
+/**
+ * Applies the schema at `target` to the site's value through its function (inline for booleans). With
+ * `relocatable` the function may be shared by equal copies and its errors variant is passed the schema
+ * path of the one it checks: `site` for an inline subschema (the site is at it), `target` for a reference
+ * (the target's own path).
+ */
+export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable?: 'site' | 'target'): Code[] {
   if (typeof target.schema === 'boolean') {
     return compileNode(c, target.schema, { ...site, node: target, schemaPath: schemaPathOf(target) });
   }
@@ -42,15 +47,17 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site): Code[] {
   const ev: Code[] = [];
   if (site.evP) ev.push(site.evP);
   if (site.evI) ev.push(site.evI);
-  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn });
+  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable: relocatable !== undefined });
   const d = site.data;
   const o = site.o;
   const checkArgs = join([d, o, ...ev]);
   if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
-  const errors = c.fn({ node: target, mode: 'errors', trackP, trackI, dyn });
+  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable: relocatable !== undefined });
+  const errors = callee.name;
   const path = renderPath(site.path);
-  const direct = join([d, o, path, code`E`, ...ev]);
-  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...ev]);
+  const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
+  const direct = join([d, o, path, code`E`, ...sp, ...ev]);
+  const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
   if (inline) {
     const ok = site.fn.local('ok');
     const label = site.fn.local('L');
@@ -77,7 +84,8 @@ function dynamicTarget(c: Compiler, ref: string, site: Site): NodeInfo {
 export function refs(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const out: Code[] = [];
   if (typeof s.$ref === 'string') {
-    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }));
+    const shared = c.sharedRef(s.$ref) ? 'target' : undefined;
+    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }, shared));
   }
   if (typeof s.$dynamicRef === 'string') {
     out.push(...applyNode(c, dynamicTarget(c, s.$dynamicRef, site), { ...site, schemaPath: `${site.schemaPath}/$dynamicRef` }));

@@ -49,6 +49,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     keyword: 'type',
     message: `must be ${label}`,
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
+    short: typeof s.type === 'string' && types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined,
   });
   if (site.mode === 'check') return [code`if (${isNotAnyType(types, d)}) ${fail}`, ...body];
   if (!body.length) return [code`if (${isNotAnyType(types, d)}) {\n${fail}\n}`];

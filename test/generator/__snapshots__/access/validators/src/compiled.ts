@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has, _len } from './runtime.js';
+import { _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
@@ -23,12 +23,6 @@ const _sp12 = '#/components/schemas/Event';
 const _sp13 = '#/components/schemas/TaggedEvent';
 const _sp14 = '#/components/schemas/Form';
 const _sp15 = '#/components/schemas/Upload';
-const _sp16 = '#/paths/~1things/post/parameters';
-const _sp17 = '#/paths/~1accounts/post/parameters';
-const _sp18 = '#/paths/~1trees~1{treeId}/put/parameters';
-const _sp19 = '#/paths/~1events/post/parameters';
-const _sp20 = '#/paths/~1events~1tagged/post/parameters';
-const _sp21 = '#/paths/~1forms/post/parameters';
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -38,8 +32,7 @@ export function _vServerId(v: any, o: number): boolean {
 export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'string')) return false;
   }
   return E.length === e0;
 }
@@ -55,12 +48,11 @@ export function _vSecret(v: any, o: number): boolean {
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'string')) return false;
   } else {
     if (v.length < 8 || (v.length < 15 && _len(v) < 8)) {
-      E.push(_err(p, _sp1 + '/minLength', 'minLength', 'must NOT have fewer than 8 characters', { limit: 8 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp1 + '/minLength', 'minLength', 'must NOT have fewer than 8 characters', { limit: 8 }))
+        return false;
     }
   }
   return E.length === e0;
@@ -134,22 +126,23 @@ export function _vThing(v: any, o: number): boolean {
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if ((o & 4) !== 0) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p,
             _sp3 + '/additionalProperties',
             'additionalProperties',
             'must NOT have readOnly property in a request',
             { additionalProperty: 'id' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
       if ((o & 48) === 48) {
         if (!_eServerId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
@@ -163,35 +156,32 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(_err(p, _sp3 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp3, 'id')) return false;
       }
     }
     const x5 = v.name;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/name', _sp3 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp3 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'name')) return false;
     }
     const x6 = v.parent;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
       if ((o & 4) !== 0) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p,
             _sp3 + '/additionalProperties',
             'additionalProperties',
             'must NOT have readOnly property in a request',
             { additionalProperty: 'parent' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
       let ok8 = false;
       if ((o & 48) !== 48) {
@@ -233,10 +223,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
           const e21 = E.length;
           L20: {
             if (x6 !== null) {
-              E.push(
-                _err(p + '/parent', _sp3 + '/properties/parent/anyOf/1/type', 'type', 'must be null', { type: 'null' }),
-              );
-              if ((o10 & 1) === 0) break L20;
+              if (_fType(E, o10, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L20;
             }
           }
           if (E.length === e21) {
@@ -245,8 +232,10 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (ok8) E.length = e9;
         else {
-          E.push(_err(p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {})
+          )
+            return false;
         }
       }
     }
@@ -269,16 +258,18 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     const x26 = v.passphrase;
     if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
       if ((o & 4) === 0) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p,
             _sp3 + '/additionalProperties',
             'additionalProperties',
             'must NOT have writeOnly property in a response',
             { additionalProperty: 'passphrase' },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
       if ((o & 48) === 48) {
         if (!_eSecret(x26, o, p + '/passphrase', E) && (o & 1) === 0) return false;
@@ -297,12 +288,18 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
     for (const k30 in v) {
       if (!_has.call(v, k30)) continue;
       if (!(k30 === 'id' || k30 === 'name' || k30 === 'parent' || k30 === 'tag' || k30 === 'passphrase')) {
-        E.push(
-          _err(p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-            additionalProperty: k30,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p,
+            _sp3 + '/additionalProperties',
+            'additionalProperties',
+            'must NOT have additional properties',
+            { additionalProperty: k30 },
+          )
+        )
+          return false;
       }
     }
   }
@@ -320,12 +317,11 @@ export function _vColorV1(v: any, o: number): boolean {
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'string')) return false;
   }
   if (!(v === 'red' || v === 'green')) {
-    E.push(_err(p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -346,25 +342,16 @@ export function _vAudit(v: any, o: number): boolean {
 export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.createdAt;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/createdAt', _sp5 + '/properties/createdAt/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/createdAt', _sp5 + '/properties/createdAt', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(
-          _err(p, _sp5 + '/required', 'required', "must have required property 'createdAt'", {
-            missingProperty: 'createdAt',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp5, 'createdAt')) return false;
       }
     }
   }
@@ -431,24 +418,15 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
     if (!ok3 && !_eAudit(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp6 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.email;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
       if (typeof x7 !== 'string') {
-        E.push(
-          _err(p + '/email', _sp6 + '/allOf/1/properties/email/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/email', _sp6 + '/allOf/1/properties/email', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp6 + '/allOf/1/required', 'required', "must have required property 'email'", {
-          missingProperty: 'email',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
     }
     const x8 = v.password;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
@@ -467,12 +445,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
       }
     } else {
       if ((o & 4) !== 0) {
-        E.push(
-          _err(p, _sp6 + '/allOf/1/required', 'required', "must have required property 'password'", {
-            missingProperty: 'password',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp6 + '/allOf/1', 'password')) return false;
       }
     }
     const x12 = v.token;
@@ -489,12 +462,7 @@ export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): b
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(
-          _err(p, _sp6 + '/allOf/1/required', 'required', "must have required property 'token'", {
-            missingProperty: 'token',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp6 + '/allOf/1', 'token')) return false;
       }
     }
   }
@@ -554,8 +522,7 @@ export function _vTreeNode(v: any, o: number): boolean {
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
@@ -571,21 +538,16 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(_err(p, _sp7 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp7, 'id')) return false;
       }
     }
     const x5 = v.label;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/label', _sp7 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'label'", { missingProperty: 'label' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp7, 'label')) return false;
     }
     const x6 = v.parent;
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
@@ -628,12 +590,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
             const e20 = E.length;
             L19: {
               if (x6 !== null) {
-                E.push(
-                  _err(p + '/parent', _sp7 + '/properties/parent/oneOf/1/type', 'type', 'must be null', {
-                    type: 'null',
-                  }),
-                );
-                if ((o15 & 1) === 0) break L19;
+                if (_fType(E, o15, p + '/parent', _sp7 + '/properties/parent/oneOf/1', 'null')) break L19;
               }
             }
             if (E.length === e20) {
@@ -643,33 +600,40 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
             }
           }
           if (n8 === 0) {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/parent',
                 _sp7 + '/properties/parent/oneOf',
                 'oneOf',
                 'must match exactly one schema in oneOf',
                 { passingSchemas: null },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+              )
+            )
+              return false;
           } else E.length = e14;
         }
         if (n8 > 1) {
-          E.push(
-            _err(p + '/parent', _sp7 + '/properties/parent/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-              passingSchemas: [a9, b10],
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/parent',
+              _sp7 + '/properties/parent/oneOf',
+              'oneOf',
+              'must match exactly one schema in oneOf',
+              { passingSchemas: [a9, b10] },
+            )
+          )
+            return false;
         }
       }
     }
     const x21 = v.children;
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
       if (!Array.isArray(x21)) {
-        E.push(_err(p + '/children', _sp7 + '/properties/children/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/children', _sp7 + '/properties/children', 'array')) return false;
       } else {
         for (let i22 = 0; i22 < x21.length; i22++) {
           const x23 = x21[i22];
@@ -680,12 +644,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
         }
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'children'", {
-          missingProperty: 'children',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp7, 'children')) return false;
     }
   }
   return E.length === e0;
@@ -705,20 +664,15 @@ export function _vEventBase(v: any, o: number): boolean {
 export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp8, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/kind', _sp8 + '/properties/kind/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/kind', _sp8 + '/properties/kind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp8 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp8, 'kind')) return false;
     }
   }
   return E.length === e0;
@@ -767,31 +721,26 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
     if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.kind;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (!(x7 === 'click')) {
-        E.push(
-          _err(p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
             allowedValue: 'click',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
     const x9 = v.x;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
       if (!Number.isInteger(x9)) {
-        E.push(_err(p + '/x', _sp9 + '/allOf/1/properties/x/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/x', _sp9 + '/allOf/1/properties/x', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp9 + '/allOf/1/required', 'required', "must have required property 'x'", { missingProperty: 'x' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
     }
   }
   return E.length === e0;
@@ -840,35 +789,26 @@ export function _eView(v: any, o: number, p: string, E: ValidationError[]): bool
     if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp10 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.kind;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (!(x7 === 'view')) {
-        E.push(
-          _err(p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
             allowedValue: 'view',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
     const x9 = v.page;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
       if (typeof x9 !== 'string') {
-        E.push(
-          _err(p + '/page', _sp10 + '/allOf/1/properties/page/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/page', _sp10 + '/allOf/1/properties/page', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/allOf/1/required', 'required', "must have required property 'page'", {
-          missingProperty: 'page',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
     }
   }
   return E.length === e0;
@@ -931,16 +871,18 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/kind',
             _sp12 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "click", "view"',
             { propertyName: 'kind', value: x1, allowedValues: _k11 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -992,17 +934,21 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
           }
         }
         if (n2 === 0) {
-          E.push(
-            _err(p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
         } else E.length = e9;
       }
       if (n2 > 1) {
-        E.push(
-          _err(p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp12 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a3, b4],
+          })
+        )
+          return false;
       }
     }
   }
@@ -1030,29 +976,19 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
     if (!_eEvent(v, o, p, E) && (o & 1) === 0) return false;
   } else if (!_vEvent(v, o) && !_eEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp13 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.at;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/at', _sp13 + '/allOf/1/properties/at/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x3)) {
-          E.push(
-            _err(p + '/at', _sp13 + '/allOf/1/properties/at/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'date-time')) return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp13 + '/allOf/1/required', 'required', "must have required property 'at'", { missingProperty: 'at' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
     }
   }
   return E.length === e0;
@@ -1080,34 +1016,25 @@ export function _vForm(v: any, o: number): boolean {
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.q;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/q', _sp14 + '/properties/q/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/q', _sp14 + '/properties/q', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp14 + '/required', 'required', "must have required property 'q'", { missingProperty: 'q' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp14, 'q')) return false;
     }
     const x2 = v.tags;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x2)) {
-        E.push(_err(p + '/tags', _sp14 + '/properties/tags/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/tags', _sp14 + '/properties/tags', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'string') {
-            E.push(
-              _err(p + '/tags/' + i3, _sp14 + '/properties/tags/items/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/tags/' + i3, _sp14 + '/properties/tags/items', 'string')) return false;
           }
         }
       }
@@ -1140,31 +1067,23 @@ export function _vUpload(v: any, o: number): boolean {
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/avatar', _sp15 + '/properties/avatar/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/avatar', _sp15 + '/properties/avatar', 'string')) return false;
       }
     }
     const x2 = v.meta;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        E.push(_err(p + '/meta', _sp15 + '/properties/meta/type', 'type', 'must be object', { type: 'object' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/meta', _sp15 + '/properties/meta', 'object')) return false;
       } else {
         const x3 = x2.title;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
           if (typeof x3 !== 'string') {
-            E.push(
-              _err(p + '/meta/title', _sp15 + '/properties/meta/properties/title/type', 'type', 'must be string', {
-                type: 'string',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/meta/title', _sp15 + '/properties/meta/properties/title', 'string')) return false;
           }
         }
       }
@@ -1172,91 +1091,25 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x5 = v.count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x5)) {
-        E.push(_err(p + '/count', _sp15 + '/properties/count/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/count', _sp15 + '/properties/count', 'integer')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eCreateThingQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateThingHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateThingCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateAccountPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateAccountQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateAccountHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateAccountCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.treeId;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'treeId'))) {
@@ -1264,146 +1117,8 @@ export function _eReplaceTreePathParams(v: any, o: number, p: string, E: Validat
         if (!_eColorV1(x1, o, p + '/treeId', E) && (o & 1) === 0) return false;
       } else if (!_vColorV1(x1, o) && !_eColorV1(x1, o + 16, p + '/treeId', E) && (o & 1) === 0) return false;
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'treeId'", { missingProperty: 'treeId' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'treeId')) return false;
     }
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTreeQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTreeHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTreeCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordTaggedEventPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordTaggedEventQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordTaggedEventHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eRecordTaggedEventCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSubmitFormPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSubmitFormQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSubmitFormHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eSubmitFormCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
   }
   return E.length === e0;
 }

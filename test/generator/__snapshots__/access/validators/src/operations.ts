@@ -8,32 +8,10 @@ import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Re
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eAccount,
-  _eCreateAccountCookies,
-  _eCreateAccountHeaders,
-  _eCreateAccountPathParams,
-  _eCreateAccountQuery,
-  _eCreateThingCookies,
-  _eCreateThingHeaders,
   _eCreateThingPathParams,
-  _eCreateThingQuery,
   _eEvent,
   _eForm,
-  _eRecordEventCookies,
-  _eRecordEventHeaders,
-  _eRecordEventPathParams,
-  _eRecordEventQuery,
-  _eRecordTaggedEventCookies,
-  _eRecordTaggedEventHeaders,
-  _eRecordTaggedEventPathParams,
-  _eRecordTaggedEventQuery,
-  _eReplaceTreeCookies,
-  _eReplaceTreeHeaders,
   _eReplaceTreePathParams,
-  _eReplaceTreeQuery,
-  _eSubmitFormCookies,
-  _eSubmitFormHeaders,
-  _eSubmitFormPathParams,
-  _eSubmitFormQuery,
   _eTaggedEvent,
   _eThing,
   _eTreeNode,
@@ -97,7 +75,7 @@ export function validateCreateThingPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingPathParams> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -105,7 +83,7 @@ export function validateCreateThingQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingQuery> {
-  return _run(_eCreateThingQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -113,7 +91,7 @@ export function validateCreateThingHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingHeaders> {
-  return _run(_eCreateThingHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -121,7 +99,7 @@ export function validateCreateThingCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateThingCookies> {
-  return _run(_eCreateThingCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
 /** createThing: the request body, by media type (default: the first declared). */
@@ -148,7 +126,7 @@ export function validateCreateAccountPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateAccountPathParams> {
-  return _run(_eCreateAccountPathParams, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
 /** createAccount: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -156,7 +134,7 @@ export function validateCreateAccountQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateAccountQuery> {
-  return _run(_eCreateAccountQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
 /** createAccount: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -164,7 +142,7 @@ export function validateCreateAccountHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateAccountHeaders> {
-  return _run(_eCreateAccountHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
 /** createAccount: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -172,7 +150,7 @@ export function validateCreateAccountCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateAccountCookies> {
-  return _run(_eCreateAccountCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
 }
 
 /** createAccount: the request body, by media type (default: the first declared). */
@@ -199,7 +177,7 @@ export function validateReplaceTreePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTreePathParams> {
-  return _run(_eReplaceTreePathParams, value, _opts(options, true));
+  return _run(_eReplaceTreePathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
 /** replaceTree: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -207,7 +185,7 @@ export function validateReplaceTreeQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTreeQuery> {
-  return _run(_eReplaceTreeQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
 /** replaceTree: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -215,7 +193,7 @@ export function validateReplaceTreeHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTreeHeaders> {
-  return _run(_eReplaceTreeHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
 /** replaceTree: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -223,7 +201,7 @@ export function validateReplaceTreeCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTreeCookies> {
-  return _run(_eReplaceTreeCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
 }
 
 /** replaceTree: the request body, by media type (default: the first declared). */
@@ -250,7 +228,7 @@ export function validateRecordEventPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordEventPathParams> {
-  return _run(_eRecordEventPathParams, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** recordEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -258,7 +236,7 @@ export function validateRecordEventQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordEventQuery> {
-  return _run(_eRecordEventQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** recordEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -266,7 +244,7 @@ export function validateRecordEventHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordEventHeaders> {
-  return _run(_eRecordEventHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** recordEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -274,7 +252,7 @@ export function validateRecordEventCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordEventCookies> {
-  return _run(_eRecordEventCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
 /** recordEvent: the request body, by media type (default: the first declared). */
@@ -301,7 +279,7 @@ export function validateRecordTaggedEventPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordTaggedEventPathParams> {
-  return _run(_eRecordTaggedEventPathParams, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
 /** recordTaggedEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -309,7 +287,7 @@ export function validateRecordTaggedEventQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordTaggedEventQuery> {
-  return _run(_eRecordTaggedEventQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
 /** recordTaggedEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -317,7 +295,7 @@ export function validateRecordTaggedEventHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordTaggedEventHeaders> {
-  return _run(_eRecordTaggedEventHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
 /** recordTaggedEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -325,7 +303,7 @@ export function validateRecordTaggedEventCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.RecordTaggedEventCookies> {
-  return _run(_eRecordTaggedEventCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
 }
 
 /** recordTaggedEvent: the request body, by media type (default: the first declared). */
@@ -352,7 +330,7 @@ export function validateSubmitFormPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormPathParams> {
-  return _run(_eSubmitFormPathParams, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
 /** submitForm: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -360,7 +338,7 @@ export function validateSubmitFormQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormQuery> {
-  return _run(_eSubmitFormQuery, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
 /** submitForm: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -368,7 +346,7 @@ export function validateSubmitFormHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormHeaders> {
-  return _run(_eSubmitFormHeaders, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
 /** submitForm: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -376,7 +354,7 @@ export function validateSubmitFormCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.SubmitFormCookies> {
-  return _run(_eSubmitFormCookies, value, _opts(options, true));
+  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
 }
 
 /** submitForm: the request body, by media type (default: the first declared). */

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _esc, _has } from './runtime.js';
+import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _sp1 = '#/components/schemas/Closed';
@@ -25,8 +25,7 @@ export function _vOpen(v: any, o: number): boolean {
 export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   }
   return E.length === e0;
 }
@@ -49,25 +48,29 @@ export function _vClosed(v: any, o: number): boolean {
 export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.a;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/a', _sp1 + '/properties/a/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/a', _sp1 + '/properties/a', 'string')) return false;
       }
     }
     for (const k2 in v) {
       if (!_has.call(v, k2)) continue;
       if (!(k2 === 'a')) {
-        E.push(
-          _err(p, _sp1 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-            additionalProperty: k2,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p,
+            _sp1 + '/additionalProperties',
+            'additionalProperties',
+            'must NOT have additional properties',
+            { additionalProperty: k2 },
+          )
+        )
+          return false;
       }
     }
   }
@@ -86,17 +89,16 @@ export function _vEmpty(v: any, o: number): boolean {
 export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     for (const k1 in v) {
       if (!_has.call(v, k1)) continue;
-      E.push(
-        _err(p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+      if (
+        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
           additionalProperty: k1,
-        }),
-      );
-      if ((o & 1) === 0) return false;
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -115,17 +117,13 @@ export function _vCounts(v: any, o: number): boolean {
 export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     for (const k1 in v) {
       if (!_has.call(v, k1)) continue;
       const x2 = v[k1];
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/' + _esc(k1), _sp3 + '/additionalProperties/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + _esc(k1), _sp3 + '/additionalProperties', 'integer')) return false;
       }
     }
   }
@@ -146,18 +144,15 @@ export function _vItem(v: any, o: number): boolean {
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp4 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp4 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp4 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp4, 'id')) return false;
     }
   }
   return E.length === e0;
@@ -182,8 +177,7 @@ export function _vItemsById(v: any, o: number): boolean {
 export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     for (const k1 in v) {
       if (!_has.call(v, k1)) continue;
@@ -234,24 +228,20 @@ export function _vLabeled(v: any, o: number): boolean {
 export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp6, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp6 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp6 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp6 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp6, 'id')) return false;
     }
     const x2 = v.label;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/label', _sp6 + '/properties/label/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/label', _sp6 + '/properties/label', 'string')) return false;
       }
     }
     for (const k3 in v) {
@@ -259,10 +249,7 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
       if (!(k3 === 'id' || k3 === 'label')) {
         const x4 = v[k3];
         if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-          E.push(
-            _err(p + '/' + _esc(k3), _sp6 + '/additionalProperties/type', 'type', 'must be number', { type: 'number' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fType(E, o, p + '/' + _esc(k3), _sp6 + '/additionalProperties', 'number')) return false;
         }
       }
     }
@@ -289,14 +276,12 @@ export function _vExtensions(v: any, o: number): boolean {
 export function _eExtensions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp8, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/name', _sp8 + '/properties/name/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp8 + '/properties/name', 'integer')) return false;
       }
     }
     for (const k2 in v) {
@@ -304,12 +289,7 @@ export function _eExtensions(v: any, o: number, p: string, E: ValidationError[])
       if (_re7.test(k2)) {
         const x3 = v[k2];
         if (typeof x3 !== 'string') {
-          E.push(
-            _err(p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-/type', 'type', 'must be string', {
-              type: 'string',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fType(E, o, p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-', 'string')) return false;
         }
       }
     }
@@ -329,14 +309,12 @@ export function _vUnspecified(v: any, o: number): boolean {
 export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9, 'object')) return false;
   } else {
     const x1 = v.a;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/a', _sp9 + '/properties/a/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/a', _sp9 + '/properties/a', 'string')) return false;
       }
     }
   }

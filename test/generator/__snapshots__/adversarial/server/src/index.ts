@@ -76,5 +76,6 @@ export type {
   RateLimitDecision,
   RequestInfo,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

@@ -6,7 +6,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has, _inc } from './runtime.js';
+import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
 const _s1 = new Set<unknown>([
@@ -90,22 +90,6 @@ const _sp28 = '#/components/schemas/foo.bar';
 const _sp29 = '#/components/schemas/Operations';
 const _k30: any = ['c"a`t', '${dog}'];
 const _sp31 = '#/components/schemas/Animal';
-const _sp32 = '#/paths/~1then/get/parameters';
-const _sp33 = '#/paths/~1__proto__/get/parameters';
-const _sp34 = '#/paths/~1constructor/post/parameters';
-const _sp35 = '#/paths/~1toString/get/parameters';
-const _sp36 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters';
-const _sp37 = '#/paths/~1class/delete/parameters';
-const _sp38 = '#/paths/~1class/put/parameters';
-const _sp39 = '#/paths/~1then/get/parameters/0/schema';
-const _sp40 = '#/paths/~1then/get/parameters/1/schema';
-const _sp41 = '#/paths/~1then/get/parameters/2/schema';
-const _sp42 = '#/paths/~1then/get/parameters/3/schema';
-const _sp43 = '#/paths/~1then/get/parameters/4/schema';
-const _sp44 = '#/paths/~1then/get/parameters/5/schema';
-const _sp45 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
-const _sp46 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
-const _sp47 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -201,181 +185,130 @@ export function _vHostile(v: any, o: number): boolean {
 export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v["it's"];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + "/it's", _sp0 + "/properties/it's/type", 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + "/it's", _sp0 + "/properties/it's", 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'it's'", { missingProperty: "it's" }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, "it's")) return false;
     }
     const x2 = v['say "hi"'];
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/say "hi"', _sp0 + '/properties/say "hi"/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/say "hi"', _sp0 + '/properties/say "hi"', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', 'must have required property \'say "hi"\'', {
-          missingProperty: 'say "hi"',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
     }
     const x3 = v['back`tick'];
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick'))) {
       if (typeof x3 !== 'string') {
-        E.push(
-          _err(p + '/back`tick', _sp0 + '/properties/back`tick/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/back`tick', _sp0 + '/properties/back`tick', 'string')) return false;
       }
     }
     const x4 = v['with space'];
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'with space'))) {
       if (typeof x4 !== 'string') {
-        E.push(
-          _err(p + '/with space', _sp0 + '/properties/with space/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/with space', _sp0 + '/properties/with space', 'string')) return false;
       }
     }
     const x5 = v['dash-ed'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'dash-ed'))) {
       if (typeof x5 !== 'string') {
-        E.push(_err(p + '/dash-ed', _sp0 + '/properties/dash-ed/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/dash-ed', _sp0 + '/properties/dash-ed', 'string')) return false;
       }
     }
     const x6 = v['1st'];
     if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, '1st'))) {
       if (!Number.isInteger(x6)) {
-        E.push(_err(p + '/1st', _sp0 + '/properties/1st/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/1st', _sp0 + '/properties/1st', 'integer')) return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property '1st'", { missingProperty: '1st' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, '1st')) return false;
     }
     const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
     if (x7 !== undefined) {
       if (typeof x7 !== 'string') {
-        E.push(
-          _err(p + '/__proto__', _sp0 + '/properties/__proto__/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/__proto__', _sp0 + '/properties/__proto__', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property '__proto__'", {
-          missingProperty: '__proto__',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, '__proto__')) return false;
     }
     const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
     if (x8 !== undefined) {
       if (typeof x8 !== 'string') {
-        E.push(
-          _err(p + '/constructor', _sp0 + '/properties/constructor/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/constructor', _sp0 + '/properties/constructor', 'string')) return false;
       }
     }
     const x9 = _has.call(v, 'toString') ? v.toString : undefined;
     if (x9 !== undefined) {
       if (typeof x9 !== 'string') {
-        E.push(_err(p + '/toString', _sp0 + '/properties/toString/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/toString', _sp0 + '/properties/toString', 'string')) return false;
       }
     }
     const x10 = v.class;
     if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'class'))) {
       if (typeof x10 !== 'boolean') {
-        E.push(_err(p + '/class', _sp0 + '/properties/class/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/class', _sp0 + '/properties/class', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'class'", { missingProperty: 'class' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'class')) return false;
     }
     const x11 = v.default;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
       if (typeof x11 !== 'boolean') {
-        E.push(_err(p + '/default', _sp0 + '/properties/default/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/default', _sp0 + '/properties/default', 'boolean')) return false;
       }
     }
     const x12 = v.delete;
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'delete'))) {
       if (typeof x12 !== 'boolean') {
-        E.push(_err(p + '/delete', _sp0 + '/properties/delete/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/delete', _sp0 + '/properties/delete', 'boolean')) return false;
       }
     }
     const x13 = v['naïve'];
     if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'naïve'))) {
       if (typeof x13 !== 'string') {
-        E.push(_err(p + '/naïve', _sp0 + '/properties/naïve/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/naïve', _sp0 + '/properties/naïve', 'string')) return false;
       }
     }
     const x14 = v['日本語'];
     if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, '日本語'))) {
       if (typeof x14 !== 'string') {
-        E.push(_err(p + '/日本語', _sp0 + '/properties/日本語/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/日本語', _sp0 + '/properties/日本語', 'string')) return false;
       }
     }
     const x15 = v['*/'];
     if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, '*/'))) {
       if (typeof x15 !== 'string') {
-        E.push(_err(p + '/*~1', _sp0 + '/properties/*~1/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/*~1', _sp0 + '/properties/*~1', 'string')) return false;
       }
     }
     const x16 = v['${x}'];
     if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, '${x}'))) {
       if (typeof x16 !== 'string') {
-        E.push(_err(p + '/${x}', _sp0 + '/properties/${x}/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/${x}', _sp0 + '/properties/${x}', 'string')) return false;
       }
     }
     const x17 = v['line\u2028separator'];
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'line\u2028separator'))) {
       if (typeof x17 !== 'string') {
-        E.push(
-          _err(p + '/line\u2028separator', _sp0 + '/properties/line\u2028separator/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/line\u2028separator', _sp0 + '/properties/line\u2028separator', 'string')) return false;
       }
     }
     const x18 = v['back\\slash'];
     if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'back\\slash'))) {
       if (typeof x18 !== 'string') {
-        E.push(
-          _err(p + '/back\\slash', _sp0 + '/properties/back\\slash/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/back\\slash', _sp0 + '/properties/back\\slash', 'string')) return false;
       }
     }
     const x19 = v[''];
     if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, ''))) {
       if (typeof x19 !== 'string') {
-        E.push(_err(p + '/', _sp0 + '/properties//type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/', _sp0 + '/properties/', 'string')) return false;
       }
     }
   }
@@ -393,12 +326,11 @@ export function _vQuotes(v: any, o: number): boolean {
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'string')) return false;
   }
   if (!_s1.has(v)) {
-    E.push(_err(p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -413,8 +345,8 @@ export function _vMixedHostile(v: any, o: number): boolean {
 export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k4, v))) {
-    E.push(_err(p, _sp6 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp6 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -429,12 +361,12 @@ export function _vConstHostile(v: any, o: number): boolean {
 export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) {
-    E.push(
-      _err(p, _sp7 + '/const', 'const', 'must be equal to constant', {
+    if (
+      _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', {
         allowedValue: '*/ globalThis.pwned = 9; /* `${x}` \u2028',
-      }),
-    );
-    if ((o & 1) === 0) return false;
+      })
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -450,14 +382,15 @@ export function _vPatterned(v: any, o: number): boolean {
 export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9, 'string')) return false;
   } else {
     if (!_re8.test(v)) {
-      E.push(
-        _err(p, _sp9 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', { pattern: '^["\'`]+\\\\d*/$' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp9 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
+          pattern: '^["\'`]+\\\\d*/$',
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -474,16 +407,15 @@ export function _vPrefixed(v: any, o: number): boolean {
 export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp11, 'string')) return false;
   } else {
     if (!_re10.test(v)) {
-      E.push(
-        _err(p, _sp11 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
+      if (
+        _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
           pattern: '^it\'s "q" `t` \\$\\{x\\}',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -500,12 +432,13 @@ export function _vSuffixed(v: any, o: number): boolean {
 export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp13, 'string')) return false;
   } else {
     if (!_re12.test(v)) {
-      E.push(_err(p, _sp13 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp13 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -526,8 +459,7 @@ export function _vClass(v: any, o: number): boolean {
 export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.default;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
@@ -560,12 +492,11 @@ export function _vDefault(v: any, o: number): boolean {
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp16, 'string')) return false;
   }
   if (!(v === 'a' || v === 'b')) {
-    E.push(_err(p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k14 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k14 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -578,8 +509,7 @@ export function _vDelete(v: any, o: number): boolean {
 export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp17, 'integer')) return false;
   }
   return E.length === e0;
 }
@@ -596,14 +526,12 @@ export function _v_123abc(v: any, o: number): boolean {
 export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.content;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/content', _sp18 + '/properties/content/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/content', _sp18 + '/properties/content', 'string')) return false;
       }
     }
   }
@@ -621,12 +549,11 @@ export function _vFooBar(v: any, o: number): boolean {
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp20, 'string')) return false;
   }
   if (!(v === 'snake')) {
-    E.push(_err(p, _sp20 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k19 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp20 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k19 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -642,12 +569,11 @@ export function _vFooBar2(v: any, o: number): boolean {
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp22, 'string')) return false;
   }
   if (!(v === 'camel')) {
-    E.push(_err(p, _sp22 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k21 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp22 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k21 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -660,8 +586,7 @@ export function _vFooBarValues2(v: any, o: number): boolean {
 export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'boolean') {
-    E.push(_err(p, _sp23 + '/type', 'type', 'must be boolean', { type: 'boolean' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp23, 'boolean')) return false;
   }
   return E.length === e0;
 }
@@ -678,16 +603,12 @@ export function _vProto(v: any, o: number): boolean {
 export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp24 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp24, 'object')) return false;
   } else {
     const x1 = v.polluted;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'polluted'))) {
       if (typeof x1 !== 'boolean') {
-        E.push(
-          _err(p + '/polluted', _sp24 + '/properties/polluted/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/polluted', _sp24 + '/properties/polluted', 'boolean')) return false;
       }
     }
   }
@@ -706,14 +627,12 @@ export function _vConstructor(v: any, o: number): boolean {
 export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp25 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp25, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/name', _sp25 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp25 + '/properties/name', 'string')) return false;
       }
     }
   }
@@ -728,8 +647,7 @@ export function _vToString(v: any, o: number): boolean {
 export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp26 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp26, 'string')) return false;
   }
   return E.length === e0;
 }
@@ -742,8 +660,7 @@ export function _vThen(v: any, o: number): boolean {
 export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    E.push(_err(p, _sp27 + '/type', 'type', 'must be number', { type: 'number' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp27, 'number')) return false;
   }
   return E.length === e0;
 }
@@ -756,8 +673,7 @@ export function _vFooBar3(v: any, o: number): boolean {
 export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp28 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp28, 'integer')) return false;
   }
   return E.length === e0;
 }
@@ -770,8 +686,7 @@ export function _vSchema(v: any, o: number): boolean {
 export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, '#/components/schemas/___/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/___', 'string')) return false;
   }
   return E.length === e0;
 }
@@ -784,8 +699,7 @@ export function _vOperations2(v: any, o: number): boolean {
 export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp29 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp29, 'object')) return false;
   }
   return E.length === e0;
 }
@@ -921,16 +835,18 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + "/ki'nd",
             _sp31 + '/discriminator',
             'discriminator',
             'property "ki\'nd" must be one of "c\\"a`t", "${dog}"',
             { propertyName: "ki'nd", value: x1, allowedValues: _k30 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -1036,17 +952,21 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
           }
         }
         if (n12 === 0) {
-          E.push(
-            _err(p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
         } else E.length = e25;
       }
       if (n12 > 1) {
-        E.push(
-          _err(p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a13, b14] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a13, b14],
+          })
+        )
+          return false;
       }
     }
   }
@@ -1071,36 +991,20 @@ export function _vCat(v: any, o: number): boolean {
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Cat/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
   } else {
     const x1 = v["ki'nd"];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + "/ki'nd", "#/components/schemas/Cat/properties/ki'nd/type", 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Cat/properties/ki'nd", 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Cat/required', 'required', "must have required property 'ki'nd'", {
-          missingProperty: "ki'nd",
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
     }
     const x2 = v.meows;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
       if (typeof x2 !== 'boolean') {
-        E.push(
-          _err(p + '/meows', '#/components/schemas/Cat/properties/meows/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
       }
     }
   }
@@ -1125,514 +1029,320 @@ export function _vDog(v: any, o: number): boolean {
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Dog/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
   } else {
     const x1 = v["ki'nd"];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + "/ki'nd", "#/components/schemas/Dog/properties/ki'nd/type", 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Dog/properties/ki'nd", 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Dog/required', 'required', "must have required property 'ki'nd'", {
-          missingProperty: "ki'nd",
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
     }
     const x2 = v.barks;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
       if (typeof x2 !== 'boolean') {
-        E.push(
-          _err(p + '/barks', '#/components/schemas/Dog/properties/barks/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eThen2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2PathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v["it's"];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
       if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + "/it's", E) && (o & 1) === 0) return false;
+        if (!_eThen2QueryItS(x1, o, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eThen2QueryItS(x1, o + 16, p + "/it's", E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eThen2QueryItS(x1, o + 16, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v['say "hi"'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
       if ((o & 48) === 48) {
-        if (!_eThen2QuerySayHi(x5, o, p + '/say "hi"', E) && (o & 1) === 0) return false;
+        if (!_eThen2QueryItS(x5, o, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok7 = false;
         L8: {
           if (typeof x5 !== 'string') break L8;
           ok7 = true;
         }
-        if (!ok7 && !_eThen2QuerySayHi(x5, o + 16, p + '/say "hi"', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eThen2QueryItS(x5, o + 16, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp32 + '/required', 'required', 'must have required property \'say "hi"\'', {
-          missingProperty: 'say "hi"',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'say "hi"')) return false;
     }
     const x9 = v['back`tick ${x}'];
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick ${x}'))) {
       if ((o & 48) === 48) {
-        if (!_eThen2QueryBackTickX(x9, o, p + '/back`tick ${x}', E) && (o & 1) === 0) return false;
+        if (
+          !_eThen2QueryBackTickX(x9, o, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok11 = false;
         L12: {
           if (!Number.isInteger(x9)) break L12;
           ok11 = true;
         }
-        if (!ok11 && !_eThen2QueryBackTickX(x9, o + 16, p + '/back`tick ${x}', E) && (o & 1) === 0) return false;
+        if (
+          !ok11 &&
+          !_eThen2QueryBackTickX(x9, o + 16, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x13 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
     if (x13 !== undefined) {
       if ((o & 48) === 48) {
-        if (!_eThen2QueryProto(x13, o, p + '/__proto__', E) && (o & 1) === 0) return false;
+        if (!_eThen2QueryProto(x13, o, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok15 = false;
         L16: {
           if (typeof x13 !== 'boolean') break L16;
           ok15 = true;
         }
-        if (!ok15 && !_eThen2QueryProto(x13, o + 16, p + '/__proto__', E) && (o & 1) === 0) return false;
+        if (
+          !ok15 &&
+          !_eThen2QueryProto(x13, o + 16, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['X-"Quoted"-Header'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-"Quoted"-Header'))) {
       if ((o & 48) === 48) {
-        if (!_eThen2HeaderXQuotedHeader(x1, o, p + '/X-"Quoted"-Header', E) && (o & 1) === 0) return false;
+        if (
+          !_eThen2QueryItS(x1, o, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eThen2HeaderXQuotedHeader(x1, o + 16, p + '/X-"Quoted"-Header', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eThen2QueryItS(x1, o + 16, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp32 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
     if (x1 !== undefined) {
       if ((o & 48) === 48) {
-        if (!_eThen2CookieConstructor(x1, o, p + '/constructor', E) && (o & 1) === 0) return false;
+        if (!_eThen2QueryItS(x1, o, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eThen2CookieConstructor(x1, o + 16, p + '/constructor', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eThen2QueryItS(x1, o + 16, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eProto2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReposGetContentPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eProto2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eProto2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eProto2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp33 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eConstructor2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp34 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eConstructor2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp34 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eConstructor2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp34 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eConstructor2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp34 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eToString2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eToString2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eToString2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eToString2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp35 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.owner;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'owner'))) {
       if ((o & 48) === 48) {
-        if (!_eReposGetContentPathOwner(x1, o, p + '/owner', E) && (o & 1) === 0) return false;
+        if (
+          !_eThen2QueryItS(
+            x1,
+            o,
+            p + '/owner',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eReposGetContentPathOwner(x1, o + 16, p + '/owner', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eThen2QueryItS(
+            x1,
+            o + 16,
+            p + '/owner',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp36 + '/required', 'required', "must have required property 'owner'", { missingProperty: 'owner' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'owner')) return false;
     }
     const x5 = v.repo;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'repo'))) {
       if ((o & 48) === 48) {
-        if (!_eReposGetContentPathRepo(x5, o, p + '/repo', E) && (o & 1) === 0) return false;
+        if (
+          !_eThen2QueryItS(
+            x5,
+            o,
+            p + '/repo',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
           if (typeof x5 !== 'string') break L8;
           ok7 = true;
         }
-        if (!ok7 && !_eReposGetContentPathRepo(x5, o + 16, p + '/repo', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eThen2QueryItS(
+            x5,
+            o + 16,
+            p + '/repo',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp36 + '/required', 'required', "must have required property 'repo'", { missingProperty: 'repo' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'repo')) return false;
     }
     const x9 = v.path;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'path'))) {
       if ((o & 48) === 48) {
-        if (!_eReposGetContentPathPath(x9, o, p + '/path', E) && (o & 1) === 0) return false;
+        if (
+          !_eThen2QueryItS(
+            x9,
+            o,
+            p + '/path',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok11 = false;
         L12: {
           if (typeof x9 !== 'string') break L12;
           ok11 = true;
         }
-        if (!ok11 && !_eReposGetContentPathPath(x9, o + 16, p + '/path', E) && (o & 1) === 0) return false;
+        if (
+          !ok11 &&
+          !_eThen2QueryItS(
+            x9,
+            o + 16,
+            p + '/path',
+            E,
+            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp36 + '/required', 'required', "must have required property 'path'", { missingProperty: 'path' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'path')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eReposGetContentQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp36 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDelete2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDelete2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDelete2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDelete2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp37 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eClass2PathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eClass2Query(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eClass2Headers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eClass2Cookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp38 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eThen2QueryItS(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2QueryItS(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp39 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eThen2QuerySayHi(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp40 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eThen2QueryBackTickX(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2QueryBackTickX(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp41 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   }
   return E.length === e0;
 }
 
-export function _eThen2QueryProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eThen2QueryProto(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'boolean') {
-    E.push(_err(p, _sp42 + '/type', 'type', 'must be boolean', { type: 'boolean' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eThen2HeaderXQuotedHeader(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp43 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eThen2CookieConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp44 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentPathOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp45 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentPathRepo(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp46 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReposGetContentPathPath(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp47 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'boolean')) return false;
   }
   return E.length === e0;
 }

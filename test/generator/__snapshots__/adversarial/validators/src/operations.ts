@@ -10,36 +10,13 @@ import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Re
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eClass,
-  _eClass2Cookies,
-  _eClass2Headers,
-  _eClass2PathParams,
-  _eClass2Query,
-  _eConstructor2Cookies,
-  _eConstructor2Headers,
-  _eConstructor2PathParams,
-  _eConstructor2Query,
-  _eDelete2Cookies,
-  _eDelete2Headers,
-  _eDelete2PathParams,
-  _eDelete2Query,
   _eHostile,
-  _eProto2Cookies,
-  _eProto2Headers,
-  _eProto2PathParams,
-  _eProto2Query,
   _eQuotes,
-  _eReposGetContentCookies,
-  _eReposGetContentHeaders,
   _eReposGetContentPathParams,
-  _eReposGetContentQuery,
   _eThen2Cookies,
   _eThen2Headers,
   _eThen2PathParams,
   _eThen2Query,
-  _eToString2Cookies,
-  _eToString2Headers,
-  _eToString2PathParams,
-  _eToString2Query,
   _e_123abc,
 } from './compiled.js';
 
@@ -92,22 +69,22 @@ export function validateThen2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Then2PathParams> {
-  return _run(_eThen2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateThen2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Query> {
-  return _run(_eThen2Query, value, _opts(options, true));
+  return _run(_eThen2Query, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateThen2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Headers> {
-  return _run(_eThen2Headers, value, _opts(options, true));
+  return _run(_eThen2Headers, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateThen2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Then2Cookies> {
-  return _run(_eThen2Cookies, value, _opts(options, true));
+  return _run(_eThen2Cookies, value, _opts(options, true), '#/paths/~1then/get/parameters');
 }
 
 /** then: no request body is declared; any body is accepted. */
@@ -136,22 +113,22 @@ export function validateProto2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Proto2PathParams> {
-  return _run(_eProto2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateProto2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Query> {
-  return _run(_eProto2Query, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateProto2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Headers> {
-  return _run(_eProto2Headers, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateProto2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Proto2Cookies> {
-  return _run(_eProto2Cookies, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
 }
 
 /** __proto__: no request body is declared; any body is accepted. */
@@ -180,7 +157,7 @@ export function validateConstructor2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Constructor2PathParams> {
-  return _run(_eConstructor2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
 /** constructor: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -188,7 +165,7 @@ export function validateConstructor2Query(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Constructor2Query> {
-  return _run(_eConstructor2Query, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
 /** constructor: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -196,7 +173,7 @@ export function validateConstructor2Headers(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Constructor2Headers> {
-  return _run(_eConstructor2Headers, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
 /** constructor: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -204,7 +181,7 @@ export function validateConstructor2Cookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Constructor2Cookies> {
-  return _run(_eConstructor2Cookies, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
 }
 
 /** constructor: the request body, by media type (default: the first declared). */
@@ -231,12 +208,12 @@ export function validateToString2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ToString2PathParams> {
-  return _run(_eToString2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
 /** toString: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateToString2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.ToString2Query> {
-  return _run(_eToString2Query, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
 /** toString: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -244,7 +221,7 @@ export function validateToString2Headers(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ToString2Headers> {
-  return _run(_eToString2Headers, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
 /** toString: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -252,7 +229,7 @@ export function validateToString2Cookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ToString2Cookies> {
-  return _run(_eToString2Cookies, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
 }
 
 /** toString: no request body is declared; any body is accepted. */
@@ -281,7 +258,12 @@ export function validateReposGetContentPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReposGetContentPathParams> {
-  return _run(_eReposGetContentPathParams, value, _opts(options, true));
+  return _run(
+    _eReposGetContentPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
+  );
 }
 
 /** repos/get-content: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -289,7 +271,12 @@ export function validateReposGetContentQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReposGetContentQuery> {
-  return _run(_eReposGetContentQuery, value, _opts(options, true));
+  return _run(
+    _eThen2PathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
+  );
 }
 
 /** repos/get-content: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -297,7 +284,12 @@ export function validateReposGetContentHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReposGetContentHeaders> {
-  return _run(_eReposGetContentHeaders, value, _opts(options, true));
+  return _run(
+    _eThen2PathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
+  );
 }
 
 /** repos/get-content: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -305,7 +297,12 @@ export function validateReposGetContentCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReposGetContentCookies> {
-  return _run(_eReposGetContentCookies, value, _opts(options, true));
+  return _run(
+    _eThen2PathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
+  );
 }
 
 /** repos/get-content: no request body is declared; any body is accepted. */
@@ -334,22 +331,22 @@ export function validateDelete2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Delete2PathParams> {
-  return _run(_eDelete2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateDelete2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Query> {
-  return _run(_eDelete2Query, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateDelete2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Headers> {
-  return _run(_eDelete2Headers, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateDelete2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Delete2Cookies> {
-  return _run(_eDelete2Cookies, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
 }
 
 /** delete: no request body is declared; any body is accepted. */
@@ -378,22 +375,22 @@ export function validateClass2PathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.Class2PathParams> {
-  return _run(_eClass2PathParams, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateClass2Query(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Query> {
-  return _run(_eClass2Query, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateClass2Headers(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Headers> {
-  return _run(_eClass2Headers, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateClass2Cookies(value: unknown, options?: ValidateOptions): ValidationResult<T.Class2Cookies> {
-  return _run(_eClass2Cookies, value, _opts(options, true));
+  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
 }
 
 /** class: no request body is declared; any body is accepted. */

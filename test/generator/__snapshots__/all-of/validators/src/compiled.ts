@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Base';
@@ -28,18 +28,15 @@ export function _vBase(v: any, o: number): boolean {
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp0 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
   }
   return E.length === e0;
@@ -60,24 +57,15 @@ export function _vTimestamps(v: any, o: number): boolean {
 export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.createdAt;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/createdAt', _sp1 + '/properties/createdAt/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x1)) {
-          E.push(
-            _err(p + '/createdAt', _sp1 + '/properties/createdAt/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'date-time')) return false;
         }
       }
     }
@@ -147,22 +135,15 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
     if (!ok8 && !_eTimestamps(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/allOf/2/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2 + '/allOf/2', 'object')) return false;
   } else {
     const x12 = v.text;
     if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x12 !== 'string') {
-        E.push(_err(p + '/text', _sp2 + '/allOf/2/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp2 + '/allOf/2/properties/text', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/allOf/2/required', 'required', "must have required property 'text'", {
-          missingProperty: 'text',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
     }
   }
   return E.length === e0;
@@ -202,20 +183,15 @@ export function _vExtended(v: any, o: number): boolean {
 export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.extra;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'extra'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/extra', _sp3 + '/properties/extra/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/extra', _sp3 + '/properties/extra', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'extra'", { missingProperty: 'extra' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'extra')) return false;
     }
   }
   if ((o & 48) === 48) {
@@ -275,22 +251,26 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
     if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.id;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x7 !== 'string') {
-        E.push(_err(p + '/id', _sp5 + '/allOf/1/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp5 + '/allOf/1/properties/id', 'string')) return false;
       }
       if (!(x7 === 'fixed')) {
-        E.push(
-          _err(p + '/id', _sp5 + '/allOf/1/properties/id/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k4,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/id',
+            _sp5 + '/allOf/1/properties/id/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k4 },
+          )
+        )
+          return false;
       }
     }
   }

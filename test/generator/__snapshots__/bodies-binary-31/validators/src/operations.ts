@@ -6,32 +6,27 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eListThumbnailsCookies,
-  _eListThumbnailsHeaders,
-  _eListThumbnailsPathParams,
-  _eListThumbnailsQuery,
-  _eListThumbnailsStatus200,
-  _eTranscodeCookies,
-  _eTranscodeHeaders,
-  _eTranscodePathParams,
-  _eTranscodeQuery,
-  _eTranscodeRequestBody2,
-  _eTranscodeStatus200,
-} from './compiled.js';
+import { _eListThumbnailsStatus200, _eTranscodePathParams, _eTranscodeRequestBody2 } from './compiled.js';
 
-const _body0: _Body = { r: true, m: ['audio/wav'], f: [_eTranscodeRequestBody2] };
+const _body0: _Body = {
+  r: true,
+  m: ['audio/wav'],
+  f: [_eTranscodeRequestBody2],
+  p: ['#/paths/~1audio/post/requestBody/content/audio~1wav/schema'],
+};
 
 const _responses0: _Responses = {
   s: ['200'],
   m: [['audio/mpeg']],
-  f: [[_eTranscodeStatus200]],
+  f: [[_eTranscodeRequestBody2]],
+  p: [['#/paths/~1audio/post/responses/200/content/audio~1mpeg/schema']],
 };
 
 const _responses1: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListThumbnailsStatus200]],
+  p: [['#/paths/~1thumbnails/get/responses/200/content/application~1json/schema']],
 };
 
 /** transcode: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -39,12 +34,12 @@ export function validateTranscodePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.TranscodePathParams> {
-  return _run(_eTranscodePathParams, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
 /** transcode: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateTranscodeQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TranscodeQuery> {
-  return _run(_eTranscodeQuery, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
 /** transcode: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -52,7 +47,7 @@ export function validateTranscodeHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.TranscodeHeaders> {
-  return _run(_eTranscodeHeaders, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
 /** transcode: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -60,7 +55,7 @@ export function validateTranscodeCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.TranscodeCookies> {
-  return _run(_eTranscodeCookies, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
 }
 
 /** transcode: the request body, by media type (default: the first declared). */
@@ -87,7 +82,7 @@ export function validateListThumbnailsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThumbnailsPathParams> {
-  return _run(_eListThumbnailsPathParams, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
 /** listThumbnails: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -95,7 +90,7 @@ export function validateListThumbnailsQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThumbnailsQuery> {
-  return _run(_eListThumbnailsQuery, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
 /** listThumbnails: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -103,7 +98,7 @@ export function validateListThumbnailsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThumbnailsHeaders> {
-  return _run(_eListThumbnailsHeaders, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
 /** listThumbnails: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -111,7 +106,7 @@ export function validateListThumbnailsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListThumbnailsCookies> {
-  return _run(_eListThumbnailsCookies, value, _opts(options, true));
+  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
 }
 
 /** listThumbnails: no request body is declared; any body is accepted. */

@@ -4,22 +4,12 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Stored';
 const _sp1 = '#/components/schemas/Problem';
 const _sp2 = '#/components/schemas/Attachment';
 const _re3 = new RegExp('^[a-z0-9.-]+$', 'u');
-const _sp4 = '#/paths/~1files~1{name}/put/parameters';
-const _sp5 = '#/paths/~1files~1{name}/put/requestBody/content/application~1octet-stream/schema';
-const _sp6 = '#/paths/~1files~1{name}/get/parameters';
-const _sp7 = '#/paths/~1files~1{name}/get/responses/200/content/application~1octet-stream/schema';
-const _sp8 = '#/paths/~1echo/post/parameters';
-const _sp9 = '#/paths/~1images~1{id}/get/parameters';
-const _sp10 = '#/paths/~1images~1{id}/get/responses/200/content/image~1png/schema';
-const _sp11 = '#/paths/~1images~1{id}/get/responses/200/content/image~1jpeg/schema';
-const _sp12 = '#/paths/~1files~1{name}/parameters/0/schema';
-const _sp13 = '#/paths/~1images~1{id}/get/parameters/0/schema';
 
 export function _vStored(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -47,44 +37,31 @@ export function _vStored(v: any, o: number): boolean {
 export function _eStored(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/name', _sp0 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
     const x2 = v.size;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/size', _sp0 + '/properties/size/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/size', _sp0 + '/properties/size', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'size'", { missingProperty: 'size' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'size')) return false;
     }
     const x3 = v.sha256;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'sha256'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/sha256', _sp0 + '/properties/sha256/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/sha256', _sp0 + '/properties/sha256', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'sha256'", { missingProperty: 'sha256' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'sha256')) return false;
     }
   }
   return E.length === e0;
@@ -118,45 +95,34 @@ export function _vProblem(v: any, o: number): boolean {
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp1 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp1 + '/properties/type', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'type')) return false;
     }
     const x2 = v.title;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/title', _sp1 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'title')) return false;
     }
     const x3 = v.status;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x3)) {
-        E.push(_err(p + '/status', _sp1 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', _sp1 + '/properties/status', 'integer')) return false;
       }
     }
     const x4 = v.detail;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
       if (typeof x4 !== 'string') {
-        E.push(_err(p + '/detail', _sp1 + '/properties/detail/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/detail', _sp1 + '/properties/detail', 'string')) return false;
       }
     }
   }
@@ -181,44 +147,39 @@ export function _vAttachment(v: any, o: number): boolean {
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.content;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/content', _sp2 + '/properties/content/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/content', _sp2 + '/properties/content', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/required', 'required', "must have required property 'content'", {
-          missingProperty: 'content',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2, 'content')) return false;
     }
     const x2 = v.note;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/note', _sp2 + '/properties/note/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/note', _sp2 + '/properties/note', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eUploadFilePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eUploadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if ((o & 48) === 48) {
-        if (!_eUploadFilePathName(x1, o, p + '/name', E) && (o & 1) === 0) return false;
+        if (
+          !_eUploadFilePathName(x1, o, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -228,64 +189,49 @@ export function _eUploadFilePathParams(v: any, o: number, p: string, E: Validati
           }
           ok3 = true;
         }
-        if (!ok3 && !_eUploadFilePathName(x1, o + 16, p + '/name', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eUploadFilePathName(x1, o + 16, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'name')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eUploadFileQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eUploadFileQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eUploadFileHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eUploadFileCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eDownloadFilePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eDownloadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if ((o & 48) === 48) {
-        if (!_eUploadFilePathName(x1, o, p + '/name', E) && (o & 1) === 0) return false;
+        if (
+          !_eUploadFilePathName(x1, o, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -295,194 +241,75 @@ export function _eDownloadFilePathParams(v: any, o: number, p: string, E: Valida
           }
           ok3 = true;
         }
-        if (!ok3 && !_eUploadFilePathName(x1, o + 16, p + '/name', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eUploadFilePathName(x1, o + 16, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp6 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'name')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eDownloadFileQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
+  const e0 = E.length;
+
+  return E.length === e0;
+}
+
+export function _eGetImagePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDownloadFileHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDownloadFileCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eDownloadFileStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEchoBytesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEchoBytesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEchoBytesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEchoBytesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eEchoBytesStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _eGetImagePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if ((o & 48) === 48) {
-        if (!_eGetImagePathId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
+        if (!_eGetImagePathId(x1, o, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetImagePathId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetImagePathId(x1, o + 16, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(_err(p, _sp9 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetImageQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetImageHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetImageCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetImageStatus2001(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eUploadFilePathName(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetImageStatus2002(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eUploadFilePathName(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   } else {
     if (!_re3.test(v)) {
-      E.push(
-        _err(p, _sp12 + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetImagePathId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetImagePathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }

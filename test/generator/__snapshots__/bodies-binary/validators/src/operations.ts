@@ -7,33 +7,22 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eDownloadFileCookies,
-  _eDownloadFileHeaders,
   _eDownloadFilePathParams,
-  _eDownloadFileQuery,
-  _eDownloadFileStatus200,
-  _eEchoBytesCookies,
-  _eEchoBytesHeaders,
-  _eEchoBytesPathParams,
-  _eEchoBytesQuery,
   _eEchoBytesRequestBody2,
-  _eEchoBytesStatus200,
-  _eGetImageCookies,
-  _eGetImageHeaders,
   _eGetImagePathParams,
-  _eGetImageQuery,
-  _eGetImageStatus2001,
-  _eGetImageStatus2002,
   _eProblem,
   _eStored,
-  _eUploadFileCookies,
-  _eUploadFileHeaders,
   _eUploadFilePathParams,
   _eUploadFileQuery,
   _eUploadFileRequestBody2,
 } from './compiled.js';
 
-const _body0: _Body = { r: true, m: ['application/octet-stream'], f: [_eUploadFileRequestBody2] };
+const _body0: _Body = {
+  r: true,
+  m: ['application/octet-stream'],
+  f: [_eUploadFileRequestBody2],
+  p: ['#/paths/~1files~1{name}/put/requestBody/content/application~1octet-stream/schema'],
+};
 
 const _responses0: _Responses = {
   s: ['201'],
@@ -44,21 +33,34 @@ const _responses0: _Responses = {
 const _responses1: _Responses = {
   s: ['200', '404'],
   m: [['application/octet-stream'], ['application/problem+json']],
-  f: [[_eDownloadFileStatus200], [_eProblem]],
+  f: [[_eUploadFileRequestBody2], [_eProblem]],
+  p: [['#/paths/~1files~1{name}/get/responses/200/content/application~1octet-stream/schema'], ['']],
 };
 
-const _body2: _Body = { r: true, m: ['application/octet-stream'], f: [_eEchoBytesRequestBody2] };
+const _body2: _Body = {
+  r: true,
+  m: ['application/octet-stream'],
+  f: [_eEchoBytesRequestBody2],
+  p: ['#/paths/~1echo/post/requestBody/content/application~1octet-stream/schema'],
+};
 
 const _responses2: _Responses = {
   s: ['200'],
   m: [['application/octet-stream']],
-  f: [[_eEchoBytesStatus200]],
+  f: [[_eEchoBytesRequestBody2]],
+  p: [['#/paths/~1echo/post/responses/200/content/application~1octet-stream/schema']],
 };
 
 const _responses3: _Responses = {
   s: ['200'],
   m: [['image/png', 'image/jpeg']],
-  f: [[_eGetImageStatus2001, _eGetImageStatus2002]],
+  f: [[_eUploadFileRequestBody2, _eUploadFileRequestBody2]],
+  p: [
+    [
+      '#/paths/~1images~1{id}/get/responses/200/content/image~1png/schema',
+      '#/paths/~1images~1{id}/get/responses/200/content/image~1jpeg/schema',
+    ],
+  ],
 };
 
 /** uploadFile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -66,7 +68,7 @@ export function validateUploadFilePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFilePathParams> {
-  return _run(_eUploadFilePathParams, value, _opts(options, true));
+  return _run(_eUploadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
 /** uploadFile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -74,7 +76,7 @@ export function validateUploadFileQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFileQuery> {
-  return _run(_eUploadFileQuery, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
 /** uploadFile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -82,7 +84,7 @@ export function validateUploadFileHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFileHeaders> {
-  return _run(_eUploadFileHeaders, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
 /** uploadFile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -90,7 +92,7 @@ export function validateUploadFileCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.UploadFileCookies> {
-  return _run(_eUploadFileCookies, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
 }
 
 /** uploadFile: the request body, by media type (default: the first declared). */
@@ -117,7 +119,7 @@ export function validateDownloadFilePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DownloadFilePathParams> {
-  return _run(_eDownloadFilePathParams, value, _opts(options, true));
+  return _run(_eDownloadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
 /** downloadFile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -125,7 +127,7 @@ export function validateDownloadFileQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DownloadFileQuery> {
-  return _run(_eDownloadFileQuery, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
 /** downloadFile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -133,7 +135,7 @@ export function validateDownloadFileHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DownloadFileHeaders> {
-  return _run(_eDownloadFileHeaders, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
 /** downloadFile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -141,7 +143,7 @@ export function validateDownloadFileCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.DownloadFileCookies> {
-  return _run(_eDownloadFileCookies, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
 }
 
 /** downloadFile: no request body is declared; any body is accepted. */
@@ -170,12 +172,12 @@ export function validateEchoBytesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EchoBytesPathParams> {
-  return _run(_eEchoBytesPathParams, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
 /** echoBytes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateEchoBytesQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.EchoBytesQuery> {
-  return _run(_eEchoBytesQuery, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
 /** echoBytes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -183,7 +185,7 @@ export function validateEchoBytesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EchoBytesHeaders> {
-  return _run(_eEchoBytesHeaders, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
 /** echoBytes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -191,7 +193,7 @@ export function validateEchoBytesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.EchoBytesCookies> {
-  return _run(_eEchoBytesCookies, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
 }
 
 /** echoBytes: the request body, by media type (default: the first declared). */
@@ -218,12 +220,12 @@ export function validateGetImagePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetImagePathParams> {
-  return _run(_eGetImagePathParams, value, _opts(options, true));
+  return _run(_eGetImagePathParams, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
 /** getImage: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetImageQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetImageQuery> {
-  return _run(_eGetImageQuery, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
 /** getImage: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -231,7 +233,7 @@ export function validateGetImageHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetImageHeaders> {
-  return _run(_eGetImageHeaders, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
 /** getImage: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -239,7 +241,7 @@ export function validateGetImageCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetImageCookies> {
-  return _run(_eGetImageCookies, value, _opts(options, true));
+  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
 }
 
 /** getImage: no request body is declared; any body is accepted. */

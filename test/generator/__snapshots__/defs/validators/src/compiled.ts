@@ -4,14 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _sp1 = '#/components/schemas/Container_Item';
 const _sp2 = '#/components/schemas/Resource';
 const _sp3 = '#/components/schemas/Resource_Link';
 const _sp4 = '#/components/schemas/Resource_Size';
-const _sp5 = '#/paths/~1containers/get/parameters';
 
 export function _vContainer(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -37,14 +36,12 @@ export function _vContainer(v: any, o: number): boolean {
 export function _eContainer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.items;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/items', _sp0 + '/properties/items/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/items', _sp0 + '/properties/items', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -67,10 +64,7 @@ export function _eContainer(v: any, o: number, p: string, E: ValidationError[]):
         }
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'items'", { missingProperty: 'items' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'items')) return false;
     }
   }
   return E.length === e0;
@@ -90,18 +84,15 @@ export function _vContainerItem(v: any, o: number): boolean {
 export function _eContainerItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp1 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
       }
     } else {
-      E.push(_err(p, _sp1 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'id')) return false;
     }
   }
   return E.length === e0;
@@ -129,8 +120,7 @@ export function _vResource(v: any, o: number): boolean {
 export function _eResource(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.self;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'self'))) {
@@ -175,20 +165,15 @@ export function _vResourceLink(v: any, o: number): boolean {
 export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.href;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'href'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/href', _sp3 + '/properties/href/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/href', _sp3 + '/properties/href', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'href'", { missingProperty: 'href' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'href')) return false;
     }
   }
   return E.length === e0;
@@ -205,49 +190,19 @@ export function _vResourceSize(v: any, o: number): boolean {
 export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'integer')) return false;
   } else {
     if (v < 0) {
-      E.push(_err(p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListContainersPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListContainersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListContainersQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListContainersHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListContainersCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }

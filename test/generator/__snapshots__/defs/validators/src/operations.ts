@@ -6,13 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eContainer,
-  _eListContainersCookies,
-  _eListContainersHeaders,
-  _eListContainersPathParams,
-  _eListContainersQuery,
-} from './compiled.js';
+import { _eContainer, _eListContainersPathParams } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -25,7 +19,7 @@ export function validateListContainersPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListContainersPathParams> {
-  return _run(_eListContainersPathParams, value, _opts(options, true));
+  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
 /** listContainers: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -33,7 +27,7 @@ export function validateListContainersQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListContainersQuery> {
-  return _run(_eListContainersQuery, value, _opts(options, true));
+  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
 /** listContainers: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -41,7 +35,7 @@ export function validateListContainersHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListContainersHeaders> {
-  return _run(_eListContainersHeaders, value, _opts(options, true));
+  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
 /** listContainers: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -49,7 +43,7 @@ export function validateListContainersCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListContainersCookies> {
-  return _run(_eListContainersCookies, value, _opts(options, true));
+  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
 }
 
 /** listContainers: no request body is declared; any body is accepted. */

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -29,8 +29,6 @@ const _sp18 = '#/components/schemas/Card';
 const _sp19 = '#/components/schemas/Transfer';
 const _sp20 = '#/components/schemas/Animal';
 const _sp21 = '#/components/schemas/Lion';
-const _sp22 = '#/paths/~1pets/get/parameters';
-const _sp23 = '#/paths/~1pets/get/responses/200/content/application~1json/schema';
 
 export function _vPet(v: any, o: number): boolean {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -175,16 +173,18 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/petType',
             '#/components/schemas/Pet/discriminator',
             'discriminator',
             'property "petType" must be one of "cat", "dog"',
             { propertyName: 'petType', value: x1, allowedValues: _k0 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -298,21 +298,21 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
           }
         }
         if (n12 === 0) {
-          E.push(
-            _err(p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+          if (
+            _fErr(E, o, p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
-            }),
-          );
-          if ((o & 1) === 0) return false;
+            })
+          )
+            return false;
         } else E.length = e25;
       }
       if (n12 > 1) {
-        E.push(
-          _err(p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+        if (
+          _fErr(E, o, p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
             passingSchemas: [a13, b14],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     }
   }
@@ -339,44 +339,23 @@ export function _vCat(v: any, o: number): boolean {
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Cat/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
   } else {
     const x1 = v.petType;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/petType', '#/components/schemas/Cat/properties/petType/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/petType', '#/components/schemas/Cat/properties/petType', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Cat/required', 'required', "must have required property 'petType'", {
-          missingProperty: 'petType',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
     }
     const x2 = v.meows;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
       if (typeof x2 !== 'boolean') {
-        E.push(
-          _err(p + '/meows', '#/components/schemas/Cat/properties/meows/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Cat/required', 'required', "must have required property 'meows'", {
-          missingProperty: 'meows',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
     }
   }
   return E.length === e0;
@@ -402,44 +381,23 @@ export function _vDog(v: any, o: number): boolean {
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Dog/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
   } else {
     const x1 = v.petType;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/petType', '#/components/schemas/Dog/properties/petType/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/petType', '#/components/schemas/Dog/properties/petType', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Dog/required', 'required', "must have required property 'petType'", {
-          missingProperty: 'petType',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
     }
     const x2 = v.barks;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
       if (typeof x2 !== 'boolean') {
-        E.push(
-          _err(p + '/barks', '#/components/schemas/Dog/properties/barks/type', 'type', 'must be boolean', {
-            type: 'boolean',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Dog/required', 'required', "must have required property 'barks'", {
-          missingProperty: 'barks',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
     }
   }
   return E.length === e0;
@@ -588,16 +546,18 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/kind',
             _sp2 + '/discriminator',
             'discriminator',
             'property "kind" must be one of "Circle", "Square"',
             { propertyName: 'kind', value: x1, allowedValues: _k1 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -711,15 +671,19 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
           }
         }
         if (n12 === 0) {
-          E.push(_err(p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          )
+            return false;
         } else E.length = e25;
       }
       if (n12 > 1) {
-        E.push(
-          _err(p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a13, b14] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a13, b14],
+          })
+        )
+          return false;
       }
     }
   }
@@ -746,32 +710,23 @@ export function _vCircle(v: any, o: number): boolean {
 export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/kind', _sp3 + '/properties/kind/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/kind', _sp3 + '/properties/kind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'kind')) return false;
     }
     const x2 = v.radius;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        E.push(_err(p + '/radius', _sp3 + '/properties/radius/type', 'type', 'must be number', { type: 'number' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/radius', _sp3 + '/properties/radius', 'number')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'radius'", { missingProperty: 'radius' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'radius')) return false;
     }
   }
   return E.length === e0;
@@ -797,32 +752,23 @@ export function _vSquare(v: any, o: number): boolean {
 export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/kind', _sp4 + '/properties/kind/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp4, 'kind')) return false;
     }
     const x2 = v.side;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        E.push(_err(p + '/side', _sp4 + '/properties/side/type', 'type', 'must be number', { type: 'number' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/side', _sp4 + '/properties/side', 'number')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'side'", { missingProperty: 'side' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp4, 'side')) return false;
     }
   }
   return E.length === e0;
@@ -885,16 +831,18 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/vehicleType',
             _sp6 + '/discriminator',
             'discriminator',
             'property "vehicleType" must be one of "car", "bike"',
             { propertyName: 'vehicleType', value: x1, allowedValues: _k5 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -946,15 +894,19 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
           }
         }
         if (n2 === 0) {
-          E.push(_err(p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+          )
+            return false;
         } else E.length = e9;
       }
       if (n2 > 1) {
-        E.push(
-          _err(p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a3, b4],
+          })
+        )
+          return false;
       }
     }
   }
@@ -981,36 +933,23 @@ export function _vVehicleBase(v: any, o: number): boolean {
 export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.vehicleType;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/vehicleType', _sp7 + '/properties/vehicleType/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/vehicleType', _sp7 + '/properties/vehicleType', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'vehicleType'", {
-          missingProperty: 'vehicleType',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
     }
     const x2 = v.wheels;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/wheels', _sp7 + '/properties/wheels/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/wheels', _sp7 + '/properties/wheels', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'wheels'", { missingProperty: 'wheels' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp7, 'wheels')) return false;
     }
   }
   return E.length === e0;
@@ -1065,26 +1004,15 @@ export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boole
     if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Car/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object')) return false;
   } else {
     const x8 = v.doors;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'doors'))) {
       if (!Number.isInteger(x8)) {
-        E.push(
-          _err(p + '/doors', '#/components/schemas/Car/allOf/1/properties/doors/type', 'type', 'must be integer', {
-            type: 'integer',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/doors', '#/components/schemas/Car/allOf/1/properties/doors', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Car/allOf/1/required', 'required', "must have required property 'doors'", {
-          missingProperty: 'doors',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
     }
   }
   return E.length === e0;
@@ -1144,39 +1072,32 @@ export function _eBike(v: any, o: number, p: string, E: ValidationError[]): bool
     if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.vehicleType;
     if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
       if (typeof x8 !== 'string') {
-        E.push(
-          _err(p + '/vehicleType', _sp9 + '/allOf/1/properties/vehicleType/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/vehicleType', _sp9 + '/allOf/1/properties/vehicleType', 'string')) return false;
       }
       if (!(x8 === 'bike')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/vehicleType',
             _sp9 + '/allOf/1/properties/vehicleType/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k8 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
     const x9 = v.gears;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'gears'))) {
       if (!Number.isInteger(x9)) {
-        E.push(
-          _err(p + '/gears', _sp9 + '/allOf/1/properties/gears/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/gears', _sp9 + '/allOf/1/properties/gears', 'integer')) return false;
       }
     }
   }
@@ -1388,16 +1309,18 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/type',
             _sp13 + '/discriminator',
             'discriminator',
             'property "type" must be one of "created", "made", "deleted"',
             { propertyName: 'type', value: x1, allowedValues: _k12 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -1517,17 +1440,21 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
           }
         }
         if (n16 === 0) {
-          E.push(
-            _err(p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+              passingSchemas: null,
+            })
+          )
+            return false;
         } else E.length = e28;
       }
       if (n16 > 1) {
-        E.push(
-          _err(p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a17, b18] }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
+            passingSchemas: [a17, b18],
+          })
+        )
+          return false;
       }
     }
   }
@@ -1560,47 +1487,41 @@ export function _vCreated(v: any, o: number): boolean {
 export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp14 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp14 + '/properties/type', 'string')) return false;
       }
       if (!(x1 === 'created' || x1 === 'made')) {
-        E.push(
-          _err(p + '/type', _sp14 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k10,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/type',
+            _sp14 + '/properties/type/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k10 },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp14 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp14, 'type')) return false;
     }
     const x2 = v.at;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/at', _sp14 + '/properties/at/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/at', _sp14 + '/properties/at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          E.push(
-            _err(p + '/at', _sp14 + '/properties/at/format', 'format', 'must match format "date-time"', {
-              format: 'date-time',
-            }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/at', _sp14 + '/properties/at', 'date-time')) return false;
         }
       }
     } else {
-      E.push(_err(p, _sp14 + '/required', 'required', "must have required property 'at'", { missingProperty: 'at' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp14, 'at')) return false;
     }
   }
   return E.length === e0;
@@ -1623,28 +1544,29 @@ export function _vDeleted(v: any, o: number): boolean {
 export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.type;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/type', _sp15 + '/properties/type/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/type', _sp15 + '/properties/type', 'string')) return false;
       }
       if (!(x1 === 'deleted')) {
-        E.push(
-          _err(p + '/type', _sp15 + '/properties/type/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k11,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/type',
+            _sp15 + '/properties/type/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k11 },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp15 + '/required', 'required', "must have required property 'type'", { missingProperty: 'type' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp15, 'type')) return false;
     }
   }
   return E.length === e0;
@@ -1789,16 +1711,18 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
         break;
       }
       default: {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/method',
             _sp17 + '/discriminator',
             'discriminator',
             'property "method" must be one of "card", "transfer"',
             { propertyName: 'method', value: x1, allowedValues: _k16 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   } else {
@@ -1906,8 +1830,7 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
       if (ok12) E.length = e13;
       else {
-        E.push(_err(p, _sp17 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-        if ((o & 1) === 0) return false;
+        if (_fErr(E, o, p, _sp17 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
       }
     }
   }
@@ -1934,32 +1857,23 @@ export function _vCard(v: any, o: number): boolean {
 export function _eCard(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.method;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/method', _sp18 + '/properties/method/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/method', _sp18 + '/properties/method', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'method'", { missingProperty: 'method' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp18, 'method')) return false;
     }
     const x2 = v.last4;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/last4', _sp18 + '/properties/last4/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/last4', _sp18 + '/properties/last4', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp18 + '/required', 'required', "must have required property 'last4'", { missingProperty: 'last4' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp18, 'last4')) return false;
     }
   }
   return E.length === e0;
@@ -1985,32 +1899,23 @@ export function _vTransfer(v: any, o: number): boolean {
 export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp19 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp19, 'object')) return false;
   } else {
     const x1 = v.method;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/method', _sp19 + '/properties/method/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/method', _sp19 + '/properties/method', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp19 + '/required', 'required', "must have required property 'method'", { missingProperty: 'method' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp19, 'method')) return false;
     }
     const x2 = v.iban;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/iban', _sp19 + '/properties/iban/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/iban', _sp19 + '/properties/iban', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp19 + '/required', 'required', "must have required property 'iban'", { missingProperty: 'iban' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp19, 'iban')) return false;
     }
   }
   return E.length === e0;
@@ -2030,24 +1935,15 @@ export function _vAnimal(v: any, o: number): boolean {
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp20 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp20, 'object')) return false;
   } else {
     const x1 = v.animalKind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/animalKind', _sp20 + '/properties/animalKind/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/animalKind', _sp20 + '/properties/animalKind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp20 + '/required', 'required', "must have required property 'animalKind'", {
-          missingProperty: 'animalKind',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
     }
   }
   return E.length === e0;
@@ -2088,63 +1984,30 @@ export function _eLion(v: any, o: number, p: string, E: ValidationError[]): bool
     if (!ok3 && !_eAnimal(v, o + 16, p, E) && (o & 1) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/allOf/1/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp21 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.mane;
     if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'mane'))) {
       if (typeof x7 !== 'boolean') {
-        E.push(
-          _err(p + '/mane', _sp21 + '/allOf/1/properties/mane/type', 'type', 'must be boolean', { type: 'boolean' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/mane', _sp21 + '/allOf/1/properties/mane', 'boolean')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListPetsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPetsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListPetsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListPetsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListPetsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp23 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];

@@ -6,18 +6,13 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eListPetsCookies,
-  _eListPetsHeaders,
-  _eListPetsPathParams,
-  _eListPetsQuery,
-  _eListPetsStatus200,
-} from './compiled.js';
+import { _eListPetsPathParams, _eListPetsStatus200 } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListPetsStatus200]],
+  p: [['#/paths/~1pets/get/responses/200/content/application~1json/schema']],
 };
 
 /** listPets: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -25,12 +20,12 @@ export function validateListPetsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPetsPathParams> {
-  return _run(_eListPetsPathParams, value, _opts(options, true));
+  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
 /** listPets: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListPetsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListPetsQuery> {
-  return _run(_eListPetsQuery, value, _opts(options, true));
+  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
 /** listPets: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -38,7 +33,7 @@ export function validateListPetsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPetsHeaders> {
-  return _run(_eListPetsHeaders, value, _opts(options, true));
+  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
 /** listPets: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -46,7 +41,7 @@ export function validateListPetsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListPetsCookies> {
-  return _run(_eListPetsCookies, value, _opts(options, true));
+  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
 }
 
 /** listPets: no request body is declared; any body is accepted. */

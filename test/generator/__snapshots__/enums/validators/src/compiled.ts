@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has, _inc } from './runtime.js';
+import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -28,10 +28,7 @@ const _sp18 = '#/components/schemas/Single';
 const _k19: any = ['auto', 'manual'];
 const _k20: any = [1, 2, 3];
 const _sp21 = '#/components/schemas/Settings';
-const _sp22 = '#/paths/~1items/get/parameters';
-const _k23: any = ['asc', 'desc'];
-const _sp24 = '#/paths/~1items/get/parameters/0/schema';
-const _sp25 = '#/paths/~1items/get/parameters/1/schema';
+const _k22: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -52,8 +49,7 @@ export function _vStrings(v: any, o: number): boolean {
 export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'string')) return false;
   }
   if (!(
     v === 'active' ||
@@ -64,8 +60,8 @@ export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): b
     v === 'true' ||
     v === 'null'
   )) {
-    E.push(_err(p, _sp1 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k0 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp1 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k0 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -81,12 +77,11 @@ export function _vNumbers(v: any, o: number): boolean {
 export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be number', { type: 'number' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'number')) return false;
   }
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) {
-    E.push(_err(p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -102,12 +97,11 @@ export function _vIntegers(v: any, o: number): boolean {
 export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5, 'integer')) return false;
   }
   if (!(v === 100 || v === 200 || v === -1)) {
-    E.push(_err(p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -123,12 +117,11 @@ export function _vNonFinite(v: any, o: number): boolean {
 export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be number', { type: 'number' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp7, 'number')) return false;
   }
   if (!(v === 0)) {
-    E.push(_err(p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -144,12 +137,11 @@ export function _vBooleans(v: any, o: number): boolean {
 export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'boolean') {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be boolean', { type: 'boolean' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp9, 'boolean')) return false;
   }
   if (!(v === true)) {
-    E.push(_err(p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -165,12 +157,11 @@ export function _vWithNull(v: any, o: number): boolean {
 export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp11 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'on' || v === 'off' || v === null)) {
-    E.push(_err(p, _sp11 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k10 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp11 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k10 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -185,8 +176,8 @@ export function _vOnlyNull(v: any, o: number): boolean {
 export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === null)) {
-    E.push(_err(p, _sp13 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k12 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp13 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k12 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -201,8 +192,8 @@ export function _vMixed(v: any, o: number): boolean {
 export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) {
-    E.push(_err(p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k15 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k15 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -218,12 +209,11 @@ export function _vSingle(v: any, o: number): boolean {
 export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp18, 'string')) return false;
   }
   if (!(v === 'only')) {
-    E.push(_err(p, _sp18 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k17 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp18 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k17 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -271,56 +261,53 @@ export function _vSettings(v: any, o: number): boolean {
 export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp21 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp21, 'object')) return false;
   } else {
     const x1 = v.mode;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'mode'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/mode', _sp21 + '/properties/mode/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/mode', _sp21 + '/properties/mode', 'string')) return false;
       }
       if (!(x1 === 'auto' || x1 === 'manual')) {
-        E.push(
-          _err(p + '/mode', _sp21 + '/properties/mode/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k19,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/mode',
+            _sp21 + '/properties/mode/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k19 },
+          )
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp21 + '/required', 'required', "must have required property 'mode'", { missingProperty: 'mode' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp21, 'mode')) return false;
     }
     const x2 = v.levels;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'levels'))) {
       if (!Array.isArray(x2)) {
-        E.push(_err(p + '/levels', _sp21 + '/properties/levels/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/levels', _sp21 + '/properties/levels', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (!Number.isInteger(x4)) {
-            E.push(
-              _err(p + '/levels/' + i3, _sp21 + '/properties/levels/items/type', 'type', 'must be integer', {
-                type: 'integer',
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (_fType(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', 'integer')) return false;
           }
           if (!(x4 === 1 || x4 === 2 || x4 === 3)) {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/levels/' + i3,
                 _sp21 + '/properties/levels/items/enum',
                 'enum',
                 'must be equal to one of the allowed values',
                 { allowedValues: _k20 },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+              )
+            )
+              return false;
           }
         }
       }
@@ -353,25 +340,24 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
   return E.length === e0;
 }
 
-export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.sort;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'sort'))) {
       if ((o & 48) === 48) {
-        if (!_eListItemsQuerySort(x1, o, p + '/sort', E) && (o & 1) === 0) return false;
+        if (!_eListItemsQuerySort(x1, o, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -381,16 +367,25 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
           }
           ok3 = true;
         }
-        if (!ok3 && !_eListItemsQuerySort(x1, o + 16, p + '/sort', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListItemsQuerySort(x1, o + 16, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.states;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'states'))) {
       if ((o & 48) === 48) {
-        if (!_eListItemsQueryStates(x5, o, p + '/states', E) && (o & 1) === 0) return false;
+        if (
+          !_eListItemsQueryStates(x5, o, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else if (
         !_vListItemsQueryStates(x5, o) &&
-        !_eListItemsQueryStates(x5, o + 16, p + '/states', E) &&
+        !_eListItemsQueryStates(x5, o + 16, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
         (o & 1) === 0
       )
         return false;
@@ -399,42 +394,22 @@ export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationErro
   return E.length === e0;
 }
 
-export function _eListItemsHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListItemsCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp22 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp24 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   if (!(v === 'asc' || v === 'desc')) {
-    E.push(_err(p, _sp24 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k23 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k22 }))
+      return false;
   }
   return E.length === e0;
 }
 
-export function _eListItemsQueryStates(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListItemsQueryStates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp25 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];

@@ -6,13 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eListItemsCookies,
-  _eListItemsHeaders,
-  _eListItemsPathParams,
-  _eListItemsQuery,
-  _eSettings,
-} from './compiled.js';
+import { _eListItemsPathParams, _eListItemsQuery, _eSettings } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -25,12 +19,12 @@ export function validateListItemsPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListItemsPathParams> {
-  return _run(_eListItemsPathParams, value, _opts(options, true));
+  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
 /** listItems: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListItemsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListItemsQuery> {
-  return _run(_eListItemsQuery, value, _opts(options, true));
+  return _run(_eListItemsQuery, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
 /** listItems: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -38,7 +32,7 @@ export function validateListItemsHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListItemsHeaders> {
-  return _run(_eListItemsHeaders, value, _opts(options, true));
+  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
 /** listItems: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -46,7 +40,7 @@ export function validateListItemsCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListItemsCookies> {
-  return _run(_eListItemsCookies, value, _opts(options, true));
+  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
 }
 
 /** listItems: no request body is declared; any body is accepted. */

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -20,10 +20,6 @@ const _sp9 = '#/components/schemas/ExplicitNull';
 const _sp10 = '#/components/schemas/Owner';
 const _sp11 = '#/components/schemas/MaybePet';
 const _sp12 = '#/components/schemas/Anything';
-const _sp13 = '#/paths/~1owners~1{ownerId}/get/parameters';
-const _sp14 = '#/paths/~1owners~1{ownerId}/get/responses/200/content/application~1json/schema';
-const _sp15 = '#/paths/~1owners~1{ownerId}/get/parameters/0/schema';
-const _sp16 = '#/paths/~1owners~1{ownerId}/get/parameters/1/schema';
 
 export function _vName(v: any, o: number): boolean {
   if (!(typeof v === 'string' || v === null)) return false;
@@ -33,8 +29,7 @@ export function _vName(v: any, o: number): boolean {
 export function _eName(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   return E.length === e0;
 }
@@ -52,13 +47,11 @@ export function _vCount(v: any, o: number): boolean {
 export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(Number.isInteger(v) || v === null)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
   } else {
     if (typeof v === 'number') {
       if (v < 0) {
-        E.push(_err(p, _sp1 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }));
-        if ((o & 1) === 0) return false;
+        if (_fErr(E, o, p, _sp1 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
       }
     }
   }
@@ -76,12 +69,11 @@ export function _vColor(v: any, o: number): boolean {
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'red' || v === 'green' || v === null)) {
-    E.push(_err(p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -97,12 +89,11 @@ export function _vLevel(v: any, o: number): boolean {
 export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(Number.isInteger(v) || v === null)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp5 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
   }
   if (!(v === 1 || v === 2 || v === 3 || v === null)) {
-    E.push(_err(p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -117,8 +108,8 @@ export function _vMode(v: any, o: number): boolean {
 export function _eMode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === 'fast' || v === 'slow' || v === null)) {
-    E.push(_err(p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -134,12 +125,11 @@ export function _vExplicitNull(v: any, o: number): boolean {
 export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp9 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'on' || v === 'off' || v === null)) {
-    E.push(_err(p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
+      return false;
   }
   return E.length === e0;
 }
@@ -158,26 +148,15 @@ export function _vPet(v: any, o: number): boolean {
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Pet/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Pet', 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/name', '#/components/schemas/Pet/properties/name/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', '#/components/schemas/Pet/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Pet/required', 'required', "must have required property 'name'", {
-          missingProperty: 'name',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
     }
   }
   return E.length === e0;
@@ -265,8 +244,7 @@ export function _vOwner(v: any, o: number): boolean {
 export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp10, 'object')) return false;
   } else {
     const x1 = v.pet;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pet'))) {
@@ -322,10 +300,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
           const e20 = E.length;
           L19: {
             if (x1 !== null) {
-              E.push(
-                _err(p + '/pet', _sp10 + '/properties/pet/anyOf/1/type', 'type', 'must be null', { type: 'null' }),
-              );
-              if ((o5 & 1) === 0) break L19;
+              if (_fType(E, o5, p + '/pet', _sp10 + '/properties/pet/anyOf/1', 'null')) break L19;
             }
           }
           if (E.length === e20) {
@@ -334,52 +309,52 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (ok3) E.length = e4;
         else {
-          E.push(_err(p + '/pet', _sp10 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-          if ((o & 1) === 0) return false;
+          if (_fErr(E, o, p + '/pet', _sp10 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+            return false;
         }
       }
     } else {
-      E.push(_err(p, _sp10 + '/required', 'required', "must have required property 'pet'", { missingProperty: 'pet' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp10, 'pet')) return false;
     }
     const x21 = v.nickname;
     if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'nickname'))) {
       if (!(typeof x21 === 'string' || x21 === null)) {
-        E.push(
-          _err(p + '/nickname', _sp10 + '/properties/nickname/type', 'type', 'must be string or null', {
+        if (
+          _fErr(E, o, p + '/nickname', _sp10 + '/properties/nickname/type', 'type', 'must be string or null', {
             type: ['string', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/required', 'required', "must have required property 'nickname'", {
-          missingProperty: 'nickname',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp10, 'nickname')) return false;
     }
     const x22 = v.tags;
     if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!(Array.isArray(x22) || x22 === null)) {
-        E.push(
-          _err(p + '/tags', _sp10 + '/properties/tags/type', 'type', 'must be array or null', {
+        if (
+          _fErr(E, o, p + '/tags', _sp10 + '/properties/tags/type', 'type', 'must be array or null', {
             type: ['array', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       } else {
         if (Array.isArray(x22)) {
           for (let i23 = 0; i23 < x22.length; i23++) {
             const x24 = x22[i23];
             if (!(typeof x24 === 'string' || x24 === null)) {
-              E.push(
-                _err(p + '/tags/' + i23, _sp10 + '/properties/tags/items/type', 'type', 'must be string or null', {
-                  type: ['string', 'null'],
-                }),
-              );
-              if ((o & 1) === 0) return false;
+              if (
+                _fErr(
+                  E,
+                  o,
+                  p + '/tags/' + i23,
+                  _sp10 + '/properties/tags/items/type',
+                  'type',
+                  'must be string or null',
+                  { type: ['string', 'null'] },
+                )
+              )
+                return false;
             }
           }
         }
@@ -388,27 +363,19 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
     const x25 = v.address;
     if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
       if (!((typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) || x25 === null)) {
-        E.push(
-          _err(p + '/address', _sp10 + '/properties/address/type', 'type', 'must be object or null', {
+        if (
+          _fErr(E, o, p + '/address', _sp10 + '/properties/address/type', 'type', 'must be object or null', {
             type: ['object', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       } else {
         if (typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) {
           const x26 = x25.city;
           if (x26 !== undefined && ((o & 8) === 0 || _has.call(x25, 'city'))) {
             if (typeof x26 !== 'string') {
-              E.push(
-                _err(
-                  p + '/address/city',
-                  _sp10 + '/properties/address/properties/city/type',
-                  'type',
-                  'must be string',
-                  { type: 'string' },
-                ),
-              );
-              if ((o & 1) === 0) return false;
+              if (_fType(E, o, p + '/address/city', _sp10 + '/properties/address/properties/city', 'string'))
+                return false;
             }
           }
         }
@@ -468,12 +435,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
           const e49 = E.length;
           L48: {
             if (x28 !== null) {
-              E.push(
-                _err(p + '/previous', _sp10 + '/properties/previous/anyOf/1/type', 'type', 'must be null', {
-                  type: 'null',
-                }),
-              );
-              if ((o32 & 1) === 0) break L48;
+              if (_fType(E, o32, p + '/previous', _sp10 + '/properties/previous/anyOf/1', 'null')) break L48;
             }
           }
           if (E.length === e49) {
@@ -482,10 +444,18 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         if (ok30) E.length = e31;
         else {
-          E.push(
-            _err(p + '/previous', _sp10 + '/properties/previous/anyOf', 'anyOf', 'must match a schema in anyOf', {}),
-          );
-          if ((o & 1) === 0) return false;
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/previous',
+              _sp10 + '/properties/previous/anyOf',
+              'anyOf',
+              'must match a schema in anyOf',
+              {},
+            )
+          )
+            return false;
         }
       }
     }
@@ -571,8 +541,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
       const e21 = E.length;
       L20: {
         if (v !== null) {
-          E.push(_err(p, _sp11 + '/anyOf/1/type', 'type', 'must be null', { type: 'null' }));
-          if ((o4 & 1) === 0) break L20;
+          if (_fType(E, o4, p, _sp11 + '/anyOf/1', 'null')) break L20;
         }
       }
       if (E.length === e21) {
@@ -581,8 +550,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (ok2) E.length = e3;
     else {
-      E.push(_err(p, _sp11 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp11 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
   return E.length === e0;
@@ -636,8 +604,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
       const e13 = E.length;
       L12: {
         if (v !== null) {
-          E.push(_err(p, _sp12 + '/anyOf/1/type', 'type', 'must be null', { type: 'null' }));
-          if ((o4 & 1) === 0) break L12;
+          if (_fType(E, o4, p, _sp12 + '/anyOf/1', 'null')) break L12;
         }
       }
       if (E.length === e13) {
@@ -646,53 +613,64 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     }
     if (ok2) E.length = e3;
     else {
-      E.push(_err(p, _sp12 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp12 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.ownerId;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'ownerId'))) {
       if ((o & 48) === 48) {
-        if (!_eGetOwnerPathOwnerId(x1, o, p + '/ownerId', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetOwnerPathOwnerId(x1, o, p + '/ownerId', E, '#/paths/~1owners~1{ownerId}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetOwnerPathOwnerId(x1, o + 16, p + '/ownerId', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetOwnerPathOwnerId(
+            x1,
+            o + 16,
+            p + '/ownerId',
+            E,
+            '#/paths/~1owners~1{ownerId}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp13 + '/required', 'required', "must have required property 'ownerId'", {
-          missingProperty: 'ownerId',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'ownerId')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.since;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'since'))) {
       if ((o & 48) === 48) {
-        if (!_eGetOwnerQuerySince(x1, o, p + '/since', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetOwnerQuerySince(x1, o, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -704,32 +682,27 @@ export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError
           }
           ok3 = true;
         }
-        if (!ok3 && !_eGetOwnerQuerySince(x1, o + 16, p + '/since', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetOwnerQuerySince(x1, o + 16, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   let ok2 = false;
   if ((o & 48) !== 48) {
@@ -764,8 +737,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
       const e13 = E.length;
       L12: {
         if (v !== null) {
-          E.push(_err(p, _sp14 + '/anyOf/1/type', 'type', 'must be null', { type: 'null' }));
-          if ((o4 & 1) === 0) break L12;
+          if (_fType(E, o4, p, sp + '/anyOf/1', 'null')) break L12;
         }
       }
       if (E.length === e13) {
@@ -774,32 +746,28 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     }
     if (ok2) E.length = e3;
     else {
-      E.push(_err(p, _sp14 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerPathOwnerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerPathOwnerId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, sp + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   } else {
     if (typeof v === 'string') {
       if ((o & 2) !== 0 && !_fDate(v)) {
-        E.push(_err(p, _sp16 + '/format', 'format', 'must match format "date"', { format: 'date' }));
-        if ((o & 1) === 0) return false;
+        if (_fFormat(E, o, p, sp, 'date')) return false;
       }
     }
   }

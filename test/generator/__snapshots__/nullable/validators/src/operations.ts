@@ -6,18 +6,13 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import {
-  _eGetOwnerCookies,
-  _eGetOwnerHeaders,
-  _eGetOwnerPathParams,
-  _eGetOwnerQuery,
-  _eGetOwnerStatus200,
-} from './compiled.js';
+import { _eGetOwnerHeaders, _eGetOwnerPathParams, _eGetOwnerQuery, _eGetOwnerStatus200 } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eGetOwnerStatus200]],
+  p: [['#/paths/~1owners~1{ownerId}/get/responses/200/content/application~1json/schema']],
 };
 
 /** getOwner: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -25,12 +20,12 @@ export function validateGetOwnerPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetOwnerPathParams> {
-  return _run(_eGetOwnerPathParams, value, _opts(options, true));
+  return _run(_eGetOwnerPathParams, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
 /** getOwner: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetOwnerQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetOwnerQuery> {
-  return _run(_eGetOwnerQuery, value, _opts(options, true));
+  return _run(_eGetOwnerQuery, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
 /** getOwner: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -38,7 +33,7 @@ export function validateGetOwnerHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetOwnerHeaders> {
-  return _run(_eGetOwnerHeaders, value, _opts(options, true));
+  return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
 /** getOwner: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -46,7 +41,7 @@ export function validateGetOwnerCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetOwnerCookies> {
-  return _run(_eGetOwnerCookies, value, _opts(options, true));
+  return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
 }
 
 /** getOwner: no request body is declared; any body is accepted. */

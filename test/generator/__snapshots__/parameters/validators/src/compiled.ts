@@ -4,95 +4,138 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
-const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters';
-const _k1: any = ['open', 'closed'];
-const _sp2 = '#/paths/~1users~1{id}~1posts~1{postId}/get/responses/200/content/application~1json/schema';
-const _sp3 = '#/paths/~1matrix~1{point}/get/parameters';
-const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema';
-const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
-const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
-const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
-const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
-const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
-const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
-const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
-const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
-const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
-const _sp14 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
-const _sp15 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
-const _sp16 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
-const _sp17 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
-const _sp18 = '#/paths/~1matrix~1{point}/get/parameters/0/schema';
+const _k0: any = ['open', 'closed'];
 
-export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostPathId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostPathId(x1, o, p + '/id', E, '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserPostPathId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetUserPostPathId(
+            x1,
+            o + 16,
+            p + '/id',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'id')) return false;
     }
     const x5 = v.postId;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'postId'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostPathPostId(x5, o, p + '/postId', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostPathPostId(
+            x5,
+            o,
+            p + '/postId',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
           if (!Number.isInteger(x5)) break L8;
           ok7 = true;
         }
-        if (!ok7 && !_eGetUserPostPathPostId(x5, o + 16, p + '/postId', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eGetUserPostPathPostId(
+            x5,
+            o + 16,
+            p + '/postId',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'postId'", { missingProperty: 'postId' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'postId')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.verbose;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'verbose'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryVerbose(x1, o, p + '/verbose', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostPathPostId(
+            x1,
+            o,
+            p + '/verbose',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (!Number.isInteger(x1)) break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserPostQueryVerbose(x1, o + 16, p + '/verbose', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetUserPostPathPostId(
+            x1,
+            o + 16,
+            p + '/verbose',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x5 = v.tags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x5, o, p + '/tags', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryTags(
+            x5,
+            o,
+            p + '/tags',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -103,13 +146,34 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok7 = true;
         }
-        if (!ok7 && !_eGetUserPostQueryTags(x5, o + 16, p + '/tags', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eGetUserPostQueryTags(
+            x5,
+            o + 16,
+            p + '/tags',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x11 = v.ids;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'ids'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryIds(x11, o, p + '/ids', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryIds(
+            x11,
+            o,
+            p + '/ids',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok13 = false;
         L14: {
@@ -120,13 +184,34 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok13 = true;
         }
-        if (!ok13 && !_eGetUserPostQueryIds(x11, o + 16, p + '/ids', E) && (o & 1) === 0) return false;
+        if (
+          !ok13 &&
+          !_eGetUserPostQueryIds(
+            x11,
+            o + 16,
+            p + '/ids',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x17 = v.words;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'words'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryWords(x17, o, p + '/words', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryTags(
+            x17,
+            o,
+            p + '/words',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok19 = false;
         L20: {
@@ -137,13 +222,34 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok19 = true;
         }
-        if (!ok19 && !_eGetUserPostQueryWords(x17, o + 16, p + '/words', E) && (o & 1) === 0) return false;
+        if (
+          !ok19 &&
+          !_eGetUserPostQueryTags(
+            x17,
+            o + 16,
+            p + '/words',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x23 = v.pipes;
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pipes'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryPipes(x23, o, p + '/pipes', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryTags(
+            x23,
+            o,
+            p + '/pipes',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok25 = false;
         L26: {
@@ -154,13 +260,34 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok25 = true;
         }
-        if (!ok25 && !_eGetUserPostQueryPipes(x23, o + 16, p + '/pipes', E) && (o & 1) === 0) return false;
+        if (
+          !ok25 &&
+          !_eGetUserPostQueryTags(
+            x23,
+            o + 16,
+            p + '/pipes',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x29 = v.filter;
     if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryFilter(x29, o, p + '/filter', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryFilter(
+            x29,
+            o,
+            p + '/filter',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok31 = false;
         L32: {
@@ -178,13 +305,34 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok31 = true;
         }
-        if (!ok31 && !_eGetUserPostQueryFilter(x29, o + 16, p + '/filter', E) && (o & 1) === 0) return false;
+        if (
+          !ok31 &&
+          !_eGetUserPostQueryFilter(
+            x29,
+            o + 16,
+            p + '/filter',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
     const x36 = v['post.fields'];
     if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryPostFields(x36, o, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryTags(
+            x36,
+            o,
+            p + '/post.fields',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok38 = false;
         L39: {
@@ -195,20 +343,36 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok38 = true;
         }
-        if (!ok38 && !_eGetUserPostQueryPostFields(x36, o + 16, p + '/post.fields', E) && (o & 1) === 0) return false;
+        if (
+          !ok38 &&
+          !_eGetUserPostQueryTags(
+            x36,
+            o + 16,
+            p + '/post.fields',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'post.fields'", {
-          missingProperty: 'post.fields',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'post.fields')) return false;
     }
     const x42 = v.coordinates;
     if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryCoordinates(x42, o, p + '/coordinates', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryCoordinates(
+            x42,
+            o,
+            p + '/coordinates',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok44 = false;
         L45: {
@@ -227,43 +391,79 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok44 = true;
         }
-        if (!ok44 && !_eGetUserPostQueryCoordinates(x42, o + 16, p + '/coordinates', E) && (o & 1) === 0) return false;
+        if (
+          !ok44 &&
+          !_eGetUserPostQueryCoordinates(
+            x42,
+            o + 16,
+            p + '/coordinates',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['X-Request-ID'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Request-ID'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostHeaderXRequestID(x1, o, p + '/X-Request-ID', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostPathId(
+            x1,
+            o,
+            p + '/X-Request-ID',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserPostHeaderXRequestID(x1, o + 16, p + '/X-Request-ID', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetUserPostPathId(
+            x1,
+            o + 16,
+            p + '/X-Request-ID',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'X-Request-ID'", {
-          missingProperty: 'X-Request-ID',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
     }
     const x5 = v['X-Trace'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Trace'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostHeaderXTrace(x5, o, p + '/X-Trace', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostHeaderXTrace(
+            x5,
+            o,
+            p + '/X-Trace',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -274,43 +474,79 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
           }
           ok7 = true;
         }
-        if (!ok7 && !_eGetUserPostHeaderXTrace(x5, o + 16, p + '/X-Trace', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eGetUserPostHeaderXTrace(
+            x5,
+            o + 16,
+            p + '/X-Trace',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostCookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.session;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'session'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostCookieSession(x1, o, p + '/session', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostPathId(
+            x1,
+            o,
+            p + '/session',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetUserPostCookieSession(x1, o + 16, p + '/session', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetUserPostPathId(
+            x1,
+            o + 16,
+            p + '/session',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'session'", {
-          missingProperty: 'session',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'session')) return false;
     }
     const x5 = v.prefs;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'prefs'))) {
       if ((o & 48) === 48) {
-        if (!_eGetUserPostCookiePrefs(x5, o, p + '/prefs', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetUserPostQueryTags(
+            x5,
+            o,
+            p + '/prefs',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok7 = false;
         L8: {
@@ -321,40 +557,52 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
           }
           ok7 = true;
         }
-        if (!ok7 && !_eGetUserPostCookiePrefs(x5, o + 16, p + '/prefs', E) && (o & 1) === 0) return false;
+        if (
+          !ok7 &&
+          !_eGetUserPostQueryTags(
+            x5,
+            o + 16,
+            p + '/prefs',
+            E,
+            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
+          ) &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp2 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', sp + '/properties/id', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetMatrixPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetMatrixPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.point;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
       if ((o & 48) === 48) {
-        if (!_eGetMatrixPathPoint(x1, o, p + '/point', E) && (o & 1) === 0) return false;
+        if (
+          !_eGetMatrixPathPoint(x1, o, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -373,300 +621,169 @@ export function _eGetMatrixPathParams(v: any, o: number, p: string, E: Validatio
           }
           ok3 = true;
         }
-        if (!ok3 && !_eGetMatrixPathPoint(x1, o + 16, p + '/point', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetMatrixPathPoint(x1, o + 16, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'point'", { missingProperty: 'point' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'point')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetMatrixQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetMatrixQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetMatrixHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetMatrixCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostPathId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostPathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostPathPostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostPathPostId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostQueryVerbose(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp7 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/' + i1, _sp8 + '/items/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, sp + '/items', 'integer')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostQueryWords(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp9 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostQueryPipes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp10 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.status;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/status', _sp11 + '/properties/status/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', sp + '/properties/status', 'string')) return false;
       }
       if (!(x1 === 'open' || x1 === 'closed')) {
-        E.push(
-          _err(p + '/status', _sp11 + '/properties/status/enum', 'enum', 'must be equal to one of the allowed values', {
-            allowedValues: _k1,
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/status',
+            sp + '/properties/status/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k0 },
+          )
+        )
+          return false;
       }
     }
     const x2 = v.minScore;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'minScore'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        E.push(
-          _err(p + '/minScore', _sp11 + '/properties/minScore/type', 'type', 'must be number', { type: 'number' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/minScore', sp + '/properties/minScore', 'number')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostQueryPostFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp12 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp13 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.lat;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'lat'))) {
       if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        E.push(_err(p + '/lat', _sp13 + '/properties/lat/type', 'type', 'must be number', { type: 'number' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/lat', sp + '/properties/lat', 'number')) return false;
       }
     } else {
-      E.push(_err(p, _sp13 + '/required', 'required', "must have required property 'lat'", { missingProperty: 'lat' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'lat')) return false;
     }
     const x2 = v.long;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'long'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        E.push(_err(p + '/long', _sp13 + '/properties/long/type', 'type', 'must be number', { type: 'number' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/long', sp + '/properties/long', 'number')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp13 + '/required', 'required', "must have required property 'long'", { missingProperty: 'long' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'long')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostHeaderXRequestID(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp14 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp15 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.span;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'span'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/span', _sp15 + '/properties/span/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/span', sp + '/properties/span', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetUserPostCookieSession(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'string') {
-    E.push(_err(p, _sp16 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetUserPostCookiePrefs(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (!Array.isArray(v)) {
-    E.push(_err(p, _sp17 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        E.push(_err(p + '/' + i1, _sp17 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp18 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.x;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/x', _sp18 + '/properties/x/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/x', sp + '/properties/x', 'integer')) return false;
       }
     } else {
-      E.push(_err(p, _sp18 + '/required', 'required', "must have required property 'x'", { missingProperty: 'x' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'x')) return false;
     }
     const x2 = v.y;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'y'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/y', _sp18 + '/properties/y/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/y', sp + '/properties/y', 'integer')) return false;
       }
     } else {
-      E.push(_err(p, _sp18 + '/required', 'required', "must have required property 'y'", { missingProperty: 'y' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'y')) return false;
     }
   }
   return E.length === e0;

@@ -7,8 +7,6 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import {
-  _eGetMatrixCookies,
-  _eGetMatrixHeaders,
   _eGetMatrixPathParams,
   _eGetMatrixQuery,
   _eGetUserPostCookies,
@@ -22,6 +20,7 @@ const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eGetUserPostStatus200]],
+  p: [['#/paths/~1users~1{id}~1posts~1{postId}/get/responses/200/content/application~1json/schema']],
 };
 
 const _responses1: _Responses = {
@@ -35,7 +34,12 @@ export function validateGetUserPostPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostPathParams> {
-  return _run(_eGetUserPostPathParams, value, _opts(options, true));
+  return _run(
+    _eGetUserPostPathParams,
+    value,
+    _opts(options, true),
+    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
+  );
 }
 
 /** getUserPost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -43,7 +47,7 @@ export function validateGetUserPostQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostQuery> {
-  return _run(_eGetUserPostQuery, value, _opts(options, true));
+  return _run(_eGetUserPostQuery, value, _opts(options, true), '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters');
 }
 
 /** getUserPost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -51,7 +55,12 @@ export function validateGetUserPostHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostHeaders> {
-  return _run(_eGetUserPostHeaders, value, _opts(options, true));
+  return _run(
+    _eGetUserPostHeaders,
+    value,
+    _opts(options, true),
+    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
+  );
 }
 
 /** getUserPost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -59,7 +68,12 @@ export function validateGetUserPostCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetUserPostCookies> {
-  return _run(_eGetUserPostCookies, value, _opts(options, true));
+  return _run(
+    _eGetUserPostCookies,
+    value,
+    _opts(options, true),
+    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
+  );
 }
 
 /** getUserPost: no request body is declared; any body is accepted. */
@@ -88,12 +102,12 @@ export function validateGetMatrixPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetMatrixPathParams> {
-  return _run(_eGetMatrixPathParams, value, _opts(options, true));
+  return _run(_eGetMatrixPathParams, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
 /** getMatrix: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetMatrixQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetMatrixQuery> {
-  return _run(_eGetMatrixQuery, value, _opts(options, true));
+  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
 /** getMatrix: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -101,7 +115,7 @@ export function validateGetMatrixHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetMatrixHeaders> {
-  return _run(_eGetMatrixHeaders, value, _opts(options, true));
+  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
 /** getMatrix: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -109,7 +123,7 @@ export function validateGetMatrixCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetMatrixCookies> {
-  return _run(_eGetMatrixCookies, value, _opts(options, true));
+  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
 }
 
 /** getMatrix: no request body is declared; any body is accepted. */

@@ -4,13 +4,10 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/User';
 const _sp1 = '#/components/schemas/Team';
-const _sp2 = '#/paths/~1users/post/parameters';
-const _sp3 = '#/paths/~1teams~1{teamId}/put/parameters';
-const _sp4 = '#/paths/~1teams~1{teamId}/put/parameters/0/schema';
 
 export function _vUser(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -42,47 +39,34 @@ export function _vUser(v: any, o: number): boolean {
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp0 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(_err(p, _sp0 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp0, 'id')) return false;
       }
     }
     const x2 = v.name;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/name', _sp0 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
     const x3 = v.password;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/password', _sp0 + '/properties/password/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/password', _sp0 + '/properties/password', 'string')) return false;
       }
     } else {
       if ((o & 4) !== 0) {
-        E.push(
-          _err(p, _sp0 + '/required', 'required', "must have required property 'password'", {
-            missingProperty: 'password',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp0, 'password')) return false;
       }
     }
   }
@@ -135,26 +119,20 @@ export function _vTeam(v: any, o: number): boolean {
 export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/name', _sp1 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'name')) return false;
     }
     const x2 = v.members;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'members'))) {
       if (!Array.isArray(x2)) {
-        E.push(_err(p + '/members', _sp1 + '/properties/members/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/members', _sp1 + '/properties/members', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -193,12 +171,7 @@ export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'members'", {
-          missingProperty: 'members',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'members')) return false;
     }
   }
   return E.length === e0;
@@ -216,120 +189,63 @@ export function _vTag(v: any, o: number): boolean {
 export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Tag/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Tag', 'object')) return false;
   } else {
     const x1 = v.label;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
       if (typeof x1 !== 'string') {
-        E.push(
-          _err(p + '/label', '#/components/schemas/Tag/properties/label/type', 'type', 'must be string', {
-            type: 'string',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/label', '#/components/schemas/Tag/properties/label', 'string')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eCreateUserPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eCreateUserQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateUserHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateUserCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.teamId;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'teamId'))) {
       if ((o & 48) === 48) {
-        if (!_eReplaceTeamPathTeamId(x1, o, p + '/teamId', E) && (o & 1) === 0) return false;
+        if (
+          !_eReplaceTeamPathTeamId(x1, o, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eReplaceTeamPathTeamId(x1, o + 16, p + '/teamId', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eReplaceTeamPathTeamId(x1, o + 16, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'teamId'", { missingProperty: 'teamId' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'teamId')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eReplaceTeamQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTeamHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTeamCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eReplaceTeamPathTeamId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eReplaceTeamPathTeamId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }

@@ -6,18 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eCreateUserCookies,
-  _eCreateUserHeaders,
-  _eCreateUserPathParams,
-  _eCreateUserQuery,
-  _eReplaceTeamCookies,
-  _eReplaceTeamHeaders,
-  _eReplaceTeamPathParams,
-  _eReplaceTeamQuery,
-  _eTeam,
-  _eUser,
-} from './compiled.js';
+import { _eCreateUserPathParams, _eReplaceTeamPathParams, _eTeam, _eUser } from './compiled.js';
 
 const _body0: _Body = { r: true, m: ['application/json'], f: [_eUser] };
 
@@ -40,7 +29,7 @@ export function validateCreateUserPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateUserPathParams> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
 /** createUser: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -48,7 +37,7 @@ export function validateCreateUserQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateUserQuery> {
-  return _run(_eCreateUserQuery, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
 /** createUser: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -56,7 +45,7 @@ export function validateCreateUserHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateUserHeaders> {
-  return _run(_eCreateUserHeaders, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
 /** createUser: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -64,7 +53,7 @@ export function validateCreateUserCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateUserCookies> {
-  return _run(_eCreateUserCookies, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
 }
 
 /** createUser: the request body, by media type (default: the first declared). */
@@ -91,7 +80,7 @@ export function validateReplaceTeamPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTeamPathParams> {
-  return _run(_eReplaceTeamPathParams, value, _opts(options, true));
+  return _run(_eReplaceTeamPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
 /** replaceTeam: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -99,7 +88,7 @@ export function validateReplaceTeamQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTeamQuery> {
-  return _run(_eReplaceTeamQuery, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
 /** replaceTeam: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -107,7 +96,7 @@ export function validateReplaceTeamHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTeamHeaders> {
-  return _run(_eReplaceTeamHeaders, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
 /** replaceTeam: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -115,7 +104,7 @@ export function validateReplaceTeamCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ReplaceTeamCookies> {
-  return _run(_eReplaceTeamCookies, value, _opts(options, true));
+  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
 }
 
 /** replaceTeam: the request body, by media type (default: the first declared). */

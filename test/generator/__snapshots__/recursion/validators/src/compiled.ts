@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _esc, _has } from './runtime.js';
+import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
 const _sp1 = '#/components/schemas/Person';
@@ -13,7 +13,6 @@ const _sp3 = '#/components/schemas/LinkedList';
 const _sp4 = '#/components/schemas/Expr';
 const _sp5 = '#/components/schemas/Literal';
 const _sp6 = '#/components/schemas/Json';
-const _sp7 = '#/paths/~1tree/get/parameters';
 
 export function _vTreeNode(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -41,20 +40,15 @@ export function _vTreeNode(v: any, o: number): boolean {
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.value;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/value', _sp0 + '/properties/value/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp0 + '/properties/value', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp0 + '/required', 'required', "must have required property 'value'", { missingProperty: 'value' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp0, 'value')) return false;
     }
     const x2 = v.parent;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
@@ -65,8 +59,7 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
     const x4 = v.children;
     if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
       if (!Array.isArray(x4)) {
-        E.push(_err(p + '/children', _sp0 + '/properties/children/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/children', _sp0 + '/properties/children', 'array')) return false;
       } else {
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
@@ -99,20 +92,15 @@ export function _vPerson(v: any, o: number): boolean {
 export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.name;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/name', _sp1 + '/properties/name/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp1 + '/required', 'required', "must have required property 'name'", { missingProperty: 'name' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp1, 'name')) return false;
     }
     const x2 = v.employer;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'employer'))) {
@@ -142,14 +130,12 @@ export function _vCompany(v: any, o: number): boolean {
 export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.employees;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'employees'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/employees', _sp2 + '/properties/employees/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/employees', _sp2 + '/properties/employees', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -160,12 +146,7 @@ export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): b
         }
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/required', 'required', "must have required property 'employees'", {
-          missingProperty: 'employees',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2, 'employees')) return false;
     }
   }
   return E.length === e0;
@@ -204,20 +185,15 @@ export function _vLinkedList(v: any, o: number): boolean {
 export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.value;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (!Number.isInteger(x1)) {
-        E.push(_err(p + '/value', _sp3 + '/properties/value/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp3 + '/properties/value', 'integer')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'value'", { missingProperty: 'value' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'value')) return false;
     }
     const x2 = v.next;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
@@ -254,10 +230,7 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
           const e15 = E.length;
           L14: {
             if (x2 !== null) {
-              E.push(
-                _err(p + '/next', _sp3 + '/properties/next/anyOf/1/type', 'type', 'must be null', { type: 'null' }),
-              );
-              if ((o6 & 1) === 0) break L14;
+              if (_fType(E, o6, p + '/next', _sp3 + '/properties/next/anyOf/1', 'null')) break L14;
             }
           }
           if (E.length === e15) {
@@ -266,15 +239,12 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
         }
         if (ok4) E.length = e5;
         else {
-          E.push(_err(p + '/next', _sp3 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}));
-          if ((o & 1) === 0) return false;
+          if (_fErr(E, o, p + '/next', _sp3 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+            return false;
         }
       }
     } else {
-      E.push(
-        _err(p, _sp3 + '/required', 'required', "must have required property 'next'", { missingProperty: 'next' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'next')) return false;
     }
   }
   return E.length === e0;
@@ -377,13 +347,17 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
       if (n2 === 0) {
-        E.push(_err(p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+        )
+          return false;
       } else E.length = e11;
     }
     if (n2 > 1) {
-      E.push(_err(p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp4 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -403,20 +377,15 @@ export function _vLiteral(v: any, o: number): boolean {
 export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.value;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        E.push(_err(p + '/value', _sp5 + '/properties/value/type', 'type', 'must be number', { type: 'number' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/value', _sp5 + '/properties/value', 'number')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp5 + '/required', 'required', "must have required property 'value'", { missingProperty: 'value' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp5, 'value')) return false;
     }
   }
   return E.length === e0;
@@ -440,18 +409,12 @@ export function _vSum(v: any, o: number): boolean {
 export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Sum/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Sum', 'object')) return false;
   } else {
     const x1 = v.terms;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'terms'))) {
       if (!Array.isArray(x1)) {
-        E.push(
-          _err(p + '/terms', '#/components/schemas/Sum/properties/terms/type', 'type', 'must be array', {
-            type: 'array',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/terms', '#/components/schemas/Sum/properties/terms', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -461,12 +424,7 @@ export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boole
         }
       }
     } else {
-      E.push(
-        _err(p, '#/components/schemas/Sum/required', 'required', "must have required property 'terms'", {
-          missingProperty: 'terms',
-        }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
     }
   }
   return E.length === e0;
@@ -587,8 +545,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e20 = E.length;
         L19: {
           if (v !== null) {
-            E.push(_err(p, _sp6 + '/oneOf/0/type', 'type', 'must be null', { type: 'null' }));
-            if ((o18 & 1) === 0) break L19;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/0', 'null')) break L19;
           }
         }
         if (E.length === e20) {
@@ -601,8 +558,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e22 = E.length;
         L21: {
           if (typeof v !== 'boolean') {
-            E.push(_err(p, _sp6 + '/oneOf/1/type', 'type', 'must be boolean', { type: 'boolean' }));
-            if ((o18 & 1) === 0) break L21;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/1', 'boolean')) break L21;
           }
         }
         if (E.length === e22) {
@@ -615,8 +571,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e24 = E.length;
         L23: {
           if (typeof v !== 'number' || !Number.isFinite(v)) {
-            E.push(_err(p, _sp6 + '/oneOf/2/type', 'type', 'must be number', { type: 'number' }));
-            if ((o18 & 1) === 0) break L23;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/2', 'number')) break L23;
           }
         }
         if (E.length === e24) {
@@ -629,8 +584,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e26 = E.length;
         L25: {
           if (typeof v !== 'string') {
-            E.push(_err(p, _sp6 + '/oneOf/3/type', 'type', 'must be string', { type: 'string' }));
-            if ((o18 & 1) === 0) break L25;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/3', 'string')) break L25;
           }
         }
         if (E.length === e26) {
@@ -643,8 +597,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e28 = E.length;
         L27: {
           if (!Array.isArray(v)) {
-            E.push(_err(p, _sp6 + '/oneOf/4/type', 'type', 'must be array', { type: 'array' }));
-            if ((o18 & 1) === 0) break L27;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/4', 'array')) break L27;
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
@@ -664,8 +617,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         const e33 = E.length;
         L32: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-            E.push(_err(p, _sp6 + '/oneOf/5/type', 'type', 'must be object', { type: 'object' }));
-            if ((o18 & 1) === 0) break L32;
+            if (_fType(E, o18, p, _sp6 + '/oneOf/5', 'object')) break L32;
           } else {
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
@@ -684,50 +636,26 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
       if (n2 === 0) {
-        E.push(_err(p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null }));
-        if ((o & 1) === 0) return false;
+        if (
+          _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
+        )
+          return false;
       } else E.length = e17;
     }
     if (n2 > 1) {
-      E.push(_err(p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, _sp6 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: [a3, b4] })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetTreePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetTreeQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetTreeHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetTreeCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }

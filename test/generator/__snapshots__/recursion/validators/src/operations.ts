@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
-import { _eGetTreeCookies, _eGetTreeHeaders, _eGetTreePathParams, _eGetTreeQuery, _eTreeNode } from './compiled.js';
+import { _eGetTreePathParams, _eTreeNode } from './compiled.js';
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -19,22 +19,22 @@ export function validateGetTreePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetTreePathParams> {
-  return _run(_eGetTreePathParams, value, _opts(options, true));
+  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetTreeQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeQuery> {
-  return _run(_eGetTreeQuery, value, _opts(options, true));
+  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetTreeHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeHeaders> {
-  return _run(_eGetTreeHeaders, value, _opts(options, true));
+  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetTreeCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.GetTreeCookies> {
-  return _run(_eGetTreeCookies, value, _opts(options, true));
+  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
 }
 
 /** getTree: no request body is declared; any body is accepted. */

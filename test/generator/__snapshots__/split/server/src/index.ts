@@ -62,5 +62,6 @@ export type {
   RateLimitDecision,
   RequestInfo,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

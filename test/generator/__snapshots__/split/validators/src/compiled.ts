@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _err, _has } from './runtime.js';
+import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
@@ -13,13 +13,6 @@ const _sp2 = '#/components/schemas/Note';
 const _sp3 = '#/components/schemas/Attachment';
 const _sp4 = '#/components/schemas/Note_body';
 const _sp5 = '#/components/schemas/Note_body2';
-const _sp6 = '#/paths/~1notes/get/parameters';
-const _sp7 = '#/paths/~1notes/get/responses/200/content/application~1json/schema';
-const _sp8 = '#/paths/~1notes/post/parameters';
-const _sp9 = '#/paths/~1notes/post/responses/default/content/application~1problem+json/schema';
-const _sp10 = '#/paths/~1notes~1{noteId}/get/parameters';
-const _sp11 = '#/paths/~1notes/get/parameters/0/schema';
-const _sp12 = '#/components/parameters/NoteId/schema';
 
 export function _vNote(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -125,19 +118,16 @@ export function _vNote(v: any, o: number): boolean {
 export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/id', _sp2 + '/properties/id/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/id', _sp2 + '/properties/id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
-        E.push(_err(p, _sp2 + '/required', 'required', "must have required property 'id'", { missingProperty: 'id' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp2, 'id')) return false;
       }
     }
     const x2 = v.body;
@@ -177,16 +167,18 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
             break;
           }
           default: {
-            E.push(
-              _err(
+            if (
+              _fErr(
+                E,
+                o,
                 p + '/body/kind',
                 _sp2 + '/properties/body/discriminator',
                 'discriminator',
                 'property "kind" must be one of "text", "image"',
                 { propertyName: 'kind', value: x3, allowedValues: _k0 },
-              ),
-            );
-            if ((o & 1) === 0) return false;
+              )
+            )
+              return false;
           }
         }
       } else {
@@ -270,37 +262,43 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               }
             }
             if (n9 === 0) {
-              E.push(
-                _err(p + '/body', _sp2 + '/properties/body/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-                  passingSchemas: null,
-                }),
-              );
-              if ((o & 1) === 0) return false;
+              if (
+                _fErr(
+                  E,
+                  o,
+                  p + '/body',
+                  _sp2 + '/properties/body/oneOf',
+                  'oneOf',
+                  'must match exactly one schema in oneOf',
+                  { passingSchemas: null },
+                )
+              )
+                return false;
             } else E.length = e19;
           }
           if (n9 > 1) {
-            E.push(
-              _err(p + '/body', _sp2 + '/properties/body/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-                passingSchemas: [a10, b11],
-              }),
-            );
-            if ((o & 1) === 0) return false;
+            if (
+              _fErr(
+                E,
+                o,
+                p + '/body',
+                _sp2 + '/properties/body/oneOf',
+                'oneOf',
+                'must match exactly one schema in oneOf',
+                { passingSchemas: [a10, b11] },
+              )
+            )
+              return false;
           }
         }
       }
     } else {
-      E.push(
-        _err(p, _sp2 + '/required', 'required', "must have required property 'body'", { missingProperty: 'body' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp2, 'body')) return false;
     }
     const x33 = v.attachments;
     if (x33 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
       if (!Array.isArray(x33)) {
-        E.push(
-          _err(p + '/attachments', _sp2 + '/properties/attachments/type', 'type', 'must be array', { type: 'array' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/attachments', _sp2 + '/properties/attachments', 'array')) return false;
       } else {
         for (let i34 = 0; i34 < x33.length; i34++) {
           const x35 = x33[i34];
@@ -361,45 +359,38 @@ export function _vAttachment(v: any, o: number): boolean {
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.url;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/url', _sp3 + '/properties/url/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/url', _sp3 + '/properties/url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
-          E.push(
-            _err(p + '/url', _sp3 + '/properties/url/format', 'format', 'must match format "uri"', { format: 'uri' }),
-          );
-          if ((o & 1) === 0) return false;
+          if (_fFormat(E, o, p + '/url', _sp3 + '/properties/url', 'uri')) return false;
         }
       }
     } else {
-      E.push(_err(p, _sp3 + '/required', 'required', "must have required property 'url'", { missingProperty: 'url' }));
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp3, 'url')) return false;
     }
     const x2 = v.mediaType;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'mediaType'))) {
       if (typeof x2 !== 'string') {
-        E.push(
-          _err(p + '/mediaType', _sp3 + '/properties/mediaType/type', 'type', 'must be string', { type: 'string' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/mediaType', _sp3 + '/properties/mediaType', 'string')) return false;
       }
       if (!(x2 === 'image/png' || x2 === 'image/jpeg')) {
-        E.push(
-          _err(
+        if (
+          _fErr(
+            E,
+            o,
             p + '/mediaType',
             _sp3 + '/properties/mediaType/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k1 },
-          ),
-        );
-        if ((o & 1) === 0) return false;
+          )
+        )
+          return false;
       }
     }
   }
@@ -426,32 +417,23 @@ export function _vNoteBody(v: any, o: number): boolean {
 export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp4 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/kind', _sp4 + '/properties/kind/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp4, 'kind')) return false;
     }
     const x2 = v.text;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        E.push(_err(p + '/text', _sp4 + '/properties/text/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/text', _sp4 + '/properties/text', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp4 + '/required', 'required', "must have required property 'text'", { missingProperty: 'text' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp4, 'text')) return false;
     }
   }
   return E.length === e0;
@@ -493,20 +475,15 @@ export function _vNoteBody2(v: any, o: number): boolean {
 export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp5 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/kind', _sp5 + '/properties/kind/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/kind', _sp5 + '/properties/kind', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp5 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp5, 'kind')) return false;
     }
     const x2 = v.image;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
@@ -537,34 +514,30 @@ export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]):
         if (!ok4 && !_eAttachment(x2, o + 16, p + '/image', E) && (o & 1) === 0) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp5 + '/required', 'required', "must have required property 'image'", { missingProperty: 'image' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp5, 'image')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eListNotesPathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListNotesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   }
   return E.length === e0;
 }
 
-export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.limit;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
       if ((o & 48) === 48) {
-        if (!_eListNotesQueryLimit(x1, o, p + '/limit', E) && (o & 1) === 0) return false;
+        if (!_eListNotesQueryLimit(x1, o, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
@@ -577,42 +550,27 @@ export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationErro
           }
           ok3 = true;
         }
-        if (!ok3 && !_eListNotesQueryLimit(x1, o + 16, p + '/limit', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eListNotesQueryLimit(x1, o + 16, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eListNotesHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListNotesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListNotesCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp6 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eListNotesStatus200(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp7 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.data;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        E.push(_err(p + '/data', _sp7 + '/properties/data/type', 'type', 'must be array', { type: 'array' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
@@ -622,187 +580,84 @@ export function _eListNotesStatus200(v: any, o: number, p: string, E: Validation
         }
       }
     } else {
-      E.push(
-        _err(p, _sp7 + '/required', 'required', "must have required property 'data'", { missingProperty: 'data' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'data')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eCreateNotePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp8 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.title;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/title', _sp9 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
       }
     } else {
-      E.push(
-        _err(p, _sp9 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'title')) return false;
     }
     const x2 = v.status;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/status', _sp9 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
       }
     }
   }
   return E.length === e0;
 }
 
-export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.noteId;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'noteId'))) {
       if ((o & 48) === 48) {
-        if (!_eGetNotePathNoteId(x1, o, p + '/noteId', E) && (o & 1) === 0) return false;
+        if (!_eGetNotePathNoteId(x1, o, p + '/noteId', E, '#/components/parameters/NoteId/schema') && (o & 1) === 0)
+          return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (!ok3 && !_eGetNotePathNoteId(x1, o + 16, p + '/noteId', E) && (o & 1) === 0) return false;
+        if (
+          !ok3 &&
+          !_eGetNotePathNoteId(x1, o + 16, p + '/noteId', E, '#/components/parameters/NoteId/schema') &&
+          (o & 1) === 0
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/required', 'required', "must have required property 'noteId'", { missingProperty: 'noteId' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, sp, 'noteId')) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetNoteQuery(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetNoteHeaders(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetNoteCookies(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  }
-  return E.length === e0;
-}
-
-export function _eGetNoteStatus404(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp9 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
-  } else {
-    const x1 = v.title;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x1 !== 'string') {
-        E.push(_err(p + '/title', _sp9 + '/properties/title/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
-      }
-    } else {
-      E.push(
-        _err(p, _sp9 + '/required', 'required', "must have required property 'title'", { missingProperty: 'title' }),
-      );
-      if ((o & 1) === 0) return false;
-    }
-    const x2 = v.status;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/status', _sp9 + '/properties/status/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
-      }
-    }
-  }
-  return E.length === e0;
-}
-
-export function _eListNotesQueryLimit(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eListNotesQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be integer', { type: 'integer' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
     if (v > 100) {
-      E.push(_err(p, _sp11 + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
     }
     if (v < 1) {
-      E.push(_err(p, _sp11 + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
   }
   return E.length === e0;
 }
 
-export function _eGetNotePathNoteId(v: any, o: number, p: string, E: ValidationError[]): boolean {
+export function _eGetNotePathNoteId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be string', { type: 'string' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, sp, 'string')) return false;
   }
   return E.length === e0;
 }

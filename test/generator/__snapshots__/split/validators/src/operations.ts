@@ -7,18 +7,8 @@ import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
-  _eCreateNoteCookies,
-  _eCreateNoteHeaders,
-  _eCreateNotePathParams,
-  _eCreateNoteQuery,
   _eCreateNoteStatusDefault,
-  _eGetNoteCookies,
-  _eGetNoteHeaders,
   _eGetNotePathParams,
-  _eGetNoteQuery,
-  _eGetNoteStatus404,
-  _eListNotesCookies,
-  _eListNotesHeaders,
   _eListNotesPathParams,
   _eListNotesQuery,
   _eListNotesStatus200,
@@ -29,6 +19,7 @@ const _responses0: _Responses = {
   s: ['200'],
   m: [['application/json']],
   f: [[_eListNotesStatus200]],
+  p: [['#/paths/~1notes/get/responses/200/content/application~1json/schema']],
 };
 
 const _body1: _Body = { r: true, m: ['application/json'], f: [_eNote] };
@@ -37,12 +28,14 @@ const _responses1: _Responses = {
   s: ['201', 'default'],
   m: [['application/json'], ['application/problem+json']],
   f: [[_eNote], [_eCreateNoteStatusDefault]],
+  p: [[''], ['#/paths/~1notes/post/responses/default/content/application~1problem+json/schema']],
 };
 
 const _responses2: _Responses = {
   s: ['200', '404'],
   m: [['application/json'], ['application/problem+json']],
-  f: [[_eNote], [_eGetNoteStatus404]],
+  f: [[_eNote], [_eCreateNoteStatusDefault]],
+  p: [[''], ['#/paths/~1notes/post/responses/default/content/application~1problem+json/schema']],
 };
 
 /** listNotes: path parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -50,12 +43,12 @@ export function validateListNotesPathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListNotesPathParams> {
-  return _run(_eListNotesPathParams, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
 /** listNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListNotesQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListNotesQuery> {
-  return _run(_eListNotesQuery, value, _opts(options, true));
+  return _run(_eListNotesQuery, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
 /** listNotes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -63,7 +56,7 @@ export function validateListNotesHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListNotesHeaders> {
-  return _run(_eListNotesHeaders, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
 /** listNotes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -71,7 +64,7 @@ export function validateListNotesCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.ListNotesCookies> {
-  return _run(_eListNotesCookies, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
 }
 
 /** listNotes: no request body is declared; any body is accepted. */
@@ -100,7 +93,7 @@ export function validateCreateNotePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNotePathParams> {
-  return _run(_eCreateNotePathParams, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
 /** createNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -108,7 +101,7 @@ export function validateCreateNoteQuery(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteQuery> {
-  return _run(_eCreateNoteQuery, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
 /** createNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -116,7 +109,7 @@ export function validateCreateNoteHeaders(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteHeaders> {
-  return _run(_eCreateNoteHeaders, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
 /** createNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
@@ -124,7 +117,7 @@ export function validateCreateNoteCookies(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.CreateNoteCookies> {
-  return _run(_eCreateNoteCookies, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
 }
 
 /** createNote: the request body, by media type (default: the first declared). */
@@ -151,22 +144,22 @@ export function validateGetNotePathParams(
   value: unknown,
   options?: ValidateOptions,
 ): ValidationResult<T.GetNotePathParams> {
-  return _run(_eGetNotePathParams, value, _opts(options, true));
+  return _run(_eGetNotePathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetNoteQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteQuery> {
-  return _run(_eGetNoteQuery, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetNoteHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteHeaders> {
-  return _run(_eGetNoteHeaders, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateGetNoteCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.GetNoteCookies> {
-  return _run(_eGetNoteCookies, value, _opts(options, true));
+  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
 }
 
 /** getNote: no request body is declared; any body is accepted. */

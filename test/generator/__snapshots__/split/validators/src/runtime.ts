@@ -102,14 +102,38 @@ export function _deep(e: unknown): { valid: false; errors: ValidationError[] } {
 
 export const _has = Object.prototype.hasOwnProperty;
 
-export function _err(
+/**
+ * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
+ * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
+ */
+export function _fErr(
+  E: ValidationError[],
+  o: number,
   instancePath: string,
   schemaPath: string,
   keyword: string,
   message: string,
   params: Record<string, unknown>,
-): ValidationError {
-  return { instancePath, schemaPath, keyword, message, params };
+): boolean {
+  E.push({ instancePath, schemaPath, keyword, message, params });
+  return (o & 1) === 0;
+}
+
+/** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
+export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
+  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+}
+
+/** `_fErr` for a missing `required` property (`sp` is the schema's path). */
+export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
+  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+    missingProperty: name,
+  });
+}
+
+/** `_fErr` for `format` (`sp` is the schema's path). */
+export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
+  return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /** Index of the response declared for a status: exact code, then its range (4XX), then default; -1 if none. */
@@ -138,25 +162,32 @@ export function _media(mediaType: string | undefined, declared: readonly string[
   return i !== -1 ? i : declared.indexOf('*/*');
 }
 
-/** Runs a compiled errors function as a public validator does (operation validators share this). */
-export function _run<T>(check: _Check, value: unknown, o: number): ValidationResult<T> {
+/**
+ * Runs a compiled errors function as a public validator does (operation validators share this). `sp` is
+ * the schema path of the checked schema for a function shared by equal schemas (others ignore it).
+ */
+export function _run<T>(check: _Check, value: unknown, o: number, sp = ''): ValidationResult<T> {
   const E: ValidationError[] = [];
   try {
-    if (check(value, o, '', E)) return { valid: true, value: value as T };
+    if (check(value, o, '', E, sp)) return { valid: true, value: value as T };
   } catch (e) {
     return _deep(e);
   }
   return { valid: false, errors: E };
 }
 
-/** A compiled errors function. */
-export type _Check = (v: any, o: number, p: string, E: ValidationError[]) => boolean;
+/** A compiled errors function (`sp`: see `_run`). */
+export type _Check = (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean;
 
-/** An operation's responses: statuses as declared, and per status its media types and their checks. */
+/**
+ * An operation's responses: statuses as declared, and per status its media types, their checks and, for
+ * checks shared by equal schemas, the schema paths to pass them.
+ */
 export interface _Responses {
   s: readonly string[];
   m: readonly (readonly string[])[];
   f: readonly (readonly _Check[])[];
+  p?: readonly (readonly string[])[];
 }
 
 /** Validates a response body by status (exact, range, default) and media type. */
@@ -178,14 +209,15 @@ export function _respond<T>(
   const j = _media(mediaType, media);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: media });
-  return _run<T>(t.f[i]![j]!, body, _opts(options, false));
+  return _run<T>(t.f[i]![j]!, body, _opts(options, false), t.p?.[i]?.[j]);
 }
 
-/** An operation's request body: required or not, media types and their checks. */
+/** An operation's request body: required or not, media types, their checks and schema paths (as `_Responses`). */
 export interface _Body {
   r: boolean;
   m: readonly string[];
   f: readonly _Check[];
+  p?: readonly string[];
 }
 
 /** Validates a request body by media type (the first declared one when none is given). */
@@ -200,7 +232,7 @@ export function _request<T>(
   const j = _media(mediaType, t.m);
   if (j === -1)
     return _fail('mediaType', 'media type ' + String(mediaType) + ' is not declared', { mediaType, allowed: t.m });
-  return _run<T>(t.f[j]!, body, _opts(options, true));
+  return _run<T>(t.f[j]!, body, _opts(options, true), t.p?.[j]);
 }
 
 /** A result with one error about the call itself (status, media type, missing body). */

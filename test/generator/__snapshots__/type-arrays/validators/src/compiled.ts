@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _err, _has } from './runtime.js';
+import { _eq, _fErr, _fReq, _fType, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
@@ -28,8 +28,8 @@ export function _vStringOrNumber(v: any, o: number): boolean {
 export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
-    E.push(_err(p, _sp0 + '/type', 'type', 'must be string or number', { type: ['string', 'number'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or number', { type: ['string', 'number'] }))
+      return false;
   }
   return E.length === e0;
 }
@@ -42,8 +42,7 @@ export function _vNullableString(v: any, o: number): boolean {
 export function _eNullableString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    E.push(_err(p, _sp1 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   return E.length === e0;
 }
@@ -64,19 +63,16 @@ export function _vObjectOrNull(v: any, o: number): boolean {
 export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
-    E.push(_err(p, _sp2 + '/type', 'type', 'must be object or null', { type: ['object', 'null'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp2 + '/type', 'type', 'must be object or null', { type: ['object', 'null'] })) return false;
   } else {
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       const x1 = v.a;
       if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
         if (typeof x1 !== 'string') {
-          E.push(_err(p + '/a', _sp2 + '/properties/a/type', 'type', 'must be string', { type: 'string' }));
-          if ((o & 1) === 0) return false;
+          if (_fType(E, o, p + '/a', _sp2 + '/properties/a', 'string')) return false;
         }
       } else {
-        E.push(_err(p, _sp2 + '/required', 'required', "must have required property 'a'", { missingProperty: 'a' }));
-        if ((o & 1) === 0) return false;
+        if (_fReq(E, o, p, _sp2, 'a')) return false;
       }
     }
   }
@@ -97,15 +93,13 @@ export function _vListOrString(v: any, o: number): boolean {
 export function _eListOrString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(Array.isArray(v) || typeof v === 'string')) {
-    E.push(_err(p, _sp3 + '/type', 'type', 'must be array or string', { type: ['array', 'string'] }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be array or string', { type: ['array', 'string'] })) return false;
   } else {
     if (Array.isArray(v)) {
       for (let i1 = 0; i1 < v.length; i1++) {
         const x2 = v[i1];
         if (!Number.isInteger(x2)) {
-          E.push(_err(p + '/' + i1, _sp3 + '/items/type', 'type', 'must be integer', { type: 'integer' }));
-          if ((o & 1) === 0) return false;
+          if (_fType(E, o, p + '/' + i1, _sp3 + '/items', 'integer')) return false;
         }
       }
     }
@@ -136,12 +130,18 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
     v === null
   )) {
-    E.push(
-      _err(p, _sp4 + '/type', 'type', 'must be string or number or integer or boolean or array or object or null', {
-        type: ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'],
-      }),
-    );
-    if ((o & 1) === 0) return false;
+    if (
+      _fErr(
+        E,
+        o,
+        p,
+        _sp4 + '/type',
+        'type',
+        'must be string or number or integer or boolean or array or object or null',
+        { type: ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] },
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -156,8 +156,7 @@ export function _vConstString(v: any, o: number): boolean {
 export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === 'v1')) {
-    E.push(_err(p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' })) return false;
   }
   return E.length === e0;
 }
@@ -172,8 +171,7 @@ export function _vConstNumber(v: any, o: number): boolean {
 export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === 42)) {
-    E.push(_err(p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 })) return false;
   }
   return E.length === e0;
 }
@@ -188,8 +186,7 @@ export function _vConstNull(v: any, o: number): boolean {
 export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!(v === null)) {
-    E.push(_err(p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null })) return false;
   }
   return E.length === e0;
 }
@@ -204,8 +201,7 @@ export function _vConstObject(v: any, o: number): boolean {
 export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!_eq(v, _k8)) {
-    E.push(_err(p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 }));
-    if ((o & 1) === 0) return false;
+    if (_fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 })) return false;
   }
   return E.length === e0;
 }
@@ -232,40 +228,33 @@ export function _vTagged(v: any, o: number): boolean {
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    E.push(_err(p, _sp10 + '/type', 'type', 'must be object', { type: 'object' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp10, 'object')) return false;
   } else {
     const x1 = v.kind;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
       if (!(x1 === 'tagged')) {
-        E.push(
-          _err(p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
+        if (
+          _fErr(E, o, p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
             allowedValue: 'tagged',
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/required', 'required', "must have required property 'kind'", { missingProperty: 'kind' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp10, 'kind')) return false;
     }
     const x3 = v.value;
     if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
       if (!(Number.isInteger(x3) || x3 === null)) {
-        E.push(
-          _err(p + '/value', _sp10 + '/properties/value/type', 'type', 'must be integer or null', {
+        if (
+          _fErr(E, o, p + '/value', _sp10 + '/properties/value/type', 'type', 'must be integer or null', {
             type: ['integer', 'null'],
-          }),
-        );
-        if ((o & 1) === 0) return false;
+          })
+        )
+          return false;
       }
     } else {
-      E.push(
-        _err(p, _sp10 + '/required', 'required', "must have required property 'value'", { missingProperty: 'value' }),
-      );
-      if ((o & 1) === 0) return false;
+      if (_fReq(E, o, p, _sp10, 'value')) return false;
     }
   }
   return E.length === e0;
@@ -293,30 +282,26 @@ export function _vPair(v: any, o: number): boolean {
 export function _ePair(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp11 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp11, 'array')) return false;
   } else {
     if (v.length < 2) {
-      E.push(_err(p, _sp11 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp11 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+        return false;
     }
     if (v.length > 0) {
       const x1 = v[0];
       if (typeof x1 !== 'string') {
-        E.push(_err(p + '/0', _sp11 + '/prefixItems/0/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/0', _sp11 + '/prefixItems/0', 'string')) return false;
       }
     }
     if (v.length > 1) {
       const x2 = v[1];
       if (!Number.isInteger(x2)) {
-        E.push(_err(p + '/1', _sp11 + '/prefixItems/1/type', 'type', 'must be integer', { type: 'integer' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/1', _sp11 + '/prefixItems/1', 'integer')) return false;
       }
     }
     if (v.length > 2) {
-      E.push(_err(p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 }));
-      if ((o & 1) === 0) return false;
+      if (_fErr(E, o, p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 })) return false;
     }
   }
   return E.length === e0;
@@ -338,21 +323,18 @@ export function _vOpenTuple(v: any, o: number): boolean {
 export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, _sp12 + '/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, _sp12, 'array')) return false;
   } else {
     if (v.length > 0) {
       const x1 = v[0];
       if (typeof x1 !== 'boolean') {
-        E.push(_err(p + '/0', _sp12 + '/prefixItems/0/type', 'type', 'must be boolean', { type: 'boolean' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/0', _sp12 + '/prefixItems/0', 'boolean')) return false;
       }
     }
     for (let i2 = 1; i2 < v.length; i2++) {
       const x3 = v[i2];
       if (typeof x3 !== 'string') {
-        E.push(_err(p + '/' + i2, _sp12 + '/items/type', 'type', 'must be string', { type: 'string' }));
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i2, _sp12 + '/items', 'string')) return false;
       }
     }
   }
@@ -377,26 +359,26 @@ export function _vRgb(v: any, o: number): boolean {
 export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    E.push(_err(p, '#/components/schemas/Rgb/type', 'type', 'must be array', { type: 'array' }));
-    if ((o & 1) === 0) return false;
+    if (_fType(E, o, p, '#/components/schemas/Rgb', 'array')) return false;
   } else {
     if (v.length > 3) {
-      E.push(_err(p, '#/components/schemas/Rgb/maxItems', 'maxItems', 'must NOT have more than 3 items', { limit: 3 }));
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, '#/components/schemas/Rgb/maxItems', 'maxItems', 'must NOT have more than 3 items', { limit: 3 })
+      )
+        return false;
     }
     if (v.length < 3) {
-      E.push(
-        _err(p, '#/components/schemas/Rgb/minItems', 'minItems', 'must NOT have fewer than 3 items', { limit: 3 }),
-      );
-      if ((o & 1) === 0) return false;
+      if (
+        _fErr(E, o, p, '#/components/schemas/Rgb/minItems', 'minItems', 'must NOT have fewer than 3 items', {
+          limit: 3,
+        })
+      )
+        return false;
     }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
       if (!Number.isInteger(x2)) {
-        E.push(
-          _err(p + '/' + i1, '#/components/schemas/Rgb/items/type', 'type', 'must be integer', { type: 'integer' }),
-        );
-        if ((o & 1) === 0) return false;
+        if (_fType(E, o, p + '/' + i1, '#/components/schemas/Rgb/items', 'integer')) return false;
       }
     }
   }
