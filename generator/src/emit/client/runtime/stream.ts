@@ -101,7 +101,7 @@ function connectionOptions(options: StreamCallOptions, op: OperationSpec, lastEv
 
 /** The streaming method of a client whose spec has streams in these formats. */
 export function streams(framings: Partial<Record<StreamFormat, Framing>>) {
-  return <T>(rt: Runtime, op: OperationSpec, args: Record<string, unknown> | undefined, options?: StreamCallOptions) =>
+  return <T,>(rt: Runtime, op: OperationSpec, args: Record<string, unknown> | undefined, options?: StreamCallOptions) =>
     stream<T>(rt, op, args, options, framings);
 }
 
