@@ -6,13 +6,14 @@
 import { SpecError, type Diagnostic } from './load/diagnostics.ts';
 import { declarePagination } from './model/pagination.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
+import type { ParseCache } from './load/read.ts';
 import { createEmitContext, TARGETS, type EmitContext, type EmittedFile, type TargetEmitter } from './emit/emitter.ts';
 import type { ApiModel } from './model/types.ts';
 import { builtinRegistry, RegistryError, type RegisteredTarget } from './emit/registry.ts';
 import { registerPlugins } from './emit/plugins.ts';
 import { checkDeclaredFiles, layoutPath } from './emit/layout.ts';
 import { packageFiles, packageVersion } from './emit/package/index.ts';
-import { formatFiles } from './write/format.ts';
+import { formatFiles, type FormatCache } from './write/format.ts';
 import { indentCode } from './codegen/indent.ts';
 import { checkTargetNames, packageName, packageScope, type SocialgenConfig } from './config.ts';
 import { GENERATOR_VERSION } from './version.ts';
@@ -27,14 +28,21 @@ export interface GenerateResult {
   warnings: Diagnostic[];
 }
 
-export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void): Promise<GenerateResult> {
+export interface GenerateOptions {
+  /** Kept by a caller that generates repeatedly (the watch): statements formatted before are not formatted again. */
+  formatCache?: FormatCache;
+  /** Kept likewise: spec files whose text is unchanged are not parsed again. */
+  parseCache?: ParseCache;
+}
+
+export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void, options: GenerateOptions = {}): Promise<GenerateResult> {
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
   checkTargetNames(config, registry.names());
   // Without a selection: the built-ins and every plugin's targets, except opt-in ones (query, msw).
   const plan = registry.plan(config.targets ?? registry.defaults());
   onProgress?.('load', config.spec);
-  const loaded = await loadModel(config.spec);
+  const loaded = await loadModel(config.spec, { parseCache: options.parseCache });
   const { model } = loaded;
   if (config.pagination) applyDeclaredPagination(config, model);
   if (config.dates === 'Date') model.dates = 'Date';
@@ -54,7 +62,7 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const files = new Map<string, string>();
   const sorted = emitted.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Without prettier, TypeScript is still indented by bracket depth so the output stays readable.
-  const formatted = config.format ? await formatFiles(sorted) : sorted.map((f) => withFinalNewline(f.format === 'typescript' ? indentCode(f.contents) : f.contents));
+  const formatted = config.format ? await formatFiles(sorted, options.formatCache) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
 }

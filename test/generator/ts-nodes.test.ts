@@ -289,7 +289,7 @@ describe('printModule', () => {
       yield typeAlias('Y', typeRef('A'));
     }
     const text = printModule(['Header */ here'], statements(), () => [importTypes(used, './schemas.js')]);
-    expect(text).toBe('/** Header *\\/ here */\nimport type { A, B } from "./schemas.js";\n\nexport type X = B;\n\nexport type Y = A;\n');
+    expect(text).toBe('/** Header *\\/ here */\nimport type { A, B } from \'./schemas.js\';\n\nexport type X = B;\n\nexport type Y = A;\n');
     expect(syntaxErrors(text)).toEqual([]);
   });
 });

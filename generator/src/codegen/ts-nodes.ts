@@ -68,6 +68,11 @@ function computeKey(node: ts.Node): string {
   return `${comments}${node.kind}${singleLine}${own}(${children.join(',')})`;
 }
 
+/** Built to print on one line (`typeLiteral(…, { singleLine })`, tuples). */
+export function isSingleLine(node: ts.Node): boolean {
+  return (node as Annotated)[SINGLE_LINE] === true;
+}
+
 function singleLine<T extends ts.Node>(node: T): T {
   (node as Annotated)[SINGLE_LINE] = true;
   return ts.setEmitFlags(node, ts.EmitFlags.SingleLine);

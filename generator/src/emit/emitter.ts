@@ -23,6 +23,12 @@ export interface EmittedFile {
   contents: string;
   /** How the pipeline formats it: prettier's parser, or `none` to write as is. */
   format: 'typescript' | 'json' | 'markdown' | 'none';
+  /**
+   * Printed already as prettier prints it, so the pipeline skips prettier for it: `true` for the whole file,
+   * or the character ranges (whole top-level statements) still left for prettier. Absent: prettier formats
+   * the whole file. Whatever is claimed here is held to by a test that runs prettier over the output.
+   */
+  formatted?: true | readonly (readonly [start: number, end: number])[];
 }
 
 export interface PackageNaming {

@@ -9,7 +9,7 @@ import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
 import { toPointer } from './pointer.ts';
-import { readSpecFile, parseSpecText, type ReadResult } from './read.ts';
+import { readSpecFileCached, parseSpecText, type ParseCache, type ReadResult } from './read.ts';
 import { SourceFile } from './source.ts';
 
 export interface Origin {
@@ -62,7 +62,7 @@ function urlToPath(url: string): string {
   return decodeURIComponent(url);
 }
 
-export async function bundleSpec(rootFile: string, root: ReadResult, readText?: ReadText, schemaIds = false): Promise<BundleResult> {
+export async function bundleSpec(rootFile: string, root: ReadResult, readText?: ReadText, schemaIds = false, parseCache?: ParseCache): Promise<BundleResult> {
   const sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   const origins = new WeakMap<object, Origin>();
   const diagnostics: Diagnostic[] = [];
@@ -72,7 +72,7 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
   const readFile = (file: string): ReadResult => {
     let result = results.get(file);
     if (!result) {
-      result = readText ? readThrough(file, readText) : readSpecFile(file);
+      result = readText ? readThrough(file, readText) : readSpecFileCached(file, parseCache);
       results.set(file, result);
       sources.set(file, result.source);
       // A file that cannot be read is reported once, at the `$ref` that asked for it (below).

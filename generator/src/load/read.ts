@@ -25,6 +25,30 @@ export function readSpecFile(file: string, text?: string): ReadResult {
   return parseSpecText(file, content);
 }
 
+/**
+ * Parsed files by path, kept across loads by a caller that loads repeatedly (`generate --watch`): a file
+ * whose text has not changed is not parsed again. Loading mutates the values it is given (bundling,
+ * `$id` resolution), so the cache keeps a pristine copy and hands out clones.
+ */
+export type ParseCache = Map<string, { text: string; result: ReadResult }>;
+
+/** `readSpecFile` through a cache (see ParseCache); without one, just `readSpecFile`. */
+export function readSpecFileCached(file: string, cache: ParseCache | undefined): ReadResult {
+  if (!cache) return readSpecFile(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    cache.delete(file);
+    return readSpecFile(file);
+  }
+  const hit = cache.get(file);
+  if (hit && hit.text === text) return { ...hit.result, value: structuredClone(hit.result.value), diagnostics: [...hit.result.diagnostics] };
+  const result = readSpecFile(file, text);
+  cache.set(file, { text, result: { ...result, value: structuredClone(result.value) } });
+  return result;
+}
+
 export function parseSpecText(file: string, content: string): ReadResult {
   const source = new SourceFile(file, content);
   const trimmed = content.trimStart();

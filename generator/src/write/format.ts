@@ -34,34 +34,85 @@ interface Job {
   options: Options;
 }
 
+/**
+ * Formatted text by what was formatted, kept across the runs of one process (`generate --watch`): a run
+ * formats only the statements that changed since the last. Holds what the last run used, nothing older.
+ */
+export type FormatCache = Map<string, string>;
+
+/** Smaller pieces when caching: an edit then invalidates little, and cached pieces cost nothing. */
+const CACHED_CHUNK_SIZE = 8_000;
+
 /** Formats every file; returns contents in the same order. */
-export async function formatFiles(files: EmittedFile[]): Promise<string[]> {
+export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Promise<string[]> {
   const jobs: Job[] = [];
-  const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] }> = [];
+  const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] } | { kind: 'pieces'; pieces: Array<string | number> }> = [];
   let tsBytes = 0;
   for (const file of files) {
     const text = file.contents.endsWith('\n') ? file.contents : file.contents + '\n';
-    if (file.format === 'none') {
+    if (file.format === 'none' || file.formatted === true || (file.formatted && !file.formatted.length)) {
       plan.push({ kind: 'raw', text });
       continue;
     }
     const options = { ...PRETTIER_OPTIONS, parser: PARSERS[file.format] };
-    const pieces = file.format === 'typescript' ? splitStatements(text) : [text];
+    if (file.formatted) {
+      // Only the statements the printer left unformatted: each is formatted on its own (prettier's output
+      // for a top-level statement does not depend on its neighbours) and put back in place.
+      const pieces = splitAt(text, file.formatted);
+      plan.push({ kind: 'pieces', pieces: pieces.map((p) => (typeof p === 'string' ? p : jobs.push({ text: p.pending, options }) - 1)) });
+      continue;
+    }
+    const pieces = file.format === 'typescript' ? splitStatements(text, cache ? CACHED_CHUNK_SIZE : CHUNK_SIZE) : [text];
     if (file.format === 'typescript') tsBytes += text.length;
     plan.push({ kind: 'jobs', indices: pieces.map((piece) => jobs.push({ text: piece, options }) - 1) });
   }
-  const results = tsBytes >= PARALLEL_THRESHOLD && availableParallelism() > 1 ? await formatOnWorkers(jobs) : await formatInProcess(jobs);
-  return plan.map((p) => (p.kind === 'raw' ? p.text : p.indices.map((i) => results[i]).join('\n')));
+  const results = await formatJobs(jobs, tsBytes, cache);
+  return plan.map((p) =>
+    p.kind === 'raw' ? p.text
+    : p.kind === 'pieces' ? p.pieces.map((piece) => (typeof piece === 'string' ? piece : results[piece].replace(/\n$/, ''))).join('')
+    : p.indices.map((i) => results[i]).join('\n'),
+  );
 }
 
-/** Top-level statement groups of about CHUNK_SIZE characters. */
-export function splitStatements(text: string): string[] {
-  if (text.length <= CHUNK_SIZE) return [text];
+/** The text cut at `ranges`: formatted text as strings, the ranges as `{ pending }`. */
+function splitAt(text: string, ranges: readonly (readonly [number, number])[]): Array<string | { pending: string }> {
+  const out: Array<string | { pending: string }> = [];
+  let at = 0;
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    out.push(text.slice(at, start), { pending: text.slice(start, end) });
+    at = end;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
+async function formatJobs(jobs: Job[], tsBytes: number, cache: FormatCache | undefined): Promise<string[]> {
+  const run = (list: Job[]) => (tsBytes >= PARALLEL_THRESHOLD && availableParallelism() > 1 && list.length > 1 ? formatOnWorkers(list) : formatInProcess(list));
+  if (!cache) return run(jobs);
+  const key = (job: Job) => `${job.options.parser}\0${job.text}`;
+  const missing = jobs.filter((job) => !cache.has(key(job)));
+  const fresh = await run(missing);
+  const used = new Map<string, string>();
+  missing.forEach((job, i) => used.set(key(job), fresh[i]));
+  const results = jobs.map((job) => {
+    const k = key(job);
+    const text = used.get(k) ?? cache.get(k)!;
+    used.set(k, text);
+    return text;
+  });
+  cache.clear();
+  for (const [k, v] of used) cache.set(k, v);
+  return results;
+}
+
+/** Top-level statement groups of about `size` characters. */
+export function splitStatements(text: string, size = CHUNK_SIZE): string[] {
+  if (text.length <= size) return [text];
   const boundaries = text.split(/\n\n(?=[^\s])/);
   const chunks: string[] = [];
   let current = '';
   for (const part of boundaries) {
-    if (current && current.length + part.length > CHUNK_SIZE) {
+    if (current && current.length + part.length > size) {
       chunks.push(current);
       current = part;
     } else current = current ? `${current}\n\n${part}` : part;

@@ -14,8 +14,12 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const config = resolveConfig(flags, ctx.io.cwd);
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
+      // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
+      // spec files an edit did not touch are not parsed again.
+      const formatCache = flags.watch ? new Map<string, string>() : undefined;
+      const parseCache = flags.watch ? new Map() : undefined;
       const once = async (): Promise<string[]> => {
-        const result = await generate(config, progressReporter(ctx.io, flags.quiet));
+        const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache });
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
         if (!flags.quiet) {
@@ -34,6 +38,9 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       await watch(ctx, config.spec, once);
     });
 }
+
+/** Long enough to take an editor's save (often several events) as one change, short next to a run. */
+const DEBOUNCE_MS = 40;
 
 async function watch(ctx: CommandContext, rootSpec: string, once: () => Promise<string[]>): Promise<void> {
   const { watch: chokidarWatch } = await import('chokidar');
@@ -59,13 +66,13 @@ async function watch(ctx: CommandContext, rootSpec: string, once: () => Promise<
   let running = Promise.resolve();
   watcher.on('all', () => {
     clearTimeout(timer);
-    // Debounced: an editor's save is often several events.
+    // Debounced: an editor's save is often several events, within a few milliseconds.
     timer = setTimeout(() => {
       running = running.then(async () => {
         await run();
         watcher.add([...files]);
       });
-    }, 150);
+    }, DEBOUNCE_MS);
   });
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {

@@ -55,6 +55,8 @@ export const clientEmitter: TargetEmitter = {
       path: `src/runtime/${name}`,
       contents: head.text + text,
       format: 'typescript',
+      // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+      formatted: true,
     }));
     files.push(
       { path: 'src/operations.ts', contents: emitOperations(model, head, (op) => plan.names.get(op)!.spec).text, format: 'typescript' },

@@ -104,7 +104,8 @@ function emitMsw(model: ApiModel, context: EmitContext): EmittedFile[] {
   const { docComment } = context.codegen;
   const head = docComment([`Copied by socialgen ${context.generatorVersion}: the msw runtime, identical for every spec.`]);
   return [
-    { path: 'src/runtime.ts', contents: head.text + runtimeSource(), format: 'typescript' },
+    // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+    { path: 'src/runtime.ts', contents: head.text + runtimeSource(), format: 'typescript', formatted: true },
     { path: 'src/index.ts', contents: emitIndex(model, context), format: 'typescript' },
   ];
 }

@@ -3,12 +3,12 @@
  * declared responses: status literal or range, body of that status and media type) and the handler
  * signature; then `interface Handlers` keyed by `op.names.method`.
  */
-import { raw, uniqueName, type Code } from '../../codegen/index.ts';
+import { uniqueName } from '../../codegen/index.ts';
 import {
   functionType, importNamespaceType, importTypes, indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature,
   typeAlias, typeLiteral, typeRef, unionType, type Statement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
-import { printModule } from '../../codegen/ts-print.ts';
+import { printFormattedModule, type PrintedModule } from '../../codegen/ts-print.ts';
 import { operationTypeNode, type OperationMember } from '../types/operation-refs.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, SecuritySchemeModel } from '../../model/types.ts';
@@ -188,12 +188,15 @@ function* handlerStatements(model: ApiModel, names: Map<OperationModel, HandlerN
   ]);
 }
 
-/** The module after its header: imports, then per operation its context, result and handler types, then `Handlers`. */
-export function emitHandlers(model: ApiModel, typesPackage: string, names: Map<OperationModel, HandlerNames>): Code {
+/**
+ * The module after its header: imports, then per operation its context, result and handler types, then
+ * `Handlers`; printed as prettier prints it, with the ranges (if any) left for prettier.
+ */
+export function emitHandlersModule(model: ApiModel, typesPackage: string, names: Map<OperationModel, HandlerNames>): PrintedModule {
   const facts = factsOf(model);
   const events = model.operations.some((op) => facts.stream(op)?.streams.some((m) => m.format === 'sse'));
   const runtimeTypes = events ? [...RUNTIME_TYPES, 'ServerSentEventInit'].sort() : RUNTIME_TYPES;
   const imports = () => [importNamespaceType('T', typesPackage), importTypes(runtimeTypes, './runtime/types.js')];
-  // Printed by the compiler from checked nodes: trusted text from here on.
-  return raw(printModule([], handlerStatements(model, names), imports));
+  return printFormattedModule([], handlerStatements(model, names), imports);
 }
+

@@ -5,10 +5,10 @@
  * verbatim into `src/runtime/` and holds no spec content.
  */
 import { readFileSync } from 'node:fs';
-import { code, docComment, join, lit, type Code } from '../../codegen/index.ts';
+import { code, docComment, join, lit, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
-import { emitHandlers, planHandlerNames } from './handlers.ts';
+import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
@@ -84,7 +84,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const contract = provideValidators(new SymbolRegistry(), context.importPath('validators', 'src/runtime/contract.ts'));
   files.push(file('src/runtime/contract.ts', code`${head}${join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n')}\n`));
   for (const name of RUNTIME_FILES) {
-    files.push(file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`));
+    // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
+    files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
   files.push(
     file(
@@ -109,7 +110,10 @@ export const MOCK_DATA: MockData = JSON.parse(${lit(JSON.stringify(mock))});
 `,
     ),
   );
-  files.push(file('src/handlers.ts', code`${head}${emitHandlers(model, typesPackage, names)}`));
+  // Printed as prettier prints it (after the header, which is too): prettier formats only what the printer left.
+  const handlers = emitHandlersModule(model, typesPackage, names);
+  const shift = head.text.length;
+  files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
   files.push(file('src/problems.ts', code`${head}${emitProblems(model, typesPackage)}`));
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);

@@ -5,13 +5,13 @@
  * - `src/limits.ts`     `x-limits` constants (limits-file.ts)
  * - `src/index.ts`      re-exports
  *
- * Declarations are TypeScript compiler nodes (codegen/ts-nodes.ts), printed by the compiler's printer.
+ * Declarations are TypeScript compiler nodes (codegen/ts-nodes.ts), printed as prettier prints them (codegen/ts-print.ts).
  */
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import type { ApiModel } from '../../model/types.ts';
 import { indexModel } from '../../model/model-index.ts';
 import { asConst, constDeclaration, exportAll, importTypes, literalExpression, type DocLines, type Statement } from '../../codegen/ts-nodes.ts';
-import { printModule } from '../../codegen/ts-print.ts';
+import { printFormattedModule } from '../../codegen/ts-print.ts';
 import { schemaStatements } from './schemas-file.ts';
 import { operationStatements } from './operations-file.ts';
 import { limitStatements } from './limits-file.ts';
@@ -23,7 +23,10 @@ export const typesEmitter: TargetEmitter = {
     const index = indexModel(model);
     const writeDiffers = index.facts.directional;
     const header = generatedHeader(model, context);
-    const file = (path: string, statements: Iterable<Statement>, imports?: () => Statement[]): EmittedFile => ({ path, contents: printModule(header, statements, imports), format: 'typescript' });
+    const file = (path: string, statements: Iterable<Statement>, imports?: () => Statement[]): EmittedFile => {
+      const printed = printFormattedModule(header, statements, imports);
+      return { path, contents: printed.text, format: 'typescript', formatted: printed.unformatted };
+    };
 
     const schemas = file('src/schemas.ts', schemaStatements(model.schemas, index, writeDiffers));
 

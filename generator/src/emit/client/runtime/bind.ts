@@ -23,9 +23,16 @@ export interface Features extends Omit<CoreFeatures, 'validation'> {
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
 
-export function bindOperations(operations: readonly OperationSpec[], options: RuntimeOptions, features: Features = {}): unknown {
+export function bindOperations(
+  operations: readonly OperationSpec[],
+  options: RuntimeOptions,
+  features: Features = {},
+): unknown {
   const { stream, paginate, validators } = features;
-  const validation = validators && (() => import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
+  const validation =
+    validators &&
+    (() =>
+      import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
   const rt = createRuntime(options, { ...features, validation });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
@@ -36,7 +43,16 @@ export function bindOperations(operations: readonly OperationSpec[], options: Ru
     const when = op.stream?.when;
     // Dual-mode operations stream only when the call's body asks for it (`stream: true`).
     const streamed: Method | undefined = op.stream && stream && ((args, o) => stream(rt, op, args, o));
-    define(client, op.id, !streamed ? plain : when ? (args, o) => ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : plain)(args, o) : streamed);
+    define(
+      client,
+      op.id,
+      !streamed
+        ? plain
+        : when
+          ? (args, o) =>
+              ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : plain)(args, o)
+          : streamed,
+    );
     if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
   }
   return Object.defineProperty(client, 'paginate', { value: pages });

@@ -64,7 +64,9 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   const { validation, encodeBody, extraAuth } = features;
   if (options.validate && (options.validate.request || options.validate.response) && !validation) {
-    throw new TypeError('validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore');
+    throw new TypeError(
+      'validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore',
+    );
   }
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
@@ -73,13 +75,20 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= validation!());
 
-  async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}, stream?: boolean): Promise<Sent> {
+  async function send(
+    op: OperationSpec,
+    argument: object | undefined,
+    call: CallOptions = {},
+    stream?: boolean,
+  ): Promise<Sent> {
     let args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
       announced.add(op.id);
-      options.onDeprecated(typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id });
+      options.onDeprecated(
+        typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
+      );
     }
     // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
     const dated = op.dates;
@@ -97,10 +106,19 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
       }
       const { res } = sent;
       let { data } = sent;
-      if ('close' in sent) return { data: undefined, status: res.status, headers: res.headers, rateLimit: rateLimitOf(res.headers, op.rateLimit), response: res, close: sent.close };
+      if ('close' in sent)
+        return {
+          data: undefined,
+          status: res.status,
+          headers: res.headers,
+          rateLimit: rateLimitOf(res.headers, op.rateLimit),
+          response: res,
+          close: sent.close,
+        };
       const rateLimit = rateLimitOf(res.headers, op.rateLimit);
       if (res.ok) {
-        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob)) (await checker()).response(op, res.status, res.headers.get('content-type'), data);
+        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
+          (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         if (dated?.ok && call.parseAs === undefined) data = dated.codec.revive(dated.ok, data);
         return { data, status: res.status, headers: res.headers, rateLimit, response: res };
       }
@@ -111,12 +129,14 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         continue;
       }
       const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
-      if (wait === undefined) throw decodeFailure(op.id, res, dated?.error ? dated.codec.revive(dated.error, data) : data, rateLimit);
+      if (wait === undefined)
+        throw decodeFailure(op.id, res, dated?.error ? dated.codec.revive(dated.error, data) : data, rateLimit);
       await sleep(wait, call.signal, op.id);
     }
   }
 
-  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) => (await checker()).response(op, status, mediaType, item);
+  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) =>
+    (await checker()).response(op, status, mediaType, item);
   return { options, send, check };
 }
 
@@ -154,7 +174,12 @@ export function prepare(
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
   const built = buildRequest(options.baseUrl, op, args, call.query);
-  const headers: HeaderRecord = Object.assign(Object.create(null), clientHeaders, built.headers, call.headers && headerRecord(call.headers));
+  const headers: HeaderRecord = Object.assign(
+    Object.create(null),
+    clientHeaders,
+    built.headers,
+    call.headers && headerRecord(call.headers),
+  );
   // Body: JSON, a form (when the client has the form encoder), or passed through as given.
   const body = args?.body;
   let payload: BodyInit | undefined;
@@ -192,14 +217,29 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
-    middleware: options.middleware?.length ? (call.middleware?.length ? [...options.middleware, ...call.middleware] : options.middleware) : call.middleware,
+    middleware: options.middleware?.length
+      ? call.middleware?.length
+        ? [...options.middleware, ...call.middleware]
+        : options.middleware
+      : call.middleware,
   };
 }
 
-type Attempt = { res: Response; data: unknown } | { res: Response; data: undefined; close: () => void } | { failure: Error } | { hookError: unknown };
+type Attempt =
+  | { res: Response; data: unknown }
+  | { res: Response; data: undefined; close: () => void }
+  | { failure: Error }
+  | { hookError: unknown };
 
 /** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
-export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: boolean, extraAuth: ExtraAuth | undefined, stream?: boolean, attempt = 0): Promise<Attempt> {
+export async function sendOnce(
+  options: RuntimeOptions,
+  p: Prepared,
+  refresh: boolean,
+  extraAuth: ExtraAuth | undefined,
+  stream?: boolean,
+  attempt = 0,
+): Promise<Attempt> {
   const { op, signal } = p;
   let h = p.headers;
   let url = p.url;
@@ -217,7 +257,12 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
     signal?.removeEventListener('abort', onAbort);
   };
   try {
-    const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: op.method,
+      headers: h,
+      body: p.payload ?? null,
+      signal: ctl.signal,
+    };
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const fetchFn = options.fetch ?? globalThis.fetch;
     let res: Response;
@@ -225,7 +270,7 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
       // Middleware is loaded on first use: clients without it do not carry it.
       const run = (await import('./middleware.js')).runMiddleware;
       const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
-      if ('hookError' in mediated) return release(), { hookError: mediated.hookError };
+      if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
       res = mediated.response;
     } else res = await fetchFn(url, init);
     if (stream && res.ok) {
@@ -245,12 +290,21 @@ export async function sendOnce(options: RuntimeOptions, p: Prepared, refresh: bo
   } catch (e) {
     release();
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-    return { failure: timedOut ? new TimeoutError(op.id, p.timeoutMs) : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e) };
+    return {
+      failure: timedOut
+        ? new TimeoutError(op.id, p.timeoutMs)
+        : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e),
+    };
   }
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
-export function retryDelay(p: Prepared, res: Response, rateLimit: RateLimit | undefined, attempt: number): number | undefined {
+export function retryDelay(
+  p: Prepared,
+  res: Response,
+  rateLimit: RateLimit | undefined,
+  attempt: number,
+): number | undefined {
   const max = p.retry.maxRateLimitWaitMs ?? 60_000;
   if (res.status === 429) {
     const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
@@ -265,7 +319,9 @@ export function retryDelay(p: Prepared, res: Response, rateLimit: RateLimit | un
 
 /** decode: a failed response as the error the call rejects with. */
 export function decodeFailure(id: string, res: Response, data: unknown, rateLimit: RateLimit | undefined): ApiError {
-  return res.status === 429 ? new RateLimitError(id, res.headers, data, rateLimit) : new ApiError(id, res.status, res.headers, data, rateLimit);
+  return res.status === 429
+    ? new RateLimitError(id, res.headers, data, rateLimit)
+    : new ApiError(id, res.status, res.headers, data, rateLimit);
 }
 
 /** Wraps a send into what the methods return: awaitable for the body, `withResponse()` for the rest. */
@@ -285,7 +341,12 @@ export function apiPromise<T, S extends number = number>(sent: Promise<ApiRespon
  * (`getX(core, args)`) does. A standalone function references only its own operation's table entry, so a
  * bundle carries the operations it calls and nothing else.
  */
-export function call<T, S extends number = number>(rt: Runtime, op: OperationSpec, args: object | undefined, options?: CallOptions): ApiPromise<T, S> {
+export function call<T, S extends number = number>(
+  rt: Runtime,
+  op: OperationSpec,
+  args: object | undefined,
+  options?: CallOptions,
+): ApiPromise<T, S> {
   return apiPromise(rt.send(op, args, options));
 }
 
@@ -298,7 +359,8 @@ const LABELS: Record<string, string> = {
   basic: 'HTTP basic credentials',
 };
 
-const label = (k: AuthKind) => (typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`);
+const label = (k: AuthKind) =>
+  typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`;
 
 /** The first security alternative the configured credentials satisfy (an empty one as the last resort). */
 function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | undefined {
@@ -311,7 +373,9 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | u
   throw new CredentialsError(
     op.id,
     `needs ${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
-      (configured.length ? `the client has only ${configured.join(' and ')}` : 'the client has no credentials (createClient({ auth }))'),
+      (configured.length
+        ? `the client has only ${configured.join(' and ')}`
+        : 'the client has no credentials (createClient({ auth }))'),
   );
 }
 
@@ -334,7 +398,8 @@ async function applyAuth(
   }
   for (const k of plan) {
     if (k === 'oauth1') h.authorization = await auth.oauth1!({ method, url, body: form });
-    else if (k === 'bearer' || k === 'oauth2') h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
+    else if (k === 'bearer' || k === 'oauth2')
+      h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
   }
   return url;
 }
@@ -374,7 +439,10 @@ function retryAfter(h: Headers): number | undefined {
 }
 
 /** Exponential backoff with equal jitter: half the delay fixed, half random. */
-export function backoff(r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined }, attempt: number): number {
+export function backoff(
+  r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined },
+  attempt: number,
+): number {
   const d = Math.min(r.maxDelayMs ?? 10_000, (r.baseDelayMs ?? 500) * 2 ** attempt);
   return d / 2 + (Math.random() * d) / 2;
 }

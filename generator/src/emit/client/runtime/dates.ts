@@ -15,7 +15,8 @@ export interface DateCodec {
 
 type Leaf = (kind: 'date-time' | 'date', value: unknown) => unknown;
 
-const wire: Leaf = (kind, v) => (v instanceof Date && !isNaN(v.getTime()) ? (kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString()) : v);
+const wire: Leaf = (kind, v) =>
+  v instanceof Date && !isNaN(v.getTime()) ? (kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString()) : v;
 
 const revive: Leaf = (kind, v) => {
   if (typeof v !== 'string') return v;

@@ -34,7 +34,11 @@ export class ApiError<B = unknown> extends ClientError {
   constructor(operation: string, status: number, headers: Headers, body: B, rateLimit?: RateLimit) {
     const problem = asProblem(body);
     const b = body as { message?: unknown } | undefined;
-    const text = problem ? [problem.title, problem.detail].filter(Boolean).join(': ') : b && typeof b === 'object' ? b.message : b;
+    const text = problem
+      ? [problem.title, problem.detail].filter(Boolean).join(': ')
+      : b && typeof b === 'object'
+        ? b.message
+        : b;
     super(operation, `${status}${typeof text === 'string' && text ? ` ${text.slice(0, 200)}` : ''}`);
     Object.assign(this, { status, headers, body, problem, rateLimit });
   }

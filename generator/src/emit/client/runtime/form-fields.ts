@@ -7,13 +7,16 @@ import type { FormFieldSpec, OperationSpec } from './types.js';
 
 export const isBlob = (v: unknown): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob;
 
-export const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !isBlob(v);
+export const plainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && !isBlob(v);
 
-export const isJsonType = (type: string | undefined): boolean => type !== undefined && /^\s*[^,;]*[/+]json\b/i.test(type);
+export const isJsonType = (type: string | undefined): boolean =>
+  type !== undefined && /^\s*[^,;]*[/+]json\b/i.test(type);
 
 /** One value as text: JSON for JSON media types and for structures, else the scalar's text. */
 export function valueText(value: unknown, type: string | undefined): string {
-  if (isJsonType(type) || (typeof value === 'object' && value !== null && !(value instanceof Date))) return JSON.stringify(value);
+  if (isJsonType(type) || (typeof value === 'object' && value !== null && !(value instanceof Date)))
+    return JSON.stringify(value);
   return scalar(value);
 }
 
@@ -28,7 +31,12 @@ export interface Delimiters {
  * A styled member as `[name, value]` pairs, names and values already passed through `e` (delimiters are
  * not: `a=x,y`). Undefined and null members are left out.
  */
-export function styledPairs(field: FormFieldSpec, value: unknown, e: (s: string) => string, delims: Delimiters): [string, string][] {
+export function styledPairs(
+  field: FormFieldSpec,
+  value: unknown,
+  e: (s: string) => string,
+  delims: Delimiters,
+): [string, string][] {
   const style = field.style ?? 'form';
   const explode = field.explode ?? style === 'form';
   const delim = style === 'spaceDelimited' || style === 'pipeDelimited' ? delims[style] : delims.form;
@@ -59,4 +67,3 @@ export function styledPairs(field: FormFieldSpec, value: unknown, e: (s: string)
 export function fieldsOf(op: OperationSpec): Map<string, FormFieldSpec> {
   return new Map((op.form ?? []).map((f) => [f.name, f]));
 }
-

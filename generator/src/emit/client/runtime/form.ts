@@ -34,7 +34,9 @@ export const formEncode = (s: string): string =>
  * are, except those the form syntax or the query string cannot carry raw (`&`, `=`, `+`, `#`, `[`, `]`).
  */
 const encodeFormReserved = (s: string): string =>
-  s.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (piece) => (/^%[0-9A-Fa-f]{2}$/.test(piece) ? piece : encode(piece).replace(/%(2[147-9ACF]|3[ABF]|40)/g, decodeURIComponent)));
+  s.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (piece) =>
+    /^%[0-9A-Fa-f]{2}$/.test(piece) ? piece : encode(piece).replace(/%(2[147-9ACF]|3[ABF]|40)/g, decodeURIComponent),
+  );
 
 const URLENCODED_DELIMS: Delimiters = { form: ',', spaceDelimited: '%20', pipeDelimited: '|' };
 
@@ -46,12 +48,16 @@ export function encodeUrlencoded(op: OperationSpec, body: Record<string, unknown
     if (value === undefined) continue;
     const field = fields.get(name);
     if (field?.style !== undefined) {
-      for (const [k, v] of styledPairs(field, value, field.reserved ? encodeFormReserved : encode, URLENCODED_DELIMS)) pairs.push(k + '=' + v);
+      for (const [k, v] of styledPairs(field, value, field.reserved ? encodeFormReserved : encode, URLENCODED_DELIMS))
+        pairs.push(k + '=' + v);
       continue;
     }
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined || (item === null && !isJsonType(field?.type))) continue;
-      if (isBlob(item)) throw new TypeError(`${op.id}: the form member ${name} is a file; application/x-www-form-urlencoded bodies carry text only`);
+      if (isBlob(item))
+        throw new TypeError(
+          `${op.id}: the form member ${name} is a file; application/x-www-form-urlencoded bodies carry text only`,
+        );
       pairs.push(formEncode(name) + '=' + formEncode(valueText(item, field?.type)));
     }
   }
@@ -65,8 +71,12 @@ export const encodeForm: BodyEncoder = (op, body, call) => {
   // A caller's own FormData / URLSearchParams / encoded text goes out as given (fetch writes a FormData's type).
   if (multipart && typeof FormData !== 'undefined' && body instanceof FormData) return { body, contentType: '' };
   if (!multipart && body instanceof URLSearchParams) return { body, contentType: '', form: body };
-  if (!multipart && typeof body === 'string') return { body, contentType: 'application/x-www-form-urlencoded', form: new URLSearchParams(body) };
-  if (!plainObject(body)) throw new TypeError(`${op.id}: a ${multipart ? 'multipart/form-data' : 'form'} body must be an object of its members`);
+  if (!multipart && typeof body === 'string')
+    return { body, contentType: 'application/x-www-form-urlencoded', form: new URLSearchParams(body) };
+  if (!plainObject(body))
+    throw new TypeError(
+      `${op.id}: a ${multipart ? 'multipart/form-data' : 'form'} body must be an object of its members`,
+    );
   if (multipart) return encodeMultipart(op, body, call?.partHeaders);
   const text = encodeUrlencoded(op, body);
   return { body: text, contentType: 'application/x-www-form-urlencoded', form: new URLSearchParams(text) };

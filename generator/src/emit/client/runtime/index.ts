@@ -19,7 +19,17 @@ export {
 } from './errors.js';
 export { paginate, type Paginator } from './paginate.js';
 export { buildRequest, serializeParam, pointer } from './serialize.js';
-export { disconnectProblem, matchesProblem, shouldReconnect, stream, streams, type Framing, type StreamDecoder, type StreamItem, type StreamState } from './stream.js';
+export {
+  disconnectProblem,
+  matchesProblem,
+  shouldReconnect,
+  stream,
+  streams,
+  type Framing,
+  type StreamDecoder,
+  type StreamItem,
+  type StreamState,
+} from './stream.js';
 export { lineSplitter, ndjsonFraming } from './ndjson.js';
 export { jsonSeqFraming } from './json-seq.js';
 export { eventStreamParser, sseFraming } from './sse.js';

@@ -39,5 +39,8 @@ export const jsonSeqFraming: Framing = () => {
     }
     return out;
   };
-  return { push: (chunk) => texts(decoder.decode(chunk, { stream: true }), false), end: () => texts(decoder.decode(), true) };
+  return {
+    push: (chunk) => texts(decoder.decode(chunk, { stream: true }), false),
+    end: () => texts(decoder.decode(), true),
+  };
 };

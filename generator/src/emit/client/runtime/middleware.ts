@@ -30,7 +30,12 @@ function replayable(init: RequestInit): boolean {
  * `Response` recovers, a returned `Error` replaces the error. Fetch failures nobody recovers are thrown
  * (the engine turns them into `NetworkError` and may retry); errors a hook threw come back as `hookError`.
  */
-export async function runMiddleware(list: readonly Middleware[], url: string, init: RequestInit, run: MiddlewareRun): Promise<Mediated> {
+export async function runMiddleware(
+  list: readonly Middleware[],
+  url: string,
+  init: RequestInit,
+  run: MiddlewareRun,
+): Promise<Mediated> {
   let request = new Request(url, init);
   const base = { operation: run.operation, attempt: run.attempt, fetch: run.fetch };
   let response: Response | undefined;

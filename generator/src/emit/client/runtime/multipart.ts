@@ -38,13 +38,18 @@ function extraHeaders(op: OperationSpec, field: FormFieldSpec | undefined, given
   let text = '';
   for (const [key, [name, value]] of out) {
     if (key === 'content-type' || key === 'content-disposition') continue;
-    if (!TOKEN.test(name) || /[\r\n]/.test(value)) throw new TypeError(`${op.id}: invalid part header ${JSON.stringify(name)}`);
+    if (!TOKEN.test(name) || /[\r\n]/.test(value))
+      throw new TypeError(`${op.id}: invalid part header ${JSON.stringify(name)}`);
     text += `${name}: ${value}\r\n`;
   }
   return text;
 }
 
-export function encodeMultipart(op: OperationSpec, body: Record<string, unknown>, partHeaders: Record<string, HeadersInit> | undefined): EncodedBody {
+export function encodeMultipart(
+  op: OperationSpec,
+  body: Record<string, unknown>,
+  partHeaders: Record<string, HeadersInit> | undefined,
+): EncodedBody {
   const boundary = randomBoundary();
   const fields = fieldsOf(op);
   const chunks: BlobPart[] = [];
@@ -66,12 +71,20 @@ export function encodeMultipart(op: OperationSpec, body: Record<string, unknown>
       if (item === undefined || (item === null && !isJsonType(field?.type))) continue;
       if (isBlob(item)) {
         const file = typeof (item as File).name === 'string' && (item as File).name ? (item as File).name : 'blob';
-        part(name, `; filename=${quoteName(file)}\r\nContent-Type: ${item.type || declared || 'application/octet-stream'}\r\n${extra}`, item);
+        part(
+          name,
+          `; filename=${quoteName(file)}\r\nContent-Type: ${item.type || declared || 'application/octet-stream'}\r\n${extra}`,
+          item,
+        );
         continue;
       }
       const json = isJsonType(field?.type) || (typeof item === 'object' && item !== null && !(item instanceof Date));
       const type = declared ?? (json ? 'application/json' : undefined);
-      part(name, `\r\n${type ? `Content-Type: ${type}\r\n` : ''}${extra}`, valueText(item, json ? 'application/json' : field?.type));
+      part(
+        name,
+        `\r\n${type ? `Content-Type: ${type}\r\n` : ''}${extra}`,
+        valueText(item, json ? 'application/json' : field?.type),
+      );
     }
   }
   chunks.push(`--${boundary}--\r\n`);

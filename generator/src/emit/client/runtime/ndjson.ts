@@ -17,7 +17,10 @@ export function lineSplitter(): { push(chunk: Uint8Array): string[]; end(): stri
     buffer = last ? '' : parts.pop()!;
     return parts.map((l) => l.trim()).filter(Boolean);
   };
-  return { push: (chunk) => lines(decoder.decode(chunk, { stream: true }), false), end: () => lines(decoder.decode(), true) };
+  return {
+    push: (chunk) => lines(decoder.decode(chunk, { stream: true }), false),
+    end: () => lines(decoder.decode(), true),
+  };
 }
 
 function items(lines: string[]): StreamItem[] {

@@ -29,7 +29,11 @@ export const percentEncode = encode;
  * RFC 5849 3.4.1: the signature base string from the method, the request URL (its query parameters are
  * included) and the other parameters (protocol parameters and form body parameters), all decoded.
  */
-export function signatureBaseString(method: string, url: string, params: readonly (readonly [string, string])[]): string {
+export function signatureBaseString(
+  method: string,
+  url: string,
+  params: readonly (readonly [string, string])[],
+): string {
   const u = new URL(url);
   // 3.4.1.2: scheme and host lower case, default port left out (URL does both), no query or fragment.
   const base = `${u.protocol}//${u.host}${u.pathname}`;

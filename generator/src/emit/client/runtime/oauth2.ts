@@ -80,7 +80,10 @@ export async function requestToken(o: OAuth2ClientOptions, grant: Record<string,
   const headers = new Headers({ accept: 'application/json' });
   // RFC 6749 2.3.1: form-encoded id and secret in HTTP basic; public clients send client_id in the body.
   if (o.clientSecret !== undefined)
-    headers.set('authorization', 'Basic ' + base64(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`));
+    headers.set(
+      'authorization',
+      'Basic ' + base64(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`),
+    );
   else form.set('client_id', o.clientId);
   const res = await (o.fetch ?? globalThis.fetch)(o.tokenUrl, { method: 'POST', headers, body: form });
   const text = await res.text();
@@ -91,14 +94,22 @@ export async function requestToken(o: OAuth2ClientOptions, grant: Record<string,
     // not JSON: keep the text for the error
   }
   const tokens = body as OAuth2Tokens;
-  if (!res.ok || typeof tokens?.access_token !== 'string') throw new ApiError('oauth2.token', res.status, res.headers, body);
+  if (!res.ok || typeof tokens?.access_token !== 'string')
+    throw new ApiError('oauth2.token', res.status, res.headers, body);
   if (typeof tokens.expires_in === 'number') tokens.expires_at = Date.now() + tokens.expires_in * 1000;
   return tokens;
 }
 
 /** Exchanges an authorization code (RFC 6749 4.1.3 with the PKCE verifier). */
-export function exchangeCode(o: OAuth2ClientOptions & { code: string; codeVerifier: string; redirectUri: string }): Promise<OAuth2Tokens> {
-  return requestToken(o, { grant_type: 'authorization_code', code: o.code, redirect_uri: o.redirectUri, code_verifier: o.codeVerifier });
+export function exchangeCode(
+  o: OAuth2ClientOptions & { code: string; codeVerifier: string; redirectUri: string },
+): Promise<OAuth2Tokens> {
+  return requestToken(o, {
+    grant_type: 'authorization_code',
+    code: o.code,
+    redirect_uri: o.redirectUri,
+    code_verifier: o.codeVerifier,
+  });
 }
 
 export interface OAuth2SessionOptions extends OAuth2ClientOptions {
@@ -151,7 +162,12 @@ export function oauth2Flow(o: OAuth2FlowOptions) {
   return {
     async start(scopes: readonly string[], state = createCodeVerifier(16)) {
       const codeVerifier = createCodeVerifier();
-      const url = buildAuthorizationUrl({ ...o, scopes, state, codeChallenge: await createCodeChallenge(codeVerifier) });
+      const url = buildAuthorizationUrl({
+        ...o,
+        scopes,
+        state,
+        codeChallenge: await createCodeChallenge(codeVerifier),
+      });
       return { url, state, codeVerifier };
     },
     finish(code: string, codeVerifier: string): Promise<OAuth2Tokens> {

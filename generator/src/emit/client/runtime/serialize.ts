@@ -8,7 +8,8 @@ import type { ExtraQuery, OperationSpec } from './types.js';
 type Encode = (text: string) => string;
 
 /** RFC 3986 `unreserved` stays, everything else is percent-encoded (also `!'()*`). */
-export const encode: Encode = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+export const encode: Encode = (s) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 
 /** `allowReserved`: RFC 3986 reserved characters stay as they are. */
 const encodeReserved: Encode = (s) => encode(s).replace(/%(2[1346-9ABCF]|3[ABDF]|40|5[BD])/gi, decodeURIComponent);
@@ -26,7 +27,14 @@ export function scalar(value: unknown, dateOnly?: boolean): string {
  * `matrix`), a query fragment (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`: `name=value`
  * pairs joined with `&`) or a header value.
  */
-export function serializeParam(style: string, explode: boolean, name: string, value: unknown, e: Encode, dateOnly?: boolean): string {
+export function serializeParam(
+  style: string,
+  explode: boolean,
+  name: string,
+  value: unknown,
+  e: Encode,
+  dateOnly?: boolean,
+): string {
   const s = (v: unknown) => e(scalar(v, dateOnly));
   const n = e(name);
   const prefix = style === 'label' ? '.' : style === 'matrix' ? ';' : '';
@@ -77,7 +85,12 @@ export interface BuiltRequest {
  * call's `query` option) is sent after the operation's parameters; a declared query parameter it names is
  * left to it.
  */
-export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<string, unknown> | undefined, callQuery?: ExtraQuery): BuiltRequest {
+export function buildRequest(
+  baseUrl: string,
+  op: OperationSpec,
+  args: Record<string, unknown> | undefined,
+  callQuery?: ExtraQuery,
+): BuiltRequest {
   // Null-prototype objects: a parameter named `__proto__` stays an ordinary entry.
   const values: BuiltRequest['values'] = {
     path: Object.create(null),
@@ -92,14 +105,18 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
     let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
-    if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name))) continue;
+    if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name)))
+      continue;
     values[p.in][p.name] = toWire(v, p.date);
     if (p.json) v = JSON.stringify(v);
     const style = p.style ?? DEFAULT_STYLE[p.in];
     const explode = p.explode ?? style === 'form';
-    if (p.in === 'path') path.set(p.name, serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
-    else if (p.in === 'query') query.push(serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
+    if (p.in === 'path')
+      path.set(p.name, serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
+    else if (p.in === 'query')
+      query.push(serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
+    else if (p.in === 'header')
+      headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
     else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
   }
   if (op.openQuery) query.push(...extraQuery(args?.extraQuery, 'extraQuery'));
@@ -117,7 +134,8 @@ export function buildRequest(baseUrl: string, op: OperationSpec, args: Record<st
 /** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
 function extraQuery(extra: unknown, label: string): string[] {
   if (extra === undefined || extra === null) return [];
-  if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError(`${label} must be an object of query parameters`);
+  if (typeof extra !== 'object' || Array.isArray(extra))
+    throw new TypeError(`${label} must be an object of query parameters`);
   const out: string[] = [];
   for (const [name, value] of Object.entries(extra)) {
     if (value !== undefined) out.push(serializeParam('form', true, name, value, encode));

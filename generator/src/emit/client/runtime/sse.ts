@@ -41,7 +41,12 @@ export function eventStreamParser(initial?: { lastEventId: string; retry: number
 
   function line(text: string, out: ServerSentEvent[]): void {
     if (text === '') {
-      if (hasData) out.push(retry === undefined ? { event: type || 'message', data, id: lastEventId } : { event: type || 'message', data, id: lastEventId, retry });
+      if (hasData)
+        out.push(
+          retry === undefined
+            ? { event: type || 'message', data, id: lastEventId }
+            : { event: type || 'message', data, id: lastEventId, retry },
+        );
       data = '';
       hasData = false;
       type = '';

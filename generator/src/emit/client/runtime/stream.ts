@@ -9,8 +9,23 @@
  * Leaving the loop (`break`, `return`, a throw) or aborting the signal closes the connection.
  */
 import { backoff, sleep, type Runtime, type Sent } from './core.js';
-import { AbortError, ApiError, asProblem, NetworkError, RateLimitError, ResponseValidationError, TimeoutError } from './errors.js';
-import type { OperationSpec, ProblemLike, ProblemMatcher, StreamCallOptions, StreamFormat, StreamSpec } from './types.js';
+import {
+  AbortError,
+  ApiError,
+  asProblem,
+  NetworkError,
+  RateLimitError,
+  ResponseValidationError,
+  TimeoutError,
+} from './errors.js';
+import type {
+  OperationSpec,
+  ProblemLike,
+  ProblemMatcher,
+  StreamCallOptions,
+  StreamFormat,
+  StreamSpec,
+} from './types.js';
 
 /** What a connection's decoder hands the loop: an item (`value` yielded, `data` validated), the end, or bad JSON. */
 export type StreamItem = { value: unknown; data: unknown } | { end: true } | { invalid: string };
@@ -29,13 +44,21 @@ export interface StreamState {
 }
 
 /** A framing: a decoder for one connection, given the media type's entry and the call's end sentinel. */
-export type Framing = (media: StreamSpec['media'][number], state: StreamState, sentinel: string | undefined) => StreamDecoder;
+export type Framing = (
+  media: StreamSpec['media'][number],
+  state: StreamState,
+  sentinel: string | undefined,
+) => StreamDecoder;
 
 /** Whether a problem value matches a matcher: every member present and its text matching the expression. */
 export function matchesProblem(problem: ProblemLike, matcher: ProblemMatcher): boolean {
   return Object.keys(matcher).every((member) => {
     const value = problem[member];
-    return value !== undefined && value !== null && new RegExp(matcher[member]!, 'u').test(typeof value === 'string' ? value : JSON.stringify(value));
+    return (
+      value !== undefined &&
+      value !== null &&
+      new RegExp(matcher[member]!, 'u').test(typeof value === 'string' ? value : JSON.stringify(value))
+    );
   });
 }
 
@@ -49,7 +72,10 @@ export function disconnectProblem(event: unknown, op?: OperationSpec): ProblemLi
   const matchers = op?.stream?.problems;
   if (!matchers?.length) return undefined;
   const e = event as { errors?: unknown; data?: unknown } | null;
-  const candidates = [e, ...(e && typeof e === 'object' && Array.isArray(e.errors) && e.data === undefined ? e.errors : [])];
+  const candidates = [
+    e,
+    ...(e && typeof e === 'object' && Array.isArray(e.errors) && e.data === undefined ? e.errors : []),
+  ];
   for (const c of candidates) {
     const p = asProblem(c);
     if (p && matchers.some((m) => matchesProblem(p, m))) return p;
@@ -75,7 +101,7 @@ function connectionOptions(options: StreamCallOptions, op: OperationSpec, lastEv
 
 /** The streaming method of a client whose spec has streams in these formats. */
 export function streams(framings: Partial<Record<StreamFormat, Framing>>) {
-  return <T>(rt: Runtime, op: OperationSpec, args: Record<string, unknown> | undefined, options?: StreamCallOptions) =>
+  return <T,>(rt: Runtime, op: OperationSpec, args: Record<string, unknown> | undefined, options?: StreamCallOptions) =>
     stream<T>(rt, op, args, options, framings);
 }
 
@@ -148,7 +174,10 @@ export async function* stream<T>(
               ended = true;
               break;
             }
-            if ('invalid' in item) throw new ResponseValidationError(op.id, sent.status, item.invalid, [{ instancePath: '', message: 'must be JSON text' }]);
+            if ('invalid' in item)
+              throw new ResponseValidationError(op.id, sent.status, item.invalid, [
+                { instancePath: '', message: 'must be JSON text' },
+              ]);
             const problem = disconnectProblem(item.data, op);
             if (problem) {
               // The problem is the error's body (an `errors` envelope is unwrapped), so `isProblem` works on it.
@@ -167,7 +196,8 @@ export async function* stream<T>(
         if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
         if (e instanceof ApiError || e instanceof ResponseValidationError) throw e;
         // Dropped: network failure or idle timeout.
-        lastError = e instanceof TimeoutError ? e : new NetworkError(op.id, `stream dropped: ${(e as Error)?.message ?? e}`, e);
+        lastError =
+          e instanceof TimeoutError ? e : new NetworkError(op.id, `stream dropped: ${(e as Error)?.message ?? e}`, e);
       } finally {
         clearTimeout(idleTimer);
         signal?.removeEventListener('abort', cancel);

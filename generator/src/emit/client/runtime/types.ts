@@ -177,7 +177,8 @@ export interface RateLimitHeaders {
  * A token: the token itself, a function returning it, or a provider with refresh (`oauth2Session`).
  * `getAccessToken(true)` is called once after a 401 to force a refresh.
  */
-export type TokenSource = string | (() => string | Promise<string>) | { getAccessToken(forceRefresh?: boolean): string | Promise<string> };
+export type TokenSource =
+  string | (() => string | Promise<string>) | { getAccessToken(forceRefresh?: boolean): string | Promise<string> };
 
 /** What a request signer sees: the final URL (with query) and, for form bodies, the form parameters. */
 export interface SignableRequest {
@@ -283,9 +284,15 @@ export interface MiddlewareContext {
  * returned `Error` replaces the error. A hook returning nothing leaves things as they are.
  */
 export interface Middleware {
-  onRequest?(context: MiddlewareContext & { request: Request }): Request | Response | undefined | void | Promise<Request | Response | undefined | void>;
-  onResponse?(context: MiddlewareContext & { request: Request; response: Response }): Response | undefined | void | Promise<Response | undefined | void>;
-  onError?(context: MiddlewareContext & { request: Request; error: unknown }): Response | Error | undefined | void | Promise<Response | Error | undefined | void>;
+  onRequest?(
+    context: MiddlewareContext & { request: Request },
+  ): Request | Response | undefined | void | Promise<Request | Response | undefined | void>;
+  onResponse?(
+    context: MiddlewareContext & { request: Request; response: Response },
+  ): Response | undefined | void | Promise<Response | undefined | void>;
+  onError?(
+    context: MiddlewareContext & { request: Request; error: unknown },
+  ): Response | Error | undefined | void | Promise<Response | Error | undefined | void>;
 }
 
 /** The second argument of every method. */
@@ -386,7 +393,10 @@ export type ValidatorsLoader = () => Promise<Record<string, OperationValidatorsL
 // ---------------------------------------------------------------------------------------------------
 
 /** The value at a path of keys, through unions and optional members. */
-export type At<T, P extends readonly string[]> = P extends readonly [infer H extends string, ...infer R extends string[]]
+export type At<T, P extends readonly string[]> = P extends readonly [
+  infer H extends string,
+  ...infer R extends string[],
+]
   ? At<T extends { readonly [K in H]?: infer V } ? V : never, R>
   : T;
 

@@ -24,14 +24,22 @@ export interface ValidationErrors {
   ResponseValidationError: typeof ResponseValidationError;
 }
 
-export async function checker(load: ValidatorsLoader, { RequestValidationError, ResponseValidationError }: ValidationErrors): Promise<Checker> {
+export async function checker(
+  load: ValidatorsLoader,
+  { RequestValidationError, ResponseValidationError }: ValidationErrors,
+): Promise<Checker> {
   const validators = await load();
   const fail = (op: OperationSpec, location: string, r: ValidationResultLike | undefined) => {
     if (r && !r.valid) throw new RequestValidationError(op.id, location, r.errors);
   };
   return {
     request(op, values, payload, sent) {
-      const body = typeof payload === 'string' && /json/i.test(op.body ?? '') ? JSON.parse(payload) : isBytes(sent) ? undefined : sent;
+      const body =
+        typeof payload === 'string' && /json/i.test(op.body ?? '')
+          ? JSON.parse(payload)
+          : isBytes(sent)
+            ? undefined
+            : sent;
       const vs = validators[op.id];
       fail(op, 'path', vs?.pathParams?.(values.path));
       fail(op, 'query', vs?.query?.(values.query));
@@ -50,5 +58,10 @@ export async function checker(load: ValidatorsLoader, { RequestValidationError, 
 /** Binary bodies are not JSON values: request validation checks the parameters only. */
 function isBytes(body: unknown): boolean {
   const stream = typeof ReadableStream !== 'undefined' && body instanceof ReadableStream;
-  return (typeof Blob !== 'undefined' && body instanceof Blob) || body instanceof ArrayBuffer || ArrayBuffer.isView(body) || stream;
+  return (
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body) ||
+    stream
+  );
 }

@@ -53,7 +53,8 @@ export interface OperationRoute {
  * `body`, `request`) that returns a `Response` (e.g. MSW's `HttpResponse.json`), a server handler result
  * (`{ status, body }`), or `undefined` for the mock's own answer.
  */
-export type Override<Body, Context, Result> = Body | ((context: Context) => Response | Result | undefined | Promise<Response | Result | undefined>);
+export type Override<Body, Context, Result> =
+  Body | ((context: Context) => Response | Result | undefined | Promise<Response | Result | undefined>);
 
 export interface HandlerOptions {
   /**
@@ -94,10 +95,22 @@ export function routePattern(template: string, baseUrl?: string): RegExp {
   return new RegExp(`^${origin}${escapeRegExp(basePath)}${path}$`);
 }
 
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete, HEAD: http.head, OPTIONS: http.options } as const;
+const METHODS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+  HEAD: http.head,
+  OPTIONS: http.options,
+} as const;
 
 /** The handler factory of one API: a handler per operation, default or overridden. */
-export function createHandlerFactory(createMock: MockFactory, routes: Record<string, OperationRoute>, options: HandlerOptions = {}) {
+export function createHandlerFactory(
+  createMock: MockFactory,
+  routes: Record<string, OperationRoute>,
+  options: HandlerOptions = {},
+) {
   const { basePath } = splitBase(options.baseUrl);
   /** Which operation the server routed each request to (its rate-limit hook runs for every routed request). */
   const routed = new WeakMap<Request, string>();
@@ -126,7 +139,10 @@ export function createHandlerFactory(createMock: MockFactory, routes: Record<str
     if (!route) throw new Error(`msw: no operation ${JSON.stringify(key)}`);
     const pattern = routePattern(route.path, options.baseUrl);
     const method = METHODS[route.method as keyof typeof METHODS];
-    const match = method ?? ((path: RegExp, resolver: Parameters<typeof http.all>[1]) => http.all(path, (info) => (info.request.method === route.method ? resolver(info) : undefined)));
+    const match =
+      method ??
+      ((path: RegExp, resolver: Parameters<typeof http.all>[1]) =>
+        http.all(path, (info) => (info.request.method === route.method ? resolver(info) : undefined)));
     if (override === undefined) return match(pattern, ({ request }) => answer(key, mock, request));
 
     // An override: the same mock (other operations, request checks) with this operation answered by it.

@@ -30,7 +30,16 @@ export interface AuthPlan {
 }
 
 export function planAuth(op: TableOperation, table: ApiTable): AuthPlan {
-  const plan: AuthPlan = { none: op.security.length === 0, optional: false, kinds: new Set(), apiKeys: [], challenges: '', labels: [], alternatives: [], schemes: Object.values(table.securitySchemes) };
+  const plan: AuthPlan = {
+    none: op.security.length === 0,
+    optional: false,
+    kinds: new Set(),
+    apiKeys: [],
+    challenges: '',
+    labels: [],
+    alternatives: [],
+    schemes: Object.values(table.securitySchemes),
+  };
   const challenges = new Set<string>();
   for (const requirement of op.security) {
     const names = Object.keys(requirement);
@@ -46,7 +55,8 @@ export function planAuth(op: TableOperation, table: ApiTable): AuthPlan {
       if (kind === 'bearer') challenges.add('Bearer');
       else if (kind === 'oauth1') challenges.add('OAuth');
       else if (kind === 'basic') challenges.add('Basic');
-      else if (kind === 'apiKey' && scheme.parameterName && scheme.in) plan.apiKeys.push({ name: scheme.parameterName, in: scheme.in });
+      else if (kind === 'apiKey' && scheme.parameterName && scheme.in)
+        plan.apiKeys.push({ name: scheme.parameterName, in: scheme.in });
     }
     if (names.length > 0) plan.alternatives.push(alternative);
   }
@@ -110,7 +120,11 @@ export type CredentialRead = { credentials: Credentials } | { absent: true } | {
 export function readCredentials(
   plan: AuthPlan,
   authorization: string | null,
-  lookup?: { query: (name: string) => string | undefined; header: (name: string) => string | null; cookie: (name: string) => string | undefined },
+  lookup?: {
+    query: (name: string) => string | undefined;
+    header: (name: string) => string | null;
+    cookie: (name: string) => string | undefined;
+  },
 ): CredentialRead {
   if (authorization !== null) {
     const text = authorization.trim();
@@ -118,28 +132,40 @@ export function readCredentials(
     const scheme = (space === -1 ? text : text.slice(0, space)).toLowerCase();
     const rest = space === -1 ? '' : text.slice(space + 1).trim();
     if (scheme === 'bearer' && plan.kinds.has('bearer')) {
-      return TOKEN68.test(rest) ? { credentials: { scheme: 'bearer', token: rest } } : { unusable: 'The bearer token is malformed' };
+      return TOKEN68.test(rest)
+        ? { credentials: { scheme: 'bearer', token: rest } }
+        : { unusable: 'The bearer token is malformed' };
     }
     if (scheme === 'oauth' && plan.kinds.has('oauth1')) {
       const params = parseOAuth1(rest);
-      return params ? { credentials: { scheme: 'oauth1', params } } : { unusable: 'The OAuth 1.0a Authorization header is malformed' };
+      return params
+        ? { credentials: { scheme: 'oauth1', params } }
+        : { unusable: 'The OAuth 1.0a Authorization header is malformed' };
     }
     if (scheme === 'basic' && plan.kinds.has('basic')) {
       const decoded = decodeBase64(rest);
       const colon = decoded?.indexOf(':') ?? -1;
       if (decoded === undefined || colon === -1) return { unusable: 'The Basic credentials are malformed' };
-      return { credentials: { scheme: 'basic', username: decoded.slice(0, colon), password: decoded.slice(colon + 1) } };
+      return {
+        credentials: { scheme: 'basic', username: decoded.slice(0, colon), password: decoded.slice(colon + 1) },
+      };
     }
     if (plan.apiKeys.length === 0) return { unusable: 'The Authorization scheme is not supported here' };
   }
   for (const key of lookup ? plan.apiKeys : []) {
-    const value = key.in === 'query' ? lookup!.query(key.name) : key.in === 'header' ? lookup!.header(key.name.toLowerCase()) ?? undefined : lookup!.cookie(key.name);
+    const value =
+      key.in === 'query'
+        ? lookup!.query(key.name)
+        : key.in === 'header'
+          ? (lookup!.header(key.name.toLowerCase()) ?? undefined)
+          : lookup!.cookie(key.name);
     if (value) return { credentials: { scheme: 'apiKey', name: key.name, in: key.in, value } };
   }
   return authorization !== null ? { unusable: 'The Authorization scheme is not supported here' } : { absent: true };
 }
 
-export type AuthCheck = { ok: true } | { ok: false; reason: 'scopes'; missing: string[] } | { ok: false; reason: 'kind'; presented: string };
+export type AuthCheck =
+  { ok: true } | { ok: false; reason: 'scopes'; missing: string[] } | { ok: false; reason: 'kind'; presented: string };
 
 function satisfiesKind(scheme: TableSecurityScheme, credentials: Credentials, principal: Principal): boolean {
   switch (credentialKind(scheme)) {

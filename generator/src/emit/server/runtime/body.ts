@@ -86,7 +86,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 }
 
 // Any spelling of `__proto__` or `constructor` as a key, including \u escapes of its letters.
-const SUSPECT = /"(?:_|\\u005[fF])(?:_|\\u005[fF])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[fF])(?:t|\\u0074)(?:o|\\u006[fF])(?:_|\\u005[fF])(?:_|\\u005[fF])"|"(?:c|\\u0063)(?:o|\\u006[fF])(?:n|\\u006[eE])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[fF])(?:r|\\u0072)"/;
+const SUSPECT =
+  /"(?:_|\\u005[fF])(?:_|\\u005[fF])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[fF])(?:t|\\u0074)(?:o|\\u006[fF])(?:_|\\u005[fF])(?:_|\\u005[fF])"|"(?:c|\\u0063)(?:o|\\u006[fF])(?:n|\\u006[eE])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[fF])(?:r|\\u0072)"/;
 
 /** Finds a `__proto__` key, or a `constructor` key holding `prototype`, anywhere in a parsed value. */
 export function findPollution(value: unknown): string | undefined {
@@ -101,7 +102,12 @@ export function findPollution(value: unknown): string | undefined {
     for (const key of Object.keys(node)) {
       const child = (node as Record<string, unknown>)[key];
       if (key === '__proto__') return '__proto__';
-      if (key === 'constructor' && typeof child === 'object' && child !== null && Object.prototype.hasOwnProperty.call(child, 'prototype')) {
+      if (
+        key === 'constructor' &&
+        typeof child === 'object' &&
+        child !== null &&
+        Object.prototype.hasOwnProperty.call(child, 'prototype')
+      ) {
         return 'constructor.prototype';
       }
       stack.push(child);
@@ -112,7 +118,8 @@ export function findPollution(value: unknown): string | undefined {
 
 /** JSON text → value, refusing excessive depth and prototype-polluting keys. */
 export function parseJson(text: string, maxDepth: number): Parsed {
-  if (jsonDepthExceeds(text, maxDepth)) return { ok: false, message: `The request body is nested more than ${maxDepth} levels deep` };
+  if (jsonDepthExceeds(text, maxDepth))
+    return { ok: false, message: `The request body is nested more than ${maxDepth} levels deep` };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -4,4 +4,10 @@
  * package, by symbol name through the symbol registry, so the runtime declares none of the contract itself.
  * Here, in the generator's sources, it re-exports the declarations the validators runtime is copied from.
  */
-export type { OperationValidator, OperationValidators, ValidateOptions, ValidationError, ValidationResult } from '../../validators/runtime/public.js';
+export type {
+  OperationValidator,
+  OperationValidators,
+  ValidateOptions,
+  ValidationError,
+  ValidationResult,
+} from '../../validators/runtime/public.js';

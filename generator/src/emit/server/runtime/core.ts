@@ -33,13 +33,26 @@ import type { AnyHandler, ApiTable, OperationValidators, Principal, ServerOption
 
 export { rateLimitHeaders, type Incoming, type Outgoing } from './stages.js';
 export { findResponse, ResponseMismatchError } from './serialize.js';
-export { createWebHandler, fromRequest, originForm, PIPELINE, toResponse, type Pipeline, type WebHandler } from './web.js';
+export {
+  createWebHandler,
+  fromRequest,
+  originForm,
+  PIPELINE,
+  toResponse,
+  type Pipeline,
+  type WebHandler,
+} from './web.js';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_MAX_DEPTH = 64;
 
 /** What the pipeline knows of each operation, prepared once. */
-function compileOperations(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions): Map<TableOperation, CompiledOperation> {
+function compileOperations(
+  table: ApiTable,
+  validators: OperationValidators | undefined,
+  handlers: Record<string, AnyHandler | undefined>,
+  options: ServerOptions,
+): Map<TableOperation, CompiledOperation> {
   const compiled = new Map<TableOperation, CompiledOperation>();
   for (const op of table.operations) {
     const handler = Object.prototype.hasOwnProperty.call(handlers, op.key) ? handlers[op.key] : undefined;
@@ -47,7 +60,8 @@ function compileOperations(table: ApiTable, validators: OperationValidators | un
     compiled.set(op, {
       op,
       handler: typeof handler === 'function' ? handler : undefined,
-      validator: validators && Object.prototype.hasOwnProperty.call(validators, op.key) ? validators[op.key] : undefined,
+      validator:
+        validators && Object.prototype.hasOwnProperty.call(validators, op.key) ? validators[op.key] : undefined,
       auth,
       owner: options.ownerParameters?.[op.key] ?? op.ownerParameter,
       required: op.parameters.filter((p) => p.required),
@@ -75,7 +89,13 @@ export interface PipelineFeatures {
   decodeForm?: FormDecoder;
 }
 
-export function createSetup(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}, features: PipelineFeatures = {}): Setup {
+export function createSetup(
+  table: ApiTable,
+  validators: OperationValidators | undefined,
+  handlers: Record<string, AnyHandler | undefined>,
+  options: ServerOptions = {},
+  features: PipelineFeatures = {},
+): Setup {
   return {
     decodeForm: features.decodeForm,
     table,
@@ -101,7 +121,13 @@ export function createSetup(table: ApiTable, validators: OperationValidators | u
 }
 
 /** Builds the pipeline over a table, its validators and the handlers supplied. */
-export function createPipeline(table: ApiTable, validators: OperationValidators | undefined, handlers: Record<string, AnyHandler | undefined>, options: ServerOptions = {}, features: PipelineFeatures = {}): Pipeline {
+export function createPipeline(
+  table: ApiTable,
+  validators: OperationValidators | undefined,
+  handlers: Record<string, AnyHandler | undefined>,
+  options: ServerOptions = {},
+  features: PipelineFeatures = {},
+): Pipeline {
   const s = createSetup(table, validators, handlers, options, features);
 
   async function handle(incoming: Incoming): Promise<Outgoing> {
@@ -125,10 +151,23 @@ export function createPipeline(table: ApiTable, validators: OperationValidators 
       if (errors.length) return serialize(s, s.problems.invalidRequest(mergeErrors(errors)), incoming);
 
       const at = params.locations;
-      const values = at ? { path: at.path.values, query: at.query.values, header: at.header.values, cookie: at.cookie.values } : { path: EMPTY, query: EMPTY, header: EMPTY, cookie: EMPTY };
+      const values = at
+        ? { path: at.path.values, query: at.query.values, header: at.header.values, cookie: at.cookie.values }
+        : { path: EMPTY, query: EMPTY, header: EMPTY, cookie: EMPTY };
       const refused = await authorize(s, c, values.path, principal, incoming);
-      if (refused) return refused.declared ? serialize(s, refused.stop, incoming, c, method) : serialize(s, refused.stop, incoming);
-      const context = new Context(values.path, values.query, values.header, values.cookie, body.body, principal, incoming);
+      if (refused)
+        return refused.declared
+          ? serialize(s, refused.stop, incoming, c, method)
+          : serialize(s, refused.stop, incoming);
+      const context = new Context(
+        values.path,
+        values.query,
+        values.header,
+        values.cookie,
+        body.body,
+        principal,
+        incoming,
+      );
       return serialize(s, await invoke(s, c, context, incoming), incoming, c, method);
     } catch (error) {
       s.report(error, operation, incoming);

@@ -8,7 +8,8 @@ import type { DatePlan, HandlerContext, HandlerResult, OperationDates } from './
 
 type Leaf = (kind: 'date-time' | 'date', value: unknown) => unknown;
 
-const wire: Leaf = (kind, v) => (v instanceof Date && !isNaN(v.getTime()) ? (kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString()) : v);
+const wire: Leaf = (kind, v) =>
+  v instanceof Date && !isNaN(v.getTime()) ? (kind === 'date' ? v.toISOString().slice(0, 10) : v.toISOString()) : v;
 
 const revive: Leaf = (kind, v) => {
   if (typeof v !== 'string') return v;
@@ -48,7 +49,11 @@ function walk(plan: DatePlan, v: unknown, leaf: Leaf, schemas: Record<string, Da
 }
 
 /** The handler's context with its parameters and body revived (a new object; the request is still made on first use). */
-export function reviveContext(context: HandlerContext, dates: OperationDates, schemas: Record<string, DatePlan>): HandlerContext {
+export function reviveContext(
+  context: HandlerContext,
+  dates: OperationDates,
+  schemas: Record<string, DatePlan>,
+): HandlerContext {
   const at = (plan: DatePlan | undefined, v: unknown) => (plan === undefined ? v : walk(plan, v, revive, schemas));
   return {
     params: at(dates.path, context.params) as Record<string, unknown>,
@@ -64,7 +69,11 @@ export function reviveContext(context: HandlerContext, dates: OperationDates, sc
 }
 
 /** The answer with its `Date`s as wire strings, by the success or error plan its status picks. */
-export function resultToWire(result: HandlerResult, dates: OperationDates, schemas: Record<string, DatePlan>): HandlerResult {
+export function resultToWire(
+  result: HandlerResult,
+  dates: OperationDates,
+  schemas: Record<string, DatePlan>,
+): HandlerResult {
   const plan = result.status >= 200 && result.status < 300 ? dates.ok : dates.error;
   if (plan === undefined || result.body === undefined) return result;
   const body = walk(plan, result.body, wire, schemas);

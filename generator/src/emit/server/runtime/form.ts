@@ -12,7 +12,12 @@ import { coerceScalar } from './params.js';
 import type { Coercion, TableForm, TableFormField } from './types.js';
 
 export type FormParsed = { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
-export type FormDecoder = (bytes: Uint8Array, contentType: string, form: TableForm, maxDepth: number) => Promise<FormParsed>;
+export type FormDecoder = (
+  bytes: Uint8Array,
+  contentType: string,
+  form: TableForm,
+  maxDepth: number,
+) => Promise<FormParsed>;
 
 type Entry = string | File;
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);
@@ -35,7 +40,9 @@ async function entriesOf(bytes: Uint8Array, contentType: string, form: TableForm
   if (form.multipart) {
     let data: FormData;
     try {
-      data = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+      data = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': contentType },
+      }).formData();
     } catch {
       throw new FormError('The request body is not valid multipart/form-data');
     }
@@ -64,13 +71,17 @@ function contentValue(field: TableFormField, coerce: Coercion, v: Entry, maxDept
   if (field.file) {
     if (typeof v === 'string') return new Blob([v]);
     // No type, or application/octet-stream (what senders write when they do not know it), is not checked.
-    if (field.accept && v.type && v.type !== 'application/octet-stream' && !accepts(field.accept, v.type)) throw new FormError(`The \`${field.name}\` part must be ${field.accept.join(' or ')}, not ${v.type}`);
+    if (field.accept && v.type && v.type !== 'application/octet-stream' && !accepts(field.accept, v.type))
+      throw new FormError(`The \`${field.name}\` part must be ${field.accept.join(' or ')}, not ${v.type}`);
     return v;
   }
   const text = textOf(field.name, v);
   if (!field.json) return coerceScalar(text, coerce);
   const parsed = parseJson(text, maxDepth);
-  if (!parsed.ok) throw new FormError(`The \`${field.name}\` member is not valid JSON: ${parsed.message.replace(/^The request body (is not valid JSON: )?/, '')}`);
+  if (!parsed.ok)
+    throw new FormError(
+      `The \`${field.name}\` member is not valid JSON: ${parsed.message.replace(/^The request body (is not valid JSON: )?/, '')}`,
+    );
   return parsed.value;
 }
 
@@ -87,7 +98,8 @@ function bracketPath(key: string, name: string, maxDepth: number): string[] | un
   if (!key.startsWith(name + '[') || !key.endsWith(']')) return undefined;
   const inner = key.slice(name.length + 1, -1).split('][');
   if (inner.some((k) => k.includes('[') || k.includes(']'))) return undefined;
-  if (inner.length > maxDepth) throw new FormError(`The \`${name}\` member is nested more than ${maxDepth} levels deep`);
+  if (inner.length > maxDepth)
+    throw new FormError(`The \`${name}\` member is nested more than ${maxDepth} levels deep`);
   return inner;
 }
 
@@ -104,7 +116,11 @@ function coercionAt(c: Coercion | undefined, key: string): Coercion | undefined 
 }
 
 /** `deepObject`: every `name[...]` key back into one nested object; repeated keys become arrays. */
-function deepObject(field: TableFormField, entries: Map<string, Entry[]>, maxDepth: number): Record<string, unknown> | undefined {
+function deepObject(
+  field: TableFormField,
+  entries: Map<string, Entry[]>,
+  maxDepth: number,
+): Record<string, unknown> | undefined {
   let root: Record<string, unknown> | undefined;
   for (const [key, values] of entries) {
     const path = bracketPath(key, field.name, maxDepth);
@@ -122,7 +138,14 @@ function deepObject(field: TableFormField, entries: Map<string, Entry[]>, maxDep
     }
     const last = path[path.length - 1]!;
     c = coercionAt(c, last);
-    put(node, last, coerceAll(c, values.map((v) => textOf(field.name, v))));
+    put(
+      node,
+      last,
+      coerceAll(
+        c,
+        values.map((v) => textOf(field.name, v)),
+      ),
+    );
   }
   return root;
 }
@@ -142,7 +165,14 @@ function styled(field: TableFormField, entries: Map<string, Entry[]>): unknown {
         if (!values) continue;
         entries.delete(key);
         found = true;
-        put(obj, key, coerceAll(c.properties[key], values.map((v) => textOf(field.name, v))));
+        put(
+          obj,
+          key,
+          coerceAll(
+            c.properties[key],
+            values.map((v) => textOf(field.name, v)),
+          ),
+        );
       }
       return found ? obj : undefined;
     }

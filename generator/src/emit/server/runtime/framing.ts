@@ -32,7 +32,8 @@ export function encodeEvent(event: ServerSentEventInit, json: boolean): string {
   if (event.id !== undefined) out += `id: ${event.id.replace(/[\r\n\0]/g, '')}\n`;
   if (event.retry !== undefined && Number.isInteger(event.retry) && event.retry >= 0) out += `retry: ${event.retry}\n`;
   if (event.text !== undefined) out += field('data', event.text);
-  else if (event.data !== undefined) out += field('data', json || typeof event.data !== 'string' ? JSON.stringify(event.data) : event.data);
+  else if (event.data !== undefined)
+    out += field('data', json || typeof event.data !== 'string' ? JSON.stringify(event.data) : event.data);
   return out + '\n';
 }
 
@@ -52,7 +53,12 @@ export function isItemStream(body: unknown): body is AsyncIterable<unknown> {
  * The byte stream of an iterable answer. `check` (development mode) is called with each item's value
  * (an event's `data`): throwing ends the stream with that error.
  */
-export function framedStream(format: StreamFormat, source: AsyncIterable<unknown>, json: boolean, check?: (value: unknown) => void): ReadableStream<Uint8Array> {
+export function framedStream(
+  format: StreamFormat,
+  source: AsyncIterable<unknown>,
+  json: boolean,
+  check?: (value: unknown) => void,
+): ReadableStream<Uint8Array> {
   return iterableStream(source, (item) => {
     if (check) {
       const value = format === 'sse' ? (item as ServerSentEventInit).data : item;

@@ -28,7 +28,11 @@ function checked(value: unknown, hook: string): HandlerResult | undefined {
 }
 
 /** The handler with the middleware around it; never rejects. */
-export async function runWithMiddleware(list: readonly ServerMiddleware[], context: HandlerContext, run: HookRun): Promise<HandlerResult> {
+export async function runWithMiddleware(
+  list: readonly ServerMiddleware[],
+  context: HandlerContext,
+  run: HookRun,
+): Promise<HandlerResult> {
   const base = { operation: run.operation, context };
   let entered = 0;
   try {

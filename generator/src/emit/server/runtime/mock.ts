@@ -66,7 +66,14 @@ function setAt(root: unknown, pointer: string, value: unknown): void {
 function stable(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? '';
   if (Array.isArray(value)) return '[' + value.map(stable).join(',') + ']';
-  return '{' + Object.keys(value).sort().map((k) => JSON.stringify(k) + ':' + stable((value as Record<string, unknown>)[k])).join(',') + '}';
+  return (
+    '{' +
+    Object.keys(value)
+      .sort()
+      .map((k) => JSON.stringify(k) + ':' + stable((value as Record<string, unknown>)[k]))
+      .join(',') +
+    '}'
+  );
 }
 
 /** The mock handlers, keyed like real ones. */
@@ -84,7 +91,9 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
         const token = context.query[pagination.tokenParameter];
         if (typeof token === 'string' && /^[0-9a-z]{1,8}$/.test(token)) page = Math.min(parseInt(token, 36), pages - 1);
       }
-      const random = seededRandom(`${seed}|${op.key}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`);
+      const random = seededRandom(
+        `${seed}|${op.key}|${stable(context.params)}|${stable({ ...context.query, [pagination?.tokenParameter ?? '']: page })}`,
+      );
       const sampleOptions = { plans: data.plans, random, optionalDepth: options.optionalDepth };
       if (response.plan === undefined && response.examples === undefined) return { status: response.status };
       let body: unknown =
@@ -92,11 +101,17 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
           ? JSON.parse(JSON.stringify(response.examples[Math.floor(random() * response.examples.length)]))
           : sample(response.plan ?? { type: 'any' }, sampleOptions);
       if (pagination && typeof body === 'object' && body !== null) {
-        const size = Number(pagination.pageSizeParameter ? context.query[pagination.pageSizeParameter] ?? 10 : 10);
+        const size = Number(pagination.pageSizeParameter ? (context.query[pagination.pageSizeParameter] ?? 10) : 10);
         if (pagination.itemsPointer && Array.isArray(getAt(body, pagination.itemsPointer))) {
           if (response.page) {
             const count = Math.max(1, Number.isFinite(size) ? Math.floor(size) : 10);
-            body = setItems(body, pagination.itemsPointer, resolvePlan(response.page, data.plans), count, sampleOptions);
+            body = setItems(
+              body,
+              pagination.itemsPointer,
+              resolvePlan(response.page, data.plans),
+              count,
+              sampleOptions,
+            );
           }
         }
         const next = page + 1 < pages ? (page + 1).toString(36).padStart(4, '0') : undefined;
@@ -109,9 +124,13 @@ export function mockHandlers(table: ApiTable, data: MockData, options: MockOptio
         }
       }
       // A stream media type: the sample is its one item (an event's data), sent as a stream of one.
-      const framing = op.responses.find((r) => r.status === String(response.status))?.stream?.find((m) => m.type === response.mediaType);
+      const framing = op.responses
+        .find((r) => r.status === String(response.status))
+        ?.stream?.find((m) => m.type === response.mediaType);
       if (framing) body = streamOfOne(framing.format === 'sse' ? { data: body } : body);
-      return response.mediaType ? { status: response.status, body, contentType: response.mediaType } : { status: response.status, body };
+      return response.mediaType
+        ? { status: response.status, body, contentType: response.mediaType }
+        : { status: response.status, body };
     };
   }
   return handlers;
@@ -121,7 +140,13 @@ async function* streamOfOne(item: unknown): AsyncGenerator<unknown> {
   yield item;
 }
 
-function setItems(body: unknown, pointer: string, array: SamplePlan, count: number, options: Parameters<typeof sample>[1]): unknown {
+function setItems(
+  body: unknown,
+  pointer: string,
+  array: SamplePlan,
+  count: number,
+  options: Parameters<typeof sample>[1],
+): unknown {
   const min = array.minItems ?? 0;
   const max = array.maxItems ?? Infinity;
   const n = Math.max(min, Math.min(max, count));
@@ -135,11 +160,26 @@ function setItems(body: unknown, pointer: string, array: SamplePlan, count: numb
  * Without an `authenticate` option the mock enforces no security (and no owner rule); with one it checks
  * credentials exactly like a real server.
  */
-export function createMock(table: ApiTable, validators: OperationValidators | undefined, data: MockData, options: MockOptions = {}, features: PipelineFeatures = {}): WebHandler {
+export function createMock(
+  table: ApiTable,
+  validators: OperationValidators | undefined,
+  data: MockData,
+  options: MockOptions = {},
+  features: PipelineFeatures = {},
+): WebHandler {
   const effective: ApiTable = options.authenticate
     ? table
     : { ...table, operations: table.operations.map((op) => ({ ...op, security: [], ownerParameter: undefined })) };
   const handlers = mockHandlers(effective, data, options);
-  for (const [key, handler] of Object.entries(options.handlers ?? {})) if (typeof handler === 'function') handlers[key] = handler;
-  return createWebHandler(createPipeline(effective, validators, handlers, options.authenticate ? options : { ...options, ownerParameters: {} }, features));
+  for (const [key, handler] of Object.entries(options.handlers ?? {}))
+    if (typeof handler === 'function') handlers[key] = handler;
+  return createWebHandler(
+    createPipeline(
+      effective,
+      validators,
+      handlers,
+      options.authenticate ? options : { ...options, ownerParameters: {} },
+      features,
+    ),
+  );
 }

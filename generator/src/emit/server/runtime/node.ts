@@ -42,7 +42,8 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array |
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => finish(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    const onEnd = (): void =>
+      finish(size === 0 ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     const onError = (): void => finish('aborted');
     req.on('data', onData);
     req.on('end', onEnd);
@@ -232,7 +233,10 @@ export interface RunningServer {
 }
 
 /** Starts a `node:http` server for the handler. */
-export async function serve(handler: WebHandler | ((request: Request) => Promise<Response>), options: ServeOptions = {}): Promise<RunningServer> {
+export async function serve(
+  handler: WebHandler | ((request: Request) => Promise<Response>),
+  options: ServeOptions = {},
+): Promise<RunningServer> {
   const http = await import('node:http');
   const server = http.createServer(createNodeListener(handler));
   // Requests node:http cannot parse never reach the handler: answer them with a problem as well.
@@ -241,8 +245,10 @@ export async function serve(handler: WebHandler | ((request: Request) => Promise
       socket.destroy();
       return;
     }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
-    const title = status === 431 ? 'Request Header Fields Too Large' : status === 413 ? 'Content Too Large' : 'Bad Request';
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
+    const title =
+      status === 431 ? 'Request Header Fields Too Large' : status === 413 ? 'Content Too Large' : 'Bad Request';
     const body = JSON.stringify({ type: 'about:blank', title, status, detail: 'The request is not valid HTTP/1.1' });
     socket.end(
       `HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -257,7 +263,7 @@ export async function serve(handler: WebHandler | ((request: Request) => Promise
     });
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 3000;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 3000);
   const host = hostname.includes(':') ? `[${hostname}]` : hostname;
   return {
     server,

@@ -77,7 +77,9 @@ export function parseValue(p: TableParameter, occurrences: string[]): unknown {
   if (c.type === 'array') {
     if (p.explode && (p.style === 'form' || p.in === 'cookie')) return occurrences.map((o) => coerceScalar(o, c.items));
     const text = occurrences[0]!;
-    return (text === '' ? [] : text.split(delimiterOf(p))).map((o) => coerceScalar(p.in === 'header' ? o.trim() : o, c.items));
+    return (text === '' ? [] : text.split(delimiterOf(p))).map((o) =>
+      coerceScalar(p.in === 'header' ? o.trim() : o, c.items),
+    );
   }
   if (c.type === 'object') {
     const parts = occurrences[0]!.split(p.explode ? /[,=]/ : ',');
@@ -138,7 +140,12 @@ export function parseCookies(header: string | null): Map<string, string[]> {
   return out;
 }
 
-const LOCATION_WORD: Record<ParameterLocation, string> = { path: 'path', query: 'query', header: 'header', cookie: 'cookie' };
+const LOCATION_WORD: Record<ParameterLocation, string> = {
+  path: 'path',
+  query: 'query',
+  header: 'header',
+  cookie: 'cookie',
+};
 
 function describeList(values: string[]): string {
   return values.map((v) => (v.length > 100 ? v.slice(0, 100) + '…' : v)).join(',');
@@ -152,7 +159,12 @@ export interface WireRequest {
 }
 
 /** Parses every declared parameter of `op` from the request. */
-export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnknownQuery: boolean, ignoreQuery?: ReadonlySet<string>): ParsedParameters {
+export function parseParameters(
+  op: TableOperation,
+  wire: WireRequest,
+  rejectUnknownQuery: boolean,
+  ignoreQuery?: ReadonlySet<string>,
+): ParsedParameters {
   const result: ParsedParameters = {
     path: { values: {}, raw: {} },
     query: { values: {}, raw: {} },
@@ -217,15 +229,28 @@ export function parseParameters(op: TableOperation, wire: WireRequest, rejectUnk
     if (!occurrences) continue;
     const location = result[p.in];
     location.raw[p.name] = occurrences;
-    if (!p.allowEmptyValue && p.in !== 'path' && occurrences.length === 1 && occurrences[0] === '' && p.coerce.type !== 'string') {
-      result.errors.push({ message: `The \`${p.name}\` ${LOCATION_WORD[p.in]} parameter can not be empty`, parameters: { [p.name]: occurrences } });
+    if (
+      !p.allowEmptyValue &&
+      p.in !== 'path' &&
+      occurrences.length === 1 &&
+      occurrences[0] === '' &&
+      p.coerce.type !== 'string'
+    ) {
+      result.errors.push({
+        message: `The \`${p.name}\` ${LOCATION_WORD[p.in]} parameter can not be empty`,
+        parameters: { [p.name]: occurrences },
+      });
       continue;
     }
     location.values[p.name] = parseValue(p, occurrences);
   }
 
   for (const name of badQuery) {
-    if (!declared.isDeclared(name)) result.errors.push({ message: `The query parameter name [${name}] is not a valid percent-encoding`, parameters: { [name]: [] } });
+    if (!declared.isDeclared(name))
+      result.errors.push({
+        message: `The query parameter name [${name}] is not a valid percent-encoding`,
+        parameters: { [name]: [] },
+      });
   }
   if (rejectUnknownQuery) {
     for (const [name, values] of query) {
@@ -255,7 +280,9 @@ function declaredQuery(op: TableOperation): DeclaredQuery {
     const names = new Set(query.filter((p) => p.style !== 'deepObject').map((p) => p.name));
     const prefixes = query.filter((p) => p.style === 'deepObject').map((p) => p.name + '[');
     found = {
-      isDeclared: (name) => names.has(name) || (prefixes.length > 0 && name.endsWith(']') && prefixes.some((prefix) => name.startsWith(prefix))),
+      isDeclared: (name) =>
+        names.has(name) ||
+        (prefixes.length > 0 && name.endsWith(']') && prefixes.some((prefix) => name.startsWith(prefix))),
       list: query.map((p) => p.name).join(','),
     };
     declaredByOperation.set(op, found);
@@ -294,7 +321,7 @@ function valueAt(root: unknown, segments: string[]): unknown {
 
 function show(value: unknown): string {
   if (value === undefined) return '';
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 100 ? text.slice(0, 100) + '…' : text;
 }
 
@@ -302,7 +329,11 @@ function show(value: unknown): string {
  * Validator errors for one location → one entry per parameter (messages joined), each naming the
  * parameter and the values it arrived as.
  */
-export function parameterErrors(location: ParameterLocation, errors: readonly ValidationError[], parsed: ParsedLocation): ParameterError[] {
+export function parameterErrors(
+  location: ParameterLocation,
+  errors: readonly ValidationError[],
+  parsed: ParsedLocation,
+): ParameterError[] {
   const byName = new Map<string, string[]>();
   const word = LOCATION_WORD[location];
   for (const e of errors) {
@@ -356,7 +387,10 @@ export function bodyErrors(errors: readonly ValidationError[], body: unknown): P
   const out: ParameterError[] = [];
   for (const [path, { messages, value }] of byPath) {
     const where = path === 'body' ? 'The request body' : `The request body member \`${path}\``;
-    out.push({ message: `${where} ${messages.join('; ')}`, parameters: { [path]: value === undefined ? [] : [show(value)] } });
+    out.push({
+      message: `${where} ${messages.join('; ')}`,
+      parameters: { [path]: value === undefined ? [] : [show(value)] },
+    });
   }
   return out;
 }

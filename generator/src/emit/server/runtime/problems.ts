@@ -38,7 +38,9 @@ const STATUS_TITLES: Record<number, string> = {
 };
 
 export function statusTitle(status: number): string {
-  return STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status ' + status);
+  return (
+    STATUS_TITLES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Status ' + status)
+  );
 }
 
 /** `item-not-found` → `Item Not Found`. */
@@ -67,13 +69,23 @@ export class ProblemFactory {
   }
 
   /** A problem of a spec-defined (or runtime) type; `fields` are the variant's extra members. */
-  make(slug: string, status: number | undefined, fields: Record<string, unknown> = {}, headers?: HeaderValues): HandlerResult {
+  make(
+    slug: string,
+    status: number | undefined,
+    fields: Record<string, unknown> = {},
+    headers?: HeaderValues,
+  ): HandlerResult {
     const known = this.table.problems[slug];
     const code = status ?? known?.status ?? 500;
     const { title, detail, ...extra } = fields as { title?: unknown; detail?: unknown };
     const body: ProblemBody = {
       type: this.typeOf(slug),
-      title: typeof title === 'string' ? title : slug === 'about:blank' ? statusTitle(code) : known?.title ?? titleFromSlug(slug),
+      title:
+        typeof title === 'string'
+          ? title
+          : slug === 'about:blank'
+            ? statusTitle(code)
+            : (known?.title ?? titleFromSlug(slug)),
       status: code,
     };
     if (typeof detail === 'string') body.detail = detail;
@@ -82,7 +94,9 @@ export class ProblemFactory {
       const value = (extra as Record<string, unknown>)[key];
       if (value !== undefined) body[key] = value;
     }
-    return headers ? { status: code, body, contentType: PROBLEM_MEDIA_TYPE, headers } : { status: code, body, contentType: PROBLEM_MEDIA_TYPE };
+    return headers
+      ? { status: code, body, contentType: PROBLEM_MEDIA_TYPE, headers }
+      : { status: code, body, contentType: PROBLEM_MEDIA_TYPE };
   }
 
   aboutBlank(status: number, detail?: string, headers?: HeaderValues): HandlerResult {
@@ -105,5 +119,10 @@ export class ProblemFactory {
 export function isProblemBody(value: unknown): value is ProblemBody {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.type === 'string' && typeof v.title === 'string' && (v.status === undefined || typeof v.status === 'number') && (v.detail === undefined || typeof v.detail === 'string');
+  return (
+    typeof v.type === 'string' &&
+    typeof v.title === 'string' &&
+    (v.status === undefined || typeof v.status === 'number') &&
+    (v.detail === undefined || typeof v.detail === 'string')
+  );
 }

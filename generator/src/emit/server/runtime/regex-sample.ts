@@ -147,7 +147,12 @@ class RegexParser {
         this.i++;
         chars = this.escape(true);
       } else chars = [this.src[this.i++]!];
-      if (chars.length === 1 && this.src[this.i] === '-' && this.src[this.i + 1] !== ']' && this.i + 1 < this.src.length) {
+      if (
+        chars.length === 1 &&
+        this.src[this.i] === '-' &&
+        this.src[this.i + 1] !== ']' &&
+        this.i + 1 < this.src.length
+      ) {
         this.i++;
         let end: string[];
         if (this.src[this.i] === '\\') {

@@ -121,7 +121,9 @@ export class Router {
   private walk(node: TrieNode, segments: string[], index: number, params: [string, string][]): PathEntry | undefined {
     if (index === segments.length) return node.entry;
     const segment = segments[index]!;
-    const staticNode = node.statics.get(segment) ?? (segment.includes('%') ? node.statics.get(safeDecode(segment) ?? segment) : undefined);
+    const staticNode =
+      node.statics.get(segment) ??
+      (segment.includes('%') ? node.statics.get(safeDecode(segment) ?? segment) : undefined);
     if (staticNode) {
       const found = this.walk(staticNode, segments, index + 1, params);
       if (found) return found;

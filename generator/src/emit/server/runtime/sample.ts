@@ -77,7 +77,20 @@ export interface SampleOptions {
 }
 
 const MAX_DEPTH = 12;
-const WORDS = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'eiusmod', 'tempor'];
+const WORDS = [
+  'lorem',
+  'ipsum',
+  'dolor',
+  'sit',
+  'amet',
+  'consectetur',
+  'adipiscing',
+  'elit',
+  'sed',
+  'do',
+  'eiusmod',
+  'tempor',
+];
 
 function clone<T>(value: T): T {
   return value === undefined ? value : JSON.parse(JSON.stringify(value));
@@ -130,13 +143,23 @@ export function sample(plan: SamplePlan, options: SampleOptions, depth = 0, obje
   }
 }
 
-function sampleObject(p: SamplePlan, options: SampleOptions, depth: number, objectDepth: number): Record<string, unknown> {
+function sampleObject(
+  p: SamplePlan,
+  options: SampleOptions,
+  depth: number,
+  objectDepth: number,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const includeOptional = depth < MAX_DEPTH && objectDepth <= (options.optionalDepth ?? 1);
   for (const [name, member, required] of p.members ?? []) {
     if (!required && !includeOptional) continue;
     // An own property even for `__proto__` (plain assignment would set the prototype instead).
-    Object.defineProperty(out, name, { value: sample(member, options, depth + 1, objectDepth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value: sample(member, options, depth + 1, objectDepth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -145,14 +168,20 @@ function sampleArray(p: SamplePlan, options: SampleOptions, depth: number, objec
   const min = p.minItems ?? 0;
   const max = p.maxItems ?? Math.max(min, 3);
   const prefix = p.prefix ?? [];
-  let count = depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
+  let count =
+    depth >= MAX_DEPTH ? min : Math.min(max, Math.max(min, prefix.length, 1 + Math.floor(options.random() * 2)));
   if (p.noItems) count = Math.min(count, prefix.length);
   const out: unknown[] = [];
   const seen = new Set<string>();
   for (let i = 0; out.length < count && i < count * 4 + 4; i++) {
     const itemPlan: SamplePlan = out.length < prefix.length ? prefix[out.length]! : (p.items ?? { type: 'any' });
     // Repeated attempts for unique items sample afresh (examples and defaults would repeat themselves).
-    const value = sample(itemPlan, p.uniqueItems && i > 0 ? { ...options, fresh: true } : options, depth + 1, objectDepth);
+    const value = sample(
+      itemPlan,
+      p.uniqueItems && i > 0 ? { ...options, fresh: true } : options,
+      depth + 1,
+      objectDepth,
+    );
     if (p.uniqueItems) {
       const key = JSON.stringify(value);
       if (seen.has(key)) continue;

@@ -13,7 +13,11 @@ import type { HandlerResult, TableOperation } from './types.js';
 const VALIDATE_RESPONSE = { direction: 'response' as const };
 
 export class ResponseMismatchError extends Error {
-  constructor(message: string, readonly operation: string, readonly details: unknown) {
+  constructor(
+    message: string,
+    readonly operation: string,
+    readonly details: unknown,
+  ) {
     super(message);
     this.name = 'ResponseMismatchError';
   }
@@ -41,10 +45,29 @@ function pickMediaType(declared: string[], body: unknown): string | undefined {
 }
 
 /** A result as status, headers and bytes, checked against the operation's declared responses (when `c` is given). */
-export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c?: CompiledOperation, method?: string): Outgoing {
-  const problem = (status: number, detail?: string): Outgoing => serialize(s, s.problems.aboutBlank(status, detail), incoming);
-  if (typeof result !== 'object' || result === null || typeof result.status !== 'number' || !Number.isInteger(result.status) || result.status < 200 || result.status > 599) {
-    if (c) s.report(new ResponseMismatchError(`The handler of ${c.op.key} returned no valid status`, c.op.key, result), c.op.key, incoming);
+export function serialize(
+  s: Setup,
+  result: HandlerResult,
+  incoming: Incoming,
+  c?: CompiledOperation,
+  method?: string,
+): Outgoing {
+  const problem = (status: number, detail?: string): Outgoing =>
+    serialize(s, s.problems.aboutBlank(status, detail), incoming);
+  if (
+    typeof result !== 'object' ||
+    result === null ||
+    typeof result.status !== 'number' ||
+    !Number.isInteger(result.status) ||
+    result.status < 200 ||
+    result.status > 599
+  ) {
+    if (c)
+      s.report(
+        new ResponseMismatchError(`The handler of ${c.op.key} returned no valid status`, c.op.key, result),
+        c.op.key,
+        incoming,
+      );
     return problem(500);
   }
   const headers: Record<string, string | string[]> = {};
@@ -56,24 +79,59 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
       if (c.responseCache.size < 1000) c.responseCache.set(result.status, declared);
     }
     if (!declared) {
-      s.report(new ResponseMismatchError(`The handler of ${c.op.key} answered the undeclared status ${result.status}`, c.op.key, result), c.op.key, incoming);
+      s.report(
+        new ResponseMismatchError(
+          `The handler of ${c.op.key} answered the undeclared status ${result.status}`,
+          c.op.key,
+          result,
+        ),
+        c.op.key,
+        incoming,
+      );
       return problem(500, s.development ? `The handler answered the undeclared status ${result.status}` : undefined);
     }
     if (mediaType === undefined || !declared.mediaTypes.includes(mediaType)) {
       if (mediaType !== undefined && s.development) {
-        s.report(new ResponseMismatchError(`The handler of ${c.op.key} answered ${result.status} as ${mediaType}, which is not declared`, c.op.key, result), c.op.key, incoming);
+        s.report(
+          new ResponseMismatchError(
+            `The handler of ${c.op.key} answered ${result.status} as ${mediaType}, which is not declared`,
+            c.op.key,
+            result,
+          ),
+          c.op.key,
+          incoming,
+        );
         return problem(500, `The handler answered ${result.status} as ${mediaType}, which is not declared`);
       }
-      mediaType = (isItemStream(result.body) ? declared.stream?.[0]?.type : undefined) ?? pickMediaType(declared.mediaTypes, result.body);
+      mediaType =
+        (isItemStream(result.body) ? declared.stream?.[0]?.type : undefined) ??
+        pickMediaType(declared.mediaTypes, result.body);
     }
     // A streamed answer (an async iterable for a stream media type): framed as it is pulled, items checked one by one.
     const framing = isItemStream(result.body) ? declared.stream?.find((m) => m.type === mediaType) : undefined;
     if (framing && method !== 'HEAD') return streamed(s, c, result, incoming, framing, headers, mediaType!);
-    if (s.development && c.validator && result.body !== undefined && mediaType && !declared.binary?.includes(mediaType)) {
+    if (
+      s.development &&
+      c.validator &&
+      result.body !== undefined &&
+      mediaType &&
+      !declared.binary?.includes(mediaType)
+    ) {
       const check = c.validator.response(result.status, mediaType, result.body, VALIDATE_RESPONSE);
       if (!check.valid) {
-        const summary = check.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-        s.report(new ResponseMismatchError(`The ${result.status} response of ${c.op.key} does not match its schema: ${summary}`, c.op.key, check.errors), c.op.key, incoming);
+        const summary = check.errors
+          .slice(0, 5)
+          .map((e) => `${e.instancePath || '/'} ${e.message}`)
+          .join('; ');
+        s.report(
+          new ResponseMismatchError(
+            `The ${result.status} response of ${c.op.key} does not match its schema: ${summary}`,
+            c.op.key,
+            check.errors,
+          ),
+          c.op.key,
+          incoming,
+        );
         return problem(500, `The ${result.status} ${mediaType} response does not match its schema: ${summary}`);
       }
     }
@@ -82,7 +140,8 @@ export function serialize(s: Setup, result: HandlerResult, incoming: Incoming, c
   }
   let payload: Outgoing['body'] = null;
   let outBody = result.body;
-  if (s.problemBase && isProblemBody(outBody) && outBody.type.startsWith('/')) outBody = { ...outBody, type: s.problemBase + outBody.type };
+  if (s.problemBase && isProblemBody(outBody) && outBody.type.startsWith('/'))
+    outBody = { ...outBody, type: s.problemBase + outBody.type };
   if (outBody !== undefined && method !== 'HEAD') {
     const kind = bodyKind(mediaType ?? 'application/json');
     if (kind === 'json' || kind === 'form') {
@@ -108,7 +167,9 @@ function extraHeaders(result: HandlerResult): Record<string, string | string[]> 
       const value = result.headers[name];
       const lower = name.toLowerCase();
       if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(lower)) continue;
-      const values = (Array.isArray(value) ? value : [value]).map((v: unknown) => String(v)).filter((v: string) => !/[\r\n\0]/.test(v));
+      const values = (Array.isArray(value) ? value : [value])
+        .map((v: unknown) => String(v))
+        .filter((v: string) => !/[\r\n\0]/.test(v));
       if (values.length === 0) continue;
       headers[lower] = lower === 'set-cookie' ? values : values.join(', ');
     }
@@ -131,8 +192,15 @@ function streamed(
     ? (value: unknown) => {
         const r = validator.response(result.status, mediaType, value, VALIDATE_RESPONSE);
         if (r.valid) return;
-        const summary = r.errors.slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-        const error = new ResponseMismatchError(`An item of the ${result.status} stream of ${c.op.key} does not match its schema: ${summary}`, c.op.key, r.errors);
+        const summary = r.errors
+          .slice(0, 5)
+          .map((e) => `${e.instancePath || '/'} ${e.message}`)
+          .join('; ');
+        const error = new ResponseMismatchError(
+          `An item of the ${result.status} stream of ${c.op.key} does not match its schema: ${summary}`,
+          c.op.key,
+          r.errors,
+        );
         s.report(error, c.op.key, incoming);
         throw error;
       }
@@ -143,5 +211,9 @@ function streamed(
   headers['content-type'] = mediaType;
   // Proxies and caches must pass the items on as they come.
   headers['cache-control'] ??= 'no-cache';
-  return { status: result.status, headers, body: framedStream(framing.format, result.body as AsyncIterable<unknown>, framing.json === true, check) };
+  return {
+    status: result.status,
+    headers,
+    body: framedStream(framing.format, result.body as AsyncIterable<unknown>, framing.json === true, check),
+  };
 }

@@ -10,7 +10,14 @@ import { requestStream } from './stream.js';
 import { runWithMiddleware } from './middleware.js';
 import { resultToWire, reviveContext } from './dates.js';
 import { checkPrincipal, readCredentials, type AuthPlan } from './auth.js';
-import { bodyErrors, parameterErrors, parseCookies, parseParameters, parseQueryString, type ParsedLocation } from './params.js';
+import {
+  bodyErrors,
+  parameterErrors,
+  parseCookies,
+  parseParameters,
+  parseQueryString,
+  type ParsedLocation,
+} from './params.js';
 import type { ParameterError, ProblemFactory } from './problems.js';
 import type { Router, RouteMatch } from './router.js';
 import type {
@@ -130,7 +137,12 @@ export function route(s: Setup, incoming: Incoming): Routed | Stop {
   if (!match) return { stop: s.problems.aboutBlank(404, 'No operation is found at this path') };
   const method = incoming.method.toUpperCase();
   const op = match.entry.methods.get(method) ?? (method === 'HEAD' ? match.entry.methods.get('GET') : undefined);
-  if (!op) return { stop: s.problems.aboutBlank(405, `The method ${method.slice(0, 20)} is not allowed here`, { allow: match.entry.allow }) };
+  if (!op)
+    return {
+      stop: s.problems.aboutBlank(405, `The method ${method.slice(0, 20)} is not allowed here`, {
+        allow: match.entry.allow,
+      }),
+    };
   const c = s.compiled.get(op)!;
   if (!c.handler) return { stop: s.problems.aboutBlank(501, `The operation ${op.operationId} is not implemented`) };
   return { c, match, method, query };
@@ -141,7 +153,12 @@ export function route(s: Setup, incoming: Incoming): Routed | Stop {
 // ---------------------------------------------------------------------------------------------------
 
 /** Credentials → principal through `options.authenticate`, checked against the operation's requirements. */
-export async function authenticate(s: Setup, c: CompiledOperation, incoming: Incoming, query: string): Promise<{ principal: Principal | undefined } | Stop> {
+export async function authenticate(
+  s: Setup,
+  c: CompiledOperation,
+  incoming: Incoming,
+  query: string,
+): Promise<{ principal: Principal | undefined } | Stop> {
   if (c.auth.none) return { principal: undefined };
   let cookies: Map<string, string[]> | undefined;
   let queryMap: Map<string, string[]> | undefined;
@@ -158,15 +175,23 @@ export async function authenticate(s: Setup, c: CompiledOperation, incoming: Inc
   );
   const challenge = c.auth.challenges ? { 'www-authenticate': c.auth.challenges } : undefined;
   if ('unusable' in read || ('absent' in read && !c.auth.optional)) {
-    return { stop: s.problems.aboutBlank(401, 'unusable' in read ? read.unusable : 'This operation requires authentication', challenge) };
+    return {
+      stop: s.problems.aboutBlank(
+        401,
+        'unusable' in read ? read.unusable : 'This operation requires authentication',
+        challenge,
+      ),
+    };
   }
   if (!('credentials' in read)) return { principal: undefined };
   const pending = s.options.authenticate ? s.options.authenticate(read.credentials, incoming.request()) : undefined;
   const found = isThenable(pending) ? await pending : pending;
-  if (!found || (found.kind !== 'app' && found.kind !== 'user')) return { stop: s.problems.aboutBlank(401, 'The credentials are not valid', challenge) };
+  if (!found || (found.kind !== 'app' && found.kind !== 'user'))
+    return { stop: s.problems.aboutBlank(401, 'The credentials are not valid', challenge) };
   const check = checkPrincipal(c.auth, read.credentials, found);
   if (check.ok) return { principal: found };
-  if (check.reason === 'scopes') return { stop: s.problems.aboutBlank(403, `Missing required scopes: ${check.missing.join(', ')}`) };
+  if (check.reason === 'scopes')
+    return { stop: s.problems.aboutBlank(403, `Missing required scopes: ${check.missing.join(', ')}`) };
   return {
     stop: s.problems.unsupportedAuthentication(
       `Authenticating with ${check.presented} is forbidden for this endpoint. Supported authentication types are [${c.auth.labels.join(', ')}].`,
@@ -179,11 +204,19 @@ export async function authenticate(s: Setup, c: CompiledOperation, incoming: Inc
 // ---------------------------------------------------------------------------------------------------
 
 /** `options.rateLimit`: a refusal is a 429 with the spec's rate-limit headers. */
-export async function rateLimit(s: Setup, c: CompiledOperation, principal: Principal | undefined, incoming: Incoming): Promise<Stop | undefined> {
+export async function rateLimit(
+  s: Setup,
+  c: CompiledOperation,
+  principal: Principal | undefined,
+  incoming: Incoming,
+): Promise<Stop | undefined> {
   if (!s.options.rateLimit) return undefined;
   const pending = s.options.rateLimit({ operation: c.op.key, principal, request: incoming.request() });
   const decision = isThenable(pending) ? await pending : pending;
-  if (decision && !decision.allowed) return { stop: s.problems.aboutBlank(429, 'Too Many Requests', rateLimitHeaders(s.table.rateLimitHeaders, decision)) };
+  if (decision && !decision.allowed)
+    return {
+      stop: s.problems.aboutBlank(429, 'Too Many Requests', rateLimitHeaders(s.table.rateLimitHeaders, decision)),
+    };
   return undefined;
 }
 
@@ -191,7 +224,11 @@ export async function rateLimit(s: Setup, c: CompiledOperation, principal: Princ
  * The headers of a refused rate-limit decision, named by the spec (`x-ratelimit-field`); without a `reset`
  * header, the standard `Retry-After` (seconds from now) says when to retry.
  */
-export function rateLimitHeaders(names: RateLimitHeaders, decision: RateLimitDecision, now = Date.now()): Record<string, string> {
+export function rateLimitHeaders(
+  names: RateLimitHeaders,
+  decision: RateLimitDecision,
+  now = Date.now(),
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (names.reset) headers[names.reset] = String(Math.ceil(decision.reset));
   else headers['retry-after'] = String(Math.max(0, Math.ceil(decision.reset - now / 1000)));
@@ -214,14 +251,22 @@ export interface ParsedParameters {
 export function parseRequestParameters(s: Setup, r: Routed, incoming: Incoming): ParsedParameters {
   const { c, match, query } = r;
   if (!c.op.parameters.length && !(query && c.rejectUnknown)) return { locations: null, errors: [] };
-  const parsed = parseParameters(c.op, { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) }, c.rejectUnknown, c.apiKeyQuery);
+  const parsed = parseParameters(
+    c.op,
+    { query, pathParams: match.params, pathBadEncoding: match.badEncoding, header: (n) => incoming.header(n) },
+    c.rejectUnknown,
+    c.apiKeyQuery,
+  );
   const errors = [...parsed.errors];
   for (const p of c.required) {
     if (!(p.name in parsed[p.in].values) && !parsed.errors.some((e) => p.name in e.parameters)) {
       errors.push({ message: `The \`${p.name}\` ${p.in} parameter is missing`, parameters: { [p.name]: [] } });
     }
   }
-  return { locations: { path: parsed.path, query: parsed.query, header: parsed.header, cookie: parsed.cookie }, errors };
+  return {
+    locations: { path: parsed.path, query: parsed.query, header: parsed.header, cookie: parsed.cookie },
+    errors,
+  };
 }
 
 export interface ParsedBody {
@@ -237,7 +282,9 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
   const rb = c.op.requestBody;
   const none: ParsedBody = { body: undefined, mediaType: undefined, checkable: false, errors: [] };
   if (!rb) return none;
-  const tooLarge = (): Stop => ({ stop: s.problems.aboutBlank(413, `The request body is larger than ${s.maxBody} bytes`, { connection: 'close' }) });
+  const tooLarge = (): Stop => ({
+    stop: s.problems.aboutBlank(413, `The request body is larger than ${s.maxBody} bytes`, { connection: 'close' }),
+  });
   const length = incoming.header('content-length');
   if (length !== null && /^\d+$/.test(length) && Number(length) > s.maxBody && !rb.binary) return tooLarge();
   const contentType = incoming.header('content-type');
@@ -246,8 +293,21 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
   if (hasBody) {
     const parsedType = parseMediaType(contentType);
     mediaType = parsedType ? matchMediaType(parsedType.essence, rb.mediaTypes) : undefined;
-    if (!parsedType || !mediaType || (parsedType.charset && parsedType.charset !== 'utf-8' && parsedType.charset !== 'utf8' && bodyKind(mediaType) !== 'binary')) {
-      return { stop: s.problems.aboutBlank(415, `The request body must be ${rb.mediaTypes.join(' or ')}${parsedType?.charset ? ' in UTF-8' : ''}`, { 'accept-post': rb.mediaTypes.join(', ') }) };
+    if (
+      !parsedType ||
+      !mediaType ||
+      (parsedType.charset &&
+        parsedType.charset !== 'utf-8' &&
+        parsedType.charset !== 'utf8' &&
+        bodyKind(mediaType) !== 'binary')
+    ) {
+      return {
+        stop: s.problems.aboutBlank(
+          415,
+          `The request body must be ${rb.mediaTypes.join(' or ')}${parsedType?.charset ? ' in UTF-8' : ''}`,
+          { 'accept-post': rb.mediaTypes.join(', ') },
+        ),
+      };
     }
   }
   // Binary bodies are handed over as a stream, unread (and so not limited by maxBodySize).
@@ -258,7 +318,10 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
   if (bytes === 'too-large') return tooLarge();
   if (bytes === 'aborted') return { stop: s.problems.aboutBlank(400, 'The request body could not be read') };
   if (!bytes || bytes.length === 0) {
-    return { ...none, errors: rb.required ? [{ message: 'The request body is required', parameters: { body: [] } }] : [] };
+    return {
+      ...none,
+      errors: rb.required ? [{ message: 'The request body is required', parameters: { body: [] } }] : [],
+    };
   }
   const form = s.decodeForm && rb.forms?.find((f) => f.mediaType === mediaType);
   if (form) {
@@ -269,8 +332,14 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
   const kind = bodyKind(mediaType!);
   if (kind === 'binary') return { body: bytes, mediaType, checkable: false, errors: [] };
   const text = decodeUtf8(bytes);
-  if (text === undefined) return { ...none, mediaType, errors: [{ message: 'The request body is not valid UTF-8', parameters: { body: [] } }] };
-  if (kind !== 'json') return { body: kind === 'form' ? parseForm(text) : text, mediaType, checkable: true, errors: [] };
+  if (text === undefined)
+    return {
+      ...none,
+      mediaType,
+      errors: [{ message: 'The request body is not valid UTF-8', parameters: { body: [] } }],
+    };
+  if (kind !== 'json')
+    return { body: kind === 'form' ? parseForm(text) : text, mediaType, checkable: true, errors: [] };
   const parsed = parseJson(text, s.maxDepth);
   if (!parsed.ok) return { ...none, mediaType, errors: [{ message: parsed.message, parameters: { body: [] } }] };
   return { body: parsed.value, mediaType, checkable: true, errors: [] };
@@ -284,7 +353,11 @@ export async function parseBody(s: Setup, c: CompiledOperation, incoming: Incomi
  * Each location and the body against the generated validators (errors by part); then the parameters'
  * defaults are filled in.
  */
-export function validate(c: CompiledOperation, params: ParsedParameters, body: ParsedBody): { parameters: ParameterError[]; body: ParameterError[] } {
+export function validate(
+  c: CompiledOperation,
+  params: ParsedParameters,
+  body: ParsedBody,
+): { parameters: ParameterError[]; body: ParameterError[] } {
   const errors: ParameterError[] = [];
   const bodyErrorsFound: ParameterError[] = [];
   const v = c.validator;
@@ -308,7 +381,10 @@ export function validate(c: CompiledOperation, params: ParsedParameters, body: P
     } catch (e) {
       // Only resource exhaustion on hostile input is the client's doing; anything else is ours.
       if (!(e instanceof RangeError)) throw e;
-      result = { valid: false, errors: [{ instancePath: '', schemaPath: '', keyword: 'depth', message: 'is too deeply nested', params: {} }] };
+      result = {
+        valid: false,
+        errors: [{ instancePath: '', schemaPath: '', keyword: 'depth', message: 'is too deeply nested', params: {} }],
+      };
     }
     if (!result.valid) bodyErrorsFound.push(...bodyErrors(result.errors, body.body));
   }
@@ -342,11 +418,19 @@ export function mergeErrors(errors: ParameterError[]): ParameterError[] {
 // ---------------------------------------------------------------------------------------------------
 
 /** The owner rule (a path parameter must be the user's id), then `options.authorize`. */
-export async function authorize(s: Setup, c: CompiledOperation, params: Record<string, unknown>, principal: Principal | undefined, incoming: Incoming): Promise<Stop | undefined> {
+export async function authorize(
+  s: Setup,
+  c: CompiledOperation,
+  params: Record<string, unknown>,
+  principal: Principal | undefined,
+  incoming: Incoming,
+): Promise<Stop | undefined> {
   if (c.owner) {
     const value = params[c.owner];
     if (principal?.kind !== 'user' || String(value) !== principal.userId) {
-      return { stop: s.problems.aboutBlank(403, `The \`${c.owner}\` path parameter must be the id of the authenticated user`) };
+      return {
+        stop: s.problems.aboutBlank(403, `The \`${c.owner}\` path parameter must be the id of the authenticated user`),
+      };
     }
   }
   if (!s.options.authorize) return undefined;
@@ -359,12 +443,21 @@ export async function authorize(s: Setup, c: CompiledOperation, params: Record<s
 // ---------------------------------------------------------------------------------------------------
 
 /** Runs the handler; what it throws is reported and answered with a bare 500. */
-export async function invoke(s: Setup, c: CompiledOperation, context: unknown, incoming: Incoming): Promise<HandlerResult> {
+export async function invoke(
+  s: Setup,
+  c: CompiledOperation,
+  context: unknown,
+  incoming: Incoming,
+): Promise<HandlerResult> {
   // `dates: 'Date'`: Dates in, wire strings out (validation saw and sees the strings).
   const dates = c.op.dates;
   if (dates) {
     const schemas = s.table.datePlans ?? {};
-    return resultToWire(await answer(s, c, reviveContext(context as HandlerContext, dates, schemas), incoming), dates, schemas);
+    return resultToWire(
+      await answer(s, c, reviveContext(context as HandlerContext, dates, schemas), incoming),
+      dates,
+      schemas,
+    );
   }
   return answer(s, c, context, incoming);
 }
@@ -373,7 +466,12 @@ async function answer(s: Setup, c: CompiledOperation, context: unknown, incoming
   const hooks = s.options.middleware;
   if (hooks?.length) {
     const report = (error: unknown) => s.report(error, c.op.key, incoming);
-    return runWithMiddleware(hooks, context as HandlerContext, { operation: c.op.key, handler: c.handler!, problems: s.problems, report });
+    return runWithMiddleware(hooks, context as HandlerContext, {
+      operation: c.op.key,
+      handler: c.handler!,
+      problems: s.problems,
+      report,
+    });
   }
   try {
     const produced = c.handler!(context);

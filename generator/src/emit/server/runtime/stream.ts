@@ -16,7 +16,8 @@ export function binaryPayload(body: unknown): Uint8Array | ReadableStream<Uint8A
   if (body instanceof ArrayBuffer) return new Uint8Array(body);
   if (typeof Blob !== 'undefined' && body instanceof Blob) return body.stream() as ReadableStream<Uint8Array>;
   if (body instanceof ReadableStream) return body as ReadableStream<Uint8Array>;
-  if (body !== null && typeof body === 'object' && Symbol.asyncIterator in body) return iterableStream(body as AsyncIterable<unknown>, toBytes);
+  if (body !== null && typeof body === 'object' && Symbol.asyncIterator in body)
+    return iterableStream(body as AsyncIterable<unknown>, toBytes);
   return undefined;
 }
 
@@ -32,7 +33,10 @@ function toBytes(chunk: unknown): Uint8Array {
  * A pull-driven stream over an async iterable: the iterable is asked for the next item only when the
  * consumer wants more (backpressure), and `return()` runs when the consumer cancels (client gone).
  */
-export function iterableStream<T>(source: AsyncIterable<T>, encode: (item: T) => Uint8Array): ReadableStream<Uint8Array> {
+export function iterableStream<T>(
+  source: AsyncIterable<T>,
+  encode: (item: T) => Uint8Array,
+): ReadableStream<Uint8Array> {
   const iterator = source[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {

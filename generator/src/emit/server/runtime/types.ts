@@ -80,7 +80,12 @@ export interface TableOperation {
    * Declared responses in document order: status as written (`200`, `4XX`, `default`), media types, binary
    * ones, and streamed ones with their framing (`json`: event data is JSON text).
    */
-  responses: { status: string; mediaTypes: string[]; binary?: string[]; stream?: { type: string; format: 'sse' | 'ndjson' | 'json-seq'; json?: true }[] }[];
+  responses: {
+    status: string;
+    mediaTypes: string[];
+    binary?: string[];
+    stream?: { type: string; format: 'sse' | 'ndjson' | 'json-seq'; json?: true }[];
+  }[];
   /** Effective security (see model): `[]` none, an empty alternative makes authentication optional. */
   security: Record<string, string[]>[];
   /** Path parameter that must equal the authenticated user's id (from a spec extension). */
@@ -261,16 +266,23 @@ export interface ServerOptions {
    * Turns the credentials a request carried into a principal, or nothing when they are not valid (401).
    * Operations whose security allows no credentials never call it without credentials.
    */
-  authenticate?: (credentials: Credentials, request: Request) => Principal | null | undefined | Promise<Principal | null | undefined>;
+  authenticate?: (
+    credentials: Credentials,
+    request: Request,
+  ) => Principal | null | undefined | Promise<Principal | null | undefined>;
   /**
    * Path parameters that must equal the authenticated user's id, by operation (`{ getUserItems: 'id' }`);
    * merged over what the spec declares with its owner extension. Mismatch → 403.
    */
   ownerParameters?: Record<string, string>;
   /** Extra authorization after parameters are validated; return a result (e.g. a problem) to refuse. */
-  authorize?: (info: RequestInfo & { params: Record<string, unknown> }) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  authorize?: (
+    info: RequestInfo & { params: Record<string, unknown> },
+  ) => HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
   /** Called after authentication; `{ allowed: false }` answers 429 with the rate-limit headers. */
-  rateLimit?: (info: RequestInfo) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
+  rateLimit?: (
+    info: RequestInfo,
+  ) => RateLimitDecision | undefined | void | Promise<RateLimitDecision | undefined | void>;
   /** Receives every error a handler or hook threw (the client sees a bare 500) and development-mode mismatches. */
   onError?: (error: unknown, info: { operation?: string; request: Request }) => void;
   /**
@@ -311,8 +323,12 @@ export interface ServerHookContext {
  */
 export interface ServerMiddleware {
   onRequest?(info: ServerHookContext): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
-  onResponse?(info: ServerHookContext & { result: HandlerResult }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
-  onError?(info: ServerHookContext & { error: unknown }): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onResponse?(
+    info: ServerHookContext & { result: HandlerResult },
+  ): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
+  onError?(
+    info: ServerHookContext & { error: unknown },
+  ): HandlerResult | undefined | void | Promise<HandlerResult | undefined | void>;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ export type WebHandler = ((request: Request) => Promise<Response>) & { readonly 
 /** Marks handlers made here, so the Node adapter can skip `Request`/`Response` entirely. */
 export const PIPELINE = Symbol.for('socialgen.server.pipeline');
 
-async function readStream(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | 'too-large' | 'aborted'> {
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array | 'too-large' | 'aborted'> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -82,7 +85,8 @@ export function toResponse(out: Outgoing): Response {
 
 /** `(request: Request) => Promise<Response>`, marked so the Node adapter can use the pipeline directly. */
 export function createWebHandler(pipeline: Pipeline): WebHandler {
-  const handler = async (request: Request): Promise<Response> => toResponse(await pipeline.handle(fromRequest(request)));
+  const handler = async (request: Request): Promise<Response> =>
+    toResponse(await pipeline.handle(fromRequest(request)));
   Object.defineProperty(handler, PIPELINE, { value: pipeline });
   return handler as WebHandler;
 }

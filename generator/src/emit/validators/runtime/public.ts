@@ -23,7 +23,7 @@ export interface ValidateOptions {
    * "request" (default for parameters and request bodies): readOnly properties are not required.
    * Present readOnly/writeOnly properties are validated normally in both directions.
    */
-  direction?: "request" | "response";
+  direction?: 'request' | 'response';
   /** Assert formats (default) or treat them as annotations. */
   formats?: boolean;
 }
@@ -38,7 +38,12 @@ export interface OperationValidator {
   headers(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
   cookies(value: unknown, options?: ValidateOptions): ValidationResult<unknown>;
   requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<unknown>;
-  response(status: number | string, mediaType: string, body: unknown, options?: ValidateOptions): ValidationResult<unknown>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<unknown>;
 }
 
 /** Every operation's validators, keyed by its client method / server handler name (`op.names.method`). */
@@ -69,8 +74,8 @@ export function _opts(options: ValidateOptions | undefined, request: boolean): n
   if (options !== undefined) {
     if (options.allErrors === false) o &= ~_O.allErrors;
     if (options.formats === false) o &= ~_O.formats;
-    if (options.direction === "request") o |= _O.request;
-    else if (options.direction === "response") o &= ~_O.request;
+    if (options.direction === 'request') o |= _O.request;
+    else if (options.direction === 'response') o &= ~_O.request;
   }
   for (const _k in Object.prototype) return o | _O.inheritedKeys;
   return o;
@@ -79,7 +84,18 @@ export function _opts(options: ValidateOptions | undefined, request: boolean): n
 /** A stack overflow on absurdly deep input becomes a validation error; anything else propagates. */
 export function _deep(e: unknown): { valid: false; errors: ValidationError[] } {
   if (e instanceof RangeError) {
-    return { valid: false, errors: [{ instancePath: "", schemaPath: "#", keyword: "depth", message: "value is nested too deeply to validate", params: {} }] };
+    return {
+      valid: false,
+      errors: [
+        {
+          instancePath: '',
+          schemaPath: '#',
+          keyword: 'depth',
+          message: 'value is nested too deeply to validate',
+          params: {},
+        },
+      ],
+    };
   }
   throw e;
 }

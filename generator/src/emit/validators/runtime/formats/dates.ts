@@ -8,21 +8,25 @@ function _ymd(y: number, m: number, d: number): boolean {
 
 /** The two ASCII digits at i..i+1 as a number, or -1. */
 function _d2(s: string, i: number): number {
-  const a = s.charCodeAt(i) - 48, b = s.charCodeAt(i + 1) - 48;
+  const a = s.charCodeAt(i) - 48,
+    b = s.charCodeAt(i + 1) - 48;
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 
 /** RFC 3339 full-date at s[i..i+10). */
 function _date(s: string, i: number): boolean {
   if (s.charCodeAt(i + 4) !== 45 || s.charCodeAt(i + 7) !== 45) return false;
-  const c = _d2(s, i), y = _d2(s, i + 2);
+  const c = _d2(s, i),
+    y = _d2(s, i + 2);
   return c >= 0 && y >= 0 && _ymd(c * 100 + y, _d2(s, i + 5), _d2(s, i + 8));
 }
 
 /** RFC 3339 full-time from s[i] to the end (offset required; leap second only at 23:59:60 UTC). */
 function _time(s: string, i: number): boolean {
   if (s.length < i + 9 || s.charCodeAt(i + 2) !== 58 || s.charCodeAt(i + 5) !== 58) return false;
-  const h = _d2(s, i), min = _d2(s, i + 3), sec = _d2(s, i + 6);
+  const h = _d2(s, i),
+    min = _d2(s, i + 3),
+    sec = _d2(s, i + 6);
   if (h < 0 || h > 23 || min < 0 || min > 59 || sec < 0 || sec > 60) return false;
   let j = i + 8;
   if (s.charCodeAt(j) === 46) {
@@ -36,12 +40,13 @@ function _time(s: string, i: number): boolean {
     if (j + 1 !== s.length) return false;
   } else if (z === 43 || z === 45) {
     if (j + 6 !== s.length || s.charCodeAt(j + 3) !== 58) return false;
-    const oh = _d2(s, j + 1), om = _d2(s, j + 4);
+    const oh = _d2(s, j + 1),
+      om = _d2(s, j + 4);
     if (oh < 0 || oh > 23 || om < 0 || om > 59) return false;
     offset = (z === 45 ? -1 : 1) * (oh * 60 + om);
   } else return false;
   if (sec < 60) return true;
-  return ((((h * 60 + min - offset) % 1440) + 1440) % 1440) === 1439;
+  return (((h * 60 + min - offset) % 1440) + 1440) % 1440 === 1439;
 }
 
 export function _fDate(s: string): boolean {
@@ -57,7 +62,10 @@ export function _fDateTime(s: string): boolean {
   return (t === 84 || t === 116) && _date(s, 0) && _time(s, 11);
 }
 
-const _reDuration = new RegExp("^P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S))?|T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)|[0-9]+W)$", "u");
+const _reDuration = new RegExp(
+  '^P(?:(?:[0-9]+D|[0-9]+M(?:[0-9]+D)?|[0-9]+Y(?:[0-9]+M(?:[0-9]+D)?)?)(?:T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S))?|T(?:[0-9]+H(?:[0-9]+M(?:[0-9]+S)?)?|[0-9]+M(?:[0-9]+S)?|[0-9]+S)|[0-9]+W)$',
+  'u',
+);
 
 export function _fDuration(s: string): boolean {
   return _reDuration.test(s);

@@ -13,7 +13,7 @@ export function _fUuid(s: string): boolean {
 
 export function _fRegex(s: string): boolean {
   try {
-    new RegExp(s, "u");
+    new RegExp(s, 'u');
     return true;
   } catch {
     return false;

@@ -3,7 +3,13 @@ import type { ValidationError } from '../public.ts';
 
 export const _has = Object.prototype.hasOwnProperty;
 
-export function _err(instancePath: string, schemaPath: string, keyword: string, message: string, params: Record<string, unknown>): ValidationError {
+export function _err(
+  instancePath: string,
+  schemaPath: string,
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+): ValidationError {
   return { instancePath, schemaPath, keyword, message, params };
 }
 
@@ -11,29 +17,39 @@ export function _err(instancePath: string, schemaPath: string, keyword: string, 
  * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
  * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
  */
-export function _fErr(E: ValidationError[], o: number, instancePath: string, schemaPath: string, keyword: string, message: string, params: Record<string, unknown>): boolean {
+export function _fErr(
+  E: ValidationError[],
+  o: number,
+  instancePath: string,
+  schemaPath: string,
+  keyword: string,
+  message: string,
+  params: Record<string, unknown>,
+): boolean {
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
 export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
-  return _fErr(E, o, p, sp + "/type", "type", "must be " + type, { type });
+  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
 export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
-  return _fErr(E, o, p, sp + "/required", "required", "must have required property '" + name + "'", { missingProperty: name });
+  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+    missingProperty: name,
+  });
 }
 
 /** `_fErr` for `format` (`sp` is the schema's path). */
 export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
-  return _fErr(E, o, p, sp + "/format", "format", 'must match format "' + format + '"', { format });
+  return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /** Escapes a key as a JSON pointer token. */
 export function _esc(key: string): string {
-  return key.indexOf("~") === -1 && key.indexOf("/") === -1 ? key : key.replaceAll("~", "~0").replaceAll("/", "~1");
+  return key.indexOf('~') === -1 && key.indexOf('/') === -1 ? key : key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** Length in code points (a lone surrogate counts as one). */

@@ -4,7 +4,7 @@ import { _has } from './core.ts';
 /** JSON equality: primitives by value, arrays by items, objects by own keys and values. */
 export function _eq(a: any, b: any): boolean {
   if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
@@ -29,18 +29,18 @@ export function _inc(list: readonly unknown[], x: unknown): boolean {
 
 /** A canonical text of a JSON value (sorted keys), equal texts for equal values. */
 export function _canon(x: any): string {
-  if (typeof x !== "object" || x === null) return typeof x === "string" ? JSON.stringify(x) : String(x);
+  if (typeof x !== 'object' || x === null) return typeof x === 'string' ? JSON.stringify(x) : String(x);
   if (Array.isArray(x)) {
-    let out = "[";
-    for (let i = 0; i < x.length; i++) out += (i ? "," : "") + _canon(x[i]);
-    return out + "]";
+    let out = '[';
+    for (let i = 0; i < x.length; i++) out += (i ? ',' : '') + _canon(x[i]);
+    return out + ']';
   }
   const keys: string[] = [];
   for (const k in x) if (_has.call(x, k)) keys.push(k);
   keys.sort();
-  let out = "{";
-  for (let i = 0; i < keys.length; i++) out += (i ? "," : "") + JSON.stringify(keys[i]) + ":" + _canon(x[keys[i]!]);
-  return out + "}";
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + _canon(x[keys[i]!]);
+  return out + '}';
 }
 
 /** Indices [first, second] of two equal items, or null: pairwise when short, hashed otherwise (linear). */
@@ -53,7 +53,7 @@ export function _dup(a: readonly unknown[]): [number, number] | null {
   let objs: Map<string, number> | undefined;
   for (let j = 0; j < a.length; j++) {
     const x = a[j];
-    if (typeof x === "object" && x !== null) {
+    if (typeof x === 'object' && x !== null) {
       objs ??= new Map();
       const key = _canon(x);
       const i = objs.get(key);

@@ -21,8 +21,10 @@ const _sp10 = '#/components/schemas/View';
 const _k11: any = ['click', 'view'];
 const _sp12 = '#/components/schemas/Event';
 const _sp13 = '#/components/schemas/TaggedEvent';
-const _sp14 = '#/components/schemas/Form';
-const _sp15 = '#/components/schemas/Upload';
+const _sp14 = '#/components/schemas/ProfileBase';
+const _sp15 = '#/components/schemas/Profile';
+const _sp16 = '#/components/schemas/Form';
+const _sp17 = '#/components/schemas/Upload';
 
 export function _vServerId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -994,6 +996,154 @@ export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]
   return E.length === e0;
 }
 
+export function _vProfileBase(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x1 !== 'string') return false;
+  }
+  const x2 = v.handle;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    return false;
+  }
+  const x3 = v.pin;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x3 !== 'string') return false;
+  }
+  return true;
+}
+
+export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (_fType(E, o, p, _sp14, 'object')) return false;
+  } else {
+    const x1 = v.id;
+    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+      if (typeof x1 !== 'string') {
+        if (_fType(E, o, p + '/id', _sp14 + '/properties/id', 'string')) return false;
+      }
+    }
+    const x2 = v.handle;
+    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+      if (typeof x2 !== 'string') {
+        if (_fType(E, o, p + '/handle', _sp14 + '/properties/handle', 'string')) return false;
+      }
+    } else {
+      if (_fReq(E, o, p, _sp14, 'handle')) return false;
+    }
+    const x3 = v.pin;
+    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+      if (typeof x3 !== 'string') {
+        if (_fType(E, o, p + '/pin', _sp14 + '/properties/pin', 'string')) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
+export function _vProfile(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x3 = v.id;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x3 !== 'string') return false;
+  }
+  const x4 = v.handle;
+  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (typeof x4 !== 'string') return false;
+  } else {
+    return false;
+  }
+  const x5 = v.pin;
+  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x5 !== 'string') return false;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x7 = v.id;
+  if (!(x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
+    if ((o & 4) === 0) {
+      return false;
+    }
+  }
+  const x8 = v.pin;
+  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (typeof x8 === 'string') {
+      if (x8.length < 4 || (x8.length < 7 && _len(x8) < 4)) {
+        return false;
+      }
+    }
+  } else {
+    if ((o & 4) !== 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 48) === 48) {
+    if (!_eProfileBase(v, o, p, E) && (o & 1) === 0) return false;
+  } else {
+    let ok3 = false;
+    L4: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+      const x5 = v.id;
+      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+        if (typeof x5 !== 'string') break L4;
+      }
+      const x6 = v.handle;
+      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+        if (typeof x6 !== 'string') break L4;
+      } else {
+        break L4;
+      }
+      const x7 = v.pin;
+      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+        if (typeof x7 !== 'string') break L4;
+      }
+      ok3 = true;
+    }
+    if (!ok3 && !_eProfileBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+    if (_fType(E, o, p, _sp15 + '/allOf/1', 'object')) return false;
+  } else {
+    const x9 = v.id;
+    if (!(x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
+      if ((o & 4) === 0) {
+        if (_fReq(E, o, p, _sp15 + '/allOf/1', 'id')) return false;
+      }
+    }
+    const x10 = v.pin;
+    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+      if (typeof x10 === 'string') {
+        if (x10.length < 4 || (x10.length < 7 && _len(x10) < 4)) {
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/pin',
+              _sp15 + '/allOf/1/properties/pin/minLength',
+              'minLength',
+              'must NOT have fewer than 4 characters',
+              { limit: 4 },
+            )
+          )
+            return false;
+        }
+      }
+    } else {
+      if ((o & 4) !== 0) {
+        if (_fReq(E, o, p, _sp15 + '/allOf/1', 'pin')) return false;
+      }
+    }
+  }
+  return E.length === e0;
+}
+
 export function _vForm(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
@@ -1016,25 +1166,25 @@ export function _vForm(v: any, o: number): boolean {
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp14, 'object')) return false;
+    if (_fType(E, o, p, _sp16, 'object')) return false;
   } else {
     const x1 = v.q;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/q', _sp14 + '/properties/q', 'string')) return false;
+        if (_fType(E, o, p + '/q', _sp16 + '/properties/q', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp14, 'q')) return false;
+      if (_fReq(E, o, p, _sp16, 'q')) return false;
     }
     const x2 = v.tags;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/tags', _sp14 + '/properties/tags', 'array')) return false;
+        if (_fType(E, o, p + '/tags', _sp16 + '/properties/tags', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'string') {
-            if (_fType(E, o, p + '/tags/' + i3, _sp14 + '/properties/tags/items', 'string')) return false;
+            if (_fType(E, o, p + '/tags/' + i3, _sp16 + '/properties/tags/items', 'string')) return false;
           }
         }
       }
@@ -1067,23 +1217,23 @@ export function _vUpload(v: any, o: number): boolean {
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp15, 'object')) return false;
+    if (_fType(E, o, p, _sp17, 'object')) return false;
   } else {
     const x1 = v.avatar;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/avatar', _sp15 + '/properties/avatar', 'string')) return false;
+        if (_fType(E, o, p + '/avatar', _sp17 + '/properties/avatar', 'string')) return false;
       }
     }
     const x2 = v.meta;
     if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/meta', _sp15 + '/properties/meta', 'object')) return false;
+        if (_fType(E, o, p + '/meta', _sp17 + '/properties/meta', 'object')) return false;
       } else {
         const x3 = x2.title;
         if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
           if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/meta/title', _sp15 + '/properties/meta/properties/title', 'string')) return false;
+            if (_fType(E, o, p + '/meta/title', _sp17 + '/properties/meta/properties/title', 'string')) return false;
           }
         }
       }
@@ -1091,7 +1241,7 @@ export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): bo
     const x5 = v.count;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/count', _sp15 + '/properties/count', 'integer')) return false;
+        if (_fType(E, o, p + '/count', _sp17 + '/properties/count', 'integer')) return false;
       }
     }
   }

@@ -9,12 +9,12 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `putAvatar`: its parameters by their names in the spec, and `body`. */
 export interface PutAvatarArgs {
-  body: T.PutAvatarRequestBody;
+  body: T.Operations['putAvatar']['requestBody'];
 }
 
 /** The argument of `setPreferences`: its parameters by their names in the spec, and `body`. */
 export interface SetPreferencesArgs {
-  body: T.SetPreferencesRequestBody;
+  body: T.Operations['setPreferences']['requestBody'];
 }
 
 /**
@@ -30,13 +30,16 @@ export interface Client {
    *
    * Authentication: none.
    */
-  putAvatar(args: PutAvatarArgs, options?: CallOptions): ApiPromise<T.PutAvatarResponse, 200>;
+  putAvatar(args: PutAvatarArgs, options?: CallOptions): ApiPromise<T.Operations['putAvatar']['response'], 200>;
   /**
    * `POST /preferences` (operation `setPreferences`)
    *
    * Authentication: none.
    */
-  setPreferences(args: SetPreferencesArgs, options?: CallOptions): ApiPromise<T.SetPreferencesResponse, 204>;
+  setPreferences(
+    args: SetPreferencesArgs,
+    options?: CallOptions,
+  ): ApiPromise<T.Operations['setPreferences']['response'], 204>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -46,8 +49,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  putAvatar: T.PutAvatarErrorResponse;
-  setPreferences: T.SetPreferencesErrorResponse;
+  putAvatar: T.Operations['putAvatar']['errorResponse'];
+  setPreferences: T.Operations['setPreferences']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -101,7 +104,7 @@ export function putAvatar(
   core: ClientCore,
   args: PutAvatarArgs,
   options?: CallOptions,
-): ApiPromise<T.PutAvatarResponse, 200> {
+): ApiPromise<T.Operations['putAvatar']['response'], 200> {
   return call(core, ops.putAvatar, args, options);
 }
 
@@ -116,7 +119,7 @@ export function setPreferences(
   core: ClientCore,
   args: SetPreferencesArgs,
   options?: CallOptions,
-): ApiPromise<T.SetPreferencesResponse, 204> {
+): ApiPromise<T.Operations['setPreferences']['response'], 204> {
   return call(core, ops.setPreferences, args, options);
 }
 

@@ -18,11 +18,11 @@ import type {
 
 /** What the `putAvatar` handler receives, parsed and validated. */
 export interface PutAvatarContext {
-  params: T.PutAvatarPathParams;
-  query: T.PutAvatarQuery;
-  headers: T.PutAvatarHeaders;
-  cookies: T.PutAvatarCookies;
-  body: T.PutAvatarRequestBody;
+  params: T.Operations['putAvatar']['pathParams'];
+  query: T.Operations['putAvatar']['query'];
+  headers: T.Operations['putAvatar']['headers'];
+  cookies: T.Operations['putAvatar']['cookies'];
+  body: T.Operations['putAvatar']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -31,7 +31,7 @@ export interface PutAvatarContext {
 /** Exactly the responses declared for `putAvatar`. */
 export type PutAvatarResult = {
   status: 200;
-  body: T.PutAvatarResponses['200']['content']['application/json'];
+  body: T.Operations['putAvatar']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type PutAvatarHandler = (context: PutAvatarContext) => PutAvatarResult | 
 
 /** What the `setPreferences` handler receives, parsed and validated. */
 export interface SetPreferencesContext {
-  params: T.SetPreferencesPathParams;
-  query: T.SetPreferencesQuery;
-  headers: T.SetPreferencesHeaders;
-  cookies: T.SetPreferencesCookies;
-  body: T.SetPreferencesRequestBody;
+  params: T.Operations['setPreferences']['pathParams'];
+  query: T.Operations['setPreferences']['query'];
+  headers: T.Operations['setPreferences']['headers'];
+  cookies: T.Operations['setPreferences']['cookies'];
+  body: T.Operations['setPreferences']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;

@@ -3,108 +3,76 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-/** Path parameters of `PUT /avatars`. */
-export type PutAvatarPathParams = Record<string, never>;
-
-/** Query parameters of `PUT /avatars`. */
-export type PutAvatarQuery = Record<string, never>;
-
-/** Header parameters of `PUT /avatars`. */
-export type PutAvatarHeaders = Record<string, never>;
-
-/** Cookie parameters of `PUT /avatars`. */
-export type PutAvatarCookies = Record<string, never>;
-
-/** Request body of `PUT /avatars` (required). */
-export type PutAvatarRequestBody = {
-  /** @format binary */
-  avatar: Blob;
-  thumbnails?: Blob[];
-  crop?: {
-    x?: number;
-    y?: number;
-  } | null;
-};
-
-/** Responses of `PUT /avatars` by status and media type. */
-export interface PutAvatarResponses {
-  /** What the server received. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        [key: string]: unknown;
-      };
-    };
-  };
-}
-
-/** Body of a successful `PUT /avatars`. */
-export type PutAvatarResponse = {
-  [key: string]: unknown;
-};
-
-/** Body of a failed `PUT /avatars`. */
-export type PutAvatarErrorResponse = never;
-
-/** Path parameters of `POST /preferences`. */
-export type SetPreferencesPathParams = Record<string, never>;
-
-/** Query parameters of `POST /preferences`. */
-export type SetPreferencesQuery = Record<string, never>;
-
-/** Header parameters of `POST /preferences`. */
-export type SetPreferencesHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /preferences`. */
-export type SetPreferencesCookies = Record<string, never>;
-
-/** Request body of `POST /preferences` (required). */
-export type SetPreferencesRequestBody = {
-  notify?: {
-    email?: boolean;
-    digest?: 'daily' | 'weekly';
-  };
-  langs?: string[];
-};
-
-/** Responses of `POST /preferences` by status and media type. */
-export interface SetPreferencesResponses {
-  /** Saved. */
-  204: {
-    headers: Record<string, never>;
-    content: Record<string, never>;
-  };
-}
-
-/** Body of a successful `POST /preferences`. */
-export type SetPreferencesResponse = undefined;
-
-/** Body of a failed `POST /preferences`. */
-export type SetPreferencesErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `PUT /avatars` */
   putAvatar: {
-    pathParams: PutAvatarPathParams;
-    query: PutAvatarQuery;
-    headers: PutAvatarHeaders;
-    cookies: PutAvatarCookies;
-    requestBody: PutAvatarRequestBody;
-    responses: PutAvatarResponses;
-    response: PutAvatarResponse;
-    errorResponse: PutAvatarErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: {
+      /** @format binary */
+      avatar: Blob;
+      thumbnails?: Blob[];
+      crop?: {
+        x?: number;
+        y?: number;
+      } | null;
+    };
+    /** Responses by status and media type. */
+    responses: {
+      /** What the server received. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      [key: string]: unknown;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /preferences` */
   setPreferences: {
-    pathParams: SetPreferencesPathParams;
-    query: SetPreferencesQuery;
-    headers: SetPreferencesHeaders;
-    cookies: SetPreferencesCookies;
-    requestBody: SetPreferencesRequestBody;
-    responses: SetPreferencesResponses;
-    response: SetPreferencesResponse;
-    errorResponse: SetPreferencesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: {
+      notify?: {
+        email?: boolean;
+        digest?: 'daily' | 'weekly';
+      };
+      langs?: string[];
+    };
+    /** Responses by status and media type. */
+    responses: {
+      /** Saved. */
+      204: {
+        headers: Record<string, never>;
+        content: Record<string, never>;
+      };
+    };
+    /** Body of a successful response. */
+    response: undefined;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

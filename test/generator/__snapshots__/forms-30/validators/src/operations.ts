@@ -44,12 +44,15 @@ const _responses1: _Responses = {
 export function validatePutAvatarPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.PutAvatarPathParams> {
+): ValidationResult<T.Operations['putAvatar']['pathParams']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
 /** putAvatar: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validatePutAvatarQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.PutAvatarQuery> {
+export function validatePutAvatarQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['putAvatar']['query']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
@@ -57,7 +60,7 @@ export function validatePutAvatarQuery(value: unknown, options?: ValidateOptions
 export function validatePutAvatarHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.PutAvatarHeaders> {
+): ValidationResult<T.Operations['putAvatar']['headers']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
@@ -65,7 +68,7 @@ export function validatePutAvatarHeaders(
 export function validatePutAvatarCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.PutAvatarCookies> {
+): ValidationResult<T.Operations['putAvatar']['cookies']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
 }
 
@@ -74,7 +77,7 @@ export function validatePutAvatarRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.PutAvatarRequestBody> {
+): ValidationResult<T.Operations['putAvatar']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -84,7 +87,7 @@ export function validatePutAvatarResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.PutAvatarResponse | T.PutAvatarErrorResponse> {
+): ValidationResult<T.Operations['putAvatar']['response'] | T.Operations['putAvatar']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -92,7 +95,7 @@ export function validatePutAvatarResponse(
 export function validateSetPreferencesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesPathParams> {
+): ValidationResult<T.Operations['setPreferences']['pathParams']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
@@ -100,7 +103,7 @@ export function validateSetPreferencesPathParams(
 export function validateSetPreferencesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesQuery> {
+): ValidationResult<T.Operations['setPreferences']['query']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
@@ -108,7 +111,7 @@ export function validateSetPreferencesQuery(
 export function validateSetPreferencesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesHeaders> {
+): ValidationResult<T.Operations['setPreferences']['headers']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
@@ -116,7 +119,7 @@ export function validateSetPreferencesHeaders(
 export function validateSetPreferencesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesCookies> {
+): ValidationResult<T.Operations['setPreferences']['cookies']> {
   return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
 }
 
@@ -125,7 +128,7 @@ export function validateSetPreferencesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesRequestBody> {
+): ValidationResult<T.Operations['setPreferences']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -135,7 +138,7 @@ export function validateSetPreferencesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SetPreferencesResponse | T.SetPreferencesErrorResponse> {
+): ValidationResult<T.Operations['setPreferences']['response'] | T.Operations['setPreferences']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

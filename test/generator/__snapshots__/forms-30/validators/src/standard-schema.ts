@@ -93,65 +93,62 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
 }
 
 /** putAvatar: `validatePutAvatarPathParams` as a Standard Schema. */
-export const PutAvatarPathParamsSchema: SyncStandardSchema<T.PutAvatarPathParams> = toStandardSchema(
+export const PutAvatarPathParamsSchema: SyncStandardSchema<T.Operations['putAvatar']['pathParams']> = toStandardSchema(
   O.validatePutAvatarPathParams,
 );
 
 /** putAvatar: `validatePutAvatarQuery` as a Standard Schema. */
-export const PutAvatarQuerySchema: SyncStandardSchema<T.PutAvatarQuery> = toStandardSchema(O.validatePutAvatarQuery);
+export const PutAvatarQuerySchema: SyncStandardSchema<T.Operations['putAvatar']['query']> = toStandardSchema(
+  O.validatePutAvatarQuery,
+);
 
 /** putAvatar: `validatePutAvatarHeaders` as a Standard Schema. */
-export const PutAvatarHeadersSchema: SyncStandardSchema<T.PutAvatarHeaders> = toStandardSchema(
+export const PutAvatarHeadersSchema: SyncStandardSchema<T.Operations['putAvatar']['headers']> = toStandardSchema(
   O.validatePutAvatarHeaders,
 );
 
 /** putAvatar: `validatePutAvatarCookies` as a Standard Schema. */
-export const PutAvatarCookiesSchema: SyncStandardSchema<T.PutAvatarCookies> = toStandardSchema(
+export const PutAvatarCookiesSchema: SyncStandardSchema<T.Operations['putAvatar']['cookies']> = toStandardSchema(
   O.validatePutAvatarCookies,
 );
 
 /** putAvatar: the request body (its first declared media type) as a Standard Schema. */
-export const PutAvatarRequestBodySchema: SyncStandardSchema<T.PutAvatarRequestBody> = toStandardSchema(
-  (body, options) => O.validatePutAvatarRequestBody(body, undefined, options),
-);
+export const PutAvatarRequestBodySchema: SyncStandardSchema<T.Operations['putAvatar']['requestBody']> =
+  toStandardSchema((body, options) => O.validatePutAvatarRequestBody(body, undefined, options));
 
 /** putAvatar: the response with this status and media type as a Standard Schema. */
 export function PutAvatarResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.PutAvatarResponse | T.PutAvatarErrorResponse> {
+): SyncStandardSchema<T.Operations['putAvatar']['response'] | T.Operations['putAvatar']['errorResponse']> {
   return toStandardSchema((body, options) => O.validatePutAvatarResponse(status, mediaType, body, options));
 }
 
 /** setPreferences: `validateSetPreferencesPathParams` as a Standard Schema. */
-export const SetPreferencesPathParamsSchema: SyncStandardSchema<T.SetPreferencesPathParams> = toStandardSchema(
-  O.validateSetPreferencesPathParams,
-);
+export const SetPreferencesPathParamsSchema: SyncStandardSchema<T.Operations['setPreferences']['pathParams']> =
+  toStandardSchema(O.validateSetPreferencesPathParams);
 
 /** setPreferences: `validateSetPreferencesQuery` as a Standard Schema. */
-export const SetPreferencesQuerySchema: SyncStandardSchema<T.SetPreferencesQuery> = toStandardSchema(
+export const SetPreferencesQuerySchema: SyncStandardSchema<T.Operations['setPreferences']['query']> = toStandardSchema(
   O.validateSetPreferencesQuery,
 );
 
 /** setPreferences: `validateSetPreferencesHeaders` as a Standard Schema. */
-export const SetPreferencesHeadersSchema: SyncStandardSchema<T.SetPreferencesHeaders> = toStandardSchema(
-  O.validateSetPreferencesHeaders,
-);
+export const SetPreferencesHeadersSchema: SyncStandardSchema<T.Operations['setPreferences']['headers']> =
+  toStandardSchema(O.validateSetPreferencesHeaders);
 
 /** setPreferences: `validateSetPreferencesCookies` as a Standard Schema. */
-export const SetPreferencesCookiesSchema: SyncStandardSchema<T.SetPreferencesCookies> = toStandardSchema(
-  O.validateSetPreferencesCookies,
-);
+export const SetPreferencesCookiesSchema: SyncStandardSchema<T.Operations['setPreferences']['cookies']> =
+  toStandardSchema(O.validateSetPreferencesCookies);
 
 /** setPreferences: the request body (its first declared media type) as a Standard Schema. */
-export const SetPreferencesRequestBodySchema: SyncStandardSchema<T.SetPreferencesRequestBody> = toStandardSchema(
-  (body, options) => O.validateSetPreferencesRequestBody(body, undefined, options),
-);
+export const SetPreferencesRequestBodySchema: SyncStandardSchema<T.Operations['setPreferences']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSetPreferencesRequestBody(body, undefined, options));
 
 /** setPreferences: the response with this status and media type as a Standard Schema. */
 export function SetPreferencesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SetPreferencesResponse | T.SetPreferencesErrorResponse> {
+): SyncStandardSchema<T.Operations['setPreferences']['response'] | T.Operations['setPreferences']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSetPreferencesResponse(status, mediaType, body, options));
 }

@@ -9,12 +9,12 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `uploadFiles`: its parameters by their names in the spec, and `body`. */
 export interface UploadFilesArgs {
-  body: T.UploadFilesRequestBody;
+  body: T.Operations['uploadFiles']['requestBody'];
 }
 
 /** The argument of `search`: its parameters by their names in the spec, and `body`. */
 export interface SearchArgs {
-  body: T.SearchRequestBody;
+  body: T.Operations['search']['requestBody'];
 }
 
 /**
@@ -30,13 +30,13 @@ export interface Client {
    *
    * Authentication: none.
    */
-  uploadFiles(args: UploadFilesArgs, options?: CallOptions): ApiPromise<T.UploadFilesResponse, 201>;
+  uploadFiles(args: UploadFilesArgs, options?: CallOptions): ApiPromise<T.Operations['uploadFiles']['response'], 201>;
   /**
    * `POST /searches` (operation `search`)
    *
    * Authentication: none.
    */
-  search(args: SearchArgs, options?: CallOptions): ApiPromise<T.SearchResponse, 200>;
+  search(args: SearchArgs, options?: CallOptions): ApiPromise<T.Operations['search']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -46,8 +46,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  uploadFiles: T.UploadFilesErrorResponse;
-  search: T.SearchErrorResponse;
+  uploadFiles: T.Operations['uploadFiles']['errorResponse'];
+  search: T.Operations['search']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -101,7 +101,7 @@ export function uploadFiles(
   core: ClientCore,
   args: UploadFilesArgs,
   options?: CallOptions,
-): ApiPromise<T.UploadFilesResponse, 201> {
+): ApiPromise<T.Operations['uploadFiles']['response'], 201> {
   return call(core, ops.uploadFiles, args, options);
 }
 
@@ -112,7 +112,11 @@ export function uploadFiles(
  *
  * The standalone form of `Client.search`, over `createCore(...)`.
  */
-export function search(core: ClientCore, args: SearchArgs, options?: CallOptions): ApiPromise<T.SearchResponse, 200> {
+export function search(
+  core: ClientCore,
+  args: SearchArgs,
+  options?: CallOptions,
+): ApiPromise<T.Operations['search']['response'], 200> {
   return call(core, ops.search, args, options);
 }
 

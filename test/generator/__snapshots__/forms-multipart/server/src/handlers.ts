@@ -18,11 +18,11 @@ import type {
 
 /** What the `uploadFiles` handler receives, parsed and validated. */
 export interface UploadFilesContext {
-  params: T.UploadFilesPathParams;
-  query: T.UploadFilesQuery;
-  headers: T.UploadFilesHeaders;
-  cookies: T.UploadFilesCookies;
-  body: T.UploadFilesRequestBody;
+  params: T.Operations['uploadFiles']['pathParams'];
+  query: T.Operations['uploadFiles']['query'];
+  headers: T.Operations['uploadFiles']['headers'];
+  cookies: T.Operations['uploadFiles']['cookies'];
+  body: T.Operations['uploadFiles']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -31,7 +31,7 @@ export interface UploadFilesContext {
 /** Exactly the responses declared for `uploadFiles`. */
 export type UploadFilesResult = {
   status: 201;
-  body: T.UploadFilesResponses['201']['content']['application/json'];
+  body: T.Operations['uploadFiles']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type UploadFilesHandler = (context: UploadFilesContext) => UploadFilesRes
 
 /** What the `search` handler receives, parsed and validated. */
 export interface SearchContext {
-  params: T.SearchPathParams;
-  query: T.SearchQuery;
-  headers: T.SearchHeaders;
-  cookies: T.SearchCookies;
-  body: T.SearchRequestBody;
+  params: T.Operations['search']['pathParams'];
+  query: T.Operations['search']['query'];
+  headers: T.Operations['search']['headers'];
+  cookies: T.Operations['search']['cookies'];
+  body: T.Operations['search']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -54,7 +54,7 @@ export interface SearchContext {
 /** Exactly the responses declared for `search`. */
 export type SearchResult = {
   status: 200;
-  body: T.SearchResponses['200']['content']['application/json'];
+  body: T.Operations['search']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -61,6 +61,9 @@ export type {
   Principal,
   RateLimitDecision,
   RequestInfo,
+  ServerHookContext,
+  ServerMiddleware,
   ServerOptions,
+  ServerSentEventInit,
   UserPrincipal,
 } from './runtime/types.js';

@@ -4,103 +4,71 @@
  */
 import type { Received, Upload } from './schemas.js';
 
-/** Path parameters of `POST /uploads`. */
-export type UploadFilesPathParams = Record<string, never>;
-
-/** Query parameters of `POST /uploads`. */
-export type UploadFilesQuery = Record<string, never>;
-
-/** Header parameters of `POST /uploads`. */
-export type UploadFilesHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /uploads`. */
-export type UploadFilesCookies = Record<string, never>;
-
-/** Request body of `POST /uploads` (required). */
-export type UploadFilesRequestBody = Upload;
-
-/** Responses of `POST /uploads` by status and media type. */
-export interface UploadFilesResponses {
-  /** What the server received. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Received;
-    };
-  };
-}
-
-/** Body of a successful `POST /uploads`. */
-export type UploadFilesResponse = Received;
-
-/** Body of a failed `POST /uploads`. */
-export type UploadFilesErrorResponse = never;
-
-/** Path parameters of `POST /searches`. */
-export type SearchPathParams = Record<string, never>;
-
-/** Query parameters of `POST /searches`. */
-export type SearchQuery = Record<string, never>;
-
-/** Header parameters of `POST /searches`. */
-export type SearchHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /searches`. */
-export type SearchCookies = Record<string, never>;
-
-/** Request body of `POST /searches` (required). */
-export type SearchRequestBody = {
-  query: string;
-  filter?: {
-    lang?: string;
-    minStars?: number;
-  };
-  fields?: string[];
-};
-
-/** Responses of `POST /searches` by status and media type. */
-export interface SearchResponses {
-  /** The body as the server read it. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        [key: string]: unknown;
-      };
-    };
-  };
-}
-
-/** Body of a successful `POST /searches`. */
-export type SearchResponse = {
-  [key: string]: unknown;
-};
-
-/** Body of a failed `POST /searches`. */
-export type SearchErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /uploads` */
   uploadFiles: {
-    pathParams: UploadFilesPathParams;
-    query: UploadFilesQuery;
-    headers: UploadFilesHeaders;
-    cookies: UploadFilesCookies;
-    requestBody: UploadFilesRequestBody;
-    responses: UploadFilesResponses;
-    response: UploadFilesResponse;
-    errorResponse: UploadFilesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Upload;
+    /** Responses by status and media type. */
+    responses: {
+      /** What the server received. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Received;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Received;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /searches` */
   search: {
-    pathParams: SearchPathParams;
-    query: SearchQuery;
-    headers: SearchHeaders;
-    cookies: SearchCookies;
-    requestBody: SearchRequestBody;
-    responses: SearchResponses;
-    response: SearchResponse;
-    errorResponse: SearchErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: {
+      query: string;
+      filter?: {
+        lang?: string;
+        minStars?: number;
+      };
+      fields?: string[];
+    };
+    /** Responses by status and media type. */
+    responses: {
+      /** The body as the server read it. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      [key: string]: unknown;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -34,7 +34,7 @@ const _responses1: _Responses = {
 export function validateUploadFilesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesPathParams> {
+): ValidationResult<T.Operations['uploadFiles']['pathParams']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -42,7 +42,7 @@ export function validateUploadFilesPathParams(
 export function validateUploadFilesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesQuery> {
+): ValidationResult<T.Operations['uploadFiles']['query']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -50,7 +50,7 @@ export function validateUploadFilesQuery(
 export function validateUploadFilesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesHeaders> {
+): ValidationResult<T.Operations['uploadFiles']['headers']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -58,7 +58,7 @@ export function validateUploadFilesHeaders(
 export function validateUploadFilesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesCookies> {
+): ValidationResult<T.Operations['uploadFiles']['cookies']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -67,7 +67,7 @@ export function validateUploadFilesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesRequestBody> {
+): ValidationResult<T.Operations['uploadFiles']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -77,7 +77,7 @@ export function validateUploadFilesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.UploadFilesResponse | T.UploadFilesErrorResponse> {
+): ValidationResult<T.Operations['uploadFiles']['response'] | T.Operations['uploadFiles']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -85,22 +85,31 @@ export function validateUploadFilesResponse(
 export function validateSearchPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchPathParams> {
+): ValidationResult<T.Operations['search']['pathParams']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchQuery> {
+export function validateSearchQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['search']['query']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchHeaders> {
+export function validateSearchHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['search']['headers']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
 /** search: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.SearchCookies> {
+export function validateSearchCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['search']['cookies']> {
   return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
 }
 
@@ -109,7 +118,7 @@ export function validateSearchRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchRequestBody> {
+): ValidationResult<T.Operations['search']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -119,7 +128,7 @@ export function validateSearchResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchResponse | T.SearchErrorResponse> {
+): ValidationResult<T.Operations['search']['response'] | T.Operations['search']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

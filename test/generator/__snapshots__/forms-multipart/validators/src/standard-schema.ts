@@ -100,61 +100,65 @@ export const UploadSchema: SyncStandardSchema<T.Upload> = toStandardSchema(S.val
 export const ReceivedSchema: SyncStandardSchema<T.Received> = toStandardSchema(S.validateReceived);
 
 /** uploadFiles: `validateUploadFilesPathParams` as a Standard Schema. */
-export const UploadFilesPathParamsSchema: SyncStandardSchema<T.UploadFilesPathParams> = toStandardSchema(
-  O.validateUploadFilesPathParams,
-);
+export const UploadFilesPathParamsSchema: SyncStandardSchema<T.Operations['uploadFiles']['pathParams']> =
+  toStandardSchema(O.validateUploadFilesPathParams);
 
 /** uploadFiles: `validateUploadFilesQuery` as a Standard Schema. */
-export const UploadFilesQuerySchema: SyncStandardSchema<T.UploadFilesQuery> = toStandardSchema(
+export const UploadFilesQuerySchema: SyncStandardSchema<T.Operations['uploadFiles']['query']> = toStandardSchema(
   O.validateUploadFilesQuery,
 );
 
 /** uploadFiles: `validateUploadFilesHeaders` as a Standard Schema. */
-export const UploadFilesHeadersSchema: SyncStandardSchema<T.UploadFilesHeaders> = toStandardSchema(
+export const UploadFilesHeadersSchema: SyncStandardSchema<T.Operations['uploadFiles']['headers']> = toStandardSchema(
   O.validateUploadFilesHeaders,
 );
 
 /** uploadFiles: `validateUploadFilesCookies` as a Standard Schema. */
-export const UploadFilesCookiesSchema: SyncStandardSchema<T.UploadFilesCookies> = toStandardSchema(
+export const UploadFilesCookiesSchema: SyncStandardSchema<T.Operations['uploadFiles']['cookies']> = toStandardSchema(
   O.validateUploadFilesCookies,
 );
 
 /** uploadFiles: the request body (its first declared media type) as a Standard Schema. */
-export const UploadFilesRequestBodySchema: SyncStandardSchema<T.UploadFilesRequestBody> = toStandardSchema(
-  (body, options) => O.validateUploadFilesRequestBody(body, undefined, options),
-);
+export const UploadFilesRequestBodySchema: SyncStandardSchema<T.Operations['uploadFiles']['requestBody']> =
+  toStandardSchema((body, options) => O.validateUploadFilesRequestBody(body, undefined, options));
 
 /** uploadFiles: the response with this status and media type as a Standard Schema. */
 export function UploadFilesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.UploadFilesResponse | T.UploadFilesErrorResponse> {
+): SyncStandardSchema<T.Operations['uploadFiles']['response'] | T.Operations['uploadFiles']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateUploadFilesResponse(status, mediaType, body, options));
 }
 
 /** search: `validateSearchPathParams` as a Standard Schema. */
-export const SearchPathParamsSchema: SyncStandardSchema<T.SearchPathParams> = toStandardSchema(
+export const SearchPathParamsSchema: SyncStandardSchema<T.Operations['search']['pathParams']> = toStandardSchema(
   O.validateSearchPathParams,
 );
 
 /** search: `validateSearchQuery` as a Standard Schema. */
-export const SearchQuerySchema: SyncStandardSchema<T.SearchQuery> = toStandardSchema(O.validateSearchQuery);
+export const SearchQuerySchema: SyncStandardSchema<T.Operations['search']['query']> = toStandardSchema(
+  O.validateSearchQuery,
+);
 
 /** search: `validateSearchHeaders` as a Standard Schema. */
-export const SearchHeadersSchema: SyncStandardSchema<T.SearchHeaders> = toStandardSchema(O.validateSearchHeaders);
+export const SearchHeadersSchema: SyncStandardSchema<T.Operations['search']['headers']> = toStandardSchema(
+  O.validateSearchHeaders,
+);
 
 /** search: `validateSearchCookies` as a Standard Schema. */
-export const SearchCookiesSchema: SyncStandardSchema<T.SearchCookies> = toStandardSchema(O.validateSearchCookies);
+export const SearchCookiesSchema: SyncStandardSchema<T.Operations['search']['cookies']> = toStandardSchema(
+  O.validateSearchCookies,
+);
 
 /** search: the request body (its first declared media type) as a Standard Schema. */
-export const SearchRequestBodySchema: SyncStandardSchema<T.SearchRequestBody> = toStandardSchema((body, options) =>
-  O.validateSearchRequestBody(body, undefined, options),
+export const SearchRequestBodySchema: SyncStandardSchema<T.Operations['search']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateSearchRequestBody(body, undefined, options),
 );
 
 /** search: the response with this status and media type as a Standard Schema. */
 export function SearchResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchResponse | T.SearchErrorResponse> {
+): SyncStandardSchema<T.Operations['search']['response'] | T.Operations['search']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSearchResponse(status, mediaType, body, options));
 }

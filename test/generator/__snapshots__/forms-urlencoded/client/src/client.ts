@@ -9,12 +9,12 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `createSubscription`: its parameters by their names in the spec, and `body`. */
 export interface CreateSubscriptionArgs {
-  body: T.CreateSubscriptionRequestBody;
+  body: T.Operations['createSubscription']['requestBody'];
 }
 
 /** The argument of `sendStyles`: its parameters by their names in the spec, and `body`. */
 export interface SendStylesArgs {
-  body: T.SendStylesRequestBody;
+  body: T.Operations['sendStyles']['requestBody'];
 }
 
 /**
@@ -33,13 +33,13 @@ export interface Client {
   createSubscription(
     args: CreateSubscriptionArgs,
     options?: CallOptions,
-  ): ApiPromise<T.CreateSubscriptionResponse, 201>;
+  ): ApiPromise<T.Operations['createSubscription']['response'], 201>;
   /**
    * `POST /styles` (operation `sendStyles`)
    *
    * Authentication: none.
    */
-  sendStyles(args: SendStylesArgs, options?: CallOptions): ApiPromise<T.SendStylesResponse, 200>;
+  sendStyles(args: SendStylesArgs, options?: CallOptions): ApiPromise<T.Operations['sendStyles']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -49,8 +49,8 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  createSubscription: T.CreateSubscriptionErrorResponse;
-  sendStyles: T.SendStylesErrorResponse;
+  createSubscription: T.Operations['createSubscription']['errorResponse'];
+  sendStyles: T.Operations['sendStyles']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -104,7 +104,7 @@ export function createSubscription(
   core: ClientCore,
   args: CreateSubscriptionArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateSubscriptionResponse, 201> {
+): ApiPromise<T.Operations['createSubscription']['response'], 201> {
   return call(core, ops.createSubscription, args, options);
 }
 
@@ -119,7 +119,7 @@ export function sendStyles(
   core: ClientCore,
   args: SendStylesArgs,
   options?: CallOptions,
-): ApiPromise<T.SendStylesResponse, 200> {
+): ApiPromise<T.Operations['sendStyles']['response'], 200> {
   return call(core, ops.sendStyles, args, options);
 }
 

@@ -18,11 +18,11 @@ import type {
 
 /** What the `createSubscription` handler receives, parsed and validated. */
 export interface CreateSubscriptionContext {
-  params: T.CreateSubscriptionPathParams;
-  query: T.CreateSubscriptionQuery;
-  headers: T.CreateSubscriptionHeaders;
-  cookies: T.CreateSubscriptionCookies;
-  body: T.CreateSubscriptionRequestBody;
+  params: T.Operations['createSubscription']['pathParams'];
+  query: T.Operations['createSubscription']['query'];
+  headers: T.Operations['createSubscription']['headers'];
+  cookies: T.Operations['createSubscription']['cookies'];
+  body: T.Operations['createSubscription']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -31,7 +31,7 @@ export interface CreateSubscriptionContext {
 /** Exactly the responses declared for `createSubscription`. */
 export type CreateSubscriptionResult = {
   status: 201;
-  body: T.CreateSubscriptionResponses['201']['content']['application/json'];
+  body: T.Operations['createSubscription']['responses']['201']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -43,11 +43,11 @@ export type CreateSubscriptionHandler = (
 
 /** What the `sendStyles` handler receives, parsed and validated. */
 export interface SendStylesContext {
-  params: T.SendStylesPathParams;
-  query: T.SendStylesQuery;
-  headers: T.SendStylesHeaders;
-  cookies: T.SendStylesCookies;
-  body: T.SendStylesRequestBody;
+  params: T.Operations['sendStyles']['pathParams'];
+  query: T.Operations['sendStyles']['query'];
+  headers: T.Operations['sendStyles']['headers'];
+  cookies: T.Operations['sendStyles']['cookies'];
+  body: T.Operations['sendStyles']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -56,7 +56,7 @@ export interface SendStylesContext {
 /** Exactly the responses declared for `sendStyles`. */
 export type SendStylesResult = {
   status: 200;
-  body: T.SendStylesResponses['200']['content']['application/json'];
+  body: T.Operations['sendStyles']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

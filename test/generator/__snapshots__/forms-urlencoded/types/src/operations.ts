@@ -4,92 +4,60 @@
  */
 import type { Styles, Subscription } from './schemas.js';
 
-/** Path parameters of `POST /subscriptions`. */
-export type CreateSubscriptionPathParams = Record<string, never>;
-
-/** Query parameters of `POST /subscriptions`. */
-export type CreateSubscriptionQuery = Record<string, never>;
-
-/** Header parameters of `POST /subscriptions`. */
-export type CreateSubscriptionHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /subscriptions`. */
-export type CreateSubscriptionCookies = Record<string, never>;
-
-/** Request body of `POST /subscriptions` (required). */
-export type CreateSubscriptionRequestBody = Subscription;
-
-/** Responses of `POST /subscriptions` by status and media type. */
-export interface CreateSubscriptionResponses {
-  /** The subscription as the server read it. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Subscription;
-    };
-  };
-}
-
-/** Body of a successful `POST /subscriptions`. */
-export type CreateSubscriptionResponse = Subscription;
-
-/** Body of a failed `POST /subscriptions`. */
-export type CreateSubscriptionErrorResponse = never;
-
-/** Path parameters of `POST /styles`. */
-export type SendStylesPathParams = Record<string, never>;
-
-/** Query parameters of `POST /styles`. */
-export type SendStylesQuery = Record<string, never>;
-
-/** Header parameters of `POST /styles`. */
-export type SendStylesHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /styles`. */
-export type SendStylesCookies = Record<string, never>;
-
-/** Request body of `POST /styles` (required). */
-export type SendStylesRequestBody = Styles;
-
-/** Responses of `POST /styles` by status and media type. */
-export interface SendStylesResponses {
-  /** The body as the server read it. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Styles;
-    };
-  };
-}
-
-/** Body of a successful `POST /styles`. */
-export type SendStylesResponse = Styles;
-
-/** Body of a failed `POST /styles`. */
-export type SendStylesErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `POST /subscriptions` */
   createSubscription: {
-    pathParams: CreateSubscriptionPathParams;
-    query: CreateSubscriptionQuery;
-    headers: CreateSubscriptionHeaders;
-    cookies: CreateSubscriptionCookies;
-    requestBody: CreateSubscriptionRequestBody;
-    responses: CreateSubscriptionResponses;
-    response: CreateSubscriptionResponse;
-    errorResponse: CreateSubscriptionErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Subscription;
+    /** Responses by status and media type. */
+    responses: {
+      /** The subscription as the server read it. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Subscription;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Subscription;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /styles` */
   sendStyles: {
-    pathParams: SendStylesPathParams;
-    query: SendStylesQuery;
-    headers: SendStylesHeaders;
-    cookies: SendStylesCookies;
-    requestBody: SendStylesRequestBody;
-    responses: SendStylesResponses;
-    response: SendStylesResponse;
-    errorResponse: SendStylesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: Styles;
+    /** Responses by status and media type. */
+    responses: {
+      /** The body as the server read it. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Styles;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Styles;
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

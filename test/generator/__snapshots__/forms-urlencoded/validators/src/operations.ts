@@ -28,7 +28,7 @@ const _responses1: _Responses = {
 export function validateCreateSubscriptionPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionPathParams> {
+): ValidationResult<T.Operations['createSubscription']['pathParams']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
@@ -36,7 +36,7 @@ export function validateCreateSubscriptionPathParams(
 export function validateCreateSubscriptionQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionQuery> {
+): ValidationResult<T.Operations['createSubscription']['query']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
@@ -44,7 +44,7 @@ export function validateCreateSubscriptionQuery(
 export function validateCreateSubscriptionHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionHeaders> {
+): ValidationResult<T.Operations['createSubscription']['headers']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
@@ -52,7 +52,7 @@ export function validateCreateSubscriptionHeaders(
 export function validateCreateSubscriptionCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionCookies> {
+): ValidationResult<T.Operations['createSubscription']['cookies']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
 }
 
@@ -61,7 +61,7 @@ export function validateCreateSubscriptionRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionRequestBody> {
+): ValidationResult<T.Operations['createSubscription']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -71,7 +71,9 @@ export function validateCreateSubscriptionResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateSubscriptionResponse | T.CreateSubscriptionErrorResponse> {
+): ValidationResult<
+  T.Operations['createSubscription']['response'] | T.Operations['createSubscription']['errorResponse']
+> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -79,7 +81,7 @@ export function validateCreateSubscriptionResponse(
 export function validateSendStylesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesPathParams> {
+): ValidationResult<T.Operations['sendStyles']['pathParams']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
@@ -87,7 +89,7 @@ export function validateSendStylesPathParams(
 export function validateSendStylesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesQuery> {
+): ValidationResult<T.Operations['sendStyles']['query']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
@@ -95,7 +97,7 @@ export function validateSendStylesQuery(
 export function validateSendStylesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesHeaders> {
+): ValidationResult<T.Operations['sendStyles']['headers']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
@@ -103,7 +105,7 @@ export function validateSendStylesHeaders(
 export function validateSendStylesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesCookies> {
+): ValidationResult<T.Operations['sendStyles']['cookies']> {
   return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
 }
 
@@ -112,7 +114,7 @@ export function validateSendStylesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesRequestBody> {
+): ValidationResult<T.Operations['sendStyles']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -122,7 +124,7 @@ export function validateSendStylesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SendStylesResponse | T.SendStylesErrorResponse> {
+): ValidationResult<T.Operations['sendStyles']['response'] | T.Operations['sendStyles']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -103,64 +103,63 @@ export const StylesSchema: SyncStandardSchema<T.Styles> = toStandardSchema(S.val
 export const ColorSchema: SyncStandardSchema<T.Color> = toStandardSchema(S.validateColor);
 
 /** createSubscription: `validateCreateSubscriptionPathParams` as a Standard Schema. */
-export const CreateSubscriptionPathParamsSchema: SyncStandardSchema<T.CreateSubscriptionPathParams> = toStandardSchema(
-  O.validateCreateSubscriptionPathParams,
-);
+export const CreateSubscriptionPathParamsSchema: SyncStandardSchema<T.Operations['createSubscription']['pathParams']> =
+  toStandardSchema(O.validateCreateSubscriptionPathParams);
 
 /** createSubscription: `validateCreateSubscriptionQuery` as a Standard Schema. */
-export const CreateSubscriptionQuerySchema: SyncStandardSchema<T.CreateSubscriptionQuery> = toStandardSchema(
-  O.validateCreateSubscriptionQuery,
-);
+export const CreateSubscriptionQuerySchema: SyncStandardSchema<T.Operations['createSubscription']['query']> =
+  toStandardSchema(O.validateCreateSubscriptionQuery);
 
 /** createSubscription: `validateCreateSubscriptionHeaders` as a Standard Schema. */
-export const CreateSubscriptionHeadersSchema: SyncStandardSchema<T.CreateSubscriptionHeaders> = toStandardSchema(
-  O.validateCreateSubscriptionHeaders,
-);
+export const CreateSubscriptionHeadersSchema: SyncStandardSchema<T.Operations['createSubscription']['headers']> =
+  toStandardSchema(O.validateCreateSubscriptionHeaders);
 
 /** createSubscription: `validateCreateSubscriptionCookies` as a Standard Schema. */
-export const CreateSubscriptionCookiesSchema: SyncStandardSchema<T.CreateSubscriptionCookies> = toStandardSchema(
-  O.validateCreateSubscriptionCookies,
-);
+export const CreateSubscriptionCookiesSchema: SyncStandardSchema<T.Operations['createSubscription']['cookies']> =
+  toStandardSchema(O.validateCreateSubscriptionCookies);
 
 /** createSubscription: the request body (its first declared media type) as a Standard Schema. */
-export const CreateSubscriptionRequestBodySchema: SyncStandardSchema<T.CreateSubscriptionRequestBody> =
-  toStandardSchema((body, options) => O.validateCreateSubscriptionRequestBody(body, undefined, options));
+export const CreateSubscriptionRequestBodySchema: SyncStandardSchema<
+  T.Operations['createSubscription']['requestBody']
+> = toStandardSchema((body, options) => O.validateCreateSubscriptionRequestBody(body, undefined, options));
 
 /** createSubscription: the response with this status and media type as a Standard Schema. */
 export function CreateSubscriptionResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateSubscriptionResponse | T.CreateSubscriptionErrorResponse> {
+): SyncStandardSchema<
+  T.Operations['createSubscription']['response'] | T.Operations['createSubscription']['errorResponse']
+> {
   return toStandardSchema((body, options) => O.validateCreateSubscriptionResponse(status, mediaType, body, options));
 }
 
 /** sendStyles: `validateSendStylesPathParams` as a Standard Schema. */
-export const SendStylesPathParamsSchema: SyncStandardSchema<T.SendStylesPathParams> = toStandardSchema(
-  O.validateSendStylesPathParams,
-);
+export const SendStylesPathParamsSchema: SyncStandardSchema<T.Operations['sendStyles']['pathParams']> =
+  toStandardSchema(O.validateSendStylesPathParams);
 
 /** sendStyles: `validateSendStylesQuery` as a Standard Schema. */
-export const SendStylesQuerySchema: SyncStandardSchema<T.SendStylesQuery> = toStandardSchema(O.validateSendStylesQuery);
+export const SendStylesQuerySchema: SyncStandardSchema<T.Operations['sendStyles']['query']> = toStandardSchema(
+  O.validateSendStylesQuery,
+);
 
 /** sendStyles: `validateSendStylesHeaders` as a Standard Schema. */
-export const SendStylesHeadersSchema: SyncStandardSchema<T.SendStylesHeaders> = toStandardSchema(
+export const SendStylesHeadersSchema: SyncStandardSchema<T.Operations['sendStyles']['headers']> = toStandardSchema(
   O.validateSendStylesHeaders,
 );
 
 /** sendStyles: `validateSendStylesCookies` as a Standard Schema. */
-export const SendStylesCookiesSchema: SyncStandardSchema<T.SendStylesCookies> = toStandardSchema(
+export const SendStylesCookiesSchema: SyncStandardSchema<T.Operations['sendStyles']['cookies']> = toStandardSchema(
   O.validateSendStylesCookies,
 );
 
 /** sendStyles: the request body (its first declared media type) as a Standard Schema. */
-export const SendStylesRequestBodySchema: SyncStandardSchema<T.SendStylesRequestBody> = toStandardSchema(
-  (body, options) => O.validateSendStylesRequestBody(body, undefined, options),
-);
+export const SendStylesRequestBodySchema: SyncStandardSchema<T.Operations['sendStyles']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSendStylesRequestBody(body, undefined, options));
 
 /** sendStyles: the response with this status and media type as a Standard Schema. */
 export function SendStylesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SendStylesResponse | T.SendStylesErrorResponse> {
+): SyncStandardSchema<T.Operations['sendStyles']['response'] | T.Operations['sendStyles']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSendStylesResponse(status, mediaType, body, options));
 }

@@ -9,20 +9,20 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `listEvents`: its parameters by their names in the spec. */
 export interface ListEventsArgs {
-  since?: T.ListEventsQuery['since'] | Date;
-  on?: T.ListEventsQuery['on'] | Date;
-  days?: T.ListEventsQuery['days'] | Date[];
+  since?: T.Operations['listEvents']['query']['since'] | Date;
+  on?: T.Operations['listEvents']['query']['on'] | Date;
+  days?: T.Operations['listEvents']['query']['days'] | Date[];
 }
 
 /** The argument of `createEvent`: its parameters by their names in the spec, and `body`. */
 export interface CreateEventArgs {
-  body: T.CreateEventRequestBody;
+  body: T.Operations['createEvent']['requestBody'];
 }
 
 /** The argument of `eventsOn`: its parameters by their names in the spec. */
 export interface EventsOnArgs {
-  day: T.EventsOnPathParams['day'] | Date;
-  'x-as-of'?: T.EventsOnHeaders['x-as-of'] | Date;
+  day: T.Operations['eventsOn']['pathParams']['day'] | Date;
+  'x-as-of'?: T.Operations['eventsOn']['headers']['x-as-of'] | Date;
 }
 
 /**
@@ -38,19 +38,19 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.ListEventsResponse, 200>;
+  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.Operations['listEvents']['response'], 200>;
   /**
    * `POST /events` (operation `createEvent`)
    *
    * Authentication: none.
    */
-  createEvent(args: CreateEventArgs, options?: CallOptions): ApiPromise<T.CreateEventResponse, 201>;
+  createEvent(args: CreateEventArgs, options?: CallOptions): ApiPromise<T.Operations['createEvent']['response'], 201>;
   /**
    * `GET /events/{day}` (operation `eventsOn`)
    *
    * Authentication: none.
    */
-  eventsOn(args: EventsOnArgs, options?: CallOptions): ApiPromise<T.EventsOnResponse, 200>;
+  eventsOn(args: EventsOnArgs, options?: CallOptions): ApiPromise<T.Operations['eventsOn']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -60,9 +60,9 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listEvents: T.ListEventsErrorResponse;
-  createEvent: T.CreateEventErrorResponse;
-  eventsOn: T.EventsOnErrorResponse;
+  listEvents: T.Operations['listEvents']['errorResponse'];
+  createEvent: T.Operations['createEvent']['errorResponse'];
+  eventsOn: T.Operations['eventsOn']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -116,7 +116,7 @@ export function listEvents(
   core: ClientCore,
   args?: ListEventsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListEventsResponse, 200> {
+): ApiPromise<T.Operations['listEvents']['response'], 200> {
   return call(core, ops.listEvents, args, options);
 }
 
@@ -131,7 +131,7 @@ export function createEvent(
   core: ClientCore,
   args: CreateEventArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateEventResponse, 201> {
+): ApiPromise<T.Operations['createEvent']['response'], 201> {
   return call(core, ops.createEvent, args, options);
 }
 
@@ -146,7 +146,7 @@ export function eventsOn(
   core: ClientCore,
   args: EventsOnArgs,
   options?: CallOptions,
-): ApiPromise<T.EventsOnResponse, 200> {
+): ApiPromise<T.Operations['eventsOn']['response'], 200> {
   return call(core, ops.eventsOn, args, options);
 }
 

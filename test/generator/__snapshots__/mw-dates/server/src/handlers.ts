@@ -18,10 +18,10 @@ import type {
 
 /** What the `listEvents` handler receives, parsed and validated. */
 export interface ListEventsContext {
-  params: T.ListEventsPathParams;
-  query: T.ListEventsQuery;
-  headers: T.ListEventsHeaders;
-  cookies: T.ListEventsCookies;
+  params: T.Operations['listEvents']['pathParams'];
+  query: T.Operations['listEvents']['query'];
+  headers: T.Operations['listEvents']['headers'];
+  cookies: T.Operations['listEvents']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListEventsContext {
 /** Exactly the responses declared for `listEvents`. */
 export type ListEventsResult = {
   status: 200;
-  body: T.ListEventsResponses['200']['content']['application/json'];
+  body: T.Operations['listEvents']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -41,11 +41,11 @@ export type ListEventsHandler = (context: ListEventsContext) => ListEventsResult
 
 /** What the `createEvent` handler receives, parsed and validated. */
 export interface CreateEventContext {
-  params: T.CreateEventPathParams;
-  query: T.CreateEventQuery;
-  headers: T.CreateEventHeaders;
-  cookies: T.CreateEventCookies;
-  body: T.CreateEventRequestBody;
+  params: T.Operations['createEvent']['pathParams'];
+  query: T.Operations['createEvent']['query'];
+  headers: T.Operations['createEvent']['headers'];
+  cookies: T.Operations['createEvent']['cookies'];
+  body: T.Operations['createEvent']['requestBody'];
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -55,13 +55,13 @@ export interface CreateEventContext {
 export type CreateEventResult =
   | {
       status: 201;
-      body: T.CreateEventResponses['201']['content']['application/json'];
+      body: T.Operations['createEvent']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 422;
-      body: T.CreateEventResponses['422']['content']['application/problem+json'];
+      body: T.Operations['createEvent']['responses']['422']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -71,10 +71,10 @@ export type CreateEventHandler = (context: CreateEventContext) => CreateEventRes
 
 /** What the `eventsOn` handler receives, parsed and validated. */
 export interface EventsOnContext {
-  params: T.EventsOnPathParams;
-  query: T.EventsOnQuery;
-  headers: T.EventsOnHeaders;
-  cookies: T.EventsOnCookies;
+  params: T.Operations['eventsOn']['pathParams'];
+  query: T.Operations['eventsOn']['query'];
+  headers: T.Operations['eventsOn']['headers'];
+  cookies: T.Operations['eventsOn']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -84,7 +84,7 @@ export interface EventsOnContext {
 /** Exactly the responses declared for `eventsOn`. */
 export type EventsOnResult = {
   status: 200;
-  body: T.EventsOnResponses['200']['content']['application/json'];
+  body: T.Operations['eventsOn']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -4,166 +4,118 @@
  */
 import type { Event, EventWrite, Problem } from './schemas.js';
 
-/** Path parameters of `GET /events`. */
-export type ListEventsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /events`. */
-export type ListEventsQuery = {
-  /** @format date-time */
-  since?: string;
-  /** @format date */
-  on?: string;
-  days?: string[];
-};
-
-/** Header parameters of `GET /events`. */
-export type ListEventsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /events`. */
-export type ListEventsCookies = Record<string, never>;
-
-/** Request body of `GET /events`. */
-export type ListEventsRequestBody = never;
-
-/** Responses of `GET /events` by status and media type. */
-export interface ListEventsResponses {
-  /** Events. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Event[];
-    };
-  };
-}
-
-/** Body of a successful `GET /events`. */
-export type ListEventsResponse = Event[];
-
-/** Body of a failed `GET /events`. */
-export type ListEventsErrorResponse = never;
-
-/** Path parameters of `POST /events`. */
-export type CreateEventPathParams = Record<string, never>;
-
-/** Query parameters of `POST /events`. */
-export type CreateEventQuery = Record<string, never>;
-
-/** Header parameters of `POST /events`. */
-export type CreateEventHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /events`. */
-export type CreateEventCookies = Record<string, never>;
-
-/** Request body of `POST /events` (required). */
-export type CreateEventRequestBody = EventWrite;
-
-/** Responses of `POST /events` by status and media type. */
-export interface CreateEventResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Event;
-    };
-  };
-  /** Refused. */
-  422: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /events`. */
-export type CreateEventResponse = Event;
-
-/** Body of a failed `POST /events`. */
-export type CreateEventErrorResponse = Problem;
-
-/** Path parameters of `GET /events/{day}`. */
-export type EventsOnPathParams = {
-  /** @format date */
-  day: string;
-};
-
-/** Query parameters of `GET /events/{day}`. */
-export type EventsOnQuery = Record<string, never>;
-
-/** Header parameters of `GET /events/{day}`. */
-export type EventsOnHeaders = {
-  /** @format date-time */
-  'x-as-of'?: string;
-};
-
-/** Cookie parameters of `GET /events/{day}`. */
-export type EventsOnCookies = Record<string, never>;
-
-/** Request body of `GET /events/{day}`. */
-export type EventsOnRequestBody = never;
-
-/** Responses of `GET /events/{day}` by status and media type. */
-export interface EventsOnResponses {
-  /** Events of one day. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        /** @format date */
-        day?: string;
-        /** @format date-time */
-        as_of?: string;
-        events?: Event[];
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /events/{day}`. */
-export type EventsOnResponse = {
-  /** @format date */
-  day?: string;
-  /** @format date-time */
-  as_of?: string;
-  events?: Event[];
-};
-
-/** Body of a failed `GET /events/{day}`. */
-export type EventsOnErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /events` */
   listEvents: {
-    pathParams: ListEventsPathParams;
-    query: ListEventsQuery;
-    headers: ListEventsHeaders;
-    cookies: ListEventsCookies;
-    requestBody: ListEventsRequestBody;
-    responses: ListEventsResponses;
-    response: ListEventsResponse;
-    errorResponse: ListEventsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** @format date-time */
+      since?: string;
+      /** @format date */
+      on?: string;
+      days?: string[];
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Events. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Event[];
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Event[];
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /events` */
   createEvent: {
-    pathParams: CreateEventPathParams;
-    query: CreateEventQuery;
-    headers: CreateEventHeaders;
-    cookies: CreateEventCookies;
-    requestBody: CreateEventRequestBody;
-    responses: CreateEventResponses;
-    response: CreateEventResponse;
-    errorResponse: CreateEventErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: EventWrite;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Event;
+        };
+      };
+      /** Refused. */
+      422: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Event;
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
   /** `GET /events/{day}` */
   eventsOn: {
-    pathParams: EventsOnPathParams;
-    query: EventsOnQuery;
-    headers: EventsOnHeaders;
-    cookies: EventsOnCookies;
-    requestBody: EventsOnRequestBody;
-    responses: EventsOnResponses;
-    response: EventsOnResponse;
-    errorResponse: EventsOnErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      /** @format date */
+      day: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: {
+      /** @format date-time */
+      'x-as-of'?: string;
+    };
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Events of one day. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            /** @format date */
+            day?: string;
+            /** @format date-time */
+            as_of?: string;
+            events?: Event[];
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      /** @format date */
+      day?: string;
+      /** @format date-time */
+      as_of?: string;
+      events?: Event[];
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

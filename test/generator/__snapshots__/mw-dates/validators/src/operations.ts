@@ -43,7 +43,7 @@ const _responses2: _Responses = {
 export function validateListEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsPathParams> {
+): ValidationResult<T.Operations['listEvents']['pathParams']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -51,7 +51,7 @@ export function validateListEventsPathParams(
 export function validateListEventsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsQuery> {
+): ValidationResult<T.Operations['listEvents']['query']> {
   return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -59,7 +59,7 @@ export function validateListEventsQuery(
 export function validateListEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsHeaders> {
+): ValidationResult<T.Operations['listEvents']['headers']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -67,7 +67,7 @@ export function validateListEventsHeaders(
 export function validateListEventsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsCookies> {
+): ValidationResult<T.Operations['listEvents']['cookies']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -76,10 +76,10 @@ export function validateListEventsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsRequestBody> {
+): ValidationResult<T.Operations['listEvents']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListEventsRequestBody };
+  return { valid: true, value: body as T.Operations['listEvents']['requestBody'] };
 }
 
 /** listEvents: a response, by status (exact, range, default) and media type. */
@@ -88,7 +88,7 @@ export function validateListEventsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsResponse | T.ListEventsErrorResponse> {
+): ValidationResult<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -96,7 +96,7 @@ export function validateListEventsResponse(
 export function validateCreateEventPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventPathParams> {
+): ValidationResult<T.Operations['createEvent']['pathParams']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -104,7 +104,7 @@ export function validateCreateEventPathParams(
 export function validateCreateEventQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventQuery> {
+): ValidationResult<T.Operations['createEvent']['query']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -112,7 +112,7 @@ export function validateCreateEventQuery(
 export function validateCreateEventHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventHeaders> {
+): ValidationResult<T.Operations['createEvent']['headers']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -120,7 +120,7 @@ export function validateCreateEventHeaders(
 export function validateCreateEventCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventCookies> {
+): ValidationResult<T.Operations['createEvent']['cookies']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
 }
 
@@ -129,7 +129,7 @@ export function validateCreateEventRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventRequestBody> {
+): ValidationResult<T.Operations['createEvent']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -139,7 +139,7 @@ export function validateCreateEventResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateEventResponse | T.CreateEventErrorResponse> {
+): ValidationResult<T.Operations['createEvent']['response'] | T.Operations['createEvent']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -147,12 +147,15 @@ export function validateCreateEventResponse(
 export function validateEventsOnPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EventsOnPathParams> {
+): ValidationResult<T.Operations['eventsOn']['pathParams']> {
   return _run(_eEventsOnPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
 /** eventsOn: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventsOnQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.EventsOnQuery> {
+export function validateEventsOnQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventsOn']['query']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
@@ -160,7 +163,7 @@ export function validateEventsOnQuery(value: unknown, options?: ValidateOptions)
 export function validateEventsOnHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EventsOnHeaders> {
+): ValidationResult<T.Operations['eventsOn']['headers']> {
   return _run(_eEventsOnHeaders, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
@@ -168,7 +171,7 @@ export function validateEventsOnHeaders(
 export function validateEventsOnCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EventsOnCookies> {
+): ValidationResult<T.Operations['eventsOn']['cookies']> {
   return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
 }
 
@@ -177,10 +180,10 @@ export function validateEventsOnRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.EventsOnRequestBody> {
+): ValidationResult<T.Operations['eventsOn']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.EventsOnRequestBody };
+  return { valid: true, value: body as T.Operations['eventsOn']['requestBody'] };
 }
 
 /** eventsOn: a response, by status (exact, range, default) and media type. */
@@ -189,7 +192,7 @@ export function validateEventsOnResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.EventsOnResponse | T.EventsOnErrorResponse> {
+): ValidationResult<T.Operations['eventsOn']['response'] | T.Operations['eventsOn']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 

@@ -103,92 +103,96 @@ export const ReminderSchema: SyncStandardSchema<T.Reminder> = toStandardSchema(S
 export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
 
 /** listEvents: `validateListEventsPathParams` as a Standard Schema. */
-export const ListEventsPathParamsSchema: SyncStandardSchema<T.ListEventsPathParams> = toStandardSchema(
-  O.validateListEventsPathParams,
-);
+export const ListEventsPathParamsSchema: SyncStandardSchema<T.Operations['listEvents']['pathParams']> =
+  toStandardSchema(O.validateListEventsPathParams);
 
 /** listEvents: `validateListEventsQuery` as a Standard Schema. */
-export const ListEventsQuerySchema: SyncStandardSchema<T.ListEventsQuery> = toStandardSchema(O.validateListEventsQuery);
+export const ListEventsQuerySchema: SyncStandardSchema<T.Operations['listEvents']['query']> = toStandardSchema(
+  O.validateListEventsQuery,
+);
 
 /** listEvents: `validateListEventsHeaders` as a Standard Schema. */
-export const ListEventsHeadersSchema: SyncStandardSchema<T.ListEventsHeaders> = toStandardSchema(
+export const ListEventsHeadersSchema: SyncStandardSchema<T.Operations['listEvents']['headers']> = toStandardSchema(
   O.validateListEventsHeaders,
 );
 
 /** listEvents: `validateListEventsCookies` as a Standard Schema. */
-export const ListEventsCookiesSchema: SyncStandardSchema<T.ListEventsCookies> = toStandardSchema(
+export const ListEventsCookiesSchema: SyncStandardSchema<T.Operations['listEvents']['cookies']> = toStandardSchema(
   O.validateListEventsCookies,
 );
 
 /** listEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ListEventsRequestBodySchema: SyncStandardSchema<T.ListEventsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListEventsRequestBody(body, undefined, options),
-);
+export const ListEventsRequestBodySchema: SyncStandardSchema<T.Operations['listEvents']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListEventsRequestBody(body, undefined, options));
 
 /** listEvents: the response with this status and media type as a Standard Schema. */
 export function ListEventsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListEventsResponse | T.ListEventsErrorResponse> {
+): SyncStandardSchema<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListEventsResponse(status, mediaType, body, options));
 }
 
 /** createEvent: `validateCreateEventPathParams` as a Standard Schema. */
-export const CreateEventPathParamsSchema: SyncStandardSchema<T.CreateEventPathParams> = toStandardSchema(
-  O.validateCreateEventPathParams,
-);
+export const CreateEventPathParamsSchema: SyncStandardSchema<T.Operations['createEvent']['pathParams']> =
+  toStandardSchema(O.validateCreateEventPathParams);
 
 /** createEvent: `validateCreateEventQuery` as a Standard Schema. */
-export const CreateEventQuerySchema: SyncStandardSchema<T.CreateEventQuery> = toStandardSchema(
+export const CreateEventQuerySchema: SyncStandardSchema<T.Operations['createEvent']['query']> = toStandardSchema(
   O.validateCreateEventQuery,
 );
 
 /** createEvent: `validateCreateEventHeaders` as a Standard Schema. */
-export const CreateEventHeadersSchema: SyncStandardSchema<T.CreateEventHeaders> = toStandardSchema(
+export const CreateEventHeadersSchema: SyncStandardSchema<T.Operations['createEvent']['headers']> = toStandardSchema(
   O.validateCreateEventHeaders,
 );
 
 /** createEvent: `validateCreateEventCookies` as a Standard Schema. */
-export const CreateEventCookiesSchema: SyncStandardSchema<T.CreateEventCookies> = toStandardSchema(
+export const CreateEventCookiesSchema: SyncStandardSchema<T.Operations['createEvent']['cookies']> = toStandardSchema(
   O.validateCreateEventCookies,
 );
 
 /** createEvent: the request body (its first declared media type) as a Standard Schema. */
-export const CreateEventRequestBodySchema: SyncStandardSchema<T.CreateEventRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateEventRequestBody(body, undefined, options),
-);
+export const CreateEventRequestBodySchema: SyncStandardSchema<T.Operations['createEvent']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateEventRequestBody(body, undefined, options));
 
 /** createEvent: the response with this status and media type as a Standard Schema. */
 export function CreateEventResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateEventResponse | T.CreateEventErrorResponse> {
+): SyncStandardSchema<T.Operations['createEvent']['response'] | T.Operations['createEvent']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateEventResponse(status, mediaType, body, options));
 }
 
 /** eventsOn: `validateEventsOnPathParams` as a Standard Schema. */
-export const EventsOnPathParamsSchema: SyncStandardSchema<T.EventsOnPathParams> = toStandardSchema(
+export const EventsOnPathParamsSchema: SyncStandardSchema<T.Operations['eventsOn']['pathParams']> = toStandardSchema(
   O.validateEventsOnPathParams,
 );
 
 /** eventsOn: `validateEventsOnQuery` as a Standard Schema. */
-export const EventsOnQuerySchema: SyncStandardSchema<T.EventsOnQuery> = toStandardSchema(O.validateEventsOnQuery);
+export const EventsOnQuerySchema: SyncStandardSchema<T.Operations['eventsOn']['query']> = toStandardSchema(
+  O.validateEventsOnQuery,
+);
 
 /** eventsOn: `validateEventsOnHeaders` as a Standard Schema. */
-export const EventsOnHeadersSchema: SyncStandardSchema<T.EventsOnHeaders> = toStandardSchema(O.validateEventsOnHeaders);
+export const EventsOnHeadersSchema: SyncStandardSchema<T.Operations['eventsOn']['headers']> = toStandardSchema(
+  O.validateEventsOnHeaders,
+);
 
 /** eventsOn: `validateEventsOnCookies` as a Standard Schema. */
-export const EventsOnCookiesSchema: SyncStandardSchema<T.EventsOnCookies> = toStandardSchema(O.validateEventsOnCookies);
+export const EventsOnCookiesSchema: SyncStandardSchema<T.Operations['eventsOn']['cookies']> = toStandardSchema(
+  O.validateEventsOnCookies,
+);
 
 /** eventsOn: the request body (its first declared media type) as a Standard Schema. */
-export const EventsOnRequestBodySchema: SyncStandardSchema<T.EventsOnRequestBody> = toStandardSchema((body, options) =>
-  O.validateEventsOnRequestBody(body, undefined, options),
+export const EventsOnRequestBodySchema: SyncStandardSchema<T.Operations['eventsOn']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateEventsOnRequestBody(body, undefined, options),
 );
 
 /** eventsOn: the response with this status and media type as a Standard Schema. */
 export function EventsOnResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.EventsOnResponse | T.EventsOnErrorResponse> {
+): SyncStandardSchema<T.Operations['eventsOn']['response'] | T.Operations['eventsOn']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateEventsOnResponse(status, mediaType, body, options));
 }

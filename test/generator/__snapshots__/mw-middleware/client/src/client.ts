@@ -9,18 +9,18 @@ import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js
 
 /** The argument of `listThings`: its parameters by their names in the spec. */
 export interface ListThingsArgs {
-  tag?: T.ListThingsQuery['tag'];
-  limit?: T.ListThingsQuery['limit'];
+  tag?: T.Operations['listThings']['query']['tag'];
+  limit?: T.Operations['listThings']['query']['limit'];
 }
 
 /** The argument of `createThing`: its parameters by their names in the spec, and `body`. */
 export interface CreateThingArgs {
-  body: T.CreateThingRequestBody;
+  body: T.Operations['createThing']['requestBody'];
 }
 
 /** The argument of `getThing`: its parameters by their names in the spec. */
 export interface GetThingArgs {
-  id: T.GetThingPathParams['id'];
+  id: T.Operations['getThing']['pathParams']['id'];
 }
 
 /**
@@ -36,19 +36,19 @@ export interface Client {
    *
    * Authentication: bearer token (token).
    */
-  listThings(args?: ListThingsArgs, options?: CallOptions): ApiPromise<T.ListThingsResponse, 200>;
+  listThings(args?: ListThingsArgs, options?: CallOptions): ApiPromise<T.Operations['listThings']['response'], 200>;
   /**
    * `POST /things` (operation `createThing`)
    *
    * Authentication: bearer token (token).
    */
-  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.CreateThingResponse, 201>;
+  createThing(args: CreateThingArgs, options?: CallOptions): ApiPromise<T.Operations['createThing']['response'], 201>;
   /**
    * `GET /things/{id}` (operation `getThing`)
    *
    * Authentication: bearer token (token).
    */
-  getThing(args: GetThingArgs, options?: CallOptions): ApiPromise<T.GetThingResponse, 200>;
+  getThing(args: GetThingArgs, options?: CallOptions): ApiPromise<T.Operations['getThing']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -58,9 +58,9 @@ export interface Paginators {}
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listThings: T.ListThingsErrorResponse;
-  createThing: T.CreateThingErrorResponse;
-  getThing: T.GetThingErrorResponse;
+  listThings: T.Operations['listThings']['errorResponse'];
+  createThing: T.Operations['createThing']['errorResponse'];
+  getThing: T.Operations['getThing']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -114,7 +114,7 @@ export function listThings(
   core: ClientCore,
   args?: ListThingsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListThingsResponse, 200> {
+): ApiPromise<T.Operations['listThings']['response'], 200> {
   return call(core, ops.listThings, args, options);
 }
 
@@ -129,7 +129,7 @@ export function createThing(
   core: ClientCore,
   args: CreateThingArgs,
   options?: CallOptions,
-): ApiPromise<T.CreateThingResponse, 201> {
+): ApiPromise<T.Operations['createThing']['response'], 201> {
   return call(core, ops.createThing, args, options);
 }
 
@@ -144,7 +144,7 @@ export function getThing(
   core: ClientCore,
   args: GetThingArgs,
   options?: CallOptions,
-): ApiPromise<T.GetThingResponse, 200> {
+): ApiPromise<T.Operations['getThing']['response'], 200> {
   return call(core, ops.getThing, args, options);
 }
 

@@ -18,10 +18,10 @@ import type {
 
 /** What the `listThings` handler receives, parsed and validated. */
 export interface ListThingsContext {
-  params: T.ListThingsPathParams;
-  query: T.ListThingsQuery;
-  headers: T.ListThingsHeaders;
-  cookies: T.ListThingsCookies;
+  params: T.Operations['listThings']['pathParams'];
+  query: T.Operations['listThings']['query'];
+  headers: T.Operations['listThings']['headers'];
+  cookies: T.Operations['listThings']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -32,13 +32,13 @@ export interface ListThingsContext {
 export type ListThingsResult =
   | {
       status: 200;
-      body: T.ListThingsResponses['200']['content']['application/json'];
+      body: T.Operations['listThings']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.ListThingsResponses['401']['content']['application/problem+json'];
+      body: T.Operations['listThings']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -48,11 +48,11 @@ export type ListThingsHandler = (context: ListThingsContext) => ListThingsResult
 
 /** What the `createThing` handler receives, parsed and validated. */
 export interface CreateThingContext {
-  params: T.CreateThingPathParams;
-  query: T.CreateThingQuery;
-  headers: T.CreateThingHeaders;
-  cookies: T.CreateThingCookies;
-  body: T.CreateThingRequestBody;
+  params: T.Operations['createThing']['pathParams'];
+  query: T.Operations['createThing']['query'];
+  headers: T.Operations['createThing']['headers'];
+  cookies: T.Operations['createThing']['cookies'];
+  body: T.Operations['createThing']['requestBody'];
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
   request: Request;
@@ -62,19 +62,19 @@ export interface CreateThingContext {
 export type CreateThingResult =
   | {
       status: 201;
-      body: T.CreateThingResponses['201']['content']['application/json'];
+      body: T.Operations['createThing']['responses']['201']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.CreateThingResponses['401']['content']['application/problem+json'];
+      body: T.Operations['createThing']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 409;
-      body: T.CreateThingResponses['409']['content']['application/problem+json'];
+      body: T.Operations['createThing']['responses']['409']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };
@@ -84,10 +84,10 @@ export type CreateThingHandler = (context: CreateThingContext) => CreateThingRes
 
 /** What the `getThing` handler receives, parsed and validated. */
 export interface GetThingContext {
-  params: T.GetThingPathParams;
-  query: T.GetThingQuery;
-  headers: T.GetThingHeaders;
-  cookies: T.GetThingCookies;
+  params: T.Operations['getThing']['pathParams'];
+  query: T.Operations['getThing']['query'];
+  headers: T.Operations['getThing']['headers'];
+  cookies: T.Operations['getThing']['cookies'];
   body: undefined;
   principal: AppPrincipal;
   /** The Web request (built on first use by the Node adapter). */
@@ -98,31 +98,31 @@ export interface GetThingContext {
 export type GetThingResult =
   | {
       status: 200;
-      body: T.GetThingResponses['200']['content']['application/json'];
+      body: T.Operations['getThing']['responses']['200']['content']['application/json'];
       contentType?: 'application/json';
       headers?: HeaderValues;
     }
   | {
       status: 401;
-      body: T.GetThingResponses['401']['content']['application/problem+json'];
+      body: T.Operations['getThing']['responses']['401']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 403;
-      body: T.GetThingResponses['403']['content']['application/problem+json'];
+      body: T.Operations['getThing']['responses']['403']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 404;
-      body: T.GetThingResponses['404']['content']['application/problem+json'];
+      body: T.Operations['getThing']['responses']['404']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     }
   | {
       status: 500;
-      body: T.GetThingResponses['500']['content']['application/problem+json'];
+      body: T.Operations['getThing']['responses']['500']['content']['application/problem+json'];
       contentType?: 'application/problem+json';
       headers?: HeaderValues;
     };

@@ -4,193 +4,145 @@
  */
 import type { NewThing, Problem, Thing } from './schemas.js';
 
-/** Path parameters of `GET /things`. */
-export type ListThingsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /things`. */
-export type ListThingsQuery = {
-  tag?: string;
-  /**
-   * @minimum 1
-   * @maximum 100
-   */
-  limit?: number;
-};
-
-/** Header parameters of `GET /things`. */
-export type ListThingsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /things`. */
-export type ListThingsCookies = Record<string, never>;
-
-/** Request body of `GET /things`. */
-export type ListThingsRequestBody = never;
-
-/** Responses of `GET /things` by status and media type. */
-export interface ListThingsResponses {
-  /** Things. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Thing[];
-    };
-  };
-  /** A problem. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /things`. */
-export type ListThingsResponse = Thing[];
-
-/** Body of a failed `GET /things`. */
-export type ListThingsErrorResponse = Problem;
-
-/** Path parameters of `POST /things`. */
-export type CreateThingPathParams = Record<string, never>;
-
-/** Query parameters of `POST /things`. */
-export type CreateThingQuery = Record<string, never>;
-
-/** Header parameters of `POST /things`. */
-export type CreateThingHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /things`. */
-export type CreateThingCookies = Record<string, never>;
-
-/** Request body of `POST /things` (required). */
-export type CreateThingRequestBody = NewThing;
-
-/** Responses of `POST /things` by status and media type. */
-export interface CreateThingResponses {
-  /** Created. */
-  201: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Thing;
-    };
-  };
-  /** A problem. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-  /** A problem. */
-  409: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `POST /things`. */
-export type CreateThingResponse = Thing;
-
-/** Body of a failed `POST /things`. */
-export type CreateThingErrorResponse = Problem;
-
-/** Path parameters of `GET /things/{id}`. */
-export type GetThingPathParams = {
-  id: string;
-};
-
-/** Query parameters of `GET /things/{id}`. */
-export type GetThingQuery = Record<string, never>;
-
-/** Header parameters of `GET /things/{id}`. */
-export type GetThingHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /things/{id}`. */
-export type GetThingCookies = Record<string, never>;
-
-/** Request body of `GET /things/{id}`. */
-export type GetThingRequestBody = never;
-
-/** Responses of `GET /things/{id}` by status and media type. */
-export interface GetThingResponses {
-  /** One thing. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': Thing;
-    };
-  };
-  /** A problem. */
-  401: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-  /** A problem. */
-  403: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-  /** A problem. */
-  404: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-  /** A problem. */
-  500: {
-    headers: Record<string, never>;
-    content: {
-      'application/problem+json': Problem;
-    };
-  };
-}
-
-/** Body of a successful `GET /things/{id}`. */
-export type GetThingResponse = Thing;
-
-/** Body of a failed `GET /things/{id}`. */
-export type GetThingErrorResponse = Problem;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /things` */
   listThings: {
-    pathParams: ListThingsPathParams;
-    query: ListThingsQuery;
-    headers: ListThingsHeaders;
-    cookies: ListThingsCookies;
-    requestBody: ListThingsRequestBody;
-    responses: ListThingsResponses;
-    response: ListThingsResponse;
-    errorResponse: ListThingsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      tag?: string;
+      /**
+       * @minimum 1
+       * @maximum 100
+       */
+      limit?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Things. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Thing[];
+        };
+      };
+      /** A problem. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Thing[];
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
   /** `POST /things` */
   createThing: {
-    pathParams: CreateThingPathParams;
-    query: CreateThingQuery;
-    headers: CreateThingHeaders;
-    cookies: CreateThingCookies;
-    requestBody: CreateThingRequestBody;
-    responses: CreateThingResponses;
-    response: CreateThingResponse;
-    errorResponse: CreateThingErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body (required). */
+    requestBody: NewThing;
+    /** Responses by status and media type. */
+    responses: {
+      /** Created. */
+      201: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Thing;
+        };
+      };
+      /** A problem. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+      /** A problem. */
+      409: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Thing;
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
   /** `GET /things/{id}` */
   getThing: {
-    pathParams: GetThingPathParams;
-    query: GetThingQuery;
-    headers: GetThingHeaders;
-    cookies: GetThingCookies;
-    requestBody: GetThingRequestBody;
-    responses: GetThingResponses;
-    response: GetThingResponse;
-    errorResponse: GetThingErrorResponse;
+    /** Path parameters. */
+    pathParams: {
+      id: string;
+    };
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** One thing. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': Thing;
+        };
+      };
+      /** A problem. */
+      401: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+      /** A problem. */
+      403: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+      /** A problem. */
+      404: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+      /** A problem. */
+      500: {
+        headers: Record<string, never>;
+        content: {
+          'application/problem+json': Problem;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Thing;
+    /** Body of a failed response. */
+    errorResponse: Problem;
   };
 }

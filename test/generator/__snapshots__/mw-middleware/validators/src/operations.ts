@@ -47,7 +47,7 @@ const _responses2: _Responses = {
 export function validateListThingsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsPathParams> {
+): ValidationResult<T.Operations['listThings']['pathParams']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
@@ -55,7 +55,7 @@ export function validateListThingsPathParams(
 export function validateListThingsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsQuery> {
+): ValidationResult<T.Operations['listThings']['query']> {
   return _run(_eListThingsQuery, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
@@ -63,7 +63,7 @@ export function validateListThingsQuery(
 export function validateListThingsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsHeaders> {
+): ValidationResult<T.Operations['listThings']['headers']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
@@ -71,7 +71,7 @@ export function validateListThingsHeaders(
 export function validateListThingsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsCookies> {
+): ValidationResult<T.Operations['listThings']['cookies']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
 }
 
@@ -80,10 +80,10 @@ export function validateListThingsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsRequestBody> {
+): ValidationResult<T.Operations['listThings']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListThingsRequestBody };
+  return { valid: true, value: body as T.Operations['listThings']['requestBody'] };
 }
 
 /** listThings: a response, by status (exact, range, default) and media type. */
@@ -92,7 +92,7 @@ export function validateListThingsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListThingsResponse | T.ListThingsErrorResponse> {
+): ValidationResult<T.Operations['listThings']['response'] | T.Operations['listThings']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -100,7 +100,7 @@ export function validateListThingsResponse(
 export function validateCreateThingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingPathParams> {
+): ValidationResult<T.Operations['createThing']['pathParams']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -108,7 +108,7 @@ export function validateCreateThingPathParams(
 export function validateCreateThingQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingQuery> {
+): ValidationResult<T.Operations['createThing']['query']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -116,7 +116,7 @@ export function validateCreateThingQuery(
 export function validateCreateThingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingHeaders> {
+): ValidationResult<T.Operations['createThing']['headers']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -124,7 +124,7 @@ export function validateCreateThingHeaders(
 export function validateCreateThingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingCookies> {
+): ValidationResult<T.Operations['createThing']['cookies']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
 }
 
@@ -133,7 +133,7 @@ export function validateCreateThingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingRequestBody> {
+): ValidationResult<T.Operations['createThing']['requestBody']> {
   return _request(_body1, body, mediaType, options);
 }
 
@@ -143,7 +143,7 @@ export function validateCreateThingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateThingResponse | T.CreateThingErrorResponse> {
+): ValidationResult<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -151,12 +151,15 @@ export function validateCreateThingResponse(
 export function validateGetThingPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetThingPathParams> {
+): ValidationResult<T.Operations['getThing']['pathParams']> {
   return _run(_eGetThingPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
 /** getThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetThingQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.GetThingQuery> {
+export function validateGetThingQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['getThing']['query']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
@@ -164,7 +167,7 @@ export function validateGetThingQuery(value: unknown, options?: ValidateOptions)
 export function validateGetThingHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetThingHeaders> {
+): ValidationResult<T.Operations['getThing']['headers']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
@@ -172,7 +175,7 @@ export function validateGetThingHeaders(
 export function validateGetThingCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetThingCookies> {
+): ValidationResult<T.Operations['getThing']['cookies']> {
   return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
 }
 
@@ -181,10 +184,10 @@ export function validateGetThingRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.GetThingRequestBody> {
+): ValidationResult<T.Operations['getThing']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.GetThingRequestBody };
+  return { valid: true, value: body as T.Operations['getThing']['requestBody'] };
 }
 
 /** getThing: a response, by status (exact, range, default) and media type. */
@@ -193,7 +196,7 @@ export function validateGetThingResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.GetThingResponse | T.GetThingErrorResponse> {
+): ValidationResult<T.Operations['getThing']['response'] | T.Operations['getThing']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 

@@ -103,92 +103,96 @@ export const NewThingSchema: SyncStandardSchema<T.NewThing> = toStandardSchema(S
 export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
 
 /** listThings: `validateListThingsPathParams` as a Standard Schema. */
-export const ListThingsPathParamsSchema: SyncStandardSchema<T.ListThingsPathParams> = toStandardSchema(
-  O.validateListThingsPathParams,
-);
+export const ListThingsPathParamsSchema: SyncStandardSchema<T.Operations['listThings']['pathParams']> =
+  toStandardSchema(O.validateListThingsPathParams);
 
 /** listThings: `validateListThingsQuery` as a Standard Schema. */
-export const ListThingsQuerySchema: SyncStandardSchema<T.ListThingsQuery> = toStandardSchema(O.validateListThingsQuery);
+export const ListThingsQuerySchema: SyncStandardSchema<T.Operations['listThings']['query']> = toStandardSchema(
+  O.validateListThingsQuery,
+);
 
 /** listThings: `validateListThingsHeaders` as a Standard Schema. */
-export const ListThingsHeadersSchema: SyncStandardSchema<T.ListThingsHeaders> = toStandardSchema(
+export const ListThingsHeadersSchema: SyncStandardSchema<T.Operations['listThings']['headers']> = toStandardSchema(
   O.validateListThingsHeaders,
 );
 
 /** listThings: `validateListThingsCookies` as a Standard Schema. */
-export const ListThingsCookiesSchema: SyncStandardSchema<T.ListThingsCookies> = toStandardSchema(
+export const ListThingsCookiesSchema: SyncStandardSchema<T.Operations['listThings']['cookies']> = toStandardSchema(
   O.validateListThingsCookies,
 );
 
 /** listThings: the request body (its first declared media type) as a Standard Schema. */
-export const ListThingsRequestBodySchema: SyncStandardSchema<T.ListThingsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListThingsRequestBody(body, undefined, options),
-);
+export const ListThingsRequestBodySchema: SyncStandardSchema<T.Operations['listThings']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListThingsRequestBody(body, undefined, options));
 
 /** listThings: the response with this status and media type as a Standard Schema. */
 export function ListThingsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListThingsResponse | T.ListThingsErrorResponse> {
+): SyncStandardSchema<T.Operations['listThings']['response'] | T.Operations['listThings']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListThingsResponse(status, mediaType, body, options));
 }
 
 /** createThing: `validateCreateThingPathParams` as a Standard Schema. */
-export const CreateThingPathParamsSchema: SyncStandardSchema<T.CreateThingPathParams> = toStandardSchema(
-  O.validateCreateThingPathParams,
-);
+export const CreateThingPathParamsSchema: SyncStandardSchema<T.Operations['createThing']['pathParams']> =
+  toStandardSchema(O.validateCreateThingPathParams);
 
 /** createThing: `validateCreateThingQuery` as a Standard Schema. */
-export const CreateThingQuerySchema: SyncStandardSchema<T.CreateThingQuery> = toStandardSchema(
+export const CreateThingQuerySchema: SyncStandardSchema<T.Operations['createThing']['query']> = toStandardSchema(
   O.validateCreateThingQuery,
 );
 
 /** createThing: `validateCreateThingHeaders` as a Standard Schema. */
-export const CreateThingHeadersSchema: SyncStandardSchema<T.CreateThingHeaders> = toStandardSchema(
+export const CreateThingHeadersSchema: SyncStandardSchema<T.Operations['createThing']['headers']> = toStandardSchema(
   O.validateCreateThingHeaders,
 );
 
 /** createThing: `validateCreateThingCookies` as a Standard Schema. */
-export const CreateThingCookiesSchema: SyncStandardSchema<T.CreateThingCookies> = toStandardSchema(
+export const CreateThingCookiesSchema: SyncStandardSchema<T.Operations['createThing']['cookies']> = toStandardSchema(
   O.validateCreateThingCookies,
 );
 
 /** createThing: the request body (its first declared media type) as a Standard Schema. */
-export const CreateThingRequestBodySchema: SyncStandardSchema<T.CreateThingRequestBody> = toStandardSchema(
-  (body, options) => O.validateCreateThingRequestBody(body, undefined, options),
-);
+export const CreateThingRequestBodySchema: SyncStandardSchema<T.Operations['createThing']['requestBody']> =
+  toStandardSchema((body, options) => O.validateCreateThingRequestBody(body, undefined, options));
 
 /** createThing: the response with this status and media type as a Standard Schema. */
 export function CreateThingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.CreateThingResponse | T.CreateThingErrorResponse> {
+): SyncStandardSchema<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateCreateThingResponse(status, mediaType, body, options));
 }
 
 /** getThing: `validateGetThingPathParams` as a Standard Schema. */
-export const GetThingPathParamsSchema: SyncStandardSchema<T.GetThingPathParams> = toStandardSchema(
+export const GetThingPathParamsSchema: SyncStandardSchema<T.Operations['getThing']['pathParams']> = toStandardSchema(
   O.validateGetThingPathParams,
 );
 
 /** getThing: `validateGetThingQuery` as a Standard Schema. */
-export const GetThingQuerySchema: SyncStandardSchema<T.GetThingQuery> = toStandardSchema(O.validateGetThingQuery);
+export const GetThingQuerySchema: SyncStandardSchema<T.Operations['getThing']['query']> = toStandardSchema(
+  O.validateGetThingQuery,
+);
 
 /** getThing: `validateGetThingHeaders` as a Standard Schema. */
-export const GetThingHeadersSchema: SyncStandardSchema<T.GetThingHeaders> = toStandardSchema(O.validateGetThingHeaders);
+export const GetThingHeadersSchema: SyncStandardSchema<T.Operations['getThing']['headers']> = toStandardSchema(
+  O.validateGetThingHeaders,
+);
 
 /** getThing: `validateGetThingCookies` as a Standard Schema. */
-export const GetThingCookiesSchema: SyncStandardSchema<T.GetThingCookies> = toStandardSchema(O.validateGetThingCookies);
+export const GetThingCookiesSchema: SyncStandardSchema<T.Operations['getThing']['cookies']> = toStandardSchema(
+  O.validateGetThingCookies,
+);
 
 /** getThing: the request body (its first declared media type) as a Standard Schema. */
-export const GetThingRequestBodySchema: SyncStandardSchema<T.GetThingRequestBody> = toStandardSchema((body, options) =>
-  O.validateGetThingRequestBody(body, undefined, options),
+export const GetThingRequestBodySchema: SyncStandardSchema<T.Operations['getThing']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateGetThingRequestBody(body, undefined, options),
 );
 
 /** getThing: the response with this status and media type as a Standard Schema. */
 export function GetThingResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.GetThingResponse | T.GetThingErrorResponse> {
+): SyncStandardSchema<T.Operations['getThing']['response'] | T.Operations['getThing']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateGetThingResponse(status, mediaType, body, options));
 }

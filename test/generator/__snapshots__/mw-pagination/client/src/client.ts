@@ -11,46 +11,46 @@ import type { ApiPromise, At, CallOptions, ItemOf, PaginateOptions, RuntimeOptio
 
 /** The argument of `listPosts`: its parameters by their names in the spec. */
 export interface ListPostsArgs {
-  pagination_token?: T.ListPostsQuery['pagination_token'];
-  max_results?: T.ListPostsQuery['max_results'];
+  pagination_token?: T.Operations['listPosts']['query']['pagination_token'];
+  max_results?: T.Operations['listPosts']['query']['max_results'];
 }
 
 /** The argument of `listEvents`: its parameters by their names in the spec. */
 export interface ListEventsArgs {
-  cursor?: T.ListEventsQuery['cursor'];
-  limit?: T.ListEventsQuery['limit'];
+  cursor?: T.Operations['listEvents']['query']['cursor'];
+  limit?: T.Operations['listEvents']['query']['limit'];
 }
 
 /** The argument of `listCharges`: its parameters by their names in the spec. */
 export interface ListChargesArgs {
-  starting_after?: T.ListChargesQuery['starting_after'];
-  limit?: T.ListChargesQuery['limit'];
+  starting_after?: T.Operations['listCharges']['query']['starting_after'];
+  limit?: T.Operations['listCharges']['query']['limit'];
 }
 
 /** The argument of `listRepos`: its parameters by their names in the spec. */
 export interface ListReposArgs {
-  page?: T.ListReposQuery['page'];
-  per_page?: T.ListReposQuery['per_page'];
+  page?: T.Operations['listRepos']['query']['page'];
+  per_page?: T.Operations['listRepos']['query']['per_page'];
 }
 
 /** The argument of `listLogs`: its parameters by their names in the spec. */
 export interface ListLogsArgs {
-  from?: T.ListLogsQuery['from'];
+  from?: T.Operations['listLogs']['query']['from'];
 }
 
 /** The argument of `listFeed`: its parameters by their names in the spec. */
 export interface ListFeedArgs {
-  cursor?: T.ListFeedQuery['cursor'];
+  cursor?: T.Operations['listFeed']['query']['cursor'];
 }
 
 /** The argument of `searchItems`: its parameters by their names in the spec. */
 export interface SearchItemsArgs {
-  cursor?: T.SearchItemsQuery['cursor'];
+  cursor?: T.Operations['searchItems']['query']['cursor'];
 }
 
 /** The argument of `listTags`: its parameters by their names in the spec. */
 export interface ListTagsArgs {
-  cursor?: T.ListTagsQuery['cursor'];
+  cursor?: T.Operations['listTags']['query']['cursor'];
 }
 
 /**
@@ -70,7 +70,7 @@ export interface Client {
    *
    * One page; `client.paginate.listPosts` follows the pages.
    */
-  listPosts(args?: ListPostsArgs, options?: CallOptions): ApiPromise<T.ListPostsResponse, 200>;
+  listPosts(args?: ListPostsArgs, options?: CallOptions): ApiPromise<T.Operations['listPosts']['response'], 200>;
   /**
    * Cursor at the top level.
    *
@@ -80,7 +80,7 @@ export interface Client {
    *
    * One page; `client.paginate.listEvents` follows the pages.
    */
-  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.ListEventsResponse, 200>;
+  listEvents(args?: ListEventsArgs, options?: CallOptions): ApiPromise<T.Operations['listEvents']['response'], 200>;
   /**
    * The last item's id, while has_more.
    *
@@ -90,7 +90,7 @@ export interface Client {
    *
    * One page; `client.paginate.listCharges` follows the pages.
    */
-  listCharges(args?: ListChargesArgs, options?: CallOptions): ApiPromise<T.ListChargesResponse, 200>;
+  listCharges(args?: ListChargesArgs, options?: CallOptions): ApiPromise<T.Operations['listCharges']['response'], 200>;
   /**
    * A bare array, the next page in the Link header.
    *
@@ -100,7 +100,7 @@ export interface Client {
    *
    * One page; `client.paginate.listRepos` follows the pages.
    */
-  listRepos(args?: ListReposArgs, options?: CallOptions): ApiPromise<T.ListReposResponse, 200>;
+  listRepos(args?: ListReposArgs, options?: CallOptions): ApiPromise<T.Operations['listRepos']['response'], 200>;
   /**
    * Follows no convention; the config can declare it.
    *
@@ -108,7 +108,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listLogs(args?: ListLogsArgs, options?: CallOptions): ApiPromise<T.ListLogsResponse, 200>;
+  listLogs(args?: ListLogsArgs, options?: CallOptions): ApiPromise<T.Operations['listLogs']['response'], 200>;
   /**
    * Declared with x-pagination (it wins over the convention its names also follow).
    *
@@ -118,7 +118,7 @@ export interface Client {
    *
    * One page; `client.paginate.listFeed` follows the pages.
    */
-  listFeed(args?: ListFeedArgs, options?: CallOptions): ApiPromise<T.ListFeedResponse, 200>;
+  listFeed(args?: ListFeedArgs, options?: CallOptions): ApiPromise<T.Operations['listFeed']['response'], 200>;
   /**
    * Not a GET, so not inferred even with a cursor pair.
    *
@@ -126,7 +126,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  searchItems(args?: SearchItemsArgs, options?: CallOptions): ApiPromise<T.SearchItemsResponse, 200>;
+  searchItems(args?: SearchItemsArgs, options?: CallOptions): ApiPromise<T.Operations['searchItems']['response'], 200>;
   /**
    * A cursor parameter, but no token member in the body.
    *
@@ -134,7 +134,7 @@ export interface Client {
    *
    * Authentication: none.
    */
-  listTags(args?: ListTagsArgs, options?: CallOptions): ApiPromise<T.ListTagsResponse, 200>;
+  listTags(args?: ListTagsArgs, options?: CallOptions): ApiPromise<T.Operations['listTags']['response'], 200>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -153,7 +153,7 @@ export interface Paginators {
   listPosts(
     args?: ListPostsArgs,
     options?: PaginateOptions,
-  ): Paginator<T.ListPostsResponse, ItemOf<At<T.ListPostsResponse, ['data']>>>;
+  ): Paginator<T.Operations['listPosts']['response'], ItemOf<At<T.Operations['listPosts']['response'], ['data']>>>;
   /**
    * Cursor at the top level.
    *
@@ -166,7 +166,7 @@ export interface Paginators {
   listEvents(
     args?: ListEventsArgs,
     options?: PaginateOptions,
-  ): Paginator<T.ListEventsResponse, ItemOf<At<T.ListEventsResponse, ['items']>>>;
+  ): Paginator<T.Operations['listEvents']['response'], ItemOf<At<T.Operations['listEvents']['response'], ['items']>>>;
   /**
    * The last item's id, while has_more.
    *
@@ -179,7 +179,7 @@ export interface Paginators {
   listCharges(
     args?: ListChargesArgs,
     options?: PaginateOptions,
-  ): Paginator<T.ListChargesResponse, ItemOf<At<T.ListChargesResponse, ['data']>>>;
+  ): Paginator<T.Operations['listCharges']['response'], ItemOf<At<T.Operations['listCharges']['response'], ['data']>>>;
   /**
    * A bare array, the next page in the Link header.
    *
@@ -192,7 +192,7 @@ export interface Paginators {
   listRepos(
     args?: ListReposArgs,
     options?: PaginateOptions,
-  ): Paginator<T.ListReposResponse, ItemOf<At<T.ListReposResponse, []>>>;
+  ): Paginator<T.Operations['listRepos']['response'], ItemOf<At<T.Operations['listRepos']['response'], []>>>;
   /**
    * Declared with x-pagination (it wins over the convention its names also follow).
    *
@@ -205,19 +205,19 @@ export interface Paginators {
   listFeed(
     args?: ListFeedArgs,
     options?: PaginateOptions,
-  ): Paginator<T.ListFeedResponse, ItemOf<At<T.ListFeedResponse, ['entries']>>>;
+  ): Paginator<T.Operations['listFeed']['response'], ItemOf<At<T.Operations['listFeed']['response'], ['entries']>>>;
 }
 
 /** The error body each operation declares (non-2XX and `default` responses). */
 export interface OperationErrors {
-  listPosts: T.ListPostsErrorResponse;
-  listEvents: T.ListEventsErrorResponse;
-  listCharges: T.ListChargesErrorResponse;
-  listRepos: T.ListReposErrorResponse;
-  listLogs: T.ListLogsErrorResponse;
-  listFeed: T.ListFeedErrorResponse;
-  searchItems: T.SearchItemsErrorResponse;
-  listTags: T.ListTagsErrorResponse;
+  listPosts: T.Operations['listPosts']['errorResponse'];
+  listEvents: T.Operations['listEvents']['errorResponse'];
+  listCharges: T.Operations['listCharges']['errorResponse'];
+  listRepos: T.Operations['listRepos']['errorResponse'];
+  listLogs: T.Operations['listLogs']['errorResponse'];
+  listFeed: T.Operations['listFeed']['errorResponse'];
+  searchItems: T.Operations['searchItems']['errorResponse'];
+  listTags: T.Operations['listTags']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -276,7 +276,7 @@ export function listPosts(
   core: ClientCore,
   args?: ListPostsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListPostsResponse, 200> {
+): ApiPromise<T.Operations['listPosts']['response'], 200> {
   return call(core, ops.listPosts, args, options);
 }
 
@@ -295,7 +295,7 @@ export function listEvents(
   core: ClientCore,
   args?: ListEventsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListEventsResponse, 200> {
+): ApiPromise<T.Operations['listEvents']['response'], 200> {
   return call(core, ops.listEvents, args, options);
 }
 
@@ -314,7 +314,7 @@ export function listCharges(
   core: ClientCore,
   args?: ListChargesArgs,
   options?: CallOptions,
-): ApiPromise<T.ListChargesResponse, 200> {
+): ApiPromise<T.Operations['listCharges']['response'], 200> {
   return call(core, ops.listCharges, args, options);
 }
 
@@ -333,7 +333,7 @@ export function listRepos(
   core: ClientCore,
   args?: ListReposArgs,
   options?: CallOptions,
-): ApiPromise<T.ListReposResponse, 200> {
+): ApiPromise<T.Operations['listRepos']['response'], 200> {
   return call(core, ops.listRepos, args, options);
 }
 
@@ -350,7 +350,7 @@ export function listLogs(
   core: ClientCore,
   args?: ListLogsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListLogsResponse, 200> {
+): ApiPromise<T.Operations['listLogs']['response'], 200> {
   return call(core, ops.listLogs, args, options);
 }
 
@@ -369,7 +369,7 @@ export function listFeed(
   core: ClientCore,
   args?: ListFeedArgs,
   options?: CallOptions,
-): ApiPromise<T.ListFeedResponse, 200> {
+): ApiPromise<T.Operations['listFeed']['response'], 200> {
   return call(core, ops.listFeed, args, options);
 }
 
@@ -386,7 +386,7 @@ export function searchItems(
   core: ClientCore,
   args?: SearchItemsArgs,
   options?: CallOptions,
-): ApiPromise<T.SearchItemsResponse, 200> {
+): ApiPromise<T.Operations['searchItems']['response'], 200> {
   return call(core, ops.searchItems, args, options);
 }
 
@@ -403,7 +403,7 @@ export function listTags(
   core: ClientCore,
   args?: ListTagsArgs,
   options?: CallOptions,
-): ApiPromise<T.ListTagsResponse, 200> {
+): ApiPromise<T.Operations['listTags']['response'], 200> {
   return call(core, ops.listTags, args, options);
 }
 

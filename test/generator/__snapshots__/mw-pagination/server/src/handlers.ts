@@ -18,10 +18,10 @@ import type {
 
 /** What the `listPosts` handler receives, parsed and validated. */
 export interface ListPostsContext {
-  params: T.ListPostsPathParams;
-  query: T.ListPostsQuery;
-  headers: T.ListPostsHeaders;
-  cookies: T.ListPostsCookies;
+  params: T.Operations['listPosts']['pathParams'];
+  query: T.Operations['listPosts']['query'];
+  headers: T.Operations['listPosts']['headers'];
+  cookies: T.Operations['listPosts']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -31,7 +31,7 @@ export interface ListPostsContext {
 /** Exactly the responses declared for `listPosts`. */
 export type ListPostsResult = {
   status: 200;
-  body: T.ListPostsResponses['200']['content']['application/json'];
+  body: T.Operations['listPosts']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -44,10 +44,10 @@ export type ListPostsHandler = (context: ListPostsContext) => ListPostsResult | 
 
 /** What the `listEvents` handler receives, parsed and validated. */
 export interface ListEventsContext {
-  params: T.ListEventsPathParams;
-  query: T.ListEventsQuery;
-  headers: T.ListEventsHeaders;
-  cookies: T.ListEventsCookies;
+  params: T.Operations['listEvents']['pathParams'];
+  query: T.Operations['listEvents']['query'];
+  headers: T.Operations['listEvents']['headers'];
+  cookies: T.Operations['listEvents']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -57,7 +57,7 @@ export interface ListEventsContext {
 /** Exactly the responses declared for `listEvents`. */
 export type ListEventsResult = {
   status: 200;
-  body: T.ListEventsResponses['200']['content']['application/json'];
+  body: T.Operations['listEvents']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -70,10 +70,10 @@ export type ListEventsHandler = (context: ListEventsContext) => ListEventsResult
 
 /** What the `listCharges` handler receives, parsed and validated. */
 export interface ListChargesContext {
-  params: T.ListChargesPathParams;
-  query: T.ListChargesQuery;
-  headers: T.ListChargesHeaders;
-  cookies: T.ListChargesCookies;
+  params: T.Operations['listCharges']['pathParams'];
+  query: T.Operations['listCharges']['query'];
+  headers: T.Operations['listCharges']['headers'];
+  cookies: T.Operations['listCharges']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -83,7 +83,7 @@ export interface ListChargesContext {
 /** Exactly the responses declared for `listCharges`. */
 export type ListChargesResult = {
   status: 200;
-  body: T.ListChargesResponses['200']['content']['application/json'];
+  body: T.Operations['listCharges']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -96,10 +96,10 @@ export type ListChargesHandler = (context: ListChargesContext) => ListChargesRes
 
 /** What the `listRepos` handler receives, parsed and validated. */
 export interface ListReposContext {
-  params: T.ListReposPathParams;
-  query: T.ListReposQuery;
-  headers: T.ListReposHeaders;
-  cookies: T.ListReposCookies;
+  params: T.Operations['listRepos']['pathParams'];
+  query: T.Operations['listRepos']['query'];
+  headers: T.Operations['listRepos']['headers'];
+  cookies: T.Operations['listRepos']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -109,7 +109,7 @@ export interface ListReposContext {
 /** Exactly the responses declared for `listRepos`. */
 export type ListReposResult = {
   status: 200;
-  body: T.ListReposResponses['200']['content']['application/json'];
+  body: T.Operations['listRepos']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -122,10 +122,10 @@ export type ListReposHandler = (context: ListReposContext) => ListReposResult | 
 
 /** What the `listLogs` handler receives, parsed and validated. */
 export interface ListLogsContext {
-  params: T.ListLogsPathParams;
-  query: T.ListLogsQuery;
-  headers: T.ListLogsHeaders;
-  cookies: T.ListLogsCookies;
+  params: T.Operations['listLogs']['pathParams'];
+  query: T.Operations['listLogs']['query'];
+  headers: T.Operations['listLogs']['headers'];
+  cookies: T.Operations['listLogs']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -135,7 +135,7 @@ export interface ListLogsContext {
 /** Exactly the responses declared for `listLogs`. */
 export type ListLogsResult = {
   status: 200;
-  body: T.ListLogsResponses['200']['content']['application/json'];
+  body: T.Operations['listLogs']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -148,10 +148,10 @@ export type ListLogsHandler = (context: ListLogsContext) => ListLogsResult | Pro
 
 /** What the `listFeed` handler receives, parsed and validated. */
 export interface ListFeedContext {
-  params: T.ListFeedPathParams;
-  query: T.ListFeedQuery;
-  headers: T.ListFeedHeaders;
-  cookies: T.ListFeedCookies;
+  params: T.Operations['listFeed']['pathParams'];
+  query: T.Operations['listFeed']['query'];
+  headers: T.Operations['listFeed']['headers'];
+  cookies: T.Operations['listFeed']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -161,7 +161,7 @@ export interface ListFeedContext {
 /** Exactly the responses declared for `listFeed`. */
 export type ListFeedResult = {
   status: 200;
-  body: T.ListFeedResponses['200']['content']['application/json'];
+  body: T.Operations['listFeed']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -174,10 +174,10 @@ export type ListFeedHandler = (context: ListFeedContext) => ListFeedResult | Pro
 
 /** What the `searchItems` handler receives, parsed and validated. */
 export interface SearchItemsContext {
-  params: T.SearchItemsPathParams;
-  query: T.SearchItemsQuery;
-  headers: T.SearchItemsHeaders;
-  cookies: T.SearchItemsCookies;
+  params: T.Operations['searchItems']['pathParams'];
+  query: T.Operations['searchItems']['query'];
+  headers: T.Operations['searchItems']['headers'];
+  cookies: T.Operations['searchItems']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -187,7 +187,7 @@ export interface SearchItemsContext {
 /** Exactly the responses declared for `searchItems`. */
 export type SearchItemsResult = {
   status: 200;
-  body: T.SearchItemsResponses['200']['content']['application/json'];
+  body: T.Operations['searchItems']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };
@@ -200,10 +200,10 @@ export type SearchItemsHandler = (context: SearchItemsContext) => SearchItemsRes
 
 /** What the `listTags` handler receives, parsed and validated. */
 export interface ListTagsContext {
-  params: T.ListTagsPathParams;
-  query: T.ListTagsQuery;
-  headers: T.ListTagsHeaders;
-  cookies: T.ListTagsCookies;
+  params: T.Operations['listTags']['pathParams'];
+  query: T.Operations['listTags']['query'];
+  headers: T.Operations['listTags']['headers'];
+  cookies: T.Operations['listTags']['cookies'];
   body: undefined;
   principal: undefined;
   /** The Web request (built on first use by the Node adapter). */
@@ -213,7 +213,7 @@ export interface ListTagsContext {
 /** Exactly the responses declared for `listTags`. */
 export type ListTagsResult = {
   status: 200;
-  body: T.ListTagsResponses['200']['content']['application/json'];
+  body: T.Operations['listTags']['responses']['200']['content']['application/json'];
   contentType?: 'application/json';
   headers?: HeaderValues;
 };

@@ -4,427 +4,299 @@
  */
 import type { Item, Meta } from './schemas.js';
 
-/** Path parameters of `GET /posts`. */
-export type ListPostsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /posts`. */
-export type ListPostsQuery = {
-  pagination_token?: string;
-  /**
-   * @minimum 1
-   * @maximum 100
-   */
-  max_results?: number;
-};
-
-/** Header parameters of `GET /posts`. */
-export type ListPostsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /posts`. */
-export type ListPostsCookies = Record<string, never>;
-
-/** Request body of `GET /posts`. */
-export type ListPostsRequestBody = never;
-
-/** Responses of `GET /posts` by status and media type. */
-export interface ListPostsResponses {
-  /** A page. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        data?: Item[];
-        meta?: Meta;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /posts`. */
-export type ListPostsResponse = {
-  data?: Item[];
-  meta?: Meta;
-};
-
-/** Body of a failed `GET /posts`. */
-export type ListPostsErrorResponse = never;
-
-/** Path parameters of `GET /events`. */
-export type ListEventsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /events`. */
-export type ListEventsQuery = {
-  cursor?: string;
-  limit?: number;
-};
-
-/** Header parameters of `GET /events`. */
-export type ListEventsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /events`. */
-export type ListEventsCookies = Record<string, never>;
-
-/** Request body of `GET /events`. */
-export type ListEventsRequestBody = never;
-
-/** Responses of `GET /events` by status and media type. */
-export interface ListEventsResponses {
-  /** A page. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        items: Item[];
-        next_cursor?: string | null;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /events`. */
-export type ListEventsResponse = {
-  items: Item[];
-  next_cursor?: string | null;
-};
-
-/** Body of a failed `GET /events`. */
-export type ListEventsErrorResponse = never;
-
-/** Path parameters of `GET /charges`. */
-export type ListChargesPathParams = Record<string, never>;
-
-/** Query parameters of `GET /charges`. */
-export type ListChargesQuery = {
-  starting_after?: string;
-  limit?: number;
-};
-
-/** Header parameters of `GET /charges`. */
-export type ListChargesHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /charges`. */
-export type ListChargesCookies = Record<string, never>;
-
-/** Request body of `GET /charges`. */
-export type ListChargesRequestBody = never;
-
-/** Responses of `GET /charges` by status and media type. */
-export interface ListChargesResponses {
-  /** A page. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        object: 'list';
-        data: Item[];
-        has_more: boolean;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /charges`. */
-export type ListChargesResponse = {
-  object: 'list';
-  data: Item[];
-  has_more: boolean;
-};
-
-/** Body of a failed `GET /charges`. */
-export type ListChargesErrorResponse = never;
-
-/** Path parameters of `GET /repos`. */
-export type ListReposPathParams = Record<string, never>;
-
-/** Query parameters of `GET /repos`. */
-export type ListReposQuery = {
-  /** @minimum 1 */
-  page?: number;
-  /** @maximum 100 */
-  per_page?: number;
-};
-
-/** Header parameters of `GET /repos`. */
-export type ListReposHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /repos`. */
-export type ListReposCookies = Record<string, never>;
-
-/** Request body of `GET /repos`. */
-export type ListReposRequestBody = never;
-
-/** Responses of `GET /repos` by status and media type. */
-export interface ListReposResponses {
-  /** A page. */
-  200: {
-    headers: {
-      /** RFC 8288 links (`rel="next"` while there are more pages). */
-      link?: string;
-    };
-    content: {
-      'application/json': Item[];
-    };
-  };
-}
-
-/** Body of a successful `GET /repos`. */
-export type ListReposResponse = Item[];
-
-/** Body of a failed `GET /repos`. */
-export type ListReposErrorResponse = never;
-
-/** Path parameters of `GET /logs`. */
-export type ListLogsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /logs`. */
-export type ListLogsQuery = {
-  from?: string;
-};
-
-/** Header parameters of `GET /logs`. */
-export type ListLogsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /logs`. */
-export type ListLogsCookies = Record<string, never>;
-
-/** Request body of `GET /logs`. */
-export type ListLogsRequestBody = never;
-
-/** Responses of `GET /logs` by status and media type. */
-export interface ListLogsResponses {
-  /** A page. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        entries?: Item[];
-        continue_from?: string;
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /logs`. */
-export type ListLogsResponse = {
-  entries?: Item[];
-  continue_from?: string;
-};
-
-/** Body of a failed `GET /logs`. */
-export type ListLogsErrorResponse = never;
-
-/** Path parameters of `GET /feed`. */
-export type ListFeedPathParams = Record<string, never>;
-
-/** Query parameters of `GET /feed`. */
-export type ListFeedQuery = {
-  cursor?: string;
-};
-
-/** Header parameters of `GET /feed`. */
-export type ListFeedHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /feed`. */
-export type ListFeedCookies = Record<string, never>;
-
-/** Request body of `GET /feed`. */
-export type ListFeedRequestBody = never;
-
-/** Responses of `GET /feed` by status and media type. */
-export interface ListFeedResponses {
-  /** A page. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        entries?: Item[];
-        next_cursor?: string;
-        paging?: {
-          after?: string;
-        };
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /feed`. */
-export type ListFeedResponse = {
-  entries?: Item[];
-  next_cursor?: string;
-  paging?: {
-    after?: string;
-  };
-};
-
-/** Body of a failed `GET /feed`. */
-export type ListFeedErrorResponse = never;
-
-/** Path parameters of `POST /search`. */
-export type SearchItemsPathParams = Record<string, never>;
-
-/** Query parameters of `POST /search`. */
-export type SearchItemsQuery = {
-  cursor?: string;
-};
-
-/** Header parameters of `POST /search`. */
-export type SearchItemsHeaders = Record<string, never>;
-
-/** Cookie parameters of `POST /search`. */
-export type SearchItemsCookies = Record<string, never>;
-
-/** Request body of `POST /search`. */
-export type SearchItemsRequestBody = never;
-
-/** Responses of `POST /search` by status and media type. */
-export interface SearchItemsResponses {
-  /** Results. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        items?: Item[];
-        next_cursor?: string;
-      };
-    };
-  };
-}
-
-/** Body of a successful `POST /search`. */
-export type SearchItemsResponse = {
-  items?: Item[];
-  next_cursor?: string;
-};
-
-/** Body of a failed `POST /search`. */
-export type SearchItemsErrorResponse = never;
-
-/** Path parameters of `GET /tags`. */
-export type ListTagsPathParams = Record<string, never>;
-
-/** Query parameters of `GET /tags`. */
-export type ListTagsQuery = {
-  cursor?: string;
-};
-
-/** Header parameters of `GET /tags`. */
-export type ListTagsHeaders = Record<string, never>;
-
-/** Cookie parameters of `GET /tags`. */
-export type ListTagsCookies = Record<string, never>;
-
-/** Request body of `GET /tags`. */
-export type ListTagsRequestBody = never;
-
-/** Responses of `GET /tags` by status and media type. */
-export interface ListTagsResponses {
-  /** Tags. */
-  200: {
-    headers: Record<string, never>;
-    content: {
-      'application/json': {
-        tags?: string[];
-      };
-    };
-  };
-}
-
-/** Body of a successful `GET /tags`. */
-export type ListTagsResponse = {
-  tags?: string[];
-};
-
-/** Body of a failed `GET /tags`. */
-export type ListTagsErrorResponse = never;
-
-/** Every operation, by method name (the operationId). */
+/** Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`. */
 export interface Operations {
   /** `GET /posts` */
   listPosts: {
-    pathParams: ListPostsPathParams;
-    query: ListPostsQuery;
-    headers: ListPostsHeaders;
-    cookies: ListPostsCookies;
-    requestBody: ListPostsRequestBody;
-    responses: ListPostsResponses;
-    response: ListPostsResponse;
-    errorResponse: ListPostsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      pagination_token?: string;
+      /**
+       * @minimum 1
+       * @maximum 100
+       */
+      max_results?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            data?: Item[];
+            meta?: Meta;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      data?: Item[];
+      meta?: Meta;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /events` */
   listEvents: {
-    pathParams: ListEventsPathParams;
-    query: ListEventsQuery;
-    headers: ListEventsHeaders;
-    cookies: ListEventsCookies;
-    requestBody: ListEventsRequestBody;
-    responses: ListEventsResponses;
-    response: ListEventsResponse;
-    errorResponse: ListEventsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      cursor?: string;
+      limit?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            items: Item[];
+            next_cursor?: string | null;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      items: Item[];
+      next_cursor?: string | null;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /charges` */
   listCharges: {
-    pathParams: ListChargesPathParams;
-    query: ListChargesQuery;
-    headers: ListChargesHeaders;
-    cookies: ListChargesCookies;
-    requestBody: ListChargesRequestBody;
-    responses: ListChargesResponses;
-    response: ListChargesResponse;
-    errorResponse: ListChargesErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      starting_after?: string;
+      limit?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            object: 'list';
+            data: Item[];
+            has_more: boolean;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      object: 'list';
+      data: Item[];
+      has_more: boolean;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /repos` */
   listRepos: {
-    pathParams: ListReposPathParams;
-    query: ListReposQuery;
-    headers: ListReposHeaders;
-    cookies: ListReposCookies;
-    requestBody: ListReposRequestBody;
-    responses: ListReposResponses;
-    response: ListReposResponse;
-    errorResponse: ListReposErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      /** @minimum 1 */
+      page?: number;
+      /** @maximum 100 */
+      per_page?: number;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: {
+          /** RFC 8288 links (`rel="next"` while there are more pages). */
+          link?: string;
+        };
+        content: {
+          'application/json': Item[];
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Item[];
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /logs` */
   listLogs: {
-    pathParams: ListLogsPathParams;
-    query: ListLogsQuery;
-    headers: ListLogsHeaders;
-    cookies: ListLogsCookies;
-    requestBody: ListLogsRequestBody;
-    responses: ListLogsResponses;
-    response: ListLogsResponse;
-    errorResponse: ListLogsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      from?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            entries?: Item[];
+            continue_from?: string;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      entries?: Item[];
+      continue_from?: string;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /feed` */
   listFeed: {
-    pathParams: ListFeedPathParams;
-    query: ListFeedQuery;
-    headers: ListFeedHeaders;
-    cookies: ListFeedCookies;
-    requestBody: ListFeedRequestBody;
-    responses: ListFeedResponses;
-    response: ListFeedResponse;
-    errorResponse: ListFeedErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      cursor?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** A page. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            entries?: Item[];
+            next_cursor?: string;
+            paging?: {
+              after?: string;
+            };
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      entries?: Item[];
+      next_cursor?: string;
+      paging?: {
+        after?: string;
+      };
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `POST /search` */
   searchItems: {
-    pathParams: SearchItemsPathParams;
-    query: SearchItemsQuery;
-    headers: SearchItemsHeaders;
-    cookies: SearchItemsCookies;
-    requestBody: SearchItemsRequestBody;
-    responses: SearchItemsResponses;
-    response: SearchItemsResponse;
-    errorResponse: SearchItemsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      cursor?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Results. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            items?: Item[];
+            next_cursor?: string;
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      items?: Item[];
+      next_cursor?: string;
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
   /** `GET /tags` */
   listTags: {
-    pathParams: ListTagsPathParams;
-    query: ListTagsQuery;
-    headers: ListTagsHeaders;
-    cookies: ListTagsCookies;
-    requestBody: ListTagsRequestBody;
-    responses: ListTagsResponses;
-    response: ListTagsResponse;
-    errorResponse: ListTagsErrorResponse;
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: {
+      cursor?: string;
+    };
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** Tags. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/json': {
+            tags?: string[];
+          };
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: {
+      tags?: string[];
+    };
+    /** Body of a failed response. */
+    errorResponse: never;
   };
 }

@@ -86,12 +86,15 @@ const _responses7: _Responses = {
 export function validateListPostsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPostsPathParams> {
+): ValidationResult<T.Operations['listPosts']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
 /** listPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPostsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListPostsQuery> {
+export function validateListPostsQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listPosts']['query']> {
   return _run(_eListPostsQuery, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
@@ -99,7 +102,7 @@ export function validateListPostsQuery(value: unknown, options?: ValidateOptions
 export function validateListPostsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPostsHeaders> {
+): ValidationResult<T.Operations['listPosts']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
@@ -107,7 +110,7 @@ export function validateListPostsHeaders(
 export function validateListPostsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPostsCookies> {
+): ValidationResult<T.Operations['listPosts']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
 }
 
@@ -116,10 +119,10 @@ export function validateListPostsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListPostsRequestBody> {
+): ValidationResult<T.Operations['listPosts']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListPostsRequestBody };
+  return { valid: true, value: body as T.Operations['listPosts']['requestBody'] };
 }
 
 /** listPosts: a response, by status (exact, range, default) and media type. */
@@ -128,7 +131,7 @@ export function validateListPostsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListPostsResponse | T.ListPostsErrorResponse> {
+): ValidationResult<T.Operations['listPosts']['response'] | T.Operations['listPosts']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -136,7 +139,7 @@ export function validateListPostsResponse(
 export function validateListEventsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsPathParams> {
+): ValidationResult<T.Operations['listEvents']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -144,7 +147,7 @@ export function validateListEventsPathParams(
 export function validateListEventsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsQuery> {
+): ValidationResult<T.Operations['listEvents']['query']> {
   return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -152,7 +155,7 @@ export function validateListEventsQuery(
 export function validateListEventsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsHeaders> {
+): ValidationResult<T.Operations['listEvents']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -160,7 +163,7 @@ export function validateListEventsHeaders(
 export function validateListEventsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsCookies> {
+): ValidationResult<T.Operations['listEvents']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
 }
 
@@ -169,10 +172,10 @@ export function validateListEventsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsRequestBody> {
+): ValidationResult<T.Operations['listEvents']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListEventsRequestBody };
+  return { valid: true, value: body as T.Operations['listEvents']['requestBody'] };
 }
 
 /** listEvents: a response, by status (exact, range, default) and media type. */
@@ -181,7 +184,7 @@ export function validateListEventsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListEventsResponse | T.ListEventsErrorResponse> {
+): ValidationResult<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -189,7 +192,7 @@ export function validateListEventsResponse(
 export function validateListChargesPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesPathParams> {
+): ValidationResult<T.Operations['listCharges']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
@@ -197,7 +200,7 @@ export function validateListChargesPathParams(
 export function validateListChargesQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesQuery> {
+): ValidationResult<T.Operations['listCharges']['query']> {
   return _run(_eListChargesQuery, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
@@ -205,7 +208,7 @@ export function validateListChargesQuery(
 export function validateListChargesHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesHeaders> {
+): ValidationResult<T.Operations['listCharges']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
@@ -213,7 +216,7 @@ export function validateListChargesHeaders(
 export function validateListChargesCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesCookies> {
+): ValidationResult<T.Operations['listCharges']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
 }
 
@@ -222,10 +225,10 @@ export function validateListChargesRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesRequestBody> {
+): ValidationResult<T.Operations['listCharges']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListChargesRequestBody };
+  return { valid: true, value: body as T.Operations['listCharges']['requestBody'] };
 }
 
 /** listCharges: a response, by status (exact, range, default) and media type. */
@@ -234,7 +237,7 @@ export function validateListChargesResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListChargesResponse | T.ListChargesErrorResponse> {
+): ValidationResult<T.Operations['listCharges']['response'] | T.Operations['listCharges']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -242,12 +245,15 @@ export function validateListChargesResponse(
 export function validateListReposPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListReposPathParams> {
+): ValidationResult<T.Operations['listRepos']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
 /** listRepos: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListReposQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListReposQuery> {
+export function validateListReposQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listRepos']['query']> {
   return _run(_eListReposQuery, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
@@ -255,7 +261,7 @@ export function validateListReposQuery(value: unknown, options?: ValidateOptions
 export function validateListReposHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListReposHeaders> {
+): ValidationResult<T.Operations['listRepos']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
@@ -263,7 +269,7 @@ export function validateListReposHeaders(
 export function validateListReposCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListReposCookies> {
+): ValidationResult<T.Operations['listRepos']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
 }
 
@@ -272,10 +278,10 @@ export function validateListReposRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListReposRequestBody> {
+): ValidationResult<T.Operations['listRepos']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListReposRequestBody };
+  return { valid: true, value: body as T.Operations['listRepos']['requestBody'] };
 }
 
 /** listRepos: a response, by status (exact, range, default) and media type. */
@@ -284,7 +290,7 @@ export function validateListReposResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListReposResponse | T.ListReposErrorResponse> {
+): ValidationResult<T.Operations['listRepos']['response'] | T.Operations['listRepos']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -292,12 +298,15 @@ export function validateListReposResponse(
 export function validateListLogsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListLogsPathParams> {
+): ValidationResult<T.Operations['listLogs']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
 /** listLogs: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListLogsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListLogsQuery> {
+export function validateListLogsQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listLogs']['query']> {
   return _run(_eListLogsQuery, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
@@ -305,7 +314,7 @@ export function validateListLogsQuery(value: unknown, options?: ValidateOptions)
 export function validateListLogsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListLogsHeaders> {
+): ValidationResult<T.Operations['listLogs']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
@@ -313,7 +322,7 @@ export function validateListLogsHeaders(
 export function validateListLogsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListLogsCookies> {
+): ValidationResult<T.Operations['listLogs']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
 }
 
@@ -322,10 +331,10 @@ export function validateListLogsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListLogsRequestBody> {
+): ValidationResult<T.Operations['listLogs']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListLogsRequestBody };
+  return { valid: true, value: body as T.Operations['listLogs']['requestBody'] };
 }
 
 /** listLogs: a response, by status (exact, range, default) and media type. */
@@ -334,7 +343,7 @@ export function validateListLogsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListLogsResponse | T.ListLogsErrorResponse> {
+): ValidationResult<T.Operations['listLogs']['response'] | T.Operations['listLogs']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -342,12 +351,15 @@ export function validateListLogsResponse(
 export function validateListFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListFeedPathParams> {
+): ValidationResult<T.Operations['listFeed']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** listFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListFeedQuery> {
+export function validateListFeedQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listFeed']['query']> {
   return _run(_eListFeedQuery, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -355,7 +367,7 @@ export function validateListFeedQuery(value: unknown, options?: ValidateOptions)
 export function validateListFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListFeedHeaders> {
+): ValidationResult<T.Operations['listFeed']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -363,7 +375,7 @@ export function validateListFeedHeaders(
 export function validateListFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListFeedCookies> {
+): ValidationResult<T.Operations['listFeed']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -372,10 +384,10 @@ export function validateListFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListFeedRequestBody> {
+): ValidationResult<T.Operations['listFeed']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListFeedRequestBody };
+  return { valid: true, value: body as T.Operations['listFeed']['requestBody'] };
 }
 
 /** listFeed: a response, by status (exact, range, default) and media type. */
@@ -384,7 +396,7 @@ export function validateListFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListFeedResponse | T.ListFeedErrorResponse> {
+): ValidationResult<T.Operations['listFeed']['response'] | T.Operations['listFeed']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 
@@ -392,7 +404,7 @@ export function validateListFeedResponse(
 export function validateSearchItemsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsPathParams> {
+): ValidationResult<T.Operations['searchItems']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
@@ -400,7 +412,7 @@ export function validateSearchItemsPathParams(
 export function validateSearchItemsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsQuery> {
+): ValidationResult<T.Operations['searchItems']['query']> {
   return _run(_eSearchItemsQuery, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
@@ -408,7 +420,7 @@ export function validateSearchItemsQuery(
 export function validateSearchItemsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsHeaders> {
+): ValidationResult<T.Operations['searchItems']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
@@ -416,7 +428,7 @@ export function validateSearchItemsHeaders(
 export function validateSearchItemsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsCookies> {
+): ValidationResult<T.Operations['searchItems']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
 }
 
@@ -425,10 +437,10 @@ export function validateSearchItemsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsRequestBody> {
+): ValidationResult<T.Operations['searchItems']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.SearchItemsRequestBody };
+  return { valid: true, value: body as T.Operations['searchItems']['requestBody'] };
 }
 
 /** searchItems: a response, by status (exact, range, default) and media type. */
@@ -437,7 +449,7 @@ export function validateSearchItemsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.SearchItemsResponse | T.SearchItemsErrorResponse> {
+): ValidationResult<T.Operations['searchItems']['response'] | T.Operations['searchItems']['errorResponse']> {
   return _respond(_responses6, status, mediaType, body, options);
 }
 
@@ -445,12 +457,15 @@ export function validateSearchItemsResponse(
 export function validateListTagsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTagsPathParams> {
+): ValidationResult<T.Operations['listTags']['pathParams']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
 /** listTags: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTagsQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ListTagsQuery> {
+export function validateListTagsQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['listTags']['query']> {
   return _run(_eListTagsQuery, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
@@ -458,7 +473,7 @@ export function validateListTagsQuery(value: unknown, options?: ValidateOptions)
 export function validateListTagsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTagsHeaders> {
+): ValidationResult<T.Operations['listTags']['headers']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
@@ -466,7 +481,7 @@ export function validateListTagsHeaders(
 export function validateListTagsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTagsCookies> {
+): ValidationResult<T.Operations['listTags']['cookies']> {
   return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
 }
 
@@ -475,10 +490,10 @@ export function validateListTagsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTagsRequestBody> {
+): ValidationResult<T.Operations['listTags']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTagsRequestBody };
+  return { valid: true, value: body as T.Operations['listTags']['requestBody'] };
 }
 
 /** listTags: a response, by status (exact, range, default) and media type. */
@@ -487,7 +502,7 @@ export function validateListTagsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTagsResponse | T.ListTagsErrorResponse> {
+): ValidationResult<T.Operations['listTags']['response'] | T.Operations['listTags']['errorResponse']> {
   return _respond(_responses7, status, mediaType, body, options);
 }
 

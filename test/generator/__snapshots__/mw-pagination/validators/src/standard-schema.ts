@@ -100,241 +100,257 @@ export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validat
 export const MetaSchema: SyncStandardSchema<T.Meta> = toStandardSchema(S.validateMeta);
 
 /** listPosts: `validateListPostsPathParams` as a Standard Schema. */
-export const ListPostsPathParamsSchema: SyncStandardSchema<T.ListPostsPathParams> = toStandardSchema(
+export const ListPostsPathParamsSchema: SyncStandardSchema<T.Operations['listPosts']['pathParams']> = toStandardSchema(
   O.validateListPostsPathParams,
 );
 
 /** listPosts: `validateListPostsQuery` as a Standard Schema. */
-export const ListPostsQuerySchema: SyncStandardSchema<T.ListPostsQuery> = toStandardSchema(O.validateListPostsQuery);
+export const ListPostsQuerySchema: SyncStandardSchema<T.Operations['listPosts']['query']> = toStandardSchema(
+  O.validateListPostsQuery,
+);
 
 /** listPosts: `validateListPostsHeaders` as a Standard Schema. */
-export const ListPostsHeadersSchema: SyncStandardSchema<T.ListPostsHeaders> = toStandardSchema(
+export const ListPostsHeadersSchema: SyncStandardSchema<T.Operations['listPosts']['headers']> = toStandardSchema(
   O.validateListPostsHeaders,
 );
 
 /** listPosts: `validateListPostsCookies` as a Standard Schema. */
-export const ListPostsCookiesSchema: SyncStandardSchema<T.ListPostsCookies> = toStandardSchema(
+export const ListPostsCookiesSchema: SyncStandardSchema<T.Operations['listPosts']['cookies']> = toStandardSchema(
   O.validateListPostsCookies,
 );
 
 /** listPosts: the request body (its first declared media type) as a Standard Schema. */
-export const ListPostsRequestBodySchema: SyncStandardSchema<T.ListPostsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListPostsRequestBody(body, undefined, options),
-);
+export const ListPostsRequestBodySchema: SyncStandardSchema<T.Operations['listPosts']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListPostsRequestBody(body, undefined, options));
 
 /** listPosts: the response with this status and media type as a Standard Schema. */
 export function ListPostsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListPostsResponse | T.ListPostsErrorResponse> {
+): SyncStandardSchema<T.Operations['listPosts']['response'] | T.Operations['listPosts']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListPostsResponse(status, mediaType, body, options));
 }
 
 /** listEvents: `validateListEventsPathParams` as a Standard Schema. */
-export const ListEventsPathParamsSchema: SyncStandardSchema<T.ListEventsPathParams> = toStandardSchema(
-  O.validateListEventsPathParams,
-);
+export const ListEventsPathParamsSchema: SyncStandardSchema<T.Operations['listEvents']['pathParams']> =
+  toStandardSchema(O.validateListEventsPathParams);
 
 /** listEvents: `validateListEventsQuery` as a Standard Schema. */
-export const ListEventsQuerySchema: SyncStandardSchema<T.ListEventsQuery> = toStandardSchema(O.validateListEventsQuery);
+export const ListEventsQuerySchema: SyncStandardSchema<T.Operations['listEvents']['query']> = toStandardSchema(
+  O.validateListEventsQuery,
+);
 
 /** listEvents: `validateListEventsHeaders` as a Standard Schema. */
-export const ListEventsHeadersSchema: SyncStandardSchema<T.ListEventsHeaders> = toStandardSchema(
+export const ListEventsHeadersSchema: SyncStandardSchema<T.Operations['listEvents']['headers']> = toStandardSchema(
   O.validateListEventsHeaders,
 );
 
 /** listEvents: `validateListEventsCookies` as a Standard Schema. */
-export const ListEventsCookiesSchema: SyncStandardSchema<T.ListEventsCookies> = toStandardSchema(
+export const ListEventsCookiesSchema: SyncStandardSchema<T.Operations['listEvents']['cookies']> = toStandardSchema(
   O.validateListEventsCookies,
 );
 
 /** listEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ListEventsRequestBodySchema: SyncStandardSchema<T.ListEventsRequestBody> = toStandardSchema(
-  (body, options) => O.validateListEventsRequestBody(body, undefined, options),
-);
+export const ListEventsRequestBodySchema: SyncStandardSchema<T.Operations['listEvents']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListEventsRequestBody(body, undefined, options));
 
 /** listEvents: the response with this status and media type as a Standard Schema. */
 export function ListEventsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListEventsResponse | T.ListEventsErrorResponse> {
+): SyncStandardSchema<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListEventsResponse(status, mediaType, body, options));
 }
 
 /** listCharges: `validateListChargesPathParams` as a Standard Schema. */
-export const ListChargesPathParamsSchema: SyncStandardSchema<T.ListChargesPathParams> = toStandardSchema(
-  O.validateListChargesPathParams,
-);
+export const ListChargesPathParamsSchema: SyncStandardSchema<T.Operations['listCharges']['pathParams']> =
+  toStandardSchema(O.validateListChargesPathParams);
 
 /** listCharges: `validateListChargesQuery` as a Standard Schema. */
-export const ListChargesQuerySchema: SyncStandardSchema<T.ListChargesQuery> = toStandardSchema(
+export const ListChargesQuerySchema: SyncStandardSchema<T.Operations['listCharges']['query']> = toStandardSchema(
   O.validateListChargesQuery,
 );
 
 /** listCharges: `validateListChargesHeaders` as a Standard Schema. */
-export const ListChargesHeadersSchema: SyncStandardSchema<T.ListChargesHeaders> = toStandardSchema(
+export const ListChargesHeadersSchema: SyncStandardSchema<T.Operations['listCharges']['headers']> = toStandardSchema(
   O.validateListChargesHeaders,
 );
 
 /** listCharges: `validateListChargesCookies` as a Standard Schema. */
-export const ListChargesCookiesSchema: SyncStandardSchema<T.ListChargesCookies> = toStandardSchema(
+export const ListChargesCookiesSchema: SyncStandardSchema<T.Operations['listCharges']['cookies']> = toStandardSchema(
   O.validateListChargesCookies,
 );
 
 /** listCharges: the request body (its first declared media type) as a Standard Schema. */
-export const ListChargesRequestBodySchema: SyncStandardSchema<T.ListChargesRequestBody> = toStandardSchema(
-  (body, options) => O.validateListChargesRequestBody(body, undefined, options),
-);
+export const ListChargesRequestBodySchema: SyncStandardSchema<T.Operations['listCharges']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListChargesRequestBody(body, undefined, options));
 
 /** listCharges: the response with this status and media type as a Standard Schema. */
 export function ListChargesResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListChargesResponse | T.ListChargesErrorResponse> {
+): SyncStandardSchema<T.Operations['listCharges']['response'] | T.Operations['listCharges']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListChargesResponse(status, mediaType, body, options));
 }
 
 /** listRepos: `validateListReposPathParams` as a Standard Schema. */
-export const ListReposPathParamsSchema: SyncStandardSchema<T.ListReposPathParams> = toStandardSchema(
+export const ListReposPathParamsSchema: SyncStandardSchema<T.Operations['listRepos']['pathParams']> = toStandardSchema(
   O.validateListReposPathParams,
 );
 
 /** listRepos: `validateListReposQuery` as a Standard Schema. */
-export const ListReposQuerySchema: SyncStandardSchema<T.ListReposQuery> = toStandardSchema(O.validateListReposQuery);
+export const ListReposQuerySchema: SyncStandardSchema<T.Operations['listRepos']['query']> = toStandardSchema(
+  O.validateListReposQuery,
+);
 
 /** listRepos: `validateListReposHeaders` as a Standard Schema. */
-export const ListReposHeadersSchema: SyncStandardSchema<T.ListReposHeaders> = toStandardSchema(
+export const ListReposHeadersSchema: SyncStandardSchema<T.Operations['listRepos']['headers']> = toStandardSchema(
   O.validateListReposHeaders,
 );
 
 /** listRepos: `validateListReposCookies` as a Standard Schema. */
-export const ListReposCookiesSchema: SyncStandardSchema<T.ListReposCookies> = toStandardSchema(
+export const ListReposCookiesSchema: SyncStandardSchema<T.Operations['listRepos']['cookies']> = toStandardSchema(
   O.validateListReposCookies,
 );
 
 /** listRepos: the request body (its first declared media type) as a Standard Schema. */
-export const ListReposRequestBodySchema: SyncStandardSchema<T.ListReposRequestBody> = toStandardSchema(
-  (body, options) => O.validateListReposRequestBody(body, undefined, options),
-);
+export const ListReposRequestBodySchema: SyncStandardSchema<T.Operations['listRepos']['requestBody']> =
+  toStandardSchema((body, options) => O.validateListReposRequestBody(body, undefined, options));
 
 /** listRepos: the response with this status and media type as a Standard Schema. */
 export function ListReposResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListReposResponse | T.ListReposErrorResponse> {
+): SyncStandardSchema<T.Operations['listRepos']['response'] | T.Operations['listRepos']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListReposResponse(status, mediaType, body, options));
 }
 
 /** listLogs: `validateListLogsPathParams` as a Standard Schema. */
-export const ListLogsPathParamsSchema: SyncStandardSchema<T.ListLogsPathParams> = toStandardSchema(
+export const ListLogsPathParamsSchema: SyncStandardSchema<T.Operations['listLogs']['pathParams']> = toStandardSchema(
   O.validateListLogsPathParams,
 );
 
 /** listLogs: `validateListLogsQuery` as a Standard Schema. */
-export const ListLogsQuerySchema: SyncStandardSchema<T.ListLogsQuery> = toStandardSchema(O.validateListLogsQuery);
+export const ListLogsQuerySchema: SyncStandardSchema<T.Operations['listLogs']['query']> = toStandardSchema(
+  O.validateListLogsQuery,
+);
 
 /** listLogs: `validateListLogsHeaders` as a Standard Schema. */
-export const ListLogsHeadersSchema: SyncStandardSchema<T.ListLogsHeaders> = toStandardSchema(O.validateListLogsHeaders);
+export const ListLogsHeadersSchema: SyncStandardSchema<T.Operations['listLogs']['headers']> = toStandardSchema(
+  O.validateListLogsHeaders,
+);
 
 /** listLogs: `validateListLogsCookies` as a Standard Schema. */
-export const ListLogsCookiesSchema: SyncStandardSchema<T.ListLogsCookies> = toStandardSchema(O.validateListLogsCookies);
+export const ListLogsCookiesSchema: SyncStandardSchema<T.Operations['listLogs']['cookies']> = toStandardSchema(
+  O.validateListLogsCookies,
+);
 
 /** listLogs: the request body (its first declared media type) as a Standard Schema. */
-export const ListLogsRequestBodySchema: SyncStandardSchema<T.ListLogsRequestBody> = toStandardSchema((body, options) =>
-  O.validateListLogsRequestBody(body, undefined, options),
+export const ListLogsRequestBodySchema: SyncStandardSchema<T.Operations['listLogs']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateListLogsRequestBody(body, undefined, options),
 );
 
 /** listLogs: the response with this status and media type as a Standard Schema. */
 export function ListLogsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListLogsResponse | T.ListLogsErrorResponse> {
+): SyncStandardSchema<T.Operations['listLogs']['response'] | T.Operations['listLogs']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListLogsResponse(status, mediaType, body, options));
 }
 
 /** listFeed: `validateListFeedPathParams` as a Standard Schema. */
-export const ListFeedPathParamsSchema: SyncStandardSchema<T.ListFeedPathParams> = toStandardSchema(
+export const ListFeedPathParamsSchema: SyncStandardSchema<T.Operations['listFeed']['pathParams']> = toStandardSchema(
   O.validateListFeedPathParams,
 );
 
 /** listFeed: `validateListFeedQuery` as a Standard Schema. */
-export const ListFeedQuerySchema: SyncStandardSchema<T.ListFeedQuery> = toStandardSchema(O.validateListFeedQuery);
+export const ListFeedQuerySchema: SyncStandardSchema<T.Operations['listFeed']['query']> = toStandardSchema(
+  O.validateListFeedQuery,
+);
 
 /** listFeed: `validateListFeedHeaders` as a Standard Schema. */
-export const ListFeedHeadersSchema: SyncStandardSchema<T.ListFeedHeaders> = toStandardSchema(O.validateListFeedHeaders);
+export const ListFeedHeadersSchema: SyncStandardSchema<T.Operations['listFeed']['headers']> = toStandardSchema(
+  O.validateListFeedHeaders,
+);
 
 /** listFeed: `validateListFeedCookies` as a Standard Schema. */
-export const ListFeedCookiesSchema: SyncStandardSchema<T.ListFeedCookies> = toStandardSchema(O.validateListFeedCookies);
+export const ListFeedCookiesSchema: SyncStandardSchema<T.Operations['listFeed']['cookies']> = toStandardSchema(
+  O.validateListFeedCookies,
+);
 
 /** listFeed: the request body (its first declared media type) as a Standard Schema. */
-export const ListFeedRequestBodySchema: SyncStandardSchema<T.ListFeedRequestBody> = toStandardSchema((body, options) =>
-  O.validateListFeedRequestBody(body, undefined, options),
+export const ListFeedRequestBodySchema: SyncStandardSchema<T.Operations['listFeed']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateListFeedRequestBody(body, undefined, options),
 );
 
 /** listFeed: the response with this status and media type as a Standard Schema. */
 export function ListFeedResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListFeedResponse | T.ListFeedErrorResponse> {
+): SyncStandardSchema<T.Operations['listFeed']['response'] | T.Operations['listFeed']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListFeedResponse(status, mediaType, body, options));
 }
 
 /** searchItems: `validateSearchItemsPathParams` as a Standard Schema. */
-export const SearchItemsPathParamsSchema: SyncStandardSchema<T.SearchItemsPathParams> = toStandardSchema(
-  O.validateSearchItemsPathParams,
-);
+export const SearchItemsPathParamsSchema: SyncStandardSchema<T.Operations['searchItems']['pathParams']> =
+  toStandardSchema(O.validateSearchItemsPathParams);
 
 /** searchItems: `validateSearchItemsQuery` as a Standard Schema. */
-export const SearchItemsQuerySchema: SyncStandardSchema<T.SearchItemsQuery> = toStandardSchema(
+export const SearchItemsQuerySchema: SyncStandardSchema<T.Operations['searchItems']['query']> = toStandardSchema(
   O.validateSearchItemsQuery,
 );
 
 /** searchItems: `validateSearchItemsHeaders` as a Standard Schema. */
-export const SearchItemsHeadersSchema: SyncStandardSchema<T.SearchItemsHeaders> = toStandardSchema(
+export const SearchItemsHeadersSchema: SyncStandardSchema<T.Operations['searchItems']['headers']> = toStandardSchema(
   O.validateSearchItemsHeaders,
 );
 
 /** searchItems: `validateSearchItemsCookies` as a Standard Schema. */
-export const SearchItemsCookiesSchema: SyncStandardSchema<T.SearchItemsCookies> = toStandardSchema(
+export const SearchItemsCookiesSchema: SyncStandardSchema<T.Operations['searchItems']['cookies']> = toStandardSchema(
   O.validateSearchItemsCookies,
 );
 
 /** searchItems: the request body (its first declared media type) as a Standard Schema. */
-export const SearchItemsRequestBodySchema: SyncStandardSchema<T.SearchItemsRequestBody> = toStandardSchema(
-  (body, options) => O.validateSearchItemsRequestBody(body, undefined, options),
-);
+export const SearchItemsRequestBodySchema: SyncStandardSchema<T.Operations['searchItems']['requestBody']> =
+  toStandardSchema((body, options) => O.validateSearchItemsRequestBody(body, undefined, options));
 
 /** searchItems: the response with this status and media type as a Standard Schema. */
 export function SearchItemsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.SearchItemsResponse | T.SearchItemsErrorResponse> {
+): SyncStandardSchema<T.Operations['searchItems']['response'] | T.Operations['searchItems']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateSearchItemsResponse(status, mediaType, body, options));
 }
 
 /** listTags: `validateListTagsPathParams` as a Standard Schema. */
-export const ListTagsPathParamsSchema: SyncStandardSchema<T.ListTagsPathParams> = toStandardSchema(
+export const ListTagsPathParamsSchema: SyncStandardSchema<T.Operations['listTags']['pathParams']> = toStandardSchema(
   O.validateListTagsPathParams,
 );
 
 /** listTags: `validateListTagsQuery` as a Standard Schema. */
-export const ListTagsQuerySchema: SyncStandardSchema<T.ListTagsQuery> = toStandardSchema(O.validateListTagsQuery);
+export const ListTagsQuerySchema: SyncStandardSchema<T.Operations['listTags']['query']> = toStandardSchema(
+  O.validateListTagsQuery,
+);
 
 /** listTags: `validateListTagsHeaders` as a Standard Schema. */
-export const ListTagsHeadersSchema: SyncStandardSchema<T.ListTagsHeaders> = toStandardSchema(O.validateListTagsHeaders);
+export const ListTagsHeadersSchema: SyncStandardSchema<T.Operations['listTags']['headers']> = toStandardSchema(
+  O.validateListTagsHeaders,
+);
 
 /** listTags: `validateListTagsCookies` as a Standard Schema. */
-export const ListTagsCookiesSchema: SyncStandardSchema<T.ListTagsCookies> = toStandardSchema(O.validateListTagsCookies);
+export const ListTagsCookiesSchema: SyncStandardSchema<T.Operations['listTags']['cookies']> = toStandardSchema(
+  O.validateListTagsCookies,
+);
 
 /** listTags: the request body (its first declared media type) as a Standard Schema. */
-export const ListTagsRequestBodySchema: SyncStandardSchema<T.ListTagsRequestBody> = toStandardSchema((body, options) =>
-  O.validateListTagsRequestBody(body, undefined, options),
+export const ListTagsRequestBodySchema: SyncStandardSchema<T.Operations['listTags']['requestBody']> = toStandardSchema(
+  (body, options) => O.validateListTagsRequestBody(body, undefined, options),
 );
 
 /** listTags: the response with this status and media type as a Standard Schema. */
 export function ListTagsResponseSchema(
   status: number | string,
   mediaType = 'application/json',
-): SyncStandardSchema<T.ListTagsResponse | T.ListTagsErrorResponse> {
+): SyncStandardSchema<T.Operations['listTags']['response'] | T.Operations['listTags']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateListTagsResponse(status, mediaType, body, options));
 }

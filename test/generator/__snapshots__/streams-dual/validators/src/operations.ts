@@ -35,7 +35,7 @@ const _responses1: _Responses = {
 export function validateCreateCompletionPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionPathParams> {
+): ValidationResult<T.Operations['createCompletion']['pathParams']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
@@ -43,7 +43,7 @@ export function validateCreateCompletionPathParams(
 export function validateCreateCompletionQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionQuery> {
+): ValidationResult<T.Operations['createCompletion']['query']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
@@ -51,7 +51,7 @@ export function validateCreateCompletionQuery(
 export function validateCreateCompletionHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionHeaders> {
+): ValidationResult<T.Operations['createCompletion']['headers']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
@@ -59,7 +59,7 @@ export function validateCreateCompletionHeaders(
 export function validateCreateCompletionCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionCookies> {
+): ValidationResult<T.Operations['createCompletion']['cookies']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
 }
 
@@ -68,7 +68,7 @@ export function validateCreateCompletionRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionRequestBody> {
+): ValidationResult<T.Operations['createCompletion']['requestBody']> {
   return _request(_body0, body, mediaType, options);
 }
 
@@ -78,7 +78,7 @@ export function validateCreateCompletionResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.CreateCompletionResponse | T.CreateCompletionErrorResponse> {
+): ValidationResult<T.Operations['createCompletion']['response'] | T.Operations['createCompletion']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -86,7 +86,7 @@ export function validateCreateCompletionResponse(
 export function validateListModelsPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsPathParams> {
+): ValidationResult<T.Operations['listModels']['pathParams']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
@@ -94,7 +94,7 @@ export function validateListModelsPathParams(
 export function validateListModelsQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsQuery> {
+): ValidationResult<T.Operations['listModels']['query']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
@@ -102,7 +102,7 @@ export function validateListModelsQuery(
 export function validateListModelsHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsHeaders> {
+): ValidationResult<T.Operations['listModels']['headers']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
@@ -110,7 +110,7 @@ export function validateListModelsHeaders(
 export function validateListModelsCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsCookies> {
+): ValidationResult<T.Operations['listModels']['cookies']> {
   return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
 }
 
@@ -119,10 +119,10 @@ export function validateListModelsRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsRequestBody> {
+): ValidationResult<T.Operations['listModels']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListModelsRequestBody };
+  return { valid: true, value: body as T.Operations['listModels']['requestBody'] };
 }
 
 /** listModels: a response, by status (exact, range, default) and media type. */
@@ -131,7 +131,7 @@ export function validateListModelsResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListModelsResponse | T.ListModelsErrorResponse> {
+): ValidationResult<T.Operations['listModels']['response'] | T.Operations['listModels']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -24,12 +24,15 @@ const _responses1: _Responses = {
 export function validateReadFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedPathParams> {
+): ValidationResult<T.Operations['readFeed']['pathParams']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
 /** readFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.ReadFeedQuery> {
+export function validateReadFeedQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['readFeed']['query']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -37,7 +40,7 @@ export function validateReadFeedQuery(value: unknown, options?: ValidateOptions)
 export function validateReadFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedHeaders> {
+): ValidationResult<T.Operations['readFeed']['headers']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -45,7 +48,7 @@ export function validateReadFeedHeaders(
 export function validateReadFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedCookies> {
+): ValidationResult<T.Operations['readFeed']['cookies']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
 }
 
@@ -54,10 +57,10 @@ export function validateReadFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedRequestBody> {
+): ValidationResult<T.Operations['readFeed']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ReadFeedRequestBody };
+  return { valid: true, value: body as T.Operations['readFeed']['requestBody'] };
 }
 
 /** readFeed: a response, by status (exact, range, default) and media type. */
@@ -66,7 +69,7 @@ export function validateReadFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ReadFeedResponse | T.ReadFeedErrorResponse> {
+): ValidationResult<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -74,7 +77,7 @@ export function validateReadFeedResponse(
 export function validateLegacyFeedPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedPathParams> {
+): ValidationResult<T.Operations['legacyFeed']['pathParams']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -82,7 +85,7 @@ export function validateLegacyFeedPathParams(
 export function validateLegacyFeedQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedQuery> {
+): ValidationResult<T.Operations['legacyFeed']['query']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -90,7 +93,7 @@ export function validateLegacyFeedQuery(
 export function validateLegacyFeedHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedHeaders> {
+): ValidationResult<T.Operations['legacyFeed']['headers']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -98,7 +101,7 @@ export function validateLegacyFeedHeaders(
 export function validateLegacyFeedCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedCookies> {
+): ValidationResult<T.Operations['legacyFeed']['cookies']> {
   return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
 }
 
@@ -107,10 +110,10 @@ export function validateLegacyFeedRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedRequestBody> {
+): ValidationResult<T.Operations['legacyFeed']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.LegacyFeedRequestBody };
+  return { valid: true, value: body as T.Operations['legacyFeed']['requestBody'] };
 }
 
 /** legacyFeed: a response, by status (exact, range, default) and media type. */
@@ -119,7 +122,7 @@ export function validateLegacyFeedResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.LegacyFeedResponse | T.LegacyFeedErrorResponse> {
+): ValidationResult<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 

@@ -65,7 +65,7 @@ const _responses5: _Responses = {
 export function validateWatchTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksPathParams> {
+): ValidationResult<T.Operations['watchTicks']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -73,7 +73,7 @@ export function validateWatchTicksPathParams(
 export function validateWatchTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksQuery> {
+): ValidationResult<T.Operations['watchTicks']['query']> {
   return _run(_eWatchTicksQuery, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -81,7 +81,7 @@ export function validateWatchTicksQuery(
 export function validateWatchTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksHeaders> {
+): ValidationResult<T.Operations['watchTicks']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -89,7 +89,7 @@ export function validateWatchTicksHeaders(
 export function validateWatchTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksCookies> {
+): ValidationResult<T.Operations['watchTicks']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
 }
 
@@ -98,10 +98,10 @@ export function validateWatchTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksRequestBody> {
+): ValidationResult<T.Operations['watchTicks']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.WatchTicksRequestBody };
+  return { valid: true, value: body as T.Operations['watchTicks']['requestBody'] };
 }
 
 /** watchTicks: a response, by status (exact, range, default) and media type. */
@@ -110,7 +110,7 @@ export function validateWatchTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.WatchTicksResponse | T.WatchTicksErrorResponse> {
+): ValidationResult<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
   return _respond(_responses0, status, mediaType, body, options);
 }
 
@@ -118,22 +118,31 @@ export function validateWatchTicksResponse(
 export function validateTailLogPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogPathParams> {
+): ValidationResult<T.Operations['tailLog']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogQuery(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogQuery> {
+export function validateTailLogQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['query']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogHeaders(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogHeaders> {
+export function validateTailLogHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
 /** tailLog: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogCookies(value: unknown, options?: ValidateOptions): ValidationResult<T.TailLogCookies> {
+export function validateTailLogCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['tailLog']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
 }
 
@@ -142,10 +151,10 @@ export function validateTailLogRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogRequestBody> {
+): ValidationResult<T.Operations['tailLog']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.TailLogRequestBody };
+  return { valid: true, value: body as T.Operations['tailLog']['requestBody'] };
 }
 
 /** tailLog: a response, by status (exact, range, default) and media type. */
@@ -154,7 +163,7 @@ export function validateTailLogResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.TailLogResponse | T.TailLogErrorResponse> {
+): ValidationResult<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
   return _respond(_responses1, status, mediaType, body, options);
 }
 
@@ -162,7 +171,7 @@ export function validateTailLogResponse(
 export function validateListTicksNdjsonPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonPathParams> {
+): ValidationResult<T.Operations['listTicksNdjson']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -170,7 +179,7 @@ export function validateListTicksNdjsonPathParams(
 export function validateListTicksNdjsonQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonQuery> {
+): ValidationResult<T.Operations['listTicksNdjson']['query']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -178,7 +187,7 @@ export function validateListTicksNdjsonQuery(
 export function validateListTicksNdjsonHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonHeaders> {
+): ValidationResult<T.Operations['listTicksNdjson']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -186,7 +195,7 @@ export function validateListTicksNdjsonHeaders(
 export function validateListTicksNdjsonCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonCookies> {
+): ValidationResult<T.Operations['listTicksNdjson']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
 }
 
@@ -195,10 +204,10 @@ export function validateListTicksNdjsonRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonRequestBody> {
+): ValidationResult<T.Operations['listTicksNdjson']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksNdjsonRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksNdjson']['requestBody'] };
 }
 
 /** listTicksNdjson: a response, by status (exact, range, default) and media type. */
@@ -207,7 +216,7 @@ export function validateListTicksNdjsonResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksNdjsonResponse | T.ListTicksNdjsonErrorResponse> {
+): ValidationResult<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
   return _respond(_responses2, status, mediaType, body, options);
 }
 
@@ -215,7 +224,7 @@ export function validateListTicksNdjsonResponse(
 export function validateListTicksJsonlPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlPathParams> {
+): ValidationResult<T.Operations['listTicksJsonl']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -223,7 +232,7 @@ export function validateListTicksJsonlPathParams(
 export function validateListTicksJsonlQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlQuery> {
+): ValidationResult<T.Operations['listTicksJsonl']['query']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -231,7 +240,7 @@ export function validateListTicksJsonlQuery(
 export function validateListTicksJsonlHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlHeaders> {
+): ValidationResult<T.Operations['listTicksJsonl']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -239,7 +248,7 @@ export function validateListTicksJsonlHeaders(
 export function validateListTicksJsonlCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlCookies> {
+): ValidationResult<T.Operations['listTicksJsonl']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
 }
 
@@ -248,10 +257,10 @@ export function validateListTicksJsonlRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlRequestBody> {
+): ValidationResult<T.Operations['listTicksJsonl']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksJsonlRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksJsonl']['requestBody'] };
 }
 
 /** listTicksJsonl: a response, by status (exact, range, default) and media type. */
@@ -260,7 +269,7 @@ export function validateListTicksJsonlResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksJsonlResponse | T.ListTicksJsonlErrorResponse> {
+): ValidationResult<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
   return _respond(_responses3, status, mediaType, body, options);
 }
 
@@ -268,7 +277,7 @@ export function validateListTicksJsonlResponse(
 export function validateListTicksSeqPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqPathParams> {
+): ValidationResult<T.Operations['listTicksSeq']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -276,7 +285,7 @@ export function validateListTicksSeqPathParams(
 export function validateListTicksSeqQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqQuery> {
+): ValidationResult<T.Operations['listTicksSeq']['query']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -284,7 +293,7 @@ export function validateListTicksSeqQuery(
 export function validateListTicksSeqHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqHeaders> {
+): ValidationResult<T.Operations['listTicksSeq']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -292,7 +301,7 @@ export function validateListTicksSeqHeaders(
 export function validateListTicksSeqCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqCookies> {
+): ValidationResult<T.Operations['listTicksSeq']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
 }
 
@@ -301,10 +310,10 @@ export function validateListTicksSeqRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqRequestBody> {
+): ValidationResult<T.Operations['listTicksSeq']['requestBody']> {
   void mediaType;
   void options;
-  return { valid: true, value: body as T.ListTicksSeqRequestBody };
+  return { valid: true, value: body as T.Operations['listTicksSeq']['requestBody'] };
 }
 
 /** listTicksSeq: a response, by status (exact, range, default) and media type. */
@@ -313,7 +322,7 @@ export function validateListTicksSeqResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ListTicksSeqResponse | T.ListTicksSeqErrorResponse> {
+): ValidationResult<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
   return _respond(_responses4, status, mediaType, body, options);
 }
 
@@ -321,7 +330,7 @@ export function validateListTicksSeqResponse(
 export function validateImportTicksPathParams(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksPathParams> {
+): ValidationResult<T.Operations['importTicks']['pathParams']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -329,7 +338,7 @@ export function validateImportTicksPathParams(
 export function validateImportTicksQuery(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksQuery> {
+): ValidationResult<T.Operations['importTicks']['query']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -337,7 +346,7 @@ export function validateImportTicksQuery(
 export function validateImportTicksHeaders(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksHeaders> {
+): ValidationResult<T.Operations['importTicks']['headers']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -345,7 +354,7 @@ export function validateImportTicksHeaders(
 export function validateImportTicksCookies(
   value: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksCookies> {
+): ValidationResult<T.Operations['importTicks']['cookies']> {
   return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
 }
 
@@ -354,7 +363,7 @@ export function validateImportTicksRequestBody(
   body: unknown,
   mediaType?: string,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksRequestBody> {
+): ValidationResult<T.Operations['importTicks']['requestBody']> {
   return _request(_body5, body, mediaType, options);
 }
 
@@ -364,7 +373,7 @@ export function validateImportTicksResponse(
   mediaType: string,
   body: unknown,
   options?: ValidateOptions,
-): ValidationResult<T.ImportTicksResponse | T.ImportTicksErrorResponse> {
+): ValidationResult<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
   return _respond(_responses5, status, mediaType, body, options);
 }
 

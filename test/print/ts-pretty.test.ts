@@ -1,0 +1,98 @@
+/**
+ * The printer that prints declarations as prettier would (codegen/ts-pretty.ts), against prettier itself:
+ * each shape is printed, and prettier must leave the text exactly as it is. Shapes straddle the print width
+ * (120) so both the one-line and the broken layouts are exercised, and each case also asserts the printer
+ * handled it rather than leaving the statement to prettier.
+ */
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import * as n from '../../generator/src/codegen/ts-nodes.ts';
+import { prettyStatement, Unhandled } from '../../generator/src/codegen/ts-pretty.ts';
+import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
+import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
+
+const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });
+
+async function expectClean(statement: n.Statement): Promise<string> {
+  const text = prettyStatement(statement) + '\n';
+  expect(await format(text)).toBe(text);
+  return text;
+}
+
+const ref = (name: string) => n.typeRef(name);
+const lits = (count: number, prefix = 'value') => Array.from({ length: count }, (_, i) => n.literalType(`${prefix}-${i}`));
+const props = (count: number, type: n.TypeNode = n.keywordType('string')) => Array.from({ length: count }, (_, i) => n.propertySignature(`member${i}`, type, { optional: i % 2 === 1 }));
+
+describe('ts-pretty prints what prettier prints', () => {
+  it('type aliases: unions on one line, broken after `=` with leading bars, hugged `{…} | null`', async () => {
+    expect(await expectClean(n.typeAlias('Short', n.unionType(lits(3))))).toBe(`export type Short = 'value-0' | 'value-1' | 'value-2';\n`);
+    const long = await expectClean(n.typeAlias('Long', n.unionType(lits(12)), ['A long union.']));
+    expect(long).toMatch(/^\/\*\* A long union\. \*\/\nexport type Long =\n {2}\| 'value-0'\n/);
+    await expectClean(n.typeAlias('Hug', n.unionType([n.typeLiteral(props(3)), n.keywordType('null')])));
+    await expectClean(n.typeAlias('RefOrNull', n.unionType([ref('Something'), n.keywordType('null')])));
+    await expectClean(n.typeAlias('Objects', n.unionType([n.typeLiteral(props(2)), n.typeLiteral(props(3)), ref('Other')])));
+    await expectClean(n.typeAlias('Plain', n.typeRef('Record', [n.keywordType('string'), n.keywordType('never')])));
+    await expectClean(n.typeAlias('VeryLongNameThatFillsMostOfTheLineBeforeTheEqualsSignSoThatTheRightSideCannotFitAfterItAtAll', n.literalType('a string that does not fit')));
+  });
+
+  it('members: unions and long types inside objects, quoted and numeric keys, docs, readonly, index signatures', async () => {
+    const members = [
+      n.propertySignature('status', n.unionType(lits(14, 's')), { doc: ['First line.', 'Second line, with `code`.'] }),
+      n.propertySignature('post.fields', n.arrayType(n.unionType(lits(15, 'field'))), { optional: true }),
+      n.propertySignature('200', n.typeLiteral(props(2), { singleLine: true }), { readonly: true }),
+      n.propertySignature('it\'s "quoted"', n.literalType("it's")),
+      n.propertySignature('nested', n.typeLiteral(props(12), { singleLine: true })),
+      n.indexSignature(n.unionType([n.keywordType('string'), n.keywordType('number')])),
+    ];
+    await expectClean(n.interfaceDeclaration('Members', members, ['An interface.']));
+    await expectClean(n.typeAlias('Literal', n.typeLiteral(members)));
+    await expectClean(n.interfaceDeclaration('Empty', []));
+    await expectClean(n.typeAlias('EmptyObject', n.typeLiteral([])));
+  });
+
+  it('type arguments, intersections, tuples, functions, indexed access, template literals', async () => {
+    await expectClean(n.typeAlias('Args', n.typeRef('Exclude', [n.unionType(lits(10)), n.unionType(lits(10, 'other'))])));
+    await expectClean(n.typeAlias('OneArg', n.typeRef('Promise', [n.unionType(lits(16))])));
+    await expectClean(n.typeAlias('Both', n.intersectionType([ref('A'), n.typeLiteral(props(3)), ref('B')])));
+    await expectClean(n.typeAlias('Refs', n.intersectionType(Array.from({ length: 9 }, (_, i) => ref(`SomeRatherLongTypeName${i}`)))));
+    await expectClean(n.typeAlias('WithUnion', n.intersectionType([ref('A'), n.unionType([ref('B'), ref('C')])])));
+    await expectClean(n.typeAlias('Tuple', n.readonlyType(n.tupleType([{ type: n.keywordType('string') }, { type: n.keywordType('number'), optional: true }], n.keywordType('boolean')))));
+    await expectClean(n.typeAlias('Handler', n.functionType([{ name: 'context', type: ref('Context') }], n.unionType([ref('Result'), n.typeRef('Promise', [ref('Result')])]))));
+    // Too wide: prettier breaks the parameter list before the return type (the server's handler types).
+    const wide = await expectClean(n.typeAlias('GetUserBookmarksHandler', n.functionType([{ name: 'context', type: ref('GetUserBookmarksContext') }], n.unionType([ref('GetUserBookmarksResult'), n.typeRef('Promise', [ref('GetUserBookmarksResult')])]))));
+    expect(wide).toContain('(\n  context: GetUserBookmarksContext,\n) => ');
+    await expectClean(n.typeAlias('ReturnsObject', n.functionType([{ name: 'context', type: ref('SomeVeryLongContextTypeNameThatTakesUpSpace') }], n.typeLiteral(props(6)))));
+    await expectClean(n.typeAlias('TakesObject', n.functionType([{ name: 'options', type: n.typeLiteral(props(8), { singleLine: true }) }], n.keywordType('undefined'))));
+    await expectClean(n.typeAlias('Access', n.indexedAccessType(n.indexedAccessType(n.qualifiedTypeRef('T', 'Responses'), n.literalType('200')), n.literalType('application/json'))));
+    await expectClean(n.typeAlias('Template', n.templateLiteralType([{ type: n.keywordType('string') }, { text: '/2/problems/`x`' }])));
+    await expectClean(n.typeAlias('Numbers', n.unionType([n.literalType(-1), n.literalType(0.5), n.literalType(1e21), n.literalType(true), n.keywordType('null')])));
+  });
+
+  it('constants: objects, arrays (numbers filled), strings, `as const satisfies`', async () => {
+    const value = { name: 'limit-name', value: 100, min: -1, big: 1e21, flags: [true, false], numbers: Array.from({ length: 60 }, (_, i) => i * 7), nested: { a: null, 'b-c': "it's" }, list: [{ a: 1, b: 2 }, { a: 3, b: 4 }] };
+    await expectClean(n.constDeclaration('LIMIT', n.satisfies(n.asConst(n.literalExpression(value)), ref('Limit')), ['A limit.']));
+    await expectClean(n.constDeclaration('SHORT', n.asConst(n.literalExpression({ title: 'x' }))));
+    await expectClean(n.constDeclaration('PROTO', n.literalExpression({ __proto__: 1, key: 'a long string value that will need to go on a line of its own when it is too long'.repeat(2) })));
+  });
+
+  it('imports and re-exports', async () => {
+    await expectClean(n.importTypes(['A', 'B'], './schemas.js'));
+    await expectClean(n.importTypes(Array.from({ length: 30 }, (_, i) => `SchemaName${i}`), './schemas.js'));
+    await expectClean(n.importTypes(['Single'], './schemas.js'));
+    await expectClean(n.importNamespaceType('T', '@scope/types'));
+    await expectClean(n.exportAll('./schemas.js'));
+  });
+
+  it('leaves what it does not reproduce to prettier, and the module says which ranges those are', async () => {
+    // A string with a control character: prettier keeps whatever escape it is given; not worth guessing.
+    const odd = n.typeAlias('Odd', n.literalType('bell\u0007'));
+    expect(() => prettyStatement(odd)).toThrow(Unhandled);
+    const printed = printFormattedModule(['Header.'], [n.typeAlias('Fine', ref('A')), odd, n.typeAlias('AlsoFine', ref('B'))]);
+    expect(printed.unformatted).toHaveLength(1);
+    const [start, end] = printed.unformatted[0];
+    expect(printed.text.slice(start, end)).toMatch(/^export type Odd = /);
+    // Formatting that range alone and putting it back (what the write stage does) gives prettier's file.
+    const patched = printed.text.slice(0, start) + (await format(printed.text.slice(start, end))).trimEnd() + printed.text.slice(end);
+    expect(patched).toBe(await format(printed.text));
+  });
+});
