@@ -179,12 +179,13 @@ describe('adversarial fixture', () => {
       n++;
     }
     for (const op of model.operations) {
-      for (const [location, typeName] of [['query', op.names.query], ['header', op.names.headers], ['cookie', op.names.cookies], ['path', op.names.pathParams]] as const) {
+      // Per-operation types are reached through the `Operations` map.
+      for (const [location, member] of [['query', 'query'], ['header', 'headers'], ['cookie', 'cookies'], ['path', 'pathParams']] as const) {
         const names = op.parameters.filter((p) => p.in === location).map((p) => p.name);
         const rawOp = spec.paths[op.path][op.method];
         const written = (rawOp.parameters ?? []).filter((p: Json) => p.in === location).map((p: Json) => p.name);
         expect(names).toEqual(written);
-        if (names.length) lines.push(`export const ${location}${n++}: Equal<keyof T.${typeName}, ${union(names)}> = true;`);
+        if (names.length) lines.push(`export const ${location}${n++}: Equal<keyof T.Operations[${literal(op.names.method)}][${literal(member)}], ${union(names)}> = true;`);
       }
     }
     const dir = path.join(tmp.dir, 'adversarial');

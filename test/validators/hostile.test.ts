@@ -149,17 +149,16 @@ describe('absurd input', () => {
     expect(large / Math.max(small, 0.5)).toBeLessThan(9);
   });
 
-  it('checks uniqueItems on huge arrays in linear time', async () => {
+  // No wall-clock bound (speed lives in benchmarks): the sizes make a pairwise (quadratic) check take
+  // about 10^12 comparisons for the numbers and 10^10 deep comparisons for the objects, hours rather than
+  // the test's timeout, so only a hashing (linear) check passes, whatever the machine's load.
+  it('checks uniqueItems on huge arrays without pairwise comparison', { timeout: 60_000 }, async () => {
     const v = await compileSchema({ type: 'array', uniqueItems: true });
     const numbers = Array.from({ length: 1_000_000 }, (_, i) => i);
-    let start = performance.now();
     expect(v.validate(numbers).valid).toBe(true);
-    expect(performance.now() - start).toBeLessThan(2000);
     const objects = Array.from({ length: 100_000 }, (_, i) => ({ id: i, tags: ['a', i % 7] }));
     objects.push({ tags: ['a', 99_998 % 7], id: 99_998 } as never);
-    start = performance.now();
     const r = v.validate(objects);
-    expect(performance.now() - start).toBeLessThan(3000);
     expect(r.errors![0].params).toEqual({ i: 100_000, j: 99_998 });
   });
 
