@@ -120,6 +120,33 @@ export function lit(value: unknown): Code {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
+/**
+ * `lit` spelled as prettier spells it (single quotes unless the text holds more single than double quotes,
+ * `[a, b]`, `{ k: v }`, keys unquoted where they can be), for emitters whose output skips prettier.
+ * Strings with characters whose escapes prettier may spell differently keep JSON's spelling (double quotes),
+ * which tells a caller checking for `"` that the statement still needs prettier.
+ */
+export function prettyLit(value: unknown): Code {
+  return new Code(prettyLiteral(value));
+}
+
+function prettyLiteral(value: unknown): string {
+  if (typeof value === 'string') {
+    if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff\\]/.test(value)) return stringifyLiteral(value);
+    const q = value.split("'").length > value.split('"').length ? '"' : "'";
+    return q + (q === "'" ? value.replace(/'/g, "\\'") : value.replace(/"/g, '\\"')) + q;
+  }
+  // prettier drops the exponent's plus sign (`1e21`).
+  if (typeof value === 'number') return stringifyLiteral(value).replace('e+', 'e');
+  if (value === null || typeof value !== 'object') return stringifyLiteral(value);
+  if (Array.isArray(value)) return `[${value.map((v) => prettyLiteral(v === undefined ? null : v)).join(', ')}]`;
+  // An own `__proto__` key (see objectLiteralWithProtoKeys): JSON's spelling, left to prettier.
+  if (Object.prototype.hasOwnProperty.call(value, '__proto__')) return stringifyLiteral(value);
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function' && typeof v !== 'symbol');
+  if (!entries.length) return '{}';
+  return `{ ${entries.map(([k, v]) => `${IDENTIFIER.test(k) ? k : prettyLiteral(k)}: ${prettyLiteral(v)}`).join(', ')} }`;
+}
+
 /** Words that cannot name a binding or a declared type anywhere in a module. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',

@@ -8,13 +8,15 @@
  * - `src/operations.ts` per-operation validators and `operationValidators` (openapi/operations-file.ts)
  * - `src/index.ts`      the public exports
  */
-import { docComment, lit } from '../../codegen/index.ts';
+import { docComment, prettyLit as lit } from '../../codegen/index.ts';
 import { indentCode } from '../../codegen/indent.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { compiledFile } from './module/compiled-file.ts';
 import { formatsFile } from './module/formats-file.ts';
 import { runtimeFile } from './module/runtime-file.ts';
+import { unformattedRanges } from './module/unformatted.ts';
+import { breakLongConditions } from './module/break-lines.ts';
 import { publicApi, RUNTIME, validatorSymbols } from './module/symbols.ts';
 import { apiDocument } from './openapi/document.ts';
 import { operationStatements, operationsFile } from './openapi/operations-file.ts';
@@ -48,12 +50,17 @@ export const validatorsEmitter: TargetEmitter = {
     const operations = operationStatements(model, doc, symbols);
     const functions = c.build();
     const file = (path: string, text: string): EmittedFile => ({ path, contents: indentCode(text), format: 'typescript' });
+    // Files printed in prettier's layout: only the statements that may still differ go to prettier.
+    const prettyFile = (path: string, text: string): EmittedFile => {
+      const contents = breakLongConditions(indentCode(text));
+      return { path, contents, format: 'typescript', formatted: unformattedRanges(contents) };
+    };
     // compiled.ts first: its references decide which helpers runtime.ts and formats.ts carry.
     const compiled = compiledFile(c, functions, header, symbols);
     const formats = formatsFile(symbols, header);
     const files: EmittedFile[] = [
       file('src/runtime.ts', runtimeFile(symbols, header)),
-      file('src/compiled.ts', compiled),
+      prettyFile('src/compiled.ts', compiled),
       file('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
       file('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
     ];

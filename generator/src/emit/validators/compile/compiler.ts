@@ -8,7 +8,7 @@
  * `ep`/`ei` variants record evaluated properties/items for an `unevaluated*` keyword above them; `<name>` is
  * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
  */
-import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';

@@ -3,7 +3,7 @@
  * constant JSON values (codegen's `lit`, which keeps `__proto__` keys as own data) and sets of primitive
  * enum values. Deduplicated, named in order of first use.
  */
-import { code, join, lit, raw, regex, type Code } from '../../../codegen/index.ts';
+import { code, join, prettyLit as lit, raw, regex, type Code } from '../../../codegen/index.ts';
 import { CompileError } from './registry.ts';
 
 export type Primitive = string | number | boolean | null;

@@ -3,7 +3,7 @@
  * (`stop`), which instance path and schema path errors report, and which annotation collectors record
  * evaluated properties/items for `unevaluated*`. Keyword generators only ever see a site.
  */
-import { code, join, lit, raw, type Code } from '../../../codegen/index.ts';
+import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import type { NodeInfo } from './registry.ts';
 import type { DynScope } from './scope.ts';
 import { escapeToken } from './pointer.ts';

@@ -1,5 +1,5 @@
 /** Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard). */
-import { code, ident, lit, type Code } from '../../../codegen/index.ts';
+import { code, ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */

@@ -10,7 +10,7 @@
  * declared is an error; a response without content accepts only an absent body; an operation without a
  * request body accepts anything as its body; an absent body is an error only when the body is required.
  */
-import { code, docComment, ident, join, lit, objectKey, type Code } from '../../../codegen/index.ts';
+import { code, docComment, ident, join, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import { operationType, type OperationMember } from '../../types/operation-refs.ts';
 import type { SymbolRegistry } from '../../symbols.ts';

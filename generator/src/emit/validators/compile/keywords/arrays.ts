@@ -1,5 +1,5 @@
 /** The array keyword group: sizes (§6.4.1–2), items (items.ts), contains (contains.ts), uniqueItems (§6.4.3). */
-import { code, lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';

@@ -1,5 +1,5 @@
 /** `contains` with `minContains` / `maxContains` (§10.3.1.3, §6.4.4–5). Items are tested in check mode. */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';

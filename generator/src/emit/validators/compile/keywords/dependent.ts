@@ -1,5 +1,5 @@
 /** `dependentRequired` (§6.5.4) and `dependentSchemas` (§10.2.2.4). */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';

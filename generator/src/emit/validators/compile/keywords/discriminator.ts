@@ -6,7 +6,7 @@
  * (explicit and implicit values, names decoded); for plain JSON Schema it is `discriminator.mapping`
  * (values: references or component names), else the decoded last segment of each branch's `$ref`.
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { NodeInfo } from '../registry.ts';
@@ -15,7 +15,7 @@ import { anyOf } from './any-of.ts';
 import { oneOf } from './one-of.ts';
 import { readProperty } from './own.ts';
 import { applyNode } from './ref.ts';
-import { isType } from './type-tests.ts';
+import { groupGuard } from './type-tests.ts';
 
 function target(c: Compiler, ref: string, site: Site): NodeInfo {
   const value = /[#/]/.test(ref) ? ref : `#/components/schemas/${ref}`;
@@ -52,7 +52,7 @@ export function discriminator(c: Compiler, s: SchemaObject, site: Site): Code[] 
   });
   const fallback = kw === 'oneOf' ? oneOf(c, s, site) : anyOf(c, s, site);
   return [
-    code`if (${isType('object', site.data)}) {\n${tag.decl}\nswitch (${tag.present} ? ${tag.local} : undefined) {\n${join(arms, '\n')}\ndefault: {\n${unknown}\n}\n}\n} else {\n${join(fallback, '\n')}\n}`,
+    code`if (${groupGuard('object', site.data)}) {\n${tag.decl}\nswitch (${tag.present} ? ${tag.local} : undefined) {\n${join(arms, '\n')}\ndefault: {\n${unknown}\n}\n}\n} else {\n${join(fallback, '\n')}\n}`,
   ];
 }
 

@@ -2,11 +2,12 @@
  * `enum` (§6.1.2) and `const` (§6.1.3) with JSON equality: primitives compare with `===` (1 and 1.0 are the
  * same number), objects and arrays with the deep `_eq`. Non-primitive values are hoisted constants.
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Primitive } from '../hoist.ts';
 import { failure, type Site } from '../site.ts';
+import { negate } from './type-tests.ts';
 
 function isPrimitive(value: unknown): value is Primitive {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
@@ -48,14 +49,14 @@ export function enumConst(c: Compiler, s: SchemaObject, site: Site): Code[] {
   // `x-enum-incomplete: true`: the spec lists only the values its source shows and says others exist
   // (spec/README.md), so the list documents values without restricting them.
   if (Array.isArray(s.enum) && s['x-enum-incomplete'] !== true) {
-    out.push(code`if (!(${inEnum(c, d, s.enum)})) {\n${failure(site, c.err(site), {
+    out.push(code`if (${negate(inEnum(c, d, s.enum))}) {\n${failure(site, c.err(site), {
       keyword: 'enum',
       message: 'must be equal to one of the allowed values',
       params: code`{ allowedValues: ${jsonValue(c, s.enum)} }`,
     })}\n}`);
   }
   if (Object.prototype.hasOwnProperty.call(s, 'const')) {
-    out.push(code`if (!(${equals(c, d, s.const)})) {\n${failure(site, c.err(site), {
+    out.push(code`if (${negate(equals(c, d, s.const))}) {\n${failure(site, c.err(site), {
       keyword: 'const',
       message: 'must be equal to constant',
       params: code`{ allowedValue: ${jsonValue(c, s.const)} }`,

@@ -3,7 +3,7 @@
  * default and switched off per call (options bit 2). Unknown formats are annotations only. String formats
  * apply to strings, `int32`/`int64` to numbers (as ajv-formats does).
  */
-import { code, lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';

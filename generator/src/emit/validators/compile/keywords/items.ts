@@ -1,5 +1,5 @@
 /** `prefixItems` (§10.3.1.1) and `items` (§10.3.1.2). */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';

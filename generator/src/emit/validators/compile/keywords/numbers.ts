@@ -1,5 +1,5 @@
 /** The number keyword group: bounds (§6.2.2–5), `multipleOf` (§6.2.1), then numeric `format`s. */
-import { code, lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';

@@ -1,5 +1,5 @@
 /** `minProperties` / `maxProperties` (§6.5.1–2): own enumerable keys, counted without allocating. */
-import { code, lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';

@@ -20,7 +20,7 @@ export function oneOf(c: Compiler, s: SchemaObject, site: Site): Code[] {
   // The collectors of the passing branch are merged only when it is the only one.
   const pending: Code[] = [];
   const pendingMerges: Code[] = [];
-  const counted = (i: number): Code[] => [code`if (${n} === 0) ${first} = ${raw(String(i))}; else if (${n} === 1) ${second} = ${raw(String(i))};`, code`${n}++;`];
+  const counted = (i: number): Code[] => [code`if (${n} === 0) ${first} = ${raw(String(i))};\nelse if (${n} === 1) ${second} = ${raw(String(i))};`, code`${n}++;`];
   const checkPhase = branches.map((b, i) => {
     if (!tracking) return whenValid(c, site, b, ['oneOf', i], counted(i));
     const col = branchCollectors(c, site);

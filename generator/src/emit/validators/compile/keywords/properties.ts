@@ -7,7 +7,7 @@
  * closed by `additionalProperties: false` it is rejected in the direction it is not part of (a readOnly
  * member in a request, a writeOnly one in a response), as the types leave it out of that direction's form.
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';

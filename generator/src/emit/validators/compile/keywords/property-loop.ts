@@ -3,7 +3,7 @@
  * `additionalProperties` (§10.3.2.3): patterns apply to every matching key, additionalProperties to keys
  * matched neither by `properties` nor by a pattern.
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
@@ -11,6 +11,7 @@ import { childNode, compileSub } from '../node.ts';
 import { atChild, failure, inPlace, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 import { schemaMap } from './properties.ts';
+import { negate } from './type-tests.ts';
 
 /** Condition: `key` is one of `names` (a chain of comparisons, or a hoisted set for many names). */
 export function isKnownKey(c: Compiler, names: readonly string[], key: Code): Code {
@@ -65,7 +66,7 @@ export function propertyLoop(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const known = Object.keys(schemaMap(s.properties));
     const conditions: Code[] = [];
     if (matched) conditions.push(code`!${matched}`);
-    if (known.length) conditions.push(code`!(${isKnownKey(c, known, key)})`);
+    if (known.length) conditions.push(negate(isKnownKey(c, known, key)));
     let body: Code[];
     if (additional === false) {
       body = [failure(site, c.err(site), {

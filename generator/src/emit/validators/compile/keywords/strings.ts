@@ -4,7 +4,7 @@
  * Lengths use `.length` (UTF-16 units) to decide without counting when the answer is certain: code points
  * ≤ units ≤ 2 × code points.
  */
-import { code, lit, type Code } from '../../../../codegen/index.ts';
+import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { failure, type Site } from '../site.ts';

@@ -19,24 +19,24 @@ export function groupOf(type: JsonType): Group | undefined {
 
 export function isType(type: JsonType, d: Code): Code {
   switch (type) {
-    case 'object': return code`(typeof ${d} === "object" && ${d} !== null && !Array.isArray(${d}))`;
+    case 'object': return code`(typeof ${d} === 'object' && ${d} !== null && !Array.isArray(${d}))`;
     case 'array': return code`Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} === "string"`;
-    case 'number': return code`(typeof ${d} === "number" && Number.isFinite(${d}))`;
+    case 'string': return code`typeof ${d} === 'string'`;
+    case 'number': return code`(typeof ${d} === 'number' && Number.isFinite(${d}))`;
     case 'integer': return code`Number.isInteger(${d})`;
-    case 'boolean': return code`typeof ${d} === "boolean"`;
+    case 'boolean': return code`typeof ${d} === 'boolean'`;
     case 'null': return code`${d} === null`;
   }
 }
 
 export function isNotType(type: JsonType, d: Code): Code {
   switch (type) {
-    case 'object': return code`typeof ${d} !== "object" || ${d} === null || Array.isArray(${d})`;
+    case 'object': return code`typeof ${d} !== 'object' || ${d} === null || Array.isArray(${d})`;
     case 'array': return code`!Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} !== "string"`;
-    case 'number': return code`typeof ${d} !== "number" || !Number.isFinite(${d})`;
+    case 'string': return code`typeof ${d} !== 'string'`;
+    case 'number': return code`typeof ${d} !== 'number' || !Number.isFinite(${d})`;
     case 'integer': return code`!Number.isInteger(${d})`;
-    case 'boolean': return code`typeof ${d} !== "boolean"`;
+    case 'boolean': return code`typeof ${d} !== 'boolean'`;
     case 'null': return code`${d} !== null`;
   }
 }
@@ -44,10 +44,10 @@ export function isNotType(type: JsonType, d: Code): Code {
 /** Guard for a keyword group when nothing is known about the value's type. */
 export function groupGuard(group: Group, d: Code): Code {
   switch (group) {
-    case 'object': return code`typeof ${d} === "object" && ${d} !== null && !Array.isArray(${d})`;
+    case 'object': return code`typeof ${d} === 'object' && ${d} !== null && !Array.isArray(${d})`;
     case 'array': return code`Array.isArray(${d})`;
-    case 'string': return code`typeof ${d} === "string"`;
-    case 'number': return code`typeof ${d} === "number"`;
+    case 'string': return code`typeof ${d} === 'string'`;
+    case 'number': return code`typeof ${d} === 'number'`;
   }
 }
 
@@ -68,4 +68,14 @@ export function typeList(value: unknown): JsonType[] | undefined {
   if (!list || list.length === 0) return undefined;
   const known = list.filter((t): t is JsonType => (JSON_TYPES as readonly unknown[]).includes(t));
   return [...new Set(known)];
+}
+
+/** `!x` for a call such as `set.has(v)`, `!(x)` for anything else: where prettier keeps the parentheses. */
+export function negate(condition: Code): Code {
+  return /^[\w$.]+\([\w$., [\]]*\)$/.test(condition.text) ? code`!${condition}` : code`!(${condition})`;
+}
+
+/** `x && y` operand: `x` in parentheses only when it is an `||` chain (where prettier keeps them). */
+export function andOperand(condition: Code): Code {
+  return /^!\(.*\)$/.test(condition.text) || !condition.text.includes('||') ? condition : code`(${condition})`;
 }

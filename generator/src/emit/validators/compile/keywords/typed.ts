@@ -3,7 +3,7 @@
  * the group runs unguarded; otherwise each group is guarded by its own type test (JSON Schema 2020-12 §6.1.1,
  * and "keywords apply only to instances of their type").
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
@@ -12,7 +12,7 @@ import { arrayKeywords } from './arrays.ts';
 import { numberKeywords } from './numbers.ts';
 import { objectKeywords } from './objects.ts';
 import { stringKeywords } from './strings.ts';
-import { groupGuard, groupOf, isNotAnyType, typeList, type Group } from './type-tests.ts';
+import { andOperand, groupGuard, groupOf, isNotAnyType, typeList, type Group } from './type-tests.ts';
 
 const GROUPS: readonly Group[] = ['object', 'array', 'string', 'number'];
 
@@ -54,7 +54,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
     short: typeof s.type === 'string' && types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined,
   });
-  const notType = bytes ? code`(${isNotAnyType(types, d)}) && !(typeof Blob !== "undefined" && ${d} instanceof Blob)` : isNotAnyType(types, d);
+  const notType = bytes ? code`${andOperand(isNotAnyType(types, d))} && !(typeof Blob !== 'undefined' && ${d} instanceof Blob)` : isNotAnyType(types, d);
   if (site.mode === 'check') return [code`if (${notType}) ${fail}`, ...body];
   if (!body.length) return [code`if (${notType}) {\n${fail}\n}`];
   return [code`if (${notType}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`];

@@ -5,7 +5,7 @@
  * in-place subschemas record what they evaluate (branches only when they pass), and the loop reads it.
  * A schema with `unevaluated*` evaluates everything itself, which it reports to a collector above it.
  */
-import { code, join, lit, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import { evaluated } from '../analysis/evaluated.ts';
 import type { Compiler } from '../compiler.ts';

@@ -1,0 +1,104 @@
+/**
+ * The one layout the validators' code templates do not settle by themselves: an `if` whose line is wider
+ * than the print width. Such a line is broken the way prettier breaks it (printIfStatement, and
+ * printBinaryish inside an `if`'s parentheses):
+ * - `if (test) stmt` where `if (test)` fits: the statement moves to the next line, indented;
+ * - otherwise the test goes on its own line between `if (` and `)`, and a top-level `&&` (or `||`) chain
+ *   puts each operand on its own line (inside an `if`'s parentheses the chain has no group of its own).
+ * Anything else (an operand or statement that would itself need breaking, mixed `&&`/`||`) is left as it
+ * is; the statement is then wider than the print width, and module/unformatted.ts leaves it to prettier.
+ */
+import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
+/** Statements short enough to follow an `if` on the next line without breaking themselves. */
+const SIMPLE_STATEMENT = /^(return( [\w$.]+)?;|break;|continue;|[\w$]+ = [\w$]+;)$/;
+
+export function breakLongConditions(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.length > WIDTH ? breakIf(line) ?? line : line))
+    .join('\n');
+}
+
+function breakIf(line: string): string | undefined {
+  const m = /^( *)(\} else if|if) \(/.exec(line);
+  if (!m) return undefined;
+  const indent = m[1];
+  const inner = indent + '  ';
+  const open = m[0].length - 1;
+  const close = closingParen(line, open);
+  if (close < 0) return undefined;
+  const lead = line.slice(0, open + 1);
+  const test = line.slice(open + 1, close);
+  const rest = line.slice(close + 1);
+  const broken = (): string | undefined => {
+    const operands = topLevelChain(test);
+    // prettier keeps `if (!(` together when the test is one negated parenthesized expression: not reproduced.
+    if (!operands || (operands.operands.length === 1 && test.startsWith('!('))) return undefined;
+    const lines = operands.operands.map((o, i) => `${inner}${o}${i < operands.operands.length - 1 ? ` ${operands.operator}` : ''}`);
+    return lines.every((l) => l.length <= WIDTH) ? `${lead}\n${lines.join('\n')}\n${indent})` : undefined;
+  };
+  if (rest === ' {') {
+    const head = broken();
+    return head && `${head} {`;
+  }
+  const statement = rest.slice(1);
+  if (m[2] !== 'if' || !rest.startsWith(' ') || !SIMPLE_STATEMENT.test(statement)) return undefined;
+  if (`${lead}${test})`.length <= WIDTH) return `${lead}${test})\n${inner}${statement}`;
+  const head = broken();
+  return head && `${head}\n${inner}${statement}`;
+}
+
+/** The index of the `)` closing the `(` at `open`, skipping strings; -1 when not on this line. */
+function closingParen(line: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < line.length; i++) {
+    const c = line[i];
+    if (c === "'" || c === '"' || c === '`') {
+      i = stringEnd(line, i);
+      if (i < 0) return -1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return c === ')' ? i : -1;
+    }
+  }
+  return -1;
+}
+
+function stringEnd(line: string, start: number): number {
+  for (let i = start + 1; i < line.length; i++) {
+    if (line[i] === '\\') i++;
+    else if (line[i] === line[start]) return i;
+  }
+  return -1;
+}
+
+/** The operands of a top-level `&&` or `||` chain (one operand when there is none); undefined when mixed. */
+function topLevelChain(test: string): { operator: string; operands: string[] } | undefined {
+  const cuts: Array<[number, string]> = [];
+  let depth = 0;
+  for (let i = 0; i < test.length; i++) {
+    const c = test[i];
+    if (c === "'" || c === '"' || c === '`') {
+      i = stringEnd(test, i);
+      if (i < 0) return undefined;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && (test.startsWith(' && ', i) || test.startsWith(' || ', i))) {
+      cuts.push([i, test.slice(i + 1, i + 3)]);
+      i += 3;
+    }
+  }
+  const operators = new Set(cuts.map(([, op]) => op));
+  if (operators.size > 1) return undefined;
+  const operands: string[] = [];
+  let at = 0;
+  for (const [i] of cuts) {
+    operands.push(test.slice(at, i));
+    at = i + 4;
+  }
+  operands.push(test.slice(at));
+  return { operator: cuts[0]?.[1] ?? '&&', operands };
+}
