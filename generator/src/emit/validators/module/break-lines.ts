@@ -36,8 +36,13 @@ function breakIf(line: string): string | undefined {
     const operands = topLevelChain(test);
     // prettier keeps `if (!(` together when the test is one negated parenthesized expression: not reproduced.
     if (!operands || (operands.operands.length === 1 && test.startsWith('!('))) return undefined;
-    const lines = operands.operands.map((o, i) => `${inner}${o}${i < operands.operands.length - 1 ? ` ${operands.operator}` : ''}`);
-    return lines.every((l) => l.length <= WIDTH) ? `${lead}\n${lines.join('\n')}\n${indent})` : undefined;
+    const lines: string[] = [];
+    for (const [i, o] of operands.operands.entries()) {
+      const printed = operandLines(o, inner, i < operands.operands.length - 1 ? ` ${operands.operator}` : '');
+      if (!printed) return undefined;
+      lines.push(...printed);
+    }
+    return `${lead}\n${lines.join('\n')}\n${indent})`;
   };
   if (rest === ' {') {
     const head = broken();
@@ -48,6 +53,51 @@ function breakIf(line: string): string | undefined {
   if (`${lead}${test})`.length <= WIDTH) return `${lead}${test})\n${inner}${statement}`;
   const head = broken();
   return head && `${head}\n${inner}${statement}`;
+}
+
+/**
+ * An operand on its own line(s): as it is when it fits, else a call (`f(…)`, `!f(…)`) with its arguments
+ * broken as prettier's printCallArguments breaks them: a last object argument hugged (`f(a, b, {` then one
+ * property a line) when that head fits, otherwise one argument a line with trailing commas.
+ */
+function operandLines(operand: string, indent: string, suffix: string): string[] | undefined {
+  const fits = (l: string) => l.length <= WIDTH;
+  if (fits(`${indent}${operand}${suffix}`)) return [`${indent}${operand}${suffix}`];
+  const m = /^!?[\w$.]+\(/.exec(operand);
+  if (!m || closingParen(operand, m[0].length - 1) !== operand.length - 1) return undefined;
+  const args = splitTopLevel(operand.slice(m[0].length, -1), ', ');
+  if (!args) return undefined;
+  const last = args[args.length - 1];
+  const object = (a: string | undefined) => a !== undefined && a.startsWith('{ ') && a.endsWith(' }');
+  if (args.length > 1 && object(last) && !object(args[args.length - 2])) {
+    const props = splitTopLevel(last.slice(2, -2), ', ');
+    const lines = props && [`${indent}${m[0]}${args.slice(0, -1).join(', ')}, {`, ...props.map((p) => `${indent}  ${p},`), `${indent}})${suffix}`];
+    if (lines && lines.every(fits)) return lines;
+  }
+  const lines = [`${indent}${m[0]}`, ...args.map((a) => `${indent}  ${a},`), `${indent})${suffix}`];
+  return lines.every(fits) ? lines : undefined;
+}
+
+/** `text` split at `separator` outside brackets and strings; undefined when a string does not end. */
+function splitTopLevel(text: string, separator: string): string[] | undefined {
+  const parts: string[] = [];
+  let depth = 0;
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"' || c === '`') {
+      i = stringEnd(text, i);
+      if (i < 0) return undefined;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && text.startsWith(separator, i)) {
+      parts.push(text.slice(at, i));
+      at = i + separator.length;
+      i = at - 1;
+    }
+  }
+  parts.push(text.slice(at));
+  return parts;
 }
 
 /** The index of the `)` closing the `(` at `open`, skipping strings; -1 when not on this line. */
