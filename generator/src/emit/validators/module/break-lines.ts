@@ -5,6 +5,7 @@
  * - `if (test) stmt` where `if (test)` fits: the statement moves to the next line, indented;
  * - otherwise the test goes on its own line between `if (` and `)`, and a top-level `&&` (or `||`) chain
  *   puts each operand on its own line (inside an `if`'s parentheses the chain has no group of its own).
+ * - `if (!(a || b)) {`: the operands go inside `if (!(` … `)) {`, one a line;
  * Anything else (an operand or statement that would itself need breaking, mixed `&&`/`||`) is left as it
  * is; the statement is then wider than the print width, and module/unformatted.ts leaves it to prettier.
  */
@@ -34,15 +35,16 @@ function breakIf(line: string): string | undefined {
   const rest = line.slice(close + 1);
   const broken = (): string | undefined => {
     const operands = topLevelChain(test);
-    // prettier keeps `if (!(` together when the test is one negated parenthesized expression: not reproduced.
-    if (!operands || (operands.operands.length === 1 && test.startsWith('!('))) return undefined;
-    const lines: string[] = [];
-    for (const [i, o] of operands.operands.entries()) {
-      const printed = operandLines(o, inner, i < operands.operands.length - 1 ? ` ${operands.operator}` : '');
-      if (!printed) return undefined;
-      lines.push(...printed);
+    if (!operands) return undefined;
+    if (operands.operands.length === 1 && test.startsWith('!(')) {
+      // A negated chain: prettier keeps `if (!(` together and puts the chain's operands inside.
+      const negated = closingParen(test, 1) === test.length - 1 ? topLevelChain(test.slice(2, -1)) : undefined;
+      if (!negated || negated.operands.length < 2 || rest !== ' {') return undefined;
+      const lines = chainLines(negated, inner);
+      return lines && `${lead}!(\n${lines.join('\n')}\n${indent}))`;
     }
-    return `${lead}\n${lines.join('\n')}\n${indent})`;
+    const lines = chainLines(operands, inner);
+    return lines && `${lead}\n${lines.join('\n')}\n${indent})`;
   };
   if (rest === ' {') {
     const head = broken();
@@ -53,6 +55,17 @@ function breakIf(line: string): string | undefined {
   if (`${lead}${test})`.length <= WIDTH) return `${lead}${test})\n${inner}${statement}`;
   const head = broken();
   return head && `${head}\n${inner}${statement}`;
+}
+
+/** A chain's operands one a line (or more, see operandLines), each but the last followed by the operator. */
+function chainLines(chain: { operator: string; operands: string[] }, indent: string): string[] | undefined {
+  const lines: string[] = [];
+  for (const [i, o] of chain.operands.entries()) {
+    const printed = operandLines(o, indent, i < chain.operands.length - 1 ? ` ${chain.operator}` : '');
+    if (!printed) return undefined;
+    lines.push(...printed);
+  }
+  return lines;
 }
 
 /**
