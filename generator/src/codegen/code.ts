@@ -195,6 +195,11 @@ export function access(target: Code, name: string): Code {
   return new Code(isPropertyName(name) ? `${target.text}.${name}` : `${target.text}[${stringifyLiteral(name)}]`);
 }
 
+/** `access` with the key spelled as prettier spells it (`prettyLit`). */
+export function prettyAccess(target: Code, name: string): Code {
+  return isPropertyName(name) ? access(target, name) : new Code(`${target.text}[${prettyLiteral(name)}]`);
+}
+
 /** Optional-chained property access. */
 export function optionalAccess(target: Code, name: string): Code {
   return new Code(isPropertyName(name) ? `${target.text}?.${name}` : `${target.text}?.[${stringifyLiteral(name)}]`);

@@ -5,6 +5,7 @@
  * - `if (test) stmt` where `if (test)` fits: the statement moves to the next line, indented;
  * - otherwise the test goes on its own line between `if (` and `)`, and a top-level `&&` (or `||`) chain
  *   puts each operand on its own line (inside an `if`'s parentheses the chain has no group of its own).
+ * - a top-level function's signature: one parameter a line;
  * - `if (!(a || b)) {`: the operands go inside `if (!(` … `)) {`, one a line;
  * Anything else (an operand or statement that would itself need breaking, mixed `&&`/`||`) is left as it
  * is; the statement is then wider than the print width, and module/unformatted.ts leaves it to prettier.
@@ -13,7 +14,7 @@ import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 /** Statements short enough to follow an `if` on the next line without breaking themselves. */
-const SIMPLE_STATEMENT = /^(return( [\w$.]+)?;|break;|continue;|[\w$]+ = [\w$]+;)$/;
+const SIMPLE_STATEMENT = /^(return( [\w$.]+)?;|break( [\w$]+)?;|continue;|[\w$]+ = [\w$]+;)$/;
 
 export function breakLongConditions(text: string): string {
   return text
@@ -24,7 +25,7 @@ export function breakLongConditions(text: string): string {
 
 function breakIf(line: string): string | undefined {
   const m = /^( *)(\} else if|if) \(/.exec(line);
-  if (!m) return undefined;
+  if (!m) return breakSignature(line);
   const indent = m[1];
   const inner = indent + '  ';
   const open = m[0].length - 1;
@@ -51,10 +52,22 @@ function breakIf(line: string): string | undefined {
     return head && `${head} {`;
   }
   const statement = rest.slice(1);
-  if (m[2] !== 'if' || !rest.startsWith(' ') || !SIMPLE_STATEMENT.test(statement)) return undefined;
+  if (!rest.startsWith(' ') || !SIMPLE_STATEMENT.test(statement)) return undefined;
   if (`${lead}${test})`.length <= WIDTH) return `${lead}${test})\n${inner}${statement}`;
   const head = broken();
   return head && `${head}\n${inner}${statement}`;
+}
+
+/** A top-level function's signature too wide: one parameter a line, with a trailing comma. */
+function breakSignature(line: string): string | undefined {
+  const m = /^(export )?function [\w$]+\(/.exec(line);
+  if (!m) return undefined;
+  const close = closingParen(line, m[0].length - 1);
+  const rest = line.slice(close + 1);
+  if (close < 0 || !/^: [\w$]+ \{$/.test(rest)) return undefined;
+  const params = splitTopLevel(line.slice(m[0].length, close), ', ');
+  const lines = params && [m[0], ...params.map((p) => `  ${p},`), `)${rest}`];
+  return lines && lines.every((l) => l.length <= WIDTH) ? lines.join('\n') : undefined;
 }
 
 /** A chain's operands one a line (or more, see operandLines), each but the last followed by the operator. */

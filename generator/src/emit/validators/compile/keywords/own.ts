@@ -7,7 +7,7 @@
  * pollution), adds the `hasOwnProperty` check to every read. Keys are only ever enumerated with for-in
  * filtered by `hasOwnProperty`; `in` is never used on instance data.
  */
-import { access, code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import { prettyAccess as access, code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Site } from '../site.ts';
 import { O } from '../option-bits.ts';
