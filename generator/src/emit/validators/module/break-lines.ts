@@ -13,13 +13,16 @@
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
+const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;
 /** Statements short enough to follow an `if` on the next line without breaking themselves. */
 const SIMPLE_STATEMENT = /^(return( [\w$.]+)?;|break( [\w$]+)?;|continue;|[\w$]+ = [\w$]+;)$/;
 
 export function breakLongConditions(text: string): string {
   return text
     .split('\n')
-    .map((line) => (line.length > WIDTH ? breakIf(line) ?? line : line))
+    // A line with a double-quoted string is in JSON's spelling, not prettier's: its width is not the final
+    // one, and an object broken here would stay broken under prettier (it keeps an expanded object expanded).
+    .map((line) => (line.length > WIDTH && !line.replace(SINGLE_QUOTED, '').includes('"') ? breakIf(line) ?? line : line))
     .join('\n');
 }
 
