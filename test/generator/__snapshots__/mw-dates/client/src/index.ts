@@ -14,6 +14,8 @@ export {
   createClient,
   createCore,
   createEvent,
+  eventFeed,
+  eventFeedSse,
   eventsOn,
   isApiError,
   listEvents,
