@@ -64,6 +64,14 @@ function handler(req: IncomingMessage, res: ServerResponse) {
       if (sent.title === 'refuse') return json(422, { type: 'about:blank', title: 'Refused', status: 422, occurred_at: '2024-05-17T11:00:00.000Z' }, 'application/problem+json');
       return json(201, { ...sent, id: 'e1' });
     }
+    if (req.url === '/feed') {
+      res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      return res.end(`${JSON.stringify(WIRE_EVENT)}\n${JSON.stringify(WIRE_EVENT)}\n`);
+    }
+    if (req.url === '/feed/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      return res.end(`id: 1\ndata: ${JSON.stringify(WIRE_EVENT)}\n\n`);
+    }
     if (req.url!.startsWith('/events/')) return json(200, { day: '2024-05-17', as_of: '2024-05-17T12:00:00.000Z', events: [WIRE_EVENT] });
     return json(200, [WIRE_EVENT]);
   });
@@ -162,6 +170,17 @@ describe('client against a plain node:http server', () => {
     expect(seen[1]!.url).toBe('/events/2024-05-17');
     expect(seen[1]!.headers['x-as-of']).toBe('2024-05-17T12:00:00.000Z');
     expect(day).toEqual({ day: d('2024-05-17'), as_of: d('2024-05-17T12:00:00.000Z'), events: [EVENT] });
+  });
+
+  it('revives the dates of streamed items, item by item (NDJSON values, event-stream JSON data)', async () => {
+    const client = built.client.createClient({ baseUrl: plainUrl, validate: { response: true } });
+    const items: unknown[] = [];
+    for await (const item of client.eventFeed(undefined, { reconnect: false })) items.push(item);
+    expect(items).toEqual([EVENT, EVENT]);
+    const events: { data: unknown; id: string }[] = [];
+    for await (const event of client.eventFeedSse(undefined, { reconnect: false })) events.push(event);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ id: '1', data: EVENT });
   });
 
   it('revives the declared error body of an ApiError', async () => {

@@ -69,6 +69,7 @@ const FEATURES = {
   pagination: ['maxPages', 'maxItems'],
   'OAuth 1.0a': ['HMAC-SHA1', 'oauth_signature'],
   validation: ['RequestValidationError', 'ResponseValidationError', 'operationValidators'],
+  middleware: ['onResponse must return a Response'],
   forms: ['x-www-form-urlencoded'],
   'apiKey/basic credentials': ['Basic '],
 } as const;
@@ -84,7 +85,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a one-call program bundles only what it uses', () => {
-  it('the social API: one JSON call carries no streams, pagination, OAuth 1.0a or validation, and no other operation', async () => {
+  it('the social API: one JSON call carries no streams, pagination, OAuth 1.0a, validation or middleware, and no other operation', async () => {
     const code = await bundle(
       'one-call',
       social,
@@ -92,7 +93,7 @@ describe('a one-call program bundles only what it uses', () => {
 getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }), { id: '1' }).then(console.log);`,
     );
     expect(code).toContain('/2/users/{id}/bookmarks');
-    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation'] as const) {
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware'] as const) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).not.toContain(s);
     }
     // Another operation's table entry (its path) is not there either.
@@ -107,7 +108,7 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
 const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth1: oauth1({ consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'x' }) }, validate: { request: true } });
 c.getUserBookmarks({ id: '1' }).then(console.log);`,
     );
-    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation'] as const) {
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware'] as const) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
     }
     expect(code).toContain('/2/posts/search/recent');

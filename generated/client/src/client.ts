@@ -1307,11 +1307,21 @@ export const validation: NonNullable<Features['validation']> = () =>
   );
 
 /**
+ * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed
+ * when `options.middleware` or a call's `middleware` has hooks. A bundle that does not pass it does not carry it.
+ */
+export const middleware: NonNullable<Features['middleware']> = () =>
+  import('./runtime/middleware.js').then((m) => m.runMiddleware);
+
+/**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
  * passes. `options.validate` needs `{ validation }`.
  */
-export function createCore(options: ClientOptions, features: { validation?: typeof validation } = {}): ClientCore {
+export function createCore(
+  options: ClientOptions,
+  features: { validation?: typeof validation; middleware?: typeof middleware } = {},
+): ClientCore {
   return createRuntime(options, features);
 }
 

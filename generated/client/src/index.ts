@@ -75,6 +75,7 @@ export {
   isApiError,
   likePost,
   listConnections,
+  middleware,
   replayAccountActivity,
   replayWebhookEvents,
   searchAllPosts,

@@ -32,6 +32,8 @@ export interface OperationDates {
   ok?: DatePlan;
   /** Error JSON bodies. */
   error?: DatePlan;
+  /** One item of a streamed success body (for event streams: one event's JSON `data`). */
+  items?: DatePlan;
   /** Parameters by location, as `{ p: { <name>: plan } }`. */
   path?: DatePlan;
   query?: DatePlan;
@@ -128,6 +130,10 @@ function buildPlans(model: ApiModel): DatePlans {
       if (okPlan) dates.ok = okPlan;
       const errorPlan = responses(false);
       if (errorPlan) dates.error = errorPlan;
+      // Streamed answers (the model's stream fact): each item is revived as it arrives.
+      const streamed = (factsOf(model).stream(op)?.streams ?? []).filter((m) => m.format !== 'sse' || m.jsonData);
+      const itemsPlan = all(streamed.map((m) => node(m.schema)));
+      if (itemsPlan) dates.items = itemsPlan;
       for (const location of ['path', 'query', 'header', 'cookie'] as const) {
         const props: Record<string, DatePlan> = {};
         for (const p of op.parameters) {

@@ -34,7 +34,9 @@ export function bindOperations(
     validators &&
     (() =>
       import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
-  const rt = createRuntime(options, { ...features, validation });
+  // The whole client carries every feature; middleware's runner still loads only on first use.
+  const middleware = () => import('./middleware.js').then((m) => m.runMiddleware);
+  const rt = createRuntime(options, { ...features, validation, middleware });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>

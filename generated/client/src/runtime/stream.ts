@@ -28,6 +28,18 @@ import type {
   StreamSpec,
 } from './types.js';
 
+/**
+ * The item with its dates as `Date`s (clients generated with `dates: 'Date'`, by the operation's item plan):
+ * the yielded value itself, or an event's JSON `data`.
+ */
+function revived(op: OperationSpec, item: { value: unknown; data: unknown }): unknown {
+  const dates = op.dates;
+  if (!dates?.items) return item.value;
+  const data = dates.codec.revive(dates.items, item.data);
+  if (item.value === item.data) return data;
+  return { ...(item.value as object), data };
+}
+
 /** What a connection's decoder hands the loop: an item (`value` yielded, `data` validated), the end, or bad JSON. */
 export type StreamItem = { value: unknown; data: unknown } | { end: true } | { invalid: string };
 
@@ -188,7 +200,7 @@ export async function* stream<T>(
             }
             if (validate) await rt.check(op, sent.status, media.type, item.data);
             failures = 0;
-            yield item.value as T;
+            yield revived(op, item) as T;
           }
           if (done || lastError || ended) break;
         }

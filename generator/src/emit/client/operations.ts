@@ -49,8 +49,8 @@ export function operationSpec(model: ApiModel, op: OperationModel): Record<strin
   const rateLimit = rateLimitHeaders(op);
   if (rateLimit) spec.rateLimit = rateLimit;
   if (model.dates) {
-    const { body, ok, error } = datePlansOf(model).operation(op);
-    const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}) };
+    const { body, ok, error, items } = datePlansOf(model).operation(op);
+    const dates = { ...(body ? { body } : {}), ...(ok ? { ok } : {}), ...(error ? { error } : {}), ...(items ? { items } : {}) };
     if (Object.keys(dates).length) spec.dates = dates;
   }
   return spec;

@@ -29,6 +29,7 @@ export const RUNTIME = {
   sse: rt('sse'),
   types: rt('types'),
   validate: rt('validate'),
+  middleware: rt('middleware'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -77,7 +78,7 @@ const PRIVATE_RUNTIME: [string, string[], boolean][] = [
 /** The fixed exports of the generated modules (per-operation names are planned after them). */
 const CLIENT_FIXED = [
   ...types('Client', 'ClientCore', 'ClientOptions', 'OAuth2Scope', 'OperationErrors', 'Paginators'),
-  ...values('createClient', 'createCore', 'isApiError', 'validation'),
+  ...values('createClient', 'createCore', 'isApiError', 'middleware', 'validation'),
 ];
 const PROBLEMS_FIXED = [...types('ProblemSlug', 'ProblemTypes'), ...values('isProblem', 'matchesProblem', 'problemSlug')];
 

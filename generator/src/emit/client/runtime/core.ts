@@ -27,7 +27,11 @@ import type {
   RuntimeOptions,
   TokenSource,
 } from './types.js';
+import type { runMiddleware } from './middleware.js';
 import type { Checker } from './validate.js';
+
+/** Loads the middleware runner (middleware.ts), the `middleware` feature. */
+export type MiddlewareLoader = () => Promise<typeof runMiddleware>;
 
 /**
  * What a client adds to the core, each only when its spec (or its caller) needs it: the core references none
@@ -40,6 +44,8 @@ export interface Features {
   encodeBody?: BodyEncoder | undefined;
   /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
   extraAuth?: ExtraAuth | undefined;
+  /** The middleware runner, loaded on first use when `options.middleware` or a call's `middleware` has hooks. */
+  middleware?: MiddlewareLoader | undefined;
 }
 
 export interface Sent extends ApiResponse<unknown> {
@@ -58,16 +64,20 @@ export interface Runtime {
   check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
+const MIDDLEWARE_NEEDED =
+  'middleware needs the middleware feature: pass `{ middleware }` (exported by the client package) to createCore';
+
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const { validation, encodeBody, extraAuth } = features;
+  const { validation, encodeBody, extraAuth, middleware } = features;
   if (options.validate && (options.validate.request || options.validate.response) && !validation) {
     throw new TypeError(
       'validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore',
     );
   }
+  if (options.middleware?.length && !middleware) throw new TypeError(MIDDLEWARE_NEEDED);
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
   const announced = new Set<string>();
@@ -97,7 +107,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt);
+      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt, middleware);
       if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
         if (!p.idempotent || attempt >= p.retries) throw sent.failure;
@@ -239,8 +249,10 @@ export async function sendOnce(
   extraAuth: ExtraAuth | undefined,
   stream?: boolean,
   attempt = 0,
+  loadMiddleware?: MiddlewareLoader,
 ): Promise<Attempt> {
   const { op, signal } = p;
+  if (p.middleware?.length && !loadMiddleware) throw new TypeError(MIDDLEWARE_NEEDED);
   let h = p.headers;
   let url = p.url;
   if (p.plan?.length) {
@@ -267,8 +279,9 @@ export async function sendOnce(
     const fetchFn = options.fetch ?? globalThis.fetch;
     let res: Response;
     if (p.middleware?.length) {
-      // Middleware is loaded on first use: clients without it do not carry it.
-      const run = (await import('./middleware.js')).runMiddleware;
+      // The runner is a feature passed in (createClient loads it on first use, createCore takes
+      // `{ middleware }`): the core does not import it, so bundles without middleware do not carry it.
+      const run = await loadMiddleware!();
       const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
       if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
       res = mediated.response;

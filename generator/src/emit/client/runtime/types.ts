@@ -107,7 +107,7 @@ export interface OperationSpec {
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
-  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; codec: DateCodec };
+  dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }
 
 /**

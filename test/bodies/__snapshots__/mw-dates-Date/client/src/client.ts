@@ -5,7 +5,17 @@ import { bindOperations } from './runtime/bind.js';
 import type { Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
-import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import { stream, streams } from './runtime/stream.js';
+import { ndjsonFraming } from './runtime/ndjson.js';
+import { sseFraming } from './runtime/sse.js';
+import type {
+  ApiPromise,
+  CallOptions,
+  EventStream,
+  RuntimeOptions,
+  ServerSentEvent,
+  StreamCallOptions,
+} from './runtime/types.js';
 
 /** The argument of `listEvents`: its parameters by their names in the spec. */
 export interface ListEventsArgs {
@@ -51,6 +61,37 @@ export interface Client {
    * Authentication: none.
    */
   eventsOn(args: EventsOnArgs, options?: CallOptions): ApiPromise<T.Operations['eventsOn']['response'], 200>;
+  /**
+   * Streamed events (one JSON text per line); their dates are revived item by item.
+   *
+   * `GET /feed` (operation `eventFeed`)
+   *
+   * Authentication: none.
+   *
+   * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+   *
+   * The answer is a stream (`application/x-ndjson`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
+   */
+  eventFeed(
+    args?: Record<string, never>,
+    options?: StreamCallOptions,
+  ): EventStream<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']>;
+  /**
+   * The same feed as server-sent events with JSON data.
+   *
+   * `GET /feed/events` (operation `eventFeedSse`)
+   *
+   * Authentication: none.
+   *
+   * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+   *
+   * The answer is a stream (`text/event-stream`, an event stream): iterate with `for await`; leaving the loop or aborting closes the connection.
+   * Event streams end at the `data` sentinel `[DONE]` (`sentinel` option) and reconnect with `Last-Event-ID`.
+   */
+  eventFeedSse(
+    args?: Record<string, never>,
+    options?: StreamCallOptions,
+  ): EventStream<ServerSentEvent<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>>;
   /** Paginated operations as async iterables of pages, with `.items()`. */
   readonly paginate: Paginators;
 }
@@ -63,6 +104,8 @@ export interface OperationErrors {
   listEvents: T.Operations['listEvents']['errorResponse'];
   createEvent: T.Operations['createEvent']['errorResponse'];
   eventsOn: T.Operations['eventsOn']['errorResponse'];
+  eventFeed: T.Operations['eventFeed']['errorResponse'];
+  eventFeedSse: T.Operations['eventFeedSse']['errorResponse'];
 }
 
 /** Options of `createClient` and `createCore`. */
@@ -81,6 +124,7 @@ export type OAuth2Scope = string;
 export function createClient(options: ClientOptions): Client {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
+    stream: streams({ ndjson: ndjsonFraming, sse: sseFraming }),
   }) as Client;
 }
 
@@ -97,11 +141,21 @@ export const validation: NonNullable<Features['validation']> = () =>
   );
 
 /**
+ * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed
+ * when `options.middleware` or a call's `middleware` has hooks. A bundle that does not pass it does not carry it.
+ */
+export const middleware: NonNullable<Features['middleware']> = () =>
+  import('./runtime/middleware.js').then((m) => m.runMiddleware);
+
+/**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
  * passes. `options.validate` needs `{ validation }`.
  */
-export function createCore(options: ClientOptions, features: { validation?: typeof validation } = {}): ClientCore {
+export function createCore(
+  options: ClientOptions,
+  features: { validation?: typeof validation; middleware?: typeof middleware } = {},
+): ClientCore {
   return createRuntime(options, features);
 }
 
@@ -148,6 +202,49 @@ export function eventsOn(
   options?: CallOptions,
 ): ApiPromise<T.Operations['eventsOn']['response'], 200> {
   return call(core, ops.eventsOn, args, options);
+}
+
+/**
+ * Streamed events (one JSON text per line); their dates are revived item by item.
+ *
+ * `GET /feed` (operation `eventFeed`)
+ *
+ * Authentication: none.
+ *
+ * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+ *
+ * The answer is a stream (`application/x-ndjson`, one JSON text per line): iterate with `for await`; leaving the loop or aborting closes the connection.
+ *
+ * The standalone form of `Client.eventFeed`, over `createCore(...)`.
+ */
+export function eventFeed(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: StreamCallOptions,
+): EventStream<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']> {
+  return stream(core, ops.eventFeed, args, options, { ndjson: ndjsonFraming });
+}
+
+/**
+ * The same feed as server-sent events with JSON data.
+ *
+ * `GET /feed/events` (operation `eventFeedSse`)
+ *
+ * Authentication: none.
+ *
+ * A dropped connection is reconnected (by default for `GET` only) unless an in-stream problem the spec names says not to (see `StreamOptions`).
+ *
+ * The answer is a stream (`text/event-stream`, an event stream): iterate with `for await`; leaving the loop or aborting closes the connection.
+ * Event streams end at the `data` sentinel `[DONE]` (`sentinel` option) and reconnect with `Last-Event-ID`.
+ *
+ * The standalone form of `Client.eventFeedSse`, over `createCore(...)`.
+ */
+export function eventFeedSse(
+  core: ClientCore,
+  args?: Record<string, never>,
+  options?: StreamCallOptions,
+): EventStream<ServerSentEvent<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>> {
+  return stream(core, ops.eventFeedSse, args, options, { sse: sseFraming });
 }
 
 /** True when `error` is an `ApiError` (of operation `method`, when given: its body is then typed as declared). */

@@ -53,5 +53,21 @@ export const eventsOn: OperationSpec = {
   dates: { ...{ ok: { p: { day: 'date', as_of: 'date-time', events: { i: { r: 'Event' } } } } }, codec: dates },
 };
 
+export const eventFeed: OperationSpec = {
+  id: 'eventFeed',
+  method: 'GET',
+  path: '/feed',
+  stream: { media: [{ type: 'application/x-ndjson', format: 'ndjson' }] },
+  dates: { ...{ items: { r: 'Event' } }, codec: dates },
+};
+
+export const eventFeedSse: OperationSpec = {
+  id: 'eventFeedSse',
+  method: 'GET',
+  path: '/feed/events',
+  stream: { media: [{ type: 'text/event-stream', format: 'sse', json: true }] },
+  dates: { ...{ items: { r: 'Event' } }, codec: dates },
+};
+
 /** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */
-export const operations: readonly OperationSpec[] = [listEvents, createEvent, eventsOn];
+export const operations: readonly OperationSpec[] = [listEvents, createEvent, eventsOn, eventFeed, eventFeedSse];

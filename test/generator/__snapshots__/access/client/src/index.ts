@@ -21,6 +21,7 @@ export {
   createProfile,
   createThing,
   isApiError,
+  middleware,
   recordEvent,
   recordTaggedEvent,
   replaceTree,

@@ -22,6 +22,7 @@ export {
   createCore,
   delete_,
   isApiError,
+  middleware,
   reposGetContent,
   then_,
   toString_,

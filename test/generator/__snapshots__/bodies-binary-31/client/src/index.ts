@@ -8,7 +8,7 @@ export type {
   Paginators,
   TranscodeArgs,
 } from './client.js';
-export { createClient, createCore, isApiError, listThumbnails, transcode, validation } from './client.js';
+export { createClient, createCore, isApiError, listThumbnails, middleware, transcode, validation } from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -18,6 +18,7 @@ export {
   echoBytes,
   getImage,
   isApiError,
+  middleware,
   uploadFile,
   validation,
 } from './client.js';

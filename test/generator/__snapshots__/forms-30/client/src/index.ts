@@ -9,7 +9,7 @@ export type {
   PutAvatarArgs,
   SetPreferencesArgs,
 } from './client.js';
-export { createClient, createCore, isApiError, putAvatar, setPreferences, validation } from './client.js';
+export { createClient, createCore, isApiError, middleware, putAvatar, setPreferences, validation } from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

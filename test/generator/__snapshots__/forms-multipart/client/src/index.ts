@@ -9,7 +9,7 @@ export type {
   SearchArgs,
   UploadFilesArgs,
 } from './client.js';
-export { createClient, createCore, isApiError, search, uploadFiles, validation } from './client.js';
+export { createClient, createCore, isApiError, middleware, search, uploadFiles, validation } from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

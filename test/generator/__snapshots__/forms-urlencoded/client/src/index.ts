@@ -9,7 +9,15 @@ export type {
   Paginators,
   SendStylesArgs,
 } from './client.js';
-export { createClient, createCore, createSubscription, isApiError, sendStyles, validation } from './client.js';
+export {
+  createClient,
+  createCore,
+  createSubscription,
+  isApiError,
+  middleware,
+  sendStyles,
+  validation,
+} from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -10,7 +10,18 @@ export type {
   OperationErrors,
   Paginators,
 } from './client.js';
-export { createClient, createCore, createEvent, eventsOn, isApiError, listEvents, validation } from './client.js';
+export {
+  createClient,
+  createCore,
+  createEvent,
+  eventFeed,
+  eventFeedSse,
+  eventsOn,
+  isApiError,
+  listEvents,
+  middleware,
+  validation,
+} from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -29,5 +29,19 @@ export const eventsOn: OperationSpec = {
   ],
 };
 
+export const eventFeed: OperationSpec = {
+  id: 'eventFeed',
+  method: 'GET',
+  path: '/feed',
+  stream: { media: [{ type: 'application/x-ndjson', format: 'ndjson' }] },
+};
+
+export const eventFeedSse: OperationSpec = {
+  id: 'eventFeedSse',
+  method: 'GET',
+  path: '/feed/events',
+  stream: { media: [{ type: 'text/event-stream', format: 'sse', json: true }] },
+};
+
 /** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */
-export const operations: readonly OperationSpec[] = [listEvents, createEvent, eventsOn];
+export const operations: readonly OperationSpec[] = [listEvents, createEvent, eventsOn, eventFeed, eventFeedSse];

@@ -7,6 +7,7 @@ import type {
   AppPrincipal,
   HeaderValues,
   Principal,
+  ServerSentEventInit,
   Status1XX,
   Status2XX,
   Status3XX,
@@ -92,6 +93,65 @@ export type EventsOnResult = {
 /** `GET /events/{day}` */
 export type EventsOnHandler = (context: EventsOnContext) => EventsOnResult | Promise<EventsOnResult>;
 
+/** What the `eventFeed` handler receives, parsed and validated. */
+export interface EventFeedContext {
+  params: T.Operations['eventFeed']['pathParams'];
+  query: T.Operations['eventFeed']['query'];
+  headers: T.Operations['eventFeed']['headers'];
+  cookies: T.Operations['eventFeed']['cookies'];
+  body: undefined;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `eventFeed`. */
+export type EventFeedResult = {
+  status: 200;
+  body:
+    | AsyncIterable<T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson']>
+    | ReadableStream<Uint8Array>
+    | T.Operations['eventFeed']['responses']['200']['content']['application/x-ndjson'];
+  contentType?: 'application/x-ndjson';
+  headers?: HeaderValues;
+};
+
+/**
+ * Streamed events (one JSON text per line); their dates are revived item by item.
+ * `GET /feed`
+ */
+export type EventFeedHandler = (context: EventFeedContext) => EventFeedResult | Promise<EventFeedResult>;
+
+/** What the `eventFeedSse` handler receives, parsed and validated. */
+export interface EventFeedSseContext {
+  params: T.Operations['eventFeedSse']['pathParams'];
+  query: T.Operations['eventFeedSse']['query'];
+  headers: T.Operations['eventFeedSse']['headers'];
+  cookies: T.Operations['eventFeedSse']['cookies'];
+  body: undefined;
+  principal: undefined;
+  /** The Web request (built on first use by the Node adapter). */
+  request: Request;
+}
+
+/** Exactly the responses declared for `eventFeedSse`. */
+export type EventFeedSseResult = {
+  status: 200;
+  body:
+    | AsyncIterable<
+        ServerSentEventInit<T.Operations['eventFeedSse']['responses']['200']['content']['text/event-stream']>
+      >
+    | ReadableStream<Uint8Array>;
+  contentType?: 'text/event-stream';
+  headers?: HeaderValues;
+};
+
+/**
+ * The same feed as server-sent events with JSON data.
+ * `GET /feed/events`
+ */
+export type EventFeedSseHandler = (context: EventFeedSseContext) => EventFeedSseResult | Promise<EventFeedSseResult>;
+
 /**
  * One handler per operation, keyed by operation name. Implement them in your own files (the generator
  * never writes there) and pass them to `createHandler`; operations without a handler answer 501.
@@ -103,4 +163,14 @@ export interface Handlers {
   createEvent: CreateEventHandler;
   /** `GET /events/{day}` */
   eventsOn: EventsOnHandler;
+  /**
+   * Streamed events (one JSON text per line); their dates are revived item by item.
+   * `GET /feed`
+   */
+  eventFeed: EventFeedHandler;
+  /**
+   * The same feed as server-sent events with JSON data.
+   * `GET /feed/events`
+   */
+  eventFeedSse: EventFeedSseHandler;
 }

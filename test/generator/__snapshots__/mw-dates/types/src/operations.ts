@@ -118,4 +118,58 @@ export interface Operations {
     /** Body of a failed response. */
     errorResponse: never;
   };
+  /** `GET /feed` */
+  eventFeed: {
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The feed. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'application/x-ndjson': Event;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Event;
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
+  /** `GET /feed/events` */
+  eventFeedSse: {
+    /** Path parameters. */
+    pathParams: Record<string, never>;
+    /** Query parameters. */
+    query: Record<string, never>;
+    /** Header parameters. */
+    headers: Record<string, never>;
+    /** Cookie parameters. */
+    cookies: Record<string, never>;
+    /** Request body. */
+    requestBody: never;
+    /** Responses by status and media type. */
+    responses: {
+      /** The feed. */
+      200: {
+        headers: Record<string, never>;
+        content: {
+          'text/event-stream': Event;
+        };
+      };
+    };
+    /** Body of a successful response. */
+    response: Event;
+    /** Body of a failed response. */
+    errorResponse: never;
+  };
 }

@@ -39,6 +39,18 @@ const _responses2: _Responses = {
   p: [['#/paths/~1events~1{day}/get/responses/200/content/application~1json/schema']],
 };
 
+const _responses3: _Responses = {
+  s: ['200'],
+  m: [['application/x-ndjson']],
+  f: [[_eEvent]],
+};
+
+const _responses4: _Responses = {
+  s: ['200'],
+  m: [['text/event-stream']],
+  f: [[_eEvent]],
+};
+
 /** listEvents: path parameters, keyed by their names in the spec, values as parsed from the wire. */
 export function validateListEventsPathParams(
   value: unknown,
@@ -196,6 +208,112 @@ export function validateEventsOnResponse(
   return _respond(_responses2, status, mediaType, body, options);
 }
 
+/** eventFeed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedPathParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['pathParams']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
+}
+
+/** eventFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['query']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
+}
+
+/** eventFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['headers']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
+}
+
+/** eventFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['cookies']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
+}
+
+/** eventFeed: no request body is declared; any body is accepted. */
+export function validateEventFeedRequestBody(
+  body: unknown,
+  mediaType?: string,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['requestBody']> {
+  void mediaType;
+  void options;
+  return { valid: true, value: body as T.Operations['eventFeed']['requestBody'] };
+}
+
+/** eventFeed: a response, by status (exact, range, default) and media type. */
+export function validateEventFeedResponse(
+  status: number | string,
+  mediaType: string,
+  body: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeed']['response'] | T.Operations['eventFeed']['errorResponse']> {
+  return _respond(_responses3, status, mediaType, body, options);
+}
+
+/** eventFeedSse: path parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedSsePathParams(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['pathParams']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
+}
+
+/** eventFeedSse: query parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedSseQuery(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['query']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
+}
+
+/** eventFeedSse: header parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedSseHeaders(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['headers']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
+}
+
+/** eventFeedSse: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
+export function validateEventFeedSseCookies(
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['cookies']> {
+  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
+}
+
+/** eventFeedSse: no request body is declared; any body is accepted. */
+export function validateEventFeedSseRequestBody(
+  body: unknown,
+  mediaType?: string,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['requestBody']> {
+  void mediaType;
+  void options;
+  return { valid: true, value: body as T.Operations['eventFeedSse']['requestBody'] };
+}
+
+/** eventFeedSse: a response, by status (exact, range, default) and media type. */
+export function validateEventFeedSseResponse(
+  status: number | string,
+  mediaType: string,
+  body: unknown,
+  options?: ValidateOptions,
+): ValidationResult<T.Operations['eventFeedSse']['response'] | T.Operations['eventFeedSse']['errorResponse']> {
+  return _respond(_responses4, status, mediaType, body, options);
+}
+
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
   listEvents: {
@@ -221,5 +339,21 @@ export const operationValidators = {
     cookies: validateEventsOnCookies,
     requestBody: validateEventsOnRequestBody,
     response: validateEventsOnResponse,
+  },
+  eventFeed: {
+    pathParams: validateEventFeedPathParams,
+    query: validateEventFeedQuery,
+    headers: validateEventFeedHeaders,
+    cookies: validateEventFeedCookies,
+    requestBody: validateEventFeedRequestBody,
+    response: validateEventFeedResponse,
+  },
+  eventFeedSse: {
+    pathParams: validateEventFeedSsePathParams,
+    query: validateEventFeedSseQuery,
+    headers: validateEventFeedSseHeaders,
+    cookies: validateEventFeedSseCookies,
+    requestBody: validateEventFeedSseRequestBody,
+    response: validateEventFeedSseResponse,
   },
 } satisfies OperationValidators;

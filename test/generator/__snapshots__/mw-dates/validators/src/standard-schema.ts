@@ -196,3 +196,66 @@ export function EventsOnResponseSchema(
 ): SyncStandardSchema<T.Operations['eventsOn']['response'] | T.Operations['eventsOn']['errorResponse']> {
   return toStandardSchema((body, options) => O.validateEventsOnResponse(status, mediaType, body, options));
 }
+
+/** eventFeed: `validateEventFeedPathParams` as a Standard Schema. */
+export const EventFeedPathParamsSchema: SyncStandardSchema<T.Operations['eventFeed']['pathParams']> = toStandardSchema(
+  O.validateEventFeedPathParams,
+);
+
+/** eventFeed: `validateEventFeedQuery` as a Standard Schema. */
+export const EventFeedQuerySchema: SyncStandardSchema<T.Operations['eventFeed']['query']> = toStandardSchema(
+  O.validateEventFeedQuery,
+);
+
+/** eventFeed: `validateEventFeedHeaders` as a Standard Schema. */
+export const EventFeedHeadersSchema: SyncStandardSchema<T.Operations['eventFeed']['headers']> = toStandardSchema(
+  O.validateEventFeedHeaders,
+);
+
+/** eventFeed: `validateEventFeedCookies` as a Standard Schema. */
+export const EventFeedCookiesSchema: SyncStandardSchema<T.Operations['eventFeed']['cookies']> = toStandardSchema(
+  O.validateEventFeedCookies,
+);
+
+/** eventFeed: the request body (its first declared media type) as a Standard Schema. */
+export const EventFeedRequestBodySchema: SyncStandardSchema<T.Operations['eventFeed']['requestBody']> =
+  toStandardSchema((body, options) => O.validateEventFeedRequestBody(body, undefined, options));
+
+/** eventFeed: the response with this status and media type as a Standard Schema. */
+export function EventFeedResponseSchema(
+  status: number | string,
+  mediaType = 'application/json',
+): SyncStandardSchema<T.Operations['eventFeed']['response'] | T.Operations['eventFeed']['errorResponse']> {
+  return toStandardSchema((body, options) => O.validateEventFeedResponse(status, mediaType, body, options));
+}
+
+/** eventFeedSse: `validateEventFeedSsePathParams` as a Standard Schema. */
+export const EventFeedSsePathParamsSchema: SyncStandardSchema<T.Operations['eventFeedSse']['pathParams']> =
+  toStandardSchema(O.validateEventFeedSsePathParams);
+
+/** eventFeedSse: `validateEventFeedSseQuery` as a Standard Schema. */
+export const EventFeedSseQuerySchema: SyncStandardSchema<T.Operations['eventFeedSse']['query']> = toStandardSchema(
+  O.validateEventFeedSseQuery,
+);
+
+/** eventFeedSse: `validateEventFeedSseHeaders` as a Standard Schema. */
+export const EventFeedSseHeadersSchema: SyncStandardSchema<T.Operations['eventFeedSse']['headers']> = toStandardSchema(
+  O.validateEventFeedSseHeaders,
+);
+
+/** eventFeedSse: `validateEventFeedSseCookies` as a Standard Schema. */
+export const EventFeedSseCookiesSchema: SyncStandardSchema<T.Operations['eventFeedSse']['cookies']> = toStandardSchema(
+  O.validateEventFeedSseCookies,
+);
+
+/** eventFeedSse: the request body (its first declared media type) as a Standard Schema. */
+export const EventFeedSseRequestBodySchema: SyncStandardSchema<T.Operations['eventFeedSse']['requestBody']> =
+  toStandardSchema((body, options) => O.validateEventFeedSseRequestBody(body, undefined, options));
+
+/** eventFeedSse: the response with this status and media type as a Standard Schema. */
+export function EventFeedSseResponseSchema(
+  status: number | string,
+  mediaType = 'application/json',
+): SyncStandardSchema<T.Operations['eventFeedSse']['response'] | T.Operations['eventFeedSse']['errorResponse']> {
+  return toStandardSchema((body, options) => O.validateEventFeedSseResponse(status, mediaType, body, options));
+}

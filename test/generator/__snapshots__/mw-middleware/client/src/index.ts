@@ -10,7 +10,16 @@ export type {
   OperationErrors,
   Paginators,
 } from './client.js';
-export { createClient, createCore, createThing, getThing, isApiError, listThings, validation } from './client.js';
+export {
+  createClient,
+  createCore,
+  createThing,
+  getThing,
+  isApiError,
+  listThings,
+  middleware,
+  validation,
+} from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -26,6 +26,7 @@ export {
   listPosts,
   listRepos,
   listTags,
+  middleware,
   searchItems,
   validation,
 } from './client.js';

@@ -8,7 +8,7 @@ export type {
   OperationErrors,
   Paginators,
 } from './client.js';
-export { createClient, createCore, getOwner, isApiError, validation } from './client.js';
+export { createClient, createCore, getOwner, isApiError, middleware, validation } from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -9,7 +9,7 @@ export type {
   Paginators,
   ReplaceTeamArgs,
 } from './client.js';
-export { createClient, createCore, createUser, isApiError, replaceTeam, validation } from './client.js';
+export { createClient, createCore, createUser, isApiError, middleware, replaceTeam, validation } from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

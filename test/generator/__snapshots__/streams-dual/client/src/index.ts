@@ -8,7 +8,15 @@ export type {
   OperationErrors,
   Paginators,
 } from './client.js';
-export { createClient, createCompletion, createCore, isApiError, listModels, validation } from './client.js';
+export {
+  createClient,
+  createCompletion,
+  createCore,
+  isApiError,
+  listModels,
+  middleware,
+  validation,
+} from './client.js';
 export type { ProblemSlug, ProblemTypes } from './problems.js';
 export { isProblem, matchesProblem, problemSlug } from './problems.js';
 export { operations } from './operations.js';

@@ -17,6 +17,7 @@ export {
   listTicksJsonl,
   listTicksNdjson,
   listTicksSeq,
+  middleware,
   tailLog,
   validation,
   watchTicks,
