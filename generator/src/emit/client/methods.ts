@@ -47,7 +47,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
     status: statusType(op),
   });
   const signatures = new Map(ops.filter((op) => !streamed.has(op)).map((op) => [op, signature(model, op, nameOf(op), use)]));
-  const streamMethods = new Map([...streamed].map((op) => [op, streamMethodSignatures(model, op, parts(op), use, ref)!]));
+  const streamMethods = new Map([...streamed].map((op) => [op, streamMethodSignatures(model, op, parts(op), use)!]));
   // Printed by the compiler from checked nodes: trusted text from here on.
   const print = (statements: readonly (Statement | undefined)[]) =>
     raw(statements.flatMap((st) => (st ? [printNode(st) + '\n\n'] : [])).join(''));
@@ -56,7 +56,7 @@ export function emitClient(model: ApiModel, packages: { types: string; validator
   const functions = join(
     ops.map((op) =>
       streamed.has(op)
-        ? streamFunction(model, op, parts(op), ref, nameOf(op).fn, nameOf(op).spec)!
+        ? streamFunction(model, op, parts(op), use, ref, nameOf(op).fn, nameOf(op).spec)!
         : print([standalone(model, op, nameOf(op), signatures.get(op)!, use)]),
     ),
     '',

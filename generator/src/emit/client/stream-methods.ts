@@ -8,38 +8,20 @@
  */
 import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import {
-  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, qualifiedTypeRef, typeLiteral, typeRef as typeRefNode, unionType,
-  type ParameterSpec, type TypeElement, type TypeNode,
+  indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, typeLiteral, typeRef, unionType,
+  type ParameterSpec, type SignatureSpec, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { printNode } from '../../codegen/ts-print.ts';
-import { operationType, operationTypeNode } from '../types/operation-refs.ts';
 import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
-import { typeRef } from './code-helpers.ts';
+import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
 
-/** A type or value from the client runtime, imported by name through the registry (methods.ts `Ref`). */
+/** A value from the client runtime, imported by name through the registry (methods.ts `ref`). */
 type Ref = (name: string) => Code;
 
-/** `T.<Op>Responses['200']['content']['<media type>']`. */
-function contentType(op: OperationModel, status: string, mediaType: string): Code {
-  return code`${operationType('T', op, 'responses')}[${lit(status)}]['content'][${lit(mediaType)}]`;
-}
-
-function union(parts: Code[]): Code {
-  return parts.length ? join(parts, ' | ') : raw('never');
-}
-
-/** The type of one item the iteration yields. */
-export function streamItemType(op: OperationModel, fact: StreamFact, ref: Ref): Code {
-  return union(
-    fact.streams.map((m) => {
-      const item = contentType(op, m.status, m.mediaType);
-      if (m.format !== 'sse') return item;
-      return m.jsonData ? code`${ref('ServerSentEvent')}<${item}>` : ref('ServerSentEvent');
-    }),
-  );
-}
+/** A type from the client runtime, imported by name through the registry (declarations.ts `Use`). */
+type Use = (name: string) => string;
 
 export interface StreamSignatureParts {
   /** `args: XArgs` / `args?: XArgs` / `args?: Record<string, never>`. */
@@ -52,11 +34,6 @@ export interface StreamSignatureParts {
   status: TypeNode;
 }
 
-/** `args: XArgs` as text, for the standalone functions (printed from the checked node). */
-function argsParamText(parts: StreamSignatureParts): Code {
-  return code`${raw(parts.args.name)}${parts.args.optional ? code`?` : code``}: ${raw(printNode(parts.args.type))}`;
-}
-
 /** The runtime export of each framing. */
 const FRAMINGS: Record<string, string> = { 'json-seq': 'jsonSeqFraming', ndjson: 'ndjsonFraming', sse: 'sseFraming' };
 
@@ -66,85 +43,75 @@ export function framings(formats: Iterable<string>, ref: Ref): Code {
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
 }
 
-/** A type or value from the client runtime as a node (declarations.ts `Use`). */
-type Use = (name: string) => string;
-
-/** `T.<Op>Responses['200']['content']['<media type>']` as a node. */
-function contentTypeNode(op: OperationModel, status: string, mediaType: string): TypeNode {
+/** `T.Operations['x']['responses']['200']['content']['<media type>']`. */
+function contentType(op: OperationModel, status: string, mediaType: string): TypeNode {
   return indexedAccessType(indexedAccessType(indexedAccessType(operationTypeNode('T', op, 'responses'), literalType(status)), literalType('content')), literalType(mediaType));
 }
 
-function unionNode(parts: TypeNode[]): TypeNode {
+function union(parts: TypeNode[]): TypeNode {
   return parts.length ? unionType(parts) : keywordType('never');
 }
 
-function itemTypeNode(op: OperationModel, fact: StreamFact, use: Use): TypeNode {
-  return unionNode(
+/** The type of one item the iteration yields. */
+function itemType(op: OperationModel, fact: StreamFact, use: Use): TypeNode {
+  return union(
     fact.streams.map((m) => {
-      const item = contentTypeNode(op, m.status, m.mediaType);
+      const item = contentType(op, m.status, m.mediaType);
       if (m.format !== 'sse') return item;
-      return m.jsonData ? typeRefNode(use('ServerSentEvent'), [item]) : typeRefNode(use('ServerSentEvent'));
+      return m.jsonData ? typeRef(use('ServerSentEvent'), [item]) : typeRef(use('ServerSentEvent'));
     }),
   );
 }
 
 /**
- * The `Client` method signature(s) of a streamed operation (one, or three overloads for dual-mode);
- * undefined when its success answer is no stream.
+ * The call signatures of a streamed operation, shared by its `Client` method and its standalone function:
+ * one, or three overloads for dual-mode (`stream: true` → the stream, `false`/absent → the JSON answer,
+ * an unknown boolean → either).
  */
-export function streamMethodSignatures(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, _ref?: Ref): TypeElement[] | undefined {
+function streamSignatures(op: OperationModel, fact: StreamFact, parts: StreamSignatureParts, use: Use): SignatureSpec[] {
+  const item = typeRef(use('EventStream'), [itemType(op, fact, use)]);
+  const streamOptions = { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true };
+  if (fact.selector === undefined || parts.argsName === undefined) return [{ parameters: [parts.args, streamOptions], returns: item }];
+  const args = typeRef(parts.argsName);
+  const body = (type: TypeNode, optional: boolean) =>
+    intersectionType([args, typeLiteral([propertySignature('body', typeLiteral([propertySignature(fact.selector!, type, { optional })], { singleLine: true }), { optional })], { singleLine: true })]);
+  const single = typeRef(use('ApiPromise'), [union(fact.single.map((m) => contentType(op, m.status, m.mediaType))), parts.status]);
+  const falsy = unionType([literalType(false), literalType(null), keywordType('undefined')]);
+  const callOptions = { name: 'options', type: typeRef(use('CallOptions')), optional: true };
+  return [
+    { parameters: [{ name: 'args', type: body(literalType(true), false) }, streamOptions], returns: item },
+    { parameters: [{ name: 'args', type: body(falsy, true), optional: parts.argsOptional }, callOptions], returns: single },
+    { parameters: [parts.args, streamOptions], returns: unionType([item, single]) },
+  ];
+}
+
+/** The `Client` method signature(s) of a streamed operation; undefined when its success answer is no stream. */
+export function streamMethodSignatures(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use): TypeElement[] | undefined {
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
   const doc = [...operationDoc(model, op, 'stream'), ...streamDoc(fact)];
-  const item = typeRefNode(use('EventStream'), [itemTypeNode(op, fact, use)]);
-  const streamOptions = { name: 'options', type: typeRefNode(use('StreamCallOptions')), optional: true };
-  const name = op.names.method;
-  if (fact.selector === undefined || parts.argsName === undefined) return [methodSignature(name, { parameters: [parts.args, streamOptions], returns: item }, doc)];
-  const args = typeRefNode(parts.argsName);
-  const body = (type: TypeNode, optional: boolean) =>
-    intersectionType([args, typeLiteral([propertySignature('body', typeLiteral([propertySignature(fact.selector!, type, { optional })], { singleLine: true }), { optional })], { singleLine: true })]);
-  const single = typeRefNode(use('ApiPromise'), [unionNode(fact.single.map((m) => contentTypeNode(op, m.status, m.mediaType))), parts.status]);
-  const falsy = unionType([literalType(false), literalType(null), keywordType('undefined')]);
-  return [
-    methodSignature(name, { parameters: [{ name: 'args', type: body(literalType(true), false) }, streamOptions], returns: item }, doc),
-    methodSignature(
-      name,
-      { parameters: [{ name: 'args', type: body(falsy, true), optional: parts.argsOptional }, { name: 'options', type: typeRefNode(use('CallOptions')), optional: true }], returns: single },
-      doc,
-    ),
-    methodSignature(name, { parameters: [parts.args, streamOptions], returns: unionType([item, single]) }, doc),
-  ];
+  return streamSignatures(op, fact, parts, use).map((sig) => methodSignature(op.names.method, sig, doc));
 }
 
-/** The signatures (one, or three overloads for dual-mode) after the name: `(args, options): Returns;`. */
-function overloads(op: OperationModel, fact: StreamFact, parts: StreamSignatureParts, ref: Ref, first: Code): Code[] {
-  const argsParam = argsParamText(parts);
-  const status = raw(printNode(parts.status));
-  const item = code`${ref('EventStream')}<${streamItemType(op, fact, ref)}>`;
-  if (fact.selector === undefined || parts.argsName === undefined) return [code`${first}${argsParam}, options?: ${ref('StreamCallOptions')}): ${item}`];
-  const args = raw(parts.argsName);
-  const selector = propKey(fact.selector);
-  const single = code`${ref('ApiPromise')}<${union(fact.single.map((m) => contentType(op, m.status, m.mediaType)))}, ${status}>`;
-  const optional = parts.argsOptional ? code`?` : code``;
-  return [
-    code`${first}args: ${args} & { body: { ${selector}: true } }, options?: ${ref('StreamCallOptions')}): ${item}`,
-    code`${first}args${optional}: ${args} & { body?: { ${selector}?: false | null | undefined } }, options?: ${ref('CallOptions')}): ${single}`,
-    code`${first}${argsParam}, options?: ${ref('StreamCallOptions')}): ${item} | ${single}`,
-  ];
+/** `(a: A, b?: B): R` of a signature, printed from its checked nodes. */
+function printedSignature(sig: SignatureSpec): Code {
+  const params = sig.parameters.map((p) => `${p.name}${p.optional ? '?' : ''}: ${printNode(p.type)}`);
+  return raw(`(core: ClientCore, ${params.join(', ')}): ${printNode(sig.returns)}`);
 }
 
 /** The standalone function of a streamed operation over a core (overloaded like the method when dual-mode). */
-export function streamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, ref: Ref, fn: string, spec: string): Code | undefined {
+export function streamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): Code | undefined {
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
   const doc = docComment([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
   const entry = code`ops.${ident(spec)}`;
   const streamed = code`${ref('stream')}(core, ${entry}, args, options, ${framings(fact.streams.map((m) => m.format), ref)})`;
-  const sigs = overloads(op, fact, parts, ref, code`export function ${ident(fn)}(core: ClientCore, `);
-  if (sigs.length === 1) return code`${doc}${sigs[0]!} {\n  return ${streamed};\n}\n\n`;
-  const when = lit(fact.selector!);
-  return code`${join(sigs.map((sig) => code`${doc}${sig};\n`), '')}export function ${ident(fn)}(core: ClientCore, ${argsParamText(parts)}, options?: ${ref('StreamCallOptions')}): unknown {
-  return (args?.body as unknown as Record<string, unknown> | undefined)?.[${when}] === true ? ${streamed} : ${ref('call')}(core, ${entry}, args, options);
+  const sigs = streamSignatures(op, fact, parts, use);
+  if (sigs.length === 1) return code`${doc}export function ${ident(fn)}${printedSignature(sigs[0]!)} {\n  return ${streamed};\n}\n\n`;
+  // The implementation signature: the overloads above are what callers see.
+  const implementation = printedSignature({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
+  return code`${join(sigs.map((sig) => code`${doc}export function ${ident(fn)}${printedSignature(sig)};\n`), '')}export function ${ident(fn)}${implementation} {
+  return (args?.body as unknown as Record<string, unknown> | undefined)?.[${lit(fact.selector!)}] === true ? ${streamed} : ${ref('call')}(core, ${entry}, args, options);
 }
 
 `;
