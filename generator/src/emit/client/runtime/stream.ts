@@ -8,7 +8,8 @@
  * the spec's rule allows) is reconnected with backoff (or the event stream's `retry`) and `Last-Event-ID`.
  * Leaving the loop (`break`, `return`, a throw) or aborting the signal closes the connection.
  */
-import { backoff, sleep, type Runtime, type Sent } from './core.js';
+import type { Runtime, Sent } from './core.js';
+import { backoff, sleep } from './retry.js';
 import {
   AbortError,
   ApiError,
