@@ -92,7 +92,8 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   const { validation, encodeBody, middleware, retries, rateLimits } = features;
-  if (options.validate && (options.validate.request || options.validate.response)) need(validation, 'validate', 'validation');
+  if (options.validate && (options.validate.request || options.validate.response))
+    need(validation, 'validate', 'validation');
   if (options.middleware?.length) need(middleware, 'middleware', 'middleware');
   if (options.retry) need(retries, 'retry', 'retries');
   if (options.timeoutMs) need(features.timeouts, 'timeoutMs', 'timeouts');
@@ -126,7 +127,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     const dated = op.dates;
     if (dated?.body && args?.body !== undefined) args = { ...args, body: dated.codec.toWire(dated.body, args.body) };
     const p = prepare(options, clientHeaders, op, args, call, encodeBody);
-    if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
+    if (options.validate?.request) (await checker()).request(op, args, p.payload, call.query);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
       const sent = await sendOnce(options, p, refresh, features, stream, attempt);
@@ -183,7 +184,6 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
 export interface Prepared {
   op: OperationSpec;
   url: string;
-  values: ReturnType<typeof buildRequest>['values'];
   headers: HeaderRecord;
   payload: BodyInit | undefined;
   /** OAuth 1.0a signs the parameters of a form body. */
@@ -246,7 +246,6 @@ export function prepare(
   return {
     op,
     url: built.url,
-    values: built.values,
     headers,
     payload,
     form,

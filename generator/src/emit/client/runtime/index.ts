@@ -21,7 +21,8 @@ export {
   type ProblemOf,
 } from './errors.js';
 export { paginate, type Paginator } from './paginate.js';
-export { buildRequest, serializeParam, pointer } from './serialize.js';
+export { buildRequest, pointer, serializeDefault } from './serialize.js';
+export { serializeParam } from './styles.js';
 export {
   disconnectProblem,
   matchesProblem,
