@@ -15,7 +15,6 @@
 import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
 import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
-import type { BodyEncoder } from './form.js';
 import type { RateLimits } from './rate-limit.js';
 import type { Retries } from './retry.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
@@ -46,8 +45,6 @@ export type MiddlewareLoader = () => Promise<typeof runMiddleware>;
 export interface Features {
   /** Request and response checks (validate.ts `checker`), loaded on first use when `options.validate` asks. */
   validation?: (() => Promise<Checker>) | undefined;
-  /** Encoder of form bodies (`encodeForm`), when the spec has any. */
-  encodeBody?: BodyEncoder | undefined;
   /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
   extraAuth?: ExtraAuth | undefined;
   /** The middleware runner, loaded on first use when `options.middleware` or a call's `middleware` has hooks. */
@@ -64,17 +61,17 @@ export interface Features {
 export type CoreFeatures = Pick<Features, 'validation' | 'middleware' | 'retries' | 'rateLimits' | 'timeouts'>;
 
 export interface Sent extends ApiResponse<unknown> {
-  /** Streams only: closes the connection (and releases the caller's signal). */
-  close?: () => void;
+  /** A body left unread (`parseAs` `stream` or `response`, the streaming method's connection): closes it. */
+  close?: (() => void) | undefined;
 }
 
 export interface Runtime {
   readonly options: RuntimeOptions;
   /**
-   * Sends one call; `args` is the call's argument (parameters by key, `body`). With `stream`, a success
-   * resolves as soon as the headers arrive, body unread.
+   * Sends one call; `args` is the call's argument (parameters by key, `body`). With `parseAs` `stream` or
+   * `response` (the streaming method's), a success resolves as soon as the headers arrive, body unread.
    */
-  send(op: OperationSpec, args: object | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
+  send(op: OperationSpec, args: object | undefined, call?: CallOptions): Promise<Sent>;
   /** Validates one item of a streamed success body (throws `ResponseValidationError`); loads the validators. */
   check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
@@ -91,7 +88,7 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const { validation, encodeBody, middleware, retries, rateLimits } = features;
+  const { validation, middleware, retries, rateLimits } = features;
   if (options.validate && (options.validate.request || options.validate.response))
     need(validation, 'validate', 'validation');
   if (options.middleware?.length) need(middleware, 'middleware', 'middleware');
@@ -106,12 +103,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= validation!());
 
-  async function send(
-    op: OperationSpec,
-    argument: object | undefined,
-    call: CallOptions = {},
-    stream?: boolean,
-  ): Promise<Sent> {
+  async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}): Promise<Sent> {
     let args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
@@ -126,11 +118,11 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
     const dated = op.dates;
     if (dated?.body && args?.body !== undefined) args = { ...args, body: dated.codec.toWire(dated.body, args.body) };
-    const p = prepare(options, clientHeaders, op, args, call, encodeBody);
+    const p = prepare(options, clientHeaders, op, args, call);
     if (options.validate?.request) (await checker()).request(op, args, p.payload, call.query);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, features, stream, attempt);
+      const sent = await sendOnce(options, p, refresh, features, attempt);
       if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
         const wait = retries?.delay(p, attempt);
@@ -138,23 +130,14 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         await retries!.sleep(wait, call.signal, op.id);
         continue;
       }
-      const { res } = sent;
+      const { res, close } = sent;
       let { data } = sent;
-      if ('close' in sent)
-        return {
-          data: undefined,
-          status: res.status,
-          headers: res.headers,
-          rateLimit: readRateLimit?.(res.headers, op.rateLimit),
-          response: res,
-          close: sent.close,
-        };
       const rateLimit = readRateLimit?.(res.headers, op.rateLimit);
       if (res.ok) {
         if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
           (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         if (dated?.ok && call.parseAs === undefined) data = dated.codec.revive(dated.ok, data);
-        return { data, status: res.status, headers: res.headers, rateLimit, response: res };
+        return { data, status: res.status, headers: res.headers, rateLimit, response: res, close };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
       if (res.status === 401 && !refresh && p.plan?.includes('oauth2') && typeof p.auth.oauth2 === 'object') {
@@ -200,7 +183,7 @@ export interface Prepared {
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
   /** The client's middleware, then the call's. */
-  middleware: readonly Middleware[] | undefined;
+  middleware: readonly Middleware[];
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -210,7 +193,6 @@ export function prepare(
   op: OperationSpec,
   args: Record<string, unknown> | undefined,
   call: CallOptions,
-  encodeBody?: BodyEncoder,
 ): Prepared {
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
@@ -226,8 +208,7 @@ export function prepare(
   let payload: BodyInit | undefined;
   let form: URLSearchParams | undefined;
   const type = op.body;
-  const encoder = op.encode ?? encodeBody;
-  const encoded = type && body !== undefined && !/json/i.test(type) ? encoder?.(op, body, call) : undefined;
+  const encoded = type && body !== undefined && !/json/i.test(type) ? op.encode?.(op, body, call) : undefined;
   if (encoded) {
     ({ body: payload, form } = encoded);
     // A form's type names its multipart boundary; empty: fetch writes it (a caller's FormData).
@@ -257,19 +238,11 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
-    middleware: options.middleware?.length
-      ? call.middleware?.length
-        ? [...options.middleware, ...call.middleware]
-        : options.middleware
-      : call.middleware,
+    middleware: [...(options.middleware ?? []), ...(call.middleware ?? [])],
   };
 }
 
-type Attempt =
-  | { res: Response; data: unknown }
-  | { res: Response; data: undefined; close: () => void }
-  | { failure: Error }
-  | { hookError: unknown };
+type Attempt = { res: Response; data: unknown; close?: () => void } | { failure: Error } | { hookError: unknown };
 
 /**
  * send: one attempt with credentials applied, under the timeout (the `timeouts` feature) and the caller's
@@ -280,12 +253,11 @@ export async function sendOnce(
   p: Prepared,
   refresh: boolean,
   features: Features = {},
-  stream?: boolean,
   attempt = 0,
 ): Promise<Attempt> {
   const { op, signal } = p;
   const { extraAuth, middleware: loadMiddleware, timeouts } = features;
-  if (p.middleware?.length) need(loadMiddleware, 'middleware', 'middleware');
+  if (p.middleware.length) need(loadMiddleware, 'middleware', 'middleware');
   let h = p.headers;
   let url = p.url;
   if (p.plan?.length) {
@@ -310,7 +282,7 @@ export async function sendOnce(
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const fetchFn = options.fetch ?? globalThis.fetch;
     let res: Response;
-    if (p.middleware?.length) {
+    if (p.middleware.length) {
       // The runner is a feature passed in (createClient loads it on first use, createCore takes
       // `{ middleware }`): the core does not import it, so bundles without middleware do not carry it.
       const run = await loadMiddleware!();
@@ -318,17 +290,13 @@ export async function sendOnce(
       if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
       res = mediated.response;
     } else res = await fetchFn(url, init);
-    if (stream && res.ok) {
-      timer?.stop();
-      return { res, data: undefined, close: () => (release(), ctl.abort()) };
-    }
-    const unread = res.ok && leavesBodyUnread(p.parseAs);
-    if (unread) {
-      // The caller reads the body: no timeout on it; the call's signal still aborts it.
-      timer?.stop();
-    }
     const data = await decodeBody(op, res, p.parseAs);
-    if (!unread) release();
+    if (res.ok && leavesBodyUnread(p.parseAs)) {
+      // The caller reads the body: no timeout on it; the call's signal (or `close`) still aborts it.
+      timer?.stop();
+      return { res, data, close: () => (release(), ctl.abort()) };
+    }
+    release();
     return { res, data };
   } catch (e) {
     release();

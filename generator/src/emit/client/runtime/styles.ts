@@ -4,7 +4,7 @@
  * styles (`simple`, `form`) itself; the generated table gives an operation whose parameters use another
  * style this serializer (`OperationSpec.styles`), so only bundles calling such an operation carry it.
  */
-import { scalar, type Encode, type Serializer } from './serialize.js';
+import { scalar, type Serializer } from './serialize.js';
 
 /**
  * One parameter in one style. Returns the text for its place: a path segment (`simple`, `label`,
