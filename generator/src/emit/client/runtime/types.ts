@@ -258,9 +258,15 @@ export interface RuntimeOptions {
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request. An `Authorization` header here is sent as is. */
   headers?: HeadersInit | undefined;
-  /** Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables. */
+  /**
+   * Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables.
+   * `createCore`: needs the `timeouts` feature (without it, no timeout).
+   */
   timeoutMs?: number | undefined;
-  /** `false` disables retries and rate-limit waits. */
+  /**
+   * `false` disables retries and rate-limit waits. `createCore`: options need the `retries` feature (without
+   * it, one attempt).
+   */
   retry?: RetryOptions | false | undefined;
   validate?: ValidateOptions | undefined;
   stream?: StreamOptions | undefined;
