@@ -76,11 +76,22 @@ export interface Runtime {
   check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
-/** Throws when an option is used whose feature the core was not given. */
-function need(feature: unknown, option: string, name: string): void {
-  if (!feature)
+/**
+ * Throws when the client's or a call's options use a feature the core was not given (`createCore` without
+ * it), rather than leaving the option without effect.
+ */
+function needs(o: RuntimeOptions | CallOptions, features: Features): void {
+  const missing = (
+    [
+      ['retry', 'retries', o.retry],
+      ['timeoutMs', 'timeouts', o.timeoutMs],
+      ['middleware', 'middleware', o.middleware?.length],
+      ['validate', 'validation', 'validate' in o && (o.validate?.request || o.validate?.response)],
+    ] as const
+  ).find(([, name, used]) => used && !features[name]);
+  if (missing)
     throw new TypeError(
-      `${option} needs the ${name} feature: pass \`{ ${name} }\` (exported by the client package) to createCore`,
+      `${missing[0]} needs the ${missing[1]} feature: pass \`{ ${missing[1]} }\` (exported by the client package) to createCore`,
     );
 }
 
@@ -88,12 +99,8 @@ const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const { validation, middleware, retries, rateLimits } = features;
-  if (options.validate && (options.validate.request || options.validate.response))
-    need(validation, 'validate', 'validation');
-  if (options.middleware?.length) need(middleware, 'middleware', 'middleware');
-  if (options.retry) need(retries, 'retry', 'retries');
-  if (options.timeoutMs) need(features.timeouts, 'timeoutMs', 'timeouts');
+  const { validation, retries, rateLimits } = features;
+  needs(options, features);
   // 429 waits read the reset header too.
   const readRateLimit = (rateLimits ?? retries)?.read;
   const clientHeaders = headerRecord(options.headers);
@@ -107,8 +114,7 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     let args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-    if (call.retry) need(retries, 'retry', 'retries');
-    if (call.timeoutMs) need(features.timeouts, 'timeoutMs', 'timeouts');
+    needs(call, features);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
       announced.add(op.id);
       options.onDeprecated(
@@ -257,7 +263,6 @@ export async function sendOnce(
 ): Promise<Attempt> {
   const { op, signal } = p;
   const { extraAuth, middleware: loadMiddleware, timeouts } = features;
-  if (p.middleware.length) need(loadMiddleware, 'middleware', 'middleware');
   let h = p.headers;
   let url = p.url;
   if (p.plan?.length) {
