@@ -43,6 +43,9 @@ const CASES: Case[] = [
   { schema: 'Tagged', direction: 'request', value: { name: 'a', tag: 't' }, valid: true, why: "Item's own relaxation, one level down" },
   { schema: 'Tagged', direction: 'response', value: { name: 'a', tag: 't' }, valid: false, why: 'the response must carry id' },
   { schema: 'Tagged', direction: 'request', value: { name: 'a' }, valid: false, why: 'tag is required' },
+  // Keywords beside a $ref (3.1) are a part like an allOf member.
+  { schema: 'Pinned', direction: 'request', value: { name: 'a' }, valid: true, why: 'id is readOnly beside the $ref' },
+  { schema: 'Pinned', direction: 'response', value: { name: 'a' }, valid: false, why: 'the response must carry id' },
   // The relaxation handed through a nested allOf to its base.
   { schema: 'Layered', direction: 'request', value: { name: 'a' }, valid: true, why: 'id made readOnly two levels above Base' },
   { schema: 'Layered', direction: 'response', value: { name: 'a' }, valid: false, why: 'the response must carry id' },

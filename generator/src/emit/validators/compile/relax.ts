@@ -41,9 +41,13 @@ function relaxation(members: Map<string, DirectionalAccess>): Relaxation | undef
   return { key, members };
 }
 
-/** True for a schema made of parts (its shape merges more than its own keywords). */
+/**
+ * True for a schema made of parts whose own shape can relax one of them: `allOf`, or a `$ref` with members of
+ * its own beside it. (A bare `$ref`'s shape is its target's, which relaxes itself where it is compiled.)
+ */
 function composite(schema: Schema): boolean {
-  return typeof schema === 'object' && schema !== null && (Array.isArray(schema.allOf) || typeof schema.$ref === 'string');
+  if (typeof schema !== 'object' || schema === null) return false;
+  return Array.isArray(schema.allOf) || (typeof schema.$ref === 'string' && (schema.properties !== undefined || schema.required !== undefined));
 }
 
 /**

@@ -38,6 +38,20 @@ export type TaggedWrite = ItemWrite & {
   tag: string;
 };
 
+/** OpenAPI 3.1 keywords beside a reference are parts too; id is readOnly beside the $ref. */
+export type Pinned = Base & {
+  /** @readonly */
+  id?: unknown;
+};
+
+/**
+ * The request form of {@link Pinned}: readOnly members omitted, writeOnly members included.
+ * OpenAPI 3.1 keywords beside a reference are parts too; id is readOnly beside the $ref.
+ */
+export interface PinnedWrite {
+  name: string;
+}
+
 /** An allOf without access of its own; Layered relaxes through it down to Base. */
 export type Middle = Base & {
   note?: string;

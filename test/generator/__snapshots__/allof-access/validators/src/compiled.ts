@@ -152,6 +152,54 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   return E.length === e0;
 }
 
+export function _vPinned(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x2 = v.id;
+  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    if ((o & 4) === 0) {
+      return false;
+    }
+  }
+  const x3 = v.name;
+  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (typeof x3 !== 'string') return false;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
+  const e0 = E.length;
+  if ((o & 48) === 48) {
+    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
+  } else {
+    let ok2 = false;
+    L3: {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+      const x4 = v.id;
+      if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+        if (typeof x4 !== 'string') break L3;
+      } else {
+        if ((o & 4) === 0) {
+          break L3;
+        }
+      }
+      const x5 = v.name;
+      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+        if (typeof x5 !== 'string') break L3;
+      } else {
+        break L3;
+      }
+      ok2 = true;
+    }
+    if (!ok2 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+  }
+  return E.length === e0;
+}
+
 export function _vMiddle(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;

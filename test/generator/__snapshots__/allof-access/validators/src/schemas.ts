@@ -15,6 +15,7 @@ import {
   _eMember,
   _eMemberBase,
   _eMiddle,
+  _ePinned,
   _eSealed,
   _eSealedBase,
   _eTagged,
@@ -26,6 +27,7 @@ import {
   _vMember,
   _vMemberBase,
   _vMiddle,
+  _vPinned,
   _vSealed,
   _vSealedBase,
   _vTagged,
@@ -91,6 +93,28 @@ export function validateTagged(value: unknown, options?: ValidateOptions): Valid
 export function isTagged(value: unknown): value is T.Tagged {
   try {
     return _vTagged(value, _opts(undefined, false));
+  } catch (e) {
+    _deep(e);
+    return false;
+  }
+}
+
+/** Pinned: validates against `#/components/schemas/Pinned`. */
+export function validatePinned(value: unknown, options?: ValidateOptions): ValidationResult<T.Pinned> {
+  const o = _opts(options, false);
+  const E: ValidationError[] = [];
+  try {
+    if (_ePinned(value, o, '', E)) return { valid: true, value: value as T.Pinned };
+  } catch (e) {
+    return _deep(e);
+  }
+  return { valid: false, errors: E };
+}
+
+/** Pinned: validates against `#/components/schemas/Pinned`. */
+export function isPinned(value: unknown): value is T.Pinned {
+  try {
+    return _vPinned(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

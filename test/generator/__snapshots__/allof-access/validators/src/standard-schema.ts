@@ -102,6 +102,9 @@ export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validat
 /** Tagged as a Standard Schema (`validateTagged`). */
 export const TaggedSchema: SyncStandardSchema<T.Tagged> = toStandardSchema(S.validateTagged);
 
+/** Pinned as a Standard Schema (`validatePinned`). */
+export const PinnedSchema: SyncStandardSchema<T.Pinned> = toStandardSchema(S.validatePinned);
+
 /** Middle as a Standard Schema (`validateMiddle`). */
 export const MiddleSchema: SyncStandardSchema<T.Middle> = toStandardSchema(S.validateMiddle);
 
