@@ -75,12 +75,14 @@ let model: ApiModel;
 let facts: SchemaFacts;
 let validators: Record<string, unknown>;
 let ajv: Ajv2020;
+let compiled: string;
 
 beforeAll(async () => {
   const result = await generateResult(fixture('allof-access').spec, ['types', 'validators']);
   model = result.loaded.model;
   facts = factsOf(model);
   const sources = new Map([...result.files].filter(([p]) => p.startsWith('validators/src/') || p.startsWith('types/src/')));
+  compiled = result.files.get('validators/src/compiled.ts')!;
   validators = await importTypeScript(sources, 'validators/src/index.ts');
   ajv = newAjv(true);
   ajv.addSchema({ $id: 'urn:socialgen:plain', components: { schemas: Object.fromEntries(model.schemas.map((s) => [s.key, s.schema])) } });
@@ -133,6 +135,18 @@ describe('required across allOf parts (readOnly/writeOnly given by a sibling par
   it('reports the missing member as before: the base\'s required, at the base\'s schema path', () => {
     const verdict = validate('Item', { name: 'a' }, 'response');
     expect(verdict.errors).toEqual([expect.objectContaining({ keyword: 'required', params: { missingProperty: 'id' }, schemaPath: '#/components/schemas/Base/required' })]);
+  });
+
+  it('compiles a relaxed part as a variant of its own, shared by equal relaxations, and leaves the plain one as it was', () => {
+    const variants = [...compiled.matchAll(/^(?:export )?function (_[ve]\w+_r\d+)\(/gm)].map((m) => m[1]).sort();
+    // Base relaxed for id is one variant, whether Item, Pinned or Layered (through Middle) asks for it.
+    expect(variants.filter((v) => v.startsWith('_e'))).toEqual(['_eBase_r1', '_eCredentials_r1', '_eMemberBase_r1', '_eMiddle_r1', '_eSealedBase_r1']);
+    expect(variants.filter((v) => !/_r1$/.test(v))).toEqual([]);
+    for (const name of ['_vBase', '_eBase']) {
+      const plain = new RegExp(`^(?:export )?function ${name}\\(v: any, o: number[^)]*\\): boolean \\{\\n[\\s\\S]*?\\n\\}$`, 'm').exec(compiled)?.[0];
+      expect(plain, name).toBeDefined();
+      expect(plain, name).not.toContain('(o & 4)'); // no direction test: Base on its own requires id both ways
+    }
   });
 
   it('request bodies and responses of operations follow the schema (validators per operation)', () => {
