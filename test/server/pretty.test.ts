@@ -49,6 +49,8 @@ describe('server pretty printing agrees with prettier', () => {
       fc.jsonValue({ maxDepth: 2 }),
       fc.record({ text: tricky(110), n: fc.integer(), list: fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }) }),
       fc.string({ minLength: 40, maxLength: 110 }),
+      // Wide and zero-width characters: the width is not the length.
+      fc.string({ unit: fc.constantFrom('漢', '😀', 'a', '\u0301', '\u0007'), minLength: 30, maxLength: 160 }),
     );
     await fc.assert(
       fc.asyncProperty(value, fc.constantFrom(['API', 'ApiTable'], ['MOCK_DATA', 'MockData']), async (v, [name, type]) => {

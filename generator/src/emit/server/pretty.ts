@@ -32,7 +32,18 @@ export function printDoc(doc: Doc): string {
  * single ones; every other escape (`\\`, `\n`, `\u2028`…) stays as written. Generic: any emitter can use it.
  */
 export function prettyString(value: string): string {
-  return prettierQuotes(stringifyLiteral(value));
+  const written = stringifyLiteral(value);
+  // In JSON's spelling every `"` of the text is escaped and every `'` bare, so re-quoting is two plain
+  // replacements (no scan for escape pairs: the literal can be megabytes long).
+  const singles = count(value, "'");
+  if (singles && singles > count(value, '"')) return written;
+  return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) n++;
+  return n;
 }
 
 /** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (see prettyString). */
@@ -69,7 +80,20 @@ export function typeArguments(args: readonly Doc[]): Doc {
  * `JSON.parse(` always fits after it, and prettier's fluid assignment layout keeps it there.)
  */
 export function jsonParseConstant(name: string, type: string, value: unknown): string {
-  return printDoc([`export const ${name}: ${type} = JSON.parse`, callArguments([prettyString(JSON.stringify(value))]), ';']);
+  const head = `export const ${name}: ${type} = JSON.parse`;
+  const text = prettyString(JSON.stringify(value));
+  // More than a line of characters one column wide each cannot fit: broken without measuring megabytes.
+  if (printableAscii(text.slice(0, 2 * PRETTIER_OPTIONS.printWidth!)) > PRETTIER_OPTIONS.printWidth!) return `${head}(\n  ${text},\n);`;
+  return printDoc([head, callArguments([text]), ';']);
+}
+
+function printableAscii(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+  }
+  return n;
 }
 
 const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
