@@ -9,11 +9,11 @@
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
 import { builders, printer } from 'prettier/doc';
-
-type Doc = builders.Doc;
 import { stringifyLiteral } from '../../codegen/index.ts';
 import type { EmittedFile } from '../emitter.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
+
+type Doc = builders.Doc;
 
 const { group, indent, softline, line, ifBreak, join } = builders;
 
@@ -82,7 +82,8 @@ export function typeArguments(args: readonly Doc[]): Doc {
 export function jsonParseConstant(name: string, type: string, value: unknown): string {
   const head = `export const ${name}: ${type} = JSON.parse`;
   const text = prettyString(JSON.stringify(value));
-  // More than a line of characters one column wide each cannot fit: broken without measuring megabytes.
+  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
+  // fit: broken without measuring megabytes.
   if (printableAscii(text.slice(0, 2 * PRETTIER_OPTIONS.printWidth!)) > PRETTIER_OPTIONS.printWidth!) return `${head}(\n  ${text},\n);`;
   return printDoc([head, callArguments([text]), ';']);
 }
