@@ -17,7 +17,7 @@ const tmp = tempDir('socialgen-compile-cache-');
 afterAll(() => tmp.remove());
 
 function generate(cacheDir: string, out: string): void {
-  const env = { ...process.env, SOCIALGEN_COMPILE_CACHE_DIR: cacheDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, SOCIALGEN_COMPILE_CACHE_DIR: cacheDir };
   delete env.SOCIALGEN_NO_COMPILE_CACHE;
   const run = spawnSync(process.execPath, [socialgenBin, 'generate', '-q', '--target', 'types', '--no-format', '--spec', projectSpec, '--out', out], { env, encoding: 'utf8' });
   expect(run.stderr).toBe('');
