@@ -144,14 +144,13 @@ function statementCuts(text: string): number[] {
   if ((file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length) return [];
   const cuts: number[] = [];
   const statements = file.statements;
-  const blank = /\n\n(?=\S)/g;
   for (let i = 0; i + 1 < statements.length; i++) {
     const gapStart = statements[i].end;
-    const gapEnd = statements[i + 1].getStart(file);
+    // The gap up to the next statement's first token, and that token's first character (the `\S`).
+    const gap = text.slice(gapStart, statements[i + 1].getStart(file) + 1);
     const comments = [...(ts.getTrailingCommentRanges(text, gapStart) ?? []), ...(ts.getLeadingCommentRanges(text, gapStart) ?? [])];
-    blank.lastIndex = gapStart;
-    for (let m = blank.exec(text); m && m.index + 2 <= gapEnd; m = blank.exec(text)) {
-      const at = m.index;
+    for (const m of gap.matchAll(/\n\n(?=\S)/g)) {
+      const at = gapStart + m.index;
       if (!comments.some((c) => at >= c.pos && at < c.end)) {
         cuts.push(at);
         break;
