@@ -6,7 +6,7 @@
  * operation is the first one that is simple to call: a GET with one JSON success response, no required
  * body, and required parameters whose example values can be written down.
  */
-import { code, ident, isNumericKey, isPropertyName, join, prettyLit as lit, propKey, type Code } from '../../codegen/index.ts';
+import { code, ident, isNumericKey, isPropertyName, join, prettyLit as lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
@@ -283,20 +283,21 @@ function serverExample(model: ApiModel, pkg: string, typesPkg: string, example: 
   if (!example) return code`import { createHandler, serve } from ${lit(pkg)};\n\nconst server = await serve(createHandler({}), { port: 3000 });\nconsole.log(\`listening on \${server.url}\`);\n`;
   const { op, status } = example;
   const authenticate = serverAuthenticate(model, op.security);
+  // `pad`: the object's own indentation (spaces the generator chooses).
+  const handlers = (pad: string) => code`${raw(pad)}{
+${raw(pad)}  // Parameters arrive parsed and validated; the result must be one of the declared responses.
+${raw(pad)}  async ${ident(op.names.method)}({ params, query }) {
+${raw(pad)}    return { status: ${lit(status)}, body: await load(params, query) };
+${raw(pad)}  },
+${raw(pad)}}`;
+  // A sole object argument hugs the parentheses (as prettier prints it); with the options it is one argument a line.
   return code`${authenticate ? code`import { createHandler, serve, type Principal } from ${lit(pkg)};` : code`import { createHandler, serve } from ${lit(pkg)};`}
 ${importLine(['Operations'], typesPkg, true)}
 
 // Yours: data access${authenticate ? code` and credential checks` : code``}.
 ${loadDeclaration(op)}${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
 
-const handler = createHandler(
-  {
-    // Parameters arrive parsed and validated; the result must be one of the declared responses.
-    async ${ident(op.names.method)}({ params, query }) {
-      return { status: ${lit(status)}, body: await load(params, query) };
-    },
-  },${authenticate ?? code``}
-);
+${authenticate ? code`const handler = createHandler(\n${handlers('  ')},${authenticate}\n);` : code`const handler = createHandler(${handlers('')});`}
 
 const server = await serve(handler, { port: 3000 });
 console.log(\`listening on \${server.url}\`);

@@ -174,7 +174,8 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
   return [
     printed('package.json', template(TEMPLATES['package.json'])(view), 'json'),
     printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])(view), 'json'),
-    printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown'),
+    // A plugin's example is its own code, in its own spelling: such a README is left to prettier.
+    builtin || !view.example ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown') : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
     {
       path: 'LICENSE',
       contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
