@@ -51,6 +51,8 @@ const CACHED_CHUNK_SIZE = 8_000;
 export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Promise<string[]> {
   const jobs: Job[] = [];
   const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] } | { kind: 'pieces'; pieces: Array<string | number> }> = [];
+  // Cutting files into statement groups (a parse) pays only for worker threads or for the watch's cache.
+  const split = cache !== undefined || pendingSize(files) >= PARALLEL_THRESHOLD;
   for (const file of files) {
     const text = file.contents.endsWith('\n') ? file.contents : file.contents + '\n';
     if (file.format === 'none' || file.formatted === true || (file.formatted && !file.formatted.length)) {
@@ -65,7 +67,7 @@ export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Pr
       plan.push({ kind: 'pieces', pieces: pieces.map((p) => (typeof p === 'string' ? p : jobs.push({ text: p.pending, options }) - 1)) });
       continue;
     }
-    const pieces = file.format === 'typescript' ? splitStatements(text, cache ? CACHED_CHUNK_SIZE : CHUNK_SIZE) : [text];
+    const pieces = split && file.format === 'typescript' ? splitStatements(text, cache ? CACHED_CHUNK_SIZE : CHUNK_SIZE) : [text];
     plan.push({ kind: 'jobs', indices: pieces.map((piece) => jobs.push({ text: piece, options }) - 1) });
   }
   const results = await formatJobs(jobs, cache);
@@ -74,6 +76,16 @@ export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Pr
     : p.kind === 'pieces' ? p.pieces.map((piece) => (typeof piece === 'string' ? piece : results[piece].replace(/\n$/, ''))).join('')
     : p.indices.map((i) => results[i]).join('\n'),
   );
+}
+
+/** How much text prettier would be given (before any cache). */
+function pendingSize(files: EmittedFile[]): number {
+  let size = 0;
+  for (const f of files) {
+    if (f.format === 'none' || f.formatted === true) continue;
+    size += f.formatted ? f.formatted.reduce((sum, [start, end]) => sum + (end - start), 0) : f.contents.length;
+  }
+  return size;
 }
 
 /** The text cut at `ranges`: formatted text as strings, the ranges as `{ pending }`. */
