@@ -6,7 +6,7 @@
  * Items are the media type's schema (ONE item): for event streams a `ServerSentEvent` whose `data` is that
  * type when it is JSON, else text.
  */
-import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, docCommentBody, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import {
   indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, typeLiteral, typeRef, unionType,
   type ParameterSpec, type SignatureSpec, type TypeElement, type TypeNode,
@@ -16,6 +16,7 @@ import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
+import { blockComment, callWithObjectDoc, functionDoc, Ident, ObjectExpr, printDoc, Unhandled, valueDoc } from './pretty.ts';
 
 /** A value from the client runtime, imported by name through the registry (methods.ts `ref`). */
 type Ref = (name: string) => Code;
@@ -41,6 +42,12 @@ const FRAMINGS: Record<string, string> = { 'json-seq': 'jsonSeqFraming', ndjson:
 export function framings(formats: Iterable<string>, ref: Ref): Code {
   const used = [...new Set(formats)].sort();
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
+}
+
+/** `framings` as prettier prints it. */
+export function framingsDoc(formats: Iterable<string>, ref: Ref) {
+  const used = [...new Set(formats)].sort();
+  return valueDoc(new ObjectExpr(used.map((f) => [f, new Ident(ref(FRAMINGS[f]!).text)] as const)));
 }
 
 /** `T.Operations['x']['responses']['200']['content']['<media type>']`. */
@@ -115,6 +122,21 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
 }
 
 `;
+}
+
+/**
+ * `streamFunction` printed as prettier prints it. A dual-mode operation's overloads and implementation
+ * (its conditional) are left to prettier: they throw `Unhandled`.
+ */
+export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): string | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const sigs = streamSignatures(op, fact, parts, use);
+  if (sigs.length !== 1) throw new Unhandled('dual-mode stream function');
+  const doc = docCommentBody([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
+  const core = { name: 'core', type: typeRef('ClientCore') };
+  const call = callWithObjectDoc(ref('stream').text, ['core', `ops.${ident(spec).text}`, 'args', 'options'], framingsDoc(fact.streams.map((m) => m.format), ref));
+  return printDoc([blockComment(doc!), functionDoc(fn, { ...sigs[0]!, parameters: [core, ...sigs[0]!.parameters] }, [['return ', call, ';']])]);
 }
 
 function streamDoc(fact: StreamFact): string[] {
