@@ -12,6 +12,7 @@ import type { SymbolRegistry } from '../symbols.ts';
 import { fitting, part, printDoc, quote, type Part } from './pretty.ts';
 import { framings, framingsDoc, streamFormats } from './stream-methods.ts';
 import { CLIENT, RUNTIME, VALIDATORS_CONTRACT } from './symbols.ts';
+import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
 type Ref = (name: string) => Code;
 
@@ -49,6 +50,16 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const loadValidators = code`() => import(${lit(validators)}).then((m) => m.${ident(VALIDATORS_CONTRACT.value)})`;
   const prettyLoad = `() => import(${quote(validators)}).then((m) => m.${contract})`;
   const r = (name: string) => ref(name).text;
+  const width = PRETTIER_OPTIONS.printWidth!;
+  // A long validators module: the arrow's body on the next line, the checker's arguments one a line (as far
+  // as that fits; wider still is left to prettier).
+  const validatorsMember =
+    `    validators: ${prettyLoad},`.length <= width ? `validators: ${prettyLoad},` : `validators: () =>\n      ${prettyLoad.slice('() => '.length)},`;
+  const errors = `RequestValidationError: ${r('RequestValidationError')}, ResponseValidationError: ${r('ResponseValidationError')}`;
+  const checker =
+    `    m.checker(${prettyLoad}, {`.length <= width
+      ? `m.checker(${prettyLoad}, {\n      ${errors.replace(', ', ',\n      ')},\n    }),`
+      : `m.checker(\n      ${prettyLoad},\n      { ${errors} },\n    ),`;
 
   const bound = [formats.size ? code`\n    stream: ${ref('streams')}(${framings(formats, ref)}),` : code``, pages ? code`\n    paginate: ${ref('paginate')},` : code``];
   const prettyBound = [
@@ -59,7 +70,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
     () =>
       fitting(`${CREATE_CLIENT_DOC}export function createClient(options: ClientOptions): Client {
   return ${r('bindOperations')}(ops.operations, options, {
-    validators: ${prettyLoad},${prettyBound}
+    ${validatorsMember}${prettyBound}
   }) as Client;
 }`),
     () => `${CREATE_CLIENT_DOC}export function createClient(options: ClientOptions): Client {
@@ -73,10 +84,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
     () =>
       fitting(`${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
   import(${quote(RUNTIME.validate)}).then((m) =>
-    m.checker(${prettyLoad}, {
-      RequestValidationError: ${r('RequestValidationError')},
-      ResponseValidationError: ${r('ResponseValidationError')},
-    }),
+    ${checker}
   );`),
     () => `${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
   import(${lit(RUNTIME.validate).text}).then((m) =>

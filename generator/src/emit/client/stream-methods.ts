@@ -16,7 +16,10 @@ import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
-import { blockComment, callWithObjectDoc, functionDoc, Ident, ObjectExpr, printDoc, Unhandled, valueDoc } from './pretty.ts';
+import { builders } from 'prettier/doc';
+import { blockComment, callDoc, callWithObjectDoc, fitting, functionDoc, Ident, ObjectExpr, printDoc, quote, valueDoc } from './pretty.ts';
+
+const { group, indent, line } = builders;
 
 /** A value from the client runtime, imported by name through the registry (methods.ts `ref`). */
 type Ref = (name: string) => Code;
@@ -125,18 +128,26 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
 }
 
 /**
- * `streamFunction` printed as prettier prints it. A dual-mode operation's overloads and implementation
- * (its conditional) are left to prettier: they throw `Unhandled`.
+ * `streamFunction` printed as prettier prints it (a dual-mode implementation whose lines do not fit is left
+ * to prettier: `fitting` throws `Unhandled`).
  */
 export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): string | undefined {
   const fact = factsOf(model).stream(op);
   if (!fact) return undefined;
   const sigs = streamSignatures(op, fact, parts, use);
-  if (sigs.length !== 1) throw new Unhandled('dual-mode stream function');
-  const doc = docCommentBody([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`]);
+  const doc = blockComment(docCommentBody([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`])!);
   const core = { name: 'core', type: typeRef('ClientCore') };
-  const call = callWithObjectDoc(ref('stream').text, ['core', `ops.${ident(spec).text}`, 'args', 'options'], framingsDoc(fact.streams.map((m) => m.format), ref));
-  return printDoc([blockComment(doc!), functionDoc(fn, { ...sigs[0]!, parameters: [core, ...sigs[0]!.parameters] }, [['return ', call, ';']])]);
+  const withCore = (sig: SignatureSpec): SignatureSpec => ({ ...sig, parameters: [core, ...sig.parameters] });
+  const entry = `ops.${ident(spec).text}`;
+  const streamed = callWithObjectDoc(ref('stream').text, ['core', entry, 'args', 'options'], framingsDoc(fact.streams.map((m) => m.format), ref));
+  if (sigs.length === 1) return printDoc([doc, functionDoc(fn, withCore(sigs[0]!), [['return ', streamed, ';']])]);
+  // Dual-mode: the overloads, then the implementation choosing by the body's selector (a conditional).
+  const overloads = sigs.map((sig) => printDoc([doc, functionDoc(fn, withCore(sig))]));
+  const test = `(args?.body as unknown as Record<string, unknown> | undefined)?.[${quote(fact.selector!)}] === true`;
+  const plain = callDoc(ref('call').text, ['core', entry, 'args', 'options']);
+  const implementation = withCore({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
+  const body = ['return ', group([test, indent([line, '? ', streamed, line, ': ', plain])]), ';'];
+  return [...overloads, fitting(printDoc(functionDoc(fn, implementation, [body])))].join('\n');
 }
 
 function streamDoc(fact: StreamFact): string[] {
