@@ -109,6 +109,7 @@ function isBooleanOrNumber(node: ts.Node): boolean {
 /** Where a union sits decides how it indents (prettier's printUnionType). */
 export type Place = 'assigned' | 'annotation' | 'argument' | 'parenthesized' | 'tuple' | 'other';
 
+/** A type's layout document (exported for printers of other shapes around types: emit/client/pretty.ts). */
 export function type(node: ts.TypeNode, place: Place = 'other'): D {
   switch (node.kind) {
     case K.StringKeyword: case K.NumberKeyword: case K.BooleanKeyword: case K.UnknownKeyword:
