@@ -37,7 +37,8 @@ const MIDDLEWARE_DOC = `/**
 const CREATE_CORE_DOC = `/**
  * Creates a core for the standalone operation functions (\`getX(core, args)\`): the same calls as
  * \`createClient\`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes. \`options.validate\` needs \`{ validation }\`.
+ * passes: \`{ retries, rateLimits, timeouts }\` for what \`createClient\` does by default, \`validation\` for
+ * \`options.validate\`, \`middleware\` for hooks (an option whose feature is missing throws a \`TypeError\`).
  */
 `;
 
@@ -99,13 +100,10 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   );
   const createCore = part(
     () =>
-      fitting(`${CREATE_CORE_DOC}export function createCore(
-  options: ClientOptions,
-  features: { validation?: typeof validation; middleware?: typeof middleware } = {},
-): ClientCore {
+      fitting(`${CREATE_CORE_DOC}export function createCore(options: ClientOptions, features: ${r('CoreFeatures')} = {}): ClientCore {
   return ${r('createRuntime')}(options, features);
 }`),
-    () => `${CREATE_CORE_DOC}export function createCore(options: ClientOptions, features: { validation?: typeof validation; middleware?: typeof middleware } = {}): ClientCore {
+    () => `${CREATE_CORE_DOC}export function createCore(options: ClientOptions, features: ${r('CoreFeatures')} = {}): ClientCore {
   return ${r('createRuntime')}(options, features);
 }`,
   );

@@ -138,6 +138,11 @@ function extraCredentials(model: ApiModel, op: OperationModel): boolean {
   return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object'));
 }
 
+/** Whether a parameter of the operation has a style the core does not serialize itself (the entry then carries `styles`). */
+function otherStyles(op: OperationModel): boolean {
+  return op.parameters.some((p) => p.style !== 'simple' && p.style !== 'form');
+}
+
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
 function entry(model: ApiModel, op: OperationModel): { code: Code; value: ObjectExpr } {
   const spec = operationSpec(model, op);
@@ -146,6 +151,7 @@ function entry(model: ApiModel, op: OperationModel): { code: Code; value: Object
   const values: Array<readonly [string, unknown] | Ident | Spread> = [...data];
   if (formBody(model, op)) members.push(code`encode: encodeForm`), values.push(['encode', new Ident('encodeForm')]);
   if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
+  if (otherStyles(op)) members.push(code`styles: serializeParam`), values.push(['styles', new Ident('serializeParam')]);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   if (typeof spec.dates === 'object') {
     members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
@@ -168,10 +174,12 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
   const extra = model.operations.some((op) => extraCredentials(model, op));
+  const styled = model.operations.some(otherStyles);
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
+    styled ? `import { serializeParam } from './runtime/styles.js';` : '',
     `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec } from './runtime/types.js';`,
   ].filter(Boolean);
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
