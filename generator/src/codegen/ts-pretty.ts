@@ -107,9 +107,10 @@ function isBooleanOrNumber(node: ts.Node): boolean {
 // ---------------------------------------------------------------------------------------------- types
 
 /** Where a union sits decides how it indents (prettier's printUnionType). */
-type Place = 'assigned' | 'annotation' | 'argument' | 'parenthesized' | 'tuple' | 'other';
+export type Place = 'assigned' | 'annotation' | 'argument' | 'parenthesized' | 'tuple' | 'other';
 
-function type(node: ts.TypeNode, place: Place = 'other'): D {
+/** A type's layout document (exported for printers of other shapes around types: emit/client/pretty.ts). */
+export function type(node: ts.TypeNode, place: Place = 'other'): D {
   switch (node.kind) {
     case K.StringKeyword: case K.NumberKeyword: case K.BooleanKeyword: case K.UnknownKeyword:
     case K.NeverKeyword: case K.UndefinedKeyword: case K.AnyKeyword: case K.ObjectKeyword:

@@ -11,12 +11,13 @@
  * - `src/index.ts`      the package root: what each module declares (symbols.ts), re-exported by name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { code, docComment, join, type Code } from '../../codegen/index.ts';
+import { docComment, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitClient } from './methods.ts';
 import { emitOperations } from './operations.ts';
 import { emitProblems } from './problems.ts';
+import { assemble, moduleLine, part, type PrintedFile } from './pretty.ts';
 import { clientPlan, EXPORT_ORDER } from './symbols.ts';
 import type { SymbolRegistry } from '../symbols.ts';
 
@@ -40,8 +41,13 @@ function header(model: ApiModel, context: EmitContext): Code {
 }
 
 /** The package root: every module's declared symbols (symbols.ts), re-exported by name. */
-function emitIndex(symbols: SymbolRegistry, head: Code): Code {
-  return code`${head}${join(symbols.reexportsOf(EXPORT_ORDER), '\n')}\n`;
+function emitIndex(symbols: SymbolRegistry, head: Code): PrintedFile {
+  return assemble(head.text, symbols.reexportsOf(EXPORT_ORDER).map((l) => part(() => moduleLine(l.text), () => l.text)), []);
+}
+
+/** A module printed formatted by construction (pretty.ts), with what of it prettier must still format. */
+function printed(path: string, file: PrintedFile): EmittedFile {
+  return { path, contents: file.text, format: 'typescript', formatted: file.formatted };
 }
 
 export const clientEmitter: TargetEmitter = {
@@ -59,10 +65,10 @@ export const clientEmitter: TargetEmitter = {
       formatted: true,
     }));
     files.push(
-      { path: 'src/operations.ts', contents: emitOperations(model, head, (op) => plan.names.get(op)!.spec).text, format: 'typescript' },
-      { path: 'src/client.ts', contents: emitClient(model, packages, head).text, format: 'typescript' },
-      { path: 'src/problems.ts', contents: emitProblems(model, packages.types, head).text, format: 'typescript' },
-      { path: 'src/index.ts', contents: emitIndex(plan.symbols, head).text, format: 'typescript' },
+      printed('src/operations.ts', emitOperations(model, head, (op) => plan.names.get(op)!.spec)),
+      printed('src/client.ts', emitClient(model, packages, head)),
+      printed('src/problems.ts', emitProblems(model, packages.types, head)),
+      printed('src/index.ts', emitIndex(plan.symbols, head)),
     );
     return files;
   },

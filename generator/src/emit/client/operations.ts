@@ -7,6 +7,7 @@ import { datePlansOf } from '../../model/dates.ts';
 import { factsOf, type MediaFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel, PaginationModel } from '../../model/types.ts';
 import { argumentKeys, dateFormat, securityAlternatives } from './model-helpers.ts';
+import { assemble, constStatement, Ident, ObjectExpr, part, Spread, type PrintedFile } from './pretty.ts';
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
@@ -143,52 +144,61 @@ function otherStyles(op: OperationModel): boolean {
 }
 
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
-function entry(model: ApiModel, op: OperationModel): Code {
+function entry(model: ApiModel, op: OperationModel): { code: Code; value: ObjectExpr } {
   const spec = operationSpec(model, op);
-  const members = Object.entries(spec)
-    .filter(([key]) => key !== 'dates')
-    .map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
-  if (formBody(model, op)) members.push(code`encode: encodeForm`);
-  if (extraCredentials(model, op)) members.push(code`extraAuth`);
-  if (otherStyles(op)) members.push(code`styles: serializeParam`);
+  const data = Object.entries(spec).filter(([key]) => key !== 'dates');
+  const members = data.map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
+  const values: Array<readonly [string, unknown] | Ident | Spread> = [...data];
+  if (formBody(model, op)) members.push(code`encode: encodeForm`), values.push(['encode', new Ident('encodeForm')]);
+  if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
+  if (otherStyles(op)) members.push(code`styles: serializeParam`), values.push(['styles', new Ident('serializeParam')]);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
-  if (typeof spec.dates === 'object') members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
-  return code`{ ${join(members, ', ')} }`;
+  if (typeof spec.dates === 'object') {
+    members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
+    values.push(['dates', new ObjectExpr([new Spread(spec.dates), ['codec', new Ident('dates')]])]);
+  }
+  return { code: code`{ ${join(members, ', ')} }`, value: new ObjectExpr(values) };
 }
 
-export function emitOperations(model: ApiModel, header: Code, names: (op: OperationModel) => string): Code {
+const OPERATIONS_DOC = '/** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */\n';
+const DATE_PLANS_DOC = "/** Where the dates are in each named schema that has any (`{ r: key }` in an operation's plans refers here). */\n";
+
+export function emitOperations(model: ApiModel, header: Code, names: (op: OperationModel) => string): PrintedFile {
   // One constant per operation: a standalone operation function references only its own, so a bundle keeps
   // the entries of the operations it calls (the table below is dropped when nothing uses it).
-  const entries = model.operations.map((op) => code`export const ${ident(names(op))}: OperationSpec = ${entry(model, op)};\n\n`);
+  const entries = model.operations.map((op) => {
+    const name = ident(names(op)).text;
+    const { code: text, value } = entry(model, op);
+    return part(() => constStatement(`${name}: OperationSpec`, value), () => `export const ${name}: OperationSpec = ${text.text};`);
+  });
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some(otherStyles);
-  const list = join(
-    model.operations.map((op) => code`  ${ident(names(op))},\n`),
-    '',
-  );
-  const features = [
-    extra ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
-    forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
-    dated ? code`import { dateCodec } from './runtime/dates.js';\n` : code``,
-    styled ? code`import { serializeParam } from './runtime/styles.js';\n` : code``,
-  ];
+  const imports = [
+    extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
+    forms ? `import { encodeForm } from './runtime/form.js';` : '',
+    dated ? `import { dateCodec } from './runtime/dates.js';` : '',
+    styled ? `import { serializeParam } from './runtime/styles.js';` : '',
+    `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec } from './runtime/types.js';`,
+  ].filter(Boolean);
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
+  const plans = datePlansOf(model).schemas;
   const datePlans = dated
-    ? code`/** Where the dates are in each named schema that has any (\`{ r: key }\` in an operation's plans refers here). */
-export const datePlans: Readonly<Record<string, DatePlan>> = ${lit(datePlansOf(model).schemas)};
-
-const dates = dateCodec(datePlans);
-
-`
-    : code``;
-  return code`${header}${features}import type { ${dated ? code`DatePlan, ` : code``}OperationSpec } from './runtime/types.js';
-
-${datePlans}${entries}/** Every operation, as the runtime reads it (see \`OperationSpec\` in runtime/types.ts). Document order. */
-export const operations: readonly OperationSpec[] = [
-${list}];
-`;
+    ? [
+        part(
+          () => constStatement('datePlans: Readonly<Record<string, DatePlan>>', plans, DATE_PLANS_DOC),
+          () => `${DATE_PLANS_DOC}export const datePlans: Readonly<Record<string, DatePlan>> = ${lit(plans).text};`,
+        ),
+        { text: 'const dates = dateCodec(datePlans);', formatted: true },
+      ]
+    : [];
+  const list = model.operations.map((op) => new Ident(ident(names(op)).text));
+  const table = part(
+    () => constStatement('operations: readonly OperationSpec[]', list, OPERATIONS_DOC),
+    () => `${OPERATIONS_DOC}export const operations: readonly OperationSpec[] = [\n${list.map((i) => `  ${i.name},\n`).join('')}];`,
+  );
+  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, table]);
 }
 
 /** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */

@@ -3,9 +3,12 @@
  * `x-problem-slug`; its `type` member is matched by its `const` (exact) or `pattern` (a RegExp built with
  * the codegen's `regex`), falling back to a `/<slug>` suffix.
  */
-import { code, docComment, lit, propKey, regex, type Code } from '../../codegen/index.ts';
+import { code, lit, regex, type Code } from '../../codegen/index.ts';
+import { interfaceDeclaration, propertySignature, qualifiedTypeRef } from '../../codegen/ts-nodes.ts';
+import { printNode } from '../../codegen/ts-print.ts';
+import { prettyStatement } from '../../codegen/ts-pretty.ts';
 import type { ApiModel, NamedSchema, Schema } from '../../model/types.ts';
-import { typeRef } from './code-helpers.ts';
+import { assemble, constStatement, moduleLine, NewCall, part, type PrintedFile } from './pretty.ts';
 
 export interface ProblemVariant {
   slug: string;
@@ -50,34 +53,31 @@ export function problemVariants(model: ApiModel): ProblemVariant[] {
   return out;
 }
 
-function matcher(match: ProblemVariant['match']): Code {
-  if ('exact' in match) return lit(match.exact);
+/** `'x'` or `new RegExp('…', 'u')`: the pattern with the `u` flag when it compiles with it. */
+function flagsOf(pattern: string): string {
   try {
-    return regex(match.pattern, 'u');
+    new RegExp(pattern, 'u');
+    return 'u';
   } catch {
-    return regex(match.pattern, '');
+    return '';
   }
 }
 
-export function emitProblems(model: ApiModel, typesPackage: string, header: Code): Code {
-  const variants = problemVariants(model);
-  const members = variants.map((v) => code`  ${propKey(v.slug)}: ${typeRef(v.typeName)};\n`);
-  const table = variants.map((v) => code`  [${lit(v.slug)}, ${matcher(v.match)}],\n`);
-  const typesImport = variants.length ? code`import type * as T from ${lit(typesPackage)};\n` : code``;
-  const example = variants.find((v) => v.slug !== 'about:blank')?.slug;
-  const doc = docComment([`The problem variants of the API by slug (\`x-problem-slug\`)${example ? `, e.g. \`isProblem(err, ${JSON.stringify(example)})\`` : ''}.`]);
-  return code`${header}${typesImport}import { ApiError } from './runtime/errors.js';
+function matcher(match: ProblemVariant['match']): Code {
+  return 'exact' in match ? lit(match.exact) : regex(match.pattern, flagsOf(match.pattern));
+}
 
-${doc}export interface ProblemTypes {
-${members}}
+function matcherValue(match: ProblemVariant['match']): unknown {
+  if ('exact' in match) return match.exact;
+  new RegExp(match.pattern, flagsOf(match.pattern));
+  return new NewCall('RegExp', [match.pattern, flagsOf(match.pattern)]);
+}
 
-export type ProblemSlug = keyof ProblemTypes;
+const TABLE_DOC = "/** How each variant's `type` is recognised: exact value, or a pattern (the problem base URL is not fixed). */\n";
+const TABLE = 'PROBLEM_TYPES: readonly (readonly [ProblemSlug, string | RegExp])[]';
 
-/** How each variant's \`type\` is recognised: exact value, or a pattern (the problem base URL is not fixed). */
-const PROBLEM_TYPES: readonly (readonly [ProblemSlug, string | RegExp])[] = [
-${table}];
-
-/** The slug of a problem object, or of an \`ApiError\`'s problem, from its \`type\`. */
+/** The functions over the table: fixed text, in prettier's layout. */
+const FUNCTIONS = `/** The slug of a problem object, or of an \`ApiError\`'s problem, from its \`type\`. */
 export function problemSlug(value: unknown): ProblemSlug | undefined {
   const problem = value instanceof ApiError ? value.problem : value;
   const type = problem && typeof problem === 'object' ? (problem as { type?: unknown }).type : undefined;
@@ -90,13 +90,33 @@ export function problemSlug(value: unknown): ProblemSlug | undefined {
  * True when \`error\` is an \`ApiError\` whose body is the problem variant \`slug\`; narrows \`error.problem\`
  * to that variant and its extra members.
  */
-export function isProblem<S extends ProblemSlug>(error: unknown, slug: S): error is ApiError & { problem: ProblemTypes[S] } {
+export function isProblem<S extends ProblemSlug>(
+  error: unknown,
+  slug: S,
+): error is ApiError & { problem: ProblemTypes[S] } {
   return error instanceof ApiError && problemSlug(error) === slug;
 }
 
 /** True when a problem object (e.g. an item of a success body's \`errors\`) is the variant \`slug\`. */
 export function matchesProblem<S extends ProblemSlug>(problem: unknown, slug: S): problem is ProblemTypes[S] {
   return !(problem instanceof ApiError) && problemSlug(problem) === slug;
-}
-`;
+}`;
+
+export function emitProblems(model: ApiModel, typesPackage: string, header: Code): PrintedFile {
+  const variants = problemVariants(model);
+  const example = variants.find((v) => v.slug !== 'about:blank')?.slug;
+  const doc = [`The problem variants of the API by slug (\`x-problem-slug\`)${example ? `, e.g. \`isProblem(err, ${JSON.stringify(example)})\`` : ''}.`];
+  const types = interfaceDeclaration('ProblemTypes', variants.map((v) => propertySignature(v.slug, qualifiedTypeRef('T', v.typeName))), doc);
+  const table = part(
+    () => constStatement(TABLE, variants.map((v) => [v.slug, matcherValue(v.match)]), TABLE_DOC, false),
+    () => `${TABLE_DOC}const ${TABLE} = [\n${variants.map((v) => `  [${lit(v.slug).text}, ${matcher(v.match).text}],\n`).join('')}];`,
+  );
+  const typesImport = code`import type * as T from ${lit(typesPackage)};`;
+  const imports = [...(variants.length ? [part(() => moduleLine(typesImport.text), () => typesImport.text)] : []), { text: "import { ApiError } from './runtime/errors.js';", formatted: true }];
+  return assemble(header.text, imports, [
+    part(() => prettyStatement(types), () => printNode(types)),
+    { text: 'export type ProblemSlug = keyof ProblemTypes;', formatted: true },
+    table,
+    { text: FUNCTIONS, formatted: true },
+  ]);
 }

@@ -6,7 +6,7 @@
  * Items are the media type's schema (ONE item): for event streams a `ServerSentEvent` whose `data` is that
  * type when it is JSON, else text.
  */
-import { code, docComment, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, docCommentBody, ident, join, lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import {
   indexedAccessType, intersectionType, keywordType, literalType, methodSignature, propertySignature, typeLiteral, typeRef, unionType,
   type ParameterSpec, type SignatureSpec, type TypeElement, type TypeNode,
@@ -16,6 +16,10 @@ import { factsOf, type StreamFact } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
+import { builders } from 'prettier/doc';
+import { blockComment, callDoc, callWithObjectDoc, fitting, functionDoc, Ident, ObjectExpr, printDoc, quote, valueDoc } from './pretty.ts';
+
+const { group, indent, line } = builders;
 
 /** A value from the client runtime, imported by name through the registry (methods.ts `ref`). */
 type Ref = (name: string) => Code;
@@ -41,6 +45,12 @@ const FRAMINGS: Record<string, string> = { 'json-seq': 'jsonSeqFraming', ndjson:
 export function framings(formats: Iterable<string>, ref: Ref): Code {
   const used = [...new Set(formats)].sort();
   return code`{ ${join(used.map((f) => code`${propKey(f)}: ${ref(FRAMINGS[f]!)}`), ', ')} }`;
+}
+
+/** `framings` as prettier prints it. */
+export function framingsDoc(formats: Iterable<string>, ref: Ref) {
+  const used = [...new Set(formats)].sort();
+  return valueDoc(new ObjectExpr(used.map((f) => [f, new Ident(ref(FRAMINGS[f]!).text)] as const)));
 }
 
 /** `T.Operations['x']['responses']['200']['content']['<media type>']`. */
@@ -115,6 +125,29 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
 }
 
 `;
+}
+
+/**
+ * `streamFunction` printed as prettier prints it (a dual-mode implementation whose lines do not fit is left
+ * to prettier: `fitting` throws `Unhandled`).
+ */
+export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): string | undefined {
+  const fact = factsOf(model).stream(op);
+  if (!fact) return undefined;
+  const sigs = streamSignatures(op, fact, parts, use);
+  const doc = blockComment(docCommentBody([...operationDoc(model, op, 'stream'), ...streamDoc(fact), '', `The standalone form of \`Client.${op.names.method}\`, over \`createCore(...)\`.`])!);
+  const core = { name: 'core', type: typeRef('ClientCore') };
+  const withCore = (sig: SignatureSpec): SignatureSpec => ({ ...sig, parameters: [core, ...sig.parameters] });
+  const entry = `ops.${ident(spec).text}`;
+  const streamed = callWithObjectDoc(ref('stream').text, ['core', entry, 'args', 'options'], framingsDoc(fact.streams.map((m) => m.format), ref));
+  if (sigs.length === 1) return printDoc([doc, functionDoc(fn, withCore(sigs[0]!), [['return ', streamed, ';']])]);
+  // Dual-mode: the overloads, then the implementation choosing by the body's selector (a conditional).
+  const overloads = sigs.map((sig) => printDoc([doc, functionDoc(fn, withCore(sig))]));
+  const test = `(args?.body as unknown as Record<string, unknown> | undefined)?.[${quote(fact.selector!)}] === true`;
+  const plain = callDoc(ref('call').text, ['core', entry, 'args', 'options']);
+  const implementation = withCore({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
+  const body = ['return ', group([test, indent([line, '? ', streamed, line, ': ', plain])]), ';'];
+  return [...overloads, fitting(printDoc(functionDoc(fn, implementation, [body])))].join('\n');
 }
 
 function streamDoc(fact: StreamFact): string[] {

@@ -1,0 +1,338 @@
+/**
+ * The client's modules printed as prettier prints them, so the write stage has nothing to format: the
+ * shapes the client emitters build (method and function signatures, interfaces of methods, standalone
+ * functions, the operation table's object literals, import and export lists) become the layout documents
+ * prettier's own printer builds for them, and prettier's document printer (`prettier/doc`) fits them to
+ * the print width. Types are printed by codegen/ts-pretty.ts.
+ *
+ * A shape this module does not reproduce throws `Unhandled`; the emitter then writes that statement as
+ * before and leaves it to prettier (`assemble` records its range for `EmittedFile.formatted`).
+ * test/print/prettier-clean.test.ts holds the result to account on every fixture and corpus spec.
+ */
+import { ts } from 'ts-morph';
+import { builders, printer, utils } from 'prettier/doc';
+import { prettyStatement, type as typeDoc, Unhandled } from '../../codegen/ts-pretty.ts';
+import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
+import { PRETTIER_OPTIONS } from '../../write/format.ts';
+
+export { Unhandled };
+
+type D = builders.Doc;
+const { group, indent, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffixBoundary, fill, conditionalGroup, breakParent } = builders;
+const K = ts.SyntaxKind;
+
+function unhandled(what: string): never {
+  throw new Unhandled(what);
+}
+
+/** A document as text at prettier's print width (no trailing newline). */
+export function printDoc(doc: D): string {
+  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
+}
+
+// ---------------------------------------------------------------------------------------------- the module
+
+/** A statement's text (no trailing newline), and whether it is printed formatted. */
+export interface Part {
+  text: string;
+  formatted: boolean;
+}
+
+/** Why statements were left for prettier, with how often (read by tests and benchmarks). */
+export const fallbacks = new Map<string, number>();
+
+/** `print()`'s text, or (when it throws `Unhandled`) `fallback()`'s, the emitter's unformatted text, for prettier. */
+export function part(print: () => string, fallback: () => string): Part {
+  try {
+    return { text: print(), formatted: true };
+  } catch (error) {
+    if (!(error instanceof Unhandled)) throw error;
+    fallbacks.set(error.message, (fallbacks.get(error.message) ?? 0) + 1);
+    return { text: fallback().replace(/\n+$/, ''), formatted: false };
+  }
+}
+
+export interface PrintedFile {
+  text: string;
+  /** `EmittedFile.formatted`: true, or the ranges prettier must format. */
+  formatted: true | ReadonlyArray<readonly [number, number]>;
+}
+
+/**
+ * A module: the header comment (ending in a newline, may be empty), the import lines, a blank line, then
+ * the statements separated by blank lines (prettier keeps blank lines between statements as they are).
+ */
+export function assemble(header: string, imports: readonly Part[], statements: readonly Part[]): PrintedFile {
+  let text = header;
+  const ranges: Array<[number, number]> = [];
+  const put = (p: Part, separator: string) => {
+    text += separator;
+    const start = text.length;
+    text += p.text;
+    if (p.formatted) return;
+    // Unformatted statements next to each other go to prettier as one piece.
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] + separator.length === start) last[1] = text.length;
+    else ranges.push([start, text.length]);
+  };
+  imports.forEach((p, i) => put(p, i ? '\n' : ''));
+  statements.forEach((p, i) => put(p, i || imports.length ? '\n\n' : ''));
+  return { text: text + '\n', formatted: ranges.length ? ranges : true };
+}
+
+// ---------------------------------------------------------------------------------------------- literals
+
+/**
+ * A string as prettier spells the JSON spelling `lit` writes: single quotes unless the text holds more
+ * single than double quotes, `\"` unescaped inside single quotes, every other escape kept as JSON wrote it.
+ */
+export function quote(text: string): string {
+  const json = JSON.stringify(text).slice(1, -1).replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+  const singles = text.split("'").length - 1;
+  const doubles = text.split('"').length - 1;
+  if (singles > doubles) return `"${json}"`;
+  return `'${json.replace(/\\(.)|'/g, (m, escaped: string | undefined) => (escaped === undefined ? "\\'" : escaped === '"' ? '"' : m))}'`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** An object key as prettier writes it (`quoteProps: as-needed`): identifiers bare, others quoted. */
+export function keyDoc(name: string): string {
+  if (IDENTIFIER.test(name)) return name;
+  // prettier unquotes Unicode identifier names too, and numbers only outside TypeScript: not worth matching.
+  if (/[^\x20-\x7e]/.test(name)) unhandled('non-ASCII key');
+  return quote(name);
+}
+
+/** An identifier in an expression (`encode: encodeForm`), or a shorthand member (`{ extraAuth }`). */
+export class Ident {
+  constructor(
+    readonly name: string,
+    readonly shorthand = false,
+  ) {}
+}
+
+/** `...value` in an object literal. */
+export class Spread {
+  constructor(readonly value: unknown) {}
+}
+
+/** An object literal with members that are not plain data (spreads, shorthands). */
+export class ObjectExpr {
+  constructor(readonly members: ReadonlyArray<readonly [string, unknown] | Spread | Ident>) {}
+}
+
+/** `new Name(args)` with literal arguments. */
+export class NewCall {
+  constructor(
+    readonly callee: string,
+    readonly args: readonly unknown[],
+  ) {}
+}
+
+/** A JSON-compatible value (plus `Ident`, `Spread`, `ObjectExpr`) as prettier prints its `lit` spelling. */
+export function valueDoc(value: unknown): D {
+  if (value instanceof Ident) return value.name;
+  if (value instanceof ObjectExpr) return objectDoc(value.members);
+  if (value instanceof NewCall) return ['new ', callDoc(value.callee, value.args.map(valueDoc))];
+  if (typeof value === 'string') return quote(value);
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? String(value).replace('e+', 'e') : unhandled('number');
+  if (typeof value === 'boolean' || value === null) return String(value);
+  if (Array.isArray(value)) return arrayDoc(value);
+  if (typeof value === 'object' && !Object.prototype.hasOwnProperty.call(value, '__proto__')) {
+    return objectDoc(Object.entries(value).filter(([, v]) => v !== undefined));
+  }
+  return unhandled(typeof value);
+}
+
+function objectDoc(members: ReadonlyArray<readonly [string, unknown] | Spread | Ident>): D {
+  if (!members.length) return '{}';
+  const props = members.map((m): D => {
+    if (m instanceof Spread) return ['...', valueDoc(m.value)];
+    if (m instanceof Ident) return m.shorthand ? m.name : unhandled('identifier member');
+    const [key, value] = m;
+    const k = keyDoc(key);
+    return group(assignment(k, ':', value, k.length < PRETTIER_OPTIONS.tabWidth! + 3));
+  });
+  return group(['{', indent([line, join([',', line], props)]), ifBreak(','), line, '}']);
+}
+
+function arrayDoc(items: readonly unknown[]): D {
+  if (!items.length) return '[]';
+  const numeric = (v: unknown) => typeof v === 'number';
+  if (items.length > 1 && items.every(numeric)) {
+    // Numbers are filled like prose, as many to a line as fit (prettier's printArrayItemsConcisely).
+    const id = Symbol('array');
+    const parts = items.flatMap((v, i): D[] => (i === items.length - 1 ? [[valueDoc(v), ifBreak(',', '', { groupId: id })]] : [[valueDoc(v), ','], line]));
+    return group(['[', indent([softline, fill(parts)]), softline, ']'], { id });
+  }
+  const kind = (v: unknown) => (Array.isArray(v) ? (v.length > 1 ? 'array' : 'short') : isPlainObject(v) ? (memberCount(v) > 1 ? 'object' : 'short') : 'other');
+  const first = kind(items[0]);
+  const shouldBreak = items.length > 1 && first !== 'short' && first !== 'other' && items.every((v) => kind(v) === first);
+  return group(['[', indent([softline, join([',', line], items.map(valueDoc))]), ifBreak(','), softline, ']'], { shouldBreak });
+}
+
+function isPlainObject(v: unknown): boolean {
+  return v instanceof ObjectExpr || (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Ident) && !(v instanceof Spread) && !(v instanceof NewCall));
+}
+
+function memberCount(v: unknown): number {
+  return v instanceof ObjectExpr ? v.members.length : Object.values(v as object).filter((x) => x !== undefined).length;
+}
+
+/**
+ * `left = right` / `key: value` with prettier's choice of layout (as codegen/ts-pretty.ts `assignment`):
+ * a string breaks after the operator unless the key is short, a number or boolean never does, everything
+ * else is "fluid".
+ */
+function assignment(left: D, operator: string, value: unknown, shortKey = false): D {
+  const right = valueDoc(value);
+  if (!shortKey && typeof value === 'string') return group([group(left), operator, group(indent([line, right]))]);
+  if (shortKey || typeof value === 'number' || typeof value === 'boolean') return group([group(left), operator, ' ', right]);
+  const id = Symbol('assignment');
+  return group([group(left), operator, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
+}
+
+/** `export const <left> = <value>;` where `left` is the name with its annotation. */
+export function constStatement(left: string, value: unknown, doc: string = '', exported = true): string {
+  return doc + printDoc([exported ? 'export const ' : 'const ', assignment(left, ' =', value), ';']);
+}
+
+// ---------------------------------------------------------------------------------------------- signatures
+
+/** The JSDoc of a node built by ts-nodes.ts (synthetic comments), as prettier re-indents it. */
+function commentsDoc(node: ts.Node): D {
+  const list = ts.getSyntheticLeadingComments(node);
+  if (!list?.length) return '';
+  return list.map((c) => (c.kind === K.MultiLineCommentTrivia ? blockComment(c.text) : unhandled('line comment')));
+}
+
+/** `/*<body>*\/` and a line break; `body` as comment.ts `docCommentBody` writes it. */
+export function blockComment(body: string): D {
+  const lines = body.split('\n');
+  if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) unhandled('unindentable comment');
+  const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
+  return ['/*', text, '*/', hardline];
+}
+
+function isObjectType(node: ts.TypeNode | undefined): boolean {
+  return node !== undefined && (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node));
+}
+
+/** `<O extends A = B>`: never hugged (a type parameter is no "simple" type to prettier). */
+function typeParametersDoc(sig: SignatureSpec): D {
+  const params = sig.typeParameters ?? [];
+  if (!params.length) return '';
+  const items = params.map((p): D => [p.name, p.constraint ? [' extends ', typeDoc(p.constraint)] : '', p.default ? [' = ', typeDoc(p.default)] : '']);
+  return group(['<', indent([softline, join([',', line], items)]), ifBreak(','), softline, '>']);
+}
+
+/** The parameter list and return type (prettier's printFunctionParameters + shouldGroupFunctionParameters). */
+function parametersAndReturn(sig: SignatureSpec): { params: D; returns: D; grouped: boolean } {
+  const printed = sig.parameters.map((p): D => [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type, 'annotation')]);
+  const returns: D = [': ', typeDoc(sig.returns, 'annotation')];
+  let params: D;
+  if (!printed.length) params = '()';
+  else if (printed.length === 1 && isObjectType(sig.parameters[0].type)) params = ['(', printed[0], ')'];
+  else params = ['(', indent([softline, join([',', line], printed)]), ifBreak(','), softline, ')'];
+  const typeParams = sig.typeParameters ?? [];
+  const simpleTypeParams = typeParams.length === 0 || (typeParams.length === 1 && !typeParams[0].constraint && !typeParams[0].default);
+  const grouped = simpleTypeParams && printed.length === 1 && (isObjectType(sig.returns) || utils.willBreak(returns));
+  return { params, returns, grouped };
+}
+
+/** `name<T>(a: A, b?: B): R` as an interface member (prettier's TSMethodSignature). */
+function methodDoc(name: string, sig: SignatureSpec): D {
+  const { params, returns, grouped } = parametersAndReturn(sig);
+  const withTypes = [typeParametersDoc(sig), params];
+  return group([name, grouped ? group(withTypes) : withTypes, group(returns)]);
+}
+
+/** `export function name<T>(a: A): R` and, with a body, ` {` + the body (prettier's printFunction). */
+export function functionDoc(name: string, sig: SignatureSpec, body?: readonly D[]): D {
+  const { params, returns, grouped } = parametersAndReturn(sig);
+  const head: D = ['export function ', name, group([typeParametersDoc(sig), group([grouped ? group(params) : params, returns]), body ? ' ' : ''])];
+  if (!body) return [head, ';'];
+  return [head, '{', indent(body.map((s) => [hardline, s])), hardline, '}'];
+}
+
+/** The signature of a method signature node (ts-nodes.ts `methodSignature`). */
+function signatureOf(node: ts.MethodSignature): SignatureSpec {
+  if (!node.type || node.questionToken) unhandled('method signature');
+  return {
+    typeParameters: node.typeParameters?.map((p) => ({ name: p.name.text, constraint: p.constraint, default: p.default })),
+    parameters: node.parameters.map((p) => {
+      if (!ts.isIdentifier(p.name) || !p.type || p.dotDotDotToken || p.initializer || p.modifiers?.length) unhandled('parameter');
+      return { name: p.name.text, optional: p.questionToken !== undefined, type: p.type };
+    }),
+    returns: node.type,
+  };
+}
+
+function memberName(name: ts.PropertyName): string {
+  if (ts.isIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name)) return keyDoc(name.text);
+  return unhandled(K[name.kind]);
+}
+
+function memberDoc(node: ts.TypeElement): D {
+  const docs = commentsDoc(node);
+  if (ts.isMethodSignature(node)) return [docs, methodDoc(memberName(node.name), signatureOf(node))];
+  if (ts.isPropertySignature(node)) {
+    const modifiers = node.modifiers ?? [];
+    if (modifiers.some((m) => m.kind !== K.ReadonlyKeyword) || !node.type) unhandled('member modifiers');
+    return [docs, modifiers.length ? 'readonly ' : '', memberName(node.name), node.questionToken ? '?' : '', ': ', typeDoc(node.type, 'annotation')];
+  }
+  return unhandled(K[node.kind]);
+}
+
+/**
+ * A top-level statement built by ts-nodes.ts as prettier prints it: interfaces with method members here,
+ * everything else by codegen/ts-pretty.ts. Throws `Unhandled`.
+ */
+export function prettyClientStatement(node: Statement): string {
+  if (!ts.isInterfaceDeclaration(node) || !node.members.some(ts.isMethodSignature)) return prettyStatement(node);
+  const modifiers = ts.getModifiers(node) ?? [];
+  if (node.typeParameters || node.heritageClauses || modifiers.length !== 1 || modifiers[0].kind !== K.ExportKeyword) unhandled('interface');
+  const parts = node.members.map((m, i) => [i === 0 ? '' : [';', line], group(memberDoc(m))]);
+  const body = group(['{', indent([line, ...parts]), ifBreak(';'), line, '}'], { shouldBreak: true });
+  return printDoc([commentsDoc(node), 'export interface ', node.name.text, ' ', body]);
+}
+
+// ---------------------------------------------------------------------------------------------- calls
+
+/** `callee(a, b)` with simple arguments (identifiers, member accesses): one line, or one argument a line. */
+export function callDoc(callee: string, args: readonly D[]): D {
+  return [callee, group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')'])];
+}
+
+/** `callee(a, b, { ... })`: the last argument an object, hugged when the others fit (prettier's last-argument expansion). */
+export function callWithObjectDoc(callee: string, args: readonly D[], last: D): D {
+  const all = [...args, last];
+  const broken = group(['(', indent([line, join([',', line], all)]), ifBreak(','), line, ')'], { shouldBreak: true });
+  return [
+    callee,
+    all.some((a) => utils.willBreak(a)) ? breakParent : '',
+    conditionalGroup([['(', join(', ', all), ')'], ['(', ...args.flatMap((a) => [a, ', ']), group(last, { shouldBreak: true }), ')'], broken]),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------- imports
+
+/**
+ * An `import`/`export` line as the symbol registry writes it (`import { a, b } from "./x.js";`) in prettier's
+ * layout: the names broken one a line when the line is too wide (never a single name).
+ */
+export function moduleLine(text: string): string {
+  const m = /^(import|export)( type)? (?:\{ ([^{}]*) \}|(\* as [\w$]+)) from "([^"\\]*)";$/.exec(text);
+  if (!m) return unhandled('import line');
+  const names = m[3]?.split(', ') ?? [];
+  const specifiers = m[4] ?? (names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', names[0], ' }']);
+  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', quote(m[5]), ';']);
+}
+
+/** Template text in prettier's layout, kept only when every line fits the print width (else prettier's). */
+export function fitting(text: string): string {
+  const width = PRETTIER_OPTIONS.printWidth!;
+  return text.split('\n').every((l) => l.length <= width) ? text : unhandled('wide line');
+}
