@@ -869,17 +869,11 @@ const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
   undefined,
   _responses0,
 );
-
 export const validateGetUserBookmarksPathParams = _v0.pathParams;
-
 export const validateGetUserBookmarksQuery = _v0.query;
-
 export const validateGetUserBookmarksHeaders = _v0.headers;
-
 export const validateGetUserBookmarksCookies = _v0.cookies;
-
 export const validateGetUserBookmarksRequestBody = _v0.requestBody;
-
 export const validateGetUserBookmarksResponse = _v0.response;
 
 /** findUserByUsername: the validators of its parameters, request body and responses. */
@@ -889,17 +883,11 @@ const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
   undefined,
   _responses1,
 );
-
 export const validateFindUserByUsernamePathParams = _v1.pathParams;
-
 export const validateFindUserByUsernameQuery = _v1.query;
-
 export const validateFindUserByUsernameHeaders = _v1.headers;
-
 export const validateFindUserByUsernameCookies = _v1.cookies;
-
 export const validateFindUserByUsernameRequestBody = _v1.requestBody;
-
 export const validateFindUserByUsernameResponse = _v1.response;
 
 /** findPostById: the validators of its parameters, request body and responses. */
@@ -909,17 +897,11 @@ const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
   undefined,
   _responses2,
 );
-
 export const validateFindPostByIdPathParams = _v2.pathParams;
-
 export const validateFindPostByIdQuery = _v2.query;
-
 export const validateFindPostByIdHeaders = _v2.headers;
-
 export const validateFindPostByIdCookies = _v2.cookies;
-
 export const validateFindPostByIdRequestBody = _v2.requestBody;
-
 export const validateFindPostByIdResponse = _v2.response;
 
 /** searchRecentPosts: the validators of its parameters, request body and responses. */
@@ -929,17 +911,11 @@ const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
   undefined,
   _responses3,
 );
-
 export const validateSearchRecentPostsPathParams = _v3.pathParams;
-
 export const validateSearchRecentPostsQuery = _v3.query;
-
 export const validateSearchRecentPostsHeaders = _v3.headers;
-
 export const validateSearchRecentPostsCookies = _v3.cookies;
-
 export const validateSearchRecentPostsRequestBody = _v3.requestBody;
-
 export const validateSearchRecentPostsResponse = _v3.response;
 
 /** searchAllPosts: the validators of its parameters, request body and responses. */
@@ -949,17 +925,11 @@ const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
   undefined,
   _responses4,
 );
-
 export const validateSearchAllPostsPathParams = _v4.pathParams;
-
 export const validateSearchAllPostsQuery = _v4.query;
-
 export const validateSearchAllPostsHeaders = _v4.headers;
-
 export const validateSearchAllPostsCookies = _v4.cookies;
-
 export const validateSearchAllPostsRequestBody = _v4.requestBody;
-
 export const validateSearchAllPostsResponse = _v4.response;
 
 /** countRecentPosts: the validators of its parameters, request body and responses. */
@@ -969,17 +939,11 @@ const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
   undefined,
   _responses5,
 );
-
 export const validateCountRecentPostsPathParams = _v5.pathParams;
-
 export const validateCountRecentPostsQuery = _v5.query;
-
 export const validateCountRecentPostsHeaders = _v5.headers;
-
 export const validateCountRecentPostsCookies = _v5.cookies;
-
 export const validateCountRecentPostsRequestBody = _v5.requestBody;
-
 export const validateCountRecentPostsResponse = _v5.response;
 
 /** countAllPosts: the validators of its parameters, request body and responses. */
@@ -989,17 +953,11 @@ const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
   undefined,
   _responses6,
 );
-
 export const validateCountAllPostsPathParams = _v6.pathParams;
-
 export const validateCountAllPostsQuery = _v6.query;
-
 export const validateCountAllPostsHeaders = _v6.headers;
-
 export const validateCountAllPostsCookies = _v6.cookies;
-
 export const validateCountAllPostsRequestBody = _v6.requestBody;
-
 export const validateCountAllPostsResponse = _v6.response;
 
 /** getUserPosts: the validators of its parameters, request body and responses. */
@@ -1009,17 +967,11 @@ const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
   undefined,
   _responses7,
 );
-
 export const validateGetUserPostsPathParams = _v7.pathParams;
-
 export const validateGetUserPostsQuery = _v7.query;
-
 export const validateGetUserPostsHeaders = _v7.headers;
-
 export const validateGetUserPostsCookies = _v7.cookies;
-
 export const validateGetUserPostsRequestBody = _v7.requestBody;
-
 export const validateGetUserPostsResponse = _v7.response;
 
 /** getUserMentions: the validators of its parameters, request body and responses. */
@@ -1029,17 +981,11 @@ const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
   undefined,
   _responses8,
 );
-
 export const validateGetUserMentionsPathParams = _v8.pathParams;
-
 export const validateGetUserMentionsQuery = _v8.query;
-
 export const validateGetUserMentionsHeaders = _v8.headers;
-
 export const validateGetUserMentionsCookies = _v8.cookies;
-
 export const validateGetUserMentionsRequestBody = _v8.requestBody;
-
 export const validateGetUserMentionsResponse = _v8.response;
 
 /** getUserLikedPosts: the validators of its parameters, request body and responses. */
@@ -1049,17 +995,11 @@ const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
   undefined,
   _responses9,
 );
-
 export const validateGetUserLikedPostsPathParams = _v9.pathParams;
-
 export const validateGetUserLikedPostsQuery = _v9.query;
-
 export const validateGetUserLikedPostsHeaders = _v9.headers;
-
 export const validateGetUserLikedPostsCookies = _v9.cookies;
-
 export const validateGetUserLikedPostsRequestBody = _v9.requestBody;
-
 export const validateGetUserLikedPostsResponse = _v9.response;
 
 /** getUserFollowers: the validators of its parameters, request body and responses. */
@@ -1069,17 +1009,11 @@ const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
   undefined,
   _responses10,
 );
-
 export const validateGetUserFollowersPathParams = _v10.pathParams;
-
 export const validateGetUserFollowersQuery = _v10.query;
-
 export const validateGetUserFollowersHeaders = _v10.headers;
-
 export const validateGetUserFollowersCookies = _v10.cookies;
-
 export const validateGetUserFollowersRequestBody = _v10.requestBody;
-
 export const validateGetUserFollowersResponse = _v10.response;
 
 /** getUserFollowing: the validators of its parameters, request body and responses. */
@@ -1089,17 +1023,11 @@ const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
   undefined,
   _responses11,
 );
-
 export const validateGetUserFollowingPathParams = _v11.pathParams;
-
 export const validateGetUserFollowingQuery = _v11.query;
-
 export const validateGetUserFollowingHeaders = _v11.headers;
-
 export const validateGetUserFollowingCookies = _v11.cookies;
-
 export const validateGetUserFollowingRequestBody = _v11.requestBody;
-
 export const validateGetUserFollowingResponse = _v11.response;
 
 /** followUser: the validators of its parameters, request body and responses. */
@@ -1109,17 +1037,11 @@ const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
   _body12,
   _responses12,
 );
-
 export const validateFollowUserPathParams = _v12.pathParams;
-
 export const validateFollowUserQuery = _v12.query;
-
 export const validateFollowUserHeaders = _v12.headers;
-
 export const validateFollowUserCookies = _v12.cookies;
-
 export const validateFollowUserRequestBody = _v12.requestBody;
-
 export const validateFollowUserResponse = _v12.response;
 
 /** getUserBlocking: the validators of its parameters, request body and responses. */
@@ -1129,17 +1051,11 @@ const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
   undefined,
   _responses13,
 );
-
 export const validateGetUserBlockingPathParams = _v13.pathParams;
-
 export const validateGetUserBlockingQuery = _v13.query;
-
 export const validateGetUserBlockingHeaders = _v13.headers;
-
 export const validateGetUserBlockingCookies = _v13.cookies;
-
 export const validateGetUserBlockingRequestBody = _v13.requestBody;
-
 export const validateGetUserBlockingResponse = _v13.response;
 
 /** getUserMuting: the validators of its parameters, request body and responses. */
@@ -1149,17 +1065,11 @@ const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
   undefined,
   _responses14,
 );
-
 export const validateGetUserMutingPathParams = _v14.pathParams;
-
 export const validateGetUserMutingQuery = _v14.query;
-
 export const validateGetUserMutingHeaders = _v14.headers;
-
 export const validateGetUserMutingCookies = _v14.cookies;
-
 export const validateGetUserMutingRequestBody = _v14.requestBody;
-
 export const validateGetUserMutingResponse = _v14.response;
 
 /** getUserPinnedLists: the validators of its parameters, request body and responses. */
@@ -1169,17 +1079,11 @@ const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
   undefined,
   _responses15,
 );
-
 export const validateGetUserPinnedListsPathParams = _v15.pathParams;
-
 export const validateGetUserPinnedListsQuery = _v15.query;
-
 export const validateGetUserPinnedListsHeaders = _v15.headers;
-
 export const validateGetUserPinnedListsCookies = _v15.cookies;
-
 export const validateGetUserPinnedListsRequestBody = _v15.requestBody;
-
 export const validateGetUserPinnedListsResponse = _v15.response;
 
 /** getUserOwnedLists: the validators of its parameters, request body and responses. */
@@ -1189,17 +1093,11 @@ const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
   undefined,
   _responses16,
 );
-
 export const validateGetUserOwnedListsPathParams = _v16.pathParams;
-
 export const validateGetUserOwnedListsQuery = _v16.query;
-
 export const validateGetUserOwnedListsHeaders = _v16.headers;
-
 export const validateGetUserOwnedListsCookies = _v16.cookies;
-
 export const validateGetUserOwnedListsRequestBody = _v16.requestBody;
-
 export const validateGetUserOwnedListsResponse = _v16.response;
 
 /** getUserFollowedLists: the validators of its parameters, request body and responses. */
@@ -1209,17 +1107,11 @@ const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
   undefined,
   _responses17,
 );
-
 export const validateGetUserFollowedListsPathParams = _v17.pathParams;
-
 export const validateGetUserFollowedListsQuery = _v17.query;
-
 export const validateGetUserFollowedListsHeaders = _v17.headers;
-
 export const validateGetUserFollowedListsCookies = _v17.cookies;
-
 export const validateGetUserFollowedListsRequestBody = _v17.requestBody;
-
 export const validateGetUserFollowedListsResponse = _v17.response;
 
 /** getUserListMemberships: the validators of its parameters, request body and responses. */
@@ -1229,17 +1121,11 @@ const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
   undefined,
   _responses18,
 );
-
 export const validateGetUserListMembershipsPathParams = _v18.pathParams;
-
 export const validateGetUserListMembershipsQuery = _v18.query;
-
 export const validateGetUserListMembershipsHeaders = _v18.headers;
-
 export const validateGetUserListMembershipsCookies = _v18.cookies;
-
 export const validateGetUserListMembershipsRequestBody = _v18.requestBody;
-
 export const validateGetUserListMembershipsResponse = _v18.response;
 
 /** likePost: the validators of its parameters, request body and responses. */
@@ -1249,17 +1135,11 @@ const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
   _body19,
   _responses19,
 );
-
 export const validateLikePostPathParams = _v19.pathParams;
-
 export const validateLikePostQuery = _v19.query;
-
 export const validateLikePostHeaders = _v19.headers;
-
 export const validateLikePostCookies = _v19.cookies;
-
 export const validateLikePostRequestBody = _v19.requestBody;
-
 export const validateLikePostResponse = _v19.response;
 
 /** createPost: the validators of its parameters, request body and responses. */
@@ -1269,17 +1149,11 @@ const _v20 = /* @__PURE__ */ _operation<'createPost'>(
   _body20,
   _responses20,
 );
-
 export const validateCreatePostPathParams = _v20.pathParams;
-
 export const validateCreatePostQuery = _v20.query;
-
 export const validateCreatePostHeaders = _v20.headers;
-
 export const validateCreatePostCookies = _v20.cookies;
-
 export const validateCreatePostRequestBody = _v20.requestBody;
-
 export const validateCreatePostResponse = _v20.response;
 
 /** searchNews: the validators of its parameters, request body and responses. */
@@ -1289,17 +1163,11 @@ const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
   undefined,
   _responses21,
 );
-
 export const validateSearchNewsPathParams = _v21.pathParams;
-
 export const validateSearchNewsQuery = _v21.query;
-
 export const validateSearchNewsHeaders = _v21.headers;
-
 export const validateSearchNewsCookies = _v21.cookies;
-
 export const validateSearchNewsRequestBody = _v21.requestBody;
-
 export const validateSearchNewsResponse = _v21.response;
 
 /** findNewsById: the validators of its parameters, request body and responses. */
@@ -1309,17 +1177,11 @@ const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
   undefined,
   _responses22,
 );
-
 export const validateFindNewsByIdPathParams = _v22.pathParams;
-
 export const validateFindNewsByIdQuery = _v22.query;
-
 export const validateFindNewsByIdHeaders = _v22.headers;
-
 export const validateFindNewsByIdCookies = _v22.cookies;
-
 export const validateFindNewsByIdRequestBody = _v22.requestBody;
-
 export const validateFindNewsByIdResponse = _v22.response;
 
 /** listConnections: the validators of its parameters, request body and responses. */
@@ -1329,17 +1191,11 @@ const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
   undefined,
   _responses23,
 );
-
 export const validateListConnectionsPathParams = _v23.pathParams;
-
 export const validateListConnectionsQuery = _v23.query;
-
 export const validateListConnectionsHeaders = _v23.headers;
-
 export const validateListConnectionsCookies = _v23.cookies;
-
 export const validateListConnectionsRequestBody = _v23.requestBody;
-
 export const validateListConnectionsResponse = _v23.response;
 
 /** deleteConnectionsByUuid: the validators of its parameters, request body and responses. */
@@ -1349,17 +1205,11 @@ const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
   undefined,
   _responses24,
 );
-
 export const validateDeleteConnectionsByUuidPathParams = _v24.pathParams;
-
 export const validateDeleteConnectionsByUuidQuery = _v24.query;
-
 export const validateDeleteConnectionsByUuidHeaders = _v24.headers;
-
 export const validateDeleteConnectionsByUuidCookies = _v24.cookies;
-
 export const validateDeleteConnectionsByUuidRequestBody = _v24.requestBody;
-
 export const validateDeleteConnectionsByUuidResponse = _v24.response;
 
 /** deleteAllConnections: the validators of its parameters, request body and responses. */
@@ -1369,17 +1219,11 @@ const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
   undefined,
   _responses25,
 );
-
 export const validateDeleteAllConnectionsPathParams = _v25.pathParams;
-
 export const validateDeleteAllConnectionsQuery = _v25.query;
-
 export const validateDeleteAllConnectionsHeaders = _v25.headers;
-
 export const validateDeleteAllConnectionsCookies = _v25.cookies;
-
 export const validateDeleteAllConnectionsRequestBody = _v25.requestBody;
-
 export const validateDeleteAllConnectionsResponse = _v25.response;
 
 /** deleteConnectionsByEndpoint: the validators of its parameters, request body and responses. */
@@ -1394,17 +1238,11 @@ const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
   undefined,
   _responses26,
 );
-
 export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
-
 export const validateDeleteConnectionsByEndpointQuery = _v26.query;
-
 export const validateDeleteConnectionsByEndpointHeaders = _v26.headers;
-
 export const validateDeleteConnectionsByEndpointCookies = _v26.cookies;
-
 export const validateDeleteConnectionsByEndpointRequestBody = _v26.requestBody;
-
 export const validateDeleteConnectionsByEndpointResponse = _v26.response;
 
 /** searchPostsEligibleForNotes: the validators of its parameters, request body and responses. */
@@ -1414,17 +1252,11 @@ const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
   undefined,
   _responses27,
 );
-
 export const validateSearchPostsEligibleForNotesPathParams = _v27.pathParams;
-
 export const validateSearchPostsEligibleForNotesQuery = _v27.query;
-
 export const validateSearchPostsEligibleForNotesHeaders = _v27.headers;
-
 export const validateSearchPostsEligibleForNotesCookies = _v27.cookies;
-
 export const validateSearchPostsEligibleForNotesRequestBody = _v27.requestBody;
-
 export const validateSearchPostsEligibleForNotesResponse = _v27.response;
 
 /** searchNotesWritten: the validators of its parameters, request body and responses. */
@@ -1434,17 +1266,11 @@ const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
   undefined,
   _responses28,
 );
-
 export const validateSearchNotesWrittenPathParams = _v28.pathParams;
-
 export const validateSearchNotesWrittenQuery = _v28.query;
-
 export const validateSearchNotesWrittenHeaders = _v28.headers;
-
 export const validateSearchNotesWrittenCookies = _v28.cookies;
-
 export const validateSearchNotesWrittenRequestBody = _v28.requestBody;
-
 export const validateSearchNotesWrittenResponse = _v28.response;
 
 /** createNote: the validators of its parameters, request body and responses. */
@@ -1454,17 +1280,11 @@ const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
   _body29,
   _responses29,
 );
-
 export const validateCreateNotePathParams = _v29.pathParams;
-
 export const validateCreateNoteQuery = _v29.query;
-
 export const validateCreateNoteHeaders = _v29.headers;
-
 export const validateCreateNoteCookies = _v29.cookies;
-
 export const validateCreateNoteRequestBody = _v29.requestBody;
-
 export const validateCreateNoteResponse = _v29.response;
 
 /** evaluateNote: the validators of its parameters, request body and responses. */
@@ -1474,17 +1294,11 @@ const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
   _body30,
   _responses30,
 );
-
 export const validateEvaluateNotePathParams = _v30.pathParams;
-
 export const validateEvaluateNoteQuery = _v30.query;
-
 export const validateEvaluateNoteHeaders = _v30.headers;
-
 export const validateEvaluateNoteCookies = _v30.cookies;
-
 export const validateEvaluateNoteRequestBody = _v30.requestBody;
-
 export const validateEvaluateNoteResponse = _v30.response;
 
 /** createActivitySubscription: the validators of its parameters, request body and responses. */
@@ -1494,17 +1308,11 @@ const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
   _body31,
   _responses31,
 );
-
 export const validateCreateActivitySubscriptionPathParams = _v31.pathParams;
-
 export const validateCreateActivitySubscriptionQuery = _v31.query;
-
 export const validateCreateActivitySubscriptionHeaders = _v31.headers;
-
 export const validateCreateActivitySubscriptionCookies = _v31.cookies;
-
 export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
-
 export const validateCreateActivitySubscriptionResponse = _v31.response;
 
 /** streamActivity: the validators of its parameters, request body and responses. */
@@ -1514,17 +1322,11 @@ const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
   undefined,
   _responses32,
 );
-
 export const validateStreamActivityPathParams = _v32.pathParams;
-
 export const validateStreamActivityQuery = _v32.query;
-
 export const validateStreamActivityHeaders = _v32.headers;
-
 export const validateStreamActivityCookies = _v32.cookies;
-
 export const validateStreamActivityRequestBody = _v32.requestBody;
-
 export const validateStreamActivityResponse = _v32.response;
 
 /** replayWebhookEvents: the validators of its parameters, request body and responses. */
@@ -1534,17 +1336,11 @@ const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
   _body33,
   _responses33,
 );
-
 export const validateReplayWebhookEventsPathParams = _v33.pathParams;
-
 export const validateReplayWebhookEventsQuery = _v33.query;
-
 export const validateReplayWebhookEventsHeaders = _v33.headers;
-
 export const validateReplayWebhookEventsCookies = _v33.cookies;
-
 export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
-
 export const validateReplayWebhookEventsResponse = _v33.response;
 
 /** replayAccountActivity: the validators of its parameters, request body and responses. */
@@ -1554,17 +1350,11 @@ const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
   _body34,
   _responses34,
 );
-
 export const validateReplayAccountActivityPathParams = _v34.pathParams;
-
 export const validateReplayAccountActivityQuery = _v34.query;
-
 export const validateReplayAccountActivityHeaders = _v34.headers;
-
 export const validateReplayAccountActivityCookies = _v34.cookies;
-
 export const validateReplayAccountActivityRequestBody = _v34.requestBody;
-
 export const validateReplayAccountActivityResponse = _v34.response;
 
 /** getPowerstreamRules: the validators of its parameters, request body and responses. */
@@ -1574,17 +1364,11 @@ const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
   undefined,
   _responses35,
 );
-
 export const validateGetPowerstreamRulesPathParams = _v35.pathParams;
-
 export const validateGetPowerstreamRulesQuery = _v35.query;
-
 export const validateGetPowerstreamRulesHeaders = _v35.headers;
-
 export const validateGetPowerstreamRulesCookies = _v35.cookies;
-
 export const validateGetPowerstreamRulesRequestBody = _v35.requestBody;
-
 export const validateGetPowerstreamRulesResponse = _v35.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */

@@ -9,14 +9,11 @@
  * - `src/index.ts`      the public exports
  */
 import { code, docComment, prettyLit as lit, raw } from '../../codegen/index.ts';
-import { indentCode } from '../../codegen/indent.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { compiledFile } from './module/compiled-file.ts';
 import { formatsFile } from './module/formats-file.ts';
 import { runtimeFile } from './module/runtime-file.ts';
-import { unformattedRanges } from './module/unformatted.ts';
-import { breakLongConditions } from './module/break-lines.ts';
 import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { publicApi, RUNTIME, validatorSymbols } from './module/symbols.ts';
 import { apiDocument } from './openapi/document.ts';
@@ -55,16 +52,12 @@ export const validatorsEmitter: TargetEmitter = {
       const { text, ranges } = module.build();
       return { path, contents: text, format: 'typescript', formatted: ranges };
     };
-    const prettyText = (path: string, text: string): EmittedFile => {
-      const contents = breakLongConditions(indentCode(text));
-      return { path, contents, format: 'typescript', formatted: unformattedRanges(contents) };
-    };
     // compiled.ts first: its references decide which helpers runtime.ts and formats.ts carry.
     const compiled = compiledFile(c, functions, header, symbols);
     const formats = formatsFile(symbols, header);
     const files: EmittedFile[] = [
       pretty('src/runtime.ts', runtimeFile(symbols, header)),
-      prettyText('src/compiled.ts', compiled),
+      pretty('src/compiled.ts', compiled),
       pretty('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
       pretty('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
     ];

@@ -104,9 +104,10 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
         : undefined;
   }
   return path;
-}
+}`;
 
-/** A request body validator as a Standard Schema: the body of its first declared media type. */
+/** The operations' adapters (static text, in prettier's layout). */
+const OPERATION_ADAPTERS = `/** A request body validator as a Standard Schema: the body of its first declared media type. */
 function _bodySchema<T>(
   validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
 ): SyncStandardSchema<T> {
@@ -138,6 +139,7 @@ export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule 
     ...(model.operations.length ? [code`import * as O from "./operations.js";`] : []),
   ];
   const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
+  if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
   for (const s of model.schemas) module.add(adapted(`${s.typeName}Schema`, 'toStandardSchema', `S.${ident(`validate${s.typeName}`).text}`));
   for (const op of model.operations) {
     const n = op.names;

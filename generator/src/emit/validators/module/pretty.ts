@@ -118,22 +118,26 @@ export function prettyImports(lines: readonly { text: string }[]): string {
 const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;
 
 /**
- * True when printed text is certainly what prettier prints for it: no line wider than the print width (the
- * layouts here do not model what prettier does with one), no trailing blanks, and no double quote outside
+ * True when printed text is certainly what prettier prints for it: no line wider than the print width but
+ * a comment's (the layouts here do not model what prettier does with one), no trailing blanks, and no double quote outside
  * a single-quoted string (a string `prettyLit` left in JSON's spelling, whose escapes prettier may change).
  */
 export function vouched(text: string, wide = false): boolean {
-  return text.split('\n').every((l) => (wide || l.length <= WIDTH) && l === l.trimEnd()) && !text.replace(SINGLE_QUOTED, '').includes('"');
+  return text.split('\n').every((l) => (wide || l.length <= WIDTH || COMMENT_LINE.test(l)) && l === l.trimEnd()) && !text.replace(SINGLE_QUOTED, '').includes('"');
 }
+
+/** A line of a block comment: prettier leaves it as it is, however wide. */
+const COMMENT_LINE = /^ *(\/\*\*? .*\*\/|\/\*\*?|\* .*|\*\/)$/;
 
 type Range = readonly [start: number, end: number];
 
 /**
  * A module's top-level statements, each either printed formatted or left to prettier; `text` joins them
- * with one blank line, `ranges` are the statements prettier must format (adjacent ones merged).
+ * with one blank line (or a line break: `next`), `ranges` are the statements prettier must format
+ * (adjacent ones merged).
  */
 export class PrettyModule {
-  private readonly parts: Array<{ text: string; formatted: boolean }> = [];
+  private readonly parts: Array<{ text: string; formatted: boolean; separator: string }> = [];
 
   /**
    * A statement printed formatted, unless `vouched` says otherwise. `wide`: its layout is plain groups only
@@ -141,13 +145,40 @@ export class PrettyModule {
    * wider than the print width (a long string) is no reason to doubt it.
    */
   add(text: string, wide = false): this {
-    this.parts.push({ text: text.replace(/\n+$/, ''), formatted: vouched(text, wide) });
-    return this;
+    return this.push(text, vouched(text, wide), '\n\n');
   }
 
   /** A statement whose text is prettier's output already (checked where it lives) or that prettier must format. */
   addAs(text: string, formatted: boolean): this {
-    this.parts.push({ text: text.replace(/\n+$/, ''), formatted });
+    return this.push(text, formatted, '\n\n');
+  }
+
+  /** A statement on the line after the previous one (no blank line between), vouched for like `add`. */
+  next(text: string): this {
+    return this.push(text, vouched(text), '\n');
+  }
+
+  /** Text already split into statements with `ranges` (relative to it) prettier must format. */
+  addRanged(text: string, ranges: readonly Range[]): this {
+    let at = 0;
+    const pieces: Array<[string, boolean]> = [];
+    for (const [start, end] of ranges) {
+      pieces.push([text.slice(at, start), true], [text.slice(start, end), false]);
+      at = end;
+    }
+    pieces.push([text.slice(at), true]);
+    // Glued back exactly: the first piece takes the blank line before the text, the others none.
+    let separator = '\n\n';
+    for (const [piece, formatted] of pieces) {
+      if (!piece) continue;
+      this.parts.push({ text: piece, formatted, separator });
+      separator = '';
+    }
+    return this;
+  }
+
+  private push(text: string, formatted: boolean, separator: string): this {
+    this.parts.push({ text: text.replace(/\n+$/, ''), formatted, separator });
     return this;
   }
 
@@ -155,12 +186,12 @@ export class PrettyModule {
     const ranges: Range[] = [];
     let text = '';
     for (const [i, part] of this.parts.entries()) {
-      if (i) text += '\n\n';
+      if (i) text += part.separator;
       const start = text.length;
       text += part.text;
       if (part.formatted) continue;
       const last = ranges[ranges.length - 1];
-      if (last && last[1] + 2 === start) ranges[ranges.length - 1] = [last[0], text.length];
+      if (last && text.slice(last[1], start).trim() === '') ranges[ranges.length - 1] = [last[0], text.length];
       else ranges.push([start, text.length]);
     }
     return { text: text + '\n', ranges };

@@ -43,7 +43,7 @@ export function emitStandalone(schema: unknown, options: StandaloneOptions = {})
   const imports = [...symbols.importsOf(INDEX, IMPORT_ORDER), code`export type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";`];
   const files: EmittedFile[] = [
     { path: 'src/runtime.ts', contents: runtimeFile(symbols, HEADER).build().text, format: 'typescript' },
-    { path: 'src/compiled.ts', contents: compiled, format: 'typescript' },
+    { path: 'src/compiled.ts', contents: compiled.build().text, format: 'typescript' },
     { path: 'src/index.ts', contents: join([HEADER, join(imports, '\n'), ...wrappers.map(raw)], '\n\n').text + '\n', format: 'typescript' },
   ];
   if (formats) files.push({ path: 'src/formats.ts', contents: formats.build().text, format: 'typescript' });

@@ -46,8 +46,16 @@ const MEMBERS = [
  * an optional request body), and the function building them from the compiled checks and tables. Static
  * text (no spec content), in prettier's layout.
  */
-function operationHelpers(ref: Ref): string {
-  const [ValidateOptions, ValidationResult, _Check, _Body, _Responses, _run, _opts, _request, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Body', '_Responses', '_run', '_opts', '_request', '_respond'].map((n) => ref(n).text);
+function operationHelpers(ref: Ref, bodies: boolean): string {
+  const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((n) => ref(n).text);
+  // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
+  const body = bodies ? `\n  body: ${ref('_Body').text} | undefined,` : '';
+  const requestBody = bodies
+    ? `(value, mediaType, options) =>
+      body
+        ? ${ref('_request').text}(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] }`
+    : `(value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] })`;
   return `/** An operation's validators, typed by its entry in the types package's \`Operations\` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
   pathParams(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['pathParams']>;
@@ -70,8 +78,7 @@ export interface _Validators<O extends T.Operations[keyof T.Operations], B = nev
  */
 function _operation<K extends keyof T.Operations, B = never>(
   params: readonly ${_Check}[],
-  sp: string | undefined,
-  body: ${_Body} | undefined,
+  sp: string | undefined,${body}
   responses: ${_Responses},
 ): _Validators<T.Operations[K], B> {
   function run<R>(check: ${_Check}): (value: unknown, options?: ${ValidateOptions}) => ${ValidationResult}<R> {
@@ -82,10 +89,7 @@ function _operation<K extends keyof T.Operations, B = never>(
     query: run(params[1]!),
     headers: run(params[2]!),
     cookies: run(params[3]!),
-    requestBody: (value, mediaType, options) =>
-      body
-        ? ${_request}(body, value, mediaType, options)
-        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    requestBody: ${requestBody},
     response: (status, mediaType, value, options) => ${_respond}(responses, status, mediaType, value, options),
   };
 }`;
@@ -118,7 +122,7 @@ function responsesTable(doc: ApiDocument, op: OperationModel, table: string, ref
 }
 
 /** `const _vN = _operation<'method'>(...)` and the six `validate<Op>…` exports of its members. */
-function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, tables: string[]): string {
+function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, tables: string[], bodies: boolean): string {
   const params = LOCATIONS.map((where) => doc.compiler.entryErrors(doc.parameters(op, where), true));
   // The four locations' parameter objects sit at one pointer: one schema path serves them all.
   const sp = params.find((e) => e.schemaPath !== undefined)?.schemaPath;
@@ -133,7 +137,7 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
       printDoc([
         fluidAssignment(
           `const ${v} =`,
-          call(`/* @__PURE__ */ _operation${typeArgs}`, [arrayLiteral(params.map((e) => ref(e.errors.text).text)), sp === undefined ? 'undefined' : lit(sp).text, body ? `_body${index}` : 'undefined', `_responses${index}`]),
+          call(`/* @__PURE__ */ _operation${typeArgs}`, [arrayLiteral(params.map((e) => ref(e.errors.text).text)), sp === undefined ? 'undefined' : lit(sp).text, ...(bodies ? [body ? `_body${index}` : 'undefined'] : []), `_responses${index}`]),
         ),
         ';',
       ]),
@@ -152,21 +156,24 @@ export interface OperationStatements {
 
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
   const ref: Ref = (name) => symbols.ref(OPERATIONS, name);
-  if (!model.operations.length) return { tables: [], statements: [printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])] };
+  const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
+  if (!model.operations.length) return { tables: [], statements: [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])] };
+  const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
   const tables: string[] = [];
   const perOperation: string[] = [];
-  model.operations.forEach((op, index) => perOperation.push(validatorsOf(doc, op, index, ref, tables)));
+  model.operations.forEach((op, index) => perOperation.push(validatorsOf(doc, op, index, ref, tables, bodies)));
   const entries = model.operations.map((op, index) => `${objectKey(op.names.method).text}: _v${index}`);
   const map =
-    docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text +
+    mapDoc +
     printDoc(['export const operationValidators = ', objectLiteral(entries, true), ' satisfies ', ref('OperationValidators').text, ';']);
-  return { helpers: operationHelpers(ref), tables, statements: [...perOperation, map] };
+  return { helpers: operationHelpers(ref, bodies), tables, statements: [...perOperation, map] };
 }
 
 export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements, symbols: SymbolRegistry): PrettyModule {
   const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)]));
   if (parts.helpers) module.addAs(parts.helpers, true);
   for (const s of parts.tables) module.add(s, true);
-  for (const s of parts.statements) module.add(s);
+  // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
+  for (const s of parts.statements) module.add(s, true);
   return module;
 }
