@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eActivityStreamEvent,
@@ -51,6 +51,48 @@ import {
   _eSearchRecentPostsEnvelope,
   _eSearchRecentPostsQuery,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200', '401', '403', '429', '503', 'default'],
@@ -820,2658 +862,551 @@ const _responses35: _Responses = {
   ],
 };
 
-/** getUserBookmarks: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBookmarksPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
-  );
-}
-
-/** getUserBookmarks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBookmarksQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['query']> {
-  return _run(
-    _eGetUserBookmarksQuery,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
-  );
-}
-
-/** getUserBookmarks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBookmarksHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
-  );
-}
-
-/** getUserBookmarks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBookmarksCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
-  );
-}
-
-/** getUserBookmarks: no request body is declared; any body is accepted. */
-export function validateGetUserBookmarksRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserBookmarks']['requestBody'] };
-}
-
-/** getUserBookmarks: a response, by status (exact, range, default) and media type. */
-export function validateGetUserBookmarksResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBookmarks']['response'] | T.Operations['getUserBookmarks']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** findUserByUsername: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindUserByUsernamePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findUserByUsername']['pathParams']> {
-  return _run(
-    _eFindUserByUsernamePathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
-  );
-}
-
-/** findUserByUsername: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindUserByUsernameQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findUserByUsername']['query']> {
-  return _run(
-    _eFindUserByUsernameQuery,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
-  );
-}
-
-/** findUserByUsername: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindUserByUsernameHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findUserByUsername']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
-  );
-}
-
-/** findUserByUsername: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindUserByUsernameCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findUserByUsername']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
-  );
-}
-
-/** findUserByUsername: no request body is declared; any body is accepted. */
-export function validateFindUserByUsernameRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findUserByUsername']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['findUserByUsername']['requestBody'] };
-}
-
-/** findUserByUsername: a response, by status (exact, range, default) and media type. */
-export function validateFindUserByUsernameResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['findUserByUsername']['response'] | T.Operations['findUserByUsername']['errorResponse']
-> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** findPostById: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindPostByIdPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['pathParams']> {
-  return _run(_eFindPostByIdPathParams, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
-}
-
-/** findPostById: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindPostByIdQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['query']> {
-  return _run(_eFindPostByIdQuery, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
-}
-
-/** findPostById: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindPostByIdHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
-}
-
-/** findPostById: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindPostByIdCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1{id}/get/parameters');
-}
-
-/** findPostById: no request body is declared; any body is accepted. */
-export function validateFindPostByIdRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['findPostById']['requestBody'] };
-}
-
-/** findPostById: a response, by status (exact, range, default) and media type. */
-export function validateFindPostByIdResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findPostById']['response'] | T.Operations['findPostById']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** searchRecentPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchRecentPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchRecentPosts']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1search~1recent/get/parameters',
-  );
-}
-
-/** searchRecentPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchRecentPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchRecentPosts']['query']> {
-  return _run(
-    _eSearchRecentPostsQuery,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1search~1recent/get/parameters',
-  );
-}
-
-/** searchRecentPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchRecentPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchRecentPosts']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1search~1recent/get/parameters',
-  );
-}
-
-/** searchRecentPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchRecentPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchRecentPosts']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1search~1recent/get/parameters',
-  );
-}
-
-/** searchRecentPosts: no request body is declared; any body is accepted. */
-export function validateSearchRecentPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchRecentPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchRecentPosts']['requestBody'] };
-}
-
-/** searchRecentPosts: a response, by status (exact, range, default) and media type. */
-export function validateSearchRecentPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['searchRecentPosts']['response'] | T.Operations['searchRecentPosts']['errorResponse']
-> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** searchAllPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchAllPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
-}
-
-/** searchAllPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchAllPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['query']> {
-  return _run(_eSearchAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
-}
-
-/** searchAllPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchAllPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
-}
-
-/** searchAllPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchAllPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1search~1all/get/parameters');
-}
-
-/** searchAllPosts: no request body is declared; any body is accepted. */
-export function validateSearchAllPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchAllPosts']['requestBody'] };
-}
-
-/** searchAllPosts: a response, by status (exact, range, default) and media type. */
-export function validateSearchAllPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchAllPosts']['response'] | T.Operations['searchAllPosts']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** countRecentPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountRecentPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1counts~1recent/get/parameters',
-  );
-}
-
-/** countRecentPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountRecentPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['query']> {
-  return _run(
-    _eCountRecentPostsQuery,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1counts~1recent/get/parameters',
-  );
-}
-
-/** countRecentPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountRecentPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1counts~1recent/get/parameters',
-  );
-}
-
-/** countRecentPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountRecentPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1posts~1counts~1recent/get/parameters',
-  );
-}
-
-/** countRecentPosts: no request body is declared; any body is accepted. */
-export function validateCountRecentPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['countRecentPosts']['requestBody'] };
-}
-
-/** countRecentPosts: a response, by status (exact, range, default) and media type. */
-export function validateCountRecentPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countRecentPosts']['response'] | T.Operations['countRecentPosts']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
-
-/** countAllPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountAllPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
-}
-
-/** countAllPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountAllPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['query']> {
-  return _run(_eCountAllPostsQuery, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
-}
-
-/** countAllPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountAllPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
-}
-
-/** countAllPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCountAllPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts~1counts~1all/get/parameters');
-}
-
-/** countAllPosts: no request body is declared; any body is accepted. */
-export function validateCountAllPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['countAllPosts']['requestBody'] };
-}
-
-/** countAllPosts: a response, by status (exact, range, default) and media type. */
-export function validateCountAllPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['countAllPosts']['response'] | T.Operations['countAllPosts']['errorResponse']> {
-  return _respond(_responses6, status, mediaType, body, options);
-}
-
-/** getUserPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['pathParams']> {
-  return _run(_eGetUserPostsPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
-}
-
-/** getUserPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['query']> {
-  return _run(_eGetUserPostsQuery, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
-}
-
-/** getUserPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
-}
-
-/** getUserPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1users~1{id}~1posts/get/parameters');
-}
-
-/** getUserPosts: no request body is declared; any body is accepted. */
-export function validateGetUserPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserPosts']['requestBody'] };
-}
-
-/** getUserPosts: a response, by status (exact, range, default) and media type. */
-export function validateGetUserPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPosts']['response'] | T.Operations['getUserPosts']['errorResponse']> {
-  return _respond(_responses7, status, mediaType, body, options);
-}
-
-/** getUserMentions: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMentionsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['pathParams']> {
-  return _run(
-    _eGetUserMentionsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
-  );
-}
-
-/** getUserMentions: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMentionsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
-  );
-}
-
-/** getUserMentions: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMentionsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
-  );
-}
-
-/** getUserMentions: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMentionsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1mentions/get/parameters',
-  );
-}
-
-/** getUserMentions: no request body is declared; any body is accepted. */
-export function validateGetUserMentionsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserMentions']['requestBody'] };
-}
-
-/** getUserMentions: a response, by status (exact, range, default) and media type. */
-export function validateGetUserMentionsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMentions']['response'] | T.Operations['getUserMentions']['errorResponse']> {
-  return _respond(_responses8, status, mediaType, body, options);
-}
-
-/** getUserLikedPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserLikedPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserLikedPosts']['pathParams']> {
-  return _run(
-    _eGetUserLikedPostsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
-  );
-}
-
-/** getUserLikedPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserLikedPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserLikedPosts']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
-  );
-}
-
-/** getUserLikedPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserLikedPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserLikedPosts']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
-  );
-}
-
-/** getUserLikedPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserLikedPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserLikedPosts']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
-  );
-}
-
-/** getUserLikedPosts: no request body is declared; any body is accepted. */
-export function validateGetUserLikedPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserLikedPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserLikedPosts']['requestBody'] };
-}
-
-/** getUserLikedPosts: a response, by status (exact, range, default) and media type. */
-export function validateGetUserLikedPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getUserLikedPosts']['response'] | T.Operations['getUserLikedPosts']['errorResponse']
-> {
-  return _respond(_responses9, status, mediaType, body, options);
-}
-
-/** getUserFollowers: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowersPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['pathParams']> {
-  return _run(
-    _eGetUserFollowersPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followers/get/parameters',
-  );
-}
-
-/** getUserFollowers: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowersQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followers/get/parameters',
-  );
-}
-
-/** getUserFollowers: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowersHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followers/get/parameters',
-  );
-}
-
-/** getUserFollowers: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowersCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followers/get/parameters',
-  );
-}
-
-/** getUserFollowers: no request body is declared; any body is accepted. */
-export function validateGetUserFollowersRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserFollowers']['requestBody'] };
-}
-
-/** getUserFollowers: a response, by status (exact, range, default) and media type. */
-export function validateGetUserFollowersResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowers']['response'] | T.Operations['getUserFollowers']['errorResponse']> {
-  return _respond(_responses10, status, mediaType, body, options);
-}
-
-/** getUserFollowing: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['pathParams']> {
-  return _run(
-    _eGetUserFollowingPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/get/parameters',
-  );
-}
-
-/** getUserFollowing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/get/parameters',
-  );
-}
-
-/** getUserFollowing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/get/parameters',
-  );
-}
-
-/** getUserFollowing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/get/parameters',
-  );
-}
-
-/** getUserFollowing: no request body is declared; any body is accepted. */
-export function validateGetUserFollowingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserFollowing']['requestBody'] };
-}
-
-/** getUserFollowing: a response, by status (exact, range, default) and media type. */
-export function validateGetUserFollowingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowing']['response'] | T.Operations['getUserFollowing']['errorResponse']> {
-  return _respond(_responses11, status, mediaType, body, options);
-}
-
-/** followUser: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFollowUserPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['pathParams']> {
-  return _run(
-    _eFollowUserPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/post/parameters',
-  );
-}
-
-/** followUser: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFollowUserQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/post/parameters',
-  );
-}
-
-/** followUser: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFollowUserHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/post/parameters',
-  );
-}
-
-/** followUser: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFollowUserCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1following/post/parameters',
-  );
-}
-
-/** followUser: the request body, by media type (default: the first declared). */
-export function validateFollowUserRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['requestBody'] | undefined> {
-  return _request(_body12, body, mediaType, options);
-}
-
-/** followUser: a response, by status (exact, range, default) and media type. */
-export function validateFollowUserResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['followUser']['response'] | T.Operations['followUser']['errorResponse']> {
-  return _respond(_responses12, status, mediaType, body, options);
-}
-
-/** getUserBlocking: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBlockingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['pathParams']> {
-  return _run(
-    _eGetUserBlockingPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
-  );
-}
-
-/** getUserBlocking: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBlockingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
-  );
-}
-
-/** getUserBlocking: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBlockingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
-  );
-}
-
-/** getUserBlocking: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserBlockingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1blocking/get/parameters',
-  );
-}
-
-/** getUserBlocking: no request body is declared; any body is accepted. */
-export function validateGetUserBlockingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserBlocking']['requestBody'] };
-}
-
-/** getUserBlocking: a response, by status (exact, range, default) and media type. */
-export function validateGetUserBlockingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserBlocking']['response'] | T.Operations['getUserBlocking']['errorResponse']> {
-  return _respond(_responses13, status, mediaType, body, options);
-}
-
-/** getUserMuting: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMutingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['pathParams']> {
-  return _run(
-    _eGetUserMutingPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1muting/get/parameters',
-  );
-}
-
-/** getUserMuting: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMutingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1muting/get/parameters',
-  );
-}
-
-/** getUserMuting: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMutingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1muting/get/parameters',
-  );
-}
-
-/** getUserMuting: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserMutingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1muting/get/parameters',
-  );
-}
-
-/** getUserMuting: no request body is declared; any body is accepted. */
-export function validateGetUserMutingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserMuting']['requestBody'] };
-}
-
-/** getUserMuting: a response, by status (exact, range, default) and media type. */
-export function validateGetUserMutingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserMuting']['response'] | T.Operations['getUserMuting']['errorResponse']> {
-  return _respond(_responses14, status, mediaType, body, options);
-}
-
-/** getUserPinnedLists: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPinnedListsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPinnedLists']['pathParams']> {
-  return _run(
-    _eGetUserPinnedListsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
-  );
-}
-
-/** getUserPinnedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPinnedListsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPinnedLists']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
-  );
-}
-
-/** getUserPinnedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPinnedListsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPinnedLists']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
-  );
-}
-
-/** getUserPinnedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPinnedListsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPinnedLists']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
-  );
-}
-
-/** getUserPinnedLists: no request body is declared; any body is accepted. */
-export function validateGetUserPinnedListsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPinnedLists']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserPinnedLists']['requestBody'] };
-}
-
-/** getUserPinnedLists: a response, by status (exact, range, default) and media type. */
-export function validateGetUserPinnedListsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getUserPinnedLists']['response'] | T.Operations['getUserPinnedLists']['errorResponse']
-> {
-  return _respond(_responses15, status, mediaType, body, options);
-}
-
-/** getUserOwnedLists: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserOwnedListsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserOwnedLists']['pathParams']> {
-  return _run(
-    _eGetUserOwnedListsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
-  );
-}
-
-/** getUserOwnedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserOwnedListsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserOwnedLists']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
-  );
-}
-
-/** getUserOwnedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserOwnedListsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserOwnedLists']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
-  );
-}
-
-/** getUserOwnedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserOwnedListsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserOwnedLists']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
-  );
-}
-
-/** getUserOwnedLists: no request body is declared; any body is accepted. */
-export function validateGetUserOwnedListsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserOwnedLists']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserOwnedLists']['requestBody'] };
-}
-
-/** getUserOwnedLists: a response, by status (exact, range, default) and media type. */
-export function validateGetUserOwnedListsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getUserOwnedLists']['response'] | T.Operations['getUserOwnedLists']['errorResponse']
-> {
-  return _respond(_responses16, status, mediaType, body, options);
-}
-
-/** getUserFollowedLists: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowedListsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowedLists']['pathParams']> {
-  return _run(
-    _eGetUserFollowedListsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
-  );
-}
-
-/** getUserFollowedLists: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowedListsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowedLists']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
-  );
-}
-
-/** getUserFollowedLists: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowedListsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowedLists']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
-  );
-}
-
-/** getUserFollowedLists: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserFollowedListsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowedLists']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
-  );
-}
-
-/** getUserFollowedLists: no request body is declared; any body is accepted. */
-export function validateGetUserFollowedListsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserFollowedLists']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserFollowedLists']['requestBody'] };
-}
-
-/** getUserFollowedLists: a response, by status (exact, range, default) and media type. */
-export function validateGetUserFollowedListsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getUserFollowedLists']['response'] | T.Operations['getUserFollowedLists']['errorResponse']
-> {
-  return _respond(_responses17, status, mediaType, body, options);
-}
-
-/** getUserListMemberships: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserListMembershipsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserListMemberships']['pathParams']> {
-  return _run(
-    _eGetUserListMembershipsPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
-  );
-}
-
-/** getUserListMemberships: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserListMembershipsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserListMemberships']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
-  );
-}
-
-/** getUserListMemberships: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserListMembershipsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserListMemberships']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
-  );
-}
-
-/** getUserListMemberships: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserListMembershipsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserListMemberships']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
-  );
-}
-
-/** getUserListMemberships: no request body is declared; any body is accepted. */
-export function validateGetUserListMembershipsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserListMemberships']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserListMemberships']['requestBody'] };
-}
-
-/** getUserListMemberships: a response, by status (exact, range, default) and media type. */
-export function validateGetUserListMembershipsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getUserListMemberships']['response'] | T.Operations['getUserListMemberships']['errorResponse']
-> {
-  return _respond(_responses18, status, mediaType, body, options);
-}
-
-/** likePost: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['pathParams']> {
-  return _run(_eLikePostPathParams, value, _opts(options, true), '#/paths/~12~1users~1{id}~1likes/post/parameters');
-}
-
-/** likePost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1likes/post/parameters',
-  );
-}
-
-/** likePost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1likes/post/parameters',
-  );
-}
-
-/** likePost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLikePostCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1users~1{id}~1likes/post/parameters',
-  );
-}
-
-/** likePost: the request body, by media type (default: the first declared). */
-export function validateLikePostRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['requestBody'] | undefined> {
-  return _request(_body19, body, mediaType, options);
-}
-
-/** likePost: a response, by status (exact, range, default) and media type. */
-export function validateLikePostResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['likePost']['response'] | T.Operations['likePost']['errorResponse']> {
-  return _respond(_responses19, status, mediaType, body, options);
-}
-
-/** createPost: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreatePostPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
-}
-
-/** createPost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreatePostQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
-}
-
-/** createPost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreatePostHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
-}
-
-/** createPost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreatePostCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1posts/post/parameters');
-}
-
-/** createPost: the request body, by media type (default: the first declared). */
-export function validateCreatePostRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['requestBody']> {
-  return _request(_body20, body, mediaType, options);
-}
-
-/** createPost: a response, by status (exact, range, default) and media type. */
-export function validateCreatePostResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createPost']['response'] | T.Operations['createPost']['errorResponse']> {
-  return _respond(_responses20, status, mediaType, body, options);
-}
-
-/** searchNews: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNewsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
-}
-
-/** searchNews: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNewsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['query']> {
-  return _run(_eSearchNewsQuery, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
-}
-
-/** searchNews: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNewsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
-}
-
-/** searchNews: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNewsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1search/get/parameters');
-}
-
-/** searchNews: no request body is declared; any body is accepted. */
-export function validateSearchNewsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchNews']['requestBody'] };
-}
-
-/** searchNews: a response, by status (exact, range, default) and media type. */
-export function validateSearchNewsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNews']['response'] | T.Operations['searchNews']['errorResponse']> {
-  return _respond(_responses21, status, mediaType, body, options);
-}
-
-/** findNewsById: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindNewsByIdPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['pathParams']> {
-  return _run(_eFindNewsByIdPathParams, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
-}
-
-/** findNewsById: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindNewsByIdQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['query']> {
-  return _run(_eFindNewsByIdQuery, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
-}
-
-/** findNewsById: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindNewsByIdHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
-}
-
-/** findNewsById: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateFindNewsByIdCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1news~1{id}/get/parameters');
-}
-
-/** findNewsById: no request body is declared; any body is accepted. */
-export function validateFindNewsByIdRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['findNewsById']['requestBody'] };
-}
-
-/** findNewsById: a response, by status (exact, range, default) and media type. */
-export function validateFindNewsByIdResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['findNewsById']['response'] | T.Operations['findNewsById']['errorResponse']> {
-  return _respond(_responses22, status, mediaType, body, options);
-}
-
-/** listConnections: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListConnectionsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
-}
-
-/** listConnections: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListConnectionsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
-}
-
-/** listConnections: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListConnectionsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
-}
-
-/** listConnections: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListConnectionsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/get/parameters');
-}
-
-/** listConnections: no request body is declared; any body is accepted. */
-export function validateListConnectionsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listConnections']['requestBody'] };
-}
-
-/** listConnections: a response, by status (exact, range, default) and media type. */
-export function validateListConnectionsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listConnections']['response'] | T.Operations['listConnections']['errorResponse']> {
-  return _respond(_responses23, status, mediaType, body, options);
-}
-
-/** deleteConnectionsByUuid: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByUuidPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByUuid']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
-}
-
-/** deleteConnectionsByUuid: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByUuidQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByUuid']['query']> {
-  return _run(
-    _eDeleteConnectionsByUuidQuery,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections/delete/parameters',
-  );
-}
-
-/** deleteConnectionsByUuid: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByUuidHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByUuid']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
-}
-
-/** deleteConnectionsByUuid: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByUuidCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByUuid']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1connections/delete/parameters');
-}
-
-/** deleteConnectionsByUuid: no request body is declared; any body is accepted. */
-export function validateDeleteConnectionsByUuidRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByUuid']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['deleteConnectionsByUuid']['requestBody'] };
-}
-
-/** deleteConnectionsByUuid: a response, by status (exact, range, default) and media type. */
-export function validateDeleteConnectionsByUuidResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['deleteConnectionsByUuid']['response'] | T.Operations['deleteConnectionsByUuid']['errorResponse']
-> {
-  return _respond(_responses24, status, mediaType, body, options);
-}
-
-/** deleteAllConnections: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteAllConnectionsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteAllConnections']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1all/delete/parameters',
-  );
-}
-
-/** deleteAllConnections: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteAllConnectionsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteAllConnections']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1all/delete/parameters',
-  );
-}
-
-/** deleteAllConnections: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteAllConnectionsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteAllConnections']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1all/delete/parameters',
-  );
-}
-
-/** deleteAllConnections: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteAllConnectionsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteAllConnections']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1all/delete/parameters',
-  );
-}
-
-/** deleteAllConnections: no request body is declared; any body is accepted. */
-export function validateDeleteAllConnectionsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteAllConnections']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['deleteAllConnections']['requestBody'] };
-}
-
-/** deleteAllConnections: a response, by status (exact, range, default) and media type. */
-export function validateDeleteAllConnectionsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['deleteAllConnections']['response'] | T.Operations['deleteAllConnections']['errorResponse']
-> {
-  return _respond(_responses25, status, mediaType, body, options);
-}
-
-/** deleteConnectionsByEndpoint: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByEndpointPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['pathParams']> {
-  return _run(
+/** getUserBookmarks: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
+  [_eGetUserBookmarksPathParams, _eGetUserBookmarksQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1bookmarks/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateGetUserBookmarksPathParams = _v0.pathParams;
+export const validateGetUserBookmarksQuery = _v0.query;
+export const validateGetUserBookmarksHeaders = _v0.headers;
+export const validateGetUserBookmarksCookies = _v0.cookies;
+export const validateGetUserBookmarksRequestBody = _v0.requestBody;
+export const validateGetUserBookmarksResponse = _v0.response;
+
+/** findUserByUsername: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
+  [_eFindUserByUsernamePathParams, _eFindUserByUsernameQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1by~1username~1{username}/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateFindUserByUsernamePathParams = _v1.pathParams;
+export const validateFindUserByUsernameQuery = _v1.query;
+export const validateFindUserByUsernameHeaders = _v1.headers;
+export const validateFindUserByUsernameCookies = _v1.cookies;
+export const validateFindUserByUsernameRequestBody = _v1.requestBody;
+export const validateFindUserByUsernameResponse = _v1.response;
+
+/** findPostById: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
+  [_eFindPostByIdPathParams, _eFindPostByIdQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts~1{id}/get/parameters',
+  undefined,
+  _responses2,
+);
+export const validateFindPostByIdPathParams = _v2.pathParams;
+export const validateFindPostByIdQuery = _v2.query;
+export const validateFindPostByIdHeaders = _v2.headers;
+export const validateFindPostByIdCookies = _v2.cookies;
+export const validateFindPostByIdRequestBody = _v2.requestBody;
+export const validateFindPostByIdResponse = _v2.response;
+
+/** searchRecentPosts: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
+  [_eGetUserBookmarksHeaders, _eSearchRecentPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts~1search~1recent/get/parameters',
+  undefined,
+  _responses3,
+);
+export const validateSearchRecentPostsPathParams = _v3.pathParams;
+export const validateSearchRecentPostsQuery = _v3.query;
+export const validateSearchRecentPostsHeaders = _v3.headers;
+export const validateSearchRecentPostsCookies = _v3.cookies;
+export const validateSearchRecentPostsRequestBody = _v3.requestBody;
+export const validateSearchRecentPostsResponse = _v3.response;
+
+/** searchAllPosts: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
+  [_eGetUserBookmarksHeaders, _eSearchAllPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts~1search~1all/get/parameters',
+  undefined,
+  _responses4,
+);
+export const validateSearchAllPostsPathParams = _v4.pathParams;
+export const validateSearchAllPostsQuery = _v4.query;
+export const validateSearchAllPostsHeaders = _v4.headers;
+export const validateSearchAllPostsCookies = _v4.cookies;
+export const validateSearchAllPostsRequestBody = _v4.requestBody;
+export const validateSearchAllPostsResponse = _v4.response;
+
+/** countRecentPosts: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
+  [_eGetUserBookmarksHeaders, _eCountRecentPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts~1counts~1recent/get/parameters',
+  undefined,
+  _responses5,
+);
+export const validateCountRecentPostsPathParams = _v5.pathParams;
+export const validateCountRecentPostsQuery = _v5.query;
+export const validateCountRecentPostsHeaders = _v5.headers;
+export const validateCountRecentPostsCookies = _v5.cookies;
+export const validateCountRecentPostsRequestBody = _v5.requestBody;
+export const validateCountRecentPostsResponse = _v5.response;
+
+/** countAllPosts: the validators of its parameters, request body and responses. */
+const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
+  [_eGetUserBookmarksHeaders, _eCountAllPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts~1counts~1all/get/parameters',
+  undefined,
+  _responses6,
+);
+export const validateCountAllPostsPathParams = _v6.pathParams;
+export const validateCountAllPostsQuery = _v6.query;
+export const validateCountAllPostsHeaders = _v6.headers;
+export const validateCountAllPostsCookies = _v6.cookies;
+export const validateCountAllPostsRequestBody = _v6.requestBody;
+export const validateCountAllPostsResponse = _v6.response;
+
+/** getUserPosts: the validators of its parameters, request body and responses. */
+const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
+  [_eGetUserPostsPathParams, _eGetUserPostsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1posts/get/parameters',
+  undefined,
+  _responses7,
+);
+export const validateGetUserPostsPathParams = _v7.pathParams;
+export const validateGetUserPostsQuery = _v7.query;
+export const validateGetUserPostsHeaders = _v7.headers;
+export const validateGetUserPostsCookies = _v7.cookies;
+export const validateGetUserPostsRequestBody = _v7.requestBody;
+export const validateGetUserPostsResponse = _v7.response;
+
+/** getUserMentions: the validators of its parameters, request body and responses. */
+const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
+  [_eGetUserMentionsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1mentions/get/parameters',
+  undefined,
+  _responses8,
+);
+export const validateGetUserMentionsPathParams = _v8.pathParams;
+export const validateGetUserMentionsQuery = _v8.query;
+export const validateGetUserMentionsHeaders = _v8.headers;
+export const validateGetUserMentionsCookies = _v8.cookies;
+export const validateGetUserMentionsRequestBody = _v8.requestBody;
+export const validateGetUserMentionsResponse = _v8.response;
+
+/** getUserLikedPosts: the validators of its parameters, request body and responses. */
+const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
+  [_eGetUserLikedPostsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1liked_posts/get/parameters',
+  undefined,
+  _responses9,
+);
+export const validateGetUserLikedPostsPathParams = _v9.pathParams;
+export const validateGetUserLikedPostsQuery = _v9.query;
+export const validateGetUserLikedPostsHeaders = _v9.headers;
+export const validateGetUserLikedPostsCookies = _v9.cookies;
+export const validateGetUserLikedPostsRequestBody = _v9.requestBody;
+export const validateGetUserLikedPostsResponse = _v9.response;
+
+/** getUserFollowers: the validators of its parameters, request body and responses. */
+const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
+  [_eGetUserFollowersPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1followers/get/parameters',
+  undefined,
+  _responses10,
+);
+export const validateGetUserFollowersPathParams = _v10.pathParams;
+export const validateGetUserFollowersQuery = _v10.query;
+export const validateGetUserFollowersHeaders = _v10.headers;
+export const validateGetUserFollowersCookies = _v10.cookies;
+export const validateGetUserFollowersRequestBody = _v10.requestBody;
+export const validateGetUserFollowersResponse = _v10.response;
+
+/** getUserFollowing: the validators of its parameters, request body and responses. */
+const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
+  [_eGetUserFollowingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1following/get/parameters',
+  undefined,
+  _responses11,
+);
+export const validateGetUserFollowingPathParams = _v11.pathParams;
+export const validateGetUserFollowingQuery = _v11.query;
+export const validateGetUserFollowingHeaders = _v11.headers;
+export const validateGetUserFollowingCookies = _v11.cookies;
+export const validateGetUserFollowingRequestBody = _v11.requestBody;
+export const validateGetUserFollowingResponse = _v11.response;
+
+/** followUser: the validators of its parameters, request body and responses. */
+const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
+  [_eFollowUserPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1following/post/parameters',
+  _body12,
+  _responses12,
+);
+export const validateFollowUserPathParams = _v12.pathParams;
+export const validateFollowUserQuery = _v12.query;
+export const validateFollowUserHeaders = _v12.headers;
+export const validateFollowUserCookies = _v12.cookies;
+export const validateFollowUserRequestBody = _v12.requestBody;
+export const validateFollowUserResponse = _v12.response;
+
+/** getUserBlocking: the validators of its parameters, request body and responses. */
+const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
+  [_eGetUserBlockingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1blocking/get/parameters',
+  undefined,
+  _responses13,
+);
+export const validateGetUserBlockingPathParams = _v13.pathParams;
+export const validateGetUserBlockingQuery = _v13.query;
+export const validateGetUserBlockingHeaders = _v13.headers;
+export const validateGetUserBlockingCookies = _v13.cookies;
+export const validateGetUserBlockingRequestBody = _v13.requestBody;
+export const validateGetUserBlockingResponse = _v13.response;
+
+/** getUserMuting: the validators of its parameters, request body and responses. */
+const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
+  [_eGetUserMutingPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1muting/get/parameters',
+  undefined,
+  _responses14,
+);
+export const validateGetUserMutingPathParams = _v14.pathParams;
+export const validateGetUserMutingQuery = _v14.query;
+export const validateGetUserMutingHeaders = _v14.headers;
+export const validateGetUserMutingCookies = _v14.cookies;
+export const validateGetUserMutingRequestBody = _v14.requestBody;
+export const validateGetUserMutingResponse = _v14.response;
+
+/** getUserPinnedLists: the validators of its parameters, request body and responses. */
+const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
+  [_eGetUserPinnedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1pinned_lists/get/parameters',
+  undefined,
+  _responses15,
+);
+export const validateGetUserPinnedListsPathParams = _v15.pathParams;
+export const validateGetUserPinnedListsQuery = _v15.query;
+export const validateGetUserPinnedListsHeaders = _v15.headers;
+export const validateGetUserPinnedListsCookies = _v15.cookies;
+export const validateGetUserPinnedListsRequestBody = _v15.requestBody;
+export const validateGetUserPinnedListsResponse = _v15.response;
+
+/** getUserOwnedLists: the validators of its parameters, request body and responses. */
+const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
+  [_eGetUserOwnedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1owned_lists/get/parameters',
+  undefined,
+  _responses16,
+);
+export const validateGetUserOwnedListsPathParams = _v16.pathParams;
+export const validateGetUserOwnedListsQuery = _v16.query;
+export const validateGetUserOwnedListsHeaders = _v16.headers;
+export const validateGetUserOwnedListsCookies = _v16.cookies;
+export const validateGetUserOwnedListsRequestBody = _v16.requestBody;
+export const validateGetUserOwnedListsResponse = _v16.response;
+
+/** getUserFollowedLists: the validators of its parameters, request body and responses. */
+const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
+  [_eGetUserFollowedListsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1followed_lists/get/parameters',
+  undefined,
+  _responses17,
+);
+export const validateGetUserFollowedListsPathParams = _v17.pathParams;
+export const validateGetUserFollowedListsQuery = _v17.query;
+export const validateGetUserFollowedListsHeaders = _v17.headers;
+export const validateGetUserFollowedListsCookies = _v17.cookies;
+export const validateGetUserFollowedListsRequestBody = _v17.requestBody;
+export const validateGetUserFollowedListsResponse = _v17.response;
+
+/** getUserListMemberships: the validators of its parameters, request body and responses. */
+const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
+  [_eGetUserListMembershipsPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1list_memberships/get/parameters',
+  undefined,
+  _responses18,
+);
+export const validateGetUserListMembershipsPathParams = _v18.pathParams;
+export const validateGetUserListMembershipsQuery = _v18.query;
+export const validateGetUserListMembershipsHeaders = _v18.headers;
+export const validateGetUserListMembershipsCookies = _v18.cookies;
+export const validateGetUserListMembershipsRequestBody = _v18.requestBody;
+export const validateGetUserListMembershipsResponse = _v18.response;
+
+/** likePost: the validators of its parameters, request body and responses. */
+const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
+  [_eLikePostPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1users~1{id}~1likes/post/parameters',
+  _body19,
+  _responses19,
+);
+export const validateLikePostPathParams = _v19.pathParams;
+export const validateLikePostQuery = _v19.query;
+export const validateLikePostHeaders = _v19.headers;
+export const validateLikePostCookies = _v19.cookies;
+export const validateLikePostRequestBody = _v19.requestBody;
+export const validateLikePostResponse = _v19.response;
+
+/** createPost: the validators of its parameters, request body and responses. */
+const _v20 = /* @__PURE__ */ _operation<'createPost'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1posts/post/parameters',
+  _body20,
+  _responses20,
+);
+export const validateCreatePostPathParams = _v20.pathParams;
+export const validateCreatePostQuery = _v20.query;
+export const validateCreatePostHeaders = _v20.headers;
+export const validateCreatePostCookies = _v20.cookies;
+export const validateCreatePostRequestBody = _v20.requestBody;
+export const validateCreatePostResponse = _v20.response;
+
+/** searchNews: the validators of its parameters, request body and responses. */
+const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
+  [_eGetUserBookmarksHeaders, _eSearchNewsQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1news~1search/get/parameters',
+  undefined,
+  _responses21,
+);
+export const validateSearchNewsPathParams = _v21.pathParams;
+export const validateSearchNewsQuery = _v21.query;
+export const validateSearchNewsHeaders = _v21.headers;
+export const validateSearchNewsCookies = _v21.cookies;
+export const validateSearchNewsRequestBody = _v21.requestBody;
+export const validateSearchNewsResponse = _v21.response;
+
+/** findNewsById: the validators of its parameters, request body and responses. */
+const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
+  [_eFindNewsByIdPathParams, _eFindNewsByIdQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1news~1{id}/get/parameters',
+  undefined,
+  _responses22,
+);
+export const validateFindNewsByIdPathParams = _v22.pathParams;
+export const validateFindNewsByIdQuery = _v22.query;
+export const validateFindNewsByIdHeaders = _v22.headers;
+export const validateFindNewsByIdCookies = _v22.cookies;
+export const validateFindNewsByIdRequestBody = _v22.requestBody;
+export const validateFindNewsByIdResponse = _v22.response;
+
+/** listConnections: the validators of its parameters, request body and responses. */
+const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1connections/get/parameters',
+  undefined,
+  _responses23,
+);
+export const validateListConnectionsPathParams = _v23.pathParams;
+export const validateListConnectionsQuery = _v23.query;
+export const validateListConnectionsHeaders = _v23.headers;
+export const validateListConnectionsCookies = _v23.cookies;
+export const validateListConnectionsRequestBody = _v23.requestBody;
+export const validateListConnectionsResponse = _v23.response;
+
+/** deleteConnectionsByUuid: the validators of its parameters, request body and responses. */
+const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
+  [_eGetUserBookmarksHeaders, _eDeleteConnectionsByUuidQuery, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1connections/delete/parameters',
+  undefined,
+  _responses24,
+);
+export const validateDeleteConnectionsByUuidPathParams = _v24.pathParams;
+export const validateDeleteConnectionsByUuidQuery = _v24.query;
+export const validateDeleteConnectionsByUuidHeaders = _v24.headers;
+export const validateDeleteConnectionsByUuidCookies = _v24.cookies;
+export const validateDeleteConnectionsByUuidRequestBody = _v24.requestBody;
+export const validateDeleteConnectionsByUuidResponse = _v24.response;
+
+/** deleteAllConnections: the validators of its parameters, request body and responses. */
+const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1connections~1all/delete/parameters',
+  undefined,
+  _responses25,
+);
+export const validateDeleteAllConnectionsPathParams = _v25.pathParams;
+export const validateDeleteAllConnectionsQuery = _v25.query;
+export const validateDeleteAllConnectionsHeaders = _v25.headers;
+export const validateDeleteAllConnectionsCookies = _v25.cookies;
+export const validateDeleteAllConnectionsRequestBody = _v25.requestBody;
+export const validateDeleteAllConnectionsResponse = _v25.response;
+
+/** deleteConnectionsByEndpoint: the validators of its parameters, request body and responses. */
+const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
+  [
     _eDeleteConnectionsByEndpointPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
-  );
-}
-
-/** deleteConnectionsByEndpoint: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByEndpointQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['query']> {
-  return _run(
     _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
-  );
-}
-
-/** deleteConnectionsByEndpoint: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByEndpointHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['headers']> {
-  return _run(
     _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
-  );
-}
-
-/** deleteConnectionsByEndpoint: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDeleteConnectionsByEndpointCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['cookies']> {
-  return _run(
     _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
-  );
-}
+  ],
+  '#/paths/~12~1connections~1{endpoint_id}/delete/parameters',
+  undefined,
+  _responses26,
+);
+export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
+export const validateDeleteConnectionsByEndpointQuery = _v26.query;
+export const validateDeleteConnectionsByEndpointHeaders = _v26.headers;
+export const validateDeleteConnectionsByEndpointCookies = _v26.cookies;
+export const validateDeleteConnectionsByEndpointRequestBody = _v26.requestBody;
+export const validateDeleteConnectionsByEndpointResponse = _v26.response;
 
-/** deleteConnectionsByEndpoint: no request body is declared; any body is accepted. */
-export function validateDeleteConnectionsByEndpointRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['deleteConnectionsByEndpoint']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['deleteConnectionsByEndpoint']['requestBody'] };
-}
+/** searchPostsEligibleForNotes: the validators of its parameters, request body and responses. */
+const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
+  undefined,
+  _responses27,
+);
+export const validateSearchPostsEligibleForNotesPathParams = _v27.pathParams;
+export const validateSearchPostsEligibleForNotesQuery = _v27.query;
+export const validateSearchPostsEligibleForNotesHeaders = _v27.headers;
+export const validateSearchPostsEligibleForNotesCookies = _v27.cookies;
+export const validateSearchPostsEligibleForNotesRequestBody = _v27.requestBody;
+export const validateSearchPostsEligibleForNotesResponse = _v27.response;
 
-/** deleteConnectionsByEndpoint: a response, by status (exact, range, default) and media type. */
-export function validateDeleteConnectionsByEndpointResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['deleteConnectionsByEndpoint']['response'] | T.Operations['deleteConnectionsByEndpoint']['errorResponse']
-> {
-  return _respond(_responses26, status, mediaType, body, options);
-}
+/** searchNotesWritten: the validators of its parameters, request body and responses. */
+const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1notes~1search~1notes_written/get/parameters',
+  undefined,
+  _responses28,
+);
+export const validateSearchNotesWrittenPathParams = _v28.pathParams;
+export const validateSearchNotesWrittenQuery = _v28.query;
+export const validateSearchNotesWrittenHeaders = _v28.headers;
+export const validateSearchNotesWrittenCookies = _v28.cookies;
+export const validateSearchNotesWrittenRequestBody = _v28.requestBody;
+export const validateSearchNotesWrittenResponse = _v28.response;
 
-/** searchPostsEligibleForNotes: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchPostsEligibleForNotesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchPostsEligibleForNotes']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
-  );
-}
+/** createNote: the validators of its parameters, request body and responses. */
+const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1notes/post/parameters',
+  _body29,
+  _responses29,
+);
+export const validateCreateNotePathParams = _v29.pathParams;
+export const validateCreateNoteQuery = _v29.query;
+export const validateCreateNoteHeaders = _v29.headers;
+export const validateCreateNoteCookies = _v29.cookies;
+export const validateCreateNoteRequestBody = _v29.requestBody;
+export const validateCreateNoteResponse = _v29.response;
 
-/** searchPostsEligibleForNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchPostsEligibleForNotesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchPostsEligibleForNotes']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
-  );
-}
+/** evaluateNote: the validators of its parameters, request body and responses. */
+const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1evaluate_note/post/parameters',
+  _body30,
+  _responses30,
+);
+export const validateEvaluateNotePathParams = _v30.pathParams;
+export const validateEvaluateNoteQuery = _v30.query;
+export const validateEvaluateNoteHeaders = _v30.headers;
+export const validateEvaluateNoteCookies = _v30.cookies;
+export const validateEvaluateNoteRequestBody = _v30.requestBody;
+export const validateEvaluateNoteResponse = _v30.response;
 
-/** searchPostsEligibleForNotes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchPostsEligibleForNotesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchPostsEligibleForNotes']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
-  );
-}
+/** createActivitySubscription: the validators of its parameters, request body and responses. */
+const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1activity~1subscriptions/post/parameters',
+  _body31,
+  _responses31,
+);
+export const validateCreateActivitySubscriptionPathParams = _v31.pathParams;
+export const validateCreateActivitySubscriptionQuery = _v31.query;
+export const validateCreateActivitySubscriptionHeaders = _v31.headers;
+export const validateCreateActivitySubscriptionCookies = _v31.cookies;
+export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
+export const validateCreateActivitySubscriptionResponse = _v31.response;
 
-/** searchPostsEligibleForNotes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchPostsEligibleForNotesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchPostsEligibleForNotes']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1posts_eligible_for_notes/get/parameters',
-  );
-}
+/** streamActivity: the validators of its parameters, request body and responses. */
+const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1activity~1stream/get/parameters',
+  undefined,
+  _responses32,
+);
+export const validateStreamActivityPathParams = _v32.pathParams;
+export const validateStreamActivityQuery = _v32.query;
+export const validateStreamActivityHeaders = _v32.headers;
+export const validateStreamActivityCookies = _v32.cookies;
+export const validateStreamActivityRequestBody = _v32.requestBody;
+export const validateStreamActivityResponse = _v32.response;
 
-/** searchPostsEligibleForNotes: no request body is declared; any body is accepted. */
-export function validateSearchPostsEligibleForNotesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchPostsEligibleForNotes']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchPostsEligibleForNotes']['requestBody'] };
-}
+/** replayWebhookEvents: the validators of its parameters, request body and responses. */
+const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1webhooks~1replay/post/parameters',
+  _body33,
+  _responses33,
+);
+export const validateReplayWebhookEventsPathParams = _v33.pathParams;
+export const validateReplayWebhookEventsQuery = _v33.query;
+export const validateReplayWebhookEventsHeaders = _v33.headers;
+export const validateReplayWebhookEventsCookies = _v33.cookies;
+export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
+export const validateReplayWebhookEventsResponse = _v33.response;
 
-/** searchPostsEligibleForNotes: a response, by status (exact, range, default) and media type. */
-export function validateSearchPostsEligibleForNotesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['searchPostsEligibleForNotes']['response'] | T.Operations['searchPostsEligibleForNotes']['errorResponse']
-> {
-  return _respond(_responses27, status, mediaType, body, options);
-}
+/** replayAccountActivity: the validators of its parameters, request body and responses. */
+const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
+  [_eReplayAccountActivityPathParams, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
+  _body34,
+  _responses34,
+);
+export const validateReplayAccountActivityPathParams = _v34.pathParams;
+export const validateReplayAccountActivityQuery = _v34.query;
+export const validateReplayAccountActivityHeaders = _v34.headers;
+export const validateReplayAccountActivityCookies = _v34.cookies;
+export const validateReplayAccountActivityRequestBody = _v34.requestBody;
+export const validateReplayAccountActivityResponse = _v34.response;
 
-/** searchNotesWritten: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNotesWrittenPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNotesWritten']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
-  );
-}
-
-/** searchNotesWritten: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNotesWrittenQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNotesWritten']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
-  );
-}
-
-/** searchNotesWritten: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNotesWrittenHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNotesWritten']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
-  );
-}
-
-/** searchNotesWritten: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchNotesWrittenCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNotesWritten']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1notes~1search~1notes_written/get/parameters',
-  );
-}
-
-/** searchNotesWritten: no request body is declared; any body is accepted. */
-export function validateSearchNotesWrittenRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchNotesWritten']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchNotesWritten']['requestBody'] };
-}
-
-/** searchNotesWritten: a response, by status (exact, range, default) and media type. */
-export function validateSearchNotesWrittenResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['searchNotesWritten']['response'] | T.Operations['searchNotesWritten']['errorResponse']
-> {
-  return _respond(_responses28, status, mediaType, body, options);
-}
-
-/** createNote: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNotePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
-}
-
-/** createNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
-}
-
-/** createNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
-}
-
-/** createNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1notes/post/parameters');
-}
-
-/** createNote: the request body, by media type (default: the first declared). */
-export function validateCreateNoteRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['requestBody'] | undefined> {
-  return _request(_body29, body, mediaType, options);
-}
-
-/** createNote: a response, by status (exact, range, default) and media type. */
-export function validateCreateNoteResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
-  return _respond(_responses29, status, mediaType, body, options);
-}
-
-/** evaluateNote: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEvaluateNotePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
-}
-
-/** evaluateNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEvaluateNoteQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
-}
-
-/** evaluateNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEvaluateNoteHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
-}
-
-/** evaluateNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEvaluateNoteCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1evaluate_note/post/parameters');
-}
-
-/** evaluateNote: the request body, by media type (default: the first declared). */
-export function validateEvaluateNoteRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['requestBody'] | undefined> {
-  return _request(_body30, body, mediaType, options);
-}
-
-/** evaluateNote: a response, by status (exact, range, default) and media type. */
-export function validateEvaluateNoteResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['evaluateNote']['response'] | T.Operations['evaluateNote']['errorResponse']> {
-  return _respond(_responses30, status, mediaType, body, options);
-}
-
-/** createActivitySubscription: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateActivitySubscriptionPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createActivitySubscription']['pathParams']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1activity~1subscriptions/post/parameters',
-  );
-}
-
-/** createActivitySubscription: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateActivitySubscriptionQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createActivitySubscription']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1activity~1subscriptions/post/parameters',
-  );
-}
-
-/** createActivitySubscription: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateActivitySubscriptionHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createActivitySubscription']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1activity~1subscriptions/post/parameters',
-  );
-}
-
-/** createActivitySubscription: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateActivitySubscriptionCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createActivitySubscription']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1activity~1subscriptions/post/parameters',
-  );
-}
-
-/** createActivitySubscription: the request body, by media type (default: the first declared). */
-export function validateCreateActivitySubscriptionRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createActivitySubscription']['requestBody']> {
-  return _request(_body31, body, mediaType, options);
-}
-
-/** createActivitySubscription: a response, by status (exact, range, default) and media type. */
-export function validateCreateActivitySubscriptionResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['createActivitySubscription']['response'] | T.Operations['createActivitySubscription']['errorResponse']
-> {
-  return _respond(_responses31, status, mediaType, body, options);
-}
-
-/** streamActivity: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateStreamActivityPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
-}
-
-/** streamActivity: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateStreamActivityQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
-}
-
-/** streamActivity: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateStreamActivityHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
-}
-
-/** streamActivity: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateStreamActivityCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1activity~1stream/get/parameters');
-}
-
-/** streamActivity: no request body is declared; any body is accepted. */
-export function validateStreamActivityRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['streamActivity']['requestBody'] };
-}
-
-/** streamActivity: a response, by status (exact, range, default) and media type. */
-export function validateStreamActivityResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['streamActivity']['response'] | T.Operations['streamActivity']['errorResponse']> {
-  return _respond(_responses32, status, mediaType, body, options);
-}
-
-/** replayWebhookEvents: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayWebhookEventsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayWebhookEvents']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
-}
-
-/** replayWebhookEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayWebhookEventsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayWebhookEvents']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
-}
-
-/** replayWebhookEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayWebhookEventsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayWebhookEvents']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
-}
-
-/** replayWebhookEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayWebhookEventsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayWebhookEvents']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1webhooks~1replay/post/parameters');
-}
-
-/** replayWebhookEvents: the request body, by media type (default: the first declared). */
-export function validateReplayWebhookEventsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayWebhookEvents']['requestBody'] | undefined> {
-  return _request(_body33, body, mediaType, options);
-}
-
-/** replayWebhookEvents: a response, by status (exact, range, default) and media type. */
-export function validateReplayWebhookEventsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['replayWebhookEvents']['response'] | T.Operations['replayWebhookEvents']['errorResponse']
-> {
-  return _respond(_responses33, status, mediaType, body, options);
-}
-
-/** replayAccountActivity: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayAccountActivityPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayAccountActivity']['pathParams']> {
-  return _run(
-    _eReplayAccountActivityPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
-  );
-}
-
-/** replayAccountActivity: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayAccountActivityQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayAccountActivity']['query']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
-  );
-}
-
-/** replayAccountActivity: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayAccountActivityHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayAccountActivity']['headers']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
-  );
-}
-
-/** replayAccountActivity: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplayAccountActivityCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayAccountActivity']['cookies']> {
-  return _run(
-    _eGetUserBookmarksHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters',
-  );
-}
-
-/** replayAccountActivity: the request body, by media type (default: the first declared). */
-export function validateReplayAccountActivityRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replayAccountActivity']['requestBody'] | undefined> {
-  return _request(_body34, body, mediaType, options);
-}
-
-/** replayAccountActivity: a response, by status (exact, range, default) and media type. */
-export function validateReplayAccountActivityResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['replayAccountActivity']['response'] | T.Operations['replayAccountActivity']['errorResponse']
-> {
-  return _respond(_responses34, status, mediaType, body, options);
-}
-
-/** getPowerstreamRules: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetPowerstreamRulesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getPowerstreamRules']['pathParams']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
-}
-
-/** getPowerstreamRules: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetPowerstreamRulesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getPowerstreamRules']['query']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
-}
-
-/** getPowerstreamRules: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetPowerstreamRulesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getPowerstreamRules']['headers']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
-}
-
-/** getPowerstreamRules: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetPowerstreamRulesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getPowerstreamRules']['cookies']> {
-  return _run(_eGetUserBookmarksHeaders, value, _opts(options, true), '#/paths/~12~1powerstream~1rules/get/parameters');
-}
-
-/** getPowerstreamRules: no request body is declared; any body is accepted. */
-export function validateGetPowerstreamRulesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getPowerstreamRules']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getPowerstreamRules']['requestBody'] };
-}
-
-/** getPowerstreamRules: a response, by status (exact, range, default) and media type. */
-export function validateGetPowerstreamRulesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['getPowerstreamRules']['response'] | T.Operations['getPowerstreamRules']['errorResponse']
-> {
-  return _respond(_responses35, status, mediaType, body, options);
-}
+/** getPowerstreamRules: the validators of its parameters, request body and responses. */
+const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
+  [_eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders, _eGetUserBookmarksHeaders],
+  '#/paths/~12~1powerstream~1rules/get/parameters',
+  undefined,
+  _responses35,
+);
+export const validateGetPowerstreamRulesPathParams = _v35.pathParams;
+export const validateGetPowerstreamRulesQuery = _v35.query;
+export const validateGetPowerstreamRulesHeaders = _v35.headers;
+export const validateGetPowerstreamRulesCookies = _v35.cookies;
+export const validateGetPowerstreamRulesRequestBody = _v35.requestBody;
+export const validateGetPowerstreamRulesResponse = _v35.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  getUserBookmarks: {
-    pathParams: validateGetUserBookmarksPathParams,
-    query: validateGetUserBookmarksQuery,
-    headers: validateGetUserBookmarksHeaders,
-    cookies: validateGetUserBookmarksCookies,
-    requestBody: validateGetUserBookmarksRequestBody,
-    response: validateGetUserBookmarksResponse,
-  },
-  findUserByUsername: {
-    pathParams: validateFindUserByUsernamePathParams,
-    query: validateFindUserByUsernameQuery,
-    headers: validateFindUserByUsernameHeaders,
-    cookies: validateFindUserByUsernameCookies,
-    requestBody: validateFindUserByUsernameRequestBody,
-    response: validateFindUserByUsernameResponse,
-  },
-  findPostById: {
-    pathParams: validateFindPostByIdPathParams,
-    query: validateFindPostByIdQuery,
-    headers: validateFindPostByIdHeaders,
-    cookies: validateFindPostByIdCookies,
-    requestBody: validateFindPostByIdRequestBody,
-    response: validateFindPostByIdResponse,
-  },
-  searchRecentPosts: {
-    pathParams: validateSearchRecentPostsPathParams,
-    query: validateSearchRecentPostsQuery,
-    headers: validateSearchRecentPostsHeaders,
-    cookies: validateSearchRecentPostsCookies,
-    requestBody: validateSearchRecentPostsRequestBody,
-    response: validateSearchRecentPostsResponse,
-  },
-  searchAllPosts: {
-    pathParams: validateSearchAllPostsPathParams,
-    query: validateSearchAllPostsQuery,
-    headers: validateSearchAllPostsHeaders,
-    cookies: validateSearchAllPostsCookies,
-    requestBody: validateSearchAllPostsRequestBody,
-    response: validateSearchAllPostsResponse,
-  },
-  countRecentPosts: {
-    pathParams: validateCountRecentPostsPathParams,
-    query: validateCountRecentPostsQuery,
-    headers: validateCountRecentPostsHeaders,
-    cookies: validateCountRecentPostsCookies,
-    requestBody: validateCountRecentPostsRequestBody,
-    response: validateCountRecentPostsResponse,
-  },
-  countAllPosts: {
-    pathParams: validateCountAllPostsPathParams,
-    query: validateCountAllPostsQuery,
-    headers: validateCountAllPostsHeaders,
-    cookies: validateCountAllPostsCookies,
-    requestBody: validateCountAllPostsRequestBody,
-    response: validateCountAllPostsResponse,
-  },
-  getUserPosts: {
-    pathParams: validateGetUserPostsPathParams,
-    query: validateGetUserPostsQuery,
-    headers: validateGetUserPostsHeaders,
-    cookies: validateGetUserPostsCookies,
-    requestBody: validateGetUserPostsRequestBody,
-    response: validateGetUserPostsResponse,
-  },
-  getUserMentions: {
-    pathParams: validateGetUserMentionsPathParams,
-    query: validateGetUserMentionsQuery,
-    headers: validateGetUserMentionsHeaders,
-    cookies: validateGetUserMentionsCookies,
-    requestBody: validateGetUserMentionsRequestBody,
-    response: validateGetUserMentionsResponse,
-  },
-  getUserLikedPosts: {
-    pathParams: validateGetUserLikedPostsPathParams,
-    query: validateGetUserLikedPostsQuery,
-    headers: validateGetUserLikedPostsHeaders,
-    cookies: validateGetUserLikedPostsCookies,
-    requestBody: validateGetUserLikedPostsRequestBody,
-    response: validateGetUserLikedPostsResponse,
-  },
-  getUserFollowers: {
-    pathParams: validateGetUserFollowersPathParams,
-    query: validateGetUserFollowersQuery,
-    headers: validateGetUserFollowersHeaders,
-    cookies: validateGetUserFollowersCookies,
-    requestBody: validateGetUserFollowersRequestBody,
-    response: validateGetUserFollowersResponse,
-  },
-  getUserFollowing: {
-    pathParams: validateGetUserFollowingPathParams,
-    query: validateGetUserFollowingQuery,
-    headers: validateGetUserFollowingHeaders,
-    cookies: validateGetUserFollowingCookies,
-    requestBody: validateGetUserFollowingRequestBody,
-    response: validateGetUserFollowingResponse,
-  },
-  followUser: {
-    pathParams: validateFollowUserPathParams,
-    query: validateFollowUserQuery,
-    headers: validateFollowUserHeaders,
-    cookies: validateFollowUserCookies,
-    requestBody: validateFollowUserRequestBody,
-    response: validateFollowUserResponse,
-  },
-  getUserBlocking: {
-    pathParams: validateGetUserBlockingPathParams,
-    query: validateGetUserBlockingQuery,
-    headers: validateGetUserBlockingHeaders,
-    cookies: validateGetUserBlockingCookies,
-    requestBody: validateGetUserBlockingRequestBody,
-    response: validateGetUserBlockingResponse,
-  },
-  getUserMuting: {
-    pathParams: validateGetUserMutingPathParams,
-    query: validateGetUserMutingQuery,
-    headers: validateGetUserMutingHeaders,
-    cookies: validateGetUserMutingCookies,
-    requestBody: validateGetUserMutingRequestBody,
-    response: validateGetUserMutingResponse,
-  },
-  getUserPinnedLists: {
-    pathParams: validateGetUserPinnedListsPathParams,
-    query: validateGetUserPinnedListsQuery,
-    headers: validateGetUserPinnedListsHeaders,
-    cookies: validateGetUserPinnedListsCookies,
-    requestBody: validateGetUserPinnedListsRequestBody,
-    response: validateGetUserPinnedListsResponse,
-  },
-  getUserOwnedLists: {
-    pathParams: validateGetUserOwnedListsPathParams,
-    query: validateGetUserOwnedListsQuery,
-    headers: validateGetUserOwnedListsHeaders,
-    cookies: validateGetUserOwnedListsCookies,
-    requestBody: validateGetUserOwnedListsRequestBody,
-    response: validateGetUserOwnedListsResponse,
-  },
-  getUserFollowedLists: {
-    pathParams: validateGetUserFollowedListsPathParams,
-    query: validateGetUserFollowedListsQuery,
-    headers: validateGetUserFollowedListsHeaders,
-    cookies: validateGetUserFollowedListsCookies,
-    requestBody: validateGetUserFollowedListsRequestBody,
-    response: validateGetUserFollowedListsResponse,
-  },
-  getUserListMemberships: {
-    pathParams: validateGetUserListMembershipsPathParams,
-    query: validateGetUserListMembershipsQuery,
-    headers: validateGetUserListMembershipsHeaders,
-    cookies: validateGetUserListMembershipsCookies,
-    requestBody: validateGetUserListMembershipsRequestBody,
-    response: validateGetUserListMembershipsResponse,
-  },
-  likePost: {
-    pathParams: validateLikePostPathParams,
-    query: validateLikePostQuery,
-    headers: validateLikePostHeaders,
-    cookies: validateLikePostCookies,
-    requestBody: validateLikePostRequestBody,
-    response: validateLikePostResponse,
-  },
-  createPost: {
-    pathParams: validateCreatePostPathParams,
-    query: validateCreatePostQuery,
-    headers: validateCreatePostHeaders,
-    cookies: validateCreatePostCookies,
-    requestBody: validateCreatePostRequestBody,
-    response: validateCreatePostResponse,
-  },
-  searchNews: {
-    pathParams: validateSearchNewsPathParams,
-    query: validateSearchNewsQuery,
-    headers: validateSearchNewsHeaders,
-    cookies: validateSearchNewsCookies,
-    requestBody: validateSearchNewsRequestBody,
-    response: validateSearchNewsResponse,
-  },
-  findNewsById: {
-    pathParams: validateFindNewsByIdPathParams,
-    query: validateFindNewsByIdQuery,
-    headers: validateFindNewsByIdHeaders,
-    cookies: validateFindNewsByIdCookies,
-    requestBody: validateFindNewsByIdRequestBody,
-    response: validateFindNewsByIdResponse,
-  },
-  listConnections: {
-    pathParams: validateListConnectionsPathParams,
-    query: validateListConnectionsQuery,
-    headers: validateListConnectionsHeaders,
-    cookies: validateListConnectionsCookies,
-    requestBody: validateListConnectionsRequestBody,
-    response: validateListConnectionsResponse,
-  },
-  deleteConnectionsByUuid: {
-    pathParams: validateDeleteConnectionsByUuidPathParams,
-    query: validateDeleteConnectionsByUuidQuery,
-    headers: validateDeleteConnectionsByUuidHeaders,
-    cookies: validateDeleteConnectionsByUuidCookies,
-    requestBody: validateDeleteConnectionsByUuidRequestBody,
-    response: validateDeleteConnectionsByUuidResponse,
-  },
-  deleteAllConnections: {
-    pathParams: validateDeleteAllConnectionsPathParams,
-    query: validateDeleteAllConnectionsQuery,
-    headers: validateDeleteAllConnectionsHeaders,
-    cookies: validateDeleteAllConnectionsCookies,
-    requestBody: validateDeleteAllConnectionsRequestBody,
-    response: validateDeleteAllConnectionsResponse,
-  },
-  deleteConnectionsByEndpoint: {
-    pathParams: validateDeleteConnectionsByEndpointPathParams,
-    query: validateDeleteConnectionsByEndpointQuery,
-    headers: validateDeleteConnectionsByEndpointHeaders,
-    cookies: validateDeleteConnectionsByEndpointCookies,
-    requestBody: validateDeleteConnectionsByEndpointRequestBody,
-    response: validateDeleteConnectionsByEndpointResponse,
-  },
-  searchPostsEligibleForNotes: {
-    pathParams: validateSearchPostsEligibleForNotesPathParams,
-    query: validateSearchPostsEligibleForNotesQuery,
-    headers: validateSearchPostsEligibleForNotesHeaders,
-    cookies: validateSearchPostsEligibleForNotesCookies,
-    requestBody: validateSearchPostsEligibleForNotesRequestBody,
-    response: validateSearchPostsEligibleForNotesResponse,
-  },
-  searchNotesWritten: {
-    pathParams: validateSearchNotesWrittenPathParams,
-    query: validateSearchNotesWrittenQuery,
-    headers: validateSearchNotesWrittenHeaders,
-    cookies: validateSearchNotesWrittenCookies,
-    requestBody: validateSearchNotesWrittenRequestBody,
-    response: validateSearchNotesWrittenResponse,
-  },
-  createNote: {
-    pathParams: validateCreateNotePathParams,
-    query: validateCreateNoteQuery,
-    headers: validateCreateNoteHeaders,
-    cookies: validateCreateNoteCookies,
-    requestBody: validateCreateNoteRequestBody,
-    response: validateCreateNoteResponse,
-  },
-  evaluateNote: {
-    pathParams: validateEvaluateNotePathParams,
-    query: validateEvaluateNoteQuery,
-    headers: validateEvaluateNoteHeaders,
-    cookies: validateEvaluateNoteCookies,
-    requestBody: validateEvaluateNoteRequestBody,
-    response: validateEvaluateNoteResponse,
-  },
-  createActivitySubscription: {
-    pathParams: validateCreateActivitySubscriptionPathParams,
-    query: validateCreateActivitySubscriptionQuery,
-    headers: validateCreateActivitySubscriptionHeaders,
-    cookies: validateCreateActivitySubscriptionCookies,
-    requestBody: validateCreateActivitySubscriptionRequestBody,
-    response: validateCreateActivitySubscriptionResponse,
-  },
-  streamActivity: {
-    pathParams: validateStreamActivityPathParams,
-    query: validateStreamActivityQuery,
-    headers: validateStreamActivityHeaders,
-    cookies: validateStreamActivityCookies,
-    requestBody: validateStreamActivityRequestBody,
-    response: validateStreamActivityResponse,
-  },
-  replayWebhookEvents: {
-    pathParams: validateReplayWebhookEventsPathParams,
-    query: validateReplayWebhookEventsQuery,
-    headers: validateReplayWebhookEventsHeaders,
-    cookies: validateReplayWebhookEventsCookies,
-    requestBody: validateReplayWebhookEventsRequestBody,
-    response: validateReplayWebhookEventsResponse,
-  },
-  replayAccountActivity: {
-    pathParams: validateReplayAccountActivityPathParams,
-    query: validateReplayAccountActivityQuery,
-    headers: validateReplayAccountActivityHeaders,
-    cookies: validateReplayAccountActivityCookies,
-    requestBody: validateReplayAccountActivityRequestBody,
-    response: validateReplayAccountActivityResponse,
-  },
-  getPowerstreamRules: {
-    pathParams: validateGetPowerstreamRulesPathParams,
-    query: validateGetPowerstreamRulesQuery,
-    headers: validateGetPowerstreamRulesHeaders,
-    cookies: validateGetPowerstreamRulesCookies,
-    requestBody: validateGetPowerstreamRulesRequestBody,
-    response: validateGetPowerstreamRulesResponse,
-  },
+  getUserBookmarks: _v0,
+  findUserByUsername: _v1,
+  findPostById: _v2,
+  searchRecentPosts: _v3,
+  searchAllPosts: _v4,
+  countRecentPosts: _v5,
+  countAllPosts: _v6,
+  getUserPosts: _v7,
+  getUserMentions: _v8,
+  getUserLikedPosts: _v9,
+  getUserFollowers: _v10,
+  getUserFollowing: _v11,
+  followUser: _v12,
+  getUserBlocking: _v13,
+  getUserMuting: _v14,
+  getUserPinnedLists: _v15,
+  getUserOwnedLists: _v16,
+  getUserFollowedLists: _v17,
+  getUserListMemberships: _v18,
+  likePost: _v19,
+  createPost: _v20,
+  searchNews: _v21,
+  findNewsById: _v22,
+  listConnections: _v23,
+  deleteConnectionsByUuid: _v24,
+  deleteAllConnections: _v25,
+  deleteConnectionsByEndpoint: _v26,
+  searchPostsEligibleForNotes: _v27,
+  searchNotesWritten: _v28,
+  createNote: _v29,
+  evaluateNote: _v30,
+  createActivitySubscription: _v31,
+  streamActivity: _v32,
+  replayWebhookEvents: _v33,
+  replayAccountActivity: _v34,
+  getPowerstreamRules: _v35,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,1570 +92,812 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** PostId as a Standard Schema (`validatePostId`). */
-export const PostIdSchema: SyncStandardSchema<T.PostId> = toStandardSchema(S.validatePostId);
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
+}
 
-/** UserId as a Standard Schema (`validateUserId`). */
-export const UserIdSchema: SyncStandardSchema<T.UserId> = toStandardSchema(S.validateUserId);
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
 
-/** Username as a Standard Schema (`validateUsername`). */
-export const UsernameSchema: SyncStandardSchema<T.Username> = toStandardSchema(S.validateUsername);
+export const PostIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePostId);
 
-/** MediaKey as a Standard Schema (`validateMediaKey`). */
-export const MediaKeySchema: SyncStandardSchema<T.MediaKey> = toStandardSchema(S.validateMediaKey);
+export const UserIdSchema = /* @__PURE__ */ toStandardSchema(S.validateUserId);
 
-/** PollId as a Standard Schema (`validatePollId`). */
-export const PollIdSchema: SyncStandardSchema<T.PollId> = toStandardSchema(S.validatePollId);
+export const UsernameSchema = /* @__PURE__ */ toStandardSchema(S.validateUsername);
 
-/** CommunityId as a Standard Schema (`validateCommunityId`). */
-export const CommunityIdSchema: SyncStandardSchema<T.CommunityId> = toStandardSchema(S.validateCommunityId);
+export const MediaKeySchema = /* @__PURE__ */ toStandardSchema(S.validateMediaKey);
 
-/** PlaceId as a Standard Schema (`validatePlaceId`). */
-export const PlaceIdSchema: SyncStandardSchema<T.PlaceId> = toStandardSchema(S.validatePlaceId);
+export const PollIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePollId);
 
-/** CountryCode as a Standard Schema (`validateCountryCode`). */
-export const CountryCodeSchema: SyncStandardSchema<T.CountryCode> = toStandardSchema(S.validateCountryCode);
+export const CommunityIdSchema = /* @__PURE__ */ toStandardSchema(S.validateCommunityId);
 
-/** Post as a Standard Schema (`validatePost`). */
-export const PostSchema: SyncStandardSchema<T.Post> = toStandardSchema(S.validatePost);
+export const PlaceIdSchema = /* @__PURE__ */ toStandardSchema(S.validatePlaceId);
 
-/** Attachments as a Standard Schema (`validateAttachments`). */
-export const AttachmentsSchema: SyncStandardSchema<T.Attachments> = toStandardSchema(S.validateAttachments);
+export const CountryCodeSchema = /* @__PURE__ */ toStandardSchema(S.validateCountryCode);
 
-/** ContextAnnotation as a Standard Schema (`validateContextAnnotation`). */
-export const ContextAnnotationSchema: SyncStandardSchema<T.ContextAnnotation> = toStandardSchema(
-  S.validateContextAnnotation,
+export const PostSchema = /* @__PURE__ */ toStandardSchema(S.validatePost);
+
+export const AttachmentsSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachments);
+
+export const ContextAnnotationSchema = /* @__PURE__ */ toStandardSchema(S.validateContextAnnotation);
+
+export const ContextAnnotationDomainFieldsSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateContextAnnotationDomainFields,
 );
 
-/** ContextAnnotationDomainFields as a Standard Schema (`validateContextAnnotationDomainFields`). */
-export const ContextAnnotationDomainFieldsSchema: SyncStandardSchema<T.ContextAnnotationDomainFields> =
-  toStandardSchema(S.validateContextAnnotationDomainFields);
-
-/** ContextAnnotationEntityFields as a Standard Schema (`validateContextAnnotationEntityFields`). */
-export const ContextAnnotationEntityFieldsSchema: SyncStandardSchema<T.ContextAnnotationEntityFields> =
-  toStandardSchema(S.validateContextAnnotationEntityFields);
-
-/** DisplayTextRange as a Standard Schema (`validateDisplayTextRange`). */
-export const DisplayTextRangeSchema: SyncStandardSchema<T.DisplayTextRange> = toStandardSchema(
-  S.validateDisplayTextRange,
+export const ContextAnnotationEntityFieldsSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateContextAnnotationEntityFields,
 );
 
-/** EditControls as a Standard Schema (`validateEditControls`). */
-export const EditControlsSchema: SyncStandardSchema<T.EditControls> = toStandardSchema(S.validateEditControls);
+export const DisplayTextRangeSchema = /* @__PURE__ */ toStandardSchema(S.validateDisplayTextRange);
 
-/** PostGeo as a Standard Schema (`validatePostGeo`). */
-export const PostGeoSchema: SyncStandardSchema<T.PostGeo> = toStandardSchema(S.validatePostGeo);
+export const EditControlsSchema = /* @__PURE__ */ toStandardSchema(S.validateEditControls);
 
-/** MatchedMediaNotes as a Standard Schema (`validateMatchedMediaNotes`). */
-export const MatchedMediaNotesSchema: SyncStandardSchema<T.MatchedMediaNotes> = toStandardSchema(
-  S.validateMatchedMediaNotes,
+export const PostGeoSchema = /* @__PURE__ */ toStandardSchema(S.validatePostGeo);
+
+export const MatchedMediaNotesSchema = /* @__PURE__ */ toStandardSchema(S.validateMatchedMediaNotes);
+
+export const PostNonPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostNonPublicMetrics);
+
+export const PostOrganicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostOrganicMetrics);
+
+export const PostPromotedMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostPromotedMetrics);
+
+export const PostPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validatePostPublicMetrics);
+
+export const NoteRequestSuggestionsSchema = /* @__PURE__ */ toStandardSchema(S.validateNoteRequestSuggestions);
+
+export const NotePostSchema = /* @__PURE__ */ toStandardSchema(S.validateNotePost);
+
+export const NotePostEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateNotePostEntities);
+
+export const ReferencedPostSchema = /* @__PURE__ */ toStandardSchema(S.validateReferencedPost);
+
+export const ReplySettingsSchema = /* @__PURE__ */ toStandardSchema(S.validateReplySettings);
+
+export const ScopesSchema = /* @__PURE__ */ toStandardSchema(S.validateScopes);
+
+export const SuggestedSourceLinksWithCountsSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateSuggestedSourceLinksWithCounts,
 );
 
-/** PostNonPublicMetrics as a Standard Schema (`validatePostNonPublicMetrics`). */
-export const PostNonPublicMetricsSchema: SyncStandardSchema<T.PostNonPublicMetrics> = toStandardSchema(
-  S.validatePostNonPublicMetrics,
+export const PostWithheldSchema = /* @__PURE__ */ toStandardSchema(S.validatePostWithheld);
+
+export const FullTextEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateFullTextEntities);
+
+export const EntityIndicesInclusiveInclusiveSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateEntityIndicesInclusiveInclusive,
 );
 
-/** PostOrganicMetrics as a Standard Schema (`validatePostOrganicMetrics`). */
-export const PostOrganicMetricsSchema: SyncStandardSchema<T.PostOrganicMetrics> = toStandardSchema(
-  S.validatePostOrganicMetrics,
+export const EntityIndicesInclusiveExclusiveSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateEntityIndicesInclusiveExclusive,
 );
 
-/** PostPromotedMetrics as a Standard Schema (`validatePostPromotedMetrics`). */
-export const PostPromotedMetricsSchema: SyncStandardSchema<T.PostPromotedMetrics> = toStandardSchema(
-  S.validatePostPromotedMetrics,
-);
+export const AnnotationSchema = /* @__PURE__ */ toStandardSchema(S.validateAnnotation);
 
-/** PostPublicMetrics as a Standard Schema (`validatePostPublicMetrics`). */
-export const PostPublicMetricsSchema: SyncStandardSchema<T.PostPublicMetrics> = toStandardSchema(
-  S.validatePostPublicMetrics,
-);
+export const CashtagSchema = /* @__PURE__ */ toStandardSchema(S.validateCashtag);
 
-/** NoteRequestSuggestions as a Standard Schema (`validateNoteRequestSuggestions`). */
-export const NoteRequestSuggestionsSchema: SyncStandardSchema<T.NoteRequestSuggestions> = toStandardSchema(
-  S.validateNoteRequestSuggestions,
-);
+export const HashtagSchema = /* @__PURE__ */ toStandardSchema(S.validateHashtag);
 
-/** NotePost as a Standard Schema (`validateNotePost`). */
-export const NotePostSchema: SyncStandardSchema<T.NotePost> = toStandardSchema(S.validateNotePost);
+export const MentionSchema = /* @__PURE__ */ toStandardSchema(S.validateMention);
 
-/** NotePostEntities as a Standard Schema (`validateNotePostEntities`). */
-export const NotePostEntitiesSchema: SyncStandardSchema<T.NotePostEntities> = toStandardSchema(
-  S.validateNotePostEntities,
-);
+export const UrlEntitySchema = /* @__PURE__ */ toStandardSchema(S.validateUrlEntity);
 
-/** ReferencedPost as a Standard Schema (`validateReferencedPost`). */
-export const ReferencedPostSchema: SyncStandardSchema<T.ReferencedPost> = toStandardSchema(S.validateReferencedPost);
+export const UrlImageSchema = /* @__PURE__ */ toStandardSchema(S.validateUrlImage);
 
-/** ReplySettings as a Standard Schema (`validateReplySettings`). */
-export const ReplySettingsSchema: SyncStandardSchema<T.ReplySettings> = toStandardSchema(S.validateReplySettings);
+export const IncludesSchema = /* @__PURE__ */ toStandardSchema(S.validateIncludes);
 
-/** Scopes as a Standard Schema (`validateScopes`). */
-export const ScopesSchema: SyncStandardSchema<T.Scopes> = toStandardSchema(S.validateScopes);
+export const UserSchema = /* @__PURE__ */ toStandardSchema(S.validateUser);
 
-/** SuggestedSourceLinksWithCounts as a Standard Schema (`validateSuggestedSourceLinksWithCounts`). */
-export const SuggestedSourceLinksWithCountsSchema: SyncStandardSchema<T.SuggestedSourceLinksWithCounts> =
-  toStandardSchema(S.validateSuggestedSourceLinksWithCounts);
+export const ConnectionStatusSchema = /* @__PURE__ */ toStandardSchema(S.validateConnectionStatus);
 
-/** PostWithheld as a Standard Schema (`validatePostWithheld`). */
-export const PostWithheldSchema: SyncStandardSchema<T.PostWithheld> = toStandardSchema(S.validatePostWithheld);
+export const UserEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateUserEntities);
 
-/** FullTextEntities as a Standard Schema (`validateFullTextEntities`). */
-export const FullTextEntitiesSchema: SyncStandardSchema<T.FullTextEntities> = toStandardSchema(
-  S.validateFullTextEntities,
-);
+export const UserUrlEntitiesSchema = /* @__PURE__ */ toStandardSchema(S.validateUserUrlEntities);
 
-/** EntityIndicesInclusiveInclusive as a Standard Schema (`validateEntityIndicesInclusiveInclusive`). */
-export const EntityIndicesInclusiveInclusiveSchema: SyncStandardSchema<T.EntityIndicesInclusiveInclusive> =
-  toStandardSchema(S.validateEntityIndicesInclusiveInclusive);
+export const UserPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateUserPublicMetrics);
 
-/** EntityIndicesInclusiveExclusive as a Standard Schema (`validateEntityIndicesInclusiveExclusive`). */
-export const EntityIndicesInclusiveExclusiveSchema: SyncStandardSchema<T.EntityIndicesInclusiveExclusive> =
-  toStandardSchema(S.validateEntityIndicesInclusiveExclusive);
+export const AffiliationSchema = /* @__PURE__ */ toStandardSchema(S.validateAffiliation);
 
-/** Annotation as a Standard Schema (`validateAnnotation`). */
-export const AnnotationSchema: SyncStandardSchema<T.Annotation> = toStandardSchema(S.validateAnnotation);
+export const UserWithheldSchema = /* @__PURE__ */ toStandardSchema(S.validateUserWithheld);
 
-/** Cashtag as a Standard Schema (`validateCashtag`). */
-export const CashtagSchema: SyncStandardSchema<T.Cashtag> = toStandardSchema(S.validateCashtag);
+export const MediaSchema = /* @__PURE__ */ toStandardSchema(S.validateMedia);
 
-/** Hashtag as a Standard Schema (`validateHashtag`). */
-export const HashtagSchema: SyncStandardSchema<T.Hashtag> = toStandardSchema(S.validateHashtag);
+export const MediaBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaBase);
 
-/** Mention as a Standard Schema (`validateMention`). */
-export const MentionSchema: SyncStandardSchema<T.Mention> = toStandardSchema(S.validateMention);
+export const PhotoSchema = /* @__PURE__ */ toStandardSchema(S.validatePhoto);
 
-/** UrlEntity as a Standard Schema (`validateUrlEntity`). */
-export const UrlEntitySchema: SyncStandardSchema<T.UrlEntity> = toStandardSchema(S.validateUrlEntity);
+export const VideoSchema = /* @__PURE__ */ toStandardSchema(S.validateVideo);
 
-/** UrlImage as a Standard Schema (`validateUrlImage`). */
-export const UrlImageSchema: SyncStandardSchema<T.UrlImage> = toStandardSchema(S.validateUrlImage);
+export const AnimatedGifSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimatedGif);
 
-/** Includes as a Standard Schema (`validateIncludes`). */
-export const IncludesSchema: SyncStandardSchema<T.Includes> = toStandardSchema(S.validateIncludes);
+export const MediaVariantsSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaVariants);
 
-/** User as a Standard Schema (`validateUser`). */
-export const UserSchema: SyncStandardSchema<T.User> = toStandardSchema(S.validateUser);
+export const MediaVariantSchema = /* @__PURE__ */ toStandardSchema(S.validateMediaVariant);
 
-/** ConnectionStatus as a Standard Schema (`validateConnectionStatus`). */
-export const ConnectionStatusSchema: SyncStandardSchema<T.ConnectionStatus> = toStandardSchema(
-  S.validateConnectionStatus,
-);
+export const VideoPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoPublicMetrics);
 
-/** UserEntities as a Standard Schema (`validateUserEntities`). */
-export const UserEntitiesSchema: SyncStandardSchema<T.UserEntities> = toStandardSchema(S.validateUserEntities);
+export const VideoOrganicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoOrganicMetrics);
 
-/** UserUrlEntities as a Standard Schema (`validateUserUrlEntities`). */
-export const UserUrlEntitiesSchema: SyncStandardSchema<T.UserUrlEntities> = toStandardSchema(S.validateUserUrlEntities);
+export const VideoPromotedMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoPromotedMetrics);
 
-/** UserPublicMetrics as a Standard Schema (`validateUserPublicMetrics`). */
-export const UserPublicMetricsSchema: SyncStandardSchema<T.UserPublicMetrics> = toStandardSchema(
-  S.validateUserPublicMetrics,
-);
+export const VideoNonPublicMetricsSchema = /* @__PURE__ */ toStandardSchema(S.validateVideoNonPublicMetrics);
 
-/** Affiliation as a Standard Schema (`validateAffiliation`). */
-export const AffiliationSchema: SyncStandardSchema<T.Affiliation> = toStandardSchema(S.validateAffiliation);
+export const PlaceSchema = /* @__PURE__ */ toStandardSchema(S.validatePlace);
 
-/** UserWithheld as a Standard Schema (`validateUserWithheld`). */
-export const UserWithheldSchema: SyncStandardSchema<T.UserWithheld> = toStandardSchema(S.validateUserWithheld);
+export const GeoSchema = /* @__PURE__ */ toStandardSchema(S.validateGeo);
 
-/** Media as a Standard Schema (`validateMedia`). */
-export const MediaSchema: SyncStandardSchema<T.Media> = toStandardSchema(S.validateMedia);
+export const PointSchema = /* @__PURE__ */ toStandardSchema(S.validatePoint);
 
-/** MediaBase as a Standard Schema (`validateMediaBase`). */
-export const MediaBaseSchema: SyncStandardSchema<T.MediaBase> = toStandardSchema(S.validateMediaBase);
+export const PollSchema = /* @__PURE__ */ toStandardSchema(S.validatePoll);
 
-/** Photo as a Standard Schema (`validatePhoto`). */
-export const PhotoSchema: SyncStandardSchema<T.Photo> = toStandardSchema(S.validatePhoto);
+export const PollOptionSchema = /* @__PURE__ */ toStandardSchema(S.validatePollOption);
 
-/** Video as a Standard Schema (`validateVideo`). */
-export const VideoSchema: SyncStandardSchema<T.Video> = toStandardSchema(S.validateVideo);
+export const TopicSchema = /* @__PURE__ */ toStandardSchema(S.validateTopic);
 
-/** AnimatedGif as a Standard Schema (`validateAnimatedGif`). */
-export const AnimatedGifSchema: SyncStandardSchema<T.AnimatedGif> = toStandardSchema(S.validateAnimatedGif);
+export const ErrorSchema = /* @__PURE__ */ toStandardSchema(S.validateError);
 
-/** MediaVariants as a Standard Schema (`validateMediaVariants`). */
-export const MediaVariantsSchema: SyncStandardSchema<T.MediaVariants> = toStandardSchema(S.validateMediaVariants);
+export const ProblemBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemBase);
 
-/** MediaVariant as a Standard Schema (`validateMediaVariant`). */
-export const MediaVariantSchema: SyncStandardSchema<T.MediaVariant> = toStandardSchema(S.validateMediaVariant);
+export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-/** VideoPublicMetrics as a Standard Schema (`validateVideoPublicMetrics`). */
-export const VideoPublicMetricsSchema: SyncStandardSchema<T.VideoPublicMetrics> = toStandardSchema(
-  S.validateVideoPublicMetrics,
-);
+export const ProblemResourceTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemResourceType);
 
-/** VideoOrganicMetrics as a Standard Schema (`validateVideoOrganicMetrics`). */
-export const VideoOrganicMetricsSchema: SyncStandardSchema<T.VideoOrganicMetrics> = toStandardSchema(
-  S.validateVideoOrganicMetrics,
-);
+export const ProblemSectionSchema = /* @__PURE__ */ toStandardSchema(S.validateProblemSection);
 
-/** VideoPromotedMetrics as a Standard Schema (`validateVideoPromotedMetrics`). */
-export const VideoPromotedMetricsSchema: SyncStandardSchema<T.VideoPromotedMetrics> = toStandardSchema(
-  S.validateVideoPromotedMetrics,
-);
+export const GenericProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateGenericProblem);
 
-/** VideoNonPublicMetrics as a Standard Schema (`validateVideoNonPublicMetrics`). */
-export const VideoNonPublicMetricsSchema: SyncStandardSchema<T.VideoNonPublicMetrics> = toStandardSchema(
-  S.validateVideoNonPublicMetrics,
-);
+export const ClientDisconnectedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateClientDisconnectedProblem);
 
-/** Place as a Standard Schema (`validatePlace`). */
-export const PlaceSchema: SyncStandardSchema<T.Place> = toStandardSchema(S.validatePlace);
+export const ClientForbiddenProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateClientForbiddenProblem);
 
-/** Geo as a Standard Schema (`validateGeo`). */
-export const GeoSchema: SyncStandardSchema<T.Geo> = toStandardSchema(S.validateGeo);
+export const ConflictProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateConflictProblem);
 
-/** Point as a Standard Schema (`validatePoint`). */
-export const PointSchema: SyncStandardSchema<T.Point> = toStandardSchema(S.validatePoint);
+export const DisallowedResourceProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateDisallowedResourceProblem);
 
-/** Poll as a Standard Schema (`validatePoll`). */
-export const PollSchema: SyncStandardSchema<T.Poll> = toStandardSchema(S.validatePoll);
+export const DuplicateRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateDuplicateRulesProblem);
 
-/** PollOption as a Standard Schema (`validatePollOption`). */
-export const PollOptionSchema: SyncStandardSchema<T.PollOption> = toStandardSchema(S.validatePollOption);
+export const InvalidRequestProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRequestProblem);
 
-/** Topic as a Standard Schema (`validateTopic`). */
-export const TopicSchema: SyncStandardSchema<T.Topic> = toStandardSchema(S.validateTopic);
+export const InvalidRequestErrorSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRequestError);
 
-/** Error as a Standard Schema (`validateError`). */
-export const ErrorSchema: SyncStandardSchema<T.Error> = toStandardSchema(S.validateError);
+export const InvalidRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateInvalidRulesProblem);
 
-/** ProblemBase as a Standard Schema (`validateProblemBase`). */
-export const ProblemBaseSchema: SyncStandardSchema<T.ProblemBase> = toStandardSchema(S.validateProblemBase);
+export const NoncompliantRulesProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateNoncompliantRulesProblem);
 
-/** Problem as a Standard Schema (`validateProblem`). */
-export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
-
-/** ProblemResourceType as a Standard Schema (`validateProblemResourceType`). */
-export const ProblemResourceTypeSchema: SyncStandardSchema<T.ProblemResourceType> = toStandardSchema(
-  S.validateProblemResourceType,
-);
-
-/** ProblemSection as a Standard Schema (`validateProblemSection`). */
-export const ProblemSectionSchema: SyncStandardSchema<T.ProblemSection> = toStandardSchema(S.validateProblemSection);
-
-/** GenericProblem as a Standard Schema (`validateGenericProblem`). */
-export const GenericProblemSchema: SyncStandardSchema<T.GenericProblem> = toStandardSchema(S.validateGenericProblem);
-
-/** ClientDisconnectedProblem as a Standard Schema (`validateClientDisconnectedProblem`). */
-export const ClientDisconnectedProblemSchema: SyncStandardSchema<T.ClientDisconnectedProblem> = toStandardSchema(
-  S.validateClientDisconnectedProblem,
-);
-
-/** ClientForbiddenProblem as a Standard Schema (`validateClientForbiddenProblem`). */
-export const ClientForbiddenProblemSchema: SyncStandardSchema<T.ClientForbiddenProblem> = toStandardSchema(
-  S.validateClientForbiddenProblem,
-);
-
-/** ConflictProblem as a Standard Schema (`validateConflictProblem`). */
-export const ConflictProblemSchema: SyncStandardSchema<T.ConflictProblem> = toStandardSchema(S.validateConflictProblem);
-
-/** DisallowedResourceProblem as a Standard Schema (`validateDisallowedResourceProblem`). */
-export const DisallowedResourceProblemSchema: SyncStandardSchema<T.DisallowedResourceProblem> = toStandardSchema(
-  S.validateDisallowedResourceProblem,
-);
-
-/** DuplicateRulesProblem as a Standard Schema (`validateDuplicateRulesProblem`). */
-export const DuplicateRulesProblemSchema: SyncStandardSchema<T.DuplicateRulesProblem> = toStandardSchema(
-  S.validateDuplicateRulesProblem,
-);
-
-/** InvalidRequestProblem as a Standard Schema (`validateInvalidRequestProblem`). */
-export const InvalidRequestProblemSchema: SyncStandardSchema<T.InvalidRequestProblem> = toStandardSchema(
-  S.validateInvalidRequestProblem,
-);
-
-/** InvalidRequestError as a Standard Schema (`validateInvalidRequestError`). */
-export const InvalidRequestErrorSchema: SyncStandardSchema<T.InvalidRequestError> = toStandardSchema(
-  S.validateInvalidRequestError,
-);
-
-/** InvalidRulesProblem as a Standard Schema (`validateInvalidRulesProblem`). */
-export const InvalidRulesProblemSchema: SyncStandardSchema<T.InvalidRulesProblem> = toStandardSchema(
-  S.validateInvalidRulesProblem,
-);
-
-/** NoncompliantRulesProblem as a Standard Schema (`validateNoncompliantRulesProblem`). */
-export const NoncompliantRulesProblemSchema: SyncStandardSchema<T.NoncompliantRulesProblem> = toStandardSchema(
-  S.validateNoncompliantRulesProblem,
-);
-
-/** NotAuthorizedForFieldProblem as a Standard Schema (`validateNotAuthorizedForFieldProblem`). */
-export const NotAuthorizedForFieldProblemSchema: SyncStandardSchema<T.NotAuthorizedForFieldProblem> = toStandardSchema(
+export const NotAuthorizedForFieldProblemSchema = /* @__PURE__ */ toStandardSchema(
   S.validateNotAuthorizedForFieldProblem,
 );
 
-/** NotAuthorizedForResourceProblem as a Standard Schema (`validateNotAuthorizedForResourceProblem`). */
-export const NotAuthorizedForResourceProblemSchema: SyncStandardSchema<T.NotAuthorizedForResourceProblem> =
-  toStandardSchema(S.validateNotAuthorizedForResourceProblem);
+export const NotAuthorizedForResourceProblemSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateNotAuthorizedForResourceProblem,
+);
 
-/** OperationalDisconnectProblem as a Standard Schema (`validateOperationalDisconnectProblem`). */
-export const OperationalDisconnectProblemSchema: SyncStandardSchema<T.OperationalDisconnectProblem> = toStandardSchema(
+export const OperationalDisconnectProblemSchema = /* @__PURE__ */ toStandardSchema(
   S.validateOperationalDisconnectProblem,
 );
 
-/** ResourceNotFoundProblem as a Standard Schema (`validateResourceNotFoundProblem`). */
-export const ResourceNotFoundProblemSchema: SyncStandardSchema<T.ResourceNotFoundProblem> = toStandardSchema(
-  S.validateResourceNotFoundProblem,
+export const ResourceNotFoundProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceNotFoundProblem);
+
+export const ResourceUnavailableProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceUnavailableProblem);
+
+export const RuleCapProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateRuleCapProblem);
+
+export const StreamingConnectionProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateStreamingConnectionProblem);
+
+export const UnsupportedAuthenticationProblemSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateUnsupportedAuthenticationProblem,
 );
 
-/** ResourceUnavailableProblem as a Standard Schema (`validateResourceUnavailableProblem`). */
-export const ResourceUnavailableProblemSchema: SyncStandardSchema<T.ResourceUnavailableProblem> = toStandardSchema(
-  S.validateResourceUnavailableProblem,
-);
+export const UsageCappedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateUsageCappedProblem);
 
-/** RuleCapProblem as a Standard Schema (`validateRuleCapProblem`). */
-export const RuleCapProblemSchema: SyncStandardSchema<T.RuleCapProblem> = toStandardSchema(S.validateRuleCapProblem);
+export const UnlistedProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateUnlistedProblem);
 
-/** StreamingConnectionProblem as a Standard Schema (`validateStreamingConnectionProblem`). */
-export const StreamingConnectionProblemSchema: SyncStandardSchema<T.StreamingConnectionProblem> = toStandardSchema(
-  S.validateStreamingConnectionProblem,
-);
+export const ActivityEventTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateActivityEventType);
 
-/** UnsupportedAuthenticationProblem as a Standard Schema (`validateUnsupportedAuthenticationProblem`). */
-export const UnsupportedAuthenticationProblemSchema: SyncStandardSchema<T.UnsupportedAuthenticationProblem> =
-  toStandardSchema(S.validateUnsupportedAuthenticationProblem);
-
-/** UsageCappedProblem as a Standard Schema (`validateUsageCappedProblem`). */
-export const UsageCappedProblemSchema: SyncStandardSchema<T.UsageCappedProblem> = toStandardSchema(
-  S.validateUsageCappedProblem,
-);
-
-/** UnlistedProblem as a Standard Schema (`validateUnlistedProblem`). */
-export const UnlistedProblemSchema: SyncStandardSchema<T.UnlistedProblem> = toStandardSchema(S.validateUnlistedProblem);
-
-/** ActivityEventType as a Standard Schema (`validateActivityEventType`). */
-export const ActivityEventTypeSchema: SyncStandardSchema<T.ActivityEventType> = toStandardSchema(
-  S.validateActivityEventType,
-);
-
-/** DeprecatedActivityEventType as a Standard Schema (`validateDeprecatedActivityEventType`). */
-export const DeprecatedActivityEventTypeSchema: SyncStandardSchema<T.DeprecatedActivityEventType> = toStandardSchema(
+export const DeprecatedActivityEventTypeSchema = /* @__PURE__ */ toStandardSchema(
   S.validateDeprecatedActivityEventType,
 );
 
-/** ActivitySubscriptionFilter as a Standard Schema (`validateActivitySubscriptionFilter`). */
-export const ActivitySubscriptionFilterSchema: SyncStandardSchema<T.ActivitySubscriptionFilter> = toStandardSchema(
-  S.validateActivitySubscriptionFilter,
+export const ActivitySubscriptionFilterSchema = /* @__PURE__ */ toStandardSchema(S.validateActivitySubscriptionFilter);
+
+export const ActivitySubscriptionCreateRequestSchema = /* @__PURE__ */ toStandardSchema(
+  S.validateActivitySubscriptionCreateRequest,
 );
 
-/** ActivitySubscriptionCreateRequest as a Standard Schema (`validateActivitySubscriptionCreateRequest`). */
-export const ActivitySubscriptionCreateRequestSchema: SyncStandardSchema<T.ActivitySubscriptionCreateRequest> =
-  toStandardSchema(S.validateActivitySubscriptionCreateRequest);
+export const ActivityStreamEventSchema = /* @__PURE__ */ toStandardSchema(S.validateActivityStreamEvent);
 
-/** ActivityStreamEvent as a Standard Schema (`validateActivityStreamEvent`). */
-export const ActivityStreamEventSchema: SyncStandardSchema<T.ActivityStreamEvent> = toStandardSchema(
-  S.validateActivityStreamEvent,
+export const DmEventTypeSchema = /* @__PURE__ */ toStandardSchema(S.validateDmEventType);
+
+export const DmEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmEvent);
+
+export const DmMessageCreateEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmMessageCreateEvent);
+
+export const DmParticipantsJoinEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmParticipantsJoinEvent);
+
+export const DmParticipantsLeaveEventSchema = /* @__PURE__ */ toStandardSchema(S.validateDmParticipantsLeaveEvent);
+
+export const PostFieldSchema = /* @__PURE__ */ toStandardSchema(S.validatePostField);
+
+export const NewsFieldSchema = /* @__PURE__ */ toStandardSchema(S.validateNewsField);
+
+export const GetUserBookmarksEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateGetUserBookmarksEnvelope);
+
+export const GetUserBookmarksMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateGetUserBookmarksMeta);
+
+export const FindUserByUsernameEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateFindUserByUsernameEnvelope);
+
+export const FindPostByIdEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateFindPostByIdEnvelope);
+
+export const SearchRecentPostsEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchRecentPostsEnvelope);
+
+export const SearchAllPostsEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchAllPostsEnvelope);
+
+export const SearchAllPostsMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateSearchAllPostsMeta);
+
+export const ResponseEnvelopeSchema = /* @__PURE__ */ toStandardSchema(S.validateResponseEnvelope);
+
+export const NotShownMetaSchema = /* @__PURE__ */ toStandardSchema(S.validateNotShownMeta);
+
+export const PartialErrorsSchema = /* @__PURE__ */ toStandardSchema(S.validatePartialErrors);
+
+export const CreatePostRequestSchema = /* @__PURE__ */ toStandardSchema(S.validateCreatePostRequest);
+
+export const EditOptionsSchema = /* @__PURE__ */ toStandardSchema(S.validateEditOptions);
+
+export const CreatePostPollSchema = /* @__PURE__ */ toStandardSchema(S.validateCreatePostPoll);
+
+export const GetUserBookmarksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksPathParams);
+
+export const GetUserBookmarksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksQuery);
+
+export const GetUserBookmarksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksHeaders);
+
+export const GetUserBookmarksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBookmarksCookies);
+
+export const GetUserBookmarksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserBookmarksRequestBody);
+
+export const GetUserBookmarksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBookmarksResponse);
+
+export const FindUserByUsernamePathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateFindUserByUsernamePathParams,
 );
 
-/** DmEventType as a Standard Schema (`validateDmEventType`). */
-export const DmEventTypeSchema: SyncStandardSchema<T.DmEventType> = toStandardSchema(S.validateDmEventType);
+export const FindUserByUsernameQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameQuery);
 
-/** DmEvent as a Standard Schema (`validateDmEvent`). */
-export const DmEventSchema: SyncStandardSchema<T.DmEvent> = toStandardSchema(S.validateDmEvent);
+export const FindUserByUsernameHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameHeaders);
 
-/** DmMessageCreateEvent as a Standard Schema (`validateDmMessageCreateEvent`). */
-export const DmMessageCreateEventSchema: SyncStandardSchema<T.DmMessageCreateEvent> = toStandardSchema(
-  S.validateDmMessageCreateEvent,
+export const FindUserByUsernameCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindUserByUsernameCookies);
+
+export const FindUserByUsernameRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindUserByUsernameRequestBody);
+
+export const FindUserByUsernameResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindUserByUsernameResponse);
+
+export const FindPostByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdPathParams);
+
+export const FindPostByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdQuery);
+
+export const FindPostByIdHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdHeaders);
+
+export const FindPostByIdCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindPostByIdCookies);
+
+export const FindPostByIdRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindPostByIdRequestBody);
+
+export const FindPostByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindPostByIdResponse);
+
+export const SearchRecentPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchRecentPostsPathParams,
 );
 
-/** DmParticipantsJoinEvent as a Standard Schema (`validateDmParticipantsJoinEvent`). */
-export const DmParticipantsJoinEventSchema: SyncStandardSchema<T.DmParticipantsJoinEvent> = toStandardSchema(
-  S.validateDmParticipantsJoinEvent,
+export const SearchRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsQuery);
+
+export const SearchRecentPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsHeaders);
+
+export const SearchRecentPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchRecentPostsCookies);
+
+export const SearchRecentPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchRecentPostsRequestBody);
+
+export const SearchRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchRecentPostsResponse);
+
+export const SearchAllPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsPathParams);
+
+export const SearchAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsQuery);
+
+export const SearchAllPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsHeaders);
+
+export const SearchAllPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchAllPostsCookies);
+
+export const SearchAllPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchAllPostsRequestBody);
+
+export const SearchAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchAllPostsResponse);
+
+export const CountRecentPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsPathParams);
+
+export const CountRecentPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsQuery);
+
+export const CountRecentPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsHeaders);
+
+export const CountRecentPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCountRecentPostsCookies);
+
+export const CountRecentPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCountRecentPostsRequestBody);
+
+export const CountRecentPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountRecentPostsResponse);
+
+export const CountAllPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsPathParams);
+
+export const CountAllPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsQuery);
+
+export const CountAllPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsHeaders);
+
+export const CountAllPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCountAllPostsCookies);
+
+export const CountAllPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCountAllPostsRequestBody);
+
+export const CountAllPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCountAllPostsResponse);
+
+export const GetUserPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsPathParams);
+
+export const GetUserPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsQuery);
+
+export const GetUserPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsHeaders);
+
+export const GetUserPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostsCookies);
+
+export const GetUserPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPostsRequestBody);
+
+export const GetUserPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostsResponse);
+
+export const GetUserMentionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsPathParams);
+
+export const GetUserMentionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsQuery);
+
+export const GetUserMentionsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsHeaders);
+
+export const GetUserMentionsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMentionsCookies);
+
+export const GetUserMentionsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserMentionsRequestBody);
+
+export const GetUserMentionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMentionsResponse);
+
+export const GetUserLikedPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserLikedPostsPathParams,
 );
 
-/** DmParticipantsLeaveEvent as a Standard Schema (`validateDmParticipantsLeaveEvent`). */
-export const DmParticipantsLeaveEventSchema: SyncStandardSchema<T.DmParticipantsLeaveEvent> = toStandardSchema(
-  S.validateDmParticipantsLeaveEvent,
+export const GetUserLikedPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsQuery);
+
+export const GetUserLikedPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsHeaders);
+
+export const GetUserLikedPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserLikedPostsCookies);
+
+export const GetUserLikedPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserLikedPostsRequestBody);
+
+export const GetUserLikedPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserLikedPostsResponse);
+
+export const GetUserFollowersPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersPathParams);
+
+export const GetUserFollowersQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersQuery);
+
+export const GetUserFollowersHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersHeaders);
+
+export const GetUserFollowersCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowersCookies);
+
+export const GetUserFollowersRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserFollowersRequestBody);
+
+export const GetUserFollowersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowersResponse);
+
+export const GetUserFollowingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingPathParams);
+
+export const GetUserFollowingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingQuery);
+
+export const GetUserFollowingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingHeaders);
+
+export const GetUserFollowingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowingCookies);
+
+export const GetUserFollowingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserFollowingRequestBody);
+
+export const GetUserFollowingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserFollowingResponse);
+
+export const FollowUserPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserPathParams);
+
+export const FollowUserQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserQuery);
+
+export const FollowUserHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserHeaders);
+
+export const FollowUserCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFollowUserCookies);
+
+export const FollowUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFollowUserRequestBody);
+
+export const FollowUserResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFollowUserResponse);
+
+export const GetUserBlockingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingPathParams);
+
+export const GetUserBlockingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingQuery);
+
+export const GetUserBlockingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingHeaders);
+
+export const GetUserBlockingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserBlockingCookies);
+
+export const GetUserBlockingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserBlockingRequestBody);
+
+export const GetUserBlockingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserBlockingResponse);
+
+export const GetUserMutingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingPathParams);
+
+export const GetUserMutingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingQuery);
+
+export const GetUserMutingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingHeaders);
+
+export const GetUserMutingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserMutingCookies);
+
+export const GetUserMutingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserMutingRequestBody);
+
+export const GetUserMutingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserMutingResponse);
+
+export const GetUserPinnedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserPinnedListsPathParams,
 );
 
-/** PostField as a Standard Schema (`validatePostField`). */
-export const PostFieldSchema: SyncStandardSchema<T.PostField> = toStandardSchema(S.validatePostField);
+export const GetUserPinnedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsQuery);
 
-/** NewsField as a Standard Schema (`validateNewsField`). */
-export const NewsFieldSchema: SyncStandardSchema<T.NewsField> = toStandardSchema(S.validateNewsField);
+export const GetUserPinnedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsHeaders);
 
-/** GetUserBookmarksEnvelope as a Standard Schema (`validateGetUserBookmarksEnvelope`). */
-export const GetUserBookmarksEnvelopeSchema: SyncStandardSchema<T.GetUserBookmarksEnvelope> = toStandardSchema(
-  S.validateGetUserBookmarksEnvelope,
+export const GetUserPinnedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPinnedListsCookies);
+
+export const GetUserPinnedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPinnedListsRequestBody);
+
+export const GetUserPinnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPinnedListsResponse);
+
+export const GetUserOwnedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserOwnedListsPathParams,
 );
 
-/** GetUserBookmarksMeta as a Standard Schema (`validateGetUserBookmarksMeta`). */
-export const GetUserBookmarksMetaSchema: SyncStandardSchema<T.GetUserBookmarksMeta> = toStandardSchema(
-  S.validateGetUserBookmarksMeta,
+export const GetUserOwnedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsQuery);
+
+export const GetUserOwnedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsHeaders);
+
+export const GetUserOwnedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserOwnedListsCookies);
+
+export const GetUserOwnedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserOwnedListsRequestBody);
+
+export const GetUserOwnedListsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserOwnedListsResponse);
+
+export const GetUserFollowedListsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserFollowedListsPathParams,
 );
 
-/** FindUserByUsernameEnvelope as a Standard Schema (`validateFindUserByUsernameEnvelope`). */
-export const FindUserByUsernameEnvelopeSchema: SyncStandardSchema<T.FindUserByUsernameEnvelope> = toStandardSchema(
-  S.validateFindUserByUsernameEnvelope,
+export const GetUserFollowedListsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserFollowedListsQuery);
+
+export const GetUserFollowedListsHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserFollowedListsHeaders,
 );
 
-/** FindPostByIdEnvelope as a Standard Schema (`validateFindPostByIdEnvelope`). */
-export const FindPostByIdEnvelopeSchema: SyncStandardSchema<T.FindPostByIdEnvelope> = toStandardSchema(
-  S.validateFindPostByIdEnvelope,
+export const GetUserFollowedListsCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserFollowedListsCookies,
 );
 
-/** SearchRecentPostsEnvelope as a Standard Schema (`validateSearchRecentPostsEnvelope`). */
-export const SearchRecentPostsEnvelopeSchema: SyncStandardSchema<T.SearchRecentPostsEnvelope> = toStandardSchema(
-  S.validateSearchRecentPostsEnvelope,
+export const GetUserFollowedListsRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateGetUserFollowedListsRequestBody,
 );
 
-/** SearchAllPostsEnvelope as a Standard Schema (`validateSearchAllPostsEnvelope`). */
-export const SearchAllPostsEnvelopeSchema: SyncStandardSchema<T.SearchAllPostsEnvelope> = toStandardSchema(
-  S.validateSearchAllPostsEnvelope,
+export const GetUserFollowedListsResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateGetUserFollowedListsResponse,
 );
 
-/** SearchAllPostsMeta as a Standard Schema (`validateSearchAllPostsMeta`). */
-export const SearchAllPostsMetaSchema: SyncStandardSchema<T.SearchAllPostsMeta> = toStandardSchema(
-  S.validateSearchAllPostsMeta,
+export const GetUserListMembershipsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserListMembershipsPathParams,
 );
 
-/** ResponseEnvelope as a Standard Schema (`validateResponseEnvelope`). */
-export const ResponseEnvelopeSchema: SyncStandardSchema<T.ResponseEnvelope> = toStandardSchema(
-  S.validateResponseEnvelope,
+export const GetUserListMembershipsQuerySchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserListMembershipsQuery,
 );
 
-/** NotShownMeta as a Standard Schema (`validateNotShownMeta`). */
-export const NotShownMetaSchema: SyncStandardSchema<T.NotShownMeta> = toStandardSchema(S.validateNotShownMeta);
-
-/** PartialErrors as a Standard Schema (`validatePartialErrors`). */
-export const PartialErrorsSchema: SyncStandardSchema<T.PartialErrors> = toStandardSchema(S.validatePartialErrors);
-
-/** CreatePostRequest as a Standard Schema (`validateCreatePostRequest`). */
-export const CreatePostRequestSchema: SyncStandardSchema<T.CreatePostRequest> = toStandardSchema(
-  S.validateCreatePostRequest,
+export const GetUserListMembershipsHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserListMembershipsHeaders,
 );
 
-/** EditOptions as a Standard Schema (`validateEditOptions`). */
-export const EditOptionsSchema: SyncStandardSchema<T.EditOptions> = toStandardSchema(S.validateEditOptions);
-
-/** CreatePostPoll as a Standard Schema (`validateCreatePostPoll`). */
-export const CreatePostPollSchema: SyncStandardSchema<T.CreatePostPoll> = toStandardSchema(S.validateCreatePostPoll);
-
-/** getUserBookmarks: `validateGetUserBookmarksPathParams` as a Standard Schema. */
-export const GetUserBookmarksPathParamsSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['pathParams']> =
-  toStandardSchema(O.validateGetUserBookmarksPathParams);
-
-/** getUserBookmarks: `validateGetUserBookmarksQuery` as a Standard Schema. */
-export const GetUserBookmarksQuerySchema: SyncStandardSchema<T.Operations['getUserBookmarks']['query']> =
-  toStandardSchema(O.validateGetUserBookmarksQuery);
-
-/** getUserBookmarks: `validateGetUserBookmarksHeaders` as a Standard Schema. */
-export const GetUserBookmarksHeadersSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['headers']> =
-  toStandardSchema(O.validateGetUserBookmarksHeaders);
-
-/** getUserBookmarks: `validateGetUserBookmarksCookies` as a Standard Schema. */
-export const GetUserBookmarksCookiesSchema: SyncStandardSchema<T.Operations['getUserBookmarks']['cookies']> =
-  toStandardSchema(O.validateGetUserBookmarksCookies);
-
-/** getUserBookmarks: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserBookmarksRequestBodySchema: SyncStandardSchema<T.Operations['getUserBookmarks']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserBookmarksRequestBody(body, undefined, options));
-
-/** getUserBookmarks: the response with this status and media type as a Standard Schema. */
-export function GetUserBookmarksResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserBookmarks']['response'] | T.Operations['getUserBookmarks']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserBookmarksResponse(status, mediaType, body, options));
-}
-
-/** findUserByUsername: `validateFindUserByUsernamePathParams` as a Standard Schema. */
-export const FindUserByUsernamePathParamsSchema: SyncStandardSchema<T.Operations['findUserByUsername']['pathParams']> =
-  toStandardSchema(O.validateFindUserByUsernamePathParams);
-
-/** findUserByUsername: `validateFindUserByUsernameQuery` as a Standard Schema. */
-export const FindUserByUsernameQuerySchema: SyncStandardSchema<T.Operations['findUserByUsername']['query']> =
-  toStandardSchema(O.validateFindUserByUsernameQuery);
-
-/** findUserByUsername: `validateFindUserByUsernameHeaders` as a Standard Schema. */
-export const FindUserByUsernameHeadersSchema: SyncStandardSchema<T.Operations['findUserByUsername']['headers']> =
-  toStandardSchema(O.validateFindUserByUsernameHeaders);
-
-/** findUserByUsername: `validateFindUserByUsernameCookies` as a Standard Schema. */
-export const FindUserByUsernameCookiesSchema: SyncStandardSchema<T.Operations['findUserByUsername']['cookies']> =
-  toStandardSchema(O.validateFindUserByUsernameCookies);
-
-/** findUserByUsername: the request body (its first declared media type) as a Standard Schema. */
-export const FindUserByUsernameRequestBodySchema: SyncStandardSchema<
-  T.Operations['findUserByUsername']['requestBody']
-> = toStandardSchema((body, options) => O.validateFindUserByUsernameRequestBody(body, undefined, options));
-
-/** findUserByUsername: the response with this status and media type as a Standard Schema. */
-export function FindUserByUsernameResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['findUserByUsername']['response'] | T.Operations['findUserByUsername']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateFindUserByUsernameResponse(status, mediaType, body, options));
-}
-
-/** findPostById: `validateFindPostByIdPathParams` as a Standard Schema. */
-export const FindPostByIdPathParamsSchema: SyncStandardSchema<T.Operations['findPostById']['pathParams']> =
-  toStandardSchema(O.validateFindPostByIdPathParams);
-
-/** findPostById: `validateFindPostByIdQuery` as a Standard Schema. */
-export const FindPostByIdQuerySchema: SyncStandardSchema<T.Operations['findPostById']['query']> = toStandardSchema(
-  O.validateFindPostByIdQuery,
+export const GetUserListMembershipsCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetUserListMembershipsCookies,
 );
 
-/** findPostById: `validateFindPostByIdHeaders` as a Standard Schema. */
-export const FindPostByIdHeadersSchema: SyncStandardSchema<T.Operations['findPostById']['headers']> = toStandardSchema(
-  O.validateFindPostByIdHeaders,
+export const GetUserListMembershipsRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateGetUserListMembershipsRequestBody,
 );
 
-/** findPostById: `validateFindPostByIdCookies` as a Standard Schema. */
-export const FindPostByIdCookiesSchema: SyncStandardSchema<T.Operations['findPostById']['cookies']> = toStandardSchema(
-  O.validateFindPostByIdCookies,
+export const GetUserListMembershipsResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateGetUserListMembershipsResponse,
 );
 
-/** findPostById: the request body (its first declared media type) as a Standard Schema. */
-export const FindPostByIdRequestBodySchema: SyncStandardSchema<T.Operations['findPostById']['requestBody']> =
-  toStandardSchema((body, options) => O.validateFindPostByIdRequestBody(body, undefined, options));
+export const LikePostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostPathParams);
 
-/** findPostById: the response with this status and media type as a Standard Schema. */
-export function FindPostByIdResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['findPostById']['response'] | T.Operations['findPostById']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateFindPostByIdResponse(status, mediaType, body, options));
-}
+export const LikePostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostQuery);
 
-/** searchRecentPosts: `validateSearchRecentPostsPathParams` as a Standard Schema. */
-export const SearchRecentPostsPathParamsSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['pathParams']> =
-  toStandardSchema(O.validateSearchRecentPostsPathParams);
+export const LikePostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostHeaders);
 
-/** searchRecentPosts: `validateSearchRecentPostsQuery` as a Standard Schema. */
-export const SearchRecentPostsQuerySchema: SyncStandardSchema<T.Operations['searchRecentPosts']['query']> =
-  toStandardSchema(O.validateSearchRecentPostsQuery);
+export const LikePostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateLikePostCookies);
 
-/** searchRecentPosts: `validateSearchRecentPostsHeaders` as a Standard Schema. */
-export const SearchRecentPostsHeadersSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['headers']> =
-  toStandardSchema(O.validateSearchRecentPostsHeaders);
+export const LikePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateLikePostRequestBody);
 
-/** searchRecentPosts: `validateSearchRecentPostsCookies` as a Standard Schema. */
-export const SearchRecentPostsCookiesSchema: SyncStandardSchema<T.Operations['searchRecentPosts']['cookies']> =
-  toStandardSchema(O.validateSearchRecentPostsCookies);
+export const LikePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLikePostResponse);
 
-/** searchRecentPosts: the request body (its first declared media type) as a Standard Schema. */
-export const SearchRecentPostsRequestBodySchema: SyncStandardSchema<T.Operations['searchRecentPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSearchRecentPostsRequestBody(body, undefined, options));
+export const CreatePostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostPathParams);
 
-/** searchRecentPosts: the response with this status and media type as a Standard Schema. */
-export function SearchRecentPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['searchRecentPosts']['response'] | T.Operations['searchRecentPosts']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateSearchRecentPostsResponse(status, mediaType, body, options));
-}
+export const CreatePostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostQuery);
 
-/** searchAllPosts: `validateSearchAllPostsPathParams` as a Standard Schema. */
-export const SearchAllPostsPathParamsSchema: SyncStandardSchema<T.Operations['searchAllPosts']['pathParams']> =
-  toStandardSchema(O.validateSearchAllPostsPathParams);
+export const CreatePostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostHeaders);
 
-/** searchAllPosts: `validateSearchAllPostsQuery` as a Standard Schema. */
-export const SearchAllPostsQuerySchema: SyncStandardSchema<T.Operations['searchAllPosts']['query']> = toStandardSchema(
-  O.validateSearchAllPostsQuery,
+export const CreatePostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreatePostCookies);
+
+export const CreatePostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreatePostRequestBody);
+
+export const CreatePostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreatePostResponse);
+
+export const SearchNewsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsPathParams);
+
+export const SearchNewsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsQuery);
+
+export const SearchNewsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsHeaders);
+
+export const SearchNewsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNewsCookies);
+
+export const SearchNewsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchNewsRequestBody);
+
+export const SearchNewsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNewsResponse);
+
+export const FindNewsByIdPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdPathParams);
+
+export const FindNewsByIdQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdQuery);
+
+export const FindNewsByIdHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdHeaders);
+
+export const FindNewsByIdCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateFindNewsByIdCookies);
+
+export const FindNewsByIdRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateFindNewsByIdRequestBody);
+
+export const FindNewsByIdResponseSchema = /* @__PURE__ */ _responseSchema(O.validateFindNewsByIdResponse);
+
+export const ListConnectionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsPathParams);
+
+export const ListConnectionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsQuery);
+
+export const ListConnectionsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsHeaders);
+
+export const ListConnectionsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListConnectionsCookies);
+
+export const ListConnectionsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListConnectionsRequestBody);
+
+export const ListConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListConnectionsResponse);
+
+export const DeleteConnectionsByUuidPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByUuidPathParams,
 );
 
-/** searchAllPosts: `validateSearchAllPostsHeaders` as a Standard Schema. */
-export const SearchAllPostsHeadersSchema: SyncStandardSchema<T.Operations['searchAllPosts']['headers']> =
-  toStandardSchema(O.validateSearchAllPostsHeaders);
-
-/** searchAllPosts: `validateSearchAllPostsCookies` as a Standard Schema. */
-export const SearchAllPostsCookiesSchema: SyncStandardSchema<T.Operations['searchAllPosts']['cookies']> =
-  toStandardSchema(O.validateSearchAllPostsCookies);
-
-/** searchAllPosts: the request body (its first declared media type) as a Standard Schema. */
-export const SearchAllPostsRequestBodySchema: SyncStandardSchema<T.Operations['searchAllPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSearchAllPostsRequestBody(body, undefined, options));
-
-/** searchAllPosts: the response with this status and media type as a Standard Schema. */
-export function SearchAllPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['searchAllPosts']['response'] | T.Operations['searchAllPosts']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSearchAllPostsResponse(status, mediaType, body, options));
-}
-
-/** countRecentPosts: `validateCountRecentPostsPathParams` as a Standard Schema. */
-export const CountRecentPostsPathParamsSchema: SyncStandardSchema<T.Operations['countRecentPosts']['pathParams']> =
-  toStandardSchema(O.validateCountRecentPostsPathParams);
-
-/** countRecentPosts: `validateCountRecentPostsQuery` as a Standard Schema. */
-export const CountRecentPostsQuerySchema: SyncStandardSchema<T.Operations['countRecentPosts']['query']> =
-  toStandardSchema(O.validateCountRecentPostsQuery);
-
-/** countRecentPosts: `validateCountRecentPostsHeaders` as a Standard Schema. */
-export const CountRecentPostsHeadersSchema: SyncStandardSchema<T.Operations['countRecentPosts']['headers']> =
-  toStandardSchema(O.validateCountRecentPostsHeaders);
-
-/** countRecentPosts: `validateCountRecentPostsCookies` as a Standard Schema. */
-export const CountRecentPostsCookiesSchema: SyncStandardSchema<T.Operations['countRecentPosts']['cookies']> =
-  toStandardSchema(O.validateCountRecentPostsCookies);
-
-/** countRecentPosts: the request body (its first declared media type) as a Standard Schema. */
-export const CountRecentPostsRequestBodySchema: SyncStandardSchema<T.Operations['countRecentPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCountRecentPostsRequestBody(body, undefined, options));
-
-/** countRecentPosts: the response with this status and media type as a Standard Schema. */
-export function CountRecentPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['countRecentPosts']['response'] | T.Operations['countRecentPosts']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateCountRecentPostsResponse(status, mediaType, body, options));
-}
-
-/** countAllPosts: `validateCountAllPostsPathParams` as a Standard Schema. */
-export const CountAllPostsPathParamsSchema: SyncStandardSchema<T.Operations['countAllPosts']['pathParams']> =
-  toStandardSchema(O.validateCountAllPostsPathParams);
-
-/** countAllPosts: `validateCountAllPostsQuery` as a Standard Schema. */
-export const CountAllPostsQuerySchema: SyncStandardSchema<T.Operations['countAllPosts']['query']> = toStandardSchema(
-  O.validateCountAllPostsQuery,
+export const DeleteConnectionsByUuidQuerySchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByUuidQuery,
 );
 
-/** countAllPosts: `validateCountAllPostsHeaders` as a Standard Schema. */
-export const CountAllPostsHeadersSchema: SyncStandardSchema<T.Operations['countAllPosts']['headers']> =
-  toStandardSchema(O.validateCountAllPostsHeaders);
-
-/** countAllPosts: `validateCountAllPostsCookies` as a Standard Schema. */
-export const CountAllPostsCookiesSchema: SyncStandardSchema<T.Operations['countAllPosts']['cookies']> =
-  toStandardSchema(O.validateCountAllPostsCookies);
-
-/** countAllPosts: the request body (its first declared media type) as a Standard Schema. */
-export const CountAllPostsRequestBodySchema: SyncStandardSchema<T.Operations['countAllPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCountAllPostsRequestBody(body, undefined, options));
-
-/** countAllPosts: the response with this status and media type as a Standard Schema. */
-export function CountAllPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['countAllPosts']['response'] | T.Operations['countAllPosts']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCountAllPostsResponse(status, mediaType, body, options));
-}
-
-/** getUserPosts: `validateGetUserPostsPathParams` as a Standard Schema. */
-export const GetUserPostsPathParamsSchema: SyncStandardSchema<T.Operations['getUserPosts']['pathParams']> =
-  toStandardSchema(O.validateGetUserPostsPathParams);
-
-/** getUserPosts: `validateGetUserPostsQuery` as a Standard Schema. */
-export const GetUserPostsQuerySchema: SyncStandardSchema<T.Operations['getUserPosts']['query']> = toStandardSchema(
-  O.validateGetUserPostsQuery,
+export const DeleteConnectionsByUuidHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByUuidHeaders,
 );
 
-/** getUserPosts: `validateGetUserPostsHeaders` as a Standard Schema. */
-export const GetUserPostsHeadersSchema: SyncStandardSchema<T.Operations['getUserPosts']['headers']> = toStandardSchema(
-  O.validateGetUserPostsHeaders,
+export const DeleteConnectionsByUuidCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByUuidCookies,
 );
 
-/** getUserPosts: `validateGetUserPostsCookies` as a Standard Schema. */
-export const GetUserPostsCookiesSchema: SyncStandardSchema<T.Operations['getUserPosts']['cookies']> = toStandardSchema(
-  O.validateGetUserPostsCookies,
+export const DeleteConnectionsByUuidRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateDeleteConnectionsByUuidRequestBody,
 );
 
-/** getUserPosts: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPostsRequestBodySchema: SyncStandardSchema<T.Operations['getUserPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserPostsRequestBody(body, undefined, options));
-
-/** getUserPosts: the response with this status and media type as a Standard Schema. */
-export function GetUserPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getUserPosts']['response'] | T.Operations['getUserPosts']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetUserPostsResponse(status, mediaType, body, options));
-}
-
-/** getUserMentions: `validateGetUserMentionsPathParams` as a Standard Schema. */
-export const GetUserMentionsPathParamsSchema: SyncStandardSchema<T.Operations['getUserMentions']['pathParams']> =
-  toStandardSchema(O.validateGetUserMentionsPathParams);
-
-/** getUserMentions: `validateGetUserMentionsQuery` as a Standard Schema. */
-export const GetUserMentionsQuerySchema: SyncStandardSchema<T.Operations['getUserMentions']['query']> =
-  toStandardSchema(O.validateGetUserMentionsQuery);
-
-/** getUserMentions: `validateGetUserMentionsHeaders` as a Standard Schema. */
-export const GetUserMentionsHeadersSchema: SyncStandardSchema<T.Operations['getUserMentions']['headers']> =
-  toStandardSchema(O.validateGetUserMentionsHeaders);
-
-/** getUserMentions: `validateGetUserMentionsCookies` as a Standard Schema. */
-export const GetUserMentionsCookiesSchema: SyncStandardSchema<T.Operations['getUserMentions']['cookies']> =
-  toStandardSchema(O.validateGetUserMentionsCookies);
-
-/** getUserMentions: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserMentionsRequestBodySchema: SyncStandardSchema<T.Operations['getUserMentions']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserMentionsRequestBody(body, undefined, options));
-
-/** getUserMentions: the response with this status and media type as a Standard Schema. */
-export function GetUserMentionsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getUserMentions']['response'] | T.Operations['getUserMentions']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetUserMentionsResponse(status, mediaType, body, options));
-}
-
-/** getUserLikedPosts: `validateGetUserLikedPostsPathParams` as a Standard Schema. */
-export const GetUserLikedPostsPathParamsSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['pathParams']> =
-  toStandardSchema(O.validateGetUserLikedPostsPathParams);
-
-/** getUserLikedPosts: `validateGetUserLikedPostsQuery` as a Standard Schema. */
-export const GetUserLikedPostsQuerySchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['query']> =
-  toStandardSchema(O.validateGetUserLikedPostsQuery);
-
-/** getUserLikedPosts: `validateGetUserLikedPostsHeaders` as a Standard Schema. */
-export const GetUserLikedPostsHeadersSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['headers']> =
-  toStandardSchema(O.validateGetUserLikedPostsHeaders);
-
-/** getUserLikedPosts: `validateGetUserLikedPostsCookies` as a Standard Schema. */
-export const GetUserLikedPostsCookiesSchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['cookies']> =
-  toStandardSchema(O.validateGetUserLikedPostsCookies);
-
-/** getUserLikedPosts: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserLikedPostsRequestBodySchema: SyncStandardSchema<T.Operations['getUserLikedPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserLikedPostsRequestBody(body, undefined, options));
-
-/** getUserLikedPosts: the response with this status and media type as a Standard Schema. */
-export function GetUserLikedPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserLikedPosts']['response'] | T.Operations['getUserLikedPosts']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserLikedPostsResponse(status, mediaType, body, options));
-}
-
-/** getUserFollowers: `validateGetUserFollowersPathParams` as a Standard Schema. */
-export const GetUserFollowersPathParamsSchema: SyncStandardSchema<T.Operations['getUserFollowers']['pathParams']> =
-  toStandardSchema(O.validateGetUserFollowersPathParams);
-
-/** getUserFollowers: `validateGetUserFollowersQuery` as a Standard Schema. */
-export const GetUserFollowersQuerySchema: SyncStandardSchema<T.Operations['getUserFollowers']['query']> =
-  toStandardSchema(O.validateGetUserFollowersQuery);
-
-/** getUserFollowers: `validateGetUserFollowersHeaders` as a Standard Schema. */
-export const GetUserFollowersHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowers']['headers']> =
-  toStandardSchema(O.validateGetUserFollowersHeaders);
-
-/** getUserFollowers: `validateGetUserFollowersCookies` as a Standard Schema. */
-export const GetUserFollowersCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowers']['cookies']> =
-  toStandardSchema(O.validateGetUserFollowersCookies);
-
-/** getUserFollowers: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowersRequestBodySchema: SyncStandardSchema<T.Operations['getUserFollowers']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserFollowersRequestBody(body, undefined, options));
-
-/** getUserFollowers: the response with this status and media type as a Standard Schema. */
-export function GetUserFollowersResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserFollowers']['response'] | T.Operations['getUserFollowers']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserFollowersResponse(status, mediaType, body, options));
-}
-
-/** getUserFollowing: `validateGetUserFollowingPathParams` as a Standard Schema. */
-export const GetUserFollowingPathParamsSchema: SyncStandardSchema<T.Operations['getUserFollowing']['pathParams']> =
-  toStandardSchema(O.validateGetUserFollowingPathParams);
-
-/** getUserFollowing: `validateGetUserFollowingQuery` as a Standard Schema. */
-export const GetUserFollowingQuerySchema: SyncStandardSchema<T.Operations['getUserFollowing']['query']> =
-  toStandardSchema(O.validateGetUserFollowingQuery);
-
-/** getUserFollowing: `validateGetUserFollowingHeaders` as a Standard Schema. */
-export const GetUserFollowingHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowing']['headers']> =
-  toStandardSchema(O.validateGetUserFollowingHeaders);
-
-/** getUserFollowing: `validateGetUserFollowingCookies` as a Standard Schema. */
-export const GetUserFollowingCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowing']['cookies']> =
-  toStandardSchema(O.validateGetUserFollowingCookies);
-
-/** getUserFollowing: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowingRequestBodySchema: SyncStandardSchema<T.Operations['getUserFollowing']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserFollowingRequestBody(body, undefined, options));
-
-/** getUserFollowing: the response with this status and media type as a Standard Schema. */
-export function GetUserFollowingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserFollowing']['response'] | T.Operations['getUserFollowing']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserFollowingResponse(status, mediaType, body, options));
-}
-
-/** followUser: `validateFollowUserPathParams` as a Standard Schema. */
-export const FollowUserPathParamsSchema: SyncStandardSchema<T.Operations['followUser']['pathParams']> =
-  toStandardSchema(O.validateFollowUserPathParams);
-
-/** followUser: `validateFollowUserQuery` as a Standard Schema. */
-export const FollowUserQuerySchema: SyncStandardSchema<T.Operations['followUser']['query']> = toStandardSchema(
-  O.validateFollowUserQuery,
+export const DeleteConnectionsByUuidResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateDeleteConnectionsByUuidResponse,
 );
 
-/** followUser: `validateFollowUserHeaders` as a Standard Schema. */
-export const FollowUserHeadersSchema: SyncStandardSchema<T.Operations['followUser']['headers']> = toStandardSchema(
-  O.validateFollowUserHeaders,
+export const DeleteAllConnectionsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteAllConnectionsPathParams,
 );
 
-/** followUser: `validateFollowUserCookies` as a Standard Schema. */
-export const FollowUserCookiesSchema: SyncStandardSchema<T.Operations['followUser']['cookies']> = toStandardSchema(
-  O.validateFollowUserCookies,
+export const DeleteAllConnectionsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDeleteAllConnectionsQuery);
+
+export const DeleteAllConnectionsHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteAllConnectionsHeaders,
 );
 
-/** followUser: the request body (its first declared media type) as a Standard Schema. */
-export const FollowUserRequestBodySchema: SyncStandardSchema<T.Operations['followUser']['requestBody'] | undefined> =
-  toStandardSchema((body, options) => O.validateFollowUserRequestBody(body, undefined, options));
-
-/** followUser: the response with this status and media type as a Standard Schema. */
-export function FollowUserResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['followUser']['response'] | T.Operations['followUser']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateFollowUserResponse(status, mediaType, body, options));
-}
-
-/** getUserBlocking: `validateGetUserBlockingPathParams` as a Standard Schema. */
-export const GetUserBlockingPathParamsSchema: SyncStandardSchema<T.Operations['getUserBlocking']['pathParams']> =
-  toStandardSchema(O.validateGetUserBlockingPathParams);
-
-/** getUserBlocking: `validateGetUserBlockingQuery` as a Standard Schema. */
-export const GetUserBlockingQuerySchema: SyncStandardSchema<T.Operations['getUserBlocking']['query']> =
-  toStandardSchema(O.validateGetUserBlockingQuery);
-
-/** getUserBlocking: `validateGetUserBlockingHeaders` as a Standard Schema. */
-export const GetUserBlockingHeadersSchema: SyncStandardSchema<T.Operations['getUserBlocking']['headers']> =
-  toStandardSchema(O.validateGetUserBlockingHeaders);
-
-/** getUserBlocking: `validateGetUserBlockingCookies` as a Standard Schema. */
-export const GetUserBlockingCookiesSchema: SyncStandardSchema<T.Operations['getUserBlocking']['cookies']> =
-  toStandardSchema(O.validateGetUserBlockingCookies);
-
-/** getUserBlocking: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserBlockingRequestBodySchema: SyncStandardSchema<T.Operations['getUserBlocking']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserBlockingRequestBody(body, undefined, options));
-
-/** getUserBlocking: the response with this status and media type as a Standard Schema. */
-export function GetUserBlockingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getUserBlocking']['response'] | T.Operations['getUserBlocking']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetUserBlockingResponse(status, mediaType, body, options));
-}
-
-/** getUserMuting: `validateGetUserMutingPathParams` as a Standard Schema. */
-export const GetUserMutingPathParamsSchema: SyncStandardSchema<T.Operations['getUserMuting']['pathParams']> =
-  toStandardSchema(O.validateGetUserMutingPathParams);
-
-/** getUserMuting: `validateGetUserMutingQuery` as a Standard Schema. */
-export const GetUserMutingQuerySchema: SyncStandardSchema<T.Operations['getUserMuting']['query']> = toStandardSchema(
-  O.validateGetUserMutingQuery,
+export const DeleteAllConnectionsCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteAllConnectionsCookies,
 );
 
-/** getUserMuting: `validateGetUserMutingHeaders` as a Standard Schema. */
-export const GetUserMutingHeadersSchema: SyncStandardSchema<T.Operations['getUserMuting']['headers']> =
-  toStandardSchema(O.validateGetUserMutingHeaders);
-
-/** getUserMuting: `validateGetUserMutingCookies` as a Standard Schema. */
-export const GetUserMutingCookiesSchema: SyncStandardSchema<T.Operations['getUserMuting']['cookies']> =
-  toStandardSchema(O.validateGetUserMutingCookies);
-
-/** getUserMuting: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserMutingRequestBodySchema: SyncStandardSchema<T.Operations['getUserMuting']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserMutingRequestBody(body, undefined, options));
-
-/** getUserMuting: the response with this status and media type as a Standard Schema. */
-export function GetUserMutingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getUserMuting']['response'] | T.Operations['getUserMuting']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetUserMutingResponse(status, mediaType, body, options));
-}
-
-/** getUserPinnedLists: `validateGetUserPinnedListsPathParams` as a Standard Schema. */
-export const GetUserPinnedListsPathParamsSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['pathParams']> =
-  toStandardSchema(O.validateGetUserPinnedListsPathParams);
-
-/** getUserPinnedLists: `validateGetUserPinnedListsQuery` as a Standard Schema. */
-export const GetUserPinnedListsQuerySchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['query']> =
-  toStandardSchema(O.validateGetUserPinnedListsQuery);
-
-/** getUserPinnedLists: `validateGetUserPinnedListsHeaders` as a Standard Schema. */
-export const GetUserPinnedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['headers']> =
-  toStandardSchema(O.validateGetUserPinnedListsHeaders);
-
-/** getUserPinnedLists: `validateGetUserPinnedListsCookies` as a Standard Schema. */
-export const GetUserPinnedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserPinnedLists']['cookies']> =
-  toStandardSchema(O.validateGetUserPinnedListsCookies);
-
-/** getUserPinnedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPinnedListsRequestBodySchema: SyncStandardSchema<
-  T.Operations['getUserPinnedLists']['requestBody']
-> = toStandardSchema((body, options) => O.validateGetUserPinnedListsRequestBody(body, undefined, options));
-
-/** getUserPinnedLists: the response with this status and media type as a Standard Schema. */
-export function GetUserPinnedListsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserPinnedLists']['response'] | T.Operations['getUserPinnedLists']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserPinnedListsResponse(status, mediaType, body, options));
-}
-
-/** getUserOwnedLists: `validateGetUserOwnedListsPathParams` as a Standard Schema. */
-export const GetUserOwnedListsPathParamsSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['pathParams']> =
-  toStandardSchema(O.validateGetUserOwnedListsPathParams);
-
-/** getUserOwnedLists: `validateGetUserOwnedListsQuery` as a Standard Schema. */
-export const GetUserOwnedListsQuerySchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['query']> =
-  toStandardSchema(O.validateGetUserOwnedListsQuery);
-
-/** getUserOwnedLists: `validateGetUserOwnedListsHeaders` as a Standard Schema. */
-export const GetUserOwnedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['headers']> =
-  toStandardSchema(O.validateGetUserOwnedListsHeaders);
-
-/** getUserOwnedLists: `validateGetUserOwnedListsCookies` as a Standard Schema. */
-export const GetUserOwnedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['cookies']> =
-  toStandardSchema(O.validateGetUserOwnedListsCookies);
-
-/** getUserOwnedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserOwnedListsRequestBodySchema: SyncStandardSchema<T.Operations['getUserOwnedLists']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserOwnedListsRequestBody(body, undefined, options));
-
-/** getUserOwnedLists: the response with this status and media type as a Standard Schema. */
-export function GetUserOwnedListsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserOwnedLists']['response'] | T.Operations['getUserOwnedLists']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserOwnedListsResponse(status, mediaType, body, options));
-}
-
-/** getUserFollowedLists: `validateGetUserFollowedListsPathParams` as a Standard Schema. */
-export const GetUserFollowedListsPathParamsSchema: SyncStandardSchema<
-  T.Operations['getUserFollowedLists']['pathParams']
-> = toStandardSchema(O.validateGetUserFollowedListsPathParams);
-
-/** getUserFollowedLists: `validateGetUserFollowedListsQuery` as a Standard Schema. */
-export const GetUserFollowedListsQuerySchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['query']> =
-  toStandardSchema(O.validateGetUserFollowedListsQuery);
-
-/** getUserFollowedLists: `validateGetUserFollowedListsHeaders` as a Standard Schema. */
-export const GetUserFollowedListsHeadersSchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['headers']> =
-  toStandardSchema(O.validateGetUserFollowedListsHeaders);
-
-/** getUserFollowedLists: `validateGetUserFollowedListsCookies` as a Standard Schema. */
-export const GetUserFollowedListsCookiesSchema: SyncStandardSchema<T.Operations['getUserFollowedLists']['cookies']> =
-  toStandardSchema(O.validateGetUserFollowedListsCookies);
-
-/** getUserFollowedLists: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserFollowedListsRequestBodySchema: SyncStandardSchema<
-  T.Operations['getUserFollowedLists']['requestBody']
-> = toStandardSchema((body, options) => O.validateGetUserFollowedListsRequestBody(body, undefined, options));
-
-/** getUserFollowedLists: the response with this status and media type as a Standard Schema. */
-export function GetUserFollowedListsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserFollowedLists']['response'] | T.Operations['getUserFollowedLists']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetUserFollowedListsResponse(status, mediaType, body, options));
-}
-
-/** getUserListMemberships: `validateGetUserListMembershipsPathParams` as a Standard Schema. */
-export const GetUserListMembershipsPathParamsSchema: SyncStandardSchema<
-  T.Operations['getUserListMemberships']['pathParams']
-> = toStandardSchema(O.validateGetUserListMembershipsPathParams);
-
-/** getUserListMemberships: `validateGetUserListMembershipsQuery` as a Standard Schema. */
-export const GetUserListMembershipsQuerySchema: SyncStandardSchema<T.Operations['getUserListMemberships']['query']> =
-  toStandardSchema(O.validateGetUserListMembershipsQuery);
-
-/** getUserListMemberships: `validateGetUserListMembershipsHeaders` as a Standard Schema. */
-export const GetUserListMembershipsHeadersSchema: SyncStandardSchema<
-  T.Operations['getUserListMemberships']['headers']
-> = toStandardSchema(O.validateGetUserListMembershipsHeaders);
-
-/** getUserListMemberships: `validateGetUserListMembershipsCookies` as a Standard Schema. */
-export const GetUserListMembershipsCookiesSchema: SyncStandardSchema<
-  T.Operations['getUserListMemberships']['cookies']
-> = toStandardSchema(O.validateGetUserListMembershipsCookies);
-
-/** getUserListMemberships: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserListMembershipsRequestBodySchema: SyncStandardSchema<
-  T.Operations['getUserListMemberships']['requestBody']
-> = toStandardSchema((body, options) => O.validateGetUserListMembershipsRequestBody(body, undefined, options));
-
-/** getUserListMemberships: the response with this status and media type as a Standard Schema. */
-export function GetUserListMembershipsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getUserListMemberships']['response'] | T.Operations['getUserListMemberships']['errorResponse']
-> {
-  return toStandardSchema((body, options) =>
-    O.validateGetUserListMembershipsResponse(status, mediaType, body, options),
-  );
-}
-
-/** likePost: `validateLikePostPathParams` as a Standard Schema. */
-export const LikePostPathParamsSchema: SyncStandardSchema<T.Operations['likePost']['pathParams']> = toStandardSchema(
-  O.validateLikePostPathParams,
+export const DeleteAllConnectionsRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateDeleteAllConnectionsRequestBody,
 );
 
-/** likePost: `validateLikePostQuery` as a Standard Schema. */
-export const LikePostQuerySchema: SyncStandardSchema<T.Operations['likePost']['query']> = toStandardSchema(
-  O.validateLikePostQuery,
+export const DeleteAllConnectionsResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateDeleteAllConnectionsResponse,
 );
 
-/** likePost: `validateLikePostHeaders` as a Standard Schema. */
-export const LikePostHeadersSchema: SyncStandardSchema<T.Operations['likePost']['headers']> = toStandardSchema(
-  O.validateLikePostHeaders,
+export const DeleteConnectionsByEndpointPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByEndpointPathParams,
 );
 
-/** likePost: `validateLikePostCookies` as a Standard Schema. */
-export const LikePostCookiesSchema: SyncStandardSchema<T.Operations['likePost']['cookies']> = toStandardSchema(
-  O.validateLikePostCookies,
+export const DeleteConnectionsByEndpointQuerySchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByEndpointQuery,
 );
 
-/** likePost: the request body (its first declared media type) as a Standard Schema. */
-export const LikePostRequestBodySchema: SyncStandardSchema<T.Operations['likePost']['requestBody'] | undefined> =
-  toStandardSchema((body, options) => O.validateLikePostRequestBody(body, undefined, options));
-
-/** likePost: the response with this status and media type as a Standard Schema. */
-export function LikePostResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['likePost']['response'] | T.Operations['likePost']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateLikePostResponse(status, mediaType, body, options));
-}
-
-/** createPost: `validateCreatePostPathParams` as a Standard Schema. */
-export const CreatePostPathParamsSchema: SyncStandardSchema<T.Operations['createPost']['pathParams']> =
-  toStandardSchema(O.validateCreatePostPathParams);
-
-/** createPost: `validateCreatePostQuery` as a Standard Schema. */
-export const CreatePostQuerySchema: SyncStandardSchema<T.Operations['createPost']['query']> = toStandardSchema(
-  O.validateCreatePostQuery,
+export const DeleteConnectionsByEndpointHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByEndpointHeaders,
 );
 
-/** createPost: `validateCreatePostHeaders` as a Standard Schema. */
-export const CreatePostHeadersSchema: SyncStandardSchema<T.Operations['createPost']['headers']> = toStandardSchema(
-  O.validateCreatePostHeaders,
+export const DeleteConnectionsByEndpointCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateDeleteConnectionsByEndpointCookies,
 );
 
-/** createPost: `validateCreatePostCookies` as a Standard Schema. */
-export const CreatePostCookiesSchema: SyncStandardSchema<T.Operations['createPost']['cookies']> = toStandardSchema(
-  O.validateCreatePostCookies,
+export const DeleteConnectionsByEndpointRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateDeleteConnectionsByEndpointRequestBody,
 );
 
-/** createPost: the request body (its first declared media type) as a Standard Schema. */
-export const CreatePostRequestBodySchema: SyncStandardSchema<T.Operations['createPost']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreatePostRequestBody(body, undefined, options));
-
-/** createPost: the response with this status and media type as a Standard Schema. */
-export function CreatePostResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createPost']['response'] | T.Operations['createPost']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreatePostResponse(status, mediaType, body, options));
-}
-
-/** searchNews: `validateSearchNewsPathParams` as a Standard Schema. */
-export const SearchNewsPathParamsSchema: SyncStandardSchema<T.Operations['searchNews']['pathParams']> =
-  toStandardSchema(O.validateSearchNewsPathParams);
-
-/** searchNews: `validateSearchNewsQuery` as a Standard Schema. */
-export const SearchNewsQuerySchema: SyncStandardSchema<T.Operations['searchNews']['query']> = toStandardSchema(
-  O.validateSearchNewsQuery,
+export const DeleteConnectionsByEndpointResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateDeleteConnectionsByEndpointResponse,
 );
 
-/** searchNews: `validateSearchNewsHeaders` as a Standard Schema. */
-export const SearchNewsHeadersSchema: SyncStandardSchema<T.Operations['searchNews']['headers']> = toStandardSchema(
-  O.validateSearchNewsHeaders,
+export const SearchPostsEligibleForNotesPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchPostsEligibleForNotesPathParams,
 );
 
-/** searchNews: `validateSearchNewsCookies` as a Standard Schema. */
-export const SearchNewsCookiesSchema: SyncStandardSchema<T.Operations['searchNews']['cookies']> = toStandardSchema(
-  O.validateSearchNewsCookies,
+export const SearchPostsEligibleForNotesQuerySchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchPostsEligibleForNotesQuery,
 );
 
-/** searchNews: the request body (its first declared media type) as a Standard Schema. */
-export const SearchNewsRequestBodySchema: SyncStandardSchema<T.Operations['searchNews']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSearchNewsRequestBody(body, undefined, options));
-
-/** searchNews: the response with this status and media type as a Standard Schema. */
-export function SearchNewsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['searchNews']['response'] | T.Operations['searchNews']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSearchNewsResponse(status, mediaType, body, options));
-}
-
-/** findNewsById: `validateFindNewsByIdPathParams` as a Standard Schema. */
-export const FindNewsByIdPathParamsSchema: SyncStandardSchema<T.Operations['findNewsById']['pathParams']> =
-  toStandardSchema(O.validateFindNewsByIdPathParams);
-
-/** findNewsById: `validateFindNewsByIdQuery` as a Standard Schema. */
-export const FindNewsByIdQuerySchema: SyncStandardSchema<T.Operations['findNewsById']['query']> = toStandardSchema(
-  O.validateFindNewsByIdQuery,
+export const SearchPostsEligibleForNotesHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchPostsEligibleForNotesHeaders,
 );
 
-/** findNewsById: `validateFindNewsByIdHeaders` as a Standard Schema. */
-export const FindNewsByIdHeadersSchema: SyncStandardSchema<T.Operations['findNewsById']['headers']> = toStandardSchema(
-  O.validateFindNewsByIdHeaders,
+export const SearchPostsEligibleForNotesCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchPostsEligibleForNotesCookies,
 );
 
-/** findNewsById: `validateFindNewsByIdCookies` as a Standard Schema. */
-export const FindNewsByIdCookiesSchema: SyncStandardSchema<T.Operations['findNewsById']['cookies']> = toStandardSchema(
-  O.validateFindNewsByIdCookies,
+export const SearchPostsEligibleForNotesRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateSearchPostsEligibleForNotesRequestBody,
 );
 
-/** findNewsById: the request body (its first declared media type) as a Standard Schema. */
-export const FindNewsByIdRequestBodySchema: SyncStandardSchema<T.Operations['findNewsById']['requestBody']> =
-  toStandardSchema((body, options) => O.validateFindNewsByIdRequestBody(body, undefined, options));
-
-/** findNewsById: the response with this status and media type as a Standard Schema. */
-export function FindNewsByIdResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['findNewsById']['response'] | T.Operations['findNewsById']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateFindNewsByIdResponse(status, mediaType, body, options));
-}
-
-/** listConnections: `validateListConnectionsPathParams` as a Standard Schema. */
-export const ListConnectionsPathParamsSchema: SyncStandardSchema<T.Operations['listConnections']['pathParams']> =
-  toStandardSchema(O.validateListConnectionsPathParams);
-
-/** listConnections: `validateListConnectionsQuery` as a Standard Schema. */
-export const ListConnectionsQuerySchema: SyncStandardSchema<T.Operations['listConnections']['query']> =
-  toStandardSchema(O.validateListConnectionsQuery);
-
-/** listConnections: `validateListConnectionsHeaders` as a Standard Schema. */
-export const ListConnectionsHeadersSchema: SyncStandardSchema<T.Operations['listConnections']['headers']> =
-  toStandardSchema(O.validateListConnectionsHeaders);
-
-/** listConnections: `validateListConnectionsCookies` as a Standard Schema. */
-export const ListConnectionsCookiesSchema: SyncStandardSchema<T.Operations['listConnections']['cookies']> =
-  toStandardSchema(O.validateListConnectionsCookies);
-
-/** listConnections: the request body (its first declared media type) as a Standard Schema. */
-export const ListConnectionsRequestBodySchema: SyncStandardSchema<T.Operations['listConnections']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListConnectionsRequestBody(body, undefined, options));
-
-/** listConnections: the response with this status and media type as a Standard Schema. */
-export function ListConnectionsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listConnections']['response'] | T.Operations['listConnections']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListConnectionsResponse(status, mediaType, body, options));
-}
-
-/** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidPathParams` as a Standard Schema. */
-export const DeleteConnectionsByUuidPathParamsSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByUuid']['pathParams']
-> = toStandardSchema(O.validateDeleteConnectionsByUuidPathParams);
-
-/** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidQuery` as a Standard Schema. */
-export const DeleteConnectionsByUuidQuerySchema: SyncStandardSchema<T.Operations['deleteConnectionsByUuid']['query']> =
-  toStandardSchema(O.validateDeleteConnectionsByUuidQuery);
-
-/** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidHeaders` as a Standard Schema. */
-export const DeleteConnectionsByUuidHeadersSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByUuid']['headers']
-> = toStandardSchema(O.validateDeleteConnectionsByUuidHeaders);
-
-/** deleteConnectionsByUuid: `validateDeleteConnectionsByUuidCookies` as a Standard Schema. */
-export const DeleteConnectionsByUuidCookiesSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByUuid']['cookies']
-> = toStandardSchema(O.validateDeleteConnectionsByUuidCookies);
-
-/** deleteConnectionsByUuid: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteConnectionsByUuidRequestBodySchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByUuid']['requestBody']
-> = toStandardSchema((body, options) => O.validateDeleteConnectionsByUuidRequestBody(body, undefined, options));
-
-/** deleteConnectionsByUuid: the response with this status and media type as a Standard Schema. */
-export function DeleteConnectionsByUuidResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['deleteConnectionsByUuid']['response'] | T.Operations['deleteConnectionsByUuid']['errorResponse']
-> {
-  return toStandardSchema((body, options) =>
-    O.validateDeleteConnectionsByUuidResponse(status, mediaType, body, options),
-  );
-}
-
-/** deleteAllConnections: `validateDeleteAllConnectionsPathParams` as a Standard Schema. */
-export const DeleteAllConnectionsPathParamsSchema: SyncStandardSchema<
-  T.Operations['deleteAllConnections']['pathParams']
-> = toStandardSchema(O.validateDeleteAllConnectionsPathParams);
-
-/** deleteAllConnections: `validateDeleteAllConnectionsQuery` as a Standard Schema. */
-export const DeleteAllConnectionsQuerySchema: SyncStandardSchema<T.Operations['deleteAllConnections']['query']> =
-  toStandardSchema(O.validateDeleteAllConnectionsQuery);
-
-/** deleteAllConnections: `validateDeleteAllConnectionsHeaders` as a Standard Schema. */
-export const DeleteAllConnectionsHeadersSchema: SyncStandardSchema<T.Operations['deleteAllConnections']['headers']> =
-  toStandardSchema(O.validateDeleteAllConnectionsHeaders);
-
-/** deleteAllConnections: `validateDeleteAllConnectionsCookies` as a Standard Schema. */
-export const DeleteAllConnectionsCookiesSchema: SyncStandardSchema<T.Operations['deleteAllConnections']['cookies']> =
-  toStandardSchema(O.validateDeleteAllConnectionsCookies);
-
-/** deleteAllConnections: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteAllConnectionsRequestBodySchema: SyncStandardSchema<
-  T.Operations['deleteAllConnections']['requestBody']
-> = toStandardSchema((body, options) => O.validateDeleteAllConnectionsRequestBody(body, undefined, options));
-
-/** deleteAllConnections: the response with this status and media type as a Standard Schema. */
-export function DeleteAllConnectionsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['deleteAllConnections']['response'] | T.Operations['deleteAllConnections']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateDeleteAllConnectionsResponse(status, mediaType, body, options));
-}
-
-/** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointPathParams` as a Standard Schema. */
-export const DeleteConnectionsByEndpointPathParamsSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['pathParams']
-> = toStandardSchema(O.validateDeleteConnectionsByEndpointPathParams);
-
-/** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointQuery` as a Standard Schema. */
-export const DeleteConnectionsByEndpointQuerySchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['query']
-> = toStandardSchema(O.validateDeleteConnectionsByEndpointQuery);
-
-/** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointHeaders` as a Standard Schema. */
-export const DeleteConnectionsByEndpointHeadersSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['headers']
-> = toStandardSchema(O.validateDeleteConnectionsByEndpointHeaders);
-
-/** deleteConnectionsByEndpoint: `validateDeleteConnectionsByEndpointCookies` as a Standard Schema. */
-export const DeleteConnectionsByEndpointCookiesSchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['cookies']
-> = toStandardSchema(O.validateDeleteConnectionsByEndpointCookies);
-
-/** deleteConnectionsByEndpoint: the request body (its first declared media type) as a Standard Schema. */
-export const DeleteConnectionsByEndpointRequestBodySchema: SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['requestBody']
-> = toStandardSchema((body, options) => O.validateDeleteConnectionsByEndpointRequestBody(body, undefined, options));
-
-/** deleteConnectionsByEndpoint: the response with this status and media type as a Standard Schema. */
-export function DeleteConnectionsByEndpointResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['deleteConnectionsByEndpoint']['response'] | T.Operations['deleteConnectionsByEndpoint']['errorResponse']
-> {
-  return toStandardSchema((body, options) =>
-    O.validateDeleteConnectionsByEndpointResponse(status, mediaType, body, options),
-  );
-}
-
-/** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesPathParams` as a Standard Schema. */
-export const SearchPostsEligibleForNotesPathParamsSchema: SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['pathParams']
-> = toStandardSchema(O.validateSearchPostsEligibleForNotesPathParams);
-
-/** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesQuery` as a Standard Schema. */
-export const SearchPostsEligibleForNotesQuerySchema: SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['query']
-> = toStandardSchema(O.validateSearchPostsEligibleForNotesQuery);
-
-/** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesHeaders` as a Standard Schema. */
-export const SearchPostsEligibleForNotesHeadersSchema: SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['headers']
-> = toStandardSchema(O.validateSearchPostsEligibleForNotesHeaders);
-
-/** searchPostsEligibleForNotes: `validateSearchPostsEligibleForNotesCookies` as a Standard Schema. */
-export const SearchPostsEligibleForNotesCookiesSchema: SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['cookies']
-> = toStandardSchema(O.validateSearchPostsEligibleForNotesCookies);
-
-/** searchPostsEligibleForNotes: the request body (its first declared media type) as a Standard Schema. */
-export const SearchPostsEligibleForNotesRequestBodySchema: SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['requestBody']
-> = toStandardSchema((body, options) => O.validateSearchPostsEligibleForNotesRequestBody(body, undefined, options));
-
-/** searchPostsEligibleForNotes: the response with this status and media type as a Standard Schema. */
-export function SearchPostsEligibleForNotesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['searchPostsEligibleForNotes']['response'] | T.Operations['searchPostsEligibleForNotes']['errorResponse']
-> {
-  return toStandardSchema((body, options) =>
-    O.validateSearchPostsEligibleForNotesResponse(status, mediaType, body, options),
-  );
-}
-
-/** searchNotesWritten: `validateSearchNotesWrittenPathParams` as a Standard Schema. */
-export const SearchNotesWrittenPathParamsSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['pathParams']> =
-  toStandardSchema(O.validateSearchNotesWrittenPathParams);
-
-/** searchNotesWritten: `validateSearchNotesWrittenQuery` as a Standard Schema. */
-export const SearchNotesWrittenQuerySchema: SyncStandardSchema<T.Operations['searchNotesWritten']['query']> =
-  toStandardSchema(O.validateSearchNotesWrittenQuery);
-
-/** searchNotesWritten: `validateSearchNotesWrittenHeaders` as a Standard Schema. */
-export const SearchNotesWrittenHeadersSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['headers']> =
-  toStandardSchema(O.validateSearchNotesWrittenHeaders);
-
-/** searchNotesWritten: `validateSearchNotesWrittenCookies` as a Standard Schema. */
-export const SearchNotesWrittenCookiesSchema: SyncStandardSchema<T.Operations['searchNotesWritten']['cookies']> =
-  toStandardSchema(O.validateSearchNotesWrittenCookies);
-
-/** searchNotesWritten: the request body (its first declared media type) as a Standard Schema. */
-export const SearchNotesWrittenRequestBodySchema: SyncStandardSchema<
-  T.Operations['searchNotesWritten']['requestBody']
-> = toStandardSchema((body, options) => O.validateSearchNotesWrittenRequestBody(body, undefined, options));
-
-/** searchNotesWritten: the response with this status and media type as a Standard Schema. */
-export function SearchNotesWrittenResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['searchNotesWritten']['response'] | T.Operations['searchNotesWritten']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateSearchNotesWrittenResponse(status, mediaType, body, options));
-}
-
-/** createNote: `validateCreateNotePathParams` as a Standard Schema. */
-export const CreateNotePathParamsSchema: SyncStandardSchema<T.Operations['createNote']['pathParams']> =
-  toStandardSchema(O.validateCreateNotePathParams);
-
-/** createNote: `validateCreateNoteQuery` as a Standard Schema. */
-export const CreateNoteQuerySchema: SyncStandardSchema<T.Operations['createNote']['query']> = toStandardSchema(
-  O.validateCreateNoteQuery,
+export const SearchPostsEligibleForNotesResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateSearchPostsEligibleForNotesResponse,
 );
 
-/** createNote: `validateCreateNoteHeaders` as a Standard Schema. */
-export const CreateNoteHeadersSchema: SyncStandardSchema<T.Operations['createNote']['headers']> = toStandardSchema(
-  O.validateCreateNoteHeaders,
+export const SearchNotesWrittenPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateSearchNotesWrittenPathParams,
 );
 
-/** createNote: `validateCreateNoteCookies` as a Standard Schema. */
-export const CreateNoteCookiesSchema: SyncStandardSchema<T.Operations['createNote']['cookies']> = toStandardSchema(
-  O.validateCreateNoteCookies,
+export const SearchNotesWrittenQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenQuery);
+
+export const SearchNotesWrittenHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenHeaders);
+
+export const SearchNotesWrittenCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchNotesWrittenCookies);
+
+export const SearchNotesWrittenRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchNotesWrittenRequestBody);
+
+export const SearchNotesWrittenResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchNotesWrittenResponse);
+
+export const CreateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNotePathParams);
+
+export const CreateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteQuery);
+
+export const CreateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteHeaders);
+
+export const CreateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteCookies);
+
+export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
+
+export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
+
+export const EvaluateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNotePathParams);
+
+export const EvaluateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteQuery);
+
+export const EvaluateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteHeaders);
+
+export const EvaluateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEvaluateNoteCookies);
+
+export const EvaluateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEvaluateNoteRequestBody);
+
+export const EvaluateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEvaluateNoteResponse);
+
+export const CreateActivitySubscriptionPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateCreateActivitySubscriptionPathParams,
 );
 
-/** createNote: the request body (its first declared media type) as a Standard Schema. */
-export const CreateNoteRequestBodySchema: SyncStandardSchema<T.Operations['createNote']['requestBody'] | undefined> =
-  toStandardSchema((body, options) => O.validateCreateNoteRequestBody(body, undefined, options));
-
-/** createNote: the response with this status and media type as a Standard Schema. */
-export function CreateNoteResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateNoteResponse(status, mediaType, body, options));
-}
-
-/** evaluateNote: `validateEvaluateNotePathParams` as a Standard Schema. */
-export const EvaluateNotePathParamsSchema: SyncStandardSchema<T.Operations['evaluateNote']['pathParams']> =
-  toStandardSchema(O.validateEvaluateNotePathParams);
-
-/** evaluateNote: `validateEvaluateNoteQuery` as a Standard Schema. */
-export const EvaluateNoteQuerySchema: SyncStandardSchema<T.Operations['evaluateNote']['query']> = toStandardSchema(
-  O.validateEvaluateNoteQuery,
+export const CreateActivitySubscriptionQuerySchema = /* @__PURE__ */ toStandardSchema(
+  O.validateCreateActivitySubscriptionQuery,
 );
 
-/** evaluateNote: `validateEvaluateNoteHeaders` as a Standard Schema. */
-export const EvaluateNoteHeadersSchema: SyncStandardSchema<T.Operations['evaluateNote']['headers']> = toStandardSchema(
-  O.validateEvaluateNoteHeaders,
+export const CreateActivitySubscriptionHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateCreateActivitySubscriptionHeaders,
 );
 
-/** evaluateNote: `validateEvaluateNoteCookies` as a Standard Schema. */
-export const EvaluateNoteCookiesSchema: SyncStandardSchema<T.Operations['evaluateNote']['cookies']> = toStandardSchema(
-  O.validateEvaluateNoteCookies,
+export const CreateActivitySubscriptionCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateCreateActivitySubscriptionCookies,
 );
 
-/** evaluateNote: the request body (its first declared media type) as a Standard Schema. */
-export const EvaluateNoteRequestBodySchema: SyncStandardSchema<
-  T.Operations['evaluateNote']['requestBody'] | undefined
-> = toStandardSchema((body, options) => O.validateEvaluateNoteRequestBody(body, undefined, options));
-
-/** evaluateNote: the response with this status and media type as a Standard Schema. */
-export function EvaluateNoteResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['evaluateNote']['response'] | T.Operations['evaluateNote']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateEvaluateNoteResponse(status, mediaType, body, options));
-}
-
-/** createActivitySubscription: `validateCreateActivitySubscriptionPathParams` as a Standard Schema. */
-export const CreateActivitySubscriptionPathParamsSchema: SyncStandardSchema<
-  T.Operations['createActivitySubscription']['pathParams']
-> = toStandardSchema(O.validateCreateActivitySubscriptionPathParams);
-
-/** createActivitySubscription: `validateCreateActivitySubscriptionQuery` as a Standard Schema. */
-export const CreateActivitySubscriptionQuerySchema: SyncStandardSchema<
-  T.Operations['createActivitySubscription']['query']
-> = toStandardSchema(O.validateCreateActivitySubscriptionQuery);
-
-/** createActivitySubscription: `validateCreateActivitySubscriptionHeaders` as a Standard Schema. */
-export const CreateActivitySubscriptionHeadersSchema: SyncStandardSchema<
-  T.Operations['createActivitySubscription']['headers']
-> = toStandardSchema(O.validateCreateActivitySubscriptionHeaders);
-
-/** createActivitySubscription: `validateCreateActivitySubscriptionCookies` as a Standard Schema. */
-export const CreateActivitySubscriptionCookiesSchema: SyncStandardSchema<
-  T.Operations['createActivitySubscription']['cookies']
-> = toStandardSchema(O.validateCreateActivitySubscriptionCookies);
-
-/** createActivitySubscription: the request body (its first declared media type) as a Standard Schema. */
-export const CreateActivitySubscriptionRequestBodySchema: SyncStandardSchema<
-  T.Operations['createActivitySubscription']['requestBody']
-> = toStandardSchema((body, options) => O.validateCreateActivitySubscriptionRequestBody(body, undefined, options));
-
-/** createActivitySubscription: the response with this status and media type as a Standard Schema. */
-export function CreateActivitySubscriptionResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['createActivitySubscription']['response'] | T.Operations['createActivitySubscription']['errorResponse']
-> {
-  return toStandardSchema((body, options) =>
-    O.validateCreateActivitySubscriptionResponse(status, mediaType, body, options),
-  );
-}
-
-/** streamActivity: `validateStreamActivityPathParams` as a Standard Schema. */
-export const StreamActivityPathParamsSchema: SyncStandardSchema<T.Operations['streamActivity']['pathParams']> =
-  toStandardSchema(O.validateStreamActivityPathParams);
-
-/** streamActivity: `validateStreamActivityQuery` as a Standard Schema. */
-export const StreamActivityQuerySchema: SyncStandardSchema<T.Operations['streamActivity']['query']> = toStandardSchema(
-  O.validateStreamActivityQuery,
+export const CreateActivitySubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateCreateActivitySubscriptionRequestBody,
 );
 
-/** streamActivity: `validateStreamActivityHeaders` as a Standard Schema. */
-export const StreamActivityHeadersSchema: SyncStandardSchema<T.Operations['streamActivity']['headers']> =
-  toStandardSchema(O.validateStreamActivityHeaders);
+export const CreateActivitySubscriptionResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateCreateActivitySubscriptionResponse,
+);
 
-/** streamActivity: `validateStreamActivityCookies` as a Standard Schema. */
-export const StreamActivityCookiesSchema: SyncStandardSchema<T.Operations['streamActivity']['cookies']> =
-  toStandardSchema(O.validateStreamActivityCookies);
+export const StreamActivityPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityPathParams);
 
-/** streamActivity: the request body (its first declared media type) as a Standard Schema. */
-export const StreamActivityRequestBodySchema: SyncStandardSchema<T.Operations['streamActivity']['requestBody']> =
-  toStandardSchema((body, options) => O.validateStreamActivityRequestBody(body, undefined, options));
+export const StreamActivityQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityQuery);
 
-/** streamActivity: the response with this status and media type as a Standard Schema. */
-export function StreamActivityResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['streamActivity']['response'] | T.Operations['streamActivity']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateStreamActivityResponse(status, mediaType, body, options));
-}
+export const StreamActivityHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityHeaders);
 
-/** replayWebhookEvents: `validateReplayWebhookEventsPathParams` as a Standard Schema. */
-export const ReplayWebhookEventsPathParamsSchema: SyncStandardSchema<
-  T.Operations['replayWebhookEvents']['pathParams']
-> = toStandardSchema(O.validateReplayWebhookEventsPathParams);
+export const StreamActivityCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateStreamActivityCookies);
 
-/** replayWebhookEvents: `validateReplayWebhookEventsQuery` as a Standard Schema. */
-export const ReplayWebhookEventsQuerySchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['query']> =
-  toStandardSchema(O.validateReplayWebhookEventsQuery);
+export const StreamActivityRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateStreamActivityRequestBody);
 
-/** replayWebhookEvents: `validateReplayWebhookEventsHeaders` as a Standard Schema. */
-export const ReplayWebhookEventsHeadersSchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['headers']> =
-  toStandardSchema(O.validateReplayWebhookEventsHeaders);
+export const StreamActivityResponseSchema = /* @__PURE__ */ _responseSchema(O.validateStreamActivityResponse);
 
-/** replayWebhookEvents: `validateReplayWebhookEventsCookies` as a Standard Schema. */
-export const ReplayWebhookEventsCookiesSchema: SyncStandardSchema<T.Operations['replayWebhookEvents']['cookies']> =
-  toStandardSchema(O.validateReplayWebhookEventsCookies);
+export const ReplayWebhookEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateReplayWebhookEventsPathParams,
+);
 
-/** replayWebhookEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ReplayWebhookEventsRequestBodySchema: SyncStandardSchema<
-  T.Operations['replayWebhookEvents']['requestBody'] | undefined
-> = toStandardSchema((body, options) => O.validateReplayWebhookEventsRequestBody(body, undefined, options));
+export const ReplayWebhookEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsQuery);
 
-/** replayWebhookEvents: the response with this status and media type as a Standard Schema. */
-export function ReplayWebhookEventsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['replayWebhookEvents']['response'] | T.Operations['replayWebhookEvents']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateReplayWebhookEventsResponse(status, mediaType, body, options));
-}
+export const ReplayWebhookEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsHeaders);
 
-/** replayAccountActivity: `validateReplayAccountActivityPathParams` as a Standard Schema. */
-export const ReplayAccountActivityPathParamsSchema: SyncStandardSchema<
-  T.Operations['replayAccountActivity']['pathParams']
-> = toStandardSchema(O.validateReplayAccountActivityPathParams);
+export const ReplayWebhookEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplayWebhookEventsCookies);
 
-/** replayAccountActivity: `validateReplayAccountActivityQuery` as a Standard Schema. */
-export const ReplayAccountActivityQuerySchema: SyncStandardSchema<T.Operations['replayAccountActivity']['query']> =
-  toStandardSchema(O.validateReplayAccountActivityQuery);
+export const ReplayWebhookEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateReplayWebhookEventsRequestBody,
+);
 
-/** replayAccountActivity: `validateReplayAccountActivityHeaders` as a Standard Schema. */
-export const ReplayAccountActivityHeadersSchema: SyncStandardSchema<T.Operations['replayAccountActivity']['headers']> =
-  toStandardSchema(O.validateReplayAccountActivityHeaders);
+export const ReplayWebhookEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplayWebhookEventsResponse);
 
-/** replayAccountActivity: `validateReplayAccountActivityCookies` as a Standard Schema. */
-export const ReplayAccountActivityCookiesSchema: SyncStandardSchema<T.Operations['replayAccountActivity']['cookies']> =
-  toStandardSchema(O.validateReplayAccountActivityCookies);
+export const ReplayAccountActivityPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateReplayAccountActivityPathParams,
+);
 
-/** replayAccountActivity: the request body (its first declared media type) as a Standard Schema. */
-export const ReplayAccountActivityRequestBodySchema: SyncStandardSchema<
-  T.Operations['replayAccountActivity']['requestBody'] | undefined
-> = toStandardSchema((body, options) => O.validateReplayAccountActivityRequestBody(body, undefined, options));
+export const ReplayAccountActivityQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplayAccountActivityQuery);
 
-/** replayAccountActivity: the response with this status and media type as a Standard Schema. */
-export function ReplayAccountActivityResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['replayAccountActivity']['response'] | T.Operations['replayAccountActivity']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateReplayAccountActivityResponse(status, mediaType, body, options));
-}
+export const ReplayAccountActivityHeadersSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateReplayAccountActivityHeaders,
+);
 
-/** getPowerstreamRules: `validateGetPowerstreamRulesPathParams` as a Standard Schema. */
-export const GetPowerstreamRulesPathParamsSchema: SyncStandardSchema<
-  T.Operations['getPowerstreamRules']['pathParams']
-> = toStandardSchema(O.validateGetPowerstreamRulesPathParams);
+export const ReplayAccountActivityCookiesSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateReplayAccountActivityCookies,
+);
 
-/** getPowerstreamRules: `validateGetPowerstreamRulesQuery` as a Standard Schema. */
-export const GetPowerstreamRulesQuerySchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['query']> =
-  toStandardSchema(O.validateGetPowerstreamRulesQuery);
+export const ReplayAccountActivityRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateReplayAccountActivityRequestBody,
+);
 
-/** getPowerstreamRules: `validateGetPowerstreamRulesHeaders` as a Standard Schema. */
-export const GetPowerstreamRulesHeadersSchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['headers']> =
-  toStandardSchema(O.validateGetPowerstreamRulesHeaders);
+export const ReplayAccountActivityResponseSchema = /* @__PURE__ */ _responseSchema(
+  O.validateReplayAccountActivityResponse,
+);
 
-/** getPowerstreamRules: `validateGetPowerstreamRulesCookies` as a Standard Schema. */
-export const GetPowerstreamRulesCookiesSchema: SyncStandardSchema<T.Operations['getPowerstreamRules']['cookies']> =
-  toStandardSchema(O.validateGetPowerstreamRulesCookies);
+export const GetPowerstreamRulesPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateGetPowerstreamRulesPathParams,
+);
 
-/** getPowerstreamRules: the request body (its first declared media type) as a Standard Schema. */
-export const GetPowerstreamRulesRequestBodySchema: SyncStandardSchema<
-  T.Operations['getPowerstreamRules']['requestBody']
-> = toStandardSchema((body, options) => O.validateGetPowerstreamRulesRequestBody(body, undefined, options));
+export const GetPowerstreamRulesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesQuery);
 
-/** getPowerstreamRules: the response with this status and media type as a Standard Schema. */
-export function GetPowerstreamRulesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['getPowerstreamRules']['response'] | T.Operations['getPowerstreamRules']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateGetPowerstreamRulesResponse(status, mediaType, body, options));
-}
+export const GetPowerstreamRulesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesHeaders);
+
+export const GetPowerstreamRulesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetPowerstreamRulesCookies);
+
+export const GetPowerstreamRulesRequestBodySchema = /* @__PURE__ */ _bodySchema(
+  O.validateGetPowerstreamRulesRequestBody,
+);
+
+export const GetPowerstreamRulesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetPowerstreamRulesResponse);

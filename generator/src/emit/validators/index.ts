@@ -8,15 +8,13 @@
  * - `src/operations.ts` per-operation validators and `operationValidators` (openapi/operations-file.ts)
  * - `src/index.ts`      the public exports
  */
-import { docComment, prettyLit as lit } from '../../codegen/index.ts';
-import { indentCode } from '../../codegen/indent.ts';
+import { code, docComment, prettyLit as lit, raw } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { compiledFile } from './module/compiled-file.ts';
 import { formatsFile } from './module/formats-file.ts';
 import { runtimeFile } from './module/runtime-file.ts';
-import { unformattedRanges } from './module/unformatted.ts';
-import { breakLongConditions } from './module/break-lines.ts';
+import { prettyImports, PrettyModule } from './module/pretty.ts';
 import { publicApi, RUNTIME, validatorSymbols } from './module/symbols.ts';
 import { apiDocument } from './openapi/document.ts';
 import { operationStatements, operationsFile } from './openapi/operations-file.ts';
@@ -49,29 +47,28 @@ export const validatorsEmitter: TargetEmitter = {
     const schemas = schemaStatements(model, doc, symbols);
     const operations = operationStatements(model, doc, symbols);
     const functions = c.build();
-    const file = (path: string, text: string): EmittedFile => ({ path, contents: indentCode(text), format: 'typescript' });
-    // Files printed in prettier's layout: only the statements that may still differ go to prettier.
-    const prettyFile = (path: string, text: string): EmittedFile => {
-      const contents = breakLongConditions(indentCode(text));
-      return { path, contents, format: 'typescript', formatted: unformattedRanges(contents) };
+    // Modules printed in prettier's layout: only the statements `formatted` leaves out go to prettier.
+    const pretty = (path: string, module: PrettyModule): EmittedFile => {
+      const { text, ranges } = module.build();
+      return { path, contents: text, format: 'typescript', formatted: ranges };
     };
     // compiled.ts first: its references decide which helpers runtime.ts and formats.ts carry.
     const compiled = compiledFile(c, functions, header, symbols);
     const formats = formatsFile(symbols, header);
     const files: EmittedFile[] = [
-      file('src/runtime.ts', runtimeFile(symbols, header)),
-      prettyFile('src/compiled.ts', compiled),
-      file('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
-      file('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
+      pretty('src/runtime.ts', runtimeFile(symbols, header)),
+      pretty('src/compiled.ts', compiled),
+      pretty('src/schemas.ts', schemasFile(header, typesPackage, schemas, symbols)),
+      pretty('src/operations.ts', operationsFile(header, typesPackage, operations, symbols)),
     ];
-    if (formats) files.push(file('src/formats.ts', formats));
-    files.push(file('src/standard-schema.ts', standardSchemaFile(model, header, typesPackage)));
+    if (formats) files.push(pretty('src/formats.ts', formats));
+    files.push(pretty('src/standard-schema.ts', standardSchemaFile(model, header)));
     const api = publicApi();
     const reexports = [
-      `export type { ${api.filter((d) => d.typeOnly).map((d) => d.name).sort().join(', ')} } from "${RUNTIME}";`,
-      ...(api.some((d) => !d.typeOnly) ? [`export { ${api.filter((d) => !d.typeOnly).map((d) => d.name).sort().join(', ')} } from "${RUNTIME}";`] : []),
+      code`export type { ${raw(api.filter((d) => d.typeOnly).map((d) => d.name).sort().join(', '))} } from "${raw(RUNTIME)}";`,
+      ...(api.some((d) => !d.typeOnly) ? [code`export { ${raw(api.filter((d) => !d.typeOnly).map((d) => d.name).sort().join(', '))} } from "${raw(RUNTIME)}";`] : []),
     ];
-    files.push(file('src/index.ts', `${header.text}\n${reexports.join('\n')}\nexport * from "./schemas.js";\nexport * from "./operations.js";\nexport * from "./standard-schema.js";\n`));
+    files.push(pretty('src/index.ts', new PrettyModule().add(header.text).add(`${prettyImports(reexports)}\nexport * from './schemas.js';\nexport * from './operations.js';\nexport * from './standard-schema.js';`)));
     return files.sort((a, b) => (a.path < b.path ? -1 : 1));
   },
 };

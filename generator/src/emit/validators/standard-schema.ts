@@ -9,17 +9,21 @@
  *   `…RequestBodySchema` (the first declared media type), and `<Op>ResponseSchema(status, mediaType?)`;
  * - `toStandardSchema(validate, options?)` for other options (e.g. `{ direction: 'request' }` for a form).
  *
+ * Each is one line, `export const X = /* @__PURE__ *\/ toStandardSchema(validateX);` (its type inferred from
+ * the validator's, so a bundler drops the ones a program does not use); printed in prettier's layout
+ * (module/pretty.ts).
+ *
  * Names: each is a name the model planned for the types target plus `Schema`, so they are as unique as
  * the type names are.
  */
-import { code, docComment, ident, join, raw, type Code } from '../../codegen/index.ts';
+import { code, ident, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { operationType } from '../types/operation-refs.ts';
+import { call, fluidAssignment, printDoc, prettyImports, PrettyModule } from './module/pretty.ts';
 
-/** The interface and the adapter: static text (no spec content). */
-const RUNTIME = raw(`/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
+/** The interface and the adapters: static text (no spec content), in prettier's layout. */
+const RUNTIME = `/** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  readonly "~standard": StandardSchemaV1.Props<Input, Output>;
+  readonly '~standard': StandardSchemaV1.Props<Input, Output>;
 }
 
 export declare namespace StandardSchemaV1 {
@@ -51,28 +55,35 @@ export declare namespace StandardSchemaV1 {
     readonly input: Input;
     readonly output: Output;
   }
-  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["input"];
-  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"];
+  export type InferInput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['input'];
+  export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema['~standard']['types']>['output'];
 }
 
 /** A Standard Schema whose \`validate\` is synchronous (all of these are). */
 export interface SyncStandardSchema<T> extends StandardSchemaV1<T> {
-  readonly "~standard": StandardSchemaV1.Props<T> & { readonly validate: (value: unknown) => StandardSchemaV1.Result<T> };
+  readonly '~standard': StandardSchemaV1.Props<T> & {
+    readonly validate: (value: unknown) => StandardSchemaV1.Result<T>;
+  };
 }
 
 /**
  * A validator as a Standard Schema: \`{ value }\` when valid, else \`{ issues }\`, one per error, with the
  * error's message and its path as keys (array indexes as numbers).
  */
-export function toStandardSchema<T>(validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>, options?: ValidateOptions): SyncStandardSchema<T> {
+export function toStandardSchema<T>(
+  validate: (value: unknown, options?: ValidateOptions) => ValidationResult<T>,
+  options?: ValidateOptions,
+): SyncStandardSchema<T> {
   return {
-    "~standard": {
+    '~standard': {
       version: 1,
-      vendor: "socialgen",
+      vendor: 'socialgen',
       validate(value: unknown): StandardSchemaV1.Result<T> {
         const result = validate(value, options);
         if (result.valid) return { value: result.value };
-        return { issues: result.errors.map((error) => ({ message: error.message, path: _path(value, error.instancePath) })) };
+        return {
+          issues: result.errors.map((error) => ({ message: error.message, path: _path(value, error.instancePath) })),
+        };
       },
     },
   };
@@ -81,41 +92,60 @@ export function toStandardSchema<T>(validate: (value: unknown, options?: Validat
 /** A JSON pointer into \`value\` as path keys: a segment is a number where the value at that point is an array. */
 function _path(value: unknown, pointer: string): PropertyKey[] {
   const path: PropertyKey[] = [];
-  if (pointer === "") return path;
+  if (pointer === '') return path;
   let node: unknown = value;
-  for (const raw of pointer.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const index = Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(key) ? Number(key) : undefined;
     path.push(index ?? key);
-    node = node !== null && typeof node === "object" && Object.prototype.hasOwnProperty.call(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+    node =
+      node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key)
+        ? (node as Record<string, unknown>)[key]
+        : undefined;
   }
   return path;
-}`);
+}`;
 
-export function standardSchemaFile(model: ApiModel, header: Code, typesPackage: Code): string {
-  const statements: Code[] = [];
-  for (const s of model.schemas) {
-    const name = s.typeName;
-    statements.push(code`${docComment([`${name} as a Standard Schema (\`validate${name}\`).`])}export const ${ident(`${name}Schema`)}: SyncStandardSchema<T.${ident(name)}> = toStandardSchema(S.${ident(`validate${name}`)});`);
-  }
-  for (const op of model.operations) {
-    const n = op.names;
-    for (const member of ['pathParams', 'query', 'headers', 'cookies'] as const) {
-      const part = n[member];
-      statements.push(code`${docComment([`${op.operationId}: \`validate${part}\` as a Standard Schema.`])}export const ${ident(`${part}Schema`)}: SyncStandardSchema<${operationType('T', op, member)}> = toStandardSchema(O.${ident(`validate${part}`)});`);
-    }
-    const body = operationType('T', op, 'requestBody');
-    const bodyType = op.requestBody && !op.requestBody.required ? code`${body} | undefined` : body;
-    statements.push(code`${docComment([`${op.operationId}: the request body (its first declared media type) as a Standard Schema.`])}export const ${ident(`${n.requestBody}Schema`)}: SyncStandardSchema<${bodyType}> = toStandardSchema((body, options) => O.${ident(`validate${n.requestBody}`)}(body, undefined, options));`);
-    statements.push(code`${docComment([`${op.operationId}: the response with this status and media type as a Standard Schema.`])}export function ${ident(`${n.success}Schema`)}(status: number | string, mediaType = "application/json"): SyncStandardSchema<${operationType('T', op, 'response')} | ${operationType('T', op, 'errorResponse')}> {
-return toStandardSchema((body, options) => O.${ident(`validate${n.success}`)}(status, mediaType, body, options));
-}`);
-  }
+/** The operations' adapters (static text, in prettier's layout). */
+const OPERATION_ADAPTERS = `/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
+}
+
+/** A response validator as a Standard Schema per status and media type (default \`application/json\`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}`;
+
+/** `export const <name> = /* @__PURE__ *\/ <adapter>(<validator>);` */
+function adapted(name: string, adapter: string, validator: string): string {
+  return printDoc([fluidAssignment(`export const ${ident(name).text} =`, call(`/* @__PURE__ */ ${adapter}`, [validator])), ';']);
+}
+
+export function standardSchemaFile(model: ApiModel, header: Code): PrettyModule {
   const imports = [
-    code`import type * as T from ${typesPackage};`,
     code`import type { ValidateOptions, ValidationResult } from "./runtime.js";`,
     ...(model.schemas.length ? [code`import * as S from "./schemas.js";`] : []),
     ...(model.operations.length ? [code`import * as O from "./operations.js";`] : []),
   ];
-  return join([header, join(imports, '\n'), RUNTIME, ...statements], '\n\n').text + '\n';
+  const module = new PrettyModule().add(header.text).add(prettyImports(imports)).addAs(RUNTIME, true);
+  if (model.operations.length) module.addAs(OPERATION_ADAPTERS, true);
+  for (const s of model.schemas) module.add(adapted(`${s.typeName}Schema`, 'toStandardSchema', `S.${ident(`validate${s.typeName}`).text}`));
+  for (const op of model.operations) {
+    const n = op.names;
+    for (const part of [n.pathParams, n.query, n.headers, n.cookies]) module.add(adapted(`${part}Schema`, 'toStandardSchema', `O.validate${part}`));
+    module.add(adapted(`${n.requestBody}Schema`, '_bodySchema', `O.validate${n.requestBody}`));
+    module.add(adapted(`${n.success}Schema`, '_responseSchema', `O.validate${n.success}`));
+  }
+  return module;
 }

@@ -1,18 +1,61 @@
-/** `src/compiled.ts`: hoisted constants and the compiled check/errors functions (internal, not re-exported). */
+/**
+ * `src/compiled.ts`: hoisted constants and the compiled check/errors functions (internal, not re-exported).
+ *
+ * Printed in prettier's layout as far as it goes: the imports (module/pretty.ts), each hoisted constant (a
+ * `new RegExp(...)`'s strings spelled as prettier spells them), and the functions, whose templates are
+ * written in prettier's layout; blank lines prettier would drop (at the start or end of a block, or more
+ * than one) are dropped, and the one layout the templates leave open (a line wider than the print width)
+ * is settled by module/break-lines.ts. What is left goes to prettier (module/unformatted.ts).
+ */
 import { code, join, type Code } from '../../../codegen/index.ts';
+import { indentCode } from '../../../codegen/indent.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import type { Compiler } from '../compile/compiler.ts';
 import { HELPERS } from '../runtime/helpers/index.ts';
 import { stringFormats } from '../runtime/formats/index.ts';
+import { breakLongConditions } from './break-lines.ts';
+import { prettyImports, PrettyModule } from './pretty.ts';
 import { COMPILED, IMPORT_ORDER } from './symbols.ts';
+import { unformattedRanges } from './unformatted.ts';
 
 /** Call after `c.build()`: the helpers and formats the compiler recorded become references of this module. */
-export function compiledFile(c: Compiler, functions: readonly Code[], header: Code, symbols: SymbolRegistry): string {
+export function compiledFile(c: Compiler, functions: readonly Code[], header: Code, symbols: SymbolRegistry): PrettyModule {
   // The compiled functions' signatures name ValidationError (`E: ValidationError[]`).
   symbols.ref(COMPILED, 'ValidationError');
   for (const h of c.helpers) if (HELPERS.has(h)) symbols.ref(COMPILED, h);
   for (const f of c.formats) symbols.ref(COMPILED, stringFormats()[f].piece);
-  const imports = symbols.importsOf(COMPILED, IMPORT_ORDER);
-  const exported = functions.map((f) => code`export ${f}`);
-  return join([header, join(imports, '\n'), join([...c.hoist.declarations()], '\n'), join(exported, '\n\n')].filter((p) => p.text !== ''), '\n\n').text + '\n';
+  const module = new PrettyModule().add(header.text).add(prettyImports(symbols.importsOf(COMPILED, IMPORT_ORDER)));
+  [...c.hoist.declarations()].forEach((d, i) => (i ? module.next(respellRegExp(d.text)) : module.add(respellRegExp(d.text))));
+  if (functions.length) {
+    const body = breakLongConditions(dropBlankLines(indentCode(join(functions.map((f) => code`export ${f}`), '\n\n').text)));
+    module.addRanged(body, unformattedRanges(body));
+  }
+  return module;
+}
+
+/** Blank lines prettier drops: at the start or the end of a block, and all but one of several in a row. */
+function dropBlankLines(text: string): string {
+  return text.replace(/\{\n(?:[ \t]*\n)+/g, '{\n').replace(/\n(?:[ \t]*\n)+([ \t]*\})/g, '\n$1').replace(/\n(?:[ \t]*\n){2,}/g, '\n\n');
+}
+
+const REGEXP = /^const ([\w$]+) = new RegExp\(("(?:[^"\\\n]|\\.)*"), ("[a-z]*")\);$/;
+
+/** `const _reN = new RegExp("…", "u");` with prettier's spelling of its strings (other text as it is). */
+function respellRegExp(text: string): string {
+  const m = REGEXP.exec(text);
+  return m ? `const ${m[1]} = new RegExp(${prettierString(m[2])}, ${prettierString(m[3])});` : text;
+}
+
+/**
+ * A double-quoted (JSON) string literal as prettier writes it (printString): single quotes unless the text
+ * holds more single than double quotes; a quote escaped only where it is the enclosing one. Other escapes
+ * (`\\`, `\n`, `\u2028`…) are the ones JSON writes, which prettier keeps.
+ */
+export function prettierString(literal: string): string {
+  const content = literal.slice(1, -1);
+  const singles = content.split("'").length - 1;
+  const doubles = content.split('"').length - 1;
+  const enclosing = singles > doubles ? '"' : "'";
+  const other = enclosing === '"' ? "'" : '"';
+  return enclosing + content.replace(/\\(.)|(["'])/gs, (match, escaped: string | undefined, quote: string | undefined) => (escaped === other ? escaped : quote === enclosing ? `\\${quote}` : quote ?? match)) + enclosing;
 }

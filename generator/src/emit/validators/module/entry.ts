@@ -1,10 +1,14 @@
-/** Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard). */
-import { code, ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
+/**
+ * Public wrappers around a compiled entry point: `validate<Name>` (errors) and `is<Name>` (type guard),
+ * printed in prettier's layout (module/pretty.ts), each a top-level statement of its own.
+ */
+import { ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
+import { block, call, functionDeclaration, ifStatement, objectLiteral, printDoc, typeReference } from './pretty.ts';
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */
   name: string;
-  /** TypeScript type of a valid value. */
+  /** TypeScript type of a valid value: a plain name (`T.Post`, `unknown`). */
   type: Code;
   check: Code;
   errors: Code;
@@ -17,30 +21,32 @@ export interface EntryWrapper {
   ref: (name: string) => Code;
 }
 
-export function entryWrappers(w: EntryWrapper): Code {
-  const validate = ident(`validate${w.name}`);
-  const is = ident(`is${w.name}`);
-  const request = lit(w.request);
-  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep'].map(w.ref);
-  const validateFn = code`${w.doc ?? code``}export function ${validate}(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<${w.type}> {
-  const o = ${_opts}(options, ${request});
-  const E: ${ValidationError}[] = [];
-  try {
-    if (${w.ref(w.errors.text)}(value, o, "", E)) return { valid: true, value: value as ${w.type} };
-  } catch (e) {
-    return ${_deep}(e);
-  }
-  return { valid: false, errors: E };
-}`;
-  if (w.guard === false) return validateFn;
-  return code`${validateFn}
-
-${w.doc ?? code``}export function ${is}(value: unknown): value is ${w.type} {
-  try {
-    return ${w.ref(w.check.text)}(value, ${_opts}(undefined, ${request}));
-  } catch (e) {
-    ${_deep}(e);
-    return false;
-  }
-}`;
+/** The wrappers' statements (text in prettier's layout, doc comment included). */
+export function entryWrappers(w: EntryWrapper): string[] {
+  const validate = ident(`validate${w.name}`).text;
+  const is = ident(`is${w.name}`).text;
+  const request = lit(w.request).text;
+  const type = w.type.text;
+  const [ValidateOptions, ValidationResult, ValidationError, _opts, _deep] = ['ValidateOptions', 'ValidationResult', 'ValidationError', '_opts', '_deep'].map((n) => w.ref(n).text);
+  const doc = w.doc?.text ?? '';
+  const validateFn = printDoc(
+    functionDeclaration(`export function ${validate}`, ['value: unknown', `options?: ${ValidateOptions}`], typeReference(ValidationResult, [type], true), [
+      `const o = ${_opts}(options, ${request});`,
+      `const E: ${ValidationError}[] = [];`,
+      [
+        'try ',
+        block([ifStatement(call(w.ref(w.errors.text).text, ['value', 'o', "''", 'E']), ['return ', objectLiteral(['valid: true', `value: value as ${type}`]), ';'])]),
+        ' catch (e) ',
+        block([['return ', call(_deep, ['e']), ';']]),
+      ],
+      `return { valid: false, errors: E };`,
+    ]),
+  );
+  if (w.guard === false) return [doc + validateFn];
+  const guard = printDoc(
+    functionDeclaration(`export function ${is}`, ['value: unknown'], `value is ${type}`, [
+      ['try ', block([['return ', call(w.ref(w.check.text).text, ['value', call(_opts, ['undefined', request])]), ';']]), ' catch (e) ', block([`${_deep}(e);`, 'return false;'])],
+    ]),
+  );
+  return [doc + validateFn, doc + guard];
 }

@@ -2,7 +2,7 @@
  * A validators module for plain JSON Schema 2020-12 documents (no OpenAPI model): used by the conformance
  * runner, the differential tests and the benchmark, with exactly the compiler the OpenAPI target uses.
  */
-import { code, join, raw, type Code } from '../../../codegen/index.ts';
+import { code, join, raw } from '../../../codegen/index.ts';
 import type { EmittedFile } from '../../emitter.ts';
 import { Compiler } from '../compile/compiler.ts';
 import { DEFAULT_BASE } from '../compile/uri.ts';
@@ -30,22 +30,22 @@ export function emitStandalone(schema: unknown, options: StandaloneOptions = {})
   const symbols = validatorSymbols(c);
   const ref = (name: string) => symbols.ref(INDEX, name);
   const root = c.registry.addDocument(options.uri ?? DEFAULT_BASE, schema, '');
-  const wrappers: Code[] = [];
+  const wrappers: string[] = [];
   for (const [name, target] of Object.entries(options.entries ?? { Root: '#' })) {
     const node = target === '#' ? root : c.registry.resolve(target, root);
     c.nameNode(node, name);
     const fns = c.entry(node);
-    wrappers.push(entryWrappers({ name, type: raw('unknown'), check: fns.check, errors: fns.errors, request: false, ref }));
+    wrappers.push(...entryWrappers({ name, type: raw('unknown'), check: fns.check, errors: fns.errors, request: false, ref }));
   }
   const functions = c.build();
   const compiled = compiledFile(c, functions, HEADER, symbols);
   const formats = formatsFile(symbols, HEADER);
   const imports = [...symbols.importsOf(INDEX, IMPORT_ORDER), code`export type { ValidateOptions, ValidationError, ValidationResult } from "./runtime.js";`];
   const files: EmittedFile[] = [
-    { path: 'src/runtime.ts', contents: runtimeFile(symbols, HEADER), format: 'typescript' },
-    { path: 'src/compiled.ts', contents: compiled, format: 'typescript' },
-    { path: 'src/index.ts', contents: join([HEADER, join(imports, '\n'), join(wrappers, '\n\n')], '\n\n').text + '\n', format: 'typescript' },
+    { path: 'src/runtime.ts', contents: runtimeFile(symbols, HEADER).build().text, format: 'typescript' },
+    { path: 'src/compiled.ts', contents: compiled.build().text, format: 'typescript' },
+    { path: 'src/index.ts', contents: join([HEADER, join(imports, '\n'), ...wrappers.map(raw)], '\n\n').text + '\n', format: 'typescript' },
   ];
-  if (formats) files.push({ path: 'src/formats.ts', contents: formats, format: 'typescript' });
+  if (formats) files.push({ path: 'src/formats.ts', contents: formats.build().text, format: 'typescript' });
   return files;
 }

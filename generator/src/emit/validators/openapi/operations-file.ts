@@ -5,15 +5,22 @@
  * Bodies and responses are small tables of compiled functions read by the runtime's `_request` and
  * `_respond`.
  *
+ * One `_operation(...)` call per operation builds its six validators (typed through the types package's
+ * `Operations` map); `validate<Op>PathParams`, `…Query`, `…Headers`, `…Cookies`, `…RequestBody` and
+ * `…Response` are its members, and `operationValidators` maps each method to it. (Six function declarations
+ * with a doc comment each, and a map naming them again, made GitHub's module 4.5 MB.)
+ *
  * Defaults: parameters and request bodies validate in the `request` direction, responses in `response`.
  * A status that matches no response (exact, `4XX` range, `default`) or a media type that matches none
  * declared is an error; a response without content accepts only an absent body; an operation without a
  * request body accepts anything as its body; an absent body is an error only when the body is required.
+ *
+ * Every statement is printed in prettier's layout (module/pretty.ts).
  */
-import { code, docComment, ident, join, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
+import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
-import { operationType, type OperationMember } from '../../types/operation-refs.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
+import { arrayLiteral, breakAfterOperator, call, fluidAssignment, objectLiteral, printDoc, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
 import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
@@ -22,78 +29,151 @@ export const OPERATIONS = './operations.js';
 /** Symbols of the other modules, referenced by name from `src/operations.ts`. */
 type Ref = (name: string) => Code;
 
-const LOCATIONS: readonly [ParameterLocation, 'pathParams' | 'query' | 'headers' | 'cookies'][] = [
-  ['path', 'pathParams'],
-  ['query', 'query'],
-  ['header', 'headers'],
-  ['cookie', 'cookies'],
-];
+const LOCATIONS: readonly ParameterLocation[] = ['path', 'query', 'header', 'cookie'];
 
-/** An operation's type in the types package, through its `Operations` map. */
-function typeOf(op: OperationModel, member: OperationMember): Code {
-  return operationType('T', op, member);
+/** The members of an operation's validators and the `op.names` entry each is exported under. */
+const MEMBERS = [
+  ['pathParams', 'pathParams'],
+  ['query', 'query'],
+  ['headers', 'headers'],
+  ['cookies', 'cookies'],
+  ['requestBody', 'requestBody'],
+  ['response', 'success'],
+] as const;
+
+/**
+ * What every operation shares: its validators' shape, typed by its `Operations` entry (`B`: `undefined` for
+ * an optional request body), and the function building them from the compiled checks and tables. Static
+ * text (no spec content), in prettier's layout.
+ */
+function operationHelpers(ref: Ref, bodies: boolean): string {
+  const [ValidateOptions, ValidationResult, _Check, _Responses, _run, _opts, _respond] = ['ValidateOptions', 'ValidationResult', '_Check', '_Responses', '_run', '_opts', '_respond'].map((n) => ref(n).text);
+  // Without a request body in the spec, the runtime's `_request` is not needed (nor copied).
+  const body = bodies ? `\n  body: ${ref('_Body').text} | undefined,` : '';
+  const requestBody = bodies
+    ? `(value, mediaType, options) =>
+      body
+        ? ${ref('_request').text}(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] }`
+    : `(value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] })`;
+  return `/** An operation's validators, typed by its entry in the types package's \`Operations\` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['pathParams']>;
+  query(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['query']>;
+  headers(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['headers']>;
+  cookies(value: unknown, options?: ${ValidateOptions}): ${ValidationResult}<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ${ValidateOptions}): ${ValidationResult}<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ${ValidateOptions},
+  ): ${ValidationResult}<O['response'] | O['errorResponse']>;
 }
 
-function parameters(doc: ApiDocument, op: OperationModel, where: ParameterLocation, key: (typeof LOCATIONS)[number][1], ref: Ref): Code {
-  const entry = doc.compiler.entryErrors(doc.parameters(op, where), true);
-  const errors = ref(entry.errors.text);
-  const sp = entry.schemaPath === undefined ? code`` : code`, ${lit(entry.schemaPath)}`;
-  const name = op.names[key];
-  return code`${docComment([`${op.operationId}: ${where} parameters, keyed by their names in the spec, values as parsed from the wire.`])}export function ${ident(`validate${name}`)}(value: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${typeOf(op, key)}> {
-return ${ref('_run')}(${errors}, value, ${ref('_opts')}(options, true)${sp});
+/**
+ * The validators of operation \`K\`: \`params\` checks its parameters by location (path, query, header, cookie;
+ * \`sp\` is their schema path), \`body\` its request body (none declared: any body is accepted), \`responses\`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly ${_Check}[],
+  sp: string | undefined,${body}
+  responses: ${_Responses},
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: ${_Check}): (value: unknown, options?: ${ValidateOptions}) => ${ValidationResult}<R> {
+    return (value, options) => ${_run}(check, value, ${_opts}(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: ${requestBody},
+    response: (status, mediaType, value, options) => ${_respond}(responses, status, mediaType, value, options),
+  };
 }`;
 }
 
-function requestBody(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
-  const name = ident(`validate${op.names.requestBody}`);
+/** `const _bodyN: _Body = { r, m, f[, p] };` */
+function bodyTable(doc: ApiDocument, op: OperationModel, table: string, ref: Ref): string | undefined {
   const body = op.requestBody;
-  const head = (type: Code): Code => code`export function ${name}(body: unknown, mediaType?: string, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}>`;
-  if (!body || body.content.length === 0) {
-    const type = typeOf(op, 'requestBody');
-    return code`${docComment([`${op.operationId}: no request body is declared; any body is accepted.`])}${head(type)} {\nvoid mediaType;\nvoid options;\nreturn { valid: true, value: body as ${type} };\n}`;
-  }
+  if (!body || body.content.length === 0) return undefined;
   const entries = body.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, body.content.length > 1 ? `RequestBody_${i + 1}` : 'RequestBody'), true));
-  const checks = entries.map((e) => ref(e.errors.text));
-  const paths = entries.some((e) => e.schemaPath !== undefined) ? code`, p: ${lit(entries.map((e) => e.schemaPath ?? ''))}` : code``;
-  tables.push(code`const ${table}: ${ref('_Body')} = { r: ${lit(body.required)}, m: ${lit(body.content.map((m) => m.mediaType))}, f: [${join(checks)}]${paths} };`);
-  // An optional body may be absent: the result says so in its type.
-  const type = body.required ? typeOf(op, 'requestBody') : code`${typeOf(op, 'requestBody')} | undefined`;
-  return code`${docComment([`${op.operationId}: the request body, by media type (default: the first declared).`])}${head(type)} {\nreturn ${ref('_request')}(${table}, body, mediaType, options);\n}`;
+  const props: Doc[] = [`r: ${lit(body.required).text}`, ['m: ', arrayLiteral(body.content.map((m) => lit(m.mediaType).text))], ['f: ', arrayLiteral(entries.map((e) => ref(e.errors.text).text))]];
+  if (entries.some((e) => e.schemaPath !== undefined)) props.push(['p: ', arrayLiteral(entries.map((e) => lit(e.schemaPath ?? '').text))]);
+  return printDoc([`const ${table}: ${ref('_Body').text} = `, objectLiteral(props), ';']);
 }
 
-function response(doc: ApiDocument, op: OperationModel, table: Code, ref: Ref, tables: Code[]): Code {
-  const name = ident(`validate${op.names.success}`);
-  const type = code`${typeOf(op, 'response')} | ${typeOf(op, 'errorResponse')}`;
+/** `const _responsesN: _Responses = { s, m, f[, p] };` (expanded, as it always was written). */
+function responsesTable(doc: ApiDocument, op: OperationModel, table: string, ref: Ref): string {
   const entries = op.responses.map((r) =>
     r.content.map((m, i) => doc.compiler.entryErrors(doc.media(op, m, r.content.length > 1 ? `Status_${r.status}_${i + 1}` : `Status_${r.status}`), true)),
   );
-  const checks = entries.map((r) => r.map((e) => ref(e.errors.text)));
-  const media = op.responses.map((r) => r.content.map((m) => m.mediaType));
-  const paths = entries.some((r) => r.some((e) => e.schemaPath !== undefined)) ? code`p: ${lit(entries.map((r) => r.map((e) => e.schemaPath ?? '')))},\n` : code``;
-  tables.push(code`const ${table}: ${ref('_Responses')} = {\ns: ${lit(op.responses.map((r) => r.status))},\nm: ${lit(media)},\nf: [${join(checks.map((c) => code`[${join(c)}]`))}],\n${paths}};`);
-  return code`${docComment([`${op.operationId}: a response, by status (exact, range, default) and media type.`])}export function ${name}(status: number | string, mediaType: string, body: unknown, options?: ${ref('ValidateOptions')}): ${ref('ValidationResult')}<${type}> {\nreturn ${ref('_respond')}(${table}, status, mediaType, body, options);\n}`;
+  // prettier keeps an array of arrays (two or more, each of two or more items) one item a line.
+  const nested = (rows: string[][]): Doc => arrayLiteral(rows.map((r) => arrayLiteral(r)), rows.length > 1 && rows.every((r) => r.length > 1));
+  const props: Doc[] = [
+    ['s: ', arrayLiteral(op.responses.map((r) => lit(r.status).text))],
+    ['m: ', nested(op.responses.map((r) => r.content.map((m) => lit(m.mediaType).text)))],
+    ['f: ', nested(entries.map((r) => r.map((e) => ref(e.errors.text).text)))],
+  ];
+  if (entries.some((r) => r.some((e) => e.schemaPath !== undefined))) props.push(['p: ', nested(entries.map((r) => r.map((e) => lit(e.schemaPath ?? '').text)))]);
+  return printDoc([`const ${table}: ${ref('_Responses').text} = `, objectLiteral(props, true), ';']);
 }
 
-export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): Code[] {
+/** `const _vN = _operation<'method'>(...)` and the six `validate<Op>…` exports of its members. */
+function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: Ref, tables: string[], bodies: boolean): string {
+  const params = LOCATIONS.map((where) => doc.compiler.entryErrors(doc.parameters(op, where), true));
+  // The four locations' parameter objects sit at one pointer: one schema path serves them all.
+  const sp = params.find((e) => e.schemaPath !== undefined)?.schemaPath;
+  const body = bodyTable(doc, op, `_body${index}`, ref);
+  if (body) tables.push(body);
+  tables.push(responsesTable(doc, op, `_responses${index}`, ref));
+  const optionalBody = op.requestBody && op.requestBody.content.length > 0 && !op.requestBody.required;
+  const typeArgs = `<${lit(op.names.method).text}${optionalBody ? ', undefined' : ''}>`;
+  const v = `_v${index}`;
+  const statements = [
+    docComment([`${op.operationId}: the validators of its parameters, request body and responses.`]).text +
+      printDoc([
+        fluidAssignment(
+          `const ${v} =`,
+          call(`/* @__PURE__ */ _operation${typeArgs}`, [arrayLiteral(params.map((e) => ref(e.errors.text).text)), sp === undefined ? 'undefined' : lit(sp).text, ...(bodies ? [body ? `_body${index}` : 'undefined'] : []), `_responses${index}`]),
+        ),
+        ';',
+      ]),
+  ];
+  for (const [member, name] of MEMBERS) statements.push(printDoc(breakAfterOperator(`export const ${ident(`validate${op.names[name]}`).text} =`, `${v}.${member};`)));
+  // One statement group: the exports follow their `_operation` call without blank lines.
+  return statements.join('\n');
+}
+
+/** The module's statements: the static helpers, the tables (only literals: `wide`-safe), the rest. */
+export interface OperationStatements {
+  helpers?: string;
+  tables: string[];
+  statements: string[];
+}
+
+export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
   const ref: Ref = (name) => symbols.ref(OPERATIONS, name);
-  const statements: Code[] = [];
-  const tables: Code[] = [];
-  const entries: Code[] = [];
-  model.operations.forEach((op, index) => {
-    for (const [where, key] of LOCATIONS) statements.push(parameters(doc, op, where, key, ref));
-    statements.push(requestBody(doc, op, ident(`_body${index}`), ref, tables), response(doc, op, ident(`_responses${index}`), ref, tables));
-    const n = op.names;
-    entries.push(
-      code`${objectKey(n.method)}: {\npathParams: ${ident(`validate${n.pathParams}`)},\nquery: ${ident(`validate${n.query}`)},\nheaders: ${ident(`validate${n.headers}`)},\ncookies: ${ident(`validate${n.cookies}`)},\nrequestBody: ${ident(`validate${n.requestBody}`)},\nresponse: ${ident(`validate${n.success}`)},\n},`,
-    );
-  });
-  statements.push(
-    code`${docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."])}export const operationValidators = {\n${join(entries, '\n')}\n} satisfies ${ref('OperationValidators')};`,
-  );
-  return [...tables, ...statements];
+  const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
+  if (!model.operations.length) return { tables: [], statements: [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])] };
+  const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
+  const tables: string[] = [];
+  const perOperation: string[] = [];
+  model.operations.forEach((op, index) => perOperation.push(validatorsOf(doc, op, index, ref, tables, bodies)));
+  const entries = model.operations.map((op, index) => `${objectKey(op.names.method).text}: _v${index}`);
+  const map =
+    mapDoc +
+    printDoc(['export const operationValidators = ', objectLiteral(entries, true), ' satisfies ', ref('OperationValidators').text, ';']);
+  return { helpers: operationHelpers(ref, bodies), tables, statements: [...perOperation, map] };
 }
 
-export function operationsFile(header: Code, typesPackage: Code, statements: Code[], symbols: SymbolRegistry): string {
-  const imports = [code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)];
-  return join([header, join(imports, '\n'), ...statements], '\n\n').text + '\n';
+export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements, symbols: SymbolRegistry): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)]));
+  if (parts.helpers) module.addAs(parts.helpers, true);
+  for (const s of parts.tables) module.add(s, true);
+  // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
+  for (const s of parts.statements) module.add(s, true);
+  return module;
 }

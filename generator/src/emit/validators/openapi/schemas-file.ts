@@ -1,25 +1,28 @@
 /** `src/schemas.ts`: `validate<X>` and `is<X>` for every component schema (and hoisted synthetic ones). */
-import { code, docComment, ident, join, type Code } from '../../../codegen/index.ts';
+import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
 import { entryWrappers } from '../module/entry.ts';
+import { prettyImports, PrettyModule } from '../module/pretty.ts';
 import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
 export const SCHEMAS = './schemas.js';
 
-export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): Code[] {
+/** The statements, printed in prettier's layout (module/entry.ts). */
+export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): string[] {
   const ref = (name: string) => symbols.ref(SCHEMAS, name);
-  const statements: Code[] = [];
+  const statements: string[] = [];
   for (const s of model.schemas) {
     const fns = doc.compiler.entry(doc.schema(s));
     const doc_ = docComment([`${s.typeName}${s.synthetic ? ` (hoisted from ${s.pointer})` : ''}: validates against \`#/components/schemas/${s.key}\`.`]);
-    statements.push(entryWrappers({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, request: false, doc: doc_, ref }));
+    statements.push(...entryWrappers({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, request: false, doc: doc_, ref }));
   }
   return statements;
 }
 
-export function schemasFile(header: Code, typesPackage: Code, statements: Code[], symbols: SymbolRegistry): string {
-  const imports = [code`import type * as T from ${typesPackage};`, ...symbols.importsOf(SCHEMAS, IMPORT_ORDER)];
-  return join([header, join(imports, '\n'), ...statements], '\n\n').text + '\n';
+export function schemasFile(header: Code, typesPackage: Code, statements: string[], symbols: SymbolRegistry): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(SCHEMAS, IMPORT_ORDER)]));
+  for (const s of statements) module.add(s);
+  return module;
 }

@@ -46,7 +46,7 @@ export function branchCollectors(c: Compiler, site: Site): { decl: Code[]; overr
   return { decl, overrides, merge };
 }
 
-/** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter). */
+/** The options expression for an errors-mode walk after a failed check (see ref.ts on the counter); a `const`'s initializer. */
 export function afterCheck(site: Site): Code {
-  return code`((${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep})`;
+  return code`(${site.o} & ${O.branchCounter}) === ${O.branchCounter} ? ${site.o} : ${site.o} + ${O.branchStep}`;
 }

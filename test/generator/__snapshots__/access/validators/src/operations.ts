@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eAccount,
@@ -18,6 +18,48 @@ import {
   _eTreeNode,
   _eUpload,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['application/json'], f: [_eThing] };
 
@@ -79,421 +121,111 @@ const _responses6: _Responses = {
   f: [[]],
 };
 
-/** createThing: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
+/** createThing: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'createThing'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1things/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateCreateThingPathParams = _v0.pathParams;
+export const validateCreateThingQuery = _v0.query;
+export const validateCreateThingHeaders = _v0.headers;
+export const validateCreateThingCookies = _v0.cookies;
+export const validateCreateThingRequestBody = _v0.requestBody;
+export const validateCreateThingResponse = _v0.response;
 
-/** createThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
+/** createAccount: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'createAccount'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1accounts/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateCreateAccountPathParams = _v1.pathParams;
+export const validateCreateAccountQuery = _v1.query;
+export const validateCreateAccountHeaders = _v1.headers;
+export const validateCreateAccountCookies = _v1.cookies;
+export const validateCreateAccountRequestBody = _v1.requestBody;
+export const validateCreateAccountResponse = _v1.response;
 
-/** createThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
+/** replaceTree: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'replaceTree'>(
+  [_eReplaceTreePathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1trees~1{treeId}/put/parameters',
+  _body2,
+  _responses2,
+);
+export const validateReplaceTreePathParams = _v2.pathParams;
+export const validateReplaceTreeQuery = _v2.query;
+export const validateReplaceTreeHeaders = _v2.headers;
+export const validateReplaceTreeCookies = _v2.cookies;
+export const validateReplaceTreeRequestBody = _v2.requestBody;
+export const validateReplaceTreeResponse = _v2.response;
 
-/** createThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
+/** recordEvent: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'recordEvent'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1events/post/parameters',
+  _body3,
+  _responses3,
+);
+export const validateRecordEventPathParams = _v3.pathParams;
+export const validateRecordEventQuery = _v3.query;
+export const validateRecordEventHeaders = _v3.headers;
+export const validateRecordEventCookies = _v3.cookies;
+export const validateRecordEventRequestBody = _v3.requestBody;
+export const validateRecordEventResponse = _v3.response;
 
-/** createThing: the request body, by media type (default: the first declared). */
-export function validateCreateThingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
+/** recordTaggedEvent: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'recordTaggedEvent'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1events~1tagged/post/parameters',
+  _body4,
+  _responses4,
+);
+export const validateRecordTaggedEventPathParams = _v4.pathParams;
+export const validateRecordTaggedEventQuery = _v4.query;
+export const validateRecordTaggedEventHeaders = _v4.headers;
+export const validateRecordTaggedEventCookies = _v4.cookies;
+export const validateRecordTaggedEventRequestBody = _v4.requestBody;
+export const validateRecordTaggedEventResponse = _v4.response;
 
-/** createThing: a response, by status (exact, range, default) and media type. */
-export function validateCreateThingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** createProfile: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'createProfile'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1profiles/post/parameters',
+  _body5,
+  _responses5,
+);
+export const validateCreateProfilePathParams = _v5.pathParams;
+export const validateCreateProfileQuery = _v5.query;
+export const validateCreateProfileHeaders = _v5.headers;
+export const validateCreateProfileCookies = _v5.cookies;
+export const validateCreateProfileRequestBody = _v5.requestBody;
+export const validateCreateProfileResponse = _v5.response;
 
-/** createAccount: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateAccountPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
-}
-
-/** createAccount: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateAccountQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
-}
-
-/** createAccount: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateAccountHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
-}
-
-/** createAccount: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateAccountCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1accounts/post/parameters');
-}
-
-/** createAccount: the request body, by media type (default: the first declared). */
-export function validateCreateAccountRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** createAccount: a response, by status (exact, range, default) and media type. */
-export function validateCreateAccountResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createAccount']['response'] | T.Operations['createAccount']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** replaceTree: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTreePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['pathParams']> {
-  return _run(_eReplaceTreePathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
-}
-
-/** replaceTree: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTreeQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
-}
-
-/** replaceTree: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTreeHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
-}
-
-/** replaceTree: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTreeCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1trees~1{treeId}/put/parameters');
-}
-
-/** replaceTree: the request body, by media type (default: the first declared). */
-export function validateReplaceTreeRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['requestBody']> {
-  return _request(_body2, body, mediaType, options);
-}
-
-/** replaceTree: a response, by status (exact, range, default) and media type. */
-export function validateReplaceTreeResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTree']['response'] | T.Operations['replaceTree']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** recordEvent: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordEventPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** recordEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordEventQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** recordEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordEventHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** recordEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordEventCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** recordEvent: the request body, by media type (default: the first declared). */
-export function validateRecordEventRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['requestBody']> {
-  return _request(_body3, body, mediaType, options);
-}
-
-/** recordEvent: a response, by status (exact, range, default) and media type. */
-export function validateRecordEventResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordEvent']['response'] | T.Operations['recordEvent']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** recordTaggedEvent: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordTaggedEventPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordTaggedEvent']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
-}
-
-/** recordTaggedEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordTaggedEventQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordTaggedEvent']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
-}
-
-/** recordTaggedEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordTaggedEventHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordTaggedEvent']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
-}
-
-/** recordTaggedEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateRecordTaggedEventCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordTaggedEvent']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1events~1tagged/post/parameters');
-}
-
-/** recordTaggedEvent: the request body, by media type (default: the first declared). */
-export function validateRecordTaggedEventRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['recordTaggedEvent']['requestBody']> {
-  return _request(_body4, body, mediaType, options);
-}
-
-/** recordTaggedEvent: a response, by status (exact, range, default) and media type. */
-export function validateRecordTaggedEventResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['recordTaggedEvent']['response'] | T.Operations['recordTaggedEvent']['errorResponse']
-> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** createProfile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateProfilePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
-}
-
-/** createProfile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateProfileQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
-}
-
-/** createProfile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateProfileHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
-}
-
-/** createProfile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateProfileCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1profiles/post/parameters');
-}
-
-/** createProfile: the request body, by media type (default: the first declared). */
-export function validateCreateProfileRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['requestBody']> {
-  return _request(_body5, body, mediaType, options);
-}
-
-/** createProfile: a response, by status (exact, range, default) and media type. */
-export function validateCreateProfileResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createProfile']['response'] | T.Operations['createProfile']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
-
-/** submitForm: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSubmitFormPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['pathParams']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
-}
-
-/** submitForm: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSubmitFormQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['query']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
-}
-
-/** submitForm: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSubmitFormHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['headers']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
-}
-
-/** submitForm: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSubmitFormCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['cookies']> {
-  return _run(_eCreateThingPathParams, value, _opts(options, true), '#/paths/~1forms/post/parameters');
-}
-
-/** submitForm: the request body, by media type (default: the first declared). */
-export function validateSubmitFormRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['requestBody']> {
-  return _request(_body6, body, mediaType, options);
-}
-
-/** submitForm: a response, by status (exact, range, default) and media type. */
-export function validateSubmitFormResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['submitForm']['response'] | T.Operations['submitForm']['errorResponse']> {
-  return _respond(_responses6, status, mediaType, body, options);
-}
+/** submitForm: the validators of its parameters, request body and responses. */
+const _v6 = /* @__PURE__ */ _operation<'submitForm'>(
+  [_eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams, _eCreateThingPathParams],
+  '#/paths/~1forms/post/parameters',
+  _body6,
+  _responses6,
+);
+export const validateSubmitFormPathParams = _v6.pathParams;
+export const validateSubmitFormQuery = _v6.query;
+export const validateSubmitFormHeaders = _v6.headers;
+export const validateSubmitFormCookies = _v6.cookies;
+export const validateSubmitFormRequestBody = _v6.requestBody;
+export const validateSubmitFormResponse = _v6.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  createThing: {
-    pathParams: validateCreateThingPathParams,
-    query: validateCreateThingQuery,
-    headers: validateCreateThingHeaders,
-    cookies: validateCreateThingCookies,
-    requestBody: validateCreateThingRequestBody,
-    response: validateCreateThingResponse,
-  },
-  createAccount: {
-    pathParams: validateCreateAccountPathParams,
-    query: validateCreateAccountQuery,
-    headers: validateCreateAccountHeaders,
-    cookies: validateCreateAccountCookies,
-    requestBody: validateCreateAccountRequestBody,
-    response: validateCreateAccountResponse,
-  },
-  replaceTree: {
-    pathParams: validateReplaceTreePathParams,
-    query: validateReplaceTreeQuery,
-    headers: validateReplaceTreeHeaders,
-    cookies: validateReplaceTreeCookies,
-    requestBody: validateReplaceTreeRequestBody,
-    response: validateReplaceTreeResponse,
-  },
-  recordEvent: {
-    pathParams: validateRecordEventPathParams,
-    query: validateRecordEventQuery,
-    headers: validateRecordEventHeaders,
-    cookies: validateRecordEventCookies,
-    requestBody: validateRecordEventRequestBody,
-    response: validateRecordEventResponse,
-  },
-  recordTaggedEvent: {
-    pathParams: validateRecordTaggedEventPathParams,
-    query: validateRecordTaggedEventQuery,
-    headers: validateRecordTaggedEventHeaders,
-    cookies: validateRecordTaggedEventCookies,
-    requestBody: validateRecordTaggedEventRequestBody,
-    response: validateRecordTaggedEventResponse,
-  },
-  createProfile: {
-    pathParams: validateCreateProfilePathParams,
-    query: validateCreateProfileQuery,
-    headers: validateCreateProfileHeaders,
-    cookies: validateCreateProfileCookies,
-    requestBody: validateCreateProfileRequestBody,
-    response: validateCreateProfileResponse,
-  },
-  submitForm: {
-    pathParams: validateSubmitFormPathParams,
-    query: validateSubmitFormQuery,
-    headers: validateSubmitFormHeaders,
-    cookies: validateSubmitFormCookies,
-    requestBody: validateSubmitFormRequestBody,
-    response: validateSubmitFormResponse,
-  },
+  createThing: _v0,
+  createAccount: _v1,
+  replaceTree: _v2,
+  recordEvent: _v3,
+  recordTaggedEvent: _v4,
+  createProfile: _v5,
+  submitForm: _v6,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,262 +92,140 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** ServerId as a Standard Schema (`validateServerId`). */
-export const ServerIdSchema: SyncStandardSchema<T.ServerId> = toStandardSchema(S.validateServerId);
-
-/** Secret as a Standard Schema (`validateSecret`). */
-export const SecretSchema: SyncStandardSchema<T.Secret> = toStandardSchema(S.validateSecret);
-
-/** Thing as a Standard Schema (`validateThing`). */
-export const ThingSchema: SyncStandardSchema<T.Thing> = toStandardSchema(S.validateThing);
-
-/** ColorV1 as a Standard Schema (`validateColorV1`). */
-export const ColorV1Schema: SyncStandardSchema<T.ColorV1> = toStandardSchema(S.validateColorV1);
-
-/** Audit as a Standard Schema (`validateAudit`). */
-export const AuditSchema: SyncStandardSchema<T.Audit> = toStandardSchema(S.validateAudit);
-
-/** Account as a Standard Schema (`validateAccount`). */
-export const AccountSchema: SyncStandardSchema<T.Account> = toStandardSchema(S.validateAccount);
-
-/** TreeNode as a Standard Schema (`validateTreeNode`). */
-export const TreeNodeSchema: SyncStandardSchema<T.TreeNode> = toStandardSchema(S.validateTreeNode);
-
-/** EventBase as a Standard Schema (`validateEventBase`). */
-export const EventBaseSchema: SyncStandardSchema<T.EventBase> = toStandardSchema(S.validateEventBase);
-
-/** Click as a Standard Schema (`validateClick`). */
-export const ClickSchema: SyncStandardSchema<T.Click> = toStandardSchema(S.validateClick);
-
-/** View as a Standard Schema (`validateView`). */
-export const ViewSchema: SyncStandardSchema<T.View> = toStandardSchema(S.validateView);
-
-/** Event as a Standard Schema (`validateEvent`). */
-export const EventSchema: SyncStandardSchema<T.Event> = toStandardSchema(S.validateEvent);
-
-/** TaggedEvent as a Standard Schema (`validateTaggedEvent`). */
-export const TaggedEventSchema: SyncStandardSchema<T.TaggedEvent> = toStandardSchema(S.validateTaggedEvent);
-
-/** ProfileBase as a Standard Schema (`validateProfileBase`). */
-export const ProfileBaseSchema: SyncStandardSchema<T.ProfileBase> = toStandardSchema(S.validateProfileBase);
-
-/** Profile as a Standard Schema (`validateProfile`). */
-export const ProfileSchema: SyncStandardSchema<T.Profile> = toStandardSchema(S.validateProfile);
-
-/** Form as a Standard Schema (`validateForm`). */
-export const FormSchema: SyncStandardSchema<T.Form> = toStandardSchema(S.validateForm);
-
-/** Upload as a Standard Schema (`validateUpload`). */
-export const UploadSchema: SyncStandardSchema<T.Upload> = toStandardSchema(S.validateUpload);
-
-/** createThing: `validateCreateThingPathParams` as a Standard Schema. */
-export const CreateThingPathParamsSchema: SyncStandardSchema<T.Operations['createThing']['pathParams']> =
-  toStandardSchema(O.validateCreateThingPathParams);
-
-/** createThing: `validateCreateThingQuery` as a Standard Schema. */
-export const CreateThingQuerySchema: SyncStandardSchema<T.Operations['createThing']['query']> = toStandardSchema(
-  O.validateCreateThingQuery,
-);
-
-/** createThing: `validateCreateThingHeaders` as a Standard Schema. */
-export const CreateThingHeadersSchema: SyncStandardSchema<T.Operations['createThing']['headers']> = toStandardSchema(
-  O.validateCreateThingHeaders,
-);
-
-/** createThing: `validateCreateThingCookies` as a Standard Schema. */
-export const CreateThingCookiesSchema: SyncStandardSchema<T.Operations['createThing']['cookies']> = toStandardSchema(
-  O.validateCreateThingCookies,
-);
-
-/** createThing: the request body (its first declared media type) as a Standard Schema. */
-export const CreateThingRequestBodySchema: SyncStandardSchema<T.Operations['createThing']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateThingRequestBody(body, undefined, options));
-
-/** createThing: the response with this status and media type as a Standard Schema. */
-export function CreateThingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateThingResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** createAccount: `validateCreateAccountPathParams` as a Standard Schema. */
-export const CreateAccountPathParamsSchema: SyncStandardSchema<T.Operations['createAccount']['pathParams']> =
-  toStandardSchema(O.validateCreateAccountPathParams);
-
-/** createAccount: `validateCreateAccountQuery` as a Standard Schema. */
-export const CreateAccountQuerySchema: SyncStandardSchema<T.Operations['createAccount']['query']> = toStandardSchema(
-  O.validateCreateAccountQuery,
-);
-
-/** createAccount: `validateCreateAccountHeaders` as a Standard Schema. */
-export const CreateAccountHeadersSchema: SyncStandardSchema<T.Operations['createAccount']['headers']> =
-  toStandardSchema(O.validateCreateAccountHeaders);
-
-/** createAccount: `validateCreateAccountCookies` as a Standard Schema. */
-export const CreateAccountCookiesSchema: SyncStandardSchema<T.Operations['createAccount']['cookies']> =
-  toStandardSchema(O.validateCreateAccountCookies);
-
-/** createAccount: the request body (its first declared media type) as a Standard Schema. */
-export const CreateAccountRequestBodySchema: SyncStandardSchema<T.Operations['createAccount']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateAccountRequestBody(body, undefined, options));
-
-/** createAccount: the response with this status and media type as a Standard Schema. */
-export function CreateAccountResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createAccount']['response'] | T.Operations['createAccount']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateAccountResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** replaceTree: `validateReplaceTreePathParams` as a Standard Schema. */
-export const ReplaceTreePathParamsSchema: SyncStandardSchema<T.Operations['replaceTree']['pathParams']> =
-  toStandardSchema(O.validateReplaceTreePathParams);
+export const ServerIdSchema = /* @__PURE__ */ toStandardSchema(S.validateServerId);
 
-/** replaceTree: `validateReplaceTreeQuery` as a Standard Schema. */
-export const ReplaceTreeQuerySchema: SyncStandardSchema<T.Operations['replaceTree']['query']> = toStandardSchema(
-  O.validateReplaceTreeQuery,
+export const SecretSchema = /* @__PURE__ */ toStandardSchema(S.validateSecret);
+
+export const ThingSchema = /* @__PURE__ */ toStandardSchema(S.validateThing);
+
+export const ColorV1Schema = /* @__PURE__ */ toStandardSchema(S.validateColorV1);
+
+export const AuditSchema = /* @__PURE__ */ toStandardSchema(S.validateAudit);
+
+export const AccountSchema = /* @__PURE__ */ toStandardSchema(S.validateAccount);
+
+export const TreeNodeSchema = /* @__PURE__ */ toStandardSchema(S.validateTreeNode);
+
+export const EventBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateEventBase);
+
+export const ClickSchema = /* @__PURE__ */ toStandardSchema(S.validateClick);
+
+export const ViewSchema = /* @__PURE__ */ toStandardSchema(S.validateView);
+
+export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
+
+export const TaggedEventSchema = /* @__PURE__ */ toStandardSchema(S.validateTaggedEvent);
+
+export const ProfileBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateProfileBase);
+
+export const ProfileSchema = /* @__PURE__ */ toStandardSchema(S.validateProfile);
+
+export const FormSchema = /* @__PURE__ */ toStandardSchema(S.validateForm);
+
+export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
+
+export const CreateThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingPathParams);
+
+export const CreateThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingQuery);
+
+export const CreateThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingHeaders);
+
+export const CreateThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingCookies);
+
+export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
+
+export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
+
+export const CreateAccountPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountPathParams);
+
+export const CreateAccountQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountQuery);
+
+export const CreateAccountHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountHeaders);
+
+export const CreateAccountCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateAccountCookies);
+
+export const CreateAccountRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateAccountRequestBody);
+
+export const CreateAccountResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateAccountResponse);
+
+export const ReplaceTreePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreePathParams);
+
+export const ReplaceTreeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeQuery);
+
+export const ReplaceTreeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeHeaders);
+
+export const ReplaceTreeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTreeCookies);
+
+export const ReplaceTreeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTreeRequestBody);
+
+export const ReplaceTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplaceTreeResponse);
+
+export const RecordEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventPathParams);
+
+export const RecordEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventQuery);
+
+export const RecordEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventHeaders);
+
+export const RecordEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordEventCookies);
+
+export const RecordEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordEventRequestBody);
+
+export const RecordEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordEventResponse);
+
+export const RecordTaggedEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateRecordTaggedEventPathParams,
 );
 
-/** replaceTree: `validateReplaceTreeHeaders` as a Standard Schema. */
-export const ReplaceTreeHeadersSchema: SyncStandardSchema<T.Operations['replaceTree']['headers']> = toStandardSchema(
-  O.validateReplaceTreeHeaders,
-);
+export const RecordTaggedEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventQuery);
 
-/** replaceTree: `validateReplaceTreeCookies` as a Standard Schema. */
-export const ReplaceTreeCookiesSchema: SyncStandardSchema<T.Operations['replaceTree']['cookies']> = toStandardSchema(
-  O.validateReplaceTreeCookies,
-);
+export const RecordTaggedEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventHeaders);
 
-/** replaceTree: the request body (its first declared media type) as a Standard Schema. */
-export const ReplaceTreeRequestBodySchema: SyncStandardSchema<T.Operations['replaceTree']['requestBody']> =
-  toStandardSchema((body, options) => O.validateReplaceTreeRequestBody(body, undefined, options));
+export const RecordTaggedEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateRecordTaggedEventCookies);
 
-/** replaceTree: the response with this status and media type as a Standard Schema. */
-export function ReplaceTreeResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['replaceTree']['response'] | T.Operations['replaceTree']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateReplaceTreeResponse(status, mediaType, body, options));
-}
+export const RecordTaggedEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateRecordTaggedEventRequestBody);
 
-/** recordEvent: `validateRecordEventPathParams` as a Standard Schema. */
-export const RecordEventPathParamsSchema: SyncStandardSchema<T.Operations['recordEvent']['pathParams']> =
-  toStandardSchema(O.validateRecordEventPathParams);
+export const RecordTaggedEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateRecordTaggedEventResponse);
 
-/** recordEvent: `validateRecordEventQuery` as a Standard Schema. */
-export const RecordEventQuerySchema: SyncStandardSchema<T.Operations['recordEvent']['query']> = toStandardSchema(
-  O.validateRecordEventQuery,
-);
+export const CreateProfilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfilePathParams);
 
-/** recordEvent: `validateRecordEventHeaders` as a Standard Schema. */
-export const RecordEventHeadersSchema: SyncStandardSchema<T.Operations['recordEvent']['headers']> = toStandardSchema(
-  O.validateRecordEventHeaders,
-);
+export const CreateProfileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileQuery);
 
-/** recordEvent: `validateRecordEventCookies` as a Standard Schema. */
-export const RecordEventCookiesSchema: SyncStandardSchema<T.Operations['recordEvent']['cookies']> = toStandardSchema(
-  O.validateRecordEventCookies,
-);
+export const CreateProfileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileHeaders);
 
-/** recordEvent: the request body (its first declared media type) as a Standard Schema. */
-export const RecordEventRequestBodySchema: SyncStandardSchema<T.Operations['recordEvent']['requestBody']> =
-  toStandardSchema((body, options) => O.validateRecordEventRequestBody(body, undefined, options));
+export const CreateProfileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateProfileCookies);
 
-/** recordEvent: the response with this status and media type as a Standard Schema. */
-export function RecordEventResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['recordEvent']['response'] | T.Operations['recordEvent']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateRecordEventResponse(status, mediaType, body, options));
-}
+export const CreateProfileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateProfileRequestBody);
 
-/** recordTaggedEvent: `validateRecordTaggedEventPathParams` as a Standard Schema. */
-export const RecordTaggedEventPathParamsSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['pathParams']> =
-  toStandardSchema(O.validateRecordTaggedEventPathParams);
+export const CreateProfileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateProfileResponse);
 
-/** recordTaggedEvent: `validateRecordTaggedEventQuery` as a Standard Schema. */
-export const RecordTaggedEventQuerySchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['query']> =
-  toStandardSchema(O.validateRecordTaggedEventQuery);
+export const SubmitFormPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormPathParams);
 
-/** recordTaggedEvent: `validateRecordTaggedEventHeaders` as a Standard Schema. */
-export const RecordTaggedEventHeadersSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['headers']> =
-  toStandardSchema(O.validateRecordTaggedEventHeaders);
+export const SubmitFormQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormQuery);
 
-/** recordTaggedEvent: `validateRecordTaggedEventCookies` as a Standard Schema. */
-export const RecordTaggedEventCookiesSchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['cookies']> =
-  toStandardSchema(O.validateRecordTaggedEventCookies);
+export const SubmitFormHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormHeaders);
 
-/** recordTaggedEvent: the request body (its first declared media type) as a Standard Schema. */
-export const RecordTaggedEventRequestBodySchema: SyncStandardSchema<T.Operations['recordTaggedEvent']['requestBody']> =
-  toStandardSchema((body, options) => O.validateRecordTaggedEventRequestBody(body, undefined, options));
+export const SubmitFormCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSubmitFormCookies);
 
-/** recordTaggedEvent: the response with this status and media type as a Standard Schema. */
-export function RecordTaggedEventResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['recordTaggedEvent']['response'] | T.Operations['recordTaggedEvent']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateRecordTaggedEventResponse(status, mediaType, body, options));
-}
+export const SubmitFormRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSubmitFormRequestBody);
 
-/** createProfile: `validateCreateProfilePathParams` as a Standard Schema. */
-export const CreateProfilePathParamsSchema: SyncStandardSchema<T.Operations['createProfile']['pathParams']> =
-  toStandardSchema(O.validateCreateProfilePathParams);
-
-/** createProfile: `validateCreateProfileQuery` as a Standard Schema. */
-export const CreateProfileQuerySchema: SyncStandardSchema<T.Operations['createProfile']['query']> = toStandardSchema(
-  O.validateCreateProfileQuery,
-);
-
-/** createProfile: `validateCreateProfileHeaders` as a Standard Schema. */
-export const CreateProfileHeadersSchema: SyncStandardSchema<T.Operations['createProfile']['headers']> =
-  toStandardSchema(O.validateCreateProfileHeaders);
-
-/** createProfile: `validateCreateProfileCookies` as a Standard Schema. */
-export const CreateProfileCookiesSchema: SyncStandardSchema<T.Operations['createProfile']['cookies']> =
-  toStandardSchema(O.validateCreateProfileCookies);
-
-/** createProfile: the request body (its first declared media type) as a Standard Schema. */
-export const CreateProfileRequestBodySchema: SyncStandardSchema<T.Operations['createProfile']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateProfileRequestBody(body, undefined, options));
-
-/** createProfile: the response with this status and media type as a Standard Schema. */
-export function CreateProfileResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createProfile']['response'] | T.Operations['createProfile']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateProfileResponse(status, mediaType, body, options));
-}
-
-/** submitForm: `validateSubmitFormPathParams` as a Standard Schema. */
-export const SubmitFormPathParamsSchema: SyncStandardSchema<T.Operations['submitForm']['pathParams']> =
-  toStandardSchema(O.validateSubmitFormPathParams);
-
-/** submitForm: `validateSubmitFormQuery` as a Standard Schema. */
-export const SubmitFormQuerySchema: SyncStandardSchema<T.Operations['submitForm']['query']> = toStandardSchema(
-  O.validateSubmitFormQuery,
-);
-
-/** submitForm: `validateSubmitFormHeaders` as a Standard Schema. */
-export const SubmitFormHeadersSchema: SyncStandardSchema<T.Operations['submitForm']['headers']> = toStandardSchema(
-  O.validateSubmitFormHeaders,
-);
-
-/** submitForm: `validateSubmitFormCookies` as a Standard Schema. */
-export const SubmitFormCookiesSchema: SyncStandardSchema<T.Operations['submitForm']['cookies']> = toStandardSchema(
-  O.validateSubmitFormCookies,
-);
-
-/** submitForm: the request body (its first declared media type) as a Standard Schema. */
-export const SubmitFormRequestBodySchema: SyncStandardSchema<T.Operations['submitForm']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSubmitFormRequestBody(body, undefined, options));
-
-/** submitForm: the response with this status and media type as a Standard Schema. */
-export function SubmitFormResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['submitForm']['response'] | T.Operations['submitForm']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSubmitFormResponse(status, mediaType, body, options));
-}
+export const SubmitFormResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSubmitFormResponse);

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 
@@ -92,29 +91,20 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Open as a Standard Schema (`validateOpen`). */
-export const OpenSchema: SyncStandardSchema<T.Open> = toStandardSchema(S.validateOpen);
+export const OpenSchema = /* @__PURE__ */ toStandardSchema(S.validateOpen);
 
-/** Closed as a Standard Schema (`validateClosed`). */
-export const ClosedSchema: SyncStandardSchema<T.Closed> = toStandardSchema(S.validateClosed);
+export const ClosedSchema = /* @__PURE__ */ toStandardSchema(S.validateClosed);
 
-/** Empty as a Standard Schema (`validateEmpty`). */
-export const EmptySchema: SyncStandardSchema<T.Empty> = toStandardSchema(S.validateEmpty);
+export const EmptySchema = /* @__PURE__ */ toStandardSchema(S.validateEmpty);
 
-/** Counts as a Standard Schema (`validateCounts`). */
-export const CountsSchema: SyncStandardSchema<T.Counts> = toStandardSchema(S.validateCounts);
+export const CountsSchema = /* @__PURE__ */ toStandardSchema(S.validateCounts);
 
-/** Item as a Standard Schema (`validateItem`). */
-export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validateItem);
+export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
-/** ItemsById as a Standard Schema (`validateItemsById`). */
-export const ItemsByIdSchema: SyncStandardSchema<T.ItemsById> = toStandardSchema(S.validateItemsById);
+export const ItemsByIdSchema = /* @__PURE__ */ toStandardSchema(S.validateItemsById);
 
-/** Labeled as a Standard Schema (`validateLabeled`). */
-export const LabeledSchema: SyncStandardSchema<T.Labeled> = toStandardSchema(S.validateLabeled);
+export const LabeledSchema = /* @__PURE__ */ toStandardSchema(S.validateLabeled);
 
-/** Extensions as a Standard Schema (`validateExtensions`). */
-export const ExtensionsSchema: SyncStandardSchema<T.Extensions> = toStandardSchema(S.validateExtensions);
+export const ExtensionsSchema = /* @__PURE__ */ toStandardSchema(S.validateExtensions);
 
-/** Unspecified as a Standard Schema (`validateUnspecified`). */
-export const UnspecifiedSchema: SyncStandardSchema<T.Unspecified> = toStandardSchema(S.validateUnspecified);
+export const UnspecifiedSchema = /* @__PURE__ */ toStandardSchema(S.validateUnspecified);

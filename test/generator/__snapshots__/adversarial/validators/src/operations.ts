@@ -6,7 +6,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eClass,
@@ -19,6 +19,48 @@ import {
   _eThen2Query,
   _e_123abc,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200', 'default'],
@@ -64,451 +106,111 @@ const _responses6: _Responses = {
   f: [[]],
 };
 
-/** then: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1then/get/parameters');
-}
+/** then: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'then_'>(
+  [_eThen2PathParams, _eThen2Query, _eThen2Headers, _eThen2Cookies],
+  '#/paths/~1then/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateThen2PathParams = _v0.pathParams;
+export const validateThen2Query = _v0.query;
+export const validateThen2Headers = _v0.headers;
+export const validateThen2Cookies = _v0.cookies;
+export const validateThen2RequestBody = _v0.requestBody;
+export const validateThen2Response = _v0.response;
 
-/** then: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['query']> {
-  return _run(_eThen2Query, value, _opts(options, true), '#/paths/~1then/get/parameters');
-}
+/** __proto__: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'__proto___'>(
+  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1__proto__/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateProto2PathParams = _v1.pathParams;
+export const validateProto2Query = _v1.query;
+export const validateProto2Headers = _v1.headers;
+export const validateProto2Cookies = _v1.cookies;
+export const validateProto2RequestBody = _v1.requestBody;
+export const validateProto2Response = _v1.response;
 
-/** then: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['headers']> {
-  return _run(_eThen2Headers, value, _opts(options, true), '#/paths/~1then/get/parameters');
-}
+/** constructor: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'constructor_', undefined>(
+  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1constructor/post/parameters',
+  _body2,
+  _responses2,
+);
+export const validateConstructor2PathParams = _v2.pathParams;
+export const validateConstructor2Query = _v2.query;
+export const validateConstructor2Headers = _v2.headers;
+export const validateConstructor2Cookies = _v2.cookies;
+export const validateConstructor2RequestBody = _v2.requestBody;
+export const validateConstructor2Response = _v2.response;
 
-/** then: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateThen2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['cookies']> {
-  return _run(_eThen2Cookies, value, _opts(options, true), '#/paths/~1then/get/parameters');
-}
+/** toString: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'toString_'>(
+  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1toString/get/parameters',
+  undefined,
+  _responses3,
+);
+export const validateToString2PathParams = _v3.pathParams;
+export const validateToString2Query = _v3.query;
+export const validateToString2Headers = _v3.headers;
+export const validateToString2Cookies = _v3.cookies;
+export const validateToString2RequestBody = _v3.requestBody;
+export const validateToString2Response = _v3.response;
 
-/** then: no request body is declared; any body is accepted. */
-export function validateThen2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['then_']['requestBody'] };
-}
+/** repos/get-content: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'reposGetContent'>(
+  [_eReposGetContentPathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
+  undefined,
+  _responses4,
+);
+export const validateReposGetContentPathParams = _v4.pathParams;
+export const validateReposGetContentQuery = _v4.query;
+export const validateReposGetContentHeaders = _v4.headers;
+export const validateReposGetContentCookies = _v4.cookies;
+export const validateReposGetContentRequestBody = _v4.requestBody;
+export const validateReposGetContentResponse = _v4.response;
 
-/** then: a response, by status (exact, range, default) and media type. */
-export function validateThen2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['then_']['response'] | T.Operations['then_']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** delete: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'delete_'>(
+  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1class/delete/parameters',
+  undefined,
+  _responses5,
+);
+export const validateDelete2PathParams = _v5.pathParams;
+export const validateDelete2Query = _v5.query;
+export const validateDelete2Headers = _v5.headers;
+export const validateDelete2Cookies = _v5.cookies;
+export const validateDelete2RequestBody = _v5.requestBody;
+export const validateDelete2Response = _v5.response;
 
-/** __proto__: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
-}
-
-/** __proto__: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['query']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
-}
-
-/** __proto__: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['headers']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
-}
-
-/** __proto__: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateProto2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['cookies']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1__proto__/get/parameters');
-}
-
-/** __proto__: no request body is declared; any body is accepted. */
-export function validateProto2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['__proto___']['requestBody'] };
-}
-
-/** __proto__: a response, by status (exact, range, default) and media type. */
-export function validateProto2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['__proto___']['response'] | T.Operations['__proto___']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** constructor: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateConstructor2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
-}
-
-/** constructor: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateConstructor2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['query']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
-}
-
-/** constructor: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateConstructor2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['headers']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
-}
-
-/** constructor: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateConstructor2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['cookies']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1constructor/post/parameters');
-}
-
-/** constructor: the request body, by media type (default: the first declared). */
-export function validateConstructor2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['requestBody'] | undefined> {
-  return _request(_body2, body, mediaType, options);
-}
-
-/** constructor: a response, by status (exact, range, default) and media type. */
-export function validateConstructor2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['constructor_']['response'] | T.Operations['constructor_']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** toString: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
-}
-
-/** toString: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['query']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
-}
-
-/** toString: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['headers']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
-}
-
-/** toString: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateToString2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['cookies']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1toString/get/parameters');
-}
-
-/** toString: no request body is declared; any body is accepted. */
-export function validateToString2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['toString_']['requestBody'] };
-}
-
-/** toString: a response, by status (exact, range, default) and media type. */
-export function validateToString2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['toString_']['response'] | T.Operations['toString_']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** repos/get-content: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReposGetContentPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['pathParams']> {
-  return _run(
-    _eReposGetContentPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
-  );
-}
-
-/** repos/get-content: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReposGetContentQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['query']> {
-  return _run(
-    _eThen2PathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
-  );
-}
-
-/** repos/get-content: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReposGetContentHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['headers']> {
-  return _run(
-    _eThen2PathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
-  );
-}
-
-/** repos/get-content: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReposGetContentCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['cookies']> {
-  return _run(
-    _eThen2PathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters',
-  );
-}
-
-/** repos/get-content: no request body is declared; any body is accepted. */
-export function validateReposGetContentRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['reposGetContent']['requestBody'] };
-}
-
-/** repos/get-content: a response, by status (exact, range, default) and media type. */
-export function validateReposGetContentResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['reposGetContent']['response'] | T.Operations['reposGetContent']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** delete: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
-}
-
-/** delete: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['query']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
-}
-
-/** delete: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['headers']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
-}
-
-/** delete: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDelete2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['cookies']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/delete/parameters');
-}
-
-/** delete: no request body is declared; any body is accepted. */
-export function validateDelete2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['delete_']['requestBody'] };
-}
-
-/** delete: a response, by status (exact, range, default) and media type. */
-export function validateDelete2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['delete_']['response'] | T.Operations['delete_']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
-
-/** class: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2PathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['pathParams']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
-}
-
-/** class: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Query(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['query']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
-}
-
-/** class: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Headers(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['headers']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
-}
-
-/** class: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateClass2Cookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['cookies']> {
-  return _run(_eThen2PathParams, value, _opts(options, true), '#/paths/~1class/put/parameters');
-}
-
-/** class: no request body is declared; any body is accepted. */
-export function validateClass2RequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['class_']['requestBody'] };
-}
-
-/** class: a response, by status (exact, range, default) and media type. */
-export function validateClass2Response(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['class_']['response'] | T.Operations['class_']['errorResponse']> {
-  return _respond(_responses6, status, mediaType, body, options);
-}
+/** class: the validators of its parameters, request body and responses. */
+const _v6 = /* @__PURE__ */ _operation<'class_'>(
+  [_eThen2PathParams, _eThen2PathParams, _eThen2PathParams, _eThen2PathParams],
+  '#/paths/~1class/put/parameters',
+  undefined,
+  _responses6,
+);
+export const validateClass2PathParams = _v6.pathParams;
+export const validateClass2Query = _v6.query;
+export const validateClass2Headers = _v6.headers;
+export const validateClass2Cookies = _v6.cookies;
+export const validateClass2RequestBody = _v6.requestBody;
+export const validateClass2Response = _v6.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  then_: {
-    pathParams: validateThen2PathParams,
-    query: validateThen2Query,
-    headers: validateThen2Headers,
-    cookies: validateThen2Cookies,
-    requestBody: validateThen2RequestBody,
-    response: validateThen2Response,
-  },
-  __proto___: {
-    pathParams: validateProto2PathParams,
-    query: validateProto2Query,
-    headers: validateProto2Headers,
-    cookies: validateProto2Cookies,
-    requestBody: validateProto2RequestBody,
-    response: validateProto2Response,
-  },
-  constructor_: {
-    pathParams: validateConstructor2PathParams,
-    query: validateConstructor2Query,
-    headers: validateConstructor2Headers,
-    cookies: validateConstructor2Cookies,
-    requestBody: validateConstructor2RequestBody,
-    response: validateConstructor2Response,
-  },
-  toString_: {
-    pathParams: validateToString2PathParams,
-    query: validateToString2Query,
-    headers: validateToString2Headers,
-    cookies: validateToString2Cookies,
-    requestBody: validateToString2RequestBody,
-    response: validateToString2Response,
-  },
-  reposGetContent: {
-    pathParams: validateReposGetContentPathParams,
-    query: validateReposGetContentQuery,
-    headers: validateReposGetContentHeaders,
-    cookies: validateReposGetContentCookies,
-    requestBody: validateReposGetContentRequestBody,
-    response: validateReposGetContentResponse,
-  },
-  delete_: {
-    pathParams: validateDelete2PathParams,
-    query: validateDelete2Query,
-    headers: validateDelete2Headers,
-    cookies: validateDelete2Cookies,
-    requestBody: validateDelete2RequestBody,
-    response: validateDelete2Response,
-  },
-  class_: {
-    pathParams: validateClass2PathParams,
-    query: validateClass2Query,
-    headers: validateClass2Headers,
-    cookies: validateClass2Cookies,
-    requestBody: validateClass2RequestBody,
-    response: validateClass2Response,
-  },
+  then_: _v0,
+  __proto___: _v1,
+  constructor_: _v2,
+  toString_: _v3,
+  reposGetContent: _v4,
+  delete_: _v5,
+  class_: _v6,
 } satisfies OperationValidators;

@@ -5,7 +5,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -95,298 +94,154 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Hostile as a Standard Schema (`validateHostile`). */
-export const HostileSchema: SyncStandardSchema<T.Hostile> = toStandardSchema(S.validateHostile);
-
-/** Quotes as a Standard Schema (`validateQuotes`). */
-export const QuotesSchema: SyncStandardSchema<T.Quotes> = toStandardSchema(S.validateQuotes);
-
-/** MixedHostile as a Standard Schema (`validateMixedHostile`). */
-export const MixedHostileSchema: SyncStandardSchema<T.MixedHostile> = toStandardSchema(S.validateMixedHostile);
-
-/** ConstHostile as a Standard Schema (`validateConstHostile`). */
-export const ConstHostileSchema: SyncStandardSchema<T.ConstHostile> = toStandardSchema(S.validateConstHostile);
-
-/** Patterned as a Standard Schema (`validatePatterned`). */
-export const PatternedSchema: SyncStandardSchema<T.Patterned> = toStandardSchema(S.validatePatterned);
-
-/** Prefixed as a Standard Schema (`validatePrefixed`). */
-export const PrefixedSchema: SyncStandardSchema<T.Prefixed> = toStandardSchema(S.validatePrefixed);
-
-/** Suffixed as a Standard Schema (`validateSuffixed`). */
-export const SuffixedSchema: SyncStandardSchema<T.Suffixed> = toStandardSchema(S.validateSuffixed);
-
-/** Class as a Standard Schema (`validateClass`). */
-export const ClassSchema: SyncStandardSchema<T.Class> = toStandardSchema(S.validateClass);
-
-/** Default as a Standard Schema (`validateDefault`). */
-export const DefaultSchema: SyncStandardSchema<T.Default> = toStandardSchema(S.validateDefault);
-
-/** Delete as a Standard Schema (`validateDelete`). */
-export const DeleteSchema: SyncStandardSchema<T.Delete> = toStandardSchema(S.validateDelete);
-
-/** _123abc as a Standard Schema (`validate_123abc`). */
-export const _123abcSchema: SyncStandardSchema<T._123abc> = toStandardSchema(S.validate_123abc);
-
-/** FooBar as a Standard Schema (`validateFooBar`). */
-export const FooBarSchema: SyncStandardSchema<T.FooBar> = toStandardSchema(S.validateFooBar);
-
-/** FooBar2 as a Standard Schema (`validateFooBar2`). */
-export const FooBar2Schema: SyncStandardSchema<T.FooBar2> = toStandardSchema(S.validateFooBar2);
-
-/** FooBarValues2 as a Standard Schema (`validateFooBarValues2`). */
-export const FooBarValues2Schema: SyncStandardSchema<T.FooBarValues2> = toStandardSchema(S.validateFooBarValues2);
-
-/** Proto as a Standard Schema (`validateProto`). */
-export const ProtoSchema: SyncStandardSchema<T.Proto> = toStandardSchema(S.validateProto);
-
-/** Constructor as a Standard Schema (`validateConstructor`). */
-export const ConstructorSchema: SyncStandardSchema<T.Constructor> = toStandardSchema(S.validateConstructor);
-
-/** ToString as a Standard Schema (`validateToString`). */
-export const ToStringSchema: SyncStandardSchema<T.ToString> = toStandardSchema(S.validateToString);
-
-/** Then as a Standard Schema (`validateThen`). */
-export const ThenSchema: SyncStandardSchema<T.Then> = toStandardSchema(S.validateThen);
-
-/** FooBar3 as a Standard Schema (`validateFooBar3`). */
-export const FooBar3Schema: SyncStandardSchema<T.FooBar3> = toStandardSchema(S.validateFooBar3);
-
-/** Schema as a Standard Schema (`validateSchema`). */
-export const SchemaSchema: SyncStandardSchema<T.Schema> = toStandardSchema(S.validateSchema);
-
-/** Operations2 as a Standard Schema (`validateOperations2`). */
-export const Operations2Schema: SyncStandardSchema<T.Operations2> = toStandardSchema(S.validateOperations2);
-
-/** Animal as a Standard Schema (`validateAnimal`). */
-export const AnimalSchema: SyncStandardSchema<T.Animal> = toStandardSchema(S.validateAnimal);
-
-/** Cat as a Standard Schema (`validateCat`). */
-export const CatSchema: SyncStandardSchema<T.Cat> = toStandardSchema(S.validateCat);
-
-/** Dog as a Standard Schema (`validateDog`). */
-export const DogSchema: SyncStandardSchema<T.Dog> = toStandardSchema(S.validateDog);
-
-/** then: `validateThen2PathParams` as a Standard Schema. */
-export const Then2PathParamsSchema: SyncStandardSchema<T.Operations['then_']['pathParams']> = toStandardSchema(
-  O.validateThen2PathParams,
-);
-
-/** then: `validateThen2Query` as a Standard Schema. */
-export const Then2QuerySchema: SyncStandardSchema<T.Operations['then_']['query']> = toStandardSchema(
-  O.validateThen2Query,
-);
-
-/** then: `validateThen2Headers` as a Standard Schema. */
-export const Then2HeadersSchema: SyncStandardSchema<T.Operations['then_']['headers']> = toStandardSchema(
-  O.validateThen2Headers,
-);
-
-/** then: `validateThen2Cookies` as a Standard Schema. */
-export const Then2CookiesSchema: SyncStandardSchema<T.Operations['then_']['cookies']> = toStandardSchema(
-  O.validateThen2Cookies,
-);
-
-/** then: the request body (its first declared media type) as a Standard Schema. */
-export const Then2RequestBodySchema: SyncStandardSchema<T.Operations['then_']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateThen2RequestBody(body, undefined, options),
-);
-
-/** then: the response with this status and media type as a Standard Schema. */
-export function Then2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['then_']['response'] | T.Operations['then_']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateThen2Response(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** __proto__: `validateProto2PathParams` as a Standard Schema. */
-export const Proto2PathParamsSchema: SyncStandardSchema<T.Operations['__proto___']['pathParams']> = toStandardSchema(
-  O.validateProto2PathParams,
-);
-
-/** __proto__: `validateProto2Query` as a Standard Schema. */
-export const Proto2QuerySchema: SyncStandardSchema<T.Operations['__proto___']['query']> = toStandardSchema(
-  O.validateProto2Query,
-);
-
-/** __proto__: `validateProto2Headers` as a Standard Schema. */
-export const Proto2HeadersSchema: SyncStandardSchema<T.Operations['__proto___']['headers']> = toStandardSchema(
-  O.validateProto2Headers,
-);
-
-/** __proto__: `validateProto2Cookies` as a Standard Schema. */
-export const Proto2CookiesSchema: SyncStandardSchema<T.Operations['__proto___']['cookies']> = toStandardSchema(
-  O.validateProto2Cookies,
-);
-
-/** __proto__: the request body (its first declared media type) as a Standard Schema. */
-export const Proto2RequestBodySchema: SyncStandardSchema<T.Operations['__proto___']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateProto2RequestBody(body, undefined, options),
-);
-
-/** __proto__: the response with this status and media type as a Standard Schema. */
-export function Proto2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['__proto___']['response'] | T.Operations['__proto___']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateProto2Response(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** constructor: `validateConstructor2PathParams` as a Standard Schema. */
-export const Constructor2PathParamsSchema: SyncStandardSchema<T.Operations['constructor_']['pathParams']> =
-  toStandardSchema(O.validateConstructor2PathParams);
+export const HostileSchema = /* @__PURE__ */ toStandardSchema(S.validateHostile);
 
-/** constructor: `validateConstructor2Query` as a Standard Schema. */
-export const Constructor2QuerySchema: SyncStandardSchema<T.Operations['constructor_']['query']> = toStandardSchema(
-  O.validateConstructor2Query,
-);
+export const QuotesSchema = /* @__PURE__ */ toStandardSchema(S.validateQuotes);
 
-/** constructor: `validateConstructor2Headers` as a Standard Schema. */
-export const Constructor2HeadersSchema: SyncStandardSchema<T.Operations['constructor_']['headers']> = toStandardSchema(
-  O.validateConstructor2Headers,
-);
+export const MixedHostileSchema = /* @__PURE__ */ toStandardSchema(S.validateMixedHostile);
 
-/** constructor: `validateConstructor2Cookies` as a Standard Schema. */
-export const Constructor2CookiesSchema: SyncStandardSchema<T.Operations['constructor_']['cookies']> = toStandardSchema(
-  O.validateConstructor2Cookies,
-);
+export const ConstHostileSchema = /* @__PURE__ */ toStandardSchema(S.validateConstHostile);
 
-/** constructor: the request body (its first declared media type) as a Standard Schema. */
-export const Constructor2RequestBodySchema: SyncStandardSchema<
-  T.Operations['constructor_']['requestBody'] | undefined
-> = toStandardSchema((body, options) => O.validateConstructor2RequestBody(body, undefined, options));
+export const PatternedSchema = /* @__PURE__ */ toStandardSchema(S.validatePatterned);
 
-/** constructor: the response with this status and media type as a Standard Schema. */
-export function Constructor2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['constructor_']['response'] | T.Operations['constructor_']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateConstructor2Response(status, mediaType, body, options));
-}
+export const PrefixedSchema = /* @__PURE__ */ toStandardSchema(S.validatePrefixed);
 
-/** toString: `validateToString2PathParams` as a Standard Schema. */
-export const ToString2PathParamsSchema: SyncStandardSchema<T.Operations['toString_']['pathParams']> = toStandardSchema(
-  O.validateToString2PathParams,
-);
+export const SuffixedSchema = /* @__PURE__ */ toStandardSchema(S.validateSuffixed);
 
-/** toString: `validateToString2Query` as a Standard Schema. */
-export const ToString2QuerySchema: SyncStandardSchema<T.Operations['toString_']['query']> = toStandardSchema(
-  O.validateToString2Query,
-);
+export const ClassSchema = /* @__PURE__ */ toStandardSchema(S.validateClass);
 
-/** toString: `validateToString2Headers` as a Standard Schema. */
-export const ToString2HeadersSchema: SyncStandardSchema<T.Operations['toString_']['headers']> = toStandardSchema(
-  O.validateToString2Headers,
-);
+export const DefaultSchema = /* @__PURE__ */ toStandardSchema(S.validateDefault);
 
-/** toString: `validateToString2Cookies` as a Standard Schema. */
-export const ToString2CookiesSchema: SyncStandardSchema<T.Operations['toString_']['cookies']> = toStandardSchema(
-  O.validateToString2Cookies,
-);
+export const DeleteSchema = /* @__PURE__ */ toStandardSchema(S.validateDelete);
 
-/** toString: the request body (its first declared media type) as a Standard Schema. */
-export const ToString2RequestBodySchema: SyncStandardSchema<T.Operations['toString_']['requestBody']> =
-  toStandardSchema((body, options) => O.validateToString2RequestBody(body, undefined, options));
+export const _123abcSchema = /* @__PURE__ */ toStandardSchema(S.validate_123abc);
 
-/** toString: the response with this status and media type as a Standard Schema. */
-export function ToString2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['toString_']['response'] | T.Operations['toString_']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateToString2Response(status, mediaType, body, options));
-}
+export const FooBarSchema = /* @__PURE__ */ toStandardSchema(S.validateFooBar);
 
-/** repos/get-content: `validateReposGetContentPathParams` as a Standard Schema. */
-export const ReposGetContentPathParamsSchema: SyncStandardSchema<T.Operations['reposGetContent']['pathParams']> =
-  toStandardSchema(O.validateReposGetContentPathParams);
+export const FooBar2Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBar2);
 
-/** repos/get-content: `validateReposGetContentQuery` as a Standard Schema. */
-export const ReposGetContentQuerySchema: SyncStandardSchema<T.Operations['reposGetContent']['query']> =
-  toStandardSchema(O.validateReposGetContentQuery);
+export const FooBarValues2Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBarValues2);
 
-/** repos/get-content: `validateReposGetContentHeaders` as a Standard Schema. */
-export const ReposGetContentHeadersSchema: SyncStandardSchema<T.Operations['reposGetContent']['headers']> =
-  toStandardSchema(O.validateReposGetContentHeaders);
+export const ProtoSchema = /* @__PURE__ */ toStandardSchema(S.validateProto);
 
-/** repos/get-content: `validateReposGetContentCookies` as a Standard Schema. */
-export const ReposGetContentCookiesSchema: SyncStandardSchema<T.Operations['reposGetContent']['cookies']> =
-  toStandardSchema(O.validateReposGetContentCookies);
+export const ConstructorSchema = /* @__PURE__ */ toStandardSchema(S.validateConstructor);
 
-/** repos/get-content: the request body (its first declared media type) as a Standard Schema. */
-export const ReposGetContentRequestBodySchema: SyncStandardSchema<T.Operations['reposGetContent']['requestBody']> =
-  toStandardSchema((body, options) => O.validateReposGetContentRequestBody(body, undefined, options));
+export const ToStringSchema = /* @__PURE__ */ toStandardSchema(S.validateToString);
 
-/** repos/get-content: the response with this status and media type as a Standard Schema. */
-export function ReposGetContentResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['reposGetContent']['response'] | T.Operations['reposGetContent']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateReposGetContentResponse(status, mediaType, body, options));
-}
+export const ThenSchema = /* @__PURE__ */ toStandardSchema(S.validateThen);
 
-/** delete: `validateDelete2PathParams` as a Standard Schema. */
-export const Delete2PathParamsSchema: SyncStandardSchema<T.Operations['delete_']['pathParams']> = toStandardSchema(
-  O.validateDelete2PathParams,
-);
+export const FooBar3Schema = /* @__PURE__ */ toStandardSchema(S.validateFooBar3);
 
-/** delete: `validateDelete2Query` as a Standard Schema. */
-export const Delete2QuerySchema: SyncStandardSchema<T.Operations['delete_']['query']> = toStandardSchema(
-  O.validateDelete2Query,
-);
+export const SchemaSchema = /* @__PURE__ */ toStandardSchema(S.validateSchema);
 
-/** delete: `validateDelete2Headers` as a Standard Schema. */
-export const Delete2HeadersSchema: SyncStandardSchema<T.Operations['delete_']['headers']> = toStandardSchema(
-  O.validateDelete2Headers,
-);
+export const Operations2Schema = /* @__PURE__ */ toStandardSchema(S.validateOperations2);
 
-/** delete: `validateDelete2Cookies` as a Standard Schema. */
-export const Delete2CookiesSchema: SyncStandardSchema<T.Operations['delete_']['cookies']> = toStandardSchema(
-  O.validateDelete2Cookies,
-);
+export const AnimalSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimal);
 
-/** delete: the request body (its first declared media type) as a Standard Schema. */
-export const Delete2RequestBodySchema: SyncStandardSchema<T.Operations['delete_']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateDelete2RequestBody(body, undefined, options),
-);
+export const CatSchema = /* @__PURE__ */ toStandardSchema(S.validateCat);
 
-/** delete: the response with this status and media type as a Standard Schema. */
-export function Delete2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['delete_']['response'] | T.Operations['delete_']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateDelete2Response(status, mediaType, body, options));
-}
+export const DogSchema = /* @__PURE__ */ toStandardSchema(S.validateDog);
 
-/** class: `validateClass2PathParams` as a Standard Schema. */
-export const Class2PathParamsSchema: SyncStandardSchema<T.Operations['class_']['pathParams']> = toStandardSchema(
-  O.validateClass2PathParams,
-);
+export const Then2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2PathParams);
 
-/** class: `validateClass2Query` as a Standard Schema. */
-export const Class2QuerySchema: SyncStandardSchema<T.Operations['class_']['query']> = toStandardSchema(
-  O.validateClass2Query,
-);
+export const Then2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Query);
 
-/** class: `validateClass2Headers` as a Standard Schema. */
-export const Class2HeadersSchema: SyncStandardSchema<T.Operations['class_']['headers']> = toStandardSchema(
-  O.validateClass2Headers,
-);
+export const Then2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Headers);
 
-/** class: `validateClass2Cookies` as a Standard Schema. */
-export const Class2CookiesSchema: SyncStandardSchema<T.Operations['class_']['cookies']> = toStandardSchema(
-  O.validateClass2Cookies,
-);
+export const Then2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateThen2Cookies);
 
-/** class: the request body (its first declared media type) as a Standard Schema. */
-export const Class2RequestBodySchema: SyncStandardSchema<T.Operations['class_']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateClass2RequestBody(body, undefined, options),
-);
+export const Then2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateThen2RequestBody);
 
-/** class: the response with this status and media type as a Standard Schema. */
-export function Class2ResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['class_']['response'] | T.Operations['class_']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateClass2Response(status, mediaType, body, options));
-}
+export const Then2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateThen2Response);
+
+export const Proto2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2PathParams);
+
+export const Proto2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Query);
+
+export const Proto2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Headers);
+
+export const Proto2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateProto2Cookies);
+
+export const Proto2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateProto2RequestBody);
+
+export const Proto2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateProto2Response);
+
+export const Constructor2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2PathParams);
+
+export const Constructor2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Query);
+
+export const Constructor2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Headers);
+
+export const Constructor2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateConstructor2Cookies);
+
+export const Constructor2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateConstructor2RequestBody);
+
+export const Constructor2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateConstructor2Response);
+
+export const ToString2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2PathParams);
+
+export const ToString2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Query);
+
+export const ToString2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Headers);
+
+export const ToString2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateToString2Cookies);
+
+export const ToString2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateToString2RequestBody);
+
+export const ToString2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateToString2Response);
+
+export const ReposGetContentPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentPathParams);
+
+export const ReposGetContentQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentQuery);
+
+export const ReposGetContentHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentHeaders);
+
+export const ReposGetContentCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReposGetContentCookies);
+
+export const ReposGetContentRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReposGetContentRequestBody);
+
+export const ReposGetContentResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReposGetContentResponse);
+
+export const Delete2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2PathParams);
+
+export const Delete2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Query);
+
+export const Delete2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Headers);
+
+export const Delete2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateDelete2Cookies);
+
+export const Delete2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateDelete2RequestBody);
+
+export const Delete2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDelete2Response);
+
+export const Class2PathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2PathParams);
+
+export const Class2QuerySchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Query);
+
+export const Class2HeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Headers);
+
+export const Class2CookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateClass2Cookies);
+
+export const Class2RequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateClass2RequestBody);
+
+export const Class2ResponseSchema = /* @__PURE__ */ _responseSchema(O.validateClass2Response);

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 
@@ -92,20 +91,14 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Base as a Standard Schema (`validateBase`). */
-export const BaseSchema: SyncStandardSchema<T.Base> = toStandardSchema(S.validateBase);
+export const BaseSchema = /* @__PURE__ */ toStandardSchema(S.validateBase);
 
-/** Timestamps as a Standard Schema (`validateTimestamps`). */
-export const TimestampsSchema: SyncStandardSchema<T.Timestamps> = toStandardSchema(S.validateTimestamps);
+export const TimestampsSchema = /* @__PURE__ */ toStandardSchema(S.validateTimestamps);
 
-/** Post as a Standard Schema (`validatePost`). */
-export const PostSchema: SyncStandardSchema<T.Post> = toStandardSchema(S.validatePost);
+export const PostSchema = /* @__PURE__ */ toStandardSchema(S.validatePost);
 
-/** PostAlias as a Standard Schema (`validatePostAlias`). */
-export const PostAliasSchema: SyncStandardSchema<T.PostAlias> = toStandardSchema(S.validatePostAlias);
+export const PostAliasSchema = /* @__PURE__ */ toStandardSchema(S.validatePostAlias);
 
-/** Extended as a Standard Schema (`validateExtended`). */
-export const ExtendedSchema: SyncStandardSchema<T.Extended> = toStandardSchema(S.validateExtended);
+export const ExtendedSchema = /* @__PURE__ */ toStandardSchema(S.validateExtended);
 
-/** Pinned as a Standard Schema (`validatePinned`). */
-export const PinnedSchema: SyncStandardSchema<T.Pinned> = toStandardSchema(S.validatePinned);
+export const PinnedSchema = /* @__PURE__ */ toStandardSchema(S.validatePinned);

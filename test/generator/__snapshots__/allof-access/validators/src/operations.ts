@@ -4,9 +4,51 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import { _eBase, _eCreateBasePathParams, _eItem, _eLayered, _eLogin, _eMember, _eSealed } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['application/json'], f: [_eBase] };
 
@@ -56,360 +98,96 @@ const _responses5: _Responses = {
   f: [[_eSealed]],
 };
 
-/** createBase: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateBasePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1bases/post/parameters');
-}
+/** createBase: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'createBase'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1bases/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateCreateBasePathParams = _v0.pathParams;
+export const validateCreateBaseQuery = _v0.query;
+export const validateCreateBaseHeaders = _v0.headers;
+export const validateCreateBaseCookies = _v0.cookies;
+export const validateCreateBaseRequestBody = _v0.requestBody;
+export const validateCreateBaseResponse = _v0.response;
 
-/** createBase: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateBaseQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1bases/post/parameters');
-}
+/** createItem: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'createItem'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1items/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateCreateItemPathParams = _v1.pathParams;
+export const validateCreateItemQuery = _v1.query;
+export const validateCreateItemHeaders = _v1.headers;
+export const validateCreateItemCookies = _v1.cookies;
+export const validateCreateItemRequestBody = _v1.requestBody;
+export const validateCreateItemResponse = _v1.response;
 
-/** createBase: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateBaseHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1bases/post/parameters');
-}
+/** createLogin: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'createLogin'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1logins/post/parameters',
+  _body2,
+  _responses2,
+);
+export const validateCreateLoginPathParams = _v2.pathParams;
+export const validateCreateLoginQuery = _v2.query;
+export const validateCreateLoginHeaders = _v2.headers;
+export const validateCreateLoginCookies = _v2.cookies;
+export const validateCreateLoginRequestBody = _v2.requestBody;
+export const validateCreateLoginResponse = _v2.response;
 
-/** createBase: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateBaseCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1bases/post/parameters');
-}
+/** createMember: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'createMember'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1members/post/parameters',
+  _body3,
+  _responses3,
+);
+export const validateCreateMemberPathParams = _v3.pathParams;
+export const validateCreateMemberQuery = _v3.query;
+export const validateCreateMemberHeaders = _v3.headers;
+export const validateCreateMemberCookies = _v3.cookies;
+export const validateCreateMemberRequestBody = _v3.requestBody;
+export const validateCreateMemberResponse = _v3.response;
 
-/** createBase: the request body, by media type (default: the first declared). */
-export function validateCreateBaseRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
+/** createLayered: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'createLayered'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1layered/post/parameters',
+  _body4,
+  _responses4,
+);
+export const validateCreateLayeredPathParams = _v4.pathParams;
+export const validateCreateLayeredQuery = _v4.query;
+export const validateCreateLayeredHeaders = _v4.headers;
+export const validateCreateLayeredCookies = _v4.cookies;
+export const validateCreateLayeredRequestBody = _v4.requestBody;
+export const validateCreateLayeredResponse = _v4.response;
 
-/** createBase: a response, by status (exact, range, default) and media type. */
-export function validateCreateBaseResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createBase']['response'] | T.Operations['createBase']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** createItem: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateItemPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1items/post/parameters');
-}
-
-/** createItem: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateItemQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1items/post/parameters');
-}
-
-/** createItem: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateItemHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1items/post/parameters');
-}
-
-/** createItem: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateItemCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1items/post/parameters');
-}
-
-/** createItem: the request body, by media type (default: the first declared). */
-export function validateCreateItemRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** createItem: a response, by status (exact, range, default) and media type. */
-export function validateCreateItemResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createItem']['response'] | T.Operations['createItem']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** createLogin: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLoginPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1logins/post/parameters');
-}
-
-/** createLogin: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLoginQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1logins/post/parameters');
-}
-
-/** createLogin: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLoginHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1logins/post/parameters');
-}
-
-/** createLogin: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLoginCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1logins/post/parameters');
-}
-
-/** createLogin: the request body, by media type (default: the first declared). */
-export function validateCreateLoginRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['requestBody']> {
-  return _request(_body2, body, mediaType, options);
-}
-
-/** createLogin: a response, by status (exact, range, default) and media type. */
-export function validateCreateLoginResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLogin']['response'] | T.Operations['createLogin']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** createMember: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateMemberPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1members/post/parameters');
-}
-
-/** createMember: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateMemberQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1members/post/parameters');
-}
-
-/** createMember: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateMemberHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1members/post/parameters');
-}
-
-/** createMember: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateMemberCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1members/post/parameters');
-}
-
-/** createMember: the request body, by media type (default: the first declared). */
-export function validateCreateMemberRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['requestBody']> {
-  return _request(_body3, body, mediaType, options);
-}
-
-/** createMember: a response, by status (exact, range, default) and media type. */
-export function validateCreateMemberResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createMember']['response'] | T.Operations['createMember']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** createLayered: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLayeredPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1layered/post/parameters');
-}
-
-/** createLayered: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLayeredQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1layered/post/parameters');
-}
-
-/** createLayered: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLayeredHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1layered/post/parameters');
-}
-
-/** createLayered: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateLayeredCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1layered/post/parameters');
-}
-
-/** createLayered: the request body, by media type (default: the first declared). */
-export function validateCreateLayeredRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['requestBody']> {
-  return _request(_body4, body, mediaType, options);
-}
-
-/** createLayered: a response, by status (exact, range, default) and media type. */
-export function validateCreateLayeredResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createLayered']['response'] | T.Operations['createLayered']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** createSealed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSealedPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['pathParams']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1sealed/post/parameters');
-}
-
-/** createSealed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSealedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['query']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1sealed/post/parameters');
-}
-
-/** createSealed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSealedHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['headers']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1sealed/post/parameters');
-}
-
-/** createSealed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSealedCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['cookies']> {
-  return _run(_eCreateBasePathParams, value, _opts(options, true), '#/paths/~1sealed/post/parameters');
-}
-
-/** createSealed: the request body, by media type (default: the first declared). */
-export function validateCreateSealedRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['requestBody']> {
-  return _request(_body5, body, mediaType, options);
-}
-
-/** createSealed: a response, by status (exact, range, default) and media type. */
-export function validateCreateSealedResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSealed']['response'] | T.Operations['createSealed']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
+/** createSealed: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'createSealed'>(
+  [_eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams, _eCreateBasePathParams],
+  '#/paths/~1sealed/post/parameters',
+  _body5,
+  _responses5,
+);
+export const validateCreateSealedPathParams = _v5.pathParams;
+export const validateCreateSealedQuery = _v5.query;
+export const validateCreateSealedHeaders = _v5.headers;
+export const validateCreateSealedCookies = _v5.cookies;
+export const validateCreateSealedRequestBody = _v5.requestBody;
+export const validateCreateSealedResponse = _v5.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  createBase: {
-    pathParams: validateCreateBasePathParams,
-    query: validateCreateBaseQuery,
-    headers: validateCreateBaseHeaders,
-    cookies: validateCreateBaseCookies,
-    requestBody: validateCreateBaseRequestBody,
-    response: validateCreateBaseResponse,
-  },
-  createItem: {
-    pathParams: validateCreateItemPathParams,
-    query: validateCreateItemQuery,
-    headers: validateCreateItemHeaders,
-    cookies: validateCreateItemCookies,
-    requestBody: validateCreateItemRequestBody,
-    response: validateCreateItemResponse,
-  },
-  createLogin: {
-    pathParams: validateCreateLoginPathParams,
-    query: validateCreateLoginQuery,
-    headers: validateCreateLoginHeaders,
-    cookies: validateCreateLoginCookies,
-    requestBody: validateCreateLoginRequestBody,
-    response: validateCreateLoginResponse,
-  },
-  createMember: {
-    pathParams: validateCreateMemberPathParams,
-    query: validateCreateMemberQuery,
-    headers: validateCreateMemberHeaders,
-    cookies: validateCreateMemberCookies,
-    requestBody: validateCreateMemberRequestBody,
-    response: validateCreateMemberResponse,
-  },
-  createLayered: {
-    pathParams: validateCreateLayeredPathParams,
-    query: validateCreateLayeredQuery,
-    headers: validateCreateLayeredHeaders,
-    cookies: validateCreateLayeredCookies,
-    requestBody: validateCreateLayeredRequestBody,
-    response: validateCreateLayeredResponse,
-  },
-  createSealed: {
-    pathParams: validateCreateSealedPathParams,
-    query: validateCreateSealedQuery,
-    headers: validateCreateSealedHeaders,
-    cookies: validateCreateSealedCookies,
-    requestBody: validateCreateSealedRequestBody,
-    response: validateCreateSealedResponse,
-  },
+  createBase: _v0,
+  createItem: _v1,
+  createLogin: _v2,
+  createMember: _v3,
+  createLayered: _v4,
+  createSealed: _v5,
 } satisfies OperationValidators;

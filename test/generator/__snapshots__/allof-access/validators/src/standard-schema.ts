@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,222 +92,118 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Base as a Standard Schema (`validateBase`). */
-export const BaseSchema: SyncStandardSchema<T.Base> = toStandardSchema(S.validateBase);
-
-/** Item as a Standard Schema (`validateItem`). */
-export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validateItem);
-
-/** Tagged as a Standard Schema (`validateTagged`). */
-export const TaggedSchema: SyncStandardSchema<T.Tagged> = toStandardSchema(S.validateTagged);
-
-/** Pinned as a Standard Schema (`validatePinned`). */
-export const PinnedSchema: SyncStandardSchema<T.Pinned> = toStandardSchema(S.validatePinned);
-
-/** Middle as a Standard Schema (`validateMiddle`). */
-export const MiddleSchema: SyncStandardSchema<T.Middle> = toStandardSchema(S.validateMiddle);
-
-/** Layered as a Standard Schema (`validateLayered`). */
-export const LayeredSchema: SyncStandardSchema<T.Layered> = toStandardSchema(S.validateLayered);
-
-/** Credentials as a Standard Schema (`validateCredentials`). */
-export const CredentialsSchema: SyncStandardSchema<T.Credentials> = toStandardSchema(S.validateCredentials);
-
-/** Login as a Standard Schema (`validateLogin`). */
-export const LoginSchema: SyncStandardSchema<T.Login> = toStandardSchema(S.validateLogin);
-
-/** MemberBase as a Standard Schema (`validateMemberBase`). */
-export const MemberBaseSchema: SyncStandardSchema<T.MemberBase> = toStandardSchema(S.validateMemberBase);
-
-/** Member as a Standard Schema (`validateMember`). */
-export const MemberSchema: SyncStandardSchema<T.Member> = toStandardSchema(S.validateMember);
-
-/** SealedBase as a Standard Schema (`validateSealedBase`). */
-export const SealedBaseSchema: SyncStandardSchema<T.SealedBase> = toStandardSchema(S.validateSealedBase);
-
-/** Sealed as a Standard Schema (`validateSealed`). */
-export const SealedSchema: SyncStandardSchema<T.Sealed> = toStandardSchema(S.validateSealed);
-
-/** createBase: `validateCreateBasePathParams` as a Standard Schema. */
-export const CreateBasePathParamsSchema: SyncStandardSchema<T.Operations['createBase']['pathParams']> =
-  toStandardSchema(O.validateCreateBasePathParams);
-
-/** createBase: `validateCreateBaseQuery` as a Standard Schema. */
-export const CreateBaseQuerySchema: SyncStandardSchema<T.Operations['createBase']['query']> = toStandardSchema(
-  O.validateCreateBaseQuery,
-);
-
-/** createBase: `validateCreateBaseHeaders` as a Standard Schema. */
-export const CreateBaseHeadersSchema: SyncStandardSchema<T.Operations['createBase']['headers']> = toStandardSchema(
-  O.validateCreateBaseHeaders,
-);
-
-/** createBase: `validateCreateBaseCookies` as a Standard Schema. */
-export const CreateBaseCookiesSchema: SyncStandardSchema<T.Operations['createBase']['cookies']> = toStandardSchema(
-  O.validateCreateBaseCookies,
-);
-
-/** createBase: the request body (its first declared media type) as a Standard Schema. */
-export const CreateBaseRequestBodySchema: SyncStandardSchema<T.Operations['createBase']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateBaseRequestBody(body, undefined, options));
-
-/** createBase: the response with this status and media type as a Standard Schema. */
-export function CreateBaseResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createBase']['response'] | T.Operations['createBase']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateBaseResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** createItem: `validateCreateItemPathParams` as a Standard Schema. */
-export const CreateItemPathParamsSchema: SyncStandardSchema<T.Operations['createItem']['pathParams']> =
-  toStandardSchema(O.validateCreateItemPathParams);
-
-/** createItem: `validateCreateItemQuery` as a Standard Schema. */
-export const CreateItemQuerySchema: SyncStandardSchema<T.Operations['createItem']['query']> = toStandardSchema(
-  O.validateCreateItemQuery,
-);
-
-/** createItem: `validateCreateItemHeaders` as a Standard Schema. */
-export const CreateItemHeadersSchema: SyncStandardSchema<T.Operations['createItem']['headers']> = toStandardSchema(
-  O.validateCreateItemHeaders,
-);
-
-/** createItem: `validateCreateItemCookies` as a Standard Schema. */
-export const CreateItemCookiesSchema: SyncStandardSchema<T.Operations['createItem']['cookies']> = toStandardSchema(
-  O.validateCreateItemCookies,
-);
-
-/** createItem: the request body (its first declared media type) as a Standard Schema. */
-export const CreateItemRequestBodySchema: SyncStandardSchema<T.Operations['createItem']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateItemRequestBody(body, undefined, options));
-
-/** createItem: the response with this status and media type as a Standard Schema. */
-export function CreateItemResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createItem']['response'] | T.Operations['createItem']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateItemResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** createLogin: `validateCreateLoginPathParams` as a Standard Schema. */
-export const CreateLoginPathParamsSchema: SyncStandardSchema<T.Operations['createLogin']['pathParams']> =
-  toStandardSchema(O.validateCreateLoginPathParams);
+export const BaseSchema = /* @__PURE__ */ toStandardSchema(S.validateBase);
 
-/** createLogin: `validateCreateLoginQuery` as a Standard Schema. */
-export const CreateLoginQuerySchema: SyncStandardSchema<T.Operations['createLogin']['query']> = toStandardSchema(
-  O.validateCreateLoginQuery,
-);
+export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
-/** createLogin: `validateCreateLoginHeaders` as a Standard Schema. */
-export const CreateLoginHeadersSchema: SyncStandardSchema<T.Operations['createLogin']['headers']> = toStandardSchema(
-  O.validateCreateLoginHeaders,
-);
+export const TaggedSchema = /* @__PURE__ */ toStandardSchema(S.validateTagged);
 
-/** createLogin: `validateCreateLoginCookies` as a Standard Schema. */
-export const CreateLoginCookiesSchema: SyncStandardSchema<T.Operations['createLogin']['cookies']> = toStandardSchema(
-  O.validateCreateLoginCookies,
-);
+export const PinnedSchema = /* @__PURE__ */ toStandardSchema(S.validatePinned);
 
-/** createLogin: the request body (its first declared media type) as a Standard Schema. */
-export const CreateLoginRequestBodySchema: SyncStandardSchema<T.Operations['createLogin']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateLoginRequestBody(body, undefined, options));
+export const MiddleSchema = /* @__PURE__ */ toStandardSchema(S.validateMiddle);
 
-/** createLogin: the response with this status and media type as a Standard Schema. */
-export function CreateLoginResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createLogin']['response'] | T.Operations['createLogin']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateLoginResponse(status, mediaType, body, options));
-}
+export const LayeredSchema = /* @__PURE__ */ toStandardSchema(S.validateLayered);
 
-/** createMember: `validateCreateMemberPathParams` as a Standard Schema. */
-export const CreateMemberPathParamsSchema: SyncStandardSchema<T.Operations['createMember']['pathParams']> =
-  toStandardSchema(O.validateCreateMemberPathParams);
+export const CredentialsSchema = /* @__PURE__ */ toStandardSchema(S.validateCredentials);
 
-/** createMember: `validateCreateMemberQuery` as a Standard Schema. */
-export const CreateMemberQuerySchema: SyncStandardSchema<T.Operations['createMember']['query']> = toStandardSchema(
-  O.validateCreateMemberQuery,
-);
+export const LoginSchema = /* @__PURE__ */ toStandardSchema(S.validateLogin);
 
-/** createMember: `validateCreateMemberHeaders` as a Standard Schema. */
-export const CreateMemberHeadersSchema: SyncStandardSchema<T.Operations['createMember']['headers']> = toStandardSchema(
-  O.validateCreateMemberHeaders,
-);
+export const MemberBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateMemberBase);
 
-/** createMember: `validateCreateMemberCookies` as a Standard Schema. */
-export const CreateMemberCookiesSchema: SyncStandardSchema<T.Operations['createMember']['cookies']> = toStandardSchema(
-  O.validateCreateMemberCookies,
-);
+export const MemberSchema = /* @__PURE__ */ toStandardSchema(S.validateMember);
 
-/** createMember: the request body (its first declared media type) as a Standard Schema. */
-export const CreateMemberRequestBodySchema: SyncStandardSchema<T.Operations['createMember']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateMemberRequestBody(body, undefined, options));
+export const SealedBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateSealedBase);
 
-/** createMember: the response with this status and media type as a Standard Schema. */
-export function CreateMemberResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createMember']['response'] | T.Operations['createMember']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateMemberResponse(status, mediaType, body, options));
-}
+export const SealedSchema = /* @__PURE__ */ toStandardSchema(S.validateSealed);
 
-/** createLayered: `validateCreateLayeredPathParams` as a Standard Schema. */
-export const CreateLayeredPathParamsSchema: SyncStandardSchema<T.Operations['createLayered']['pathParams']> =
-  toStandardSchema(O.validateCreateLayeredPathParams);
+export const CreateBasePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBasePathParams);
 
-/** createLayered: `validateCreateLayeredQuery` as a Standard Schema. */
-export const CreateLayeredQuerySchema: SyncStandardSchema<T.Operations['createLayered']['query']> = toStandardSchema(
-  O.validateCreateLayeredQuery,
-);
+export const CreateBaseQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseQuery);
 
-/** createLayered: `validateCreateLayeredHeaders` as a Standard Schema. */
-export const CreateLayeredHeadersSchema: SyncStandardSchema<T.Operations['createLayered']['headers']> =
-  toStandardSchema(O.validateCreateLayeredHeaders);
+export const CreateBaseHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseHeaders);
 
-/** createLayered: `validateCreateLayeredCookies` as a Standard Schema. */
-export const CreateLayeredCookiesSchema: SyncStandardSchema<T.Operations['createLayered']['cookies']> =
-  toStandardSchema(O.validateCreateLayeredCookies);
+export const CreateBaseCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateBaseCookies);
 
-/** createLayered: the request body (its first declared media type) as a Standard Schema. */
-export const CreateLayeredRequestBodySchema: SyncStandardSchema<T.Operations['createLayered']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateLayeredRequestBody(body, undefined, options));
+export const CreateBaseRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateBaseRequestBody);
 
-/** createLayered: the response with this status and media type as a Standard Schema. */
-export function CreateLayeredResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createLayered']['response'] | T.Operations['createLayered']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateLayeredResponse(status, mediaType, body, options));
-}
+export const CreateBaseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateBaseResponse);
 
-/** createSealed: `validateCreateSealedPathParams` as a Standard Schema. */
-export const CreateSealedPathParamsSchema: SyncStandardSchema<T.Operations['createSealed']['pathParams']> =
-  toStandardSchema(O.validateCreateSealedPathParams);
+export const CreateItemPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemPathParams);
 
-/** createSealed: `validateCreateSealedQuery` as a Standard Schema. */
-export const CreateSealedQuerySchema: SyncStandardSchema<T.Operations['createSealed']['query']> = toStandardSchema(
-  O.validateCreateSealedQuery,
-);
+export const CreateItemQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemQuery);
 
-/** createSealed: `validateCreateSealedHeaders` as a Standard Schema. */
-export const CreateSealedHeadersSchema: SyncStandardSchema<T.Operations['createSealed']['headers']> = toStandardSchema(
-  O.validateCreateSealedHeaders,
-);
+export const CreateItemHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemHeaders);
 
-/** createSealed: `validateCreateSealedCookies` as a Standard Schema. */
-export const CreateSealedCookiesSchema: SyncStandardSchema<T.Operations['createSealed']['cookies']> = toStandardSchema(
-  O.validateCreateSealedCookies,
-);
+export const CreateItemCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateItemCookies);
 
-/** createSealed: the request body (its first declared media type) as a Standard Schema. */
-export const CreateSealedRequestBodySchema: SyncStandardSchema<T.Operations['createSealed']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateSealedRequestBody(body, undefined, options));
+export const CreateItemRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateItemRequestBody);
 
-/** createSealed: the response with this status and media type as a Standard Schema. */
-export function CreateSealedResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createSealed']['response'] | T.Operations['createSealed']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateSealedResponse(status, mediaType, body, options));
-}
+export const CreateItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateItemResponse);
+
+export const CreateLoginPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginPathParams);
+
+export const CreateLoginQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginQuery);
+
+export const CreateLoginHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginHeaders);
+
+export const CreateLoginCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLoginCookies);
+
+export const CreateLoginRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLoginRequestBody);
+
+export const CreateLoginResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLoginResponse);
+
+export const CreateMemberPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberPathParams);
+
+export const CreateMemberQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberQuery);
+
+export const CreateMemberHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberHeaders);
+
+export const CreateMemberCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateMemberCookies);
+
+export const CreateMemberRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateMemberRequestBody);
+
+export const CreateMemberResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateMemberResponse);
+
+export const CreateLayeredPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredPathParams);
+
+export const CreateLayeredQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredQuery);
+
+export const CreateLayeredHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredHeaders);
+
+export const CreateLayeredCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateLayeredCookies);
+
+export const CreateLayeredRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateLayeredRequestBody);
+
+export const CreateLayeredResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateLayeredResponse);
+
+export const CreateSealedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedPathParams);
+
+export const CreateSealedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedQuery);
+
+export const CreateSealedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedHeaders);
+
+export const CreateSealedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSealedCookies);
+
+export const CreateSealedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSealedRequestBody);
+
+export const CreateSealedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateSealedResponse);

@@ -4,9 +4,51 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import { _eListThumbnailsStatus200, _eTranscodePathParams, _eTranscodeRequestBody2 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = {
   r: true,
@@ -29,126 +71,36 @@ const _responses1: _Responses = {
   p: [['#/paths/~1thumbnails/get/responses/200/content/application~1json/schema']],
 };
 
-/** transcode: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['pathParams']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
-}
+/** transcode: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'transcode'>(
+  [_eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams],
+  '#/paths/~1audio/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateTranscodePathParams = _v0.pathParams;
+export const validateTranscodeQuery = _v0.query;
+export const validateTranscodeHeaders = _v0.headers;
+export const validateTranscodeCookies = _v0.cookies;
+export const validateTranscodeRequestBody = _v0.requestBody;
+export const validateTranscodeResponse = _v0.response;
 
-/** transcode: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodeQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['query']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
-}
-
-/** transcode: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodeHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['headers']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
-}
-
-/** transcode: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTranscodeCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['cookies']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1audio/post/parameters');
-}
-
-/** transcode: the request body, by media type (default: the first declared). */
-export function validateTranscodeRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** transcode: a response, by status (exact, range, default) and media type. */
-export function validateTranscodeResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['transcode']['response'] | T.Operations['transcode']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** listThumbnails: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThumbnailsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['pathParams']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
-}
-
-/** listThumbnails: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThumbnailsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['query']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
-}
-
-/** listThumbnails: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThumbnailsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['headers']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
-}
-
-/** listThumbnails: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThumbnailsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['cookies']> {
-  return _run(_eTranscodePathParams, value, _opts(options, true), '#/paths/~1thumbnails/get/parameters');
-}
-
-/** listThumbnails: no request body is declared; any body is accepted. */
-export function validateListThumbnailsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listThumbnails']['requestBody'] };
-}
-
-/** listThumbnails: a response, by status (exact, range, default) and media type. */
-export function validateListThumbnailsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThumbnails']['response'] | T.Operations['listThumbnails']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** listThumbnails: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'listThumbnails'>(
+  [_eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams, _eTranscodePathParams],
+  '#/paths/~1thumbnails/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateListThumbnailsPathParams = _v1.pathParams;
+export const validateListThumbnailsQuery = _v1.query;
+export const validateListThumbnailsHeaders = _v1.headers;
+export const validateListThumbnailsCookies = _v1.cookies;
+export const validateListThumbnailsRequestBody = _v1.requestBody;
+export const validateListThumbnailsResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  transcode: {
-    pathParams: validateTranscodePathParams,
-    query: validateTranscodeQuery,
-    headers: validateTranscodeHeaders,
-    cookies: validateTranscodeCookies,
-    requestBody: validateTranscodeRequestBody,
-    response: validateTranscodeResponse,
-  },
-  listThumbnails: {
-    pathParams: validateListThumbnailsPathParams,
-    query: validateListThumbnailsQuery,
-    headers: validateListThumbnailsHeaders,
-    cookies: validateListThumbnailsCookies,
-    requestBody: validateListThumbnailsRequestBody,
-    response: validateListThumbnailsResponse,
-  },
+  transcode: _v0,
+  listThumbnails: _v1,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,66 +92,48 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Thumbnail as a Standard Schema (`validateThumbnail`). */
-export const ThumbnailSchema: SyncStandardSchema<T.Thumbnail> = toStandardSchema(S.validateThumbnail);
-
-/** transcode: `validateTranscodePathParams` as a Standard Schema. */
-export const TranscodePathParamsSchema: SyncStandardSchema<T.Operations['transcode']['pathParams']> = toStandardSchema(
-  O.validateTranscodePathParams,
-);
-
-/** transcode: `validateTranscodeQuery` as a Standard Schema. */
-export const TranscodeQuerySchema: SyncStandardSchema<T.Operations['transcode']['query']> = toStandardSchema(
-  O.validateTranscodeQuery,
-);
-
-/** transcode: `validateTranscodeHeaders` as a Standard Schema. */
-export const TranscodeHeadersSchema: SyncStandardSchema<T.Operations['transcode']['headers']> = toStandardSchema(
-  O.validateTranscodeHeaders,
-);
-
-/** transcode: `validateTranscodeCookies` as a Standard Schema. */
-export const TranscodeCookiesSchema: SyncStandardSchema<T.Operations['transcode']['cookies']> = toStandardSchema(
-  O.validateTranscodeCookies,
-);
-
-/** transcode: the request body (its first declared media type) as a Standard Schema. */
-export const TranscodeRequestBodySchema: SyncStandardSchema<T.Operations['transcode']['requestBody']> =
-  toStandardSchema((body, options) => O.validateTranscodeRequestBody(body, undefined, options));
-
-/** transcode: the response with this status and media type as a Standard Schema. */
-export function TranscodeResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['transcode']['response'] | T.Operations['transcode']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateTranscodeResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** listThumbnails: `validateListThumbnailsPathParams` as a Standard Schema. */
-export const ListThumbnailsPathParamsSchema: SyncStandardSchema<T.Operations['listThumbnails']['pathParams']> =
-  toStandardSchema(O.validateListThumbnailsPathParams);
-
-/** listThumbnails: `validateListThumbnailsQuery` as a Standard Schema. */
-export const ListThumbnailsQuerySchema: SyncStandardSchema<T.Operations['listThumbnails']['query']> = toStandardSchema(
-  O.validateListThumbnailsQuery,
-);
-
-/** listThumbnails: `validateListThumbnailsHeaders` as a Standard Schema. */
-export const ListThumbnailsHeadersSchema: SyncStandardSchema<T.Operations['listThumbnails']['headers']> =
-  toStandardSchema(O.validateListThumbnailsHeaders);
-
-/** listThumbnails: `validateListThumbnailsCookies` as a Standard Schema. */
-export const ListThumbnailsCookiesSchema: SyncStandardSchema<T.Operations['listThumbnails']['cookies']> =
-  toStandardSchema(O.validateListThumbnailsCookies);
-
-/** listThumbnails: the request body (its first declared media type) as a Standard Schema. */
-export const ListThumbnailsRequestBodySchema: SyncStandardSchema<T.Operations['listThumbnails']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListThumbnailsRequestBody(body, undefined, options));
-
-/** listThumbnails: the response with this status and media type as a Standard Schema. */
-export function ListThumbnailsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listThumbnails']['response'] | T.Operations['listThumbnails']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListThumbnailsResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const ThumbnailSchema = /* @__PURE__ */ toStandardSchema(S.validateThumbnail);
+
+export const TranscodePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodePathParams);
+
+export const TranscodeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeQuery);
+
+export const TranscodeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeHeaders);
+
+export const TranscodeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateTranscodeCookies);
+
+export const TranscodeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateTranscodeRequestBody);
+
+export const TranscodeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTranscodeResponse);
+
+export const ListThumbnailsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsPathParams);
+
+export const ListThumbnailsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsQuery);
+
+export const ListThumbnailsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsHeaders);
+
+export const ListThumbnailsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListThumbnailsCookies);
+
+export const ListThumbnailsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListThumbnailsRequestBody);
+
+export const ListThumbnailsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThumbnailsResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eDownloadFilePathParams,
@@ -16,6 +16,48 @@ import {
   _eUploadFileQuery,
   _eUploadFileRequestBody2,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = {
   r: true,
@@ -63,246 +105,66 @@ const _responses3: _Responses = {
   ],
 };
 
-/** uploadFile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFilePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['pathParams']> {
-  return _run(_eUploadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
-}
+/** uploadFile: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'uploadFile'>(
+  [_eUploadFilePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
+  '#/paths/~1files~1{name}/put/parameters',
+  _body0,
+  _responses0,
+);
+export const validateUploadFilePathParams = _v0.pathParams;
+export const validateUploadFileQuery = _v0.query;
+export const validateUploadFileHeaders = _v0.headers;
+export const validateUploadFileCookies = _v0.cookies;
+export const validateUploadFileRequestBody = _v0.requestBody;
+export const validateUploadFileResponse = _v0.response;
 
-/** uploadFile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFileQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['query']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
-}
+/** downloadFile: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'downloadFile'>(
+  [_eDownloadFilePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
+  '#/paths/~1files~1{name}/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateDownloadFilePathParams = _v1.pathParams;
+export const validateDownloadFileQuery = _v1.query;
+export const validateDownloadFileHeaders = _v1.headers;
+export const validateDownloadFileCookies = _v1.cookies;
+export const validateDownloadFileRequestBody = _v1.requestBody;
+export const validateDownloadFileResponse = _v1.response;
 
-/** uploadFile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFileHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['headers']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
-}
+/** echoBytes: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'echoBytes'>(
+  [_eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
+  '#/paths/~1echo/post/parameters',
+  _body2,
+  _responses2,
+);
+export const validateEchoBytesPathParams = _v2.pathParams;
+export const validateEchoBytesQuery = _v2.query;
+export const validateEchoBytesHeaders = _v2.headers;
+export const validateEchoBytesCookies = _v2.cookies;
+export const validateEchoBytesRequestBody = _v2.requestBody;
+export const validateEchoBytesResponse = _v2.response;
 
-/** uploadFile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFileCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['cookies']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/put/parameters');
-}
-
-/** uploadFile: the request body, by media type (default: the first declared). */
-export function validateUploadFileRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** uploadFile: a response, by status (exact, range, default) and media type. */
-export function validateUploadFileResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFile']['response'] | T.Operations['uploadFile']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** downloadFile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDownloadFilePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['pathParams']> {
-  return _run(_eDownloadFilePathParams, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
-}
-
-/** downloadFile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDownloadFileQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['query']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
-}
-
-/** downloadFile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDownloadFileHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['headers']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
-}
-
-/** downloadFile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateDownloadFileCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['cookies']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1files~1{name}/get/parameters');
-}
-
-/** downloadFile: no request body is declared; any body is accepted. */
-export function validateDownloadFileRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['downloadFile']['requestBody'] };
-}
-
-/** downloadFile: a response, by status (exact, range, default) and media type. */
-export function validateDownloadFileResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['downloadFile']['response'] | T.Operations['downloadFile']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** echoBytes: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEchoBytesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['pathParams']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
-}
-
-/** echoBytes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEchoBytesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['query']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
-}
-
-/** echoBytes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEchoBytesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['headers']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
-}
-
-/** echoBytes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEchoBytesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['cookies']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1echo/post/parameters');
-}
-
-/** echoBytes: the request body, by media type (default: the first declared). */
-export function validateEchoBytesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['requestBody']> {
-  return _request(_body2, body, mediaType, options);
-}
-
-/** echoBytes: a response, by status (exact, range, default) and media type. */
-export function validateEchoBytesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['echoBytes']['response'] | T.Operations['echoBytes']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** getImage: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetImagePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['pathParams']> {
-  return _run(_eGetImagePathParams, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
-}
-
-/** getImage: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetImageQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['query']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
-}
-
-/** getImage: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetImageHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['headers']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
-}
-
-/** getImage: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetImageCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['cookies']> {
-  return _run(_eUploadFileQuery, value, _opts(options, true), '#/paths/~1images~1{id}/get/parameters');
-}
-
-/** getImage: no request body is declared; any body is accepted. */
-export function validateGetImageRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getImage']['requestBody'] };
-}
-
-/** getImage: a response, by status (exact, range, default) and media type. */
-export function validateGetImageResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getImage']['response'] | T.Operations['getImage']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
+/** getImage: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'getImage'>(
+  [_eGetImagePathParams, _eUploadFileQuery, _eUploadFileQuery, _eUploadFileQuery],
+  '#/paths/~1images~1{id}/get/parameters',
+  undefined,
+  _responses3,
+);
+export const validateGetImagePathParams = _v3.pathParams;
+export const validateGetImageQuery = _v3.query;
+export const validateGetImageHeaders = _v3.headers;
+export const validateGetImageCookies = _v3.cookies;
+export const validateGetImageRequestBody = _v3.requestBody;
+export const validateGetImageResponse = _v3.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  uploadFile: {
-    pathParams: validateUploadFilePathParams,
-    query: validateUploadFileQuery,
-    headers: validateUploadFileHeaders,
-    cookies: validateUploadFileCookies,
-    requestBody: validateUploadFileRequestBody,
-    response: validateUploadFileResponse,
-  },
-  downloadFile: {
-    pathParams: validateDownloadFilePathParams,
-    query: validateDownloadFileQuery,
-    headers: validateDownloadFileHeaders,
-    cookies: validateDownloadFileCookies,
-    requestBody: validateDownloadFileRequestBody,
-    response: validateDownloadFileResponse,
-  },
-  echoBytes: {
-    pathParams: validateEchoBytesPathParams,
-    query: validateEchoBytesQuery,
-    headers: validateEchoBytesHeaders,
-    cookies: validateEchoBytesCookies,
-    requestBody: validateEchoBytesRequestBody,
-    response: validateEchoBytesResponse,
-  },
-  getImage: {
-    pathParams: validateGetImagePathParams,
-    query: validateGetImageQuery,
-    headers: validateGetImageHeaders,
-    cookies: validateGetImageCookies,
-    requestBody: validateGetImageRequestBody,
-    response: validateGetImageResponse,
-  },
+  uploadFile: _v0,
+  downloadFile: _v1,
+  echoBytes: _v2,
+  getImage: _v3,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,138 +92,76 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Stored as a Standard Schema (`validateStored`). */
-export const StoredSchema: SyncStandardSchema<T.Stored> = toStandardSchema(S.validateStored);
-
-/** Problem as a Standard Schema (`validateProblem`). */
-export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
-
-/** Attachment as a Standard Schema (`validateAttachment`). */
-export const AttachmentSchema: SyncStandardSchema<T.Attachment> = toStandardSchema(S.validateAttachment);
-
-/** uploadFile: `validateUploadFilePathParams` as a Standard Schema. */
-export const UploadFilePathParamsSchema: SyncStandardSchema<T.Operations['uploadFile']['pathParams']> =
-  toStandardSchema(O.validateUploadFilePathParams);
-
-/** uploadFile: `validateUploadFileQuery` as a Standard Schema. */
-export const UploadFileQuerySchema: SyncStandardSchema<T.Operations['uploadFile']['query']> = toStandardSchema(
-  O.validateUploadFileQuery,
-);
-
-/** uploadFile: `validateUploadFileHeaders` as a Standard Schema. */
-export const UploadFileHeadersSchema: SyncStandardSchema<T.Operations['uploadFile']['headers']> = toStandardSchema(
-  O.validateUploadFileHeaders,
-);
-
-/** uploadFile: `validateUploadFileCookies` as a Standard Schema. */
-export const UploadFileCookiesSchema: SyncStandardSchema<T.Operations['uploadFile']['cookies']> = toStandardSchema(
-  O.validateUploadFileCookies,
-);
-
-/** uploadFile: the request body (its first declared media type) as a Standard Schema. */
-export const UploadFileRequestBodySchema: SyncStandardSchema<T.Operations['uploadFile']['requestBody']> =
-  toStandardSchema((body, options) => O.validateUploadFileRequestBody(body, undefined, options));
-
-/** uploadFile: the response with this status and media type as a Standard Schema. */
-export function UploadFileResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['uploadFile']['response'] | T.Operations['uploadFile']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateUploadFileResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** downloadFile: `validateDownloadFilePathParams` as a Standard Schema. */
-export const DownloadFilePathParamsSchema: SyncStandardSchema<T.Operations['downloadFile']['pathParams']> =
-  toStandardSchema(O.validateDownloadFilePathParams);
-
-/** downloadFile: `validateDownloadFileQuery` as a Standard Schema. */
-export const DownloadFileQuerySchema: SyncStandardSchema<T.Operations['downloadFile']['query']> = toStandardSchema(
-  O.validateDownloadFileQuery,
-);
-
-/** downloadFile: `validateDownloadFileHeaders` as a Standard Schema. */
-export const DownloadFileHeadersSchema: SyncStandardSchema<T.Operations['downloadFile']['headers']> = toStandardSchema(
-  O.validateDownloadFileHeaders,
-);
-
-/** downloadFile: `validateDownloadFileCookies` as a Standard Schema. */
-export const DownloadFileCookiesSchema: SyncStandardSchema<T.Operations['downloadFile']['cookies']> = toStandardSchema(
-  O.validateDownloadFileCookies,
-);
-
-/** downloadFile: the request body (its first declared media type) as a Standard Schema. */
-export const DownloadFileRequestBodySchema: SyncStandardSchema<T.Operations['downloadFile']['requestBody']> =
-  toStandardSchema((body, options) => O.validateDownloadFileRequestBody(body, undefined, options));
-
-/** downloadFile: the response with this status and media type as a Standard Schema. */
-export function DownloadFileResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['downloadFile']['response'] | T.Operations['downloadFile']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateDownloadFileResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** echoBytes: `validateEchoBytesPathParams` as a Standard Schema. */
-export const EchoBytesPathParamsSchema: SyncStandardSchema<T.Operations['echoBytes']['pathParams']> = toStandardSchema(
-  O.validateEchoBytesPathParams,
-);
+export const StoredSchema = /* @__PURE__ */ toStandardSchema(S.validateStored);
 
-/** echoBytes: `validateEchoBytesQuery` as a Standard Schema. */
-export const EchoBytesQuerySchema: SyncStandardSchema<T.Operations['echoBytes']['query']> = toStandardSchema(
-  O.validateEchoBytesQuery,
-);
+export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-/** echoBytes: `validateEchoBytesHeaders` as a Standard Schema. */
-export const EchoBytesHeadersSchema: SyncStandardSchema<T.Operations['echoBytes']['headers']> = toStandardSchema(
-  O.validateEchoBytesHeaders,
-);
+export const AttachmentSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachment);
 
-/** echoBytes: `validateEchoBytesCookies` as a Standard Schema. */
-export const EchoBytesCookiesSchema: SyncStandardSchema<T.Operations['echoBytes']['cookies']> = toStandardSchema(
-  O.validateEchoBytesCookies,
-);
+export const UploadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilePathParams);
 
-/** echoBytes: the request body (its first declared media type) as a Standard Schema. */
-export const EchoBytesRequestBodySchema: SyncStandardSchema<T.Operations['echoBytes']['requestBody']> =
-  toStandardSchema((body, options) => O.validateEchoBytesRequestBody(body, undefined, options));
+export const UploadFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileQuery);
 
-/** echoBytes: the response with this status and media type as a Standard Schema. */
-export function EchoBytesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['echoBytes']['response'] | T.Operations['echoBytes']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateEchoBytesResponse(status, mediaType, body, options));
-}
+export const UploadFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileHeaders);
 
-/** getImage: `validateGetImagePathParams` as a Standard Schema. */
-export const GetImagePathParamsSchema: SyncStandardSchema<T.Operations['getImage']['pathParams']> = toStandardSchema(
-  O.validateGetImagePathParams,
-);
+export const UploadFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFileCookies);
 
-/** getImage: `validateGetImageQuery` as a Standard Schema. */
-export const GetImageQuerySchema: SyncStandardSchema<T.Operations['getImage']['query']> = toStandardSchema(
-  O.validateGetImageQuery,
-);
+export const UploadFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFileRequestBody);
 
-/** getImage: `validateGetImageHeaders` as a Standard Schema. */
-export const GetImageHeadersSchema: SyncStandardSchema<T.Operations['getImage']['headers']> = toStandardSchema(
-  O.validateGetImageHeaders,
-);
+export const UploadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFileResponse);
 
-/** getImage: `validateGetImageCookies` as a Standard Schema. */
-export const GetImageCookiesSchema: SyncStandardSchema<T.Operations['getImage']['cookies']> = toStandardSchema(
-  O.validateGetImageCookies,
-);
+export const DownloadFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFilePathParams);
 
-/** getImage: the request body (its first declared media type) as a Standard Schema. */
-export const GetImageRequestBodySchema: SyncStandardSchema<T.Operations['getImage']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetImageRequestBody(body, undefined, options),
-);
+export const DownloadFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileQuery);
 
-/** getImage: the response with this status and media type as a Standard Schema. */
-export function GetImageResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getImage']['response'] | T.Operations['getImage']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetImageResponse(status, mediaType, body, options));
-}
+export const DownloadFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileHeaders);
+
+export const DownloadFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateDownloadFileCookies);
+
+export const DownloadFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateDownloadFileRequestBody);
+
+export const DownloadFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateDownloadFileResponse);
+
+export const EchoBytesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesPathParams);
+
+export const EchoBytesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesQuery);
+
+export const EchoBytesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesHeaders);
+
+export const EchoBytesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEchoBytesCookies);
+
+export const EchoBytesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEchoBytesRequestBody);
+
+export const EchoBytesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEchoBytesResponse);
+
+export const GetImagePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImagePathParams);
+
+export const GetImageQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageQuery);
+
+export const GetImageHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageHeaders);
+
+export const GetImageCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetImageCookies);
+
+export const GetImageRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetImageRequestBody);
+
+export const GetImageResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetImageResponse);

@@ -4,9 +4,47 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import { _eContainer, _eListContainersPathParams } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -14,67 +52,20 @@ const _responses0: _Responses = {
   f: [[_eContainer]],
 };
 
-/** listContainers: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListContainersPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['pathParams']> {
-  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
-}
-
-/** listContainers: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListContainersQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['query']> {
-  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
-}
-
-/** listContainers: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListContainersHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['headers']> {
-  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
-}
-
-/** listContainers: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListContainersCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['cookies']> {
-  return _run(_eListContainersPathParams, value, _opts(options, true), '#/paths/~1containers/get/parameters');
-}
-
-/** listContainers: no request body is declared; any body is accepted. */
-export function validateListContainersRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listContainers']['requestBody'] };
-}
-
-/** listContainers: a response, by status (exact, range, default) and media type. */
-export function validateListContainersResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listContainers']['response'] | T.Operations['listContainers']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** listContainers: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listContainers'>(
+  [_eListContainersPathParams, _eListContainersPathParams, _eListContainersPathParams, _eListContainersPathParams],
+  '#/paths/~1containers/get/parameters',
+  _responses0,
+);
+export const validateListContainersPathParams = _v0.pathParams;
+export const validateListContainersQuery = _v0.query;
+export const validateListContainersHeaders = _v0.headers;
+export const validateListContainersCookies = _v0.cookies;
+export const validateListContainersRequestBody = _v0.requestBody;
+export const validateListContainersResponse = _v0.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listContainers: {
-    pathParams: validateListContainersPathParams,
-    query: validateListContainersQuery,
-    headers: validateListContainersHeaders,
-    cookies: validateListContainersCookies,
-    requestBody: validateListContainersRequestBody,
-    response: validateListContainersResponse,
-  },
+  listContainers: _v0,
 } satisfies OperationValidators;

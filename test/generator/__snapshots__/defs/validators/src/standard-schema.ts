@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,49 +92,46 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Container as a Standard Schema (`validateContainer`). */
-export const ContainerSchema: SyncStandardSchema<T.Container> = toStandardSchema(S.validateContainer);
-
-/** FirstItem as a Standard Schema (`validateFirstItem`). */
-export const FirstItemSchema: SyncStandardSchema<T.FirstItem> = toStandardSchema(S.validateFirstItem);
-
-/** Resource as a Standard Schema (`validateResource`). */
-export const ResourceSchema: SyncStandardSchema<T.Resource> = toStandardSchema(S.validateResource);
-
-/** ContainerItem as a Standard Schema (`validateContainerItem`). */
-export const ContainerItemSchema: SyncStandardSchema<T.ContainerItem> = toStandardSchema(S.validateContainerItem);
-
-/** ResourceLink as a Standard Schema (`validateResourceLink`). */
-export const ResourceLinkSchema: SyncStandardSchema<T.ResourceLink> = toStandardSchema(S.validateResourceLink);
-
-/** ResourceSize as a Standard Schema (`validateResourceSize`). */
-export const ResourceSizeSchema: SyncStandardSchema<T.ResourceSize> = toStandardSchema(S.validateResourceSize);
-
-/** listContainers: `validateListContainersPathParams` as a Standard Schema. */
-export const ListContainersPathParamsSchema: SyncStandardSchema<T.Operations['listContainers']['pathParams']> =
-  toStandardSchema(O.validateListContainersPathParams);
-
-/** listContainers: `validateListContainersQuery` as a Standard Schema. */
-export const ListContainersQuerySchema: SyncStandardSchema<T.Operations['listContainers']['query']> = toStandardSchema(
-  O.validateListContainersQuery,
-);
-
-/** listContainers: `validateListContainersHeaders` as a Standard Schema. */
-export const ListContainersHeadersSchema: SyncStandardSchema<T.Operations['listContainers']['headers']> =
-  toStandardSchema(O.validateListContainersHeaders);
-
-/** listContainers: `validateListContainersCookies` as a Standard Schema. */
-export const ListContainersCookiesSchema: SyncStandardSchema<T.Operations['listContainers']['cookies']> =
-  toStandardSchema(O.validateListContainersCookies);
-
-/** listContainers: the request body (its first declared media type) as a Standard Schema. */
-export const ListContainersRequestBodySchema: SyncStandardSchema<T.Operations['listContainers']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListContainersRequestBody(body, undefined, options));
-
-/** listContainers: the response with this status and media type as a Standard Schema. */
-export function ListContainersResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listContainers']['response'] | T.Operations['listContainers']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListContainersResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
+
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
+
+export const ContainerSchema = /* @__PURE__ */ toStandardSchema(S.validateContainer);
+
+export const FirstItemSchema = /* @__PURE__ */ toStandardSchema(S.validateFirstItem);
+
+export const ResourceSchema = /* @__PURE__ */ toStandardSchema(S.validateResource);
+
+export const ContainerItemSchema = /* @__PURE__ */ toStandardSchema(S.validateContainerItem);
+
+export const ResourceLinkSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceLink);
+
+export const ResourceSizeSchema = /* @__PURE__ */ toStandardSchema(S.validateResourceSize);
+
+export const ListContainersPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersPathParams);
+
+export const ListContainersQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersQuery);
+
+export const ListContainersHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersHeaders);
+
+export const ListContainersCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListContainersCookies);
+
+export const ListContainersRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListContainersRequestBody);
+
+export const ListContainersResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListContainersResponse);

@@ -4,9 +4,47 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import { _eListPetsPathParams, _eListPetsStatus200 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -15,67 +53,20 @@ const _responses0: _Responses = {
   p: [['#/paths/~1pets/get/responses/200/content/application~1json/schema']],
 };
 
-/** listPets: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPetsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['pathParams']> {
-  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
-}
-
-/** listPets: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPetsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['query']> {
-  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
-}
-
-/** listPets: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPetsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['headers']> {
-  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
-}
-
-/** listPets: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPetsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['cookies']> {
-  return _run(_eListPetsPathParams, value, _opts(options, true), '#/paths/~1pets/get/parameters');
-}
-
-/** listPets: no request body is declared; any body is accepted. */
-export function validateListPetsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listPets']['requestBody'] };
-}
-
-/** listPets: a response, by status (exact, range, default) and media type. */
-export function validateListPetsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPets']['response'] | T.Operations['listPets']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** listPets: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listPets'>(
+  [_eListPetsPathParams, _eListPetsPathParams, _eListPetsPathParams, _eListPetsPathParams],
+  '#/paths/~1pets/get/parameters',
+  _responses0,
+);
+export const validateListPetsPathParams = _v0.pathParams;
+export const validateListPetsQuery = _v0.query;
+export const validateListPetsHeaders = _v0.headers;
+export const validateListPetsCookies = _v0.cookies;
+export const validateListPetsRequestBody = _v0.requestBody;
+export const validateListPetsResponse = _v0.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listPets: {
-    pathParams: validateListPetsPathParams,
-    query: validateListPetsQuery,
-    headers: validateListPetsHeaders,
-    cookies: validateListPetsCookies,
-    requestBody: validateListPetsRequestBody,
-    response: validateListPetsResponse,
-  },
+  listPets: _v0,
 } satisfies OperationValidators;

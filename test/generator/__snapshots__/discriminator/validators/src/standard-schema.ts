@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,101 +92,78 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Pet as a Standard Schema (`validatePet`). */
-export const PetSchema: SyncStandardSchema<T.Pet> = toStandardSchema(S.validatePet);
-
-/** Cat as a Standard Schema (`validateCat`). */
-export const CatSchema: SyncStandardSchema<T.Cat> = toStandardSchema(S.validateCat);
-
-/** Dog as a Standard Schema (`validateDog`). */
-export const DogSchema: SyncStandardSchema<T.Dog> = toStandardSchema(S.validateDog);
-
-/** Shape as a Standard Schema (`validateShape`). */
-export const ShapeSchema: SyncStandardSchema<T.Shape> = toStandardSchema(S.validateShape);
-
-/** Circle as a Standard Schema (`validateCircle`). */
-export const CircleSchema: SyncStandardSchema<T.Circle> = toStandardSchema(S.validateCircle);
-
-/** Square as a Standard Schema (`validateSquare`). */
-export const SquareSchema: SyncStandardSchema<T.Square> = toStandardSchema(S.validateSquare);
-
-/** Vehicle as a Standard Schema (`validateVehicle`). */
-export const VehicleSchema: SyncStandardSchema<T.Vehicle> = toStandardSchema(S.validateVehicle);
-
-/** VehicleBase as a Standard Schema (`validateVehicleBase`). */
-export const VehicleBaseSchema: SyncStandardSchema<T.VehicleBase> = toStandardSchema(S.validateVehicleBase);
-
-/** Car as a Standard Schema (`validateCar`). */
-export const CarSchema: SyncStandardSchema<T.Car> = toStandardSchema(S.validateCar);
-
-/** Bike as a Standard Schema (`validateBike`). */
-export const BikeSchema: SyncStandardSchema<T.Bike> = toStandardSchema(S.validateBike);
-
-/** Event as a Standard Schema (`validateEvent`). */
-export const EventSchema: SyncStandardSchema<T.Event> = toStandardSchema(S.validateEvent);
-
-/** Created as a Standard Schema (`validateCreated`). */
-export const CreatedSchema: SyncStandardSchema<T.Created> = toStandardSchema(S.validateCreated);
-
-/** Deleted as a Standard Schema (`validateDeleted`). */
-export const DeletedSchema: SyncStandardSchema<T.Deleted> = toStandardSchema(S.validateDeleted);
-
-/** Payment as a Standard Schema (`validatePayment`). */
-export const PaymentSchema: SyncStandardSchema<T.Payment> = toStandardSchema(S.validatePayment);
-
-/** Card as a Standard Schema (`validateCard`). */
-export const CardSchema: SyncStandardSchema<T.Card> = toStandardSchema(S.validateCard);
-
-/** Transfer as a Standard Schema (`validateTransfer`). */
-export const TransferSchema: SyncStandardSchema<T.Transfer> = toStandardSchema(S.validateTransfer);
-
-/** Animal as a Standard Schema (`validateAnimal`). */
-export const AnimalSchema: SyncStandardSchema<T.Animal> = toStandardSchema(S.validateAnimal);
-
-/** Lion as a Standard Schema (`validateLion`). */
-export const LionSchema: SyncStandardSchema<T.Lion> = toStandardSchema(S.validateLion);
-
-/** Token as a Standard Schema (`validateToken`). */
-export const TokenSchema: SyncStandardSchema<T.Token> = toStandardSchema(S.validateToken);
-
-/** Secret as a Standard Schema (`validateSecret`). */
-export const SecretSchema: SyncStandardSchema<T.Secret> = toStandardSchema(S.validateSecret);
-
-/** KeyKind as a Standard Schema (`validateKeyKind`). */
-export const KeyKindSchema: SyncStandardSchema<T.KeyKind> = toStandardSchema(S.validateKeyKind);
-
-/** Key as a Standard Schema (`validateKey`). */
-export const KeySchema: SyncStandardSchema<T.Key> = toStandardSchema(S.validateKey);
-
-/** listPets: `validateListPetsPathParams` as a Standard Schema. */
-export const ListPetsPathParamsSchema: SyncStandardSchema<T.Operations['listPets']['pathParams']> = toStandardSchema(
-  O.validateListPetsPathParams,
-);
-
-/** listPets: `validateListPetsQuery` as a Standard Schema. */
-export const ListPetsQuerySchema: SyncStandardSchema<T.Operations['listPets']['query']> = toStandardSchema(
-  O.validateListPetsQuery,
-);
-
-/** listPets: `validateListPetsHeaders` as a Standard Schema. */
-export const ListPetsHeadersSchema: SyncStandardSchema<T.Operations['listPets']['headers']> = toStandardSchema(
-  O.validateListPetsHeaders,
-);
-
-/** listPets: `validateListPetsCookies` as a Standard Schema. */
-export const ListPetsCookiesSchema: SyncStandardSchema<T.Operations['listPets']['cookies']> = toStandardSchema(
-  O.validateListPetsCookies,
-);
-
-/** listPets: the request body (its first declared media type) as a Standard Schema. */
-export const ListPetsRequestBodySchema: SyncStandardSchema<T.Operations['listPets']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateListPetsRequestBody(body, undefined, options),
-);
-
-/** listPets: the response with this status and media type as a Standard Schema. */
-export function ListPetsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listPets']['response'] | T.Operations['listPets']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListPetsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
+
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
+
+export const PetSchema = /* @__PURE__ */ toStandardSchema(S.validatePet);
+
+export const CatSchema = /* @__PURE__ */ toStandardSchema(S.validateCat);
+
+export const DogSchema = /* @__PURE__ */ toStandardSchema(S.validateDog);
+
+export const ShapeSchema = /* @__PURE__ */ toStandardSchema(S.validateShape);
+
+export const CircleSchema = /* @__PURE__ */ toStandardSchema(S.validateCircle);
+
+export const SquareSchema = /* @__PURE__ */ toStandardSchema(S.validateSquare);
+
+export const VehicleSchema = /* @__PURE__ */ toStandardSchema(S.validateVehicle);
+
+export const VehicleBaseSchema = /* @__PURE__ */ toStandardSchema(S.validateVehicleBase);
+
+export const CarSchema = /* @__PURE__ */ toStandardSchema(S.validateCar);
+
+export const BikeSchema = /* @__PURE__ */ toStandardSchema(S.validateBike);
+
+export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
+
+export const CreatedSchema = /* @__PURE__ */ toStandardSchema(S.validateCreated);
+
+export const DeletedSchema = /* @__PURE__ */ toStandardSchema(S.validateDeleted);
+
+export const PaymentSchema = /* @__PURE__ */ toStandardSchema(S.validatePayment);
+
+export const CardSchema = /* @__PURE__ */ toStandardSchema(S.validateCard);
+
+export const TransferSchema = /* @__PURE__ */ toStandardSchema(S.validateTransfer);
+
+export const AnimalSchema = /* @__PURE__ */ toStandardSchema(S.validateAnimal);
+
+export const LionSchema = /* @__PURE__ */ toStandardSchema(S.validateLion);
+
+export const TokenSchema = /* @__PURE__ */ toStandardSchema(S.validateToken);
+
+export const SecretSchema = /* @__PURE__ */ toStandardSchema(S.validateSecret);
+
+export const KeyKindSchema = /* @__PURE__ */ toStandardSchema(S.validateKeyKind);
+
+export const KeySchema = /* @__PURE__ */ toStandardSchema(S.validateKey);
+
+export const ListPetsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsPathParams);
+
+export const ListPetsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsQuery);
+
+export const ListPetsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsHeaders);
+
+export const ListPetsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListPetsCookies);
+
+export const ListPetsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListPetsRequestBody);
+
+export const ListPetsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPetsResponse);

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,64 +92,54 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Strings as a Standard Schema (`validateStrings`). */
-export const StringsSchema: SyncStandardSchema<T.Strings> = toStandardSchema(S.validateStrings);
-
-/** Numbers as a Standard Schema (`validateNumbers`). */
-export const NumbersSchema: SyncStandardSchema<T.Numbers> = toStandardSchema(S.validateNumbers);
-
-/** Integers as a Standard Schema (`validateIntegers`). */
-export const IntegersSchema: SyncStandardSchema<T.Integers> = toStandardSchema(S.validateIntegers);
-
-/** NonFinite as a Standard Schema (`validateNonFinite`). */
-export const NonFiniteSchema: SyncStandardSchema<T.NonFinite> = toStandardSchema(S.validateNonFinite);
-
-/** Booleans as a Standard Schema (`validateBooleans`). */
-export const BooleansSchema: SyncStandardSchema<T.Booleans> = toStandardSchema(S.validateBooleans);
-
-/** WithNull as a Standard Schema (`validateWithNull`). */
-export const WithNullSchema: SyncStandardSchema<T.WithNull> = toStandardSchema(S.validateWithNull);
-
-/** OnlyNull as a Standard Schema (`validateOnlyNull`). */
-export const OnlyNullSchema: SyncStandardSchema<T.OnlyNull> = toStandardSchema(S.validateOnlyNull);
-
-/** Mixed as a Standard Schema (`validateMixed`). */
-export const MixedSchema: SyncStandardSchema<T.Mixed> = toStandardSchema(S.validateMixed);
-
-/** Single as a Standard Schema (`validateSingle`). */
-export const SingleSchema: SyncStandardSchema<T.Single> = toStandardSchema(S.validateSingle);
-
-/** Settings as a Standard Schema (`validateSettings`). */
-export const SettingsSchema: SyncStandardSchema<T.Settings> = toStandardSchema(S.validateSettings);
-
-/** listItems: `validateListItemsPathParams` as a Standard Schema. */
-export const ListItemsPathParamsSchema: SyncStandardSchema<T.Operations['listItems']['pathParams']> = toStandardSchema(
-  O.validateListItemsPathParams,
-);
-
-/** listItems: `validateListItemsQuery` as a Standard Schema. */
-export const ListItemsQuerySchema: SyncStandardSchema<T.Operations['listItems']['query']> = toStandardSchema(
-  O.validateListItemsQuery,
-);
-
-/** listItems: `validateListItemsHeaders` as a Standard Schema. */
-export const ListItemsHeadersSchema: SyncStandardSchema<T.Operations['listItems']['headers']> = toStandardSchema(
-  O.validateListItemsHeaders,
-);
-
-/** listItems: `validateListItemsCookies` as a Standard Schema. */
-export const ListItemsCookiesSchema: SyncStandardSchema<T.Operations['listItems']['cookies']> = toStandardSchema(
-  O.validateListItemsCookies,
-);
-
-/** listItems: the request body (its first declared media type) as a Standard Schema. */
-export const ListItemsRequestBodySchema: SyncStandardSchema<T.Operations['listItems']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListItemsRequestBody(body, undefined, options));
-
-/** listItems: the response with this status and media type as a Standard Schema. */
-export function ListItemsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listItems']['response'] | T.Operations['listItems']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListItemsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
+
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
+
+export const StringsSchema = /* @__PURE__ */ toStandardSchema(S.validateStrings);
+
+export const NumbersSchema = /* @__PURE__ */ toStandardSchema(S.validateNumbers);
+
+export const IntegersSchema = /* @__PURE__ */ toStandardSchema(S.validateIntegers);
+
+export const NonFiniteSchema = /* @__PURE__ */ toStandardSchema(S.validateNonFinite);
+
+export const BooleansSchema = /* @__PURE__ */ toStandardSchema(S.validateBooleans);
+
+export const WithNullSchema = /* @__PURE__ */ toStandardSchema(S.validateWithNull);
+
+export const OnlyNullSchema = /* @__PURE__ */ toStandardSchema(S.validateOnlyNull);
+
+export const MixedSchema = /* @__PURE__ */ toStandardSchema(S.validateMixed);
+
+export const SingleSchema = /* @__PURE__ */ toStandardSchema(S.validateSingle);
+
+export const SettingsSchema = /* @__PURE__ */ toStandardSchema(S.validateSettings);
+
+export const ListItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsPathParams);
+
+export const ListItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsQuery);
+
+export const ListItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsHeaders);
+
+export const ListItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsCookies);
+
+export const ListItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListItemsRequestBody);
+
+export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _ePutAvatarPathParams,
@@ -12,6 +12,48 @@ import {
   _ePutAvatarStatus200,
   _eSetPreferencesRequestBody2,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = {
   r: true,
@@ -40,124 +82,36 @@ const _responses1: _Responses = {
   f: [[]],
 };
 
-/** putAvatar: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validatePutAvatarPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['pathParams']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
-}
+/** putAvatar: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'putAvatar'>(
+  [_ePutAvatarPathParams, _ePutAvatarPathParams, _ePutAvatarPathParams, _ePutAvatarPathParams],
+  '#/paths/~1avatars/put/parameters',
+  _body0,
+  _responses0,
+);
+export const validatePutAvatarPathParams = _v0.pathParams;
+export const validatePutAvatarQuery = _v0.query;
+export const validatePutAvatarHeaders = _v0.headers;
+export const validatePutAvatarCookies = _v0.cookies;
+export const validatePutAvatarRequestBody = _v0.requestBody;
+export const validatePutAvatarResponse = _v0.response;
 
-/** putAvatar: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validatePutAvatarQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['query']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
-}
-
-/** putAvatar: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validatePutAvatarHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['headers']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
-}
-
-/** putAvatar: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validatePutAvatarCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['cookies']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1avatars/put/parameters');
-}
-
-/** putAvatar: the request body, by media type (default: the first declared). */
-export function validatePutAvatarRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** putAvatar: a response, by status (exact, range, default) and media type. */
-export function validatePutAvatarResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['putAvatar']['response'] | T.Operations['putAvatar']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** setPreferences: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSetPreferencesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['pathParams']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
-}
-
-/** setPreferences: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSetPreferencesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['query']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
-}
-
-/** setPreferences: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSetPreferencesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['headers']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
-}
-
-/** setPreferences: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSetPreferencesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['cookies']> {
-  return _run(_ePutAvatarPathParams, value, _opts(options, true), '#/paths/~1preferences/post/parameters');
-}
-
-/** setPreferences: the request body, by media type (default: the first declared). */
-export function validateSetPreferencesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** setPreferences: a response, by status (exact, range, default) and media type. */
-export function validateSetPreferencesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['setPreferences']['response'] | T.Operations['setPreferences']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** setPreferences: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'setPreferences'>(
+  [_ePutAvatarPathParams, _ePutAvatarPathParams, _ePutAvatarPathParams, _ePutAvatarPathParams],
+  '#/paths/~1preferences/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateSetPreferencesPathParams = _v1.pathParams;
+export const validateSetPreferencesQuery = _v1.query;
+export const validateSetPreferencesHeaders = _v1.headers;
+export const validateSetPreferencesCookies = _v1.cookies;
+export const validateSetPreferencesRequestBody = _v1.requestBody;
+export const validateSetPreferencesResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  putAvatar: {
-    pathParams: validatePutAvatarPathParams,
-    query: validatePutAvatarQuery,
-    headers: validatePutAvatarHeaders,
-    cookies: validatePutAvatarCookies,
-    requestBody: validatePutAvatarRequestBody,
-    response: validatePutAvatarResponse,
-  },
-  setPreferences: {
-    pathParams: validateSetPreferencesPathParams,
-    query: validateSetPreferencesQuery,
-    headers: validateSetPreferencesHeaders,
-    cookies: validateSetPreferencesCookies,
-    requestBody: validateSetPreferencesRequestBody,
-    response: validateSetPreferencesResponse,
-  },
+  putAvatar: _v0,
+  setPreferences: _v1,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as O from './operations.js';
 
@@ -92,63 +91,46 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** putAvatar: `validatePutAvatarPathParams` as a Standard Schema. */
-export const PutAvatarPathParamsSchema: SyncStandardSchema<T.Operations['putAvatar']['pathParams']> = toStandardSchema(
-  O.validatePutAvatarPathParams,
-);
-
-/** putAvatar: `validatePutAvatarQuery` as a Standard Schema. */
-export const PutAvatarQuerySchema: SyncStandardSchema<T.Operations['putAvatar']['query']> = toStandardSchema(
-  O.validatePutAvatarQuery,
-);
-
-/** putAvatar: `validatePutAvatarHeaders` as a Standard Schema. */
-export const PutAvatarHeadersSchema: SyncStandardSchema<T.Operations['putAvatar']['headers']> = toStandardSchema(
-  O.validatePutAvatarHeaders,
-);
-
-/** putAvatar: `validatePutAvatarCookies` as a Standard Schema. */
-export const PutAvatarCookiesSchema: SyncStandardSchema<T.Operations['putAvatar']['cookies']> = toStandardSchema(
-  O.validatePutAvatarCookies,
-);
-
-/** putAvatar: the request body (its first declared media type) as a Standard Schema. */
-export const PutAvatarRequestBodySchema: SyncStandardSchema<T.Operations['putAvatar']['requestBody']> =
-  toStandardSchema((body, options) => O.validatePutAvatarRequestBody(body, undefined, options));
-
-/** putAvatar: the response with this status and media type as a Standard Schema. */
-export function PutAvatarResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['putAvatar']['response'] | T.Operations['putAvatar']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validatePutAvatarResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** setPreferences: `validateSetPreferencesPathParams` as a Standard Schema. */
-export const SetPreferencesPathParamsSchema: SyncStandardSchema<T.Operations['setPreferences']['pathParams']> =
-  toStandardSchema(O.validateSetPreferencesPathParams);
-
-/** setPreferences: `validateSetPreferencesQuery` as a Standard Schema. */
-export const SetPreferencesQuerySchema: SyncStandardSchema<T.Operations['setPreferences']['query']> = toStandardSchema(
-  O.validateSetPreferencesQuery,
-);
-
-/** setPreferences: `validateSetPreferencesHeaders` as a Standard Schema. */
-export const SetPreferencesHeadersSchema: SyncStandardSchema<T.Operations['setPreferences']['headers']> =
-  toStandardSchema(O.validateSetPreferencesHeaders);
-
-/** setPreferences: `validateSetPreferencesCookies` as a Standard Schema. */
-export const SetPreferencesCookiesSchema: SyncStandardSchema<T.Operations['setPreferences']['cookies']> =
-  toStandardSchema(O.validateSetPreferencesCookies);
-
-/** setPreferences: the request body (its first declared media type) as a Standard Schema. */
-export const SetPreferencesRequestBodySchema: SyncStandardSchema<T.Operations['setPreferences']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSetPreferencesRequestBody(body, undefined, options));
-
-/** setPreferences: the response with this status and media type as a Standard Schema. */
-export function SetPreferencesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['setPreferences']['response'] | T.Operations['setPreferences']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSetPreferencesResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const PutAvatarPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarPathParams);
+
+export const PutAvatarQuerySchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarQuery);
+
+export const PutAvatarHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarHeaders);
+
+export const PutAvatarCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validatePutAvatarCookies);
+
+export const PutAvatarRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validatePutAvatarRequestBody);
+
+export const PutAvatarResponseSchema = /* @__PURE__ */ _responseSchema(O.validatePutAvatarResponse);
+
+export const SetPreferencesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesPathParams);
+
+export const SetPreferencesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesQuery);
+
+export const SetPreferencesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesHeaders);
+
+export const SetPreferencesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSetPreferencesCookies);
+
+export const SetPreferencesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSetPreferencesRequestBody);
+
+export const SetPreferencesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSetPreferencesResponse);

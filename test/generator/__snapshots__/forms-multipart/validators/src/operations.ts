@@ -4,9 +4,51 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import { _eReceived, _eSearchRequestBody2, _eSearchStatus200, _eUpload, _eUploadFilesPathParams } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['multipart/form-data'], f: [_eUpload] };
 
@@ -30,124 +72,36 @@ const _responses1: _Responses = {
   p: [['#/paths/~1searches/post/responses/200/content/application~1json/schema']],
 };
 
-/** uploadFiles: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFilesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['pathParams']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
+/** uploadFiles: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'uploadFiles'>(
+  [_eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams],
+  '#/paths/~1uploads/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateUploadFilesPathParams = _v0.pathParams;
+export const validateUploadFilesQuery = _v0.query;
+export const validateUploadFilesHeaders = _v0.headers;
+export const validateUploadFilesCookies = _v0.cookies;
+export const validateUploadFilesRequestBody = _v0.requestBody;
+export const validateUploadFilesResponse = _v0.response;
 
-/** uploadFiles: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFilesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['query']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** uploadFiles: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFilesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['headers']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** uploadFiles: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateUploadFilesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['cookies']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** uploadFiles: the request body, by media type (default: the first declared). */
-export function validateUploadFilesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** uploadFiles: a response, by status (exact, range, default) and media type. */
-export function validateUploadFilesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['uploadFiles']['response'] | T.Operations['uploadFiles']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** search: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['pathParams']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
-}
-
-/** search: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['query']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
-}
-
-/** search: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['headers']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
-}
-
-/** search: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['cookies']> {
-  return _run(_eUploadFilesPathParams, value, _opts(options, true), '#/paths/~1searches/post/parameters');
-}
-
-/** search: the request body, by media type (default: the first declared). */
-export function validateSearchRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** search: a response, by status (exact, range, default) and media type. */
-export function validateSearchResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['search']['response'] | T.Operations['search']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** search: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'search'>(
+  [_eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams, _eUploadFilesPathParams],
+  '#/paths/~1searches/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateSearchPathParams = _v1.pathParams;
+export const validateSearchQuery = _v1.query;
+export const validateSearchHeaders = _v1.headers;
+export const validateSearchCookies = _v1.cookies;
+export const validateSearchRequestBody = _v1.requestBody;
+export const validateSearchResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  uploadFiles: {
-    pathParams: validateUploadFilesPathParams,
-    query: validateUploadFilesQuery,
-    headers: validateUploadFilesHeaders,
-    cookies: validateUploadFilesCookies,
-    requestBody: validateUploadFilesRequestBody,
-    response: validateUploadFilesResponse,
-  },
-  search: {
-    pathParams: validateSearchPathParams,
-    query: validateSearchQuery,
-    headers: validateSearchHeaders,
-    cookies: validateSearchCookies,
-    requestBody: validateSearchRequestBody,
-    response: validateSearchResponse,
-  },
+  uploadFiles: _v0,
+  search: _v1,
 } satisfies OperationValidators;

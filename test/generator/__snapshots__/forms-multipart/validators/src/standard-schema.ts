@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,72 +92,50 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Upload as a Standard Schema (`validateUpload`). */
-export const UploadSchema: SyncStandardSchema<T.Upload> = toStandardSchema(S.validateUpload);
-
-/** Received as a Standard Schema (`validateReceived`). */
-export const ReceivedSchema: SyncStandardSchema<T.Received> = toStandardSchema(S.validateReceived);
-
-/** uploadFiles: `validateUploadFilesPathParams` as a Standard Schema. */
-export const UploadFilesPathParamsSchema: SyncStandardSchema<T.Operations['uploadFiles']['pathParams']> =
-  toStandardSchema(O.validateUploadFilesPathParams);
-
-/** uploadFiles: `validateUploadFilesQuery` as a Standard Schema. */
-export const UploadFilesQuerySchema: SyncStandardSchema<T.Operations['uploadFiles']['query']> = toStandardSchema(
-  O.validateUploadFilesQuery,
-);
-
-/** uploadFiles: `validateUploadFilesHeaders` as a Standard Schema. */
-export const UploadFilesHeadersSchema: SyncStandardSchema<T.Operations['uploadFiles']['headers']> = toStandardSchema(
-  O.validateUploadFilesHeaders,
-);
-
-/** uploadFiles: `validateUploadFilesCookies` as a Standard Schema. */
-export const UploadFilesCookiesSchema: SyncStandardSchema<T.Operations['uploadFiles']['cookies']> = toStandardSchema(
-  O.validateUploadFilesCookies,
-);
-
-/** uploadFiles: the request body (its first declared media type) as a Standard Schema. */
-export const UploadFilesRequestBodySchema: SyncStandardSchema<T.Operations['uploadFiles']['requestBody']> =
-  toStandardSchema((body, options) => O.validateUploadFilesRequestBody(body, undefined, options));
-
-/** uploadFiles: the response with this status and media type as a Standard Schema. */
-export function UploadFilesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['uploadFiles']['response'] | T.Operations['uploadFiles']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateUploadFilesResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** search: `validateSearchPathParams` as a Standard Schema. */
-export const SearchPathParamsSchema: SyncStandardSchema<T.Operations['search']['pathParams']> = toStandardSchema(
-  O.validateSearchPathParams,
-);
-
-/** search: `validateSearchQuery` as a Standard Schema. */
-export const SearchQuerySchema: SyncStandardSchema<T.Operations['search']['query']> = toStandardSchema(
-  O.validateSearchQuery,
-);
-
-/** search: `validateSearchHeaders` as a Standard Schema. */
-export const SearchHeadersSchema: SyncStandardSchema<T.Operations['search']['headers']> = toStandardSchema(
-  O.validateSearchHeaders,
-);
-
-/** search: `validateSearchCookies` as a Standard Schema. */
-export const SearchCookiesSchema: SyncStandardSchema<T.Operations['search']['cookies']> = toStandardSchema(
-  O.validateSearchCookies,
-);
-
-/** search: the request body (its first declared media type) as a Standard Schema. */
-export const SearchRequestBodySchema: SyncStandardSchema<T.Operations['search']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateSearchRequestBody(body, undefined, options),
-);
-
-/** search: the response with this status and media type as a Standard Schema. */
-export function SearchResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['search']['response'] | T.Operations['search']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSearchResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const UploadSchema = /* @__PURE__ */ toStandardSchema(S.validateUpload);
+
+export const ReceivedSchema = /* @__PURE__ */ toStandardSchema(S.validateReceived);
+
+export const UploadFilesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesPathParams);
+
+export const UploadFilesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesQuery);
+
+export const UploadFilesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesHeaders);
+
+export const UploadFilesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateUploadFilesCookies);
+
+export const UploadFilesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateUploadFilesRequestBody);
+
+export const UploadFilesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateUploadFilesResponse);
+
+export const SearchPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchPathParams);
+
+export const SearchQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchQuery);
+
+export const SearchHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchHeaders);
+
+export const SearchCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchCookies);
+
+export const SearchRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchRequestBody);
+
+export const SearchResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchResponse);

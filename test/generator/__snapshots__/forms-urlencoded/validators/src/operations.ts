@@ -4,9 +4,51 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import { _eCreateSubscriptionPathParams, _eStyles, _eSubscription } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['application/x-www-form-urlencoded'], f: [_eSubscription] };
 
@@ -24,126 +66,46 @@ const _responses1: _Responses = {
   f: [[_eStyles]],
 };
 
-/** createSubscription: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSubscriptionPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSubscription']['pathParams']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
-}
+/** createSubscription: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'createSubscription'>(
+  [
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+  ],
+  '#/paths/~1subscriptions/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateCreateSubscriptionPathParams = _v0.pathParams;
+export const validateCreateSubscriptionQuery = _v0.query;
+export const validateCreateSubscriptionHeaders = _v0.headers;
+export const validateCreateSubscriptionCookies = _v0.cookies;
+export const validateCreateSubscriptionRequestBody = _v0.requestBody;
+export const validateCreateSubscriptionResponse = _v0.response;
 
-/** createSubscription: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSubscriptionQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSubscription']['query']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
-}
-
-/** createSubscription: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSubscriptionHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSubscription']['headers']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
-}
-
-/** createSubscription: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateSubscriptionCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSubscription']['cookies']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1subscriptions/post/parameters');
-}
-
-/** createSubscription: the request body, by media type (default: the first declared). */
-export function validateCreateSubscriptionRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createSubscription']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** createSubscription: a response, by status (exact, range, default) and media type. */
-export function validateCreateSubscriptionResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<
-  T.Operations['createSubscription']['response'] | T.Operations['createSubscription']['errorResponse']
-> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** sendStyles: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSendStylesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['pathParams']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
-}
-
-/** sendStyles: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSendStylesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['query']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
-}
-
-/** sendStyles: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSendStylesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['headers']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
-}
-
-/** sendStyles: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSendStylesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['cookies']> {
-  return _run(_eCreateSubscriptionPathParams, value, _opts(options, true), '#/paths/~1styles/post/parameters');
-}
-
-/** sendStyles: the request body, by media type (default: the first declared). */
-export function validateSendStylesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** sendStyles: a response, by status (exact, range, default) and media type. */
-export function validateSendStylesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['sendStyles']['response'] | T.Operations['sendStyles']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** sendStyles: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'sendStyles'>(
+  [
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+    _eCreateSubscriptionPathParams,
+  ],
+  '#/paths/~1styles/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateSendStylesPathParams = _v1.pathParams;
+export const validateSendStylesQuery = _v1.query;
+export const validateSendStylesHeaders = _v1.headers;
+export const validateSendStylesCookies = _v1.cookies;
+export const validateSendStylesRequestBody = _v1.requestBody;
+export const validateSendStylesResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  createSubscription: {
-    pathParams: validateCreateSubscriptionPathParams,
-    query: validateCreateSubscriptionQuery,
-    headers: validateCreateSubscriptionHeaders,
-    cookies: validateCreateSubscriptionCookies,
-    requestBody: validateCreateSubscriptionRequestBody,
-    response: validateCreateSubscriptionResponse,
-  },
-  sendStyles: {
-    pathParams: validateSendStylesPathParams,
-    query: validateSendStylesQuery,
-    headers: validateSendStylesHeaders,
-    cookies: validateSendStylesCookies,
-    requestBody: validateSendStylesRequestBody,
-    response: validateSendStylesResponse,
-  },
+  createSubscription: _v0,
+  sendStyles: _v1,
 } satisfies OperationValidators;

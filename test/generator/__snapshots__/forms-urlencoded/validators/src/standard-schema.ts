@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,73 +92,54 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Subscription as a Standard Schema (`validateSubscription`). */
-export const SubscriptionSchema: SyncStandardSchema<T.Subscription> = toStandardSchema(S.validateSubscription);
-
-/** Styles as a Standard Schema (`validateStyles`). */
-export const StylesSchema: SyncStandardSchema<T.Styles> = toStandardSchema(S.validateStyles);
-
-/** Color as a Standard Schema (`validateColor`). */
-export const ColorSchema: SyncStandardSchema<T.Color> = toStandardSchema(S.validateColor);
-
-/** createSubscription: `validateCreateSubscriptionPathParams` as a Standard Schema. */
-export const CreateSubscriptionPathParamsSchema: SyncStandardSchema<T.Operations['createSubscription']['pathParams']> =
-  toStandardSchema(O.validateCreateSubscriptionPathParams);
-
-/** createSubscription: `validateCreateSubscriptionQuery` as a Standard Schema. */
-export const CreateSubscriptionQuerySchema: SyncStandardSchema<T.Operations['createSubscription']['query']> =
-  toStandardSchema(O.validateCreateSubscriptionQuery);
-
-/** createSubscription: `validateCreateSubscriptionHeaders` as a Standard Schema. */
-export const CreateSubscriptionHeadersSchema: SyncStandardSchema<T.Operations['createSubscription']['headers']> =
-  toStandardSchema(O.validateCreateSubscriptionHeaders);
-
-/** createSubscription: `validateCreateSubscriptionCookies` as a Standard Schema. */
-export const CreateSubscriptionCookiesSchema: SyncStandardSchema<T.Operations['createSubscription']['cookies']> =
-  toStandardSchema(O.validateCreateSubscriptionCookies);
-
-/** createSubscription: the request body (its first declared media type) as a Standard Schema. */
-export const CreateSubscriptionRequestBodySchema: SyncStandardSchema<
-  T.Operations['createSubscription']['requestBody']
-> = toStandardSchema((body, options) => O.validateCreateSubscriptionRequestBody(body, undefined, options));
-
-/** createSubscription: the response with this status and media type as a Standard Schema. */
-export function CreateSubscriptionResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['createSubscription']['response'] | T.Operations['createSubscription']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateCreateSubscriptionResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** sendStyles: `validateSendStylesPathParams` as a Standard Schema. */
-export const SendStylesPathParamsSchema: SyncStandardSchema<T.Operations['sendStyles']['pathParams']> =
-  toStandardSchema(O.validateSendStylesPathParams);
-
-/** sendStyles: `validateSendStylesQuery` as a Standard Schema. */
-export const SendStylesQuerySchema: SyncStandardSchema<T.Operations['sendStyles']['query']> = toStandardSchema(
-  O.validateSendStylesQuery,
-);
-
-/** sendStyles: `validateSendStylesHeaders` as a Standard Schema. */
-export const SendStylesHeadersSchema: SyncStandardSchema<T.Operations['sendStyles']['headers']> = toStandardSchema(
-  O.validateSendStylesHeaders,
-);
-
-/** sendStyles: `validateSendStylesCookies` as a Standard Schema. */
-export const SendStylesCookiesSchema: SyncStandardSchema<T.Operations['sendStyles']['cookies']> = toStandardSchema(
-  O.validateSendStylesCookies,
-);
-
-/** sendStyles: the request body (its first declared media type) as a Standard Schema. */
-export const SendStylesRequestBodySchema: SyncStandardSchema<T.Operations['sendStyles']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSendStylesRequestBody(body, undefined, options));
-
-/** sendStyles: the response with this status and media type as a Standard Schema. */
-export function SendStylesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['sendStyles']['response'] | T.Operations['sendStyles']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSendStylesResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const SubscriptionSchema = /* @__PURE__ */ toStandardSchema(S.validateSubscription);
+
+export const StylesSchema = /* @__PURE__ */ toStandardSchema(S.validateStyles);
+
+export const ColorSchema = /* @__PURE__ */ toStandardSchema(S.validateColor);
+
+export const CreateSubscriptionPathParamsSchema = /* @__PURE__ */ toStandardSchema(
+  O.validateCreateSubscriptionPathParams,
+);
+
+export const CreateSubscriptionQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionQuery);
+
+export const CreateSubscriptionHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionHeaders);
+
+export const CreateSubscriptionCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateSubscriptionCookies);
+
+export const CreateSubscriptionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateSubscriptionRequestBody);
+
+export const CreateSubscriptionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateSubscriptionResponse);
+
+export const SendStylesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesPathParams);
+
+export const SendStylesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesQuery);
+
+export const SendStylesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesHeaders);
+
+export const SendStylesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSendStylesCookies);
+
+export const SendStylesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSendStylesRequestBody);
+
+export const SendStylesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSendStylesResponse);

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 
 /** The Standard Schema v1 interface (https://standardschema.dev), declared here so the package needs no dependency. */

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eEvent,
@@ -16,6 +16,48 @@ import {
   _eListEventsStatus200,
   _eProblem,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -51,309 +93,81 @@ const _responses4: _Responses = {
   f: [[_eEvent]],
 };
 
-/** listEvents: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['pathParams']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
+/** listEvents: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listEvents'>(
+  [_eListEventsPathParams, _eListEventsQuery, _eListEventsPathParams, _eListEventsPathParams],
+  '#/paths/~1events/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateListEventsPathParams = _v0.pathParams;
+export const validateListEventsQuery = _v0.query;
+export const validateListEventsHeaders = _v0.headers;
+export const validateListEventsCookies = _v0.cookies;
+export const validateListEventsRequestBody = _v0.requestBody;
+export const validateListEventsResponse = _v0.response;
 
-/** listEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['query']> {
-  return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
+/** createEvent: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'createEvent'>(
+  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
+  '#/paths/~1events/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateCreateEventPathParams = _v1.pathParams;
+export const validateCreateEventQuery = _v1.query;
+export const validateCreateEventHeaders = _v1.headers;
+export const validateCreateEventCookies = _v1.cookies;
+export const validateCreateEventRequestBody = _v1.requestBody;
+export const validateCreateEventResponse = _v1.response;
 
-/** listEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['headers']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
+/** eventsOn: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'eventsOn'>(
+  [_eEventsOnPathParams, _eListEventsPathParams, _eEventsOnHeaders, _eListEventsPathParams],
+  '#/paths/~1events~1{day}/get/parameters',
+  undefined,
+  _responses2,
+);
+export const validateEventsOnPathParams = _v2.pathParams;
+export const validateEventsOnQuery = _v2.query;
+export const validateEventsOnHeaders = _v2.headers;
+export const validateEventsOnCookies = _v2.cookies;
+export const validateEventsOnRequestBody = _v2.requestBody;
+export const validateEventsOnResponse = _v2.response;
 
-/** listEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['cookies']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
+/** eventFeed: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'eventFeed'>(
+  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
+  '#/paths/~1feed/get/parameters',
+  undefined,
+  _responses3,
+);
+export const validateEventFeedPathParams = _v3.pathParams;
+export const validateEventFeedQuery = _v3.query;
+export const validateEventFeedHeaders = _v3.headers;
+export const validateEventFeedCookies = _v3.cookies;
+export const validateEventFeedRequestBody = _v3.requestBody;
+export const validateEventFeedResponse = _v3.response;
 
-/** listEvents: no request body is declared; any body is accepted. */
-export function validateListEventsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listEvents']['requestBody'] };
-}
-
-/** listEvents: a response, by status (exact, range, default) and media type. */
-export function validateListEventsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** createEvent: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateEventPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['pathParams']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** createEvent: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateEventQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['query']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** createEvent: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateEventHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['headers']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** createEvent: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateEventCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['cookies']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events/post/parameters');
-}
-
-/** createEvent: the request body, by media type (default: the first declared). */
-export function validateCreateEventRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** createEvent: a response, by status (exact, range, default) and media type. */
-export function validateCreateEventResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createEvent']['response'] | T.Operations['createEvent']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** eventsOn: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventsOnPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['pathParams']> {
-  return _run(_eEventsOnPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
-}
-
-/** eventsOn: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventsOnQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['query']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
-}
-
-/** eventsOn: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventsOnHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['headers']> {
-  return _run(_eEventsOnHeaders, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
-}
-
-/** eventsOn: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventsOnCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['cookies']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1events~1{day}/get/parameters');
-}
-
-/** eventsOn: no request body is declared; any body is accepted. */
-export function validateEventsOnRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['eventsOn']['requestBody'] };
-}
-
-/** eventsOn: a response, by status (exact, range, default) and media type. */
-export function validateEventsOnResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventsOn']['response'] | T.Operations['eventsOn']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** eventFeed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['pathParams']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** eventFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['query']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** eventFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['headers']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** eventFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['cookies']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** eventFeed: no request body is declared; any body is accepted. */
-export function validateEventFeedRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['eventFeed']['requestBody'] };
-}
-
-/** eventFeed: a response, by status (exact, range, default) and media type. */
-export function validateEventFeedResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeed']['response'] | T.Operations['eventFeed']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** eventFeedSse: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedSsePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['pathParams']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
-}
-
-/** eventFeedSse: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedSseQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['query']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
-}
-
-/** eventFeedSse: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedSseHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['headers']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
-}
-
-/** eventFeedSse: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateEventFeedSseCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['cookies']> {
-  return _run(_eListEventsPathParams, value, _opts(options, true), '#/paths/~1feed~1events/get/parameters');
-}
-
-/** eventFeedSse: no request body is declared; any body is accepted. */
-export function validateEventFeedSseRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['eventFeedSse']['requestBody'] };
-}
-
-/** eventFeedSse: a response, by status (exact, range, default) and media type. */
-export function validateEventFeedSseResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['eventFeedSse']['response'] | T.Operations['eventFeedSse']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
+/** eventFeedSse: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'eventFeedSse'>(
+  [_eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams, _eListEventsPathParams],
+  '#/paths/~1feed~1events/get/parameters',
+  undefined,
+  _responses4,
+);
+export const validateEventFeedSsePathParams = _v4.pathParams;
+export const validateEventFeedSseQuery = _v4.query;
+export const validateEventFeedSseHeaders = _v4.headers;
+export const validateEventFeedSseCookies = _v4.cookies;
+export const validateEventFeedSseRequestBody = _v4.requestBody;
+export const validateEventFeedSseResponse = _v4.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listEvents: {
-    pathParams: validateListEventsPathParams,
-    query: validateListEventsQuery,
-    headers: validateListEventsHeaders,
-    cookies: validateListEventsCookies,
-    requestBody: validateListEventsRequestBody,
-    response: validateListEventsResponse,
-  },
-  createEvent: {
-    pathParams: validateCreateEventPathParams,
-    query: validateCreateEventQuery,
-    headers: validateCreateEventHeaders,
-    cookies: validateCreateEventCookies,
-    requestBody: validateCreateEventRequestBody,
-    response: validateCreateEventResponse,
-  },
-  eventsOn: {
-    pathParams: validateEventsOnPathParams,
-    query: validateEventsOnQuery,
-    headers: validateEventsOnHeaders,
-    cookies: validateEventsOnCookies,
-    requestBody: validateEventsOnRequestBody,
-    response: validateEventsOnResponse,
-  },
-  eventFeed: {
-    pathParams: validateEventFeedPathParams,
-    query: validateEventFeedQuery,
-    headers: validateEventFeedHeaders,
-    cookies: validateEventFeedCookies,
-    requestBody: validateEventFeedRequestBody,
-    response: validateEventFeedResponse,
-  },
-  eventFeedSse: {
-    pathParams: validateEventFeedSsePathParams,
-    query: validateEventFeedSseQuery,
-    headers: validateEventFeedSseHeaders,
-    cookies: validateEventFeedSseCookies,
-    requestBody: validateEventFeedSseRequestBody,
-    response: validateEventFeedSseResponse,
-  },
+  listEvents: _v0,
+  createEvent: _v1,
+  eventsOn: _v2,
+  eventFeed: _v3,
+  eventFeedSse: _v4,
 } satisfies OperationValidators;

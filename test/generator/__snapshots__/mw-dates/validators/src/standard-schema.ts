@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,169 +92,88 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Event as a Standard Schema (`validateEvent`). */
-export const EventSchema: SyncStandardSchema<T.Event> = toStandardSchema(S.validateEvent);
-
-/** Reminder as a Standard Schema (`validateReminder`). */
-export const ReminderSchema: SyncStandardSchema<T.Reminder> = toStandardSchema(S.validateReminder);
-
-/** Problem as a Standard Schema (`validateProblem`). */
-export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
-
-/** listEvents: `validateListEventsPathParams` as a Standard Schema. */
-export const ListEventsPathParamsSchema: SyncStandardSchema<T.Operations['listEvents']['pathParams']> =
-  toStandardSchema(O.validateListEventsPathParams);
-
-/** listEvents: `validateListEventsQuery` as a Standard Schema. */
-export const ListEventsQuerySchema: SyncStandardSchema<T.Operations['listEvents']['query']> = toStandardSchema(
-  O.validateListEventsQuery,
-);
-
-/** listEvents: `validateListEventsHeaders` as a Standard Schema. */
-export const ListEventsHeadersSchema: SyncStandardSchema<T.Operations['listEvents']['headers']> = toStandardSchema(
-  O.validateListEventsHeaders,
-);
-
-/** listEvents: `validateListEventsCookies` as a Standard Schema. */
-export const ListEventsCookiesSchema: SyncStandardSchema<T.Operations['listEvents']['cookies']> = toStandardSchema(
-  O.validateListEventsCookies,
-);
-
-/** listEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ListEventsRequestBodySchema: SyncStandardSchema<T.Operations['listEvents']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListEventsRequestBody(body, undefined, options));
-
-/** listEvents: the response with this status and media type as a Standard Schema. */
-export function ListEventsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListEventsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** createEvent: `validateCreateEventPathParams` as a Standard Schema. */
-export const CreateEventPathParamsSchema: SyncStandardSchema<T.Operations['createEvent']['pathParams']> =
-  toStandardSchema(O.validateCreateEventPathParams);
-
-/** createEvent: `validateCreateEventQuery` as a Standard Schema. */
-export const CreateEventQuerySchema: SyncStandardSchema<T.Operations['createEvent']['query']> = toStandardSchema(
-  O.validateCreateEventQuery,
-);
-
-/** createEvent: `validateCreateEventHeaders` as a Standard Schema. */
-export const CreateEventHeadersSchema: SyncStandardSchema<T.Operations['createEvent']['headers']> = toStandardSchema(
-  O.validateCreateEventHeaders,
-);
-
-/** createEvent: `validateCreateEventCookies` as a Standard Schema. */
-export const CreateEventCookiesSchema: SyncStandardSchema<T.Operations['createEvent']['cookies']> = toStandardSchema(
-  O.validateCreateEventCookies,
-);
-
-/** createEvent: the request body (its first declared media type) as a Standard Schema. */
-export const CreateEventRequestBodySchema: SyncStandardSchema<T.Operations['createEvent']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateEventRequestBody(body, undefined, options));
-
-/** createEvent: the response with this status and media type as a Standard Schema. */
-export function CreateEventResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createEvent']['response'] | T.Operations['createEvent']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateEventResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** eventsOn: `validateEventsOnPathParams` as a Standard Schema. */
-export const EventsOnPathParamsSchema: SyncStandardSchema<T.Operations['eventsOn']['pathParams']> = toStandardSchema(
-  O.validateEventsOnPathParams,
-);
+export const EventSchema = /* @__PURE__ */ toStandardSchema(S.validateEvent);
 
-/** eventsOn: `validateEventsOnQuery` as a Standard Schema. */
-export const EventsOnQuerySchema: SyncStandardSchema<T.Operations['eventsOn']['query']> = toStandardSchema(
-  O.validateEventsOnQuery,
-);
+export const ReminderSchema = /* @__PURE__ */ toStandardSchema(S.validateReminder);
 
-/** eventsOn: `validateEventsOnHeaders` as a Standard Schema. */
-export const EventsOnHeadersSchema: SyncStandardSchema<T.Operations['eventsOn']['headers']> = toStandardSchema(
-  O.validateEventsOnHeaders,
-);
+export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-/** eventsOn: `validateEventsOnCookies` as a Standard Schema. */
-export const EventsOnCookiesSchema: SyncStandardSchema<T.Operations['eventsOn']['cookies']> = toStandardSchema(
-  O.validateEventsOnCookies,
-);
+export const ListEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsPathParams);
 
-/** eventsOn: the request body (its first declared media type) as a Standard Schema. */
-export const EventsOnRequestBodySchema: SyncStandardSchema<T.Operations['eventsOn']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateEventsOnRequestBody(body, undefined, options),
-);
+export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
 
-/** eventsOn: the response with this status and media type as a Standard Schema. */
-export function EventsOnResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['eventsOn']['response'] | T.Operations['eventsOn']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateEventsOnResponse(status, mediaType, body, options));
-}
+export const ListEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsHeaders);
 
-/** eventFeed: `validateEventFeedPathParams` as a Standard Schema. */
-export const EventFeedPathParamsSchema: SyncStandardSchema<T.Operations['eventFeed']['pathParams']> = toStandardSchema(
-  O.validateEventFeedPathParams,
-);
+export const ListEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsCookies);
 
-/** eventFeed: `validateEventFeedQuery` as a Standard Schema. */
-export const EventFeedQuerySchema: SyncStandardSchema<T.Operations['eventFeed']['query']> = toStandardSchema(
-  O.validateEventFeedQuery,
-);
+export const ListEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListEventsRequestBody);
 
-/** eventFeed: `validateEventFeedHeaders` as a Standard Schema. */
-export const EventFeedHeadersSchema: SyncStandardSchema<T.Operations['eventFeed']['headers']> = toStandardSchema(
-  O.validateEventFeedHeaders,
-);
+export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
 
-/** eventFeed: `validateEventFeedCookies` as a Standard Schema. */
-export const EventFeedCookiesSchema: SyncStandardSchema<T.Operations['eventFeed']['cookies']> = toStandardSchema(
-  O.validateEventFeedCookies,
-);
+export const CreateEventPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventPathParams);
 
-/** eventFeed: the request body (its first declared media type) as a Standard Schema. */
-export const EventFeedRequestBodySchema: SyncStandardSchema<T.Operations['eventFeed']['requestBody']> =
-  toStandardSchema((body, options) => O.validateEventFeedRequestBody(body, undefined, options));
+export const CreateEventQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventQuery);
 
-/** eventFeed: the response with this status and media type as a Standard Schema. */
-export function EventFeedResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['eventFeed']['response'] | T.Operations['eventFeed']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateEventFeedResponse(status, mediaType, body, options));
-}
+export const CreateEventHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventHeaders);
 
-/** eventFeedSse: `validateEventFeedSsePathParams` as a Standard Schema. */
-export const EventFeedSsePathParamsSchema: SyncStandardSchema<T.Operations['eventFeedSse']['pathParams']> =
-  toStandardSchema(O.validateEventFeedSsePathParams);
+export const CreateEventCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateEventCookies);
 
-/** eventFeedSse: `validateEventFeedSseQuery` as a Standard Schema. */
-export const EventFeedSseQuerySchema: SyncStandardSchema<T.Operations['eventFeedSse']['query']> = toStandardSchema(
-  O.validateEventFeedSseQuery,
-);
+export const CreateEventRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateEventRequestBody);
 
-/** eventFeedSse: `validateEventFeedSseHeaders` as a Standard Schema. */
-export const EventFeedSseHeadersSchema: SyncStandardSchema<T.Operations['eventFeedSse']['headers']> = toStandardSchema(
-  O.validateEventFeedSseHeaders,
-);
+export const CreateEventResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateEventResponse);
 
-/** eventFeedSse: `validateEventFeedSseCookies` as a Standard Schema. */
-export const EventFeedSseCookiesSchema: SyncStandardSchema<T.Operations['eventFeedSse']['cookies']> = toStandardSchema(
-  O.validateEventFeedSseCookies,
-);
+export const EventsOnPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnPathParams);
 
-/** eventFeedSse: the request body (its first declared media type) as a Standard Schema. */
-export const EventFeedSseRequestBodySchema: SyncStandardSchema<T.Operations['eventFeedSse']['requestBody']> =
-  toStandardSchema((body, options) => O.validateEventFeedSseRequestBody(body, undefined, options));
+export const EventsOnQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnQuery);
 
-/** eventFeedSse: the response with this status and media type as a Standard Schema. */
-export function EventFeedSseResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['eventFeedSse']['response'] | T.Operations['eventFeedSse']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateEventFeedSseResponse(status, mediaType, body, options));
-}
+export const EventsOnHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnHeaders);
+
+export const EventsOnCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventsOnCookies);
+
+export const EventsOnRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventsOnRequestBody);
+
+export const EventsOnResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventsOnResponse);
+
+export const EventFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedPathParams);
+
+export const EventFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedQuery);
+
+export const EventFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedHeaders);
+
+export const EventFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedCookies);
+
+export const EventFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventFeedRequestBody);
+
+export const EventFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedResponse);
+
+export const EventFeedSsePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSsePathParams);
+
+export const EventFeedSseQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseQuery);
+
+export const EventFeedSseHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseHeaders);
+
+export const EventFeedSseCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateEventFeedSseCookies);
+
+export const EventFeedSseRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateEventFeedSseRequestBody);
+
+export const EventFeedSseResponseSchema = /* @__PURE__ */ _responseSchema(O.validateEventFeedSseResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eGetThingPathParams,
@@ -15,6 +15,48 @@ import {
   _eProblem,
   _eThing,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200', '401'],
@@ -43,187 +85,51 @@ const _responses2: _Responses = {
   f: [[_eThing], [_eProblem], [_eProblem], [_eProblem], [_eProblem]],
 };
 
-/** listThings: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThingsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['pathParams']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
-}
+/** listThings: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listThings'>(
+  [_eListThingsPathParams, _eListThingsQuery, _eListThingsPathParams, _eListThingsPathParams],
+  '#/paths/~1things/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateListThingsPathParams = _v0.pathParams;
+export const validateListThingsQuery = _v0.query;
+export const validateListThingsHeaders = _v0.headers;
+export const validateListThingsCookies = _v0.cookies;
+export const validateListThingsRequestBody = _v0.requestBody;
+export const validateListThingsResponse = _v0.response;
 
-/** listThings: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThingsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['query']> {
-  return _run(_eListThingsQuery, value, _opts(options, true), '#/paths/~1things/get/parameters');
-}
+/** createThing: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'createThing'>(
+  [_eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams],
+  '#/paths/~1things/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateCreateThingPathParams = _v1.pathParams;
+export const validateCreateThingQuery = _v1.query;
+export const validateCreateThingHeaders = _v1.headers;
+export const validateCreateThingCookies = _v1.cookies;
+export const validateCreateThingRequestBody = _v1.requestBody;
+export const validateCreateThingResponse = _v1.response;
 
-/** listThings: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThingsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['headers']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
-}
-
-/** listThings: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListThingsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['cookies']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/get/parameters');
-}
-
-/** listThings: no request body is declared; any body is accepted. */
-export function validateListThingsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listThings']['requestBody'] };
-}
-
-/** listThings: a response, by status (exact, range, default) and media type. */
-export function validateListThingsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listThings']['response'] | T.Operations['listThings']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** createThing: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['pathParams']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
-
-/** createThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['query']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
-
-/** createThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['headers']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
-
-/** createThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateThingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['cookies']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things/post/parameters');
-}
-
-/** createThing: the request body, by media type (default: the first declared). */
-export function validateCreateThingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** createThing: a response, by status (exact, range, default) and media type. */
-export function validateCreateThingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** getThing: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetThingPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['pathParams']> {
-  return _run(_eGetThingPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
-}
-
-/** getThing: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetThingQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['query']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
-}
-
-/** getThing: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetThingHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['headers']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
-}
-
-/** getThing: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetThingCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['cookies']> {
-  return _run(_eListThingsPathParams, value, _opts(options, true), '#/paths/~1things~1{id}/get/parameters');
-}
-
-/** getThing: no request body is declared; any body is accepted. */
-export function validateGetThingRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getThing']['requestBody'] };
-}
-
-/** getThing: a response, by status (exact, range, default) and media type. */
-export function validateGetThingResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getThing']['response'] | T.Operations['getThing']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
+/** getThing: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'getThing'>(
+  [_eGetThingPathParams, _eListThingsPathParams, _eListThingsPathParams, _eListThingsPathParams],
+  '#/paths/~1things~1{id}/get/parameters',
+  undefined,
+  _responses2,
+);
+export const validateGetThingPathParams = _v2.pathParams;
+export const validateGetThingQuery = _v2.query;
+export const validateGetThingHeaders = _v2.headers;
+export const validateGetThingCookies = _v2.cookies;
+export const validateGetThingRequestBody = _v2.requestBody;
+export const validateGetThingResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listThings: {
-    pathParams: validateListThingsPathParams,
-    query: validateListThingsQuery,
-    headers: validateListThingsHeaders,
-    cookies: validateListThingsCookies,
-    requestBody: validateListThingsRequestBody,
-    response: validateListThingsResponse,
-  },
-  createThing: {
-    pathParams: validateCreateThingPathParams,
-    query: validateCreateThingQuery,
-    headers: validateCreateThingHeaders,
-    cookies: validateCreateThingCookies,
-    requestBody: validateCreateThingRequestBody,
-    response: validateCreateThingResponse,
-  },
-  getThing: {
-    pathParams: validateGetThingPathParams,
-    query: validateGetThingQuery,
-    headers: validateGetThingHeaders,
-    cookies: validateGetThingCookies,
-    requestBody: validateGetThingRequestBody,
-    response: validateGetThingResponse,
-  },
+  listThings: _v0,
+  createThing: _v1,
+  getThing: _v2,
 } satisfies OperationValidators;

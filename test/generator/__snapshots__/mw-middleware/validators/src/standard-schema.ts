@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,106 +92,64 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Thing as a Standard Schema (`validateThing`). */
-export const ThingSchema: SyncStandardSchema<T.Thing> = toStandardSchema(S.validateThing);
-
-/** NewThing as a Standard Schema (`validateNewThing`). */
-export const NewThingSchema: SyncStandardSchema<T.NewThing> = toStandardSchema(S.validateNewThing);
-
-/** Problem as a Standard Schema (`validateProblem`). */
-export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
-
-/** listThings: `validateListThingsPathParams` as a Standard Schema. */
-export const ListThingsPathParamsSchema: SyncStandardSchema<T.Operations['listThings']['pathParams']> =
-  toStandardSchema(O.validateListThingsPathParams);
-
-/** listThings: `validateListThingsQuery` as a Standard Schema. */
-export const ListThingsQuerySchema: SyncStandardSchema<T.Operations['listThings']['query']> = toStandardSchema(
-  O.validateListThingsQuery,
-);
-
-/** listThings: `validateListThingsHeaders` as a Standard Schema. */
-export const ListThingsHeadersSchema: SyncStandardSchema<T.Operations['listThings']['headers']> = toStandardSchema(
-  O.validateListThingsHeaders,
-);
-
-/** listThings: `validateListThingsCookies` as a Standard Schema. */
-export const ListThingsCookiesSchema: SyncStandardSchema<T.Operations['listThings']['cookies']> = toStandardSchema(
-  O.validateListThingsCookies,
-);
-
-/** listThings: the request body (its first declared media type) as a Standard Schema. */
-export const ListThingsRequestBodySchema: SyncStandardSchema<T.Operations['listThings']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListThingsRequestBody(body, undefined, options));
-
-/** listThings: the response with this status and media type as a Standard Schema. */
-export function ListThingsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listThings']['response'] | T.Operations['listThings']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListThingsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** createThing: `validateCreateThingPathParams` as a Standard Schema. */
-export const CreateThingPathParamsSchema: SyncStandardSchema<T.Operations['createThing']['pathParams']> =
-  toStandardSchema(O.validateCreateThingPathParams);
-
-/** createThing: `validateCreateThingQuery` as a Standard Schema. */
-export const CreateThingQuerySchema: SyncStandardSchema<T.Operations['createThing']['query']> = toStandardSchema(
-  O.validateCreateThingQuery,
-);
-
-/** createThing: `validateCreateThingHeaders` as a Standard Schema. */
-export const CreateThingHeadersSchema: SyncStandardSchema<T.Operations['createThing']['headers']> = toStandardSchema(
-  O.validateCreateThingHeaders,
-);
-
-/** createThing: `validateCreateThingCookies` as a Standard Schema. */
-export const CreateThingCookiesSchema: SyncStandardSchema<T.Operations['createThing']['cookies']> = toStandardSchema(
-  O.validateCreateThingCookies,
-);
-
-/** createThing: the request body (its first declared media type) as a Standard Schema. */
-export const CreateThingRequestBodySchema: SyncStandardSchema<T.Operations['createThing']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateThingRequestBody(body, undefined, options));
-
-/** createThing: the response with this status and media type as a Standard Schema. */
-export function CreateThingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createThing']['response'] | T.Operations['createThing']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateThingResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** getThing: `validateGetThingPathParams` as a Standard Schema. */
-export const GetThingPathParamsSchema: SyncStandardSchema<T.Operations['getThing']['pathParams']> = toStandardSchema(
-  O.validateGetThingPathParams,
-);
+export const ThingSchema = /* @__PURE__ */ toStandardSchema(S.validateThing);
 
-/** getThing: `validateGetThingQuery` as a Standard Schema. */
-export const GetThingQuerySchema: SyncStandardSchema<T.Operations['getThing']['query']> = toStandardSchema(
-  O.validateGetThingQuery,
-);
+export const NewThingSchema = /* @__PURE__ */ toStandardSchema(S.validateNewThing);
 
-/** getThing: `validateGetThingHeaders` as a Standard Schema. */
-export const GetThingHeadersSchema: SyncStandardSchema<T.Operations['getThing']['headers']> = toStandardSchema(
-  O.validateGetThingHeaders,
-);
+export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-/** getThing: `validateGetThingCookies` as a Standard Schema. */
-export const GetThingCookiesSchema: SyncStandardSchema<T.Operations['getThing']['cookies']> = toStandardSchema(
-  O.validateGetThingCookies,
-);
+export const ListThingsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsPathParams);
 
-/** getThing: the request body (its first declared media type) as a Standard Schema. */
-export const GetThingRequestBodySchema: SyncStandardSchema<T.Operations['getThing']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetThingRequestBody(body, undefined, options),
-);
+export const ListThingsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsQuery);
 
-/** getThing: the response with this status and media type as a Standard Schema. */
-export function GetThingResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getThing']['response'] | T.Operations['getThing']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetThingResponse(status, mediaType, body, options));
-}
+export const ListThingsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsHeaders);
+
+export const ListThingsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListThingsCookies);
+
+export const ListThingsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListThingsRequestBody);
+
+export const ListThingsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListThingsResponse);
+
+export const CreateThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingPathParams);
+
+export const CreateThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingQuery);
+
+export const CreateThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingHeaders);
+
+export const CreateThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateThingCookies);
+
+export const CreateThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateThingRequestBody);
+
+export const CreateThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateThingResponse);
+
+export const GetThingPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingPathParams);
+
+export const GetThingQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingQuery);
+
+export const GetThingHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingHeaders);
+
+export const GetThingCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetThingCookies);
+
+export const GetThingRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetThingRequestBody);
+
+export const GetThingResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetThingResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import {
   _eListChargesQuery,
@@ -25,6 +25,44 @@ import {
   _eSearchItemsQuery,
   _eSearchItemsStatus200,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -82,494 +120,118 @@ const _responses7: _Responses = {
   p: [['#/paths/~1tags/get/responses/200/content/application~1json/schema']],
 };
 
-/** listPosts: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPostsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
-}
+/** listPosts: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listPosts'>(
+  [_eListPostsPathParams, _eListPostsQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1posts/get/parameters',
+  _responses0,
+);
+export const validateListPostsPathParams = _v0.pathParams;
+export const validateListPostsQuery = _v0.query;
+export const validateListPostsHeaders = _v0.headers;
+export const validateListPostsCookies = _v0.cookies;
+export const validateListPostsRequestBody = _v0.requestBody;
+export const validateListPostsResponse = _v0.response;
 
-/** listPosts: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPostsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['query']> {
-  return _run(_eListPostsQuery, value, _opts(options, true), '#/paths/~1posts/get/parameters');
-}
+/** listEvents: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'listEvents'>(
+  [_eListPostsPathParams, _eListEventsQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1events/get/parameters',
+  _responses1,
+);
+export const validateListEventsPathParams = _v1.pathParams;
+export const validateListEventsQuery = _v1.query;
+export const validateListEventsHeaders = _v1.headers;
+export const validateListEventsCookies = _v1.cookies;
+export const validateListEventsRequestBody = _v1.requestBody;
+export const validateListEventsResponse = _v1.response;
 
-/** listPosts: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPostsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
-}
+/** listCharges: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'listCharges'>(
+  [_eListPostsPathParams, _eListChargesQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1charges/get/parameters',
+  _responses2,
+);
+export const validateListChargesPathParams = _v2.pathParams;
+export const validateListChargesQuery = _v2.query;
+export const validateListChargesHeaders = _v2.headers;
+export const validateListChargesCookies = _v2.cookies;
+export const validateListChargesRequestBody = _v2.requestBody;
+export const validateListChargesResponse = _v2.response;
 
-/** listPosts: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListPostsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1posts/get/parameters');
-}
+/** listRepos: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'listRepos'>(
+  [_eListPostsPathParams, _eListReposQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1repos/get/parameters',
+  _responses3,
+);
+export const validateListReposPathParams = _v3.pathParams;
+export const validateListReposQuery = _v3.query;
+export const validateListReposHeaders = _v3.headers;
+export const validateListReposCookies = _v3.cookies;
+export const validateListReposRequestBody = _v3.requestBody;
+export const validateListReposResponse = _v3.response;
 
-/** listPosts: no request body is declared; any body is accepted. */
-export function validateListPostsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listPosts']['requestBody'] };
-}
+/** listLogs: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'listLogs'>(
+  [_eListPostsPathParams, _eListLogsQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1logs/get/parameters',
+  _responses4,
+);
+export const validateListLogsPathParams = _v4.pathParams;
+export const validateListLogsQuery = _v4.query;
+export const validateListLogsHeaders = _v4.headers;
+export const validateListLogsCookies = _v4.cookies;
+export const validateListLogsRequestBody = _v4.requestBody;
+export const validateListLogsResponse = _v4.response;
 
-/** listPosts: a response, by status (exact, range, default) and media type. */
-export function validateListPostsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listPosts']['response'] | T.Operations['listPosts']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** listFeed: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'listFeed'>(
+  [_eListPostsPathParams, _eListFeedQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1feed/get/parameters',
+  _responses5,
+);
+export const validateListFeedPathParams = _v5.pathParams;
+export const validateListFeedQuery = _v5.query;
+export const validateListFeedHeaders = _v5.headers;
+export const validateListFeedCookies = _v5.cookies;
+export const validateListFeedRequestBody = _v5.requestBody;
+export const validateListFeedResponse = _v5.response;
 
-/** listEvents: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
+/** searchItems: the validators of its parameters, request body and responses. */
+const _v6 = /* @__PURE__ */ _operation<'searchItems'>(
+  [_eListPostsPathParams, _eSearchItemsQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1search/post/parameters',
+  _responses6,
+);
+export const validateSearchItemsPathParams = _v6.pathParams;
+export const validateSearchItemsQuery = _v6.query;
+export const validateSearchItemsHeaders = _v6.headers;
+export const validateSearchItemsCookies = _v6.cookies;
+export const validateSearchItemsRequestBody = _v6.requestBody;
+export const validateSearchItemsResponse = _v6.response;
 
-/** listEvents: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['query']> {
-  return _run(_eListEventsQuery, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
-
-/** listEvents: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
-
-/** listEvents: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListEventsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1events/get/parameters');
-}
-
-/** listEvents: no request body is declared; any body is accepted. */
-export function validateListEventsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listEvents']['requestBody'] };
-}
-
-/** listEvents: a response, by status (exact, range, default) and media type. */
-export function validateListEventsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** listCharges: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListChargesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
-}
-
-/** listCharges: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListChargesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['query']> {
-  return _run(_eListChargesQuery, value, _opts(options, true), '#/paths/~1charges/get/parameters');
-}
-
-/** listCharges: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListChargesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
-}
-
-/** listCharges: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListChargesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1charges/get/parameters');
-}
-
-/** listCharges: no request body is declared; any body is accepted. */
-export function validateListChargesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listCharges']['requestBody'] };
-}
-
-/** listCharges: a response, by status (exact, range, default) and media type. */
-export function validateListChargesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listCharges']['response'] | T.Operations['listCharges']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** listRepos: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListReposPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
-}
-
-/** listRepos: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListReposQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['query']> {
-  return _run(_eListReposQuery, value, _opts(options, true), '#/paths/~1repos/get/parameters');
-}
-
-/** listRepos: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListReposHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
-}
-
-/** listRepos: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListReposCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1repos/get/parameters');
-}
-
-/** listRepos: no request body is declared; any body is accepted. */
-export function validateListReposRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listRepos']['requestBody'] };
-}
-
-/** listRepos: a response, by status (exact, range, default) and media type. */
-export function validateListReposResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listRepos']['response'] | T.Operations['listRepos']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** listLogs: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListLogsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
-}
-
-/** listLogs: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListLogsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['query']> {
-  return _run(_eListLogsQuery, value, _opts(options, true), '#/paths/~1logs/get/parameters');
-}
-
-/** listLogs: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListLogsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
-}
-
-/** listLogs: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListLogsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1logs/get/parameters');
-}
-
-/** listLogs: no request body is declared; any body is accepted. */
-export function validateListLogsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listLogs']['requestBody'] };
-}
-
-/** listLogs: a response, by status (exact, range, default) and media type. */
-export function validateListLogsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listLogs']['response'] | T.Operations['listLogs']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** listFeed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListFeedPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** listFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListFeedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['query']> {
-  return _run(_eListFeedQuery, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** listFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListFeedHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** listFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListFeedCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** listFeed: no request body is declared; any body is accepted. */
-export function validateListFeedRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listFeed']['requestBody'] };
-}
-
-/** listFeed: a response, by status (exact, range, default) and media type. */
-export function validateListFeedResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listFeed']['response'] | T.Operations['listFeed']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
-
-/** searchItems: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchItemsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
-}
-
-/** searchItems: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchItemsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['query']> {
-  return _run(_eSearchItemsQuery, value, _opts(options, true), '#/paths/~1search/post/parameters');
-}
-
-/** searchItems: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchItemsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
-}
-
-/** searchItems: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateSearchItemsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1search/post/parameters');
-}
-
-/** searchItems: no request body is declared; any body is accepted. */
-export function validateSearchItemsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['searchItems']['requestBody'] };
-}
-
-/** searchItems: a response, by status (exact, range, default) and media type. */
-export function validateSearchItemsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['searchItems']['response'] | T.Operations['searchItems']['errorResponse']> {
-  return _respond(_responses6, status, mediaType, body, options);
-}
-
-/** listTags: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTagsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['pathParams']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
-}
-
-/** listTags: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTagsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['query']> {
-  return _run(_eListTagsQuery, value, _opts(options, true), '#/paths/~1tags/get/parameters');
-}
-
-/** listTags: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTagsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['headers']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
-}
-
-/** listTags: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTagsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['cookies']> {
-  return _run(_eListPostsPathParams, value, _opts(options, true), '#/paths/~1tags/get/parameters');
-}
-
-/** listTags: no request body is declared; any body is accepted. */
-export function validateListTagsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listTags']['requestBody'] };
-}
-
-/** listTags: a response, by status (exact, range, default) and media type. */
-export function validateListTagsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTags']['response'] | T.Operations['listTags']['errorResponse']> {
-  return _respond(_responses7, status, mediaType, body, options);
-}
+/** listTags: the validators of its parameters, request body and responses. */
+const _v7 = /* @__PURE__ */ _operation<'listTags'>(
+  [_eListPostsPathParams, _eListTagsQuery, _eListPostsPathParams, _eListPostsPathParams],
+  '#/paths/~1tags/get/parameters',
+  _responses7,
+);
+export const validateListTagsPathParams = _v7.pathParams;
+export const validateListTagsQuery = _v7.query;
+export const validateListTagsHeaders = _v7.headers;
+export const validateListTagsCookies = _v7.cookies;
+export const validateListTagsRequestBody = _v7.requestBody;
+export const validateListTagsResponse = _v7.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listPosts: {
-    pathParams: validateListPostsPathParams,
-    query: validateListPostsQuery,
-    headers: validateListPostsHeaders,
-    cookies: validateListPostsCookies,
-    requestBody: validateListPostsRequestBody,
-    response: validateListPostsResponse,
-  },
-  listEvents: {
-    pathParams: validateListEventsPathParams,
-    query: validateListEventsQuery,
-    headers: validateListEventsHeaders,
-    cookies: validateListEventsCookies,
-    requestBody: validateListEventsRequestBody,
-    response: validateListEventsResponse,
-  },
-  listCharges: {
-    pathParams: validateListChargesPathParams,
-    query: validateListChargesQuery,
-    headers: validateListChargesHeaders,
-    cookies: validateListChargesCookies,
-    requestBody: validateListChargesRequestBody,
-    response: validateListChargesResponse,
-  },
-  listRepos: {
-    pathParams: validateListReposPathParams,
-    query: validateListReposQuery,
-    headers: validateListReposHeaders,
-    cookies: validateListReposCookies,
-    requestBody: validateListReposRequestBody,
-    response: validateListReposResponse,
-  },
-  listLogs: {
-    pathParams: validateListLogsPathParams,
-    query: validateListLogsQuery,
-    headers: validateListLogsHeaders,
-    cookies: validateListLogsCookies,
-    requestBody: validateListLogsRequestBody,
-    response: validateListLogsResponse,
-  },
-  listFeed: {
-    pathParams: validateListFeedPathParams,
-    query: validateListFeedQuery,
-    headers: validateListFeedHeaders,
-    cookies: validateListFeedCookies,
-    requestBody: validateListFeedRequestBody,
-    response: validateListFeedResponse,
-  },
-  searchItems: {
-    pathParams: validateSearchItemsPathParams,
-    query: validateSearchItemsQuery,
-    headers: validateSearchItemsHeaders,
-    cookies: validateSearchItemsCookies,
-    requestBody: validateSearchItemsRequestBody,
-    response: validateSearchItemsResponse,
-  },
-  listTags: {
-    pathParams: validateListTagsPathParams,
-    query: validateListTagsQuery,
-    headers: validateListTagsHeaders,
-    cookies: validateListTagsCookies,
-    requestBody: validateListTagsRequestBody,
-    response: validateListTagsResponse,
-  },
+  listPosts: _v0,
+  listEvents: _v1,
+  listCharges: _v2,
+  listRepos: _v3,
+  listLogs: _v4,
+  listFeed: _v5,
+  searchItems: _v6,
+  listTags: _v7,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,264 +92,122 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Item as a Standard Schema (`validateItem`). */
-export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validateItem);
-
-/** Meta as a Standard Schema (`validateMeta`). */
-export const MetaSchema: SyncStandardSchema<T.Meta> = toStandardSchema(S.validateMeta);
-
-/** listPosts: `validateListPostsPathParams` as a Standard Schema. */
-export const ListPostsPathParamsSchema: SyncStandardSchema<T.Operations['listPosts']['pathParams']> = toStandardSchema(
-  O.validateListPostsPathParams,
-);
-
-/** listPosts: `validateListPostsQuery` as a Standard Schema. */
-export const ListPostsQuerySchema: SyncStandardSchema<T.Operations['listPosts']['query']> = toStandardSchema(
-  O.validateListPostsQuery,
-);
-
-/** listPosts: `validateListPostsHeaders` as a Standard Schema. */
-export const ListPostsHeadersSchema: SyncStandardSchema<T.Operations['listPosts']['headers']> = toStandardSchema(
-  O.validateListPostsHeaders,
-);
-
-/** listPosts: `validateListPostsCookies` as a Standard Schema. */
-export const ListPostsCookiesSchema: SyncStandardSchema<T.Operations['listPosts']['cookies']> = toStandardSchema(
-  O.validateListPostsCookies,
-);
-
-/** listPosts: the request body (its first declared media type) as a Standard Schema. */
-export const ListPostsRequestBodySchema: SyncStandardSchema<T.Operations['listPosts']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListPostsRequestBody(body, undefined, options));
-
-/** listPosts: the response with this status and media type as a Standard Schema. */
-export function ListPostsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listPosts']['response'] | T.Operations['listPosts']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListPostsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** listEvents: `validateListEventsPathParams` as a Standard Schema. */
-export const ListEventsPathParamsSchema: SyncStandardSchema<T.Operations['listEvents']['pathParams']> =
-  toStandardSchema(O.validateListEventsPathParams);
-
-/** listEvents: `validateListEventsQuery` as a Standard Schema. */
-export const ListEventsQuerySchema: SyncStandardSchema<T.Operations['listEvents']['query']> = toStandardSchema(
-  O.validateListEventsQuery,
-);
-
-/** listEvents: `validateListEventsHeaders` as a Standard Schema. */
-export const ListEventsHeadersSchema: SyncStandardSchema<T.Operations['listEvents']['headers']> = toStandardSchema(
-  O.validateListEventsHeaders,
-);
-
-/** listEvents: `validateListEventsCookies` as a Standard Schema. */
-export const ListEventsCookiesSchema: SyncStandardSchema<T.Operations['listEvents']['cookies']> = toStandardSchema(
-  O.validateListEventsCookies,
-);
-
-/** listEvents: the request body (its first declared media type) as a Standard Schema. */
-export const ListEventsRequestBodySchema: SyncStandardSchema<T.Operations['listEvents']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListEventsRequestBody(body, undefined, options));
-
-/** listEvents: the response with this status and media type as a Standard Schema. */
-export function ListEventsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listEvents']['response'] | T.Operations['listEvents']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListEventsResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** listCharges: `validateListChargesPathParams` as a Standard Schema. */
-export const ListChargesPathParamsSchema: SyncStandardSchema<T.Operations['listCharges']['pathParams']> =
-  toStandardSchema(O.validateListChargesPathParams);
+export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
-/** listCharges: `validateListChargesQuery` as a Standard Schema. */
-export const ListChargesQuerySchema: SyncStandardSchema<T.Operations['listCharges']['query']> = toStandardSchema(
-  O.validateListChargesQuery,
-);
+export const MetaSchema = /* @__PURE__ */ toStandardSchema(S.validateMeta);
 
-/** listCharges: `validateListChargesHeaders` as a Standard Schema. */
-export const ListChargesHeadersSchema: SyncStandardSchema<T.Operations['listCharges']['headers']> = toStandardSchema(
-  O.validateListChargesHeaders,
-);
+export const ListPostsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsPathParams);
 
-/** listCharges: `validateListChargesCookies` as a Standard Schema. */
-export const ListChargesCookiesSchema: SyncStandardSchema<T.Operations['listCharges']['cookies']> = toStandardSchema(
-  O.validateListChargesCookies,
-);
+export const ListPostsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsQuery);
 
-/** listCharges: the request body (its first declared media type) as a Standard Schema. */
-export const ListChargesRequestBodySchema: SyncStandardSchema<T.Operations['listCharges']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListChargesRequestBody(body, undefined, options));
+export const ListPostsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsHeaders);
 
-/** listCharges: the response with this status and media type as a Standard Schema. */
-export function ListChargesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listCharges']['response'] | T.Operations['listCharges']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListChargesResponse(status, mediaType, body, options));
-}
+export const ListPostsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListPostsCookies);
 
-/** listRepos: `validateListReposPathParams` as a Standard Schema. */
-export const ListReposPathParamsSchema: SyncStandardSchema<T.Operations['listRepos']['pathParams']> = toStandardSchema(
-  O.validateListReposPathParams,
-);
+export const ListPostsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListPostsRequestBody);
 
-/** listRepos: `validateListReposQuery` as a Standard Schema. */
-export const ListReposQuerySchema: SyncStandardSchema<T.Operations['listRepos']['query']> = toStandardSchema(
-  O.validateListReposQuery,
-);
+export const ListPostsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListPostsResponse);
 
-/** listRepos: `validateListReposHeaders` as a Standard Schema. */
-export const ListReposHeadersSchema: SyncStandardSchema<T.Operations['listRepos']['headers']> = toStandardSchema(
-  O.validateListReposHeaders,
-);
+export const ListEventsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsPathParams);
 
-/** listRepos: `validateListReposCookies` as a Standard Schema. */
-export const ListReposCookiesSchema: SyncStandardSchema<T.Operations['listRepos']['cookies']> = toStandardSchema(
-  O.validateListReposCookies,
-);
+export const ListEventsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsQuery);
 
-/** listRepos: the request body (its first declared media type) as a Standard Schema. */
-export const ListReposRequestBodySchema: SyncStandardSchema<T.Operations['listRepos']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListReposRequestBody(body, undefined, options));
+export const ListEventsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsHeaders);
 
-/** listRepos: the response with this status and media type as a Standard Schema. */
-export function ListReposResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listRepos']['response'] | T.Operations['listRepos']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListReposResponse(status, mediaType, body, options));
-}
+export const ListEventsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListEventsCookies);
 
-/** listLogs: `validateListLogsPathParams` as a Standard Schema. */
-export const ListLogsPathParamsSchema: SyncStandardSchema<T.Operations['listLogs']['pathParams']> = toStandardSchema(
-  O.validateListLogsPathParams,
-);
+export const ListEventsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListEventsRequestBody);
 
-/** listLogs: `validateListLogsQuery` as a Standard Schema. */
-export const ListLogsQuerySchema: SyncStandardSchema<T.Operations['listLogs']['query']> = toStandardSchema(
-  O.validateListLogsQuery,
-);
+export const ListEventsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListEventsResponse);
 
-/** listLogs: `validateListLogsHeaders` as a Standard Schema. */
-export const ListLogsHeadersSchema: SyncStandardSchema<T.Operations['listLogs']['headers']> = toStandardSchema(
-  O.validateListLogsHeaders,
-);
+export const ListChargesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesPathParams);
 
-/** listLogs: `validateListLogsCookies` as a Standard Schema. */
-export const ListLogsCookiesSchema: SyncStandardSchema<T.Operations['listLogs']['cookies']> = toStandardSchema(
-  O.validateListLogsCookies,
-);
+export const ListChargesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesQuery);
 
-/** listLogs: the request body (its first declared media type) as a Standard Schema. */
-export const ListLogsRequestBodySchema: SyncStandardSchema<T.Operations['listLogs']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateListLogsRequestBody(body, undefined, options),
-);
+export const ListChargesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesHeaders);
 
-/** listLogs: the response with this status and media type as a Standard Schema. */
-export function ListLogsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listLogs']['response'] | T.Operations['listLogs']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListLogsResponse(status, mediaType, body, options));
-}
+export const ListChargesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListChargesCookies);
 
-/** listFeed: `validateListFeedPathParams` as a Standard Schema. */
-export const ListFeedPathParamsSchema: SyncStandardSchema<T.Operations['listFeed']['pathParams']> = toStandardSchema(
-  O.validateListFeedPathParams,
-);
+export const ListChargesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListChargesRequestBody);
 
-/** listFeed: `validateListFeedQuery` as a Standard Schema. */
-export const ListFeedQuerySchema: SyncStandardSchema<T.Operations['listFeed']['query']> = toStandardSchema(
-  O.validateListFeedQuery,
-);
+export const ListChargesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListChargesResponse);
 
-/** listFeed: `validateListFeedHeaders` as a Standard Schema. */
-export const ListFeedHeadersSchema: SyncStandardSchema<T.Operations['listFeed']['headers']> = toStandardSchema(
-  O.validateListFeedHeaders,
-);
+export const ListReposPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposPathParams);
 
-/** listFeed: `validateListFeedCookies` as a Standard Schema. */
-export const ListFeedCookiesSchema: SyncStandardSchema<T.Operations['listFeed']['cookies']> = toStandardSchema(
-  O.validateListFeedCookies,
-);
+export const ListReposQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListReposQuery);
 
-/** listFeed: the request body (its first declared media type) as a Standard Schema. */
-export const ListFeedRequestBodySchema: SyncStandardSchema<T.Operations['listFeed']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateListFeedRequestBody(body, undefined, options),
-);
+export const ListReposHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposHeaders);
 
-/** listFeed: the response with this status and media type as a Standard Schema. */
-export function ListFeedResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listFeed']['response'] | T.Operations['listFeed']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListFeedResponse(status, mediaType, body, options));
-}
+export const ListReposCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListReposCookies);
 
-/** searchItems: `validateSearchItemsPathParams` as a Standard Schema. */
-export const SearchItemsPathParamsSchema: SyncStandardSchema<T.Operations['searchItems']['pathParams']> =
-  toStandardSchema(O.validateSearchItemsPathParams);
+export const ListReposRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListReposRequestBody);
 
-/** searchItems: `validateSearchItemsQuery` as a Standard Schema. */
-export const SearchItemsQuerySchema: SyncStandardSchema<T.Operations['searchItems']['query']> = toStandardSchema(
-  O.validateSearchItemsQuery,
-);
+export const ListReposResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListReposResponse);
 
-/** searchItems: `validateSearchItemsHeaders` as a Standard Schema. */
-export const SearchItemsHeadersSchema: SyncStandardSchema<T.Operations['searchItems']['headers']> = toStandardSchema(
-  O.validateSearchItemsHeaders,
-);
+export const ListLogsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsPathParams);
 
-/** searchItems: `validateSearchItemsCookies` as a Standard Schema. */
-export const SearchItemsCookiesSchema: SyncStandardSchema<T.Operations['searchItems']['cookies']> = toStandardSchema(
-  O.validateSearchItemsCookies,
-);
+export const ListLogsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsQuery);
 
-/** searchItems: the request body (its first declared media type) as a Standard Schema. */
-export const SearchItemsRequestBodySchema: SyncStandardSchema<T.Operations['searchItems']['requestBody']> =
-  toStandardSchema((body, options) => O.validateSearchItemsRequestBody(body, undefined, options));
+export const ListLogsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsHeaders);
 
-/** searchItems: the response with this status and media type as a Standard Schema. */
-export function SearchItemsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['searchItems']['response'] | T.Operations['searchItems']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateSearchItemsResponse(status, mediaType, body, options));
-}
+export const ListLogsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListLogsCookies);
 
-/** listTags: `validateListTagsPathParams` as a Standard Schema. */
-export const ListTagsPathParamsSchema: SyncStandardSchema<T.Operations['listTags']['pathParams']> = toStandardSchema(
-  O.validateListTagsPathParams,
-);
+export const ListLogsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListLogsRequestBody);
 
-/** listTags: `validateListTagsQuery` as a Standard Schema. */
-export const ListTagsQuerySchema: SyncStandardSchema<T.Operations['listTags']['query']> = toStandardSchema(
-  O.validateListTagsQuery,
-);
+export const ListLogsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListLogsResponse);
 
-/** listTags: `validateListTagsHeaders` as a Standard Schema. */
-export const ListTagsHeadersSchema: SyncStandardSchema<T.Operations['listTags']['headers']> = toStandardSchema(
-  O.validateListTagsHeaders,
-);
+export const ListFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedPathParams);
 
-/** listTags: `validateListTagsCookies` as a Standard Schema. */
-export const ListTagsCookiesSchema: SyncStandardSchema<T.Operations['listTags']['cookies']> = toStandardSchema(
-  O.validateListTagsCookies,
-);
+export const ListFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedQuery);
 
-/** listTags: the request body (its first declared media type) as a Standard Schema. */
-export const ListTagsRequestBodySchema: SyncStandardSchema<T.Operations['listTags']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateListTagsRequestBody(body, undefined, options),
-);
+export const ListFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedHeaders);
 
-/** listTags: the response with this status and media type as a Standard Schema. */
-export function ListTagsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listTags']['response'] | T.Operations['listTags']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListTagsResponse(status, mediaType, body, options));
-}
+export const ListFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListFeedCookies);
+
+export const ListFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListFeedRequestBody);
+
+export const ListFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListFeedResponse);
+
+export const SearchItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsPathParams);
+
+export const SearchItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsQuery);
+
+export const SearchItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsHeaders);
+
+export const SearchItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateSearchItemsCookies);
+
+export const SearchItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateSearchItemsRequestBody);
+
+export const SearchItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateSearchItemsResponse);
+
+export const ListTagsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsPathParams);
+
+export const ListTagsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsQuery);
+
+export const ListTagsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsHeaders);
+
+export const ListTagsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTagsCookies);
+
+export const ListTagsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTagsRequestBody);
+
+export const ListTagsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTagsResponse);

@@ -4,9 +4,47 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import { _eGetOwnerHeaders, _eGetOwnerPathParams, _eGetOwnerQuery, _eGetOwnerStatus200 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -15,67 +53,20 @@ const _responses0: _Responses = {
   p: [['#/paths/~1owners~1{ownerId}/get/responses/200/content/application~1json/schema']],
 };
 
-/** getOwner: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetOwnerPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['pathParams']> {
-  return _run(_eGetOwnerPathParams, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
-}
-
-/** getOwner: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetOwnerQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['query']> {
-  return _run(_eGetOwnerQuery, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
-}
-
-/** getOwner: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetOwnerHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['headers']> {
-  return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
-}
-
-/** getOwner: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetOwnerCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['cookies']> {
-  return _run(_eGetOwnerHeaders, value, _opts(options, true), '#/paths/~1owners~1{ownerId}/get/parameters');
-}
-
-/** getOwner: no request body is declared; any body is accepted. */
-export function validateGetOwnerRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getOwner']['requestBody'] };
-}
-
-/** getOwner: a response, by status (exact, range, default) and media type. */
-export function validateGetOwnerResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getOwner']['response'] | T.Operations['getOwner']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** getOwner: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'getOwner'>(
+  [_eGetOwnerPathParams, _eGetOwnerQuery, _eGetOwnerHeaders, _eGetOwnerHeaders],
+  '#/paths/~1owners~1{ownerId}/get/parameters',
+  _responses0,
+);
+export const validateGetOwnerPathParams = _v0.pathParams;
+export const validateGetOwnerQuery = _v0.query;
+export const validateGetOwnerHeaders = _v0.headers;
+export const validateGetOwnerCookies = _v0.cookies;
+export const validateGetOwnerRequestBody = _v0.requestBody;
+export const validateGetOwnerResponse = _v0.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  getOwner: {
-    pathParams: validateGetOwnerPathParams,
-    query: validateGetOwnerQuery,
-    headers: validateGetOwnerHeaders,
-    cookies: validateGetOwnerCookies,
-    requestBody: validateGetOwnerRequestBody,
-    response: validateGetOwnerResponse,
-  },
+  getOwner: _v0,
 } satisfies OperationValidators;

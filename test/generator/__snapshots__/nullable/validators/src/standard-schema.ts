@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,65 +92,54 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Name as a Standard Schema (`validateName`). */
-export const NameSchema: SyncStandardSchema<T.Name> = toStandardSchema(S.validateName);
-
-/** Count as a Standard Schema (`validateCount`). */
-export const CountSchema: SyncStandardSchema<T.Count> = toStandardSchema(S.validateCount);
-
-/** Color as a Standard Schema (`validateColor`). */
-export const ColorSchema: SyncStandardSchema<T.Color> = toStandardSchema(S.validateColor);
-
-/** Level as a Standard Schema (`validateLevel`). */
-export const LevelSchema: SyncStandardSchema<T.Level> = toStandardSchema(S.validateLevel);
-
-/** Mode as a Standard Schema (`validateMode`). */
-export const ModeSchema: SyncStandardSchema<T.Mode> = toStandardSchema(S.validateMode);
-
-/** ExplicitNull as a Standard Schema (`validateExplicitNull`). */
-export const ExplicitNullSchema: SyncStandardSchema<T.ExplicitNull> = toStandardSchema(S.validateExplicitNull);
-
-/** Pet as a Standard Schema (`validatePet`). */
-export const PetSchema: SyncStandardSchema<T.Pet> = toStandardSchema(S.validatePet);
-
-/** Owner as a Standard Schema (`validateOwner`). */
-export const OwnerSchema: SyncStandardSchema<T.Owner> = toStandardSchema(S.validateOwner);
-
-/** MaybePet as a Standard Schema (`validateMaybePet`). */
-export const MaybePetSchema: SyncStandardSchema<T.MaybePet> = toStandardSchema(S.validateMaybePet);
-
-/** Anything as a Standard Schema (`validateAnything`). */
-export const AnythingSchema: SyncStandardSchema<T.Anything> = toStandardSchema(S.validateAnything);
-
-/** getOwner: `validateGetOwnerPathParams` as a Standard Schema. */
-export const GetOwnerPathParamsSchema: SyncStandardSchema<T.Operations['getOwner']['pathParams']> = toStandardSchema(
-  O.validateGetOwnerPathParams,
-);
-
-/** getOwner: `validateGetOwnerQuery` as a Standard Schema. */
-export const GetOwnerQuerySchema: SyncStandardSchema<T.Operations['getOwner']['query']> = toStandardSchema(
-  O.validateGetOwnerQuery,
-);
-
-/** getOwner: `validateGetOwnerHeaders` as a Standard Schema. */
-export const GetOwnerHeadersSchema: SyncStandardSchema<T.Operations['getOwner']['headers']> = toStandardSchema(
-  O.validateGetOwnerHeaders,
-);
-
-/** getOwner: `validateGetOwnerCookies` as a Standard Schema. */
-export const GetOwnerCookiesSchema: SyncStandardSchema<T.Operations['getOwner']['cookies']> = toStandardSchema(
-  O.validateGetOwnerCookies,
-);
-
-/** getOwner: the request body (its first declared media type) as a Standard Schema. */
-export const GetOwnerRequestBodySchema: SyncStandardSchema<T.Operations['getOwner']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetOwnerRequestBody(body, undefined, options),
-);
-
-/** getOwner: the response with this status and media type as a Standard Schema. */
-export function GetOwnerResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getOwner']['response'] | T.Operations['getOwner']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetOwnerResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
+
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
+
+export const NameSchema = /* @__PURE__ */ toStandardSchema(S.validateName);
+
+export const CountSchema = /* @__PURE__ */ toStandardSchema(S.validateCount);
+
+export const ColorSchema = /* @__PURE__ */ toStandardSchema(S.validateColor);
+
+export const LevelSchema = /* @__PURE__ */ toStandardSchema(S.validateLevel);
+
+export const ModeSchema = /* @__PURE__ */ toStandardSchema(S.validateMode);
+
+export const ExplicitNullSchema = /* @__PURE__ */ toStandardSchema(S.validateExplicitNull);
+
+export const PetSchema = /* @__PURE__ */ toStandardSchema(S.validatePet);
+
+export const OwnerSchema = /* @__PURE__ */ toStandardSchema(S.validateOwner);
+
+export const MaybePetSchema = /* @__PURE__ */ toStandardSchema(S.validateMaybePet);
+
+export const AnythingSchema = /* @__PURE__ */ toStandardSchema(S.validateAnything);
+
+export const GetOwnerPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerPathParams);
+
+export const GetOwnerQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerQuery);
+
+export const GetOwnerHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerHeaders);
+
+export const GetOwnerCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetOwnerCookies);
+
+export const GetOwnerRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetOwnerRequestBody);
+
+export const GetOwnerResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetOwnerResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import {
   _eGetMatrixPathParams,
@@ -15,6 +15,44 @@ import {
   _eGetUserPostQuery,
   _eGetUserPostStatus200,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -29,143 +67,34 @@ const _responses1: _Responses = {
   f: [[]],
 };
 
-/** getUserPost: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['pathParams']> {
-  return _run(
-    _eGetUserPostPathParams,
-    value,
-    _opts(options, true),
-    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
-  );
-}
+/** getUserPost: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'getUserPost'>(
+  [_eGetUserPostPathParams, _eGetUserPostQuery, _eGetUserPostHeaders, _eGetUserPostCookies],
+  '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
+  _responses0,
+);
+export const validateGetUserPostPathParams = _v0.pathParams;
+export const validateGetUserPostQuery = _v0.query;
+export const validateGetUserPostHeaders = _v0.headers;
+export const validateGetUserPostCookies = _v0.cookies;
+export const validateGetUserPostRequestBody = _v0.requestBody;
+export const validateGetUserPostResponse = _v0.response;
 
-/** getUserPost: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['query']> {
-  return _run(_eGetUserPostQuery, value, _opts(options, true), '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters');
-}
-
-/** getUserPost: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['headers']> {
-  return _run(
-    _eGetUserPostHeaders,
-    value,
-    _opts(options, true),
-    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
-  );
-}
-
-/** getUserPost: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetUserPostCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['cookies']> {
-  return _run(
-    _eGetUserPostCookies,
-    value,
-    _opts(options, true),
-    '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters',
-  );
-}
-
-/** getUserPost: no request body is declared; any body is accepted. */
-export function validateGetUserPostRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getUserPost']['requestBody'] };
-}
-
-/** getUserPost: a response, by status (exact, range, default) and media type. */
-export function validateGetUserPostResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getUserPost']['response'] | T.Operations['getUserPost']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** getMatrix: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetMatrixPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['pathParams']> {
-  return _run(_eGetMatrixPathParams, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
-}
-
-/** getMatrix: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetMatrixQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['query']> {
-  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
-}
-
-/** getMatrix: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetMatrixHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['headers']> {
-  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
-}
-
-/** getMatrix: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetMatrixCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['cookies']> {
-  return _run(_eGetMatrixQuery, value, _opts(options, true), '#/paths/~1matrix~1{point}/get/parameters');
-}
-
-/** getMatrix: no request body is declared; any body is accepted. */
-export function validateGetMatrixRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getMatrix']['requestBody'] };
-}
-
-/** getMatrix: a response, by status (exact, range, default) and media type. */
-export function validateGetMatrixResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getMatrix']['response'] | T.Operations['getMatrix']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** getMatrix: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'getMatrix'>(
+  [_eGetMatrixPathParams, _eGetMatrixQuery, _eGetMatrixQuery, _eGetMatrixQuery],
+  '#/paths/~1matrix~1{point}/get/parameters',
+  _responses1,
+);
+export const validateGetMatrixPathParams = _v1.pathParams;
+export const validateGetMatrixQuery = _v1.query;
+export const validateGetMatrixHeaders = _v1.headers;
+export const validateGetMatrixCookies = _v1.cookies;
+export const validateGetMatrixRequestBody = _v1.requestBody;
+export const validateGetMatrixResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  getUserPost: {
-    pathParams: validateGetUserPostPathParams,
-    query: validateGetUserPostQuery,
-    headers: validateGetUserPostHeaders,
-    cookies: validateGetUserPostCookies,
-    requestBody: validateGetUserPostRequestBody,
-    response: validateGetUserPostResponse,
-  },
-  getMatrix: {
-    pathParams: validateGetMatrixPathParams,
-    query: validateGetMatrixQuery,
-    headers: validateGetMatrixHeaders,
-    cookies: validateGetMatrixCookies,
-    requestBody: validateGetMatrixRequestBody,
-    response: validateGetMatrixResponse,
-  },
+  getUserPost: _v0,
+  getMatrix: _v1,
 } satisfies OperationValidators;

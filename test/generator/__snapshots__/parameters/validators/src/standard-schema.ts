@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as O from './operations.js';
 
@@ -92,65 +91,46 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** getUserPost: `validateGetUserPostPathParams` as a Standard Schema. */
-export const GetUserPostPathParamsSchema: SyncStandardSchema<T.Operations['getUserPost']['pathParams']> =
-  toStandardSchema(O.validateGetUserPostPathParams);
-
-/** getUserPost: `validateGetUserPostQuery` as a Standard Schema. */
-export const GetUserPostQuerySchema: SyncStandardSchema<T.Operations['getUserPost']['query']> = toStandardSchema(
-  O.validateGetUserPostQuery,
-);
-
-/** getUserPost: `validateGetUserPostHeaders` as a Standard Schema. */
-export const GetUserPostHeadersSchema: SyncStandardSchema<T.Operations['getUserPost']['headers']> = toStandardSchema(
-  O.validateGetUserPostHeaders,
-);
-
-/** getUserPost: `validateGetUserPostCookies` as a Standard Schema. */
-export const GetUserPostCookiesSchema: SyncStandardSchema<T.Operations['getUserPost']['cookies']> = toStandardSchema(
-  O.validateGetUserPostCookies,
-);
-
-/** getUserPost: the request body (its first declared media type) as a Standard Schema. */
-export const GetUserPostRequestBodySchema: SyncStandardSchema<T.Operations['getUserPost']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetUserPostRequestBody(body, undefined, options));
-
-/** getUserPost: the response with this status and media type as a Standard Schema. */
-export function GetUserPostResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getUserPost']['response'] | T.Operations['getUserPost']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetUserPostResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** getMatrix: `validateGetMatrixPathParams` as a Standard Schema. */
-export const GetMatrixPathParamsSchema: SyncStandardSchema<T.Operations['getMatrix']['pathParams']> = toStandardSchema(
-  O.validateGetMatrixPathParams,
-);
-
-/** getMatrix: `validateGetMatrixQuery` as a Standard Schema. */
-export const GetMatrixQuerySchema: SyncStandardSchema<T.Operations['getMatrix']['query']> = toStandardSchema(
-  O.validateGetMatrixQuery,
-);
-
-/** getMatrix: `validateGetMatrixHeaders` as a Standard Schema. */
-export const GetMatrixHeadersSchema: SyncStandardSchema<T.Operations['getMatrix']['headers']> = toStandardSchema(
-  O.validateGetMatrixHeaders,
-);
-
-/** getMatrix: `validateGetMatrixCookies` as a Standard Schema. */
-export const GetMatrixCookiesSchema: SyncStandardSchema<T.Operations['getMatrix']['cookies']> = toStandardSchema(
-  O.validateGetMatrixCookies,
-);
-
-/** getMatrix: the request body (its first declared media type) as a Standard Schema. */
-export const GetMatrixRequestBodySchema: SyncStandardSchema<T.Operations['getMatrix']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetMatrixRequestBody(body, undefined, options));
-
-/** getMatrix: the response with this status and media type as a Standard Schema. */
-export function GetMatrixResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getMatrix']['response'] | T.Operations['getMatrix']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetMatrixResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const GetUserPostPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostPathParams);
+
+export const GetUserPostQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostQuery);
+
+export const GetUserPostHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostHeaders);
+
+export const GetUserPostCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetUserPostCookies);
+
+export const GetUserPostRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetUserPostRequestBody);
+
+export const GetUserPostResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetUserPostResponse);
+
+export const GetMatrixPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixPathParams);
+
+export const GetMatrixQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixQuery);
+
+export const GetMatrixHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixHeaders);
+
+export const GetMatrixCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetMatrixCookies);
+
+export const GetMatrixRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetMatrixRequestBody);
+
+export const GetMatrixResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetMatrixResponse);

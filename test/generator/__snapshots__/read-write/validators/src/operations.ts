@@ -4,9 +4,51 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import { _eCreateUserPathParams, _eReplaceTeamPathParams, _eTeam, _eUser } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['application/json'], f: [_eUser] };
 
@@ -24,124 +66,36 @@ const _responses1: _Responses = {
   f: [[_eTeam], []],
 };
 
-/** createUser: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateUserPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['pathParams']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
-}
+/** createUser: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'createUser'>(
+  [_eCreateUserPathParams, _eCreateUserPathParams, _eCreateUserPathParams, _eCreateUserPathParams],
+  '#/paths/~1users/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateCreateUserPathParams = _v0.pathParams;
+export const validateCreateUserQuery = _v0.query;
+export const validateCreateUserHeaders = _v0.headers;
+export const validateCreateUserCookies = _v0.cookies;
+export const validateCreateUserRequestBody = _v0.requestBody;
+export const validateCreateUserResponse = _v0.response;
 
-/** createUser: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateUserQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['query']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
-}
-
-/** createUser: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateUserHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['headers']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
-}
-
-/** createUser: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateUserCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['cookies']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1users/post/parameters');
-}
-
-/** createUser: the request body, by media type (default: the first declared). */
-export function validateCreateUserRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** createUser: a response, by status (exact, range, default) and media type. */
-export function validateCreateUserResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createUser']['response'] | T.Operations['createUser']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** replaceTeam: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTeamPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['pathParams']> {
-  return _run(_eReplaceTeamPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
-}
-
-/** replaceTeam: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTeamQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['query']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
-}
-
-/** replaceTeam: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTeamHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['headers']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
-}
-
-/** replaceTeam: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReplaceTeamCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['cookies']> {
-  return _run(_eCreateUserPathParams, value, _opts(options, true), '#/paths/~1teams~1{teamId}/put/parameters');
-}
-
-/** replaceTeam: the request body, by media type (default: the first declared). */
-export function validateReplaceTeamRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['requestBody'] | undefined> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** replaceTeam: a response, by status (exact, range, default) and media type. */
-export function validateReplaceTeamResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['replaceTeam']['response'] | T.Operations['replaceTeam']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** replaceTeam: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'replaceTeam', undefined>(
+  [_eReplaceTeamPathParams, _eCreateUserPathParams, _eCreateUserPathParams, _eCreateUserPathParams],
+  '#/paths/~1teams~1{teamId}/put/parameters',
+  _body1,
+  _responses1,
+);
+export const validateReplaceTeamPathParams = _v1.pathParams;
+export const validateReplaceTeamQuery = _v1.query;
+export const validateReplaceTeamHeaders = _v1.headers;
+export const validateReplaceTeamCookies = _v1.cookies;
+export const validateReplaceTeamRequestBody = _v1.requestBody;
+export const validateReplaceTeamResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  createUser: {
-    pathParams: validateCreateUserPathParams,
-    query: validateCreateUserQuery,
-    headers: validateCreateUserHeaders,
-    cookies: validateCreateUserCookies,
-    requestBody: validateCreateUserRequestBody,
-    response: validateCreateUserResponse,
-  },
-  replaceTeam: {
-    pathParams: validateReplaceTeamPathParams,
-    query: validateReplaceTeamQuery,
-    headers: validateReplaceTeamHeaders,
-    cookies: validateReplaceTeamCookies,
-    requestBody: validateReplaceTeamRequestBody,
-    response: validateReplaceTeamResponse,
-  },
+  createUser: _v0,
+  replaceTeam: _v1,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,73 +92,52 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** User as a Standard Schema (`validateUser`). */
-export const UserSchema: SyncStandardSchema<T.User> = toStandardSchema(S.validateUser);
-
-/** Team as a Standard Schema (`validateTeam`). */
-export const TeamSchema: SyncStandardSchema<T.Team> = toStandardSchema(S.validateTeam);
-
-/** Tag as a Standard Schema (`validateTag`). */
-export const TagSchema: SyncStandardSchema<T.Tag> = toStandardSchema(S.validateTag);
-
-/** createUser: `validateCreateUserPathParams` as a Standard Schema. */
-export const CreateUserPathParamsSchema: SyncStandardSchema<T.Operations['createUser']['pathParams']> =
-  toStandardSchema(O.validateCreateUserPathParams);
-
-/** createUser: `validateCreateUserQuery` as a Standard Schema. */
-export const CreateUserQuerySchema: SyncStandardSchema<T.Operations['createUser']['query']> = toStandardSchema(
-  O.validateCreateUserQuery,
-);
-
-/** createUser: `validateCreateUserHeaders` as a Standard Schema. */
-export const CreateUserHeadersSchema: SyncStandardSchema<T.Operations['createUser']['headers']> = toStandardSchema(
-  O.validateCreateUserHeaders,
-);
-
-/** createUser: `validateCreateUserCookies` as a Standard Schema. */
-export const CreateUserCookiesSchema: SyncStandardSchema<T.Operations['createUser']['cookies']> = toStandardSchema(
-  O.validateCreateUserCookies,
-);
-
-/** createUser: the request body (its first declared media type) as a Standard Schema. */
-export const CreateUserRequestBodySchema: SyncStandardSchema<T.Operations['createUser']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateUserRequestBody(body, undefined, options));
-
-/** createUser: the response with this status and media type as a Standard Schema. */
-export function CreateUserResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createUser']['response'] | T.Operations['createUser']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateUserResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** replaceTeam: `validateReplaceTeamPathParams` as a Standard Schema. */
-export const ReplaceTeamPathParamsSchema: SyncStandardSchema<T.Operations['replaceTeam']['pathParams']> =
-  toStandardSchema(O.validateReplaceTeamPathParams);
-
-/** replaceTeam: `validateReplaceTeamQuery` as a Standard Schema. */
-export const ReplaceTeamQuerySchema: SyncStandardSchema<T.Operations['replaceTeam']['query']> = toStandardSchema(
-  O.validateReplaceTeamQuery,
-);
-
-/** replaceTeam: `validateReplaceTeamHeaders` as a Standard Schema. */
-export const ReplaceTeamHeadersSchema: SyncStandardSchema<T.Operations['replaceTeam']['headers']> = toStandardSchema(
-  O.validateReplaceTeamHeaders,
-);
-
-/** replaceTeam: `validateReplaceTeamCookies` as a Standard Schema. */
-export const ReplaceTeamCookiesSchema: SyncStandardSchema<T.Operations['replaceTeam']['cookies']> = toStandardSchema(
-  O.validateReplaceTeamCookies,
-);
-
-/** replaceTeam: the request body (its first declared media type) as a Standard Schema. */
-export const ReplaceTeamRequestBodySchema: SyncStandardSchema<T.Operations['replaceTeam']['requestBody'] | undefined> =
-  toStandardSchema((body, options) => O.validateReplaceTeamRequestBody(body, undefined, options));
-
-/** replaceTeam: the response with this status and media type as a Standard Schema. */
-export function ReplaceTeamResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['replaceTeam']['response'] | T.Operations['replaceTeam']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateReplaceTeamResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const UserSchema = /* @__PURE__ */ toStandardSchema(S.validateUser);
+
+export const TeamSchema = /* @__PURE__ */ toStandardSchema(S.validateTeam);
+
+export const TagSchema = /* @__PURE__ */ toStandardSchema(S.validateTag);
+
+export const CreateUserPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserPathParams);
+
+export const CreateUserQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserQuery);
+
+export const CreateUserHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserHeaders);
+
+export const CreateUserCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateUserCookies);
+
+export const CreateUserRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateUserRequestBody);
+
+export const CreateUserResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateUserResponse);
+
+export const ReplaceTeamPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamPathParams);
+
+export const ReplaceTeamQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamQuery);
+
+export const ReplaceTeamHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamHeaders);
+
+export const ReplaceTeamCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReplaceTeamCookies);
+
+export const ReplaceTeamRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReplaceTeamRequestBody);
+
+export const ReplaceTeamResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReplaceTeamResponse);

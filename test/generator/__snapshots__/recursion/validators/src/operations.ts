@@ -4,9 +4,47 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import { _eGetTreePathParams, _eTreeNode } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -14,67 +52,20 @@ const _responses0: _Responses = {
   f: [[_eTreeNode]],
 };
 
-/** getTree: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['pathParams']> {
-  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
-}
-
-/** getTree: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['query']> {
-  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
-}
-
-/** getTree: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['headers']> {
-  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
-}
-
-/** getTree: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetTreeCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['cookies']> {
-  return _run(_eGetTreePathParams, value, _opts(options, true), '#/paths/~1tree/get/parameters');
-}
-
-/** getTree: no request body is declared; any body is accepted. */
-export function validateGetTreeRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getTree']['requestBody'] };
-}
-
-/** getTree: a response, by status (exact, range, default) and media type. */
-export function validateGetTreeResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getTree']['response'] | T.Operations['getTree']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
+/** getTree: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'getTree'>(
+  [_eGetTreePathParams, _eGetTreePathParams, _eGetTreePathParams, _eGetTreePathParams],
+  '#/paths/~1tree/get/parameters',
+  _responses0,
+);
+export const validateGetTreePathParams = _v0.pathParams;
+export const validateGetTreeQuery = _v0.query;
+export const validateGetTreeHeaders = _v0.headers;
+export const validateGetTreeCookies = _v0.cookies;
+export const validateGetTreeRequestBody = _v0.requestBody;
+export const validateGetTreeResponse = _v0.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  getTree: {
-    pathParams: validateGetTreePathParams,
-    query: validateGetTreeQuery,
-    headers: validateGetTreeHeaders,
-    cookies: validateGetTreeCookies,
-    requestBody: validateGetTreeRequestBody,
-    response: validateGetTreeResponse,
-  },
+  getTree: _v0,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,59 +92,50 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** TreeNode as a Standard Schema (`validateTreeNode`). */
-export const TreeNodeSchema: SyncStandardSchema<T.TreeNode> = toStandardSchema(S.validateTreeNode);
-
-/** Person as a Standard Schema (`validatePerson`). */
-export const PersonSchema: SyncStandardSchema<T.Person> = toStandardSchema(S.validatePerson);
-
-/** Company as a Standard Schema (`validateCompany`). */
-export const CompanySchema: SyncStandardSchema<T.Company> = toStandardSchema(S.validateCompany);
-
-/** LinkedList as a Standard Schema (`validateLinkedList`). */
-export const LinkedListSchema: SyncStandardSchema<T.LinkedList> = toStandardSchema(S.validateLinkedList);
-
-/** Expr as a Standard Schema (`validateExpr`). */
-export const ExprSchema: SyncStandardSchema<T.Expr> = toStandardSchema(S.validateExpr);
-
-/** Literal as a Standard Schema (`validateLiteral`). */
-export const LiteralSchema: SyncStandardSchema<T.Literal> = toStandardSchema(S.validateLiteral);
-
-/** Sum as a Standard Schema (`validateSum`). */
-export const SumSchema: SyncStandardSchema<T.Sum> = toStandardSchema(S.validateSum);
-
-/** Json as a Standard Schema (`validateJson`). */
-export const JsonSchema: SyncStandardSchema<T.Json> = toStandardSchema(S.validateJson);
-
-/** getTree: `validateGetTreePathParams` as a Standard Schema. */
-export const GetTreePathParamsSchema: SyncStandardSchema<T.Operations['getTree']['pathParams']> = toStandardSchema(
-  O.validateGetTreePathParams,
-);
-
-/** getTree: `validateGetTreeQuery` as a Standard Schema. */
-export const GetTreeQuerySchema: SyncStandardSchema<T.Operations['getTree']['query']> = toStandardSchema(
-  O.validateGetTreeQuery,
-);
-
-/** getTree: `validateGetTreeHeaders` as a Standard Schema. */
-export const GetTreeHeadersSchema: SyncStandardSchema<T.Operations['getTree']['headers']> = toStandardSchema(
-  O.validateGetTreeHeaders,
-);
-
-/** getTree: `validateGetTreeCookies` as a Standard Schema. */
-export const GetTreeCookiesSchema: SyncStandardSchema<T.Operations['getTree']['cookies']> = toStandardSchema(
-  O.validateGetTreeCookies,
-);
-
-/** getTree: the request body (its first declared media type) as a Standard Schema. */
-export const GetTreeRequestBodySchema: SyncStandardSchema<T.Operations['getTree']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetTreeRequestBody(body, undefined, options),
-);
-
-/** getTree: the response with this status and media type as a Standard Schema. */
-export function GetTreeResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getTree']['response'] | T.Operations['getTree']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetTreeResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
+
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
+}
+
+export const TreeNodeSchema = /* @__PURE__ */ toStandardSchema(S.validateTreeNode);
+
+export const PersonSchema = /* @__PURE__ */ toStandardSchema(S.validatePerson);
+
+export const CompanySchema = /* @__PURE__ */ toStandardSchema(S.validateCompany);
+
+export const LinkedListSchema = /* @__PURE__ */ toStandardSchema(S.validateLinkedList);
+
+export const ExprSchema = /* @__PURE__ */ toStandardSchema(S.validateExpr);
+
+export const LiteralSchema = /* @__PURE__ */ toStandardSchema(S.validateLiteral);
+
+export const SumSchema = /* @__PURE__ */ toStandardSchema(S.validateSum);
+
+export const JsonSchema = /* @__PURE__ */ toStandardSchema(S.validateJson);
+
+export const GetTreePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreePathParams);
+
+export const GetTreeQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeQuery);
+
+export const GetTreeHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeHeaders);
+
+export const GetTreeCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetTreeCookies);
+
+export const GetTreeRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetTreeRequestBody);
+
+export const GetTreeResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetTreeResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eCreateNoteStatusDefault,
@@ -14,6 +14,48 @@ import {
   _eListNotesStatus200,
   _eNote,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -38,187 +80,51 @@ const _responses2: _Responses = {
   p: [[''], ['#/paths/~1notes/post/responses/default/content/application~1problem+json/schema']],
 };
 
-/** listNotes: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['pathParams']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
-}
+/** listNotes: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listNotes'>(
+  [_eListNotesPathParams, _eListNotesQuery, _eListNotesPathParams, _eListNotesPathParams],
+  '#/paths/~1notes/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateListNotesPathParams = _v0.pathParams;
+export const validateListNotesQuery = _v0.query;
+export const validateListNotesHeaders = _v0.headers;
+export const validateListNotesCookies = _v0.cookies;
+export const validateListNotesRequestBody = _v0.requestBody;
+export const validateListNotesResponse = _v0.response;
 
-/** listNotes: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['query']> {
-  return _run(_eListNotesQuery, value, _opts(options, true), '#/paths/~1notes/get/parameters');
-}
+/** createNote: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'createNote'>(
+  [_eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams],
+  '#/paths/~1notes/post/parameters',
+  _body1,
+  _responses1,
+);
+export const validateCreateNotePathParams = _v1.pathParams;
+export const validateCreateNoteQuery = _v1.query;
+export const validateCreateNoteHeaders = _v1.headers;
+export const validateCreateNoteCookies = _v1.cookies;
+export const validateCreateNoteRequestBody = _v1.requestBody;
+export const validateCreateNoteResponse = _v1.response;
 
-/** listNotes: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['headers']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
-}
-
-/** listNotes: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListNotesCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['cookies']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/get/parameters');
-}
-
-/** listNotes: no request body is declared; any body is accepted. */
-export function validateListNotesRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listNotes']['requestBody'] };
-}
-
-/** listNotes: a response, by status (exact, range, default) and media type. */
-export function validateListNotesResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listNotes']['response'] | T.Operations['listNotes']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** createNote: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNotePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['pathParams']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
-}
-
-/** createNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['query']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
-}
-
-/** createNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['headers']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
-}
-
-/** createNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateNoteCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['cookies']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes/post/parameters');
-}
-
-/** createNote: the request body, by media type (default: the first declared). */
-export function validateCreateNoteRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['requestBody']> {
-  return _request(_body1, body, mediaType, options);
-}
-
-/** createNote: a response, by status (exact, range, default) and media type. */
-export function validateCreateNoteResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** getNote: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNotePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['pathParams']> {
-  return _run(_eGetNotePathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
-}
-
-/** getNote: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['query']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
-}
-
-/** getNote: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['headers']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
-}
-
-/** getNote: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetNoteCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['cookies']> {
-  return _run(_eListNotesPathParams, value, _opts(options, true), '#/paths/~1notes~1{noteId}/get/parameters');
-}
-
-/** getNote: no request body is declared; any body is accepted. */
-export function validateGetNoteRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getNote']['requestBody'] };
-}
-
-/** getNote: a response, by status (exact, range, default) and media type. */
-export function validateGetNoteResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getNote']['response'] | T.Operations['getNote']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
+/** getNote: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'getNote'>(
+  [_eGetNotePathParams, _eListNotesPathParams, _eListNotesPathParams, _eListNotesPathParams],
+  '#/paths/~1notes~1{noteId}/get/parameters',
+  undefined,
+  _responses2,
+);
+export const validateGetNotePathParams = _v2.pathParams;
+export const validateGetNoteQuery = _v2.query;
+export const validateGetNoteHeaders = _v2.headers;
+export const validateGetNoteCookies = _v2.cookies;
+export const validateGetNoteRequestBody = _v2.requestBody;
+export const validateGetNoteResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listNotes: {
-    pathParams: validateListNotesPathParams,
-    query: validateListNotesQuery,
-    headers: validateListNotesHeaders,
-    cookies: validateListNotesCookies,
-    requestBody: validateListNotesRequestBody,
-    response: validateListNotesResponse,
-  },
-  createNote: {
-    pathParams: validateCreateNotePathParams,
-    query: validateCreateNoteQuery,
-    headers: validateCreateNoteHeaders,
-    cookies: validateCreateNoteCookies,
-    requestBody: validateCreateNoteRequestBody,
-    response: validateCreateNoteResponse,
-  },
-  getNote: {
-    pathParams: validateGetNotePathParams,
-    query: validateGetNoteQuery,
-    headers: validateGetNoteHeaders,
-    cookies: validateGetNoteCookies,
-    requestBody: validateGetNoteRequestBody,
-    response: validateGetNoteResponse,
-  },
+  listNotes: _v0,
+  createNote: _v1,
+  getNote: _v2,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,110 +92,66 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Note as a Standard Schema (`validateNote`). */
-export const NoteSchema: SyncStandardSchema<T.Note> = toStandardSchema(S.validateNote);
-
-/** Attachment as a Standard Schema (`validateAttachment`). */
-export const AttachmentSchema: SyncStandardSchema<T.Attachment> = toStandardSchema(S.validateAttachment);
-
-/** NoteBody as a Standard Schema (`validateNoteBody`). */
-export const NoteBodySchema: SyncStandardSchema<T.NoteBody> = toStandardSchema(S.validateNoteBody);
-
-/** NoteBody2 as a Standard Schema (`validateNoteBody2`). */
-export const NoteBody2Schema: SyncStandardSchema<T.NoteBody2> = toStandardSchema(S.validateNoteBody2);
-
-/** listNotes: `validateListNotesPathParams` as a Standard Schema. */
-export const ListNotesPathParamsSchema: SyncStandardSchema<T.Operations['listNotes']['pathParams']> = toStandardSchema(
-  O.validateListNotesPathParams,
-);
-
-/** listNotes: `validateListNotesQuery` as a Standard Schema. */
-export const ListNotesQuerySchema: SyncStandardSchema<T.Operations['listNotes']['query']> = toStandardSchema(
-  O.validateListNotesQuery,
-);
-
-/** listNotes: `validateListNotesHeaders` as a Standard Schema. */
-export const ListNotesHeadersSchema: SyncStandardSchema<T.Operations['listNotes']['headers']> = toStandardSchema(
-  O.validateListNotesHeaders,
-);
-
-/** listNotes: `validateListNotesCookies` as a Standard Schema. */
-export const ListNotesCookiesSchema: SyncStandardSchema<T.Operations['listNotes']['cookies']> = toStandardSchema(
-  O.validateListNotesCookies,
-);
-
-/** listNotes: the request body (its first declared media type) as a Standard Schema. */
-export const ListNotesRequestBodySchema: SyncStandardSchema<T.Operations['listNotes']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListNotesRequestBody(body, undefined, options));
-
-/** listNotes: the response with this status and media type as a Standard Schema. */
-export function ListNotesResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listNotes']['response'] | T.Operations['listNotes']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListNotesResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** createNote: `validateCreateNotePathParams` as a Standard Schema. */
-export const CreateNotePathParamsSchema: SyncStandardSchema<T.Operations['createNote']['pathParams']> =
-  toStandardSchema(O.validateCreateNotePathParams);
-
-/** createNote: `validateCreateNoteQuery` as a Standard Schema. */
-export const CreateNoteQuerySchema: SyncStandardSchema<T.Operations['createNote']['query']> = toStandardSchema(
-  O.validateCreateNoteQuery,
-);
-
-/** createNote: `validateCreateNoteHeaders` as a Standard Schema. */
-export const CreateNoteHeadersSchema: SyncStandardSchema<T.Operations['createNote']['headers']> = toStandardSchema(
-  O.validateCreateNoteHeaders,
-);
-
-/** createNote: `validateCreateNoteCookies` as a Standard Schema. */
-export const CreateNoteCookiesSchema: SyncStandardSchema<T.Operations['createNote']['cookies']> = toStandardSchema(
-  O.validateCreateNoteCookies,
-);
-
-/** createNote: the request body (its first declared media type) as a Standard Schema. */
-export const CreateNoteRequestBodySchema: SyncStandardSchema<T.Operations['createNote']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateNoteRequestBody(body, undefined, options));
-
-/** createNote: the response with this status and media type as a Standard Schema. */
-export function CreateNoteResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['createNote']['response'] | T.Operations['createNote']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateCreateNoteResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** getNote: `validateGetNotePathParams` as a Standard Schema. */
-export const GetNotePathParamsSchema: SyncStandardSchema<T.Operations['getNote']['pathParams']> = toStandardSchema(
-  O.validateGetNotePathParams,
-);
+export const NoteSchema = /* @__PURE__ */ toStandardSchema(S.validateNote);
 
-/** getNote: `validateGetNoteQuery` as a Standard Schema. */
-export const GetNoteQuerySchema: SyncStandardSchema<T.Operations['getNote']['query']> = toStandardSchema(
-  O.validateGetNoteQuery,
-);
+export const AttachmentSchema = /* @__PURE__ */ toStandardSchema(S.validateAttachment);
 
-/** getNote: `validateGetNoteHeaders` as a Standard Schema. */
-export const GetNoteHeadersSchema: SyncStandardSchema<T.Operations['getNote']['headers']> = toStandardSchema(
-  O.validateGetNoteHeaders,
-);
+export const NoteBodySchema = /* @__PURE__ */ toStandardSchema(S.validateNoteBody);
 
-/** getNote: `validateGetNoteCookies` as a Standard Schema. */
-export const GetNoteCookiesSchema: SyncStandardSchema<T.Operations['getNote']['cookies']> = toStandardSchema(
-  O.validateGetNoteCookies,
-);
+export const NoteBody2Schema = /* @__PURE__ */ toStandardSchema(S.validateNoteBody2);
 
-/** getNote: the request body (its first declared media type) as a Standard Schema. */
-export const GetNoteRequestBodySchema: SyncStandardSchema<T.Operations['getNote']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetNoteRequestBody(body, undefined, options),
-);
+export const ListNotesPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesPathParams);
 
-/** getNote: the response with this status and media type as a Standard Schema. */
-export function GetNoteResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getNote']['response'] | T.Operations['getNote']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetNoteResponse(status, mediaType, body, options));
-}
+export const ListNotesQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesQuery);
+
+export const ListNotesHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesHeaders);
+
+export const ListNotesCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListNotesCookies);
+
+export const ListNotesRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListNotesRequestBody);
+
+export const ListNotesResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListNotesResponse);
+
+export const CreateNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNotePathParams);
+
+export const CreateNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteQuery);
+
+export const CreateNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteHeaders);
+
+export const CreateNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateNoteCookies);
+
+export const CreateNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateNoteRequestBody);
+
+export const CreateNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateNoteResponse);
+
+export const GetNotePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNotePathParams);
+
+export const GetNoteQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteQuery);
+
+export const GetNoteHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteHeaders);
+
+export const GetNoteCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetNoteCookies);
+
+export const GetNoteRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetNoteRequestBody);
+
+export const GetNoteResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetNoteResponse);

@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eCompletion,
@@ -14,6 +14,48 @@ import {
   _eCreateCompletionStatus400,
   _eListModelsStatus200,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _body0: _Body = { r: true, m: ['application/json'], f: [_eCompletionRequest] };
 
@@ -31,126 +73,46 @@ const _responses1: _Responses = {
   p: [['#/paths/~1models/get/responses/200/content/application~1json/schema']],
 };
 
-/** createCompletion: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateCompletionPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['pathParams']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
-}
+/** createCompletion: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'createCompletion'>(
+  [
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+  ],
+  '#/paths/~1completions/post/parameters',
+  _body0,
+  _responses0,
+);
+export const validateCreateCompletionPathParams = _v0.pathParams;
+export const validateCreateCompletionQuery = _v0.query;
+export const validateCreateCompletionHeaders = _v0.headers;
+export const validateCreateCompletionCookies = _v0.cookies;
+export const validateCreateCompletionRequestBody = _v0.requestBody;
+export const validateCreateCompletionResponse = _v0.response;
 
-/** createCompletion: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateCompletionQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['query']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
-}
-
-/** createCompletion: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateCompletionHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['headers']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
-}
-
-/** createCompletion: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateCreateCompletionCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['cookies']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1completions/post/parameters');
-}
-
-/** createCompletion: the request body, by media type (default: the first declared). */
-export function validateCreateCompletionRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['requestBody']> {
-  return _request(_body0, body, mediaType, options);
-}
-
-/** createCompletion: a response, by status (exact, range, default) and media type. */
-export function validateCreateCompletionResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['createCompletion']['response'] | T.Operations['createCompletion']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** listModels: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListModelsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['pathParams']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
-}
-
-/** listModels: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListModelsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['query']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
-}
-
-/** listModels: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListModelsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['headers']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
-}
-
-/** listModels: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListModelsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['cookies']> {
-  return _run(_eCreateCompletionPathParams, value, _opts(options, true), '#/paths/~1models/get/parameters');
-}
-
-/** listModels: no request body is declared; any body is accepted. */
-export function validateListModelsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listModels']['requestBody'] };
-}
-
-/** listModels: a response, by status (exact, range, default) and media type. */
-export function validateListModelsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listModels']['response'] | T.Operations['listModels']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** listModels: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'listModels'>(
+  [
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+    _eCreateCompletionPathParams,
+  ],
+  '#/paths/~1models/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateListModelsPathParams = _v1.pathParams;
+export const validateListModelsQuery = _v1.query;
+export const validateListModelsHeaders = _v1.headers;
+export const validateListModelsCookies = _v1.cookies;
+export const validateListModelsRequestBody = _v1.requestBody;
+export const validateListModelsResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  createCompletion: {
-    pathParams: validateCreateCompletionPathParams,
-    query: validateCreateCompletionQuery,
-    headers: validateCreateCompletionHeaders,
-    cookies: validateCreateCompletionCookies,
-    requestBody: validateCreateCompletionRequestBody,
-    response: validateCreateCompletionResponse,
-  },
-  listModels: {
-    pathParams: validateListModelsPathParams,
-    query: validateListModelsQuery,
-    headers: validateListModelsHeaders,
-    cookies: validateListModelsCookies,
-    requestBody: validateListModelsRequestBody,
-    response: validateListModelsResponse,
-  },
+  createCompletion: _v0,
+  listModels: _v1,
 } satisfies OperationValidators;

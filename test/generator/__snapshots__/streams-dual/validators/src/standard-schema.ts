@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,74 +92,52 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** CompletionRequest as a Standard Schema (`validateCompletionRequest`). */
-export const CompletionRequestSchema: SyncStandardSchema<T.CompletionRequest> = toStandardSchema(
-  S.validateCompletionRequest,
-);
-
-/** Completion as a Standard Schema (`validateCompletion`). */
-export const CompletionSchema: SyncStandardSchema<T.Completion> = toStandardSchema(S.validateCompletion);
-
-/** CompletionChunk as a Standard Schema (`validateCompletionChunk`). */
-export const CompletionChunkSchema: SyncStandardSchema<T.CompletionChunk> = toStandardSchema(S.validateCompletionChunk);
-
-/** createCompletion: `validateCreateCompletionPathParams` as a Standard Schema. */
-export const CreateCompletionPathParamsSchema: SyncStandardSchema<T.Operations['createCompletion']['pathParams']> =
-  toStandardSchema(O.validateCreateCompletionPathParams);
-
-/** createCompletion: `validateCreateCompletionQuery` as a Standard Schema. */
-export const CreateCompletionQuerySchema: SyncStandardSchema<T.Operations['createCompletion']['query']> =
-  toStandardSchema(O.validateCreateCompletionQuery);
-
-/** createCompletion: `validateCreateCompletionHeaders` as a Standard Schema. */
-export const CreateCompletionHeadersSchema: SyncStandardSchema<T.Operations['createCompletion']['headers']> =
-  toStandardSchema(O.validateCreateCompletionHeaders);
-
-/** createCompletion: `validateCreateCompletionCookies` as a Standard Schema. */
-export const CreateCompletionCookiesSchema: SyncStandardSchema<T.Operations['createCompletion']['cookies']> =
-  toStandardSchema(O.validateCreateCompletionCookies);
-
-/** createCompletion: the request body (its first declared media type) as a Standard Schema. */
-export const CreateCompletionRequestBodySchema: SyncStandardSchema<T.Operations['createCompletion']['requestBody']> =
-  toStandardSchema((body, options) => O.validateCreateCompletionRequestBody(body, undefined, options));
-
-/** createCompletion: the response with this status and media type as a Standard Schema. */
-export function CreateCompletionResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<
-  T.Operations['createCompletion']['response'] | T.Operations['createCompletion']['errorResponse']
-> {
-  return toStandardSchema((body, options) => O.validateCreateCompletionResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** listModels: `validateListModelsPathParams` as a Standard Schema. */
-export const ListModelsPathParamsSchema: SyncStandardSchema<T.Operations['listModels']['pathParams']> =
-  toStandardSchema(O.validateListModelsPathParams);
-
-/** listModels: `validateListModelsQuery` as a Standard Schema. */
-export const ListModelsQuerySchema: SyncStandardSchema<T.Operations['listModels']['query']> = toStandardSchema(
-  O.validateListModelsQuery,
-);
-
-/** listModels: `validateListModelsHeaders` as a Standard Schema. */
-export const ListModelsHeadersSchema: SyncStandardSchema<T.Operations['listModels']['headers']> = toStandardSchema(
-  O.validateListModelsHeaders,
-);
-
-/** listModels: `validateListModelsCookies` as a Standard Schema. */
-export const ListModelsCookiesSchema: SyncStandardSchema<T.Operations['listModels']['cookies']> = toStandardSchema(
-  O.validateListModelsCookies,
-);
-
-/** listModels: the request body (its first declared media type) as a Standard Schema. */
-export const ListModelsRequestBodySchema: SyncStandardSchema<T.Operations['listModels']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListModelsRequestBody(body, undefined, options));
-
-/** listModels: the response with this status and media type as a Standard Schema. */
-export function ListModelsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listModels']['response'] | T.Operations['listModels']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListModelsResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const CompletionRequestSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletionRequest);
+
+export const CompletionSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletion);
+
+export const CompletionChunkSchema = /* @__PURE__ */ toStandardSchema(S.validateCompletionChunk);
+
+export const CreateCompletionPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionPathParams);
+
+export const CreateCompletionQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionQuery);
+
+export const CreateCompletionHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionHeaders);
+
+export const CreateCompletionCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateCreateCompletionCookies);
+
+export const CreateCompletionRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateCreateCompletionRequestBody);
+
+export const CreateCompletionResponseSchema = /* @__PURE__ */ _responseSchema(O.validateCreateCompletionResponse);
+
+export const ListModelsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsPathParams);
+
+export const ListModelsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsQuery);
+
+export const ListModelsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsHeaders);
+
+export const ListModelsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListModelsCookies);
+
+export const ListModelsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListModelsRequestBody);
+
+export const ListModelsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListModelsResponse);

@@ -4,9 +4,47 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import { _eEntry, _eReadFeedPathParams } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200'],
@@ -20,128 +58,34 @@ const _responses1: _Responses = {
   f: [[_eEntry]],
 };
 
-/** readFeed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['pathParams']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
+/** readFeed: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'readFeed'>(
+  [_eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams],
+  '#/paths/~1feed/get/parameters',
+  _responses0,
+);
+export const validateReadFeedPathParams = _v0.pathParams;
+export const validateReadFeedQuery = _v0.query;
+export const validateReadFeedHeaders = _v0.headers;
+export const validateReadFeedCookies = _v0.cookies;
+export const validateReadFeedRequestBody = _v0.requestBody;
+export const validateReadFeedResponse = _v0.response;
 
-/** readFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['query']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** readFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['headers']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** readFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateReadFeedCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['cookies']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1feed/get/parameters');
-}
-
-/** readFeed: no request body is declared; any body is accepted. */
-export function validateReadFeedRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['readFeed']['requestBody'] };
-}
-
-/** readFeed: a response, by status (exact, range, default) and media type. */
-export function validateReadFeedResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** legacyFeed: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLegacyFeedPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['pathParams']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
-}
-
-/** legacyFeed: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLegacyFeedQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['query']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
-}
-
-/** legacyFeed: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLegacyFeedHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['headers']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
-}
-
-/** legacyFeed: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateLegacyFeedCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['cookies']> {
-  return _run(_eReadFeedPathParams, value, _opts(options, true), '#/paths/~1legacy/get/parameters');
-}
-
-/** legacyFeed: no request body is declared; any body is accepted. */
-export function validateLegacyFeedRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['legacyFeed']['requestBody'] };
-}
-
-/** legacyFeed: a response, by status (exact, range, default) and media type. */
-export function validateLegacyFeedResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
+/** legacyFeed: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'legacyFeed'>(
+  [_eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams, _eReadFeedPathParams],
+  '#/paths/~1legacy/get/parameters',
+  _responses1,
+);
+export const validateLegacyFeedPathParams = _v1.pathParams;
+export const validateLegacyFeedQuery = _v1.query;
+export const validateLegacyFeedHeaders = _v1.headers;
+export const validateLegacyFeedCookies = _v1.cookies;
+export const validateLegacyFeedRequestBody = _v1.requestBody;
+export const validateLegacyFeedResponse = _v1.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  readFeed: {
-    pathParams: validateReadFeedPathParams,
-    query: validateReadFeedQuery,
-    headers: validateReadFeedHeaders,
-    cookies: validateReadFeedCookies,
-    requestBody: validateReadFeedRequestBody,
-    response: validateReadFeedResponse,
-  },
-  legacyFeed: {
-    pathParams: validateLegacyFeedPathParams,
-    query: validateLegacyFeedQuery,
-    headers: validateLegacyFeedHeaders,
-    cookies: validateLegacyFeedCookies,
-    requestBody: validateLegacyFeedRequestBody,
-    response: validateLegacyFeedResponse,
-  },
+  readFeed: _v0,
+  legacyFeed: _v1,
 } satisfies OperationValidators;

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,69 +92,48 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Entry as a Standard Schema (`validateEntry`). */
-export const EntrySchema: SyncStandardSchema<T.Entry> = toStandardSchema(S.validateEntry);
-
-/** readFeed: `validateReadFeedPathParams` as a Standard Schema. */
-export const ReadFeedPathParamsSchema: SyncStandardSchema<T.Operations['readFeed']['pathParams']> = toStandardSchema(
-  O.validateReadFeedPathParams,
-);
-
-/** readFeed: `validateReadFeedQuery` as a Standard Schema. */
-export const ReadFeedQuerySchema: SyncStandardSchema<T.Operations['readFeed']['query']> = toStandardSchema(
-  O.validateReadFeedQuery,
-);
-
-/** readFeed: `validateReadFeedHeaders` as a Standard Schema. */
-export const ReadFeedHeadersSchema: SyncStandardSchema<T.Operations['readFeed']['headers']> = toStandardSchema(
-  O.validateReadFeedHeaders,
-);
-
-/** readFeed: `validateReadFeedCookies` as a Standard Schema. */
-export const ReadFeedCookiesSchema: SyncStandardSchema<T.Operations['readFeed']['cookies']> = toStandardSchema(
-  O.validateReadFeedCookies,
-);
-
-/** readFeed: the request body (its first declared media type) as a Standard Schema. */
-export const ReadFeedRequestBodySchema: SyncStandardSchema<T.Operations['readFeed']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateReadFeedRequestBody(body, undefined, options),
-);
-
-/** readFeed: the response with this status and media type as a Standard Schema. */
-export function ReadFeedResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['readFeed']['response'] | T.Operations['readFeed']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateReadFeedResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** legacyFeed: `validateLegacyFeedPathParams` as a Standard Schema. */
-export const LegacyFeedPathParamsSchema: SyncStandardSchema<T.Operations['legacyFeed']['pathParams']> =
-  toStandardSchema(O.validateLegacyFeedPathParams);
-
-/** legacyFeed: `validateLegacyFeedQuery` as a Standard Schema. */
-export const LegacyFeedQuerySchema: SyncStandardSchema<T.Operations['legacyFeed']['query']> = toStandardSchema(
-  O.validateLegacyFeedQuery,
-);
-
-/** legacyFeed: `validateLegacyFeedHeaders` as a Standard Schema. */
-export const LegacyFeedHeadersSchema: SyncStandardSchema<T.Operations['legacyFeed']['headers']> = toStandardSchema(
-  O.validateLegacyFeedHeaders,
-);
-
-/** legacyFeed: `validateLegacyFeedCookies` as a Standard Schema. */
-export const LegacyFeedCookiesSchema: SyncStandardSchema<T.Operations['legacyFeed']['cookies']> = toStandardSchema(
-  O.validateLegacyFeedCookies,
-);
-
-/** legacyFeed: the request body (its first declared media type) as a Standard Schema. */
-export const LegacyFeedRequestBodySchema: SyncStandardSchema<T.Operations['legacyFeed']['requestBody']> =
-  toStandardSchema((body, options) => O.validateLegacyFeedRequestBody(body, undefined, options));
-
-/** legacyFeed: the response with this status and media type as a Standard Schema. */
-export function LegacyFeedResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['legacyFeed']['response'] | T.Operations['legacyFeed']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateLegacyFeedResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
+
+export const EntrySchema = /* @__PURE__ */ toStandardSchema(S.validateEntry);
+
+export const ReadFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedPathParams);
+
+export const ReadFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedQuery);
+
+export const ReadFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedHeaders);
+
+export const ReadFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateReadFeedCookies);
+
+export const ReadFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateReadFeedRequestBody);
+
+export const ReadFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateReadFeedResponse);
+
+export const LegacyFeedPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedPathParams);
+
+export const LegacyFeedQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedQuery);
+
+export const LegacyFeedHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedHeaders);
+
+export const LegacyFeedCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateLegacyFeedCookies);
+
+export const LegacyFeedRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateLegacyFeedRequestBody);
+
+export const LegacyFeedResponseSchema = /* @__PURE__ */ _responseSchema(O.validateLegacyFeedResponse);

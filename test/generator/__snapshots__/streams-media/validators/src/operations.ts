@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
 import {
   _eImportTicksRequestBody2,
@@ -15,6 +15,48 @@ import {
   _eWatchTicksPathParams,
   _eWatchTicksQuery,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  body: _Body | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value, mediaType, options) =>
+      body
+        ? _request(body, value, mediaType, options)
+        : { valid: true, value: value as T.Operations[K]['requestBody'] },
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200', '404'],
@@ -61,370 +103,96 @@ const _responses5: _Responses = {
   p: [['#/paths/~1uploads/post/responses/200/content/application~1json/schema']],
 };
 
-/** watchTicks: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateWatchTicksPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
-}
+/** watchTicks: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'watchTicks'>(
+  [_eWatchTicksPathParams, _eWatchTicksQuery, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1ticks/get/parameters',
+  undefined,
+  _responses0,
+);
+export const validateWatchTicksPathParams = _v0.pathParams;
+export const validateWatchTicksQuery = _v0.query;
+export const validateWatchTicksHeaders = _v0.headers;
+export const validateWatchTicksCookies = _v0.cookies;
+export const validateWatchTicksRequestBody = _v0.requestBody;
+export const validateWatchTicksResponse = _v0.response;
 
-/** watchTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateWatchTicksQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['query']> {
-  return _run(_eWatchTicksQuery, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
-}
+/** tailLog: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'tailLog'>(
+  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1log/get/parameters',
+  undefined,
+  _responses1,
+);
+export const validateTailLogPathParams = _v1.pathParams;
+export const validateTailLogQuery = _v1.query;
+export const validateTailLogHeaders = _v1.headers;
+export const validateTailLogCookies = _v1.cookies;
+export const validateTailLogRequestBody = _v1.requestBody;
+export const validateTailLogResponse = _v1.response;
 
-/** watchTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateWatchTicksHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
-}
+/** listTicksNdjson: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'listTicksNdjson'>(
+  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1ticks.ndjson/get/parameters',
+  undefined,
+  _responses2,
+);
+export const validateListTicksNdjsonPathParams = _v2.pathParams;
+export const validateListTicksNdjsonQuery = _v2.query;
+export const validateListTicksNdjsonHeaders = _v2.headers;
+export const validateListTicksNdjsonCookies = _v2.cookies;
+export const validateListTicksNdjsonRequestBody = _v2.requestBody;
+export const validateListTicksNdjsonResponse = _v2.response;
 
-/** watchTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateWatchTicksCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks/get/parameters');
-}
+/** listTicksJsonl: the validators of its parameters, request body and responses. */
+const _v3 = /* @__PURE__ */ _operation<'listTicksJsonl'>(
+  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1ticks.jsonl/get/parameters',
+  undefined,
+  _responses3,
+);
+export const validateListTicksJsonlPathParams = _v3.pathParams;
+export const validateListTicksJsonlQuery = _v3.query;
+export const validateListTicksJsonlHeaders = _v3.headers;
+export const validateListTicksJsonlCookies = _v3.cookies;
+export const validateListTicksJsonlRequestBody = _v3.requestBody;
+export const validateListTicksJsonlResponse = _v3.response;
 
-/** watchTicks: no request body is declared; any body is accepted. */
-export function validateWatchTicksRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['watchTicks']['requestBody'] };
-}
+/** listTicksSeq: the validators of its parameters, request body and responses. */
+const _v4 = /* @__PURE__ */ _operation<'listTicksSeq'>(
+  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1ticks.seq/get/parameters',
+  undefined,
+  _responses4,
+);
+export const validateListTicksSeqPathParams = _v4.pathParams;
+export const validateListTicksSeqQuery = _v4.query;
+export const validateListTicksSeqHeaders = _v4.headers;
+export const validateListTicksSeqCookies = _v4.cookies;
+export const validateListTicksSeqRequestBody = _v4.requestBody;
+export const validateListTicksSeqResponse = _v4.response;
 
-/** watchTicks: a response, by status (exact, range, default) and media type. */
-export function validateWatchTicksResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** tailLog: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
-}
-
-/** tailLog: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['query']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
-}
-
-/** tailLog: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
-}
-
-/** tailLog: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateTailLogCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1log/get/parameters');
-}
-
-/** tailLog: no request body is declared; any body is accepted. */
-export function validateTailLogRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['tailLog']['requestBody'] };
-}
-
-/** tailLog: a response, by status (exact, range, default) and media type. */
-export function validateTailLogResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** listTicksNdjson: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksNdjsonPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
-}
-
-/** listTicksNdjson: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksNdjsonQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['query']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
-}
-
-/** listTicksNdjson: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksNdjsonHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
-}
-
-/** listTicksNdjson: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksNdjsonCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.ndjson/get/parameters');
-}
-
-/** listTicksNdjson: no request body is declared; any body is accepted. */
-export function validateListTicksNdjsonRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listTicksNdjson']['requestBody'] };
-}
-
-/** listTicksNdjson: a response, by status (exact, range, default) and media type. */
-export function validateListTicksNdjsonResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
-
-/** listTicksJsonl: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksJsonlPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
-}
-
-/** listTicksJsonl: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksJsonlQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['query']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
-}
-
-/** listTicksJsonl: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksJsonlHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
-}
-
-/** listTicksJsonl: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksJsonlCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.jsonl/get/parameters');
-}
-
-/** listTicksJsonl: no request body is declared; any body is accepted. */
-export function validateListTicksJsonlRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listTicksJsonl']['requestBody'] };
-}
-
-/** listTicksJsonl: a response, by status (exact, range, default) and media type. */
-export function validateListTicksJsonlResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
-  return _respond(_responses3, status, mediaType, body, options);
-}
-
-/** listTicksSeq: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksSeqPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
-}
-
-/** listTicksSeq: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksSeqQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['query']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
-}
-
-/** listTicksSeq: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksSeqHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
-}
-
-/** listTicksSeq: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListTicksSeqCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1ticks.seq/get/parameters');
-}
-
-/** listTicksSeq: no request body is declared; any body is accepted. */
-export function validateListTicksSeqRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listTicksSeq']['requestBody'] };
-}
-
-/** listTicksSeq: a response, by status (exact, range, default) and media type. */
-export function validateListTicksSeqResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
-  return _respond(_responses4, status, mediaType, body, options);
-}
-
-/** importTicks: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateImportTicksPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['pathParams']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** importTicks: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateImportTicksQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['query']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** importTicks: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateImportTicksHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['headers']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** importTicks: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateImportTicksCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['cookies']> {
-  return _run(_eWatchTicksPathParams, value, _opts(options, true), '#/paths/~1uploads/post/parameters');
-}
-
-/** importTicks: the request body, by media type (default: the first declared). */
-export function validateImportTicksRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['requestBody']> {
-  return _request(_body5, body, mediaType, options);
-}
-
-/** importTicks: a response, by status (exact, range, default) and media type. */
-export function validateImportTicksResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
-  return _respond(_responses5, status, mediaType, body, options);
-}
+/** importTicks: the validators of its parameters, request body and responses. */
+const _v5 = /* @__PURE__ */ _operation<'importTicks'>(
+  [_eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams, _eWatchTicksPathParams],
+  '#/paths/~1uploads/post/parameters',
+  _body5,
+  _responses5,
+);
+export const validateImportTicksPathParams = _v5.pathParams;
+export const validateImportTicksQuery = _v5.query;
+export const validateImportTicksHeaders = _v5.headers;
+export const validateImportTicksCookies = _v5.cookies;
+export const validateImportTicksRequestBody = _v5.requestBody;
+export const validateImportTicksResponse = _v5.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  watchTicks: {
-    pathParams: validateWatchTicksPathParams,
-    query: validateWatchTicksQuery,
-    headers: validateWatchTicksHeaders,
-    cookies: validateWatchTicksCookies,
-    requestBody: validateWatchTicksRequestBody,
-    response: validateWatchTicksResponse,
-  },
-  tailLog: {
-    pathParams: validateTailLogPathParams,
-    query: validateTailLogQuery,
-    headers: validateTailLogHeaders,
-    cookies: validateTailLogCookies,
-    requestBody: validateTailLogRequestBody,
-    response: validateTailLogResponse,
-  },
-  listTicksNdjson: {
-    pathParams: validateListTicksNdjsonPathParams,
-    query: validateListTicksNdjsonQuery,
-    headers: validateListTicksNdjsonHeaders,
-    cookies: validateListTicksNdjsonCookies,
-    requestBody: validateListTicksNdjsonRequestBody,
-    response: validateListTicksNdjsonResponse,
-  },
-  listTicksJsonl: {
-    pathParams: validateListTicksJsonlPathParams,
-    query: validateListTicksJsonlQuery,
-    headers: validateListTicksJsonlHeaders,
-    cookies: validateListTicksJsonlCookies,
-    requestBody: validateListTicksJsonlRequestBody,
-    response: validateListTicksJsonlResponse,
-  },
-  listTicksSeq: {
-    pathParams: validateListTicksSeqPathParams,
-    query: validateListTicksSeqQuery,
-    headers: validateListTicksSeqHeaders,
-    cookies: validateListTicksSeqCookies,
-    requestBody: validateListTicksSeqRequestBody,
-    response: validateListTicksSeqResponse,
-  },
-  importTicks: {
-    pathParams: validateImportTicksPathParams,
-    query: validateImportTicksQuery,
-    headers: validateImportTicksHeaders,
-    cookies: validateImportTicksCookies,
-    requestBody: validateImportTicksRequestBody,
-    response: validateImportTicksResponse,
-  },
+  watchTicks: _v0,
+  tailLog: _v1,
+  listTicksNdjson: _v2,
+  listTicksJsonl: _v3,
+  listTicksSeq: _v4,
+  importTicks: _v5,
 } satisfies OperationValidators;

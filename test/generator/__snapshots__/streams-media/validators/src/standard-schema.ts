@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,191 +92,98 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Tick as a Standard Schema (`validateTick`). */
-export const TickSchema: SyncStandardSchema<T.Tick> = toStandardSchema(S.validateTick);
-
-/** Problem as a Standard Schema (`validateProblem`). */
-export const ProblemSchema: SyncStandardSchema<T.Problem> = toStandardSchema(S.validateProblem);
-
-/** watchTicks: `validateWatchTicksPathParams` as a Standard Schema. */
-export const WatchTicksPathParamsSchema: SyncStandardSchema<T.Operations['watchTicks']['pathParams']> =
-  toStandardSchema(O.validateWatchTicksPathParams);
-
-/** watchTicks: `validateWatchTicksQuery` as a Standard Schema. */
-export const WatchTicksQuerySchema: SyncStandardSchema<T.Operations['watchTicks']['query']> = toStandardSchema(
-  O.validateWatchTicksQuery,
-);
-
-/** watchTicks: `validateWatchTicksHeaders` as a Standard Schema. */
-export const WatchTicksHeadersSchema: SyncStandardSchema<T.Operations['watchTicks']['headers']> = toStandardSchema(
-  O.validateWatchTicksHeaders,
-);
-
-/** watchTicks: `validateWatchTicksCookies` as a Standard Schema. */
-export const WatchTicksCookiesSchema: SyncStandardSchema<T.Operations['watchTicks']['cookies']> = toStandardSchema(
-  O.validateWatchTicksCookies,
-);
-
-/** watchTicks: the request body (its first declared media type) as a Standard Schema. */
-export const WatchTicksRequestBodySchema: SyncStandardSchema<T.Operations['watchTicks']['requestBody']> =
-  toStandardSchema((body, options) => O.validateWatchTicksRequestBody(body, undefined, options));
-
-/** watchTicks: the response with this status and media type as a Standard Schema. */
-export function WatchTicksResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['watchTicks']['response'] | T.Operations['watchTicks']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateWatchTicksResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** tailLog: `validateTailLogPathParams` as a Standard Schema. */
-export const TailLogPathParamsSchema: SyncStandardSchema<T.Operations['tailLog']['pathParams']> = toStandardSchema(
-  O.validateTailLogPathParams,
-);
-
-/** tailLog: `validateTailLogQuery` as a Standard Schema. */
-export const TailLogQuerySchema: SyncStandardSchema<T.Operations['tailLog']['query']> = toStandardSchema(
-  O.validateTailLogQuery,
-);
-
-/** tailLog: `validateTailLogHeaders` as a Standard Schema. */
-export const TailLogHeadersSchema: SyncStandardSchema<T.Operations['tailLog']['headers']> = toStandardSchema(
-  O.validateTailLogHeaders,
-);
-
-/** tailLog: `validateTailLogCookies` as a Standard Schema. */
-export const TailLogCookiesSchema: SyncStandardSchema<T.Operations['tailLog']['cookies']> = toStandardSchema(
-  O.validateTailLogCookies,
-);
-
-/** tailLog: the request body (its first declared media type) as a Standard Schema. */
-export const TailLogRequestBodySchema: SyncStandardSchema<T.Operations['tailLog']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateTailLogRequestBody(body, undefined, options),
-);
-
-/** tailLog: the response with this status and media type as a Standard Schema. */
-export function TailLogResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['tailLog']['response'] | T.Operations['tailLog']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateTailLogResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** listTicksNdjson: `validateListTicksNdjsonPathParams` as a Standard Schema. */
-export const ListTicksNdjsonPathParamsSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['pathParams']> =
-  toStandardSchema(O.validateListTicksNdjsonPathParams);
+export const TickSchema = /* @__PURE__ */ toStandardSchema(S.validateTick);
 
-/** listTicksNdjson: `validateListTicksNdjsonQuery` as a Standard Schema. */
-export const ListTicksNdjsonQuerySchema: SyncStandardSchema<T.Operations['listTicksNdjson']['query']> =
-  toStandardSchema(O.validateListTicksNdjsonQuery);
+export const ProblemSchema = /* @__PURE__ */ toStandardSchema(S.validateProblem);
 
-/** listTicksNdjson: `validateListTicksNdjsonHeaders` as a Standard Schema. */
-export const ListTicksNdjsonHeadersSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['headers']> =
-  toStandardSchema(O.validateListTicksNdjsonHeaders);
+export const WatchTicksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksPathParams);
 
-/** listTicksNdjson: `validateListTicksNdjsonCookies` as a Standard Schema. */
-export const ListTicksNdjsonCookiesSchema: SyncStandardSchema<T.Operations['listTicksNdjson']['cookies']> =
-  toStandardSchema(O.validateListTicksNdjsonCookies);
+export const WatchTicksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksQuery);
 
-/** listTicksNdjson: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksNdjsonRequestBodySchema: SyncStandardSchema<T.Operations['listTicksNdjson']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListTicksNdjsonRequestBody(body, undefined, options));
+export const WatchTicksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksHeaders);
 
-/** listTicksNdjson: the response with this status and media type as a Standard Schema. */
-export function ListTicksNdjsonResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listTicksNdjson']['response'] | T.Operations['listTicksNdjson']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListTicksNdjsonResponse(status, mediaType, body, options));
-}
+export const WatchTicksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateWatchTicksCookies);
 
-/** listTicksJsonl: `validateListTicksJsonlPathParams` as a Standard Schema. */
-export const ListTicksJsonlPathParamsSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['pathParams']> =
-  toStandardSchema(O.validateListTicksJsonlPathParams);
+export const WatchTicksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateWatchTicksRequestBody);
 
-/** listTicksJsonl: `validateListTicksJsonlQuery` as a Standard Schema. */
-export const ListTicksJsonlQuerySchema: SyncStandardSchema<T.Operations['listTicksJsonl']['query']> = toStandardSchema(
-  O.validateListTicksJsonlQuery,
-);
+export const WatchTicksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateWatchTicksResponse);
 
-/** listTicksJsonl: `validateListTicksJsonlHeaders` as a Standard Schema. */
-export const ListTicksJsonlHeadersSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['headers']> =
-  toStandardSchema(O.validateListTicksJsonlHeaders);
+export const TailLogPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogPathParams);
 
-/** listTicksJsonl: `validateListTicksJsonlCookies` as a Standard Schema. */
-export const ListTicksJsonlCookiesSchema: SyncStandardSchema<T.Operations['listTicksJsonl']['cookies']> =
-  toStandardSchema(O.validateListTicksJsonlCookies);
+export const TailLogQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogQuery);
 
-/** listTicksJsonl: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksJsonlRequestBodySchema: SyncStandardSchema<T.Operations['listTicksJsonl']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListTicksJsonlRequestBody(body, undefined, options));
+export const TailLogHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogHeaders);
 
-/** listTicksJsonl: the response with this status and media type as a Standard Schema. */
-export function ListTicksJsonlResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listTicksJsonl']['response'] | T.Operations['listTicksJsonl']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListTicksJsonlResponse(status, mediaType, body, options));
-}
+export const TailLogCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateTailLogCookies);
 
-/** listTicksSeq: `validateListTicksSeqPathParams` as a Standard Schema. */
-export const ListTicksSeqPathParamsSchema: SyncStandardSchema<T.Operations['listTicksSeq']['pathParams']> =
-  toStandardSchema(O.validateListTicksSeqPathParams);
+export const TailLogRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateTailLogRequestBody);
 
-/** listTicksSeq: `validateListTicksSeqQuery` as a Standard Schema. */
-export const ListTicksSeqQuerySchema: SyncStandardSchema<T.Operations['listTicksSeq']['query']> = toStandardSchema(
-  O.validateListTicksSeqQuery,
-);
+export const TailLogResponseSchema = /* @__PURE__ */ _responseSchema(O.validateTailLogResponse);
 
-/** listTicksSeq: `validateListTicksSeqHeaders` as a Standard Schema. */
-export const ListTicksSeqHeadersSchema: SyncStandardSchema<T.Operations['listTicksSeq']['headers']> = toStandardSchema(
-  O.validateListTicksSeqHeaders,
-);
+export const ListTicksNdjsonPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonPathParams);
 
-/** listTicksSeq: `validateListTicksSeqCookies` as a Standard Schema. */
-export const ListTicksSeqCookiesSchema: SyncStandardSchema<T.Operations['listTicksSeq']['cookies']> = toStandardSchema(
-  O.validateListTicksSeqCookies,
-);
+export const ListTicksNdjsonQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonQuery);
 
-/** listTicksSeq: the request body (its first declared media type) as a Standard Schema. */
-export const ListTicksSeqRequestBodySchema: SyncStandardSchema<T.Operations['listTicksSeq']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListTicksSeqRequestBody(body, undefined, options));
+export const ListTicksNdjsonHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonHeaders);
 
-/** listTicksSeq: the response with this status and media type as a Standard Schema. */
-export function ListTicksSeqResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listTicksSeq']['response'] | T.Operations['listTicksSeq']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListTicksSeqResponse(status, mediaType, body, options));
-}
+export const ListTicksNdjsonCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksNdjsonCookies);
 
-/** importTicks: `validateImportTicksPathParams` as a Standard Schema. */
-export const ImportTicksPathParamsSchema: SyncStandardSchema<T.Operations['importTicks']['pathParams']> =
-  toStandardSchema(O.validateImportTicksPathParams);
+export const ListTicksNdjsonRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksNdjsonRequestBody);
 
-/** importTicks: `validateImportTicksQuery` as a Standard Schema. */
-export const ImportTicksQuerySchema: SyncStandardSchema<T.Operations['importTicks']['query']> = toStandardSchema(
-  O.validateImportTicksQuery,
-);
+export const ListTicksNdjsonResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksNdjsonResponse);
 
-/** importTicks: `validateImportTicksHeaders` as a Standard Schema. */
-export const ImportTicksHeadersSchema: SyncStandardSchema<T.Operations['importTicks']['headers']> = toStandardSchema(
-  O.validateImportTicksHeaders,
-);
+export const ListTicksJsonlPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlPathParams);
 
-/** importTicks: `validateImportTicksCookies` as a Standard Schema. */
-export const ImportTicksCookiesSchema: SyncStandardSchema<T.Operations['importTicks']['cookies']> = toStandardSchema(
-  O.validateImportTicksCookies,
-);
+export const ListTicksJsonlQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlQuery);
 
-/** importTicks: the request body (its first declared media type) as a Standard Schema. */
-export const ImportTicksRequestBodySchema: SyncStandardSchema<T.Operations['importTicks']['requestBody']> =
-  toStandardSchema((body, options) => O.validateImportTicksRequestBody(body, undefined, options));
+export const ListTicksJsonlHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlHeaders);
 
-/** importTicks: the response with this status and media type as a Standard Schema. */
-export function ImportTicksResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['importTicks']['response'] | T.Operations['importTicks']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateImportTicksResponse(status, mediaType, body, options));
-}
+export const ListTicksJsonlCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksJsonlCookies);
+
+export const ListTicksJsonlRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksJsonlRequestBody);
+
+export const ListTicksJsonlResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksJsonlResponse);
+
+export const ListTicksSeqPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqPathParams);
+
+export const ListTicksSeqQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqQuery);
+
+export const ListTicksSeqHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqHeaders);
+
+export const ListTicksSeqCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListTicksSeqCookies);
+
+export const ListTicksSeqRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListTicksSeqRequestBody);
+
+export const ListTicksSeqResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListTicksSeqResponse);
+
+export const ImportTicksPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksPathParams);
+
+export const ImportTicksQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksQuery);
+
+export const ImportTicksHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksHeaders);
+
+export const ImportTicksCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateImportTicksCookies);
+
+export const ImportTicksRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateImportTicksRequestBody);
+
+export const ImportTicksResponseSchema = /* @__PURE__ */ _responseSchema(O.validateImportTicksResponse);

@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 
@@ -92,41 +91,28 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** StringOrNumber as a Standard Schema (`validateStringOrNumber`). */
-export const StringOrNumberSchema: SyncStandardSchema<T.StringOrNumber> = toStandardSchema(S.validateStringOrNumber);
+export const StringOrNumberSchema = /* @__PURE__ */ toStandardSchema(S.validateStringOrNumber);
 
-/** NullableString as a Standard Schema (`validateNullableString`). */
-export const NullableStringSchema: SyncStandardSchema<T.NullableString> = toStandardSchema(S.validateNullableString);
+export const NullableStringSchema = /* @__PURE__ */ toStandardSchema(S.validateNullableString);
 
-/** ObjectOrNull as a Standard Schema (`validateObjectOrNull`). */
-export const ObjectOrNullSchema: SyncStandardSchema<T.ObjectOrNull> = toStandardSchema(S.validateObjectOrNull);
+export const ObjectOrNullSchema = /* @__PURE__ */ toStandardSchema(S.validateObjectOrNull);
 
-/** ListOrString as a Standard Schema (`validateListOrString`). */
-export const ListOrStringSchema: SyncStandardSchema<T.ListOrString> = toStandardSchema(S.validateListOrString);
+export const ListOrStringSchema = /* @__PURE__ */ toStandardSchema(S.validateListOrString);
 
-/** Anything as a Standard Schema (`validateAnything`). */
-export const AnythingSchema: SyncStandardSchema<T.Anything> = toStandardSchema(S.validateAnything);
+export const AnythingSchema = /* @__PURE__ */ toStandardSchema(S.validateAnything);
 
-/** ConstString as a Standard Schema (`validateConstString`). */
-export const ConstStringSchema: SyncStandardSchema<T.ConstString> = toStandardSchema(S.validateConstString);
+export const ConstStringSchema = /* @__PURE__ */ toStandardSchema(S.validateConstString);
 
-/** ConstNumber as a Standard Schema (`validateConstNumber`). */
-export const ConstNumberSchema: SyncStandardSchema<T.ConstNumber> = toStandardSchema(S.validateConstNumber);
+export const ConstNumberSchema = /* @__PURE__ */ toStandardSchema(S.validateConstNumber);
 
-/** ConstNull as a Standard Schema (`validateConstNull`). */
-export const ConstNullSchema: SyncStandardSchema<T.ConstNull> = toStandardSchema(S.validateConstNull);
+export const ConstNullSchema = /* @__PURE__ */ toStandardSchema(S.validateConstNull);
 
-/** ConstObject as a Standard Schema (`validateConstObject`). */
-export const ConstObjectSchema: SyncStandardSchema<T.ConstObject> = toStandardSchema(S.validateConstObject);
+export const ConstObjectSchema = /* @__PURE__ */ toStandardSchema(S.validateConstObject);
 
-/** Tagged as a Standard Schema (`validateTagged`). */
-export const TaggedSchema: SyncStandardSchema<T.Tagged> = toStandardSchema(S.validateTagged);
+export const TaggedSchema = /* @__PURE__ */ toStandardSchema(S.validateTagged);
 
-/** Pair as a Standard Schema (`validatePair`). */
-export const PairSchema: SyncStandardSchema<T.Pair> = toStandardSchema(S.validatePair);
+export const PairSchema = /* @__PURE__ */ toStandardSchema(S.validatePair);
 
-/** OpenTuple as a Standard Schema (`validateOpenTuple`). */
-export const OpenTupleSchema: SyncStandardSchema<T.OpenTuple> = toStandardSchema(S.validateOpenTuple);
+export const OpenTupleSchema = /* @__PURE__ */ toStandardSchema(S.validateOpenTuple);
 
-/** Rgb as a Standard Schema (`validateRgb`). */
-export const RgbSchema: SyncStandardSchema<T.Rgb> = toStandardSchema(S.validateRgb);
+export const RgbSchema = /* @__PURE__ */ toStandardSchema(S.validateRgb);

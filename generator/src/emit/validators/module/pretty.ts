@@ -1,0 +1,199 @@
+/**
+ * The validators modules printed in prettier's layout, so they need no formatting pass. Each statement is
+ * built as the layout document prettier's TypeScript printer builds for it (function signatures, call
+ * arguments, type arguments, unions, object literals, import lists) and prettier's own document printer
+ * (`prettier/doc`, the cheap part of prettier: fitting lines to the print width) turns it into text.
+ *
+ * Only the shapes the validators emitters write are covered. A statement this cannot vouch for (a string in
+ * JSON's spelling, a line wider than the print width, trailing blanks in a comment) is left to prettier: a
+ * module records it as a range of `EmittedFile.formatted` (statement-exact: the module knows where each
+ * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
+ */
+import { builders, printer } from 'prettier/doc';
+import { PRETTIER_OPTIONS } from '../../../write/format.ts';
+
+export type Doc = builders.Doc;
+const { group, indent, align, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
+
+export function printDoc(doc: Doc): string {
+  return printer.printDocToString(doc, { printWidth: WIDTH, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
+}
+
+/** `(a, b)`: a call's arguments (none of them hugged: no object, array or function as the last one). */
+export function args(list: readonly Doc[]): Doc {
+  if (!list.length) return '()';
+  return group(['(', indent([softline, join([',', line], list as Doc[])]), ifBreak(','), softline, ')']);
+}
+
+export function call(callee: Doc, list: readonly Doc[]): Doc {
+  return [callee, args(list)];
+}
+
+/**
+ * `export function name(params): returns { body }`: the parameters break one a line (trailing comma) when
+ * the signature does not fit, and only then does the return type's own group get to break.
+ */
+export function functionDeclaration(head: string, params: readonly Doc[], returns: Doc, body: readonly Doc[]): Doc {
+  const list: Doc = params.length ? ['(', indent([softline, join([',', line], params as Doc[])]), ifBreak(','), softline, ')'] : '()';
+  return [head, group([list, ': ', returns]), ' ', block(body)];
+}
+
+export function block(statements: readonly Doc[]): Doc {
+  if (!statements.length) return '{}';
+  return ['{', indent([hardline, join(hardline, statements as Doc[])]), hardline, '}'];
+}
+
+/** `if (test) statement` (no block): the statement moves to the next line when the line is too wide. */
+export function ifStatement(test: Doc, statement: Doc): Doc {
+  return group(['if (', group(test), ')', indent([line, statement])]);
+}
+
+/** `Name<A>`: a single plain argument (a name, `T.X`) stays on the line; others may break. */
+export function typeReference(name: string, list: readonly Doc[], hug: boolean): Doc {
+  if (hug) return [name, '<', join(', ', list as Doc[]), '>'];
+  return group([name, '<', indent([softline, join([',', line], list as Doc[])]), softline, '>']);
+}
+
+/**
+ * `left = right` in prettier's "fluid" layout (a call on the right): the right side starts on the line when
+ * its head fits there, else on the next line, indented.
+ */
+export function fluidAssignment(left: string, right: Doc): Doc {
+  const id = Symbol('assignment');
+  return group([left, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
+}
+
+/** `left = right` where prettier breaks after the operator (a member chain or a string on the right). */
+export function breakAfterOperator(left: string, right: Doc): Doc {
+  return group([left, group(indent([line, right]))]);
+}
+
+/** `A | B` as a type argument (not indented: the type arguments' group indents it). */
+export function unionInTypeArguments(members: readonly Doc[]): Doc {
+  return group([ifBreak('| '), join([line, '| '], members.map((m) => align(2, m)))]);
+}
+
+/**
+ * `{ a: x, b: y }`; `expanded`: written with a line break after `{`, which prettier keeps (one property a
+ * line); otherwise prettier expands it only when it does not fit.
+ */
+export function objectLiteral(properties: readonly Doc[], expanded = false): Doc {
+  if (!properties.length) return '{}';
+  return group(['{', indent([line, join([',', line], properties as Doc[])]), ifBreak(','), line, '}'], { shouldBreak: expanded });
+}
+
+/** `[a, b]` of non-numbers (prettier's printArrayItems); `expand` when prettier's shouldBreak holds. */
+export function arrayLiteral(items: readonly Doc[], expand = false): Doc {
+  if (!items.length) return '[]';
+  return group(['[', indent([softline, join([',', line], items as Doc[])]), ifBreak(','), softline, ']'], { shouldBreak: expand });
+}
+
+/** `import [type ]{ a, b } from 'x';` (one name stays on the line; more break one a line). */
+export function importNamed(typeOnly: boolean, names: readonly string[], from: string, keyword = 'import'): Doc {
+  const specifiers = names.length > 1 ? group(['{', indent([line, join([',', line], names as string[])]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
+  return [keyword, typeOnly ? ' type' : '', ' ', specifiers, ' from ', from, ';'];
+}
+
+const NAMED = /^(import|export)( type)? \{ ([\w$, ]*) \} from "([^"'\\]*)";$/;
+const NAMESPACE = /^import (type )?\* as ([\w$]+) from (?:"([^"'\\]*)"|('[^'\\]*'));$/;
+
+/**
+ * Import (or re-export) lines as the symbol registry writes them (`import type { a, b } from "./x.js";`),
+ * in prettier's layout: single quotes, a list that does not fit broken one name a line. A line of another
+ * shape is kept as it is (and `vouched` then leaves it to prettier).
+ */
+export function prettyImports(lines: readonly { text: string }[]): string {
+  return lines
+    .map(({ text }) => {
+      const named = NAMED.exec(text);
+      if (named) return printDoc(importNamed(named[2] !== undefined, named[3].split(', '), `'${named[4]}'`, named[1]));
+      const namespace = NAMESPACE.exec(text);
+      return namespace ? `import ${namespace[1] ?? ''}* as ${namespace[2]} from ${namespace[4] ?? `'${namespace[3]}'`};` : text;
+    })
+    .join('\n');
+}
+
+const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;
+
+/**
+ * True when printed text is certainly what prettier prints for it: no line wider than the print width but
+ * a comment's (the layouts here do not model what prettier does with one), no trailing blanks, and no double quote outside
+ * a single-quoted string (a string `prettyLit` left in JSON's spelling, whose escapes prettier may change).
+ */
+export function vouched(text: string, wide = false): boolean {
+  return text.split('\n').every((l) => (wide || l.length <= WIDTH || COMMENT_LINE.test(l)) && l === l.trimEnd()) && !text.replace(SINGLE_QUOTED, '').includes('"');
+}
+
+/** A line of a block comment: prettier leaves it as it is, however wide. */
+const COMMENT_LINE = /^ *(\/\*\*? .*\*\/|\/\*\*?|\* .*|\*\/)$/;
+
+type Range = readonly [start: number, end: number];
+
+/**
+ * A module's top-level statements, each either printed formatted or left to prettier; `text` joins them
+ * with one blank line (or a line break: `next`), `ranges` are the statements prettier must format
+ * (adjacent ones merged).
+ */
+export class PrettyModule {
+  private readonly parts: Array<{ text: string; formatted: boolean; separator: string }> = [];
+
+  /**
+   * A statement printed formatted, unless `vouched` says otherwise. `wide`: its layout is plain groups only
+   * (arrays, objects of literals), which the document printer overflows exactly as prettier does, so a line
+   * wider than the print width (a long string) is no reason to doubt it.
+   */
+  add(text: string, wide = false): this {
+    return this.push(text, vouched(text, wide), '\n\n');
+  }
+
+  /** A statement whose text is prettier's output already (checked where it lives) or that prettier must format. */
+  addAs(text: string, formatted: boolean): this {
+    return this.push(text, formatted, '\n\n');
+  }
+
+  /** A statement on the line after the previous one (no blank line between), vouched for like `add`. */
+  next(text: string): this {
+    return this.push(text, vouched(text), '\n');
+  }
+
+  /** Text already split into statements with `ranges` (relative to it) prettier must format. */
+  addRanged(text: string, ranges: readonly Range[]): this {
+    let at = 0;
+    const pieces: Array<[string, boolean]> = [];
+    for (const [start, end] of ranges) {
+      pieces.push([text.slice(at, start), true], [text.slice(start, end), false]);
+      at = end;
+    }
+    pieces.push([text.slice(at), true]);
+    // Glued back exactly: the first piece takes the blank line before the text, the others none.
+    let separator = '\n\n';
+    for (const [piece, formatted] of pieces) {
+      if (!piece) continue;
+      this.parts.push({ text: piece, formatted, separator });
+      separator = '';
+    }
+    return this;
+  }
+
+  private push(text: string, formatted: boolean, separator: string): this {
+    this.parts.push({ text: text.replace(/\n+$/, ''), formatted, separator });
+    return this;
+  }
+
+  build(): { text: string; ranges: Range[] } {
+    const ranges: Range[] = [];
+    let text = '';
+    for (const [i, part] of this.parts.entries()) {
+      if (i) text += part.separator;
+      const start = text.length;
+      text += part.text;
+      if (part.formatted) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && text.slice(last[1], start).trim() === '') ranges[ranges.length - 1] = [last[0], text.length];
+      else ranges.push([start, text.length]);
+    }
+    return { text: text + '\n', ranges };
+  }
+}
