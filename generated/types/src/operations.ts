@@ -77,48 +77,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: GetUserBookmarksEnvelope;
@@ -153,48 +120,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: FindUserByUsernameEnvelope;
@@ -233,48 +167,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: FindPostByIdEnvelope;
@@ -315,48 +216,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: SearchRecentPostsEnvelope;
@@ -415,48 +283,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: SearchAllPostsEnvelope;
@@ -488,48 +323,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -561,48 +363,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -637,48 +406,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -710,48 +446,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -783,48 +486,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -856,48 +526,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -929,48 +566,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1005,48 +609,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1078,48 +649,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1151,48 +689,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1224,48 +729,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1297,48 +769,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1370,48 +809,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1443,48 +849,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1519,48 +892,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1589,48 +929,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1664,48 +971,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1740,48 +1014,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1810,48 +1051,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1883,48 +1091,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1953,48 +1128,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2026,48 +1168,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2096,48 +1205,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2166,48 +1242,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2239,48 +1282,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2312,48 +1322,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2382,48 +1359,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2452,48 +1396,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ActivityStreamEvent;
@@ -2525,48 +1436,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2604,48 +1482,15 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2674,52 +1519,66 @@ export interface Operations {
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
     /** Body of a failed response. */
     errorResponse: Error | Problem;
+  };
+}
+
+/** Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`. */
+export interface Responses {
+  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+  Unauthorized: {
+    headers: Record<string, never>;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+  Forbidden: {
+    headers: Record<string, never>;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+  TooManyRequests: {
+    headers: {
+      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+      'x-rate-limit-reset': number;
+    };
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+  ServiceUnavailable: {
+    headers: Record<string, never>;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+  DefaultError: {
+    headers: Record<string, never>;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
   };
 }

@@ -108,13 +108,7 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      /** @format date */
-      day?: string;
-      /** @format date-time */
-      as_of?: string;
-      events?: Event[];
-    };
+    response: Operations['eventsOn']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };

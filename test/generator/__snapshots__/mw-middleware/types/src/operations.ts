@@ -35,12 +35,7 @@ export interface Operations {
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing[];
@@ -69,19 +64,9 @@ export interface Operations {
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
       /** A problem. */
-      409: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      409: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing;
@@ -112,37 +97,28 @@ export interface Operations {
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
       /** A problem. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Problem'];
       /** A problem. */
-      404: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      404: Responses['Problem'];
       /** A problem. */
-      500: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      500: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing;
     /** Body of a failed response. */
     errorResponse: Problem;
+  };
+}
+
+/** Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`. */
+export interface Responses {
+  /** A problem. */
+  Problem: {
+    headers: Record<string, never>;
+    content: {
+      'application/problem+json': Problem;
+    };
   };
 }

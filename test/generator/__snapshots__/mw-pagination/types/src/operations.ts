@@ -75,10 +75,7 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      items: Item[];
-      next_cursor?: string | null;
-    };
+    response: Operations['listEvents']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
@@ -112,11 +109,7 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      object: 'list';
-      data: Item[];
-      has_more: boolean;
-    };
+    response: Operations['listCharges']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
@@ -221,13 +214,7 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      entries?: Item[];
-      next_cursor?: string;
-      paging?: {
-        after?: string;
-      };
-    };
+    response: Operations['listFeed']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
