@@ -62,16 +62,16 @@ export interface Operations {
       'place.fields'?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The bookmarked posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': GetUserBookmarksEnvelope;
         };
@@ -105,16 +105,16 @@ export interface Operations {
       'user.fields'?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The user. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': FindUserByUsernameEnvelope;
         };
@@ -152,16 +152,16 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The post. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': FindPostByIdEnvelope;
         };
@@ -185,7 +185,7 @@ export interface Operations {
   /** `GET /2/posts/search/recent`: Search posts of the last 7 days */
   searchRecentPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /**
@@ -201,16 +201,16 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The matching posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': SearchRecentPostsEnvelope;
         };
@@ -234,7 +234,7 @@ export interface Operations {
   /** `GET /2/posts/search/all`: Full-archive search */
   searchAllPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /**
@@ -268,16 +268,16 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The matching posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': SearchAllPostsEnvelope;
         };
@@ -301,23 +301,23 @@ export interface Operations {
   /** `GET /2/posts/counts/recent`: Counts of recent posts matching a query */
   countRecentPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
       query?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The counts (the content of `data` and `meta` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -341,23 +341,23 @@ export interface Operations {
   /** `GET /2/posts/counts/all`: Counts of posts of the full archive matching a query */
   countAllPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
       query?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The counts (the content of `data` and `meta` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -391,16 +391,16 @@ export interface Operations {
       max_results?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The user's posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -429,18 +429,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -469,18 +469,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -509,18 +509,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The followers (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -549,18 +549,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The followed accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -589,11 +589,11 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The account to follow. The body is not shown.
@@ -603,7 +603,7 @@ export interface Operations {
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -632,18 +632,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The blocked accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -672,18 +672,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The muted accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -712,18 +712,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -752,18 +752,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -792,18 +792,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -832,18 +832,18 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -872,11 +872,11 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The post to like. The body is not shown.
@@ -886,7 +886,7 @@ export interface Operations {
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -910,20 +910,20 @@ export interface Operations {
   /** `POST /2/posts`: Create or edit a post */
   createPost: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: CreatePostRequest;
     /** Responses by status and media type. */
     responses: {
       /** The created (or edited) post. The shape of `data` is not shown. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -947,7 +947,7 @@ export interface Operations {
   /** `GET /2/news/search`: Search news stories */
   searchNews: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
@@ -956,16 +956,16 @@ export interface Operations {
       'news.fields'?: NewsField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The news stories (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -999,16 +999,16 @@ export interface Operations {
       'news.fields'?: NewsField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The news story (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1032,20 +1032,20 @@ export interface Operations {
   /** `GET /2/connections`: List streaming connections */
   listConnections: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The connections (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1069,23 +1069,23 @@ export interface Operations {
   /** `DELETE /2/connections`: Terminate specific streaming connections */
   deleteConnectionsByUuid: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
       uuids?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1109,20 +1109,20 @@ export interface Operations {
   /** `DELETE /2/connections/all`: Terminate all streaming connections */
   deleteAllConnections: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1151,18 +1151,18 @@ export interface Operations {
       endpoint_id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1186,20 +1186,20 @@ export interface Operations {
   /** `GET /2/notes/search/posts_eligible_for_notes`: Posts eligible for community notes */
   searchPostsEligibleForNotes: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The eligible posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1223,20 +1223,20 @@ export interface Operations {
   /** `GET /2/notes/search/notes_written`: Notes written by the authenticated note writer */
   searchNotesWritten: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The notes (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1260,13 +1260,13 @@ export interface Operations {
   /** `POST /2/notes`: Submit a community note */
   createNote: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The note. The body is not shown.
@@ -1276,7 +1276,7 @@ export interface Operations {
     responses: {
       /** The submitted note (the shape of `data` is not shown). */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1300,13 +1300,13 @@ export interface Operations {
   /** `POST /2/evaluate_note`: Evaluate a drafted note */
   evaluateNote: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The drafted note. The body is not shown.
@@ -1316,7 +1316,7 @@ export interface Operations {
     responses: {
       /** The evaluation signals (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1340,20 +1340,20 @@ export interface Operations {
   /** `POST /2/activity/subscriptions`: Create an activity subscription */
   createActivitySubscription: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: ActivitySubscriptionCreateRequest;
     /** Responses by status and media type. */
     responses: {
       /** The subscription (the shape of `data` is not shown). */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1377,20 +1377,20 @@ export interface Operations {
   /** `GET /2/activity/stream`: Stream activity events */
   streamActivity: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The stream. The body is a sequence of newline-delimited JSON values; the schema is that of ONE event. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ActivityStreamEvent;
         };
@@ -1414,13 +1414,13 @@ export interface Operations {
   /** `POST /2/webhooks/replay`: Replay webhook events */
   replayWebhookEvents: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * What to replay. The body is not shown.
@@ -1430,7 +1430,7 @@ export interface Operations {
     responses: {
       /** The replay job (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1462,11 +1462,11 @@ export interface Operations {
       webhook_id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * What to replay. The body is not shown.
@@ -1476,7 +1476,7 @@ export interface Operations {
     responses: {
       /** The replay job (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1500,20 +1500,20 @@ export interface Operations {
   /** `GET /2/powerstream/rules`: Powerstream rules */
   getPowerstreamRules: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The rules (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
@@ -1540,7 +1540,7 @@ export interface Operations {
 export interface Responses {
   /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
   Unauthorized: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/json': Error;
       'application/problem+json': Problem;
@@ -1548,7 +1548,7 @@ export interface Responses {
   };
   /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
   Forbidden: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/json': Error;
       'application/problem+json': Problem;
@@ -1567,7 +1567,7 @@ export interface Responses {
   };
   /** 503: the service is unavailable (reduced in frequency for search endpoints). */
   ServiceUnavailable: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/json': Error;
       'application/problem+json': Problem;
@@ -1575,10 +1575,13 @@ export interface Responses {
   };
   /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
   DefaultError: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/json': Error;
       'application/problem+json': Problem;
     };
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

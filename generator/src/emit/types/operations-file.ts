@@ -12,7 +12,7 @@ import type { ModelIndex, OperationModel, ParameterLocation, ParameterModel } fr
 import type { TypeContext } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
 import type { OperationMember } from './operation-refs.ts';
-import { emptyRecord, ResponseTypes } from './responses.ts';
+import { NoMembers, ResponseTypes } from './responses.ts';
 import { transformSchema } from './transform/schema.ts';
 
 const LOCATION_MEMBER: Record<ParameterLocation, OperationMember> = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' };
@@ -22,13 +22,14 @@ const LOCATION_TITLE: Record<ParameterLocation, string> = { path: 'Path', query:
 /** The statements in order; `used` collects the schema type names they refer to (complete once iterated). */
 export function* operationStatements(operations: OperationModel[], index: ModelIndex, writeDiffers: ReadonlySet<string>, used: Set<string>): Generator<Statement> {
   const request: TypeContext = { index, view: 'write', writeDiffers, used };
-  const responses = new ResponseTypes({ index, view: 'read', writeDiffers, used });
+  const noMembers = new NoMembers();
+  const responses = new ResponseTypes({ index, view: 'read', writeDiffers, used }, noMembers);
   const entries = operations.map((op) => {
     const title = `${op.method.toUpperCase()} ${op.path}`;
     const members: TypeElement[] = [];
     for (const location of ['path', 'query', 'header', 'cookie'] as const) {
       const params = op.parameters.filter((p) => p.in === location);
-      members.push(propertySignature(LOCATION_MEMBER[location], parameterObject(params, request), { doc: [`${LOCATION_TITLE[location]} parameters.`] }));
+      members.push(propertySignature(LOCATION_MEMBER[location], parameterObject(params, request, noMembers), { doc: [`${LOCATION_TITLE[location]} parameters.`] }));
     }
     members.push(propertySignature('requestBody', requestBodyType(op, request), { doc: [`Request body${op.requestBody?.required ? ' (required)' : ''}.`, op.requestBody?.description] }));
     members.push(propertySignature('responses', typeLiteral(responses.members(op)), { doc: ['Responses by status and media type.'] }));
@@ -40,10 +41,12 @@ export function* operationStatements(operations: OperationModel[], index: ModelI
   yield interfaceDeclaration('Operations', entries, ['Every operation, by method name (the operationId), with its types: `Operations["<method>"]["response"]`.']);
   const shared = responses.declaration();
   if (shared) yield shared;
+  const empty = noMembers.declaration();
+  if (empty) yield empty;
 }
 
-function parameterObject(params: ParameterModel[], ctx: TypeContext): TypeNode {
-  if (!params.length) return emptyRecord();
+function parameterObject(params: ParameterModel[], ctx: TypeContext, noMembers: NoMembers): TypeNode {
+  if (!params.length) return noMembers.ref();
   return typeLiteral(
     params.map((p) => {
       const doc = [p.description, p.deprecated ? '@deprecated' : undefined, ...schemaDocLines(p.schema).filter((l) => !p.description || l !== p.description)];

@@ -7,7 +7,7 @@
  *   instead of a second copy of it. Both resolve to the very same types as the copies did.
  */
 import {
-  indexedAccessType, interfaceDeclaration, keywordType, literalType, propertySignature, typeKey, typeLiteral, typeRef, unionType,
+  indexedAccessType, interfaceDeclaration, keywordType, literalType, localTypeAlias, propertySignature, typeKey, typeLiteral, typeRef, unionType,
   type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
 import { ts } from 'ts-morph';
@@ -38,7 +38,10 @@ export class ResponseTypes {
   private readonly namesByPointer = new Map<string, string>();
   private readonly bodies = new Map<MediaTypeModel, TypeNode>();
 
-  constructor(private readonly ctx: TypeContext) {}
+  constructor(
+    private readonly ctx: TypeContext,
+    private readonly noMembers: NoMembers,
+  ) {}
 
   /** `{ 200: {...}; 401: Responses["Unauthorized"] }` members for an operation. */
   members(op: OperationModel): TypeElement[] {
@@ -93,7 +96,7 @@ export class ResponseTypes {
   }
 
   private responseObject(r: ResponseModel): TypeNode {
-    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m)))) : emptyRecord();
+    const content = r.content.length ? typeLiteral(r.content.map((m) => propertySignature(m.mediaType, this.bodyType(m)))) : this.noMembers.ref();
     return typeLiteral([propertySignature('headers', this.headersType(r.headers)), propertySignature('content', content)]);
   }
 
@@ -108,7 +111,7 @@ export class ResponseTypes {
   }
 
   private headersType(headers: HeaderModel[]): TypeNode {
-    if (!headers.length) return emptyRecord();
+    if (!headers.length) return this.noMembers.ref();
     return typeLiteral(
       headers.map((h) => propertySignature(h.name.toLowerCase(), transformSchema(h.schema, this.ctx), { optional: !h.required, doc: [h.description, h.deprecated ? '@deprecated' : undefined] })),
     );
@@ -124,8 +127,25 @@ export function isSuccess(response: ResponseModel): boolean {
   return /^2/.test(response.status);
 }
 
-export function emptyRecord(): TypeNode {
-  return typeRef('Record', [keywordType('string'), keywordType('never')]);
+/**
+ * The type of a group without members (no parameters in a location, no headers, no content): one local
+ * alias of `Record<string, never>` named thousands of times, because a compiler checks a reference to a
+ * plain alias much faster than it checks a generic's type arguments again at every use.
+ */
+export class NoMembers {
+  static readonly NAME = 'NoMembers';
+  private used = false;
+
+  ref(): TypeNode {
+    this.used = true;
+    return typeRef(NoMembers.NAME);
+  }
+
+  /** `type NoMembers = Record<string, never>;` when something named it. */
+  declaration(): Statement | undefined {
+    if (!this.used) return undefined;
+    return localTypeAlias(NoMembers.NAME, typeRef('Record', [keywordType('string'), keywordType('never')]), ['No members (an empty parameter group, no headers, no content).']);
+  }
 }
 
 function nodeCount(node: ts.Node): number {

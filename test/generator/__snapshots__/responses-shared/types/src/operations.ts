@@ -9,13 +9,13 @@ export interface Operations {
   /** `GET /items` */
   listItems: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
@@ -39,18 +39,18 @@ export interface Operations {
       id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The item with its history. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             item: Item;
@@ -67,7 +67,7 @@ export interface Operations {
       404: Responses['NotFound'];
       /** Server error. */
       500: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             message: string;
@@ -79,7 +79,7 @@ export interface Operations {
       };
       /** Unavailable. */
       503: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             message: string;
@@ -104,11 +104,11 @@ export interface Operations {
       id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
@@ -144,7 +144,7 @@ export interface Responses {
   };
   /** Nothing there. */
   NotFound: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/json': {
         message: string;
@@ -159,9 +159,12 @@ export interface Responses {
   Gone: Responses['NotFound'];
   /** The item as a file. */
   File: {
-    headers: Record<string, never>;
+    headers: NoMembers;
     content: {
       'application/octet-stream': Blob;
     };
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;
