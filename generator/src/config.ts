@@ -230,14 +230,34 @@ function propertiesAt(schemaPath: string): Record<string, unknown> {
   return (node.properties ?? {}) as Record<string, unknown>;
 }
 
-let compiled: ((value: unknown) => boolean) & { errors?: unknown } | undefined;
-function configValidator() {
-  if (!compiled) {
-    const require = createRequire(import.meta.url);
-    const Ajv = require('ajv').default;
-    compiled = new Ajv({ allErrors: true, strict: true }).compile(CONFIG_SCHEMA);
+type ConfigValidator = ((value: unknown) => boolean) & { errors?: unknown };
+let compiled: ConfigValidator | undefined;
+
+/** The precompiled validator's file name next to this module (written by the build, as the meta-schemas are). */
+export const PRECOMPILED_CONFIG_VALIDATOR = 'config-schema.cjs';
+
+/**
+ * The config schema's validator: the one the build compiled to JavaScript (generator/scripts/
+ * compile-meta-schemas.mjs; loading Ajv and compiling the schema cost ~70 ms of every run that has a config
+ * file), or compiled at first use when running from the TypeScript sources (tests).
+ */
+function configValidator(): ConfigValidator {
+  if (compiled) return compiled;
+  const require = createRequire(import.meta.url);
+  try {
+    compiled = require(`./${PRECOMPILED_CONFIG_VALIDATOR}`) as ConfigValidator;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !String((error as Error).message).includes(PRECOMPILED_CONFIG_VALIDATOR)) throw error;
+    compiled = compileConfigSchema().validate;
   }
-  return compiled!;
+  return compiled;
+}
+
+/** Ajv and the config schema's validator; `source` keeps the generated code (for the build's standalone output). */
+export function compileConfigSchema(source = false): { ajv: unknown; validate: ConfigValidator } {
+  const Ajv = createRequire(import.meta.url)('ajv').default;
+  const ajv = new Ajv({ allErrors: true, strict: true, code: { source } });
+  return { ajv, validate: ajv.compile(CONFIG_SCHEMA) };
 }
 
 /** The npm scope of the generated packages: the config's, or a slug of the spec's title. */

@@ -2,8 +2,9 @@
  * The write stage's use of prettier (write/format.ts): files flagged as printed formatted are left alone,
  * files with ranges get only those ranges formatted, and the watch's cache serves pieces formatted before.
  */
+import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { formatFiles, type FormatCache } from '../../generator/src/write/format.ts';
+import { formatFiles, PRETTIER_OPTIONS, splitStatements, type FormatCache } from '../../generator/src/write/format.ts';
 import type { EmittedFile } from '../../generator/src/emit/emitter.ts';
 
 const messy = 'export const a = {b:1,\n  c:"x"}\n';
@@ -38,5 +39,25 @@ describe('format stage', () => {
     const [second] = await formatFiles(files, cache);
     expect(second).toBe('// from the cache\n');
     expect([...cache.keys()]).toEqual([key]);
+  });
+
+  it('cuts large pending text only between top-level statements, never inside a template literal or a comment', () => {
+    const pieces = [
+      'export const a = `first\n\nexport const notAStatement = 1;\n`;',
+      '/* a comment\n\nexport const alsoNot = 2; */\nexport const b = 2; // trailing',
+      'export function c() {\n  return 3;\n}\n',
+    ];
+    expect(splitStatements(pieces.join('\n\n'), 10)).toEqual(pieces);
+    // Unparsable text is left whole (prettier reports the error).
+    expect(splitStatements('export const a = `\n\nb;\n\nexport const c = 1;\n', 10)).toHaveLength(1);
+  });
+
+  it('a large file formatted in cached pieces is what prettier makes of it whole', async () => {
+    const statements = Array.from({ length: 400 }, (_, i) =>
+      i % 3 === 0 ? `export const t${i} = \`line\n\nexport const x${i} = {a:1}\n\`` : i % 3 === 1 ? `export const o${i} = {a:${i},\n  b:"x"}` : `/* c${i}\n\nnot code */\nexport type T${i} = "a"|"b"`,
+    );
+    const text = statements.join('\n\n') + '\n';
+    const [out] = await formatFiles([{ path: 'big.ts', contents: text, format: 'typescript' }], new Map());
+    expect(out).toBe(await prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' }));
   });
 });

@@ -13,7 +13,7 @@
  * Not re-exported from codegen/index.ts: importing it loads the TypeScript compiler (about 440 ms), which
  * only the emitters that build declarations need, and they are themselves loaded on demand.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { escapeTemplateText, isIdentifier, isNumericKey, isPropertyName } from './code.ts';
 import { docCommentBody } from './comment.ts';
 

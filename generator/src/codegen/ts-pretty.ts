@@ -11,7 +11,7 @@
  * generated file of every fixture and corpus spec with prettier and asserts nothing changes
  * (test/print/prettier-clean.test.ts): it is what keeps this module honest when prettier changes.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { builders, printer, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { isSingleLine } from './ts-nodes.ts';

@@ -3,7 +3,7 @@
  * A statement that printer does not handle is printed by the compiler's printer instead and its range is
  * reported, so the write stage runs prettier on that statement only.
  */
-import { ts } from 'ts-morph';
+import { ts } from './typescript.mjs';
 import { docCommentBody } from './comment.ts';
 import type { DocLines, Statement } from './ts-nodes.ts';
 import { prettyStatement, Unhandled } from './ts-pretty.ts';

@@ -3,9 +3,12 @@
  * positions. Syntax errors become diagnostics with line and column; all of a file's errors are reported.
  */
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
 import type { Diagnostic } from './diagnostics.ts';
 import { SourceFile } from './source.ts';
+
+// Through `require`, as in source.ts (an ES import of this CommonJS package scans it for export names).
+const { LineCounter, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 export interface ReadResult {
   source: SourceFile;

@@ -2,13 +2,17 @@
  * Formatting generated files with prettier, with fixed options: the output must not depend on a prettier
  * config that happens to be lying around, so none is read.
  *
- * Large TypeScript files are split at top-level statement boundaries (a blank line followed by an
- * unindented line: our emitters indent everything nested) and the pieces are formatted on worker threads,
- * one per core. The result depends only on the content, so it is as deterministic as a whole-file format.
+ * Most output is printed formatted by construction (EmittedFile.formatted); prettier is loaded only when
+ * something is left for it. Large pending TypeScript is split between top-level statements (found by
+ * parsing, so a blank line inside a template literal or a comment is never a cut) and, when there is
+ * enough of it, the pieces are formatted on worker threads, one per core. The result depends only on the
+ * content, so it is as deterministic as a whole-file format.
  */
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Options } from 'prettier';
+import type { ts as TS } from 'ts-morph';
 import type { EmittedFile } from '../emit/emitter.ts';
 
 export const PRETTIER_OPTIONS: Options = {
@@ -25,7 +29,7 @@ export const PRETTIER_OPTIONS: Options = {
 };
 
 const PARSERS = { typescript: 'typescript', json: 'json', markdown: 'markdown' } as const;
-/** Below this much TypeScript in total, workers cost more to start than they save. */
+/** Below this much pending text in total, workers (each loads prettier, ~150 ms) cost more than they save. */
 const PARALLEL_THRESHOLD = 400_000;
 const CHUNK_SIZE = 64_000;
 
@@ -47,7 +51,8 @@ const CACHED_CHUNK_SIZE = 8_000;
 export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Promise<string[]> {
   const jobs: Job[] = [];
   const plan: Array<{ kind: 'raw'; text: string } | { kind: 'jobs'; indices: number[] } | { kind: 'pieces'; pieces: Array<string | number> }> = [];
-  let tsBytes = 0;
+  // Cutting files into statement groups (a parse) pays only for worker threads or for the watch's cache.
+  const split = cache !== undefined || pendingSize(files) >= PARALLEL_THRESHOLD;
   for (const file of files) {
     const text = file.contents.endsWith('\n') ? file.contents : file.contents + '\n';
     if (file.format === 'none' || file.formatted === true || (file.formatted && !file.formatted.length)) {
@@ -62,16 +67,25 @@ export async function formatFiles(files: EmittedFile[], cache?: FormatCache): Pr
       plan.push({ kind: 'pieces', pieces: pieces.map((p) => (typeof p === 'string' ? p : jobs.push({ text: p.pending, options }) - 1)) });
       continue;
     }
-    const pieces = file.format === 'typescript' ? splitStatements(text, cache ? CACHED_CHUNK_SIZE : CHUNK_SIZE) : [text];
-    if (file.format === 'typescript') tsBytes += text.length;
+    const pieces = split && file.format === 'typescript' ? splitStatements(text, cache ? CACHED_CHUNK_SIZE : CHUNK_SIZE) : [text];
     plan.push({ kind: 'jobs', indices: pieces.map((piece) => jobs.push({ text: piece, options }) - 1) });
   }
-  const results = await formatJobs(jobs, tsBytes, cache);
+  const results = await formatJobs(jobs, cache);
   return plan.map((p) =>
     p.kind === 'raw' ? p.text
     : p.kind === 'pieces' ? p.pieces.map((piece) => (typeof piece === 'string' ? piece : results[piece].replace(/\n$/, ''))).join('')
     : p.indices.map((i) => results[i]).join('\n'),
   );
+}
+
+/** How much text prettier would be given (before any cache). */
+function pendingSize(files: EmittedFile[]): number {
+  let size = 0;
+  for (const f of files) {
+    if (f.format === 'none' || f.formatted === true) continue;
+    size += f.formatted ? f.formatted.reduce((sum, [start, end]) => sum + (end - start), 0) : f.contents.length;
+  }
+  return size;
 }
 
 /** The text cut at `ranges`: formatted text as strings, the ranges as `{ pending }`. */
@@ -86,8 +100,12 @@ function splitAt(text: string, ranges: readonly (readonly [number, number])[]): 
   return out;
 }
 
-async function formatJobs(jobs: Job[], tsBytes: number, cache: FormatCache | undefined): Promise<string[]> {
-  const run = (list: Job[]) => (tsBytes >= PARALLEL_THRESHOLD && availableParallelism() > 1 && list.length > 1 ? formatOnWorkers(list) : formatInProcess(list));
+async function formatJobs(jobs: Job[], cache: FormatCache | undefined): Promise<string[]> {
+  const run = async (list: Job[]): Promise<string[]> => {
+    if (!list.length) return [];
+    const pending = list.reduce((sum, job) => sum + job.text.length, 0);
+    return pending >= PARALLEL_THRESHOLD && availableParallelism() > 1 && list.length > 1 ? formatOnWorkers(list) : formatInProcess(list);
+  };
   if (!cache) return run(jobs);
   const key = (job: Job) => `${job.options.parser}\0${job.text}`;
   const missing = jobs.filter((job) => !cache.has(key(job)));
@@ -105,20 +123,60 @@ async function formatJobs(jobs: Job[], tsBytes: number, cache: FormatCache | und
   return results;
 }
 
-/** Top-level statement groups of about `size` characters. */
+/**
+ * Top-level statement groups of about `size` characters, cut only where a blank line separates two
+ * top-level statements (prettier formats each the same alone as in the file, and keeps one blank line
+ * between them, which joining the pieces with a blank line restores). Text that does not parse is not cut:
+ * prettier reports its error.
+ */
 export function splitStatements(text: string, size = CHUNK_SIZE): string[] {
   if (text.length <= size) return [text];
-  const boundaries = text.split(/\n\n(?=[^\s])/);
   const chunks: string[] = [];
-  let current = '';
-  for (const part of boundaries) {
-    if (current && current.length + part.length > size) {
-      chunks.push(current);
-      current = part;
-    } else current = current ? `${current}\n\n${part}` : part;
+  let from = 0;
+  let last = 0;
+  for (const cut of statementCuts(text)) {
+    if (cut - from > size && last > from) {
+      chunks.push(text.slice(from, last));
+      from = last + 2;
+    }
+    last = cut;
   }
-  if (current) chunks.push(current);
+  if (text.length - from > size && last > from) {
+    chunks.push(text.slice(from, last));
+    from = last + 2;
+  }
+  chunks.push(text.slice(from));
   return chunks;
+}
+
+/** Positions of the `\n\n` of blank lines between top-level statements (outside comments). */
+function statementCuts(text: string): number[] {
+  const ts = typescript();
+  const file = ts.createSourceFile('pending.ts', text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  if ((file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length) return [];
+  const cuts: number[] = [];
+  const statements = file.statements;
+  for (let i = 0; i + 1 < statements.length; i++) {
+    const gapStart = statements[i].end;
+    // The gap up to the next statement's first token, and that token's first character (the `\S`).
+    const gap = text.slice(gapStart, statements[i + 1].getStart(file) + 1);
+    const comments = [...(ts.getTrailingCommentRanges(text, gapStart) ?? []), ...(ts.getLeadingCommentRanges(text, gapStart) ?? [])];
+    for (const m of gap.matchAll(/\n\n(?=\S)/g)) {
+      const at = gapStart + m.index;
+      if (!comments.some((c) => at >= c.pos && at < c.end)) {
+        cuts.push(at);
+        break;
+      }
+    }
+  }
+  return cuts;
+}
+
+let ts: typeof TS | undefined;
+/** The TypeScript parser (ts-morph's; already loaded by the emitters when formatting runs). */
+function typescript(): typeof TS {
+  ts ??= (createRequire(import.meta.url)('ts-morph') as { ts: typeof TS }).ts;
+  return ts;
 }
 
 async function formatInProcess(jobs: Job[]): Promise<string[]> {

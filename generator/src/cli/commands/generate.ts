@@ -40,7 +40,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
 }
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
-const DEBOUNCE_MS = 40;
+const DEBOUNCE_MS = 15;
 
 async function watch(ctx: CommandContext, rootSpec: string, once: () => Promise<string[]>): Promise<void> {
   const { watch: chokidarWatch } = await import('chokidar');

@@ -1,15 +1,16 @@
 /**
  * The README's "Usage" example of each package: a short program for the package's main use, built from the
  * model with the codegen (names through `ident`, spec values through `lit`), that type-checks under
- * `strict` against the installed packages (test/packages checks every README example). The example
+ * `strict` against the installed packages (test/packages checks every README example), spelled as prettier
+ * spells it (`prettyLit`: single quotes, `{ a: 1 }`) so the README needs no formatting pass. The example
  * operation is the first one that is simple to call: a GET with one JSON success response, no required
  * body, and required parameters whose example values can be written down.
  */
-import { code, ident, join, lit, objectKey, type Code } from '../../codegen/index.ts';
+import { code, ident, isNumericKey, isPropertyName, join, prettyLit as lit, propKey, raw, type Code } from '../../codegen/index.ts';
 import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
-import { operationType } from '../types/operation-refs.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
+import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
 export interface ExampleOperation {
   op: OperationModel;
@@ -95,7 +96,27 @@ function exampleValue(schema: Schema, facts: SchemaFacts, depth: number): JsonVa
   }
 }
 
-/** `{ id: "2244994945" }`: the required arguments as an object literal (keys as the spec names them). */
+/** An object literal key as prettier writes it: bare when it can be, else quoted; `__proto__` computed (an own property). */
+function objectKey(name: string): Code {
+  if (name === '__proto__') return code`[${lit(name)}]`;
+  return isPropertyName(name) || isNumericKey(name) ? propKey(name) : lit(name);
+}
+
+/** `Operations['<method>']['<member>']` (the types package's operation map). */
+function operationType(op: OperationModel, member: 'pathParams' | 'query' | 'response'): Code {
+  return code`Operations[${lit(op.names.method)}][${lit(member)}]`;
+}
+
+/** The server example's data-access declaration, on one line when it fits, else one parameter a line (as prettier breaks it). */
+function loadDeclaration(op: OperationModel): Code {
+  const params = [code`params: ${operationType(op, 'pathParams')}`, code`query: ${operationType(op, 'query')}`];
+  const returns = code`Promise<${operationType(op, 'response')}>`;
+  const flat = code`declare function load(${join(params)}): ${returns};`;
+  if (flat.text.length <= PRETTIER_OPTIONS.printWidth!) return flat;
+  return code`declare function load(\n${join(params.map((p) => code`  ${p},`), '\n')}\n): ${returns};`;
+}
+
+/** `{ id: '2244994945' }`: the required arguments as an object literal (keys as the spec names them). */
 function argsLiteral(example: ExampleOperation): Code {
   if (!example.args.length) return code`{}`;
   return code`{ ${join(example.args.map((a) => code`${objectKey(a.name)}: ${lit(a.value)}`))} }`;
@@ -184,7 +205,7 @@ function typesExample(model: ApiModel, pkg: string, example: ExampleOperation | 
 
 // The spec's types on a plain fetch of operation ${ident(op.names.method)}:
 const response = await fetch(${lit(url)});
-const body = (await response.json()) as ${operationType(undefined, op, 'response')};
+const body = (await response.json()) as ${operationType(op, 'response')};
 console.log(body);
 `;
 }
@@ -262,20 +283,21 @@ function serverExample(model: ApiModel, pkg: string, typesPkg: string, example: 
   if (!example) return code`import { createHandler, serve } from ${lit(pkg)};\n\nconst server = await serve(createHandler({}), { port: 3000 });\nconsole.log(\`listening on \${server.url}\`);\n`;
   const { op, status } = example;
   const authenticate = serverAuthenticate(model, op.security);
+  // `pad`: the object's own indentation (spaces the generator chooses).
+  const handlers = (pad: string) => code`${raw(pad)}{
+${raw(pad)}  // Parameters arrive parsed and validated; the result must be one of the declared responses.
+${raw(pad)}  async ${ident(op.names.method)}({ params, query }) {
+${raw(pad)}    return { status: ${lit(status)}, body: await load(params, query) };
+${raw(pad)}  },
+${raw(pad)}}`;
+  // A sole object argument hugs the parentheses (as prettier prints it); with the options it is one argument a line.
   return code`${authenticate ? code`import { createHandler, serve, type Principal } from ${lit(pkg)};` : code`import { createHandler, serve } from ${lit(pkg)};`}
 ${importLine(['Operations'], typesPkg, true)}
 
 // Yours: data access${authenticate ? code` and credential checks` : code``}.
-declare function load(params: ${operationType(undefined, op, 'pathParams')}, query: ${operationType(undefined, op, 'query')}): Promise<${operationType(undefined, op, 'response')}>;${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
+${loadDeclaration(op)}${authenticate ? code`\ndeclare function verify(secret: string): Promise<Principal | null>;` : code``}
 
-const handler = createHandler(
-  {
-    // Parameters arrive parsed and validated; the result must be one of the declared responses.
-    async ${ident(op.names.method)}({ params, query }) {
-      return { status: ${lit(status)}, body: await load(params, query) };
-    },
-  },${authenticate ?? code``}
-);
+${authenticate ? code`const handler = createHandler(\n${handlers('  ')},${authenticate}\n);` : code`const handler = createHandler(${handlers('')});`}
 
 const server = await serve(handler, { port: 3000 });
 console.log(\`listening on \${server.url}\`);

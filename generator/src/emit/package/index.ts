@@ -14,6 +14,8 @@ import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
 import { packageExample } from './examples.ts';
+import { prettyJson } from './json-print.ts';
+import { prettyMarkdown } from './markdown-print.ts';
 
 const TEMPLATE_DIR = new URL('../../../templates/', import.meta.url);
 
@@ -170,9 +172,10 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
   const specLicense = model.info.license;
   const isMit = /^mit$/i.test(options.license);
   return [
-    { path: 'package.json', contents: template(TEMPLATES['package.json'])(view), format: 'json' },
-    { path: 'tsconfig.json', contents: template(TEMPLATES['tsconfig.json'])(view), format: 'json' },
-    { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
+    printed('package.json', template(TEMPLATES['package.json'])(view), 'json'),
+    printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])(view), 'json'),
+    // A plugin's example is its own code, in its own spelling: such a README is left to prettier.
+    builtin || !view.example ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown') : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
     {
       path: 'LICENSE',
       contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
@@ -181,3 +184,8 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
   ];
 }
 
+/** A rendered file as prettier prints it, flagged formatted; as rendered (for prettier) where the printer declines. */
+function printed(path: string, text: string, format: 'json' | 'markdown'): EmittedFile {
+  const pretty = format === 'json' ? prettyJson(text) : prettyMarkdown(text);
+  return pretty === undefined ? { path, contents: text, format } : { path, contents: pretty, format, formatted: true };
+}

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ts } from 'ts-morph';
+import { ts } from '../../codegen/typescript.mjs';
 import type { ApiModel } from '../../model/types.ts';
 import { createEmitContext, type EmitContext, type EmittedFile, type TargetName } from '../emitter.ts';
 import { loadEmitter } from '../registry.ts';

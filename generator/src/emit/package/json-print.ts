@@ -1,0 +1,158 @@
+/**
+ * JSON text as prettier's `json` parser prints it, so package.json and tsconfig.json need no formatting
+ * pass (loading prettier costs more than the whole rest of the package files). prettier's rules for JSON:
+ * an object that had a line break between `{` and its first key stays expanded, and so does every object
+ * or array around it; any other object or array is printed on one line (`{ "a": 1 }`, `["a", "b"]`) when
+ * that line, with the comma after it, fits the print width, else one member per line; strings, numbers and
+ * keys keep their spelling; no trailing commas.
+ *
+ * Only what the package templates produce is handled: anything else (a blank line or comment between
+ * members, an array holding numbers, objects or arrays, which prettier lays out by other rules, non-ASCII
+ * text, whose width prettier measures in columns) returns undefined, and the file is left to prettier.
+ * test/packages/json-print.test.ts holds this to prettier's output on generated documents.
+ */
+import { PRETTIER_OPTIONS } from '../../write/format.ts';
+
+type JsonNode =
+  | { kind: 'scalar'; raw: string; number: boolean }
+  | { kind: 'object'; expanded: boolean; members: Array<{ key: string; value: JsonNode }> }
+  | { kind: 'array'; items: JsonNode[] };
+
+class Unsupported extends Error {}
+
+const WIDTH = PRETTIER_OPTIONS.printWidth!;
+const INDENT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
+
+/** `text` (a JSON document) as prettier prints it, or undefined when this printer does not know how. */
+export function prettyJson(text: string): string | undefined {
+  if (/[^\x00-\x7f]/.test(text)) return undefined;
+  try {
+    const parser = new Parser(text);
+    const root = parser.value();
+    parser.end();
+    return `${print(root, '', 0, 0)}\n`;
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+}
+
+/** Must the node be printed expanded whatever the width: it, or something inside it, was expanded. */
+function mustBreak(node: JsonNode): boolean {
+  if (node.kind === 'object') return node.expanded || node.members.some((m) => mustBreak(m.value));
+  return node.kind === 'array' && node.items.some(mustBreak);
+}
+
+function flat(node: JsonNode): string {
+  if (node.kind === 'scalar') return node.raw;
+  if (node.kind === 'array') return `[${node.items.map(flat).join(', ')}]`;
+  return node.members.length ? `{ ${node.members.map((m) => `${m.key}: ${flat(m.value)}`).join(', ')} }` : '{}';
+}
+
+/** `node` starting at `column`, followed on its line by `rest` characters (a comma, or nothing). */
+function print(node: JsonNode, indent: string, column: number, rest: number): string {
+  if (node.kind === 'scalar') return node.raw;
+  const empty = node.kind === 'object' ? !node.members.length : !node.items.length;
+  if (empty) return node.kind === 'object' ? '{}' : '[]';
+  if (!mustBreak(node)) {
+    const line = flat(node);
+    if (column + line.length + rest <= WIDTH) return line;
+  }
+  const inner = indent + INDENT;
+  if (node.kind === 'array') {
+    const items = node.items.map((item, i) => inner + print(item, inner, inner.length, i < node.items.length - 1 ? 1 : 0));
+    return `[\n${items.join(',\n')}\n${indent}]`;
+  }
+  const members = node.members.map((m, i) => `${inner}${m.key}: ${print(m.value, inner, inner.length + m.key.length + 2, i < node.members.length - 1 ? 1 : 0)}`);
+  return `{\n${members.join(',\n')}\n${indent}}`;
+}
+
+const STRING = /"(?:[^"\\\x00-\x1f]|\\.)*"/y;
+
+/** A JSON parser that keeps what prettier's printing depends on (spelling, expanded objects). */
+class Parser {
+  private at = 0;
+  constructor(private readonly text: string) {}
+
+  value(): JsonNode {
+    this.space();
+    const c = this.text[this.at];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return { kind: 'scalar', raw: this.string(), number: false };
+    const m = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(this.text.slice(this.at, this.at + 64));
+    if (!m) throw new Unsupported();
+    this.at += m[0].length;
+    return { kind: 'scalar', raw: m[0], number: /^-?\d/.test(m[0]) };
+  }
+
+  end(): void {
+    this.space();
+    if (this.at !== this.text.length) throw new Unsupported();
+  }
+
+  private object(): JsonNode {
+    this.at++;
+    const open = this.at;
+    this.space();
+    const expanded = this.text.slice(open, this.at).includes('\n');
+    const members: Array<{ key: string; value: JsonNode }> = [];
+    if (this.text[this.at] === '}') {
+      this.at++;
+      return { kind: 'object', expanded: false, members };
+    }
+    for (;;) {
+      this.space();
+      if (this.text[this.at] !== '"') throw new Unsupported();
+      const key = this.string();
+      this.space();
+      if (this.text[this.at++] !== ':') throw new Unsupported();
+      members.push({ key, value: this.value() });
+      if (this.separator('}')) return { kind: 'object', expanded, members };
+    }
+  }
+
+  private array(): JsonNode {
+    this.at++;
+    const items: JsonNode[] = [];
+    this.space();
+    if (this.text[this.at] === ']') {
+      this.at++;
+      return { kind: 'array', items };
+    }
+    for (;;) {
+      const item = this.value();
+      // prettier fills arrays of numbers and has its own rules for arrays of objects and arrays.
+      if (item.kind !== 'scalar' || item.number) throw new Unsupported();
+      items.push(item);
+      if (this.separator(']')) return { kind: 'array', items };
+    }
+  }
+
+  /** After a member: `,` (false) or the closing bracket (true). A blank line prettier would keep: unsupported. */
+  private separator(close: string): boolean {
+    const from = this.at;
+    this.space();
+    const c = this.text[this.at++];
+    const after = this.at;
+    if (c === ',') this.space();
+    if (/\n[ \t]*\n/.test(this.text.slice(from, this.at))) throw new Unsupported();
+    if (c === close) return true;
+    if (c !== ',') throw new Unsupported();
+    if (this.text[this.at] === close) throw new Unsupported();
+    this.at = after;
+    return false;
+  }
+
+  private string(): string {
+    STRING.lastIndex = this.at;
+    const m = STRING.exec(this.text);
+    if (!m) throw new Unsupported();
+    this.at += m[0].length;
+    return m[0];
+  }
+
+  private space(): void {
+    while (this.at < this.text.length && ' \t\n'.includes(this.text[this.at])) this.at++;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The command's V8 code cache (generator/src/cli/compile-cache.ts, installed by bin/socialgen.js): it must
+ * never change what a run writes, must survive a damaged entry, and must not use a folder others can write.
+ * Runs the built command (`npm test` builds it) in child processes with the cache in a temp folder.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readTree } from '../helpers/generate.ts';
+import { projectSpec, tempDir } from '../helpers/paths.ts';
+import { socialgenBin } from './helpers.ts';
+
+const tmp = tempDir('socialgen-compile-cache-');
+afterAll(() => tmp.remove());
+
+function generate(cacheDir: string, out: string): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, SOCIALGEN_COMPILE_CACHE_DIR: cacheDir };
+  delete env.SOCIALGEN_NO_COMPILE_CACHE;
+  const run = spawnSync(process.execPath, [socialgenBin, 'generate', '-q', '--target', 'types', '--no-format', '--spec', projectSpec, '--out', out], { env, encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+}
+
+const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')) : []);
+
+// Node 22.1+ caches with its own module.enableCompileCache (no entries of ours to look at).
+describe.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function')('compile cache (Node 20)', () => {
+  const cache = path.join(tmp.dir, 'cache');
+
+  it('fills on the first run, is used on the next, and the output is the same bytes', { timeout: 120_000 }, () => {
+    generate(cache, path.join(tmp.dir, 'cold'));
+    const written = entries(cache);
+    // ts-morph's three large bundles (ts-morph, its common part, TypeScript).
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    const digest = () => entries(cache).map((f) => `${f} ${createHash('sha1').update(readFileSync(path.join(cache, f))).digest('hex')}`);
+    const before = digest();
+    generate(cache, path.join(tmp.dir, 'warm'));
+    // A warm run rewrites nothing.
+    expect(digest()).toEqual(before);
+    expect(readTree(path.join(tmp.dir, 'warm'))).toEqual(readTree(path.join(tmp.dir, 'cold')));
+  });
+
+  it('a damaged entry is recompiled and replaced, not run', { timeout: 120_000 }, () => {
+    for (const f of entries(cache)) {
+      const file = path.join(cache, f);
+      const data = readFileSync(file);
+      const header = data.indexOf(10) + 1;
+      writeFileSync(file, Buffer.concat([data.subarray(0, header), Buffer.alloc(data.length - header, 0x5a)]));
+    }
+    generate(cache, path.join(tmp.dir, 'damaged'));
+    expect(readTree(path.join(tmp.dir, 'damaged'))).toEqual(readTree(path.join(tmp.dir, 'cold')));
+    for (const f of entries(cache)) expect(readFileSync(path.join(cache, f)).includes(Buffer.alloc(64, 0x5a))).toBe(false);
+  });
+
+  it('a folder others may write to is not used', { timeout: 120_000 }, () => {
+    const shared = path.join(tmp.dir, 'shared');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    generate(shared, path.join(tmp.dir, 'shared-out'));
+    expect(entries(shared)).toEqual([]);
+  });
+});
