@@ -10,13 +10,16 @@
  * - "declarations": the types as an installed package's `.d.ts` with `skipLibCheck` (what an editor and a
  *   typical application pay). openapi-typescript's output is types only, so it is its own `.d.ts`.
  *
- * Target (issue 8): no worse than openapi-typescript. Ratios > 1 mean socialgen is cheaper.
+ * Target (issue 14): no worse than openapi-typescript. Ratios > 1 mean socialgen is cheaper. Every figure is
+ * the MEDIAN over the runs (the two tools interleaved), and the ratio is the ratio of the two medians; CPU
+ * time (user + system of the tsc process) is the figure least disturbed by a machine busy with other work,
+ * so it is reported next to tsc's own (wall-clock) phase times, with the load average before and after.
  * Run: `npm run bench -- typecheck` (`TYPECHECK_SPECS=bundled` or `github` for one spec, `TYPECHECK_RUNS=n`
  * for fewer runs; or `npx tsx -e "import('./scripts/bench/typecheck.ts').then(m => m.run())"`).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadModel } from '../../generator/src/index.ts';
@@ -106,9 +109,11 @@ function project(dir: string, consumer: string, extra: Record<string, unknown> =
 
 interface Cost {
   label: string;
-  /** Fastest wall time of the tsc process over the runs (the least disturbed by a busy machine). */
+  /** Wall time of the tsc process, median over the runs. */
   wall: number;
-  /** tsc's own `Total time` and `Check time` (--extendedDiagnostics), fastest run. */
+  /** CPU time (user + system) of the tsc process (GNU time %U + %S), median; NaN without /usr/bin/time. */
+  cpu: number;
+  /** tsc's own `Total time` and `Check time` (--extendedDiagnostics), median. */
   total: number;
   check: number;
   /** Peak RSS of the tsc process (GNU time %M), median over the runs. */
@@ -126,23 +131,24 @@ function tscOnce(label: string, dir: string): Sample {
   const args = [TSC, '--noEmit', '--extendedDiagnostics', '-p', path.join(dir, 'tsconfig.json')];
   const started = performance.now();
   const r = existsSync(TIME)
-    ? spawnSync(TIME, ['-f', '__PEAK_KB__ %M', process.execPath, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 })
+    ? spawnSync(TIME, ['-f', '__PEAK_KB__ %M __CPU_S__ %U %S', process.execPath, ...args], { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 })
     : spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', maxBuffer: 64 << 20 });
   const wall = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`${label}: tsc failed (${r.status}):\n${r.stdout.slice(-3000)}${r.stderr.slice(-2000)}`);
   const stat = (name: string) => Number(new RegExp(`^${name}:\\s+([\\d.]+)`, 'm').exec(r.stdout)?.[1] ?? NaN);
   const kb = /__PEAK_KB__ (\d+)/.exec(r.stderr)?.[1];
-  return { wall, total: stat('Total time'), check: stat('Check time'), peakMb: kb ? Number(kb) / 1024 : undefined, heapMb: stat('Memory used') / 1024, types: stat('Types'), instantiations: stat('Instantiations') };
+  const cpu = /__CPU_S__ ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return { wall, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, total: stat('Total time'), check: stat('Check time'), peakMb: kb ? Number(kb) / 1024 : undefined, heapMb: stat('Memory used') / 1024, types: stat('Types'), instantiations: stat('Instantiations') };
 }
 
 function summarize(label: string, samples: Sample[]): Cost {
-  const min = (f: (s: Sample) => number) => Math.min(...samples.map(f));
   const median = (f: (s: Sample) => number) => samples.map(f).sort((a, b) => a - b)[Math.floor(samples.length / 2)];
   return {
     label,
-    wall: min((s) => s.wall),
-    total: min((s) => s.total),
-    check: min((s) => s.check),
+    wall: median((s) => s.wall),
+    cpu: median((s) => s.cpu),
+    total: median((s) => s.total),
+    check: median((s) => s.check),
     peakMb: samples[0].peakMb === undefined ? undefined : median((s) => s.peakMb!),
     heapMb: median((s) => s.heapMb),
     types: samples[0].types,
@@ -163,17 +169,19 @@ function tscPair(a: [string, string], b: [string, string]): [Cost, Cost] {
 
 function print(setting: string, ours: Cost, peer: Cost): void {
   const row = (who: string, c: Cost) =>
-    `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
+    `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.cpu.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
   console.log(`${setting}`);
-  console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)}  ${'tsc total'.padStart(8)}  ${'check'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'heap'.padStart(8)}  ${'types'.padStart(7)}  ${'instant.'.padStart(8)}`);
+  console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)}  ${'cpu'.padStart(8)}  ${'tsc total'.padStart(8)}  ${'check'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'heap'.padStart(8)}  ${'types'.padStart(7)}  ${'instant.'.padStart(8)}`);
   console.log(row('socialgen', ours));
   console.log(row('openapi-typescript', peer));
   const mem = ours.peakMb && peer.peakMb ? `${(peer.peakMb / ours.peakMb).toFixed(2)}×` : 'n/a';
-  console.log(`  ratio (peer / socialgen, > 1 = socialgen cheaper): tsc total ${(peer.total / ours.total).toFixed(2)}×, wall ${(peer.wall / ours.wall).toFixed(2)}×, peak memory ${mem}`);
+  console.log(`  ratio of medians (peer / socialgen, > 1 = socialgen cheaper): cpu ${(peer.cpu / ours.cpu).toFixed(2)}×, tsc total ${(peer.total / ours.total).toFixed(2)}×, wall ${(peer.wall / ours.wall).toFixed(2)}×, peak memory ${mem}`);
 }
 
 export async function run(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'socialgen-bench-typecheck-'));
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`load average before: ${load()}`);
   try {
     for (const [name, spec] of [['bundled spec', BUNDLED], ['GitHub spec', GITHUB]] as const) {
       if (ONLY && !ONLY.includes(name.split(' ')[0].toLowerCase())) continue;
@@ -201,7 +209,7 @@ export async function run(): Promise<void> {
       print('types as sources (everything checked)', ...tscPair(['socialgen sources', sgSources], ['openapi-typescript sources', otsSources]));
       print('types as an installed package\'s .d.ts (skipLibCheck)', ...tscPair(['socialgen .d.ts', sgDecl], ['openapi-typescript .d.ts', otsDecl]));
     }
-    console.log(`\n(${RUNS} runs each, the two tools interleaved: fastest wall and tsc-reported times, median memory; peak RSS from /usr/bin/time -f %M)`);
+    console.log(`\n(${RUNS} runs each, the two tools interleaved; every figure the median; cpu and peak RSS from /usr/bin/time -f "%U %S %M"; load average after: ${load()})`);
   } finally {
     if (process.env.KEEP_BENCH) console.log('kept', tmp); else rmSync(tmp, { recursive: true, force: true });
   }

@@ -62,63 +62,30 @@ export interface Operations {
       'place.fields'?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The bookmarked posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': GetUserBookmarksEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: GetUserBookmarksEnvelope;
@@ -138,63 +105,30 @@ export interface Operations {
       'user.fields'?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The user. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': FindUserByUsernameEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: FindUserByUsernameEnvelope;
@@ -218,63 +152,30 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The post. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': FindPostByIdEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: FindPostByIdEnvelope;
@@ -284,7 +185,7 @@ export interface Operations {
   /** `GET /2/posts/search/recent`: Search posts of the last 7 days */
   searchRecentPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /**
@@ -300,63 +201,30 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The matching posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': SearchRecentPostsEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: SearchRecentPostsEnvelope;
@@ -366,7 +234,7 @@ export interface Operations {
   /** `GET /2/posts/search/all`: Full-archive search */
   searchAllPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /**
@@ -400,63 +268,30 @@ export interface Operations {
       'post.fields'?: PostField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The matching posts. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': SearchAllPostsEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: SearchAllPostsEnvelope;
@@ -466,70 +301,37 @@ export interface Operations {
   /** `GET /2/posts/counts/recent`: Counts of recent posts matching a query */
   countRecentPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
       query?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The counts (the content of `data` and `meta` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -539,70 +341,37 @@ export interface Operations {
   /** `GET /2/posts/counts/all`: Counts of posts of the full archive matching a query */
   countAllPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Counts of posts matching a query"; the parameter's name and type are not shown). */
       query?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The counts (the content of `data` and `meta` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -622,63 +391,30 @@ export interface Operations {
       max_results?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The user's posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -693,65 +429,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -766,65 +469,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -839,65 +509,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The followers (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -912,65 +549,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The followed accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -985,11 +589,11 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The account to follow. The body is not shown.
@@ -999,54 +603,21 @@ export interface Operations {
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1061,65 +632,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The blocked accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1134,65 +672,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The muted accounts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1207,65 +712,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1280,65 +752,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1353,65 +792,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1426,65 +832,32 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The lists (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1499,11 +872,11 @@ export interface Operations {
       id: UserId;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The post to like. The body is not shown.
@@ -1513,54 +886,21 @@ export interface Operations {
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1570,67 +910,34 @@ export interface Operations {
   /** `POST /2/posts`: Create or edit a post */
   createPost: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: CreatePostRequest;
     /** Responses by status and media type. */
     responses: {
       /** The created (or edited) post. The shape of `data` is not shown. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1640,7 +947,7 @@ export interface Operations {
   /** `GET /2/news/search`: Search news stories */
   searchNews: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The query to match (inferred from the purpose: "Trending news stories matching a query"; the parameter's name and type are not shown). */
@@ -1649,63 +956,30 @@ export interface Operations {
       'news.fields'?: NewsField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The news stories (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1725,63 +999,30 @@ export interface Operations {
       'news.fields'?: NewsField[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The news story (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1791,67 +1032,34 @@ export interface Operations {
   /** `GET /2/connections`: List streaming connections */
   listConnections: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The connections (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1861,70 +1069,37 @@ export interface Operations {
   /** `DELETE /2/connections`: Terminate specific streaming connections */
   deleteConnectionsByUuid: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** The connections to terminate, by UUID (inferred from the purpose; the parameter's name and how the UUIDs are passed are not shown). */
       uuids?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -1934,67 +1109,34 @@ export interface Operations {
   /** `DELETE /2/connections/all`: Terminate all streaming connections */
   deleteAllConnections: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2009,65 +1151,32 @@ export interface Operations {
       endpoint_id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The result (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2077,67 +1186,34 @@ export interface Operations {
   /** `GET /2/notes/search/posts_eligible_for_notes`: Posts eligible for community notes */
   searchPostsEligibleForNotes: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The eligible posts (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2147,67 +1223,34 @@ export interface Operations {
   /** `GET /2/notes/search/notes_written`: Notes written by the authenticated note writer */
   searchNotesWritten: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The notes (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2217,13 +1260,13 @@ export interface Operations {
   /** `POST /2/notes`: Submit a community note */
   createNote: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The note. The body is not shown.
@@ -2233,54 +1276,21 @@ export interface Operations {
     responses: {
       /** The submitted note (the shape of `data` is not shown). */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2290,13 +1300,13 @@ export interface Operations {
   /** `POST /2/evaluate_note`: Evaluate a drafted note */
   evaluateNote: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * The drafted note. The body is not shown.
@@ -2306,54 +1316,21 @@ export interface Operations {
     responses: {
       /** The evaluation signals (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2363,67 +1340,34 @@ export interface Operations {
   /** `POST /2/activity/subscriptions`: Create an activity subscription */
   createActivitySubscription: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: ActivitySubscriptionCreateRequest;
     /** Responses by status and media type. */
     responses: {
       /** The subscription (the shape of `data` is not shown). */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2433,67 +1377,34 @@ export interface Operations {
   /** `GET /2/activity/stream`: Stream activity events */
   streamActivity: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The stream. The body is a sequence of newline-delimited JSON values; the schema is that of ONE event. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ActivityStreamEvent;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ActivityStreamEvent;
@@ -2503,13 +1414,13 @@ export interface Operations {
   /** `POST /2/webhooks/replay`: Replay webhook events */
   replayWebhookEvents: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * What to replay. The body is not shown.
@@ -2519,54 +1430,21 @@ export interface Operations {
     responses: {
       /** The replay job (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2584,11 +1462,11 @@ export interface Operations {
       webhook_id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /**
      * Request body.
      * What to replay. The body is not shown.
@@ -2598,54 +1476,21 @@ export interface Operations {
     responses: {
       /** The replay job (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2655,67 +1500,34 @@ export interface Operations {
   /** `GET /2/powerstream/rules`: Powerstream rules */
   getPowerstreamRules: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The rules (the shape of `data` is not shown). */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': ResponseEnvelope;
         };
       };
       /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Unauthorized'];
       /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Forbidden'];
       /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
-      429: {
-        headers: {
-          /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
-          'x-rate-limit-reset': number;
-        };
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      429: Responses['TooManyRequests'];
       /** 503: the service is unavailable (reduced in frequency for search endpoints). */
-      503: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      503: Responses['ServiceUnavailable'];
       /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
-      default: {
-        headers: Record<string, never>;
-        content: {
-          'application/json': Error;
-          'application/problem+json': Problem;
-        };
-      };
+      default: Responses['DefaultError'];
     };
     /** Body of a successful response. */
     response: ResponseEnvelope;
@@ -2723,3 +1535,53 @@ export interface Operations {
     errorResponse: Error | Problem;
   };
 }
+
+/** Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`. */
+export interface Responses {
+  /** 401: the bearer token is wrong, regenerated, or the Authorization header is malformed. */
+  Unauthorized: {
+    headers: NoMembers;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 403: the app lacks access to the endpoint, or the endpoint needs user-context authentication (an app-only token was used), or permissions are insufficient. */
+  Forbidden: {
+    headers: NoMembers;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 429: the rate limit was hit; `x-rate-limit-reset` says when to retry. */
+  TooManyRequests: {
+    headers: {
+      /** When to retry: the time at which the rate limit resets. The reference does not show the unit; it is modelled as an integer UNIX epoch time in seconds. */
+      'x-rate-limit-reset': number;
+    };
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** 503: the service is unavailable (reduced in frequency for search endpoints). */
+  ServiceUnavailable: {
+    headers: NoMembers;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+  /** Any other non-success status: an Error object or a Problem object. The mapping of problem types to HTTP statuses is not shown. */
+  DefaultError: {
+    headers: NoMembers;
+    content: {
+      'application/json': Error;
+      'application/problem+json': Problem;
+    };
+  };
+}
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -349,6 +349,11 @@ export function typeAlias(name: string, type: TypeNode, doc: DocLines = []): Sta
   return withDoc(f.createTypeAliasDeclaration(exported(), checkedName(name), undefined, type), doc);
 }
 
+/** `type Name = T;`: a name for the module's own use, not exported. */
+export function localTypeAlias(name: string, type: TypeNode, doc: DocLines = []): Statement {
+  return withDoc(f.createTypeAliasDeclaration(undefined, checkedName(name), undefined, type), doc);
+}
+
 /** `export interface Name { ... }` */
 export function interfaceDeclaration(name: string, members: readonly TypeElement[], doc: DocLines = []): Statement {
   return withDoc(f.createInterfaceDeclaration(exported(), checkedName(name), undefined, undefined, members), doc);

@@ -22,7 +22,7 @@ export const OPERATION_SUFFIXES = {
 } as const;
 
 /** Top-level names the generated packages declare themselves. */
-const PACKAGE_NAMES = ['Operations', 'LIMITS', 'Limit', 'ValidationError', 'ValidationResult', 'ValidateOptions'];
+const PACKAGE_NAMES = ['Operations', 'Responses', 'NoMembers', 'LIMITS', 'Limit', 'ValidationError', 'ValidationResult', 'ValidateOptions'];
 
 /**
  * Method names the client object and handler maps cannot use as is: `then` would make the client a

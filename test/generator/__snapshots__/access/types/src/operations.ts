@@ -23,20 +23,20 @@ export interface Operations {
   /** `POST /things` */
   createThing: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: ThingWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Thing;
         };
@@ -50,20 +50,20 @@ export interface Operations {
   /** `POST /accounts` */
   createAccount: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: AccountWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Account;
         };
@@ -81,18 +81,18 @@ export interface Operations {
       treeId: ColorV1;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: TreeNodeWrite;
     /** Responses by status and media type. */
     responses: {
       /** Replaced. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': TreeNode;
         };
@@ -106,20 +106,20 @@ export interface Operations {
   /** `POST /events` */
   recordEvent: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Event;
     /** Responses by status and media type. */
     responses: {
       /** Recorded. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Event;
         };
@@ -133,21 +133,21 @@ export interface Operations {
   /** `POST /events/tagged` */
   recordTaggedEvent: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: TaggedEvent;
     /** Responses by status and media type. */
     responses: {
       /** Recorded. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -158,20 +158,20 @@ export interface Operations {
   /** `POST /profiles` */
   createProfile: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: ProfileWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Profile;
         };
@@ -185,21 +185,21 @@ export interface Operations {
   /** `POST /forms` */
   submitForm: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Form | Upload;
     /** Responses by status and media type. */
     responses: {
       /** Accepted. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -208,3 +208,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -11,7 +11,7 @@ export interface Operations {
   /** `GET /then`: *\/ globalThis.pwned = 'summary'; /\* `${x}` */
   then_: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** *\/ globalThis.pwned = 'param'; /\* */
@@ -43,7 +43,7 @@ export interface Operations {
       };
       /** `${globalThis.pwned = 'default response'}` */
       default: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Quotes;
         };
@@ -57,21 +57,21 @@ export interface Operations {
   /** `GET /__proto__` */
   __proto___: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -82,21 +82,21 @@ export interface Operations {
   /** `POST /constructor` */
   constructor_: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: Class;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -107,21 +107,21 @@ export interface Operations {
   /** `GET /toString` */
   toString_: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -138,18 +138,18 @@ export interface Operations {
       path: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** ok */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': _123abc;
         };
@@ -163,21 +163,21 @@ export interface Operations {
   /** `DELETE /class` */
   delete_: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -188,21 +188,21 @@ export interface Operations {
   /** `PUT /class` */
   class_: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -211,3 +211,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -21,20 +21,20 @@ export interface Operations {
   /** `POST /bases` */
   createBase: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Base;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Base;
         };
@@ -48,20 +48,20 @@ export interface Operations {
   /** `POST /items` */
   createItem: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: ItemWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Item;
         };
@@ -75,20 +75,20 @@ export interface Operations {
   /** `POST /logins` */
   createLogin: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: LoginWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Login;
         };
@@ -102,20 +102,20 @@ export interface Operations {
   /** `POST /members` */
   createMember: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: MemberWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Member;
         };
@@ -129,20 +129,20 @@ export interface Operations {
   /** `POST /layered` */
   createLayered: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: LayeredWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Layered;
         };
@@ -156,20 +156,20 @@ export interface Operations {
   /** `POST /sealed` */
   createSealed: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: SealedWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Sealed;
         };
@@ -181,3 +181,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

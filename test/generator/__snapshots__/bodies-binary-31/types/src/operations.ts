@@ -9,20 +9,20 @@ export interface Operations {
   /** `POST /audio` */
   transcode: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
     /** Responses by status and media type. */
     responses: {
       /** The transcoded audio. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'audio/mpeg': Blob;
         };
@@ -36,20 +36,20 @@ export interface Operations {
   /** `GET /thumbnails` */
   listThumbnails: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Thumbnails inlined as base64 text. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Thumbnail[];
         };
@@ -61,3 +61,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

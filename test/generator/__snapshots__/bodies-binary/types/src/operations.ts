@@ -14,18 +14,18 @@ export interface Operations {
       name: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
     /** Responses by status and media type. */
     responses: {
       /** Stored. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Stored;
         };
@@ -44,25 +44,25 @@ export interface Operations {
       name: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The file's bytes. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/octet-stream': Blob;
         };
       };
       /** No such file. */
       404: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/problem+json': Problem;
         };
@@ -76,20 +76,20 @@ export interface Operations {
   /** `POST /echo` */
   echoBytes: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array>;
     /** Responses by status and media type. */
     responses: {
       /** The same bytes, streamed back. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/octet-stream': Blob;
         };
@@ -107,18 +107,18 @@ export interface Operations {
       id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A picture, in one of two formats. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'image/png': Blob;
           'image/jpeg': Blob;
@@ -131,3 +131,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

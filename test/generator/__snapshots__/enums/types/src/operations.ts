@@ -9,23 +9,23 @@ export interface Operations {
   /** `GET /items` */
   listItems: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       sort?: 'asc' | 'desc';
       states?: Strings[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** ok */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Settings;
         };
@@ -37,3 +37,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

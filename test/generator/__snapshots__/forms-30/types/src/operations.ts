@@ -8,13 +8,13 @@ export interface Operations {
   /** `PUT /avatars` */
   putAvatar: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: {
       /** @format binary */
@@ -29,7 +29,7 @@ export interface Operations {
     responses: {
       /** What the server received. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             [key: string]: unknown;
@@ -47,13 +47,13 @@ export interface Operations {
   /** `POST /preferences` */
   setPreferences: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: {
       notify?: {
@@ -66,8 +66,8 @@ export interface Operations {
     responses: {
       /** Saved. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -76,3 +76,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -9,7 +9,7 @@ export interface Operations {
   /** `GET /events` */
   listEvents: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** @format date-time */
@@ -19,16 +19,16 @@ export interface Operations {
       days?: string[];
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Events. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Event[];
         };
@@ -42,27 +42,27 @@ export interface Operations {
   /** `POST /events` */
   createEvent: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: EventWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Event;
         };
       };
       /** Refused. */
       422: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/problem+json': Problem;
         };
@@ -81,21 +81,21 @@ export interface Operations {
       day: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
     headers: {
       /** @format date-time */
       'x-as-of'?: string;
     };
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Events of one day. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             /** @format date */
@@ -108,33 +108,27 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      /** @format date */
-      day?: string;
-      /** @format date-time */
-      as_of?: string;
-      events?: Event[];
-    };
+    response: Operations['eventsOn']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
   /** `GET /feed` */
   eventFeed: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The feed. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/x-ndjson': Event;
         };
@@ -148,20 +142,20 @@ export interface Operations {
   /** `GET /feed/events` */
   eventFeedSse: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The feed. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'text/event-stream': Event;
         };
@@ -173,3 +167,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

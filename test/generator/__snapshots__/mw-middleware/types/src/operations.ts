@@ -9,7 +9,7 @@ export interface Operations {
   /** `GET /things` */
   listThings: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       tag?: string;
@@ -20,27 +20,22 @@ export interface Operations {
       limit?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Things. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Thing[];
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing[];
@@ -50,38 +45,28 @@ export interface Operations {
   /** `POST /things` */
   createThing: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: NewThing;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Thing;
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
       /** A problem. */
-      409: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      409: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing;
@@ -95,50 +80,30 @@ export interface Operations {
       id: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** One thing. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Thing;
         };
       };
       /** A problem. */
-      401: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      401: Responses['Problem'];
       /** A problem. */
-      403: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      403: Responses['Problem'];
       /** A problem. */
-      404: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      404: Responses['Problem'];
       /** A problem. */
-      500: {
-        headers: Record<string, never>;
-        content: {
-          'application/problem+json': Problem;
-        };
-      };
+      500: Responses['Problem'];
     };
     /** Body of a successful response. */
     response: Thing;
@@ -146,3 +111,17 @@ export interface Operations {
     errorResponse: Problem;
   };
 }
+
+/** Responses the spec shares between operations (`components.responses`), by name; operations name them: `Responses["<name>"]`. */
+export interface Responses {
+  /** A problem. */
+  Problem: {
+    headers: NoMembers;
+    content: {
+      'application/problem+json': Problem;
+    };
+  };
+}
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -9,7 +9,7 @@ export interface Operations {
   /** `GET /posts` */
   listPosts: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       pagination_token?: string;
@@ -20,16 +20,16 @@ export interface Operations {
       max_results?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A page. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             data?: Item[];
@@ -49,23 +49,23 @@ export interface Operations {
   /** `GET /events` */
   listEvents: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       cursor?: string;
       limit?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A page. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             items: Item[];
@@ -75,33 +75,30 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      items: Item[];
-      next_cursor?: string | null;
-    };
+    response: Operations['listEvents']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
   /** `GET /charges` */
   listCharges: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       starting_after?: string;
       limit?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A page. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             object: 'list';
@@ -112,18 +109,14 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      object: 'list';
-      data: Item[];
-      has_more: boolean;
-    };
+    response: Operations['listCharges']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
   /** `GET /repos` */
   listRepos: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** @minimum 1 */
@@ -132,9 +125,9 @@ export interface Operations {
       per_page?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
@@ -158,22 +151,22 @@ export interface Operations {
   /** `GET /logs` */
   listLogs: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       from?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A page. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             entries?: Item[];
@@ -193,22 +186,22 @@ export interface Operations {
   /** `GET /feed` */
   listFeed: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       cursor?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A page. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             entries?: Item[];
@@ -221,35 +214,29 @@ export interface Operations {
       };
     };
     /** Body of a successful response. */
-    response: {
-      entries?: Item[];
-      next_cursor?: string;
-      paging?: {
-        after?: string;
-      };
-    };
+    response: Operations['listFeed']['responses'][200]['content']['application/json'];
     /** Body of a failed response. */
     errorResponse: never;
   };
   /** `POST /search` */
   searchItems: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       cursor?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Results. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             items?: Item[];
@@ -269,22 +256,22 @@ export interface Operations {
   /** `GET /tags` */
   listTags: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       cursor?: string;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Tags. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             tags?: string[];
@@ -300,3 +287,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

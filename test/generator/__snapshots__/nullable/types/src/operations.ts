@@ -18,16 +18,16 @@ export interface Operations {
       since?: string | null;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The owner, or null when unknown. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Owner | null;
         };
@@ -39,3 +39,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -76,19 +76,19 @@ export interface Operations {
       };
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** No content. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -97,3 +97,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

@@ -9,20 +9,20 @@ export interface Operations {
   /** `POST /users` */
   createUser: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: UserWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': User;
         };
@@ -40,26 +40,26 @@ export interface Operations {
       teamId: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: TeamWrite;
     /** Responses by status and media type. */
     responses: {
       /** Replaced. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Team;
         };
       };
       /** Nothing to say. */
       204: {
-        headers: Record<string, never>;
-        content: Record<string, never>;
+        headers: NoMembers;
+        content: NoMembers;
       };
     };
     /** Body of a successful response. */
@@ -68,3 +68,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

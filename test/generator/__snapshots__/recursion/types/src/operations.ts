@@ -9,20 +9,20 @@ export interface Operations {
   /** `GET /tree` */
   getTree: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A tree. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': TreeNode;
         };
@@ -34,3 +34,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

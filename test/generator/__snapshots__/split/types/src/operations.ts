@@ -9,7 +9,7 @@ export interface Operations {
   /** `GET /notes` */
   listNotes: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /**
@@ -19,16 +19,16 @@ export interface Operations {
       limit?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The notes. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             data: Note[];
@@ -46,27 +46,27 @@ export interface Operations {
   /** `POST /notes` */
   createNote: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: NoteWrite;
     /** Responses by status and media type. */
     responses: {
       /** Created. */
       201: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Note;
         };
       };
       /** A problem. */
       default: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/problem+json': {
             title: string;
@@ -90,25 +90,25 @@ export interface Operations {
       noteId: string;
     };
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The note. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Note;
         };
       };
       /** A problem. */
       404: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/problem+json': {
             title: string;
@@ -126,3 +126,6 @@ export interface Operations {
     };
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

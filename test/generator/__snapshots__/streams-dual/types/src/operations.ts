@@ -9,20 +9,20 @@ export interface Operations {
   /** `POST /completions` */
   createCompletion: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: CompletionRequest;
     /** Responses by status and media type. */
     responses: {
       /** The completion: `application/json` when `stream` is absent or false, else `text/event-stream` with one `CompletionChunk` per event and `data: [DONE]` at the end. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': Completion;
           'text/event-stream': CompletionChunk;
@@ -30,7 +30,7 @@ export interface Operations {
       };
       /** A bad request. */
       400: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             error: string;
@@ -48,20 +48,20 @@ export interface Operations {
   /** `GET /models` */
   listModels: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** The models. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': string[];
         };
@@ -73,3 +73,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;

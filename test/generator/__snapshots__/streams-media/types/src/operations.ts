@@ -9,30 +9,30 @@ export interface Operations {
   /** `GET /ticks`: Ticks as server-sent events (JSON data) */
   watchTicks: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
     query: {
       /** @minimum 0 */
       from?: number;
     };
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** One event per tick. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'text/event-stream': Tick;
         };
       };
       /** No such ticker. */
       404: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/problem+json': Problem;
         };
@@ -46,20 +46,20 @@ export interface Operations {
   /** `GET /log`: Log lines as server-sent events (text data) */
   tailLog: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** One event per log line. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'text/event-stream': string;
         };
@@ -73,20 +73,20 @@ export interface Operations {
   /** `GET /ticks.ndjson` */
   listTicksNdjson: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** Newline-delimited JSON. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/x-ndjson': Tick;
         };
@@ -100,20 +100,20 @@ export interface Operations {
   /** `GET /ticks.jsonl` */
   listTicksJsonl: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** JSON Lines. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/jsonl': Tick;
         };
@@ -127,20 +127,20 @@ export interface Operations {
   /** `GET /ticks.seq` */
   listTicksSeq: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body. */
     requestBody: never;
     /** Responses by status and media type. */
     responses: {
       /** A JSON text sequence. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json-seq': Tick;
         };
@@ -154,20 +154,20 @@ export interface Operations {
   /** `POST /uploads`: Not a stream (a plain JSON call next to the streams) */
   importTicks: {
     /** Path parameters. */
-    pathParams: Record<string, never>;
+    pathParams: NoMembers;
     /** Query parameters. */
-    query: Record<string, never>;
+    query: NoMembers;
     /** Header parameters. */
-    headers: Record<string, never>;
+    headers: NoMembers;
     /** Cookie parameters. */
-    cookies: Record<string, never>;
+    cookies: NoMembers;
     /** Request body (required). */
     requestBody: Tick[];
     /** Responses by status and media type. */
     responses: {
       /** How many were imported. */
       200: {
-        headers: Record<string, never>;
+        headers: NoMembers;
         content: {
           'application/json': {
             count: number;
@@ -183,3 +183,6 @@ export interface Operations {
     errorResponse: never;
   };
 }
+
+/** No members (an empty parameter group, no headers, no content). */
+type NoMembers = Record<string, never>;
