@@ -56,6 +56,9 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
+  // Without collectors: one `_fRef` call (check, then the errors walk), also for a small leaf target,
+  // whose inline check only pays on the fast path (check mode).
+  if (!ev.length) return [code`if (${c.use('_fRef')}(${check()}, ${errors}, ${join([d, o, path, code`E`, ...sp])})) ${site.stop}`];
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
   if (inline) {

@@ -1,5 +1,6 @@
 /** Basic helpers: own-property test, error records, JSON pointer escaping, code-point length, multipleOf. */
 import type { ValidationError } from '../public.ts';
+import type { _Check } from './operations.ts';
 
 export const _has = Object.prototype.hasOwnProperty;
 
@@ -11,6 +12,14 @@ export function _err(
   params: Record<string, unknown>,
 ): ValidationError {
   return { instancePath, schemaPath, keyword, message, params };
+}
+
+/**
+ * An own property's value, `undefined` when absent. Inherited members count as absent only while
+ * Object.prototype has enumerable additions (options bit 8): plain JSON objects need no test otherwise.
+ */
+export function _own(v: any, o: number, k: string): any {
+  return (o & 8) === 0 || _has.call(v, k) ? v[k] : undefined;
 }
 
 /**
@@ -45,6 +54,25 @@ export function _fReq(E: ValidationError[], o: number, p: string, sp: string, na
 /** `_fErr` for `format` (`sp` is the schema's path). */
 export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
   return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
+}
+
+/**
+ * A reference applied in errors mode; true when validation stops there. The cheap check `c` runs first and
+ * the errors walk `e` only when it fails, one step up a 2-bit counter in `o` (bits 16/32): at 3 the check
+ * is skipped, so a deep failing path is re-checked at most three times (linear, never quadratic). One call
+ * per reference instead of the same dozen lines at every one of them.
+ */
+export function _fRef(
+  c: (v: any, o: number) => boolean,
+  e: _Check,
+  v: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp?: string,
+): boolean {
+  if ((o & 48) === 48) return !e(v, o, p, E, sp as string) && (o & 1) === 0;
+  return !c(v, o) && !e(v, o + 16, p, E, sp as string) && (o & 1) === 0;
 }
 
 /** Escapes a key as a JSON pointer token. */
