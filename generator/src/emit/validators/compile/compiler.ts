@@ -140,6 +140,9 @@ export class Compiler {
 
   /** The record of a function variant (queued for generation): its name and how it is called. */
   callee(variant: FnVariant): FnRecord {
+    // One function serves both modes (checking when called without `E`), except the variants that collect
+    // evaluated properties/items for `unevaluated*`, whose check and errors forms take different parameters.
+    if (variant.mode === 'check' && !variant.trackP && !variant.trackI) variant = { ...variant, mode: 'errors' };
     const alias = refOnly(variant.node.schema);
     if (alias !== undefined) {
       const target = this.registry.resolve(alias, variant.node);
@@ -225,8 +228,10 @@ export class Compiler {
     const root = r.takesSchemaPath ? SP : schemaPathOf(r.node);
     const fn = new FnScope(root);
     const params: Code[] = [raw('v: any'), raw('o: number')];
-    if (r.mode === 'errors') params.push(raw('p: string'), raw('E: ValidationError[]'));
-    if (r.takesSchemaPath) params.push(raw('sp: string'));
+    // Without collectors the function also checks: called `(v, o)`, `E` is undefined (see `_Fn`).
+    const dual = r.mode === 'errors' && !r.trackP && !r.trackI;
+    if (r.mode === 'errors') params.push(raw(dual ? "p = ''" : 'p: string'), raw(dual ? 'E?: ValidationError[]' : 'E: ValidationError[]'));
+    if (r.takesSchemaPath) params.push(raw(dual ? "sp = ''" : 'sp: string'));
     if (r.trackP) params.push(code`ep: ${this.use('_EvP')}`);
     if (r.trackI) params.push(code`ei: ${this.use('_EvI')}`);
     const site: Site = {
@@ -245,6 +250,9 @@ export class Compiler {
     const body = compileNode(this, r.node.schema, site);
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
+    }
+    if (dual) {
+      return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E === undefined ? 0 : E.length;\n${join(body, '\n')}\nreturn E === undefined || E.length === e0;\n}`;
     }
     return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
   }

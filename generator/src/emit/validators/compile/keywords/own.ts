@@ -32,8 +32,6 @@ export function readProperty(c: Compiler, site: Site, name: string): PropertyRea
   if (INHERITED_NAMES.has(name)) {
     return { local, decl: code`const ${local} = ${has}.call(${d}, ${lit(name)}) ? ${access(d, name)} : undefined;`, present: code`${local} !== undefined` };
   }
-  // Errors mode runs on failing data and at entry points: one helper call instead of the inline test.
-  if (site.mode === 'errors') return { local, decl: code`const ${local} = ${c.use('_own')}(${d}, ${site.o}, ${lit(name)});`, present: code`${local} !== undefined` };
   return {
     local,
     decl: code`const ${local} = ${access(d, name)};`,

@@ -7,13 +7,13 @@
  * it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep the
  * failing path is (linear overall, never quadratic on deep invalid input).
  */
-import { code, join, type Code } from '../../../../codegen/index.ts';
+import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { compileNode } from '../node.ts';
 import type { NodeInfo } from '../registry.ts';
 import { enterResource } from '../scope.ts';
-import { renderPath, schemaPathOf, type Site } from '../site.ts';
+import { renderPath, schemaPathOf, type InstancePath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
 import { O } from '../option-bits.ts';
 
@@ -56,9 +56,18 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
-  // Without collectors: one `_fRef` call (check, then the errors walk), also for a small leaf target,
-  // whose inline check only pays on the fast path (check mode).
-  if (!ev.length) return [code`if (${c.use('_fRef')}(${check()}, ${errors}, ${join([d, o, path, code`E`, ...sp])})) ${site.stop}`];
+  // Without collectors the callee checks and records errors (`_Fn`). Checking only (no `E`), it is called
+  // directly, or a small leaf target is checked inline; with errors, `_fRef` runs the check-then-errors
+  // walk and builds the instance path `p + s` only then.
+  if (!ev.length) {
+    const { head, tail } = splitPath(site.path);
+    const walk = code`${c.use('_fRef')}(${join([errors, d, o, code`E`, head, tail, ...sp])})`;
+    if (inline) {
+      const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target) });
+      return [code`if (E === undefined) {\n${join(body, '\n')}\n} else if (${walk}) ${site.stop}`];
+    }
+    return [code`if ((E !== undefined || !${errors}(${d}, ${o})) && ${walk}) ${site.stop}`];
+  }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
   if (inline) {
@@ -72,6 +81,15 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   return [
     code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}`,
   ];
+}
+
+/** An instance path as `head + tail`: the tail is its last computed part, or the literal text after it. */
+function splitPath(path: InstancePath): { head: Code; tail: Code } {
+  const parts = path.parts;
+  let k = parts.length - 1;
+  while (k >= 0 && typeof parts[k] === 'string') k--;
+  if (k === parts.length - 1 && k >= 0) return { head: renderPath({ root: path.root, parts: parts.slice(0, k) }), tail: parts[k] as Code };
+  return { head: renderPath({ root: path.root, parts: parts.slice(0, k + 1) }), tail: lit(parts.slice(k + 1).join('')) };
 }
 
 /** The target of a `$dynamicRef`: the outermost dynamic anchor in scope when the static target is one. */

@@ -1,6 +1,5 @@
 /** Basic helpers: own-property test, error records, JSON pointer escaping, code-point length, multipleOf. */
 import type { ValidationError } from '../public.ts';
-import type { _Check } from './operations.ts';
 
 export const _has = Object.prototype.hasOwnProperty;
 
@@ -15,19 +14,12 @@ export function _err(
 }
 
 /**
- * An own property's value, `undefined` when absent. Inherited members count as absent only while
- * Object.prototype has enumerable additions (options bit 8): plain JSON objects need no test otherwise.
- */
-export function _own(v: any, o: number, k: string): any {
-  return (o & 8) === 0 || _has.call(v, k) ? v[k] : undefined;
-}
-
-/**
- * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
- * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
+ * Records a failed keyword; true when validation stops there: always when checking only (`E` undefined, see
+ * `_Fn`), else unless all errors are collected (options bit 1). The compiled code writes
+ * `if (_fErr(...)) return false;`: one short statement per failure.
  */
 export function _fErr(
-  E: ValidationError[],
+  E: ValidationError[] | undefined,
   o: number,
   instancePath: string,
   schemaPath: string,
@@ -35,44 +27,57 @@ export function _fErr(
   message: string,
   params: Record<string, unknown>,
 ): boolean {
+  if (E === undefined) return true;
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
-export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
-  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+export function _fType(E: ValidationError[] | undefined, o: number, p: string, sp: string, type: string): boolean {
+  return E === undefined || _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
-export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
-  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
-    missingProperty: name,
-  });
+export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
+  return (
+    E === undefined ||
+    _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+      missingProperty: name,
+    })
+  );
 }
 
 /** `_fErr` for `format` (`sp` is the schema's path). */
-export function _fFormat(E: ValidationError[], o: number, p: string, sp: string, format: string): boolean {
-  return _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
+export function _fFormat(E: ValidationError[] | undefined, o: number, p: string, sp: string, format: string): boolean {
+  return E === undefined || _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
 /**
- * A reference applied in errors mode; true when validation stops there. The cheap check `c` runs first and
- * the errors walk `e` only when it fails, one step up a 2-bit counter in `o` (bits 16/32): at 3 the check
- * is skipped, so a deep failing path is re-checked at most three times (linear, never quadratic). One call
- * per reference instead of the same dozen lines at every one of them.
+ * A compiled validation function: checks only when called `(v, o)` (stops at the first failure, allocates
+ * nothing); with an error list `E` and the instance path `p`, also records errors (and, for a function
+ * shared by equal schemas, with the schema path `sp` of the copy it checks). One function serves both.
+ */
+export type _Fn = (v: any, o: number, p?: string, E?: ValidationError[], sp?: string) => boolean;
+
+/**
+ * A reference (or a subschema with its own function) applied to `v`; true when validation stops there.
+ * Checking only (`E` undefined), the caller has called `f` itself and comes here when it failed. With errors,
+ * the check runs first and the errors walk only when it fails, one step up a 2-bit counter in `o` (bits
+ * 16/32): at 3 the check is skipped, so a deep failing path is re-checked at most three times (linear, never
+ * quadratic). The instance path `p + s` is only built for the errors walk.
  */
 export function _fRef(
-  c: (v: any, o: number) => boolean,
-  e: _Check,
+  f: _Fn,
   v: any,
   o: number,
-  p: string,
-  E: ValidationError[],
+  E: ValidationError[] | undefined,
+  p: string | undefined,
+  s: string | number,
   sp?: string,
 ): boolean {
-  if ((o & 48) === 48) return !e(v, o, p, E, sp as string) && (o & 1) === 0;
-  return !c(v, o) && !e(v, o + 16, p, E, sp as string) && (o & 1) === 0;
+  if (E === undefined) return true;
+  if ((o & 48) === 48) return !f(v, o, (p as string) + s, E, sp) && (o & 1) === 0;
+  return !f(v, o) && !f(v, o + 16, (p as string) + s, E, sp) && (o & 1) === 0;
 }
 
 /** Escapes a key as a JSON pointer token. */
