@@ -14,10 +14,12 @@ import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { ContentIds } from './content.ts';
 import { Hoister } from './hoist.ts';
+import { O } from './option-bits.ts';
+import { READS_OWN } from './keywords/own.ts';
 import { compileNode } from './node.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
-import { FnScope, renderPath, schemaPathOf, SP, type Failure, type Mode, type Site } from './site.ts';
+import { FnScope, renderPath, schemaPathOf, SP, type Failure, type InstancePath, type Mode, type Site } from './site.ts';
 
 /** Default of `CompilerOptions.inlineLimit` (see the size/speed table in README.md). */
 export const DEFAULT_INLINE_LIMIT = 30;
@@ -190,6 +192,12 @@ export class Compiler {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
     if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
+      // At a property (the commonest place): the object's paths and the property's token, not both full paths.
+      const parent = f.at === undefined && f.short.helper !== '_fReq' ? propertyParent(site) : undefined;
+      if (parent) {
+        const sp = this.schemaPathCode(site, parent.schemaPath);
+        return code`${this.use(`${f.short.helper}P`)}(E, ${site.o}, ${renderPath(parent.path)}, ${sp}, ${lit(parent.token)}, ${f.short.arg})`;
+      }
       return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
     }
     const sp = this.schemaPathCode(site, schemaPath);
@@ -248,14 +256,25 @@ export class Compiler {
       dyn: r.dyn,
     };
     const body = compileNode(this, r.node.schema, site);
+    if (READS_OWN.has(fn)) body.unshift(code`const h = (o & ${O.inheritedKeys}) === 0;`);
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
     }
     if (dual) {
-      return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E === undefined ? 0 : E.length;\n${join(body, '\n')}\nreturn E === undefined || E.length === e0;\n}`;
+      return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E ? E.length : 0;\n${join(body, '\n')}\nreturn !E || E.length === e0;\n}`;
     }
     return code`function ${r.name}(${join(params)}): boolean {\nconst e0 = E.length;\n${join(body, '\n')}\nreturn E.length === e0;\n}`;
   }
+}
+
+/** A site that is a property's value (instance path ending `/<t>`, schema path `/properties/<t>`): its object's paths. */
+function propertyParent(site: Site): { path: InstancePath; schemaPath: string; token: string } | undefined {
+  const parts = site.path.parts;
+  const token = parts[parts.length - 1];
+  if (parts.length < 2 || typeof token !== 'string' || parts[parts.length - 2] !== '/') return undefined;
+  const suffix = `/properties/${token}`;
+  if (!site.schemaPath.endsWith(suffix)) return undefined;
+  return { path: { root: site.path.root, parts: parts.slice(0, -2) }, schemaPath: site.schemaPath.slice(0, -suffix.length), token };
 }
 
 /** The `$ref` of a schema that has no other active keyword (annotations are fine), if it is one. */

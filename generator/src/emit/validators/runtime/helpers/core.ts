@@ -52,6 +52,30 @@ export function _fFormat(E: ValidationError[] | undefined, o: number, p: string,
   return E === undefined || _fErr(E, o, p, sp + '/format', 'format', 'must match format "' + format + '"', { format });
 }
 
+/** `_fType` failing at property `t` (escaped) of the object at `p` whose schema is at `sp`. */
+export function _fTypeP(
+  E: ValidationError[] | undefined,
+  o: number,
+  p: string,
+  sp: string,
+  t: string,
+  type: string,
+): boolean {
+  return E === undefined || _fType(E, o, p + '/' + t, sp + '/properties/' + t, type);
+}
+
+/** `_fFormat` failing at property `t` (escaped) of the object at `p` whose schema is at `sp`. */
+export function _fFormatP(
+  E: ValidationError[] | undefined,
+  o: number,
+  p: string,
+  sp: string,
+  t: string,
+  f: string,
+): boolean {
+  return E === undefined || _fFormat(E, o, p + '/' + t, sp + '/properties/' + t, f);
+}
+
 /**
  * A compiled validation function: checks only when called `(v, o)` (stops at the first failure, allocates
  * nothing); with an error list `E` and the instance path `p`, also records errors (and, for a function
