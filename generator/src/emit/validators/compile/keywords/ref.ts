@@ -56,17 +56,21 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
-  // Without collectors the callee checks and records errors (`_Fn`). Checking only (no `E`), it is called
-  // directly, or a small leaf target is checked inline; with errors, `_fRef` runs the check-then-errors
-  // walk and builds the instance path `p + s` only then.
+  // Without collectors the callee checks and records errors (`_Fn`). Its check is called right here (a
+  // direct call the engine can inline; a small leaf target is checked inline), and
+  // only when it fails does `_fRef` walk it for errors, building the instance path `p + s` then. With
+  // errors and the counter at 3 (`o > 47`: bits 16 and 32, the highest), the check is skipped (see above).
   if (!ev.length) {
     const { head, tail } = splitPath(site.path);
     const walk = code`${c.use('_fRef')}(${join([errors, d, o, code`E`, head, tail, ...sp])})`;
     if (inline) {
-      const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target) });
-      return [code`if (E === undefined) {\n${join(body, '\n')}\n} else if (${walk}) ${site.stop}`];
+      // A leaf has no references: checking it inline even at counter 3 costs O(1).
+      const ok = site.fn.local('ok');
+      const label = site.fn.local('L');
+      const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target), stop: code`break ${label};` });
+      return [code`let ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && ${walk}) ${site.stop}`];
     }
-    return [code`if ((E !== undefined || !${errors}(${d}, ${o})) && ${walk}) ${site.stop}`];
+    return [code`if (((E && ${o} > 47) || !${errors}(${d}, ${o})) && ${walk}) ${site.stop}`];
   }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);

@@ -84,24 +84,22 @@ export function _fFormatP(
 export type _Fn = (v: any, o: number, p?: string, E?: ValidationError[], sp?: string) => boolean;
 
 /**
- * A reference (or a subschema with its own function) applied to `v`; true when validation stops there.
- * Checking only (`E` undefined), the caller has called `f` itself and comes here when it failed. With errors,
- * the check runs first and the errors walk only when it fails, one step up a 2-bit counter in `o` (bits
- * 16/32): at 3 the check is skipped, so a deep failing path is re-checked at most three times (linear, never
- * quadratic). The instance path `p + s` is only built for the errors walk.
+ * A reference (or a subschema with its own function) whose check failed, or was skipped; true when validation
+ * stops there. Checking only (`E` undefined), that is all. With errors, `f` walks `v` for them, one step up
+ * a 2-bit counter in `o` (bits 16/32); at 3 the caller skips the check, so a deep failing path is re-checked
+ * at most three times (linear, never quadratic). The instance path `p + s` is only built here.
  */
 export function _fRef(
   f: _Fn,
   v: any,
   o: number,
   E: ValidationError[] | undefined,
-  p: string | undefined,
+  p: string,
   s: string | number,
   sp?: string,
 ): boolean {
   if (E === undefined) return true;
-  if ((o & 48) === 48) return !f(v, o, (p as string) + s, E, sp) && (o & 1) === 0;
-  return !f(v, o) && !f(v, o + 16, (p as string) + s, E, sp) && (o & 1) === 0;
+  return !f(v, (o & 48) === 48 ? o : o + 16, p + s, E, sp) && (o & 1) === 0;
 }
 
 /** Escapes a key as a JSON pointer token. */
