@@ -63,10 +63,10 @@ describe('diff scenarios', () => {
     const dir = path.join(ROOT, 'property-added-required');
     const result = await diffSpecs(path.join(dir, 'base.yaml'), path.join(dir, 'head.yaml'), { cwd: REPO });
     expect(result.summary.exports.methods).toEqual({ added: [], removed: [], changed: ['createItem'] });
-    expect(result.summary.exports.types).toEqual({ added: [], removed: [], changed: ['CreateItemRequestBody', 'CreateItemResponse', 'CreateItemResponses'] });
+    expect(result.summary.exports.types).toEqual({ added: [], removed: [], changed: ['Operations["createItem"]["requestBody"]', 'Operations["createItem"]["response"]', 'Operations["createItem"]["responses"]'] });
     const added = await diffSpecs(path.join(ROOT, 'endpoint-added', 'base.yaml'), path.join(ROOT, 'endpoint-added', 'head.yaml'), { cwd: REPO });
     expect(added.summary.exports.methods.added).toEqual(['getA']);
-    expect(added.summary.exports.types.added).toContain('GetAResponse');
+    expect(added.summary.exports.types.added).toContain('Operations["getA"]["response"]');
     expect(added.summary.semver).toBe('minor');
   });
 

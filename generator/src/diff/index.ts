@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DiffContext, type RawChange, type Scope, type OpScope } from './context.ts';
-import { compareOperations } from './operations.ts';
+import { compareOperations, operationTypeNames } from './operations.ts';
 import { compareDocumentSecurity, compareSecuritySchemes } from './security.ts';
 import { compareComponents, compareDocument } from './document.ts';
 import { compareWebhooks } from './webhooks.ts';
@@ -195,10 +195,7 @@ function computeExports(dc: DiffContext, ops: OpScope[]): { methods: ExportDelta
   const methodsHead = new Set(dc.head.model.operations.map((o) => o.names.method));
   const typesOf = (side: SideModel): Set<string> => {
     const out = new Set<string>(side.model.schemas.map((s) => s.typeName));
-    for (const o of side.model.operations) {
-      const { method: _m, ...names } = o.names;
-      for (const n of Object.values(names)) out.add(n);
-    }
+    for (const o of side.model.operations) for (const n of operationTypeNames(o)) out.add(n);
     for (const l of side.model.limits) out.add(l.constantName);
     return out;
   };

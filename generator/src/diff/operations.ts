@@ -6,6 +6,7 @@
 import { appendPointer, getAtPointer, toPointer } from '../load/pointer.ts';
 import type { HeaderModel, MediaTypeModel, OperationModel, ParameterModel, ResponseModel } from '../model/types.ts';
 import type { DiffContext, OpScope, SchemaCtx } from './context.ts';
+import { LOCATION_MEMBER, OPERATION_MEMBERS, operationType, type OperationMember } from '../emit/types/operation-members.ts';
 import { compareSchemas } from './schema/compare.ts';
 import { canonical } from './schema/canonical.ts';
 import { removal, parseSunset, sunsetText } from './sunset.ts';
@@ -19,6 +20,24 @@ export function opKey(op: OperationModel): string {
 
 export function opLabel(op: OperationModel): string {
   return `${op.method.toUpperCase()} ${op.path}`;
+}
+
+/**
+ * How a consumer names one of the operation's generated types: the types target's own spelling, through
+ * its `Operations` map (`Operations["createPost"]["response"]`); there is no per-operation alias to name.
+ */
+export function operationTypeName(op: OperationModel, member: OperationMember): string {
+  return operationType(undefined, op, member).text;
+}
+
+/** Every per-operation type of `op` a consumer can reach (one per member of its `Operations` entry). */
+export function operationTypeNames(op: OperationModel): string[] {
+  return OPERATION_MEMBERS.map((member) => operationTypeName(op, member));
+}
+
+/** The per-operation types a change to a response of this status alters. */
+function responseTypeNames(op: OperationModel, success: boolean): string[] {
+  return [operationTypeName(op, 'responses'), operationTypeName(op, success ? 'response' : 'errorResponse')];
 }
 
 /** Pairs the operations of both sides and compares each pair. Returns every operation scope. */
@@ -122,8 +141,6 @@ function compareOperation(dc: DiffContext, scope: OpScope, a: OperationModel, b:
   compareOperationSecurity(dc, scope, a, b);
 }
 
-const LOCATION_TYPE = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' } as const;
-
 function pathNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
 }
@@ -145,7 +162,7 @@ function compareParameters(dc: DiffContext, scope: OpScope, a: OperationModel, b
   const pa = new Map(a.parameters.map((p) => [paramKey(p, a), p]));
   const pb = new Map(b.parameters.map((p) => [paramKey(p, b), p]));
   const label = (p: ParameterModel): string => `${p.in} parameter \`${p.name}\``;
-  const typeNames = (p: ParameterModel): string[] => [b.names[LOCATION_TYPE[p.in]]];
+  const typeNames = (p: ParameterModel): string[] => [operationTypeName(b, LOCATION_MEMBER[p.in])];
   const emit = (id: string, p: ParameterModel, message: string, basePtr?: string, headPtr?: string, detail?: string, anchorPtr?: string): void =>
     dc.add({ id, message: `${label(p)}: ${message}`, scope, basePtr, headPtr, anchorPtr, where: `param|${paramKey(p, b.parameters.includes(p) ? b : a)}`, detail, typeNames: typeNames(p) });
   const addedByName = new Map<string, ParameterModel>();
@@ -196,7 +213,7 @@ function mediaKey(m: MediaTypeModel): string {
 function compareRequestBody(dc: DiffContext, scope: OpScope, a: OperationModel, b: OperationModel): void {
   const ra = a.requestBody;
   const rb = b.requestBody;
-  const typeNames = [b.names.requestBody];
+  const typeNames = [operationTypeName(b, 'requestBody')];
   const add = (id: string, message: string, basePtr?: string, headPtr?: string, detail?: string, anchorPtr?: string): void =>
     dc.add({ id, message: `request body: ${message}`, scope, basePtr, headPtr, anchorPtr, where: 'request-body', detail, typeNames });
   if (!ra && !rb) return;
@@ -233,12 +250,12 @@ function compareResponses(dc: DiffContext, scope: OpScope, a: OperationModel, b:
   for (const [key, r] of rb) {
     if (ra.has(key)) continue;
     const success = key.startsWith('2');
-    dc.add({ id: success ? 'response-success-status-added' : 'response-non-success-status-added', message: `response ${r.status}: new ${success ? 'success' : 'error'} status${r.description ? ` (${oneLine(r.description)})` : ''}`, scope, headPtr: r.pointer, where: `response|${key}`, typeNames: [b.names.responses, success ? b.names.success : b.names.error] });
+    dc.add({ id: success ? 'response-success-status-added' : 'response-non-success-status-added', message: `response ${r.status}: new ${success ? 'success' : 'error'} status${r.description ? ` (${oneLine(r.description)})` : ''}`, scope, headPtr: r.pointer, where: `response|${key}`, typeNames: responseTypeNames(b, success) });
   }
   for (const [key, r] of ra) {
     if (rb.has(key)) continue;
     const success = key.startsWith('2');
-    dc.add({ id: success ? 'response-success-status-removed' : 'response-non-success-status-removed', message: `response ${r.status}: the ${success ? 'success' : 'error'} status was removed${success ? ' — clients expecting it break' : ''}`, scope, basePtr: r.pointer, anchorPtr: b.pointer, where: `response|${key}`, typeNames: [b.names.responses, success ? b.names.success : b.names.error] });
+    dc.add({ id: success ? 'response-success-status-removed' : 'response-non-success-status-removed', message: `response ${r.status}: the ${success ? 'success' : 'error'} status was removed${success ? ' — clients expecting it break' : ''}`, scope, basePtr: r.pointer, anchorPtr: b.pointer, where: `response|${key}`, typeNames: responseTypeNames(b, success) });
   }
   for (const [key, n] of rb) {
     const m = ra.get(key);
@@ -253,7 +270,7 @@ function oneLine(text: string): string {
 
 function compareResponse(dc: DiffContext, scope: OpScope, op: OperationModel, key: string, a: ResponseModel, b: ResponseModel): void {
   const success = key.startsWith('2');
-  const typeNames = [op.names.responses, success ? op.names.success : op.names.error];
+  const typeNames = responseTypeNames(op, success);
   const ma = new Map(a.content.map((m) => [mediaKey(m), m]));
   const mb = new Map(b.content.map((m) => [mediaKey(m), m]));
   for (const [mk, m] of mb) {
@@ -272,7 +289,7 @@ function compareResponse(dc: DiffContext, scope: OpScope, op: OperationModel, ke
   const hb = new Map(b.headers.filter((h) => h.name.toLowerCase() !== 'content-type').map((h) => [h.name.toLowerCase(), h]));
   const label = (h: HeaderModel): string => `response ${b.status} header \`${h.name}\``;
   const emit = (id: string, h: HeaderModel, message: string, basePtr?: string, headPtr?: string, anchorPtr?: string): void =>
-    dc.add({ id, message: `${label(h)}: ${message}`, scope, basePtr, headPtr, anchorPtr, where: `response|${key}|header|${h.name.toLowerCase()}`, typeNames: [op.names.responses] });
+    dc.add({ id, message: `${label(h)}: ${message}`, scope, basePtr, headPtr, anchorPtr, where: `response|${key}|header|${h.name.toLowerCase()}`, typeNames: [operationTypeName(op, 'responses')] });
   for (const [name, h] of hb) {
     if (ha.has(name)) continue;
     emit(h.required ? 'response-required-header-added' : 'response-optional-header-added', h, `new ${h.required ? 'required' : 'optional'} header`, undefined, h.pointer);
@@ -287,7 +304,7 @@ function compareResponse(dc: DiffContext, scope: OpScope, op: OperationModel, ke
     if (h.required && !q.required) emit('response-header-became-optional', q, 'became optional — clients relying on it may not get it', h.pointer, q.pointer);
     if (!h.required && q.required) emit('response-header-became-required', q, 'became required (always sent)', h.pointer, q.pointer);
     if (!h.deprecated && q.deprecated) emit('response-header-deprecated', q, 'became deprecated', h.pointer, q.pointer);
-    const ctx: SchemaCtx = { dir: 'response', role: 'header', scope, label: label(q), path: '', typeNames: [op.names.responses], depth: 0 };
+    const ctx: SchemaCtx = { dir: 'response', role: 'header', scope, label: label(q), path: '', typeNames: [operationTypeName(op, 'responses')], depth: 0 };
     compareSchemas(dc, h.schema, schemaPointer(h), q.schema, schemaPointer(q), ctx);
   }
 }

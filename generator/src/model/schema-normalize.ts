@@ -7,6 +7,7 @@ import { appendPointer, parsePointer, toPointer } from '../load/pointer.ts';
 import type { Diagnostic } from '../load/diagnostics.ts';
 import type { JsonValue, Schema, SchemaObject } from './types.ts';
 import { schemaRef } from './refs.ts';
+import { defineOwn } from './own.ts';
 
 export interface SchemaContext {
   version: '3.0' | '3.1';
@@ -178,11 +179,3 @@ function normalizeDiscriminator(value: unknown, pointer: string, schema: Record<
   return { propertyName: d.propertyName, mapping };
 }
 
-/**
- * `map[key] = value` for keys taken from the spec: plain assignment of `__proto__` would set the map's
- * prototype instead of adding the member (a property named `__proto__` would vanish, and every other
- * look-up would see the value's keys through the prototype).
- */
-function defineOwn<T>(map: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
-}

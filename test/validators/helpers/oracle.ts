@@ -3,7 +3,10 @@
  * into what our validators mean in plain JSON Schema: `discriminator` becomes its dispatch (objects: the
  * tag must be a mapped string and selects the one schema; other values: the plain oneOf/anyOf), and in a
  * direction, `required` drops readOnly (request) or writeOnly (response) properties, and an object closed by
- * `additionalProperties: false` does not allow them.
+ * `additionalProperties: false` does not allow them. The access of a member is the one any part of the
+ * schema gives it (own `properties`, the `$ref` target's, every `allOf` member's, recursively): a member
+ * required by a part and made readOnly by a sibling part is dropped from that part's `required` too (the
+ * part, or the `$ref`'d schema inlined for it, is rewritten with the names to drop).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -76,13 +79,55 @@ export class Oracle {
     return undefined;
   }
 
-  rewrite(value: unknown): unknown {
+  /**
+   * Names of members that some part of `schema` (own properties, `$ref` target, `allOf` members, recursively)
+   * gives the access `drop`; the first part that gives a member an access decides it.
+   */
+  private partsDropping(schema: unknown, drop: 'readOnly' | 'writeOnly'): Set<string> {
+    const decided = new Map<string, 'readOnly' | 'writeOnly'>();
+    const seen = new Set<unknown>();
+    const visit = (node: unknown): void => {
+      if (!isObj(node) || seen.has(node)) return;
+      seen.add(node);
+      if (isObj(node.properties)) {
+        for (const name of Object.keys(node.properties)) {
+          const a = this.access(node.properties[name]);
+          if (a && !decided.has(name)) decided.set(name, a);
+        }
+      }
+      if (typeof node.$ref === 'string') visit(this.target(node.$ref));
+      if (Array.isArray(node.allOf)) for (const m of node.allOf) visit(m);
+    };
+    visit(schema);
+    return new Set([...decided].filter(([, a]) => a === drop).map(([n]) => n));
+  }
+
+  /** True when the target of `ref` does not drop every one of `dropped` itself (it is inlined with them). */
+  private relaxes(ref: string, dropped: ReadonlySet<string>, drop: 'readOnly' | 'writeOnly'): boolean {
+    const target = this.target(ref);
+    if (!dropped.size || target === undefined) return false;
+    const own = this.partsDropping(target, drop);
+    return [...dropped].some((n) => !own.has(n));
+  }
+
+  /**
+   * `value` rewritten; `relaxed` are names an enclosing composite dropped (handed to `allOf` members and
+   * `$ref` targets only, which are then inlined; `chain` stops a reference cycle through `allOf`).
+   */
+  rewrite(value: unknown, relaxed: ReadonlySet<string> = new Set(), chain: ReadonlySet<unknown> = new Set()): unknown {
     if (Array.isArray(value)) return value.map((v) => this.rewrite(v));
     if (!isObj(value)) return value;
+    const drop = this.direction === 'request' ? 'readOnly' : 'writeOnly';
+    const composite = Array.isArray(value.allOf) || typeof value.$ref === 'string';
+    const dropped = composite ? new Set([...relaxed, ...this.partsDropping(value, drop)]) : relaxed;
     const out: Obj = {};
+    const inlined: unknown[] = [];
     for (const key of Object.keys(value)) {
       const v = value[key];
-      if (key === '$ref' && typeof v === 'string' && v.startsWith('#/')) assign(out, key, ROOT_ID + v);
+      if (key === '$ref' && typeof v === 'string' && this.relaxes(v, dropped, drop) && !chain.has(v)) {
+        inlined.push(this.rewrite(this.target(v), dropped, new Set([...chain, v])));
+      } else if (key === 'allOf' && Array.isArray(v)) assign(out, key, v.map((m) => this.rewrite(m, dropped, chain)));
+      else if (key === '$ref' && typeof v === 'string' && v.startsWith('#/')) assign(out, key, ROOT_ID + v);
       else if (key === 'discriminator' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') assign(out, key, v);
       else assign(out, key, this.rewrite(v));
     }
@@ -99,15 +144,15 @@ export class Oracle {
       assign(out, 'properties', props);
       assign(out, 'patternProperties', patterns);
     }
-    const drop = this.direction === 'request' ? 'readOnly' : 'writeOnly';
-    if (Array.isArray(value.required) && isObj(value.properties)) {
-      const props = value.properties;
-      assign(out, 'required', (value.required as string[]).filter((n) => !(Object.prototype.hasOwnProperty.call(props, n) && this.access(props[n]) === drop)));
+    if (inlined.length) out.allOf = [...((out.allOf as unknown[]) ?? []), ...inlined];
+    if (Array.isArray(value.required)) {
+      const props = isObj(value.properties) ? value.properties : {};
+      assign(out, 'required', (value.required as string[]).filter((n) => !dropped.has(n) && !(Object.prototype.hasOwnProperty.call(props, n) && this.access(props[n]) === drop)));
     }
     // In an object closed by `additionalProperties: false`, a member of the other direction is not allowed.
     if (value.additionalProperties === false && isObj(value.properties)) {
       const props = value.properties;
-      const stray = Object.keys(props).filter((n) => this.access(props[n]) === drop);
+      const stray = Object.keys(props).filter((n) => dropped.has(n) || this.access(props[n]) === drop);
       if (stray.length) out.allOf = [...((out.allOf as unknown[]) ?? []), { not: { anyOf: stray.map((n) => ({ required: [n] })) } }];
     }
     const disc = value.discriminator;

@@ -27,6 +27,11 @@ export interface ParsedParameters {
 const NUMERIC = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** The coercion of a declared member; an undeclared name (`toString`, `valueOf`) must not find an inherited function. */
+function ownCoercion(properties: Record<string, Coercion>, key: string): Coercion | undefined {
+  return Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
+}
+
 export function coerceScalar(text: string, coercion: Coercion): unknown {
   switch (coercion.type) {
     case 'number':
@@ -88,7 +93,7 @@ export function parseValue(p: TableParameter, occurrences: string[]): unknown {
     for (let i = 0; i + 1 < parts.length; i += 2) {
       const key = parts[i]!;
       if (FORBIDDEN_KEYS.has(key)) continue;
-      const pc = c.properties[key];
+      const pc = ownCoercion(c.properties, key);
       obj[key] = pc ? coerceScalar(parts[i + 1]!, pc) : parts[i + 1];
     }
     return obj;
@@ -199,7 +204,7 @@ export function parseParameters(
           const key = name.slice(prefix.length, -1);
           raw.push(`${key}=${values[0]}`);
           if (FORBIDDEN_KEYS.has(key)) continue;
-          const pc = p.coerce.type === 'object' ? p.coerce.properties[key] : undefined;
+          const pc = p.coerce.type === 'object' ? ownCoercion(p.coerce.properties, key) : undefined;
           obj[key] = pc ? coerceScalar(values[0]!, pc) : values[0];
         }
         if (raw.length) {

@@ -10,6 +10,7 @@ import type { ApiModel, JsonValue, OperationModel, ParameterModel, Schema, Schem
 import type { ApiTable, Coercion, Json, RateLimitHeaders, TableForm, TableFormField, TableOperation, TableParameter, TableProblem, TableSecurityScheme } from './runtime/types.ts';
 import type { MockData, MockResponse } from './runtime/mock.ts';
 import { SamplePlanner } from './sample-plan.ts';
+import { defineOwn } from '../../model/own.ts';
 
 export interface TableOptions {
   /**
@@ -72,7 +73,8 @@ export function coercionOf(schema: Schema | undefined, r: SchemaResolver, depth 
   if (types.has('array') && depth < 4) return { type: 'array', items: coercionOf(itemsOf(schema, r), r, depth + 1) };
   if (types.has('object') && depth < 4) {
     const properties: Record<string, Coercion> = {};
-    for (const [name, prop] of Object.entries(propertiesOf(schema, r))) properties[name] = coercionOf(prop, r, depth + 1);
+    // Own members only: a property named `__proto__` would otherwise set the map's prototype and vanish.
+    for (const [name, prop] of Object.entries(propertiesOf(schema, r))) defineOwn(properties, name, coercionOf(prop, r, depth + 1));
     return { type: 'object', properties };
   }
   const stringy = types.has('string') || types.has('any');

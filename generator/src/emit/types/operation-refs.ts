@@ -4,20 +4,12 @@
  * spec with a thousand operations would otherwise declare eight thousand names a consumer's compiler
  * binds. One builder for code text and one for compiler nodes, so every target spells it the same way.
  */
-import { code, ident, lit, type Code } from '../../codegen/index.ts';
 import { indexedAccessType, literalType, qualifiedTypeRef, typeRef, type TypeNode } from '../../codegen/ts-nodes.ts';
 import type { OperationModel } from '../../model/types.ts';
+import type { OperationMember } from './operation-members.ts';
 
-/** The members of each `Operations` entry, in order. */
-export const OPERATION_MEMBERS = ['pathParams', 'query', 'headers', 'cookies', 'requestBody', 'responses', 'response', 'errorResponse'] as const;
-
-export type OperationMember = (typeof OPERATION_MEMBERS)[number];
-
-/** `<namespace>.Operations["<method>"]["<member>"]` as code (`namespace` undefined: a plain `Operations[...]`). */
-export function operationType(namespace: string | undefined, op: OperationModel, member: OperationMember): Code {
-  const map = namespace === undefined ? code`Operations` : code`${ident(namespace)}.Operations`;
-  return code`${map}[${lit(op.names.method)}][${lit(member)}]`;
-}
+// The members and the code-text spelling live in operation-members.ts (no compiler load; the diff uses them).
+export { LOCATION_MEMBER, OPERATION_MEMBERS, operationType, type OperationMember } from './operation-members.ts';
 
 /** The same as a compiler node. */
 export function operationTypeNode(namespace: string | undefined, op: OperationModel, member: OperationMember): TypeNode {

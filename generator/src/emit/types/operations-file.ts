@@ -10,10 +10,8 @@ import {
 import type { HeaderModel, MediaTypeModel, ModelIndex, OperationModel, ParameterLocation, ParameterModel, ResponseModel } from '../../model/types.ts';
 import type { TypeContext } from './context.ts';
 import { schemaDocLines } from './jsdoc.ts';
-import type { OperationMember } from './operation-refs.ts';
+import { LOCATION_MEMBER } from './operation-members.ts';
 import { transformSchema } from './transform/schema.ts';
-
-const LOCATION_MEMBER: Record<ParameterLocation, OperationMember> = { path: 'pathParams', query: 'query', header: 'headers', cookie: 'cookies' };
 
 const LOCATION_TITLE: Record<ParameterLocation, string> = { path: 'Path', query: 'Query', header: 'Header', cookie: 'Cookie' };
 

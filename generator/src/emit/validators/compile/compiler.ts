@@ -18,6 +18,7 @@ import { O } from './option-bits.ts';
 import { READS_OWN } from './keywords/own.ts';
 import { compileNode } from './node.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
+import type { Relaxation, ShapeOf } from './relax.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
 import { FnScope, renderPath, schemaPathOf, SP, type Failure, type InstancePath, type Mode, type Site } from './site.ts';
 
@@ -38,6 +39,11 @@ export interface CompilerOptions extends RegistryOptions {
    */
   sharedRef?: (ref: string) => boolean;
   access?: (schema: Schema) => Access;
+  /**
+   * The model's object shape of a node per direction (OpenAPI target): a composite relaxes `required` of its
+   * parts by it (relax.ts). Plain JSON Schema has no direction.
+   */
+  shape?: ShapeOf;
   /** The OpenAPI target's resolved discriminator of a node (model fact); plain JSON Schema has none. */
   discriminator?: (schema: Schema) => ResolvedDiscriminator | undefined;
 }
@@ -60,6 +66,8 @@ export interface FnVariant {
    * as a parameter `sp` instead of writing the node's own.
    */
   relocatable?: boolean;
+  /** `required` relaxed by the composite the node is a part of (relax.ts): a variant of its own. */
+  relax?: Relaxation;
 }
 
 /** A queued function: its name, and whether its errors variant takes the schema path (`sp`). */
@@ -82,6 +90,7 @@ export class Compiler {
   private readonly order: FnRecord[] = [];
   private readonly baseNames = new Map<string, string>();
   private readonly dynNames = new Map<string, string[]>();
+  private readonly relaxNames = new Map<string, string[]>();
   private anonymous = 0;
   private readonly content = new ContentIds();
   /**
@@ -89,6 +98,8 @@ export class Compiler {
    * The OpenAPI target answers from the model's schema facts; plain JSON Schema has no direction.
    */
   readonly access: (schema: Schema) => Access;
+  /** The model's shape fact, when the target knows it (relax.ts). */
+  readonly shape: ShapeOf | undefined;
   /** The resolved discriminator of a node when the target knows it (keywords/discriminator.ts). */
   readonly resolvedDiscriminator: (schema: Schema) => ResolvedDiscriminator | undefined;
 
@@ -102,6 +113,7 @@ export class Compiler {
     this.inlineLimit = options.inlineLimit ?? DEFAULT_INLINE_LIMIT;
     this.registry = new Registry(options);
     this.access = options.access ?? (() => undefined);
+    this.shape = options.shape;
     this.resolvedDiscriminator = options.discriminator ?? (() => undefined);
   }
 
@@ -155,7 +167,7 @@ export class Compiler {
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
     const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
-    const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}`;
+    const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
     const known = this.fns.get(key);
     if (known) return known;
     const record: FnRecord = { ...variant, relocatable, takesSchemaPath: relocatable && variant.mode === 'errors', name: raw(this.functionName({ ...variant, relocatable })) };
@@ -220,7 +232,7 @@ export class Compiler {
       base = String(this.anonymous++);
       this.baseNames.set(key, base);
     }
-    const name = `_${v.mode === 'check' ? 'v' : 'e'}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}`;
+    const name = `_${v.mode === 'check' ? 'v' : 'e'}${base}${v.trackP ? 'p' : ''}${v.trackI ? 'i' : ''}${this.relaxSuffix(base, v.relax)}`;
     // The first dynamic scope a function is requested in keeps the plain name; others are numbered.
     const scopes = this.dynNames.get(name) ?? [];
     this.dynNames.set(name, scopes);
@@ -229,6 +241,16 @@ export class Compiler {
     let index = scopes.indexOf(identity);
     if (index < 0) index = scopes.push(identity) - 1;
     return index === 0 ? name : `${name}_d${index}`;
+  }
+
+  /** `_r<n>` for the n-th relaxation a node's functions are requested under (none for the plain ones). */
+  private relaxSuffix(base: string, relax: Relaxation | undefined): string {
+    if (!relax) return '';
+    const keys = this.relaxNames.get(base) ?? [];
+    this.relaxNames.set(base, keys);
+    let index = keys.indexOf(relax.key);
+    if (index < 0) index = keys.push(relax.key) - 1;
+    return `_r${index + 1}`;
   }
 
   private generate(r: FnRecord): Code {
@@ -254,6 +276,7 @@ export class Compiler {
       evP: r.trackP ? raw('ep') : undefined,
       evI: r.trackI ? raw('ei') : undefined,
       dyn: r.dyn,
+      relax: r.relax,
     };
     const body = compileNode(this, r.node.schema, site);
     if (READS_OWN.has(fn)) body.unshift(code`const h = (o & ${O.inheritedKeys}) === 0;`);

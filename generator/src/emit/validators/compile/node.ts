@@ -18,6 +18,7 @@ import { typed } from './keywords/typed.ts';
 import { planUnevaluated } from './keywords/unevaluated.ts';
 import { append } from './pointer.ts';
 import { CompileError, type NodeInfo } from './registry.ts';
+import { relaxationAt } from './relax.ts';
 import { enterResource } from './scope.ts';
 import { failure, SP, type Site } from './site.ts';
 
@@ -29,7 +30,7 @@ export function compileNode(c: Compiler, schema: Schema, site: Site): Code[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new CompileError(`not a schema at ${site.schemaPath.replace(SP, '')}`);
   }
-  const entered: Site = { ...site, dyn: enterResource(site.dyn, site.node.resource) };
+  const entered: Site = { ...site, dyn: enterResource(site.dyn, site.node.resource), relax: relaxationAt(c.shape, schema, site.relax) };
   const plan = planUnevaluated(c, schema, entered);
   const s = plan.site;
   const dispatched = discriminator(c, schema, s);

@@ -5,6 +5,7 @@
  */
 import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import type { NodeInfo } from './registry.ts';
+import type { Relaxation } from './relax.ts';
 import type { DynScope } from './scope.ts';
 import { escapeToken } from './pointer.ts';
 
@@ -53,6 +54,11 @@ export interface Site {
   /** Collector of evaluated items, when someone reads them (unevaluatedItems). */
   readonly evI?: Code;
   readonly dyn: DynScope;
+  /**
+   * Members whose `required` an enclosing composite relaxes by direction (relax.ts): held by the schema
+   * being compiled and handed on only to its `allOf` parts and `$ref` targets.
+   */
+  readonly relax?: Relaxation;
 }
 
 export function renderPath(path: InstancePath): Code {
@@ -78,9 +84,13 @@ function extend(schemaPath: string, tokens: readonly (string | number)[]): strin
   return schemaPath + tokens.map((t) => '/' + escapeToken(String(t))).join('');
 }
 
-/** The same value under an in-place subschema (allOf member, then/else, ...). Collectors are kept. */
+/**
+ * The same value under an in-place subschema (allOf member, then/else, ...). Collectors are kept; a
+ * relaxation only when `overrides` hands one on (an `allOf` part's), as alternatives and conditionals are
+ * not parts of the composite's shape.
+ */
 export function inPlace(site: Site, node: NodeInfo, tokens: readonly (string | number)[], overrides: Partial<Site> = {}): Site {
-  return { ...site, node, schemaPath: extend(site.schemaPath, tokens), ...overrides };
+  return { ...site, node, schemaPath: extend(site.schemaPath, tokens), relax: undefined, ...overrides };
 }
 
 /** A child value (property, item, key): new data and path, no collectors. */

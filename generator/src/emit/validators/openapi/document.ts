@@ -32,6 +32,7 @@ export function apiDocument(model: ApiModel, options: { inlineLimit?: number; sh
     shareEqualSchemas: options.shareEqualSchemas,
     sharedRef: (ref) => ref.startsWith(PARAM_REF),
     access: index.facts.access,
+    shape: index.facts.shape,
     discriminator: (schema) => {
       const fact = index.facts.discriminator(schema);
       if (!fact?.own) return undefined;

@@ -6,8 +6,12 @@
  * direction. When present, such a property is validated against its schema in both directions; in an object
  * closed by `additionalProperties: false` it is rejected in the direction it is not part of (a readOnly
  * member in a request, a writeOnly one in a response), as the types leave it out of that direction's form.
+ * The access is the one an enclosing composite gives the member when it relaxes it (`site.relax`, from the
+ * model's shape fact: another `allOf` part can make a member readOnly), else the property schema's own;
+ * a required name without a property schema here is relaxed the same way.
  */
 import { code, join, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
+import type { Access } from '../../../../model/facts/index.ts';
 import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
@@ -17,6 +21,11 @@ import { present, readProperty } from './own.ts';
 import { O } from '../option-bits.ts';
 
 type Need = 'never' | 'always' | 'response' | 'request';
+
+/** Where a required member with this access must be present. */
+function needOf(access: Access): Need {
+  return access === 'readOnly' ? 'response' : access === 'writeOnly' ? 'request' : 'always';
+}
 
 export function schemaMap(value: unknown): Record<string, Schema> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, Schema>) : {};
@@ -58,9 +67,8 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   for (const name of Object.keys(props)) {
     const sub = props[name];
     const node = childNode(c, site, sub, ['properties', name]);
-    const access = required.has(name) || closed ? c.access(sub) : undefined;
-    let need: Need = 'never';
-    if (required.has(name)) need = access === 'readOnly' ? 'response' : access === 'writeOnly' ? 'request' : 'always';
+    const access = required.has(name) || closed ? (site.relax?.members.get(name) ?? c.access(sub)) : undefined;
+    const need: Need = required.has(name) ? needOf(access) : 'never';
     const stray = closed && access ? strayFailure(c, site, name, access) : undefined;
     const trivial = isTrivial(sub);
     if (trivial && need === 'never' && !stray) continue;
@@ -78,7 +86,7 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
   }
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(props, name)) continue;
-    out.push(code`if (!${present(c, site, name)}) {\n${requiredFailure(c, site, name, 'always')}\n}`);
+    out.push(code`if (!${present(c, site, name)}) {\n${requiredFailure(c, site, name, needOf(site.relax?.members.get(name)))}\n}`);
   }
   if (site.evP) {
     for (const name of Object.keys(props)) out.push(code`${site.evP}.k[${lit(name)}] = true;`);

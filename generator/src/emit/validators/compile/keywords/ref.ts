@@ -12,6 +12,7 @@ import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { compileNode } from '../node.ts';
 import type { NodeInfo } from '../registry.ts';
+import { relaxationFor } from '../relax.ts';
 import { enterResource } from '../scope.ts';
 import { renderPath, schemaPathOf, type InstancePath, type Site } from '../site.ts';
 import { decodeFragment, resolveUri, splitFragment } from '../uri.ts';
@@ -47,12 +48,13 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const ev: Code[] = [];
   if (site.evP) ev.push(site.evP);
   if (site.evI) ev.push(site.evI);
-  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable: relocatable !== undefined });
+  const relax = site.relax;
+  const check = (): Code => c.fn({ node: target, mode: 'check', trackP, trackI, dyn, relocatable: relocatable !== undefined, relax });
   const d = site.data;
   const o = site.o;
   const checkArgs = join([d, o, ...ev]);
   if (site.mode === 'check') return [code`if (!${check()}(${checkArgs})) ${site.stop}`];
-  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable: relocatable !== undefined });
+  const callee = c.callee({ node: target, mode: 'errors', trackP, trackI, dyn, relocatable: relocatable !== undefined, relax });
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
@@ -110,10 +112,12 @@ export function refs(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const out: Code[] = [];
   if (typeof s.$ref === 'string') {
     const shared = c.sharedRef(s.$ref) ? 'target' : undefined;
-    out.push(...applyNode(c, c.registry.resolve(s.$ref, site.node), { ...site, schemaPath: `${site.schemaPath}/$ref` }, shared));
+    const target = c.registry.resolve(s.$ref, site.node);
+    // The target is a part of this schema's shape: it gets the relaxation of `required` it needs.
+    out.push(...applyNode(c, target, { ...site, schemaPath: `${site.schemaPath}/$ref`, relax: relaxationFor(c.shape, target.schema, site.relax) }, shared));
   }
   if (typeof s.$dynamicRef === 'string') {
-    out.push(...applyNode(c, dynamicTarget(c, s.$dynamicRef, site), { ...site, schemaPath: `${site.schemaPath}/$dynamicRef` }));
+    out.push(...applyNode(c, dynamicTarget(c, s.$dynamicRef, site), { ...site, schemaPath: `${site.schemaPath}/$dynamicRef`, relax: undefined }));
   }
   return out;
 }
