@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _dup, _esc, _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
+import { _dup, _esc, _fErr, _fFormat, _fFormatP, _fRef, _fReq, _fType, _fTypeP, _has, _len } from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
 const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
@@ -35,14 +35,14 @@ const _sp24 = '#/components/schemas/PostPublicMetrics';
 const _sp25 = '#/components/schemas/NoteRequestSuggestions';
 const _sp26 = '#/components/schemas/NotePost';
 const _sp27 = '#/components/schemas/NotePostEntities';
-const _k28: any = ['reposted', 'quoted', 'replied_to'];
-const _sp29 = '#/components/schemas/ReferencedPost';
-const _k30: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
-const _sp31 = '#/components/schemas/ReplySettings';
+const _sp28 = '#/components/schemas/ReferencedPost';
+const _k29: any = ['reposted', 'quoted', 'replied_to'];
+const _sp30 = '#/components/schemas/ReplySettings';
+const _k31: any = ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
 const _sp32 = '#/components/schemas/Scopes';
 const _sp33 = '#/components/schemas/SuggestedSourceLinksWithCounts';
-const _k34: any = ['post', 'user'];
-const _sp35 = '#/components/schemas/PostWithheld';
+const _sp34 = '#/components/schemas/PostWithheld';
+const _k35: any = ['post', 'user'];
 const _sp36 = '#/components/schemas/FullTextEntities';
 const _sp37 = '#/components/schemas/EntityIndicesInclusiveInclusive';
 const _sp38 = '#/components/schemas/EntityIndicesInclusiveExclusive';
@@ -53,17 +53,17 @@ const _sp42 = '#/components/schemas/Mention';
 const _sp43 = '#/components/schemas/UrlEntity';
 const _sp44 = '#/components/schemas/UrlImage';
 const _sp45 = '#/components/schemas/Includes';
-const _k46: any = ['blue', 'government', 'business', 'none'];
-const _k47: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
-const _k48: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
-const _sp49 = '#/components/schemas/User';
+const _sp46 = '#/components/schemas/User';
+const _k47: any = ['blue', 'government', 'business', 'none'];
+const _k48: any = ['Basic', 'Premium', 'PremiumPlus', 'None'];
+const _k49: any = ['follow_request_received', 'follow_request_sent', 'blocking', 'followed_by', 'following', 'muting'];
 const _sp50 = '#/components/schemas/ConnectionStatus';
 const _sp51 = '#/components/schemas/UserEntities';
 const _sp52 = '#/components/schemas/UserUrlEntities';
 const _sp53 = '#/components/schemas/UserPublicMetrics';
 const _sp54 = '#/components/schemas/Affiliation';
-const _k55: any = ['user'];
-const _sp56 = '#/components/schemas/UserWithheld';
+const _sp55 = '#/components/schemas/UserWithheld';
+const _k56: any = ['user'];
 const _k57: any = ['photo', 'video', 'animated_gif'];
 const _sp58 = '#/components/schemas/Media';
 const _sp59 = '#/components/schemas/MediaBase';
@@ -76,28 +76,28 @@ const _sp65 = '#/components/schemas/VideoPublicMetrics';
 const _sp66 = '#/components/schemas/VideoOrganicMetrics';
 const _sp67 = '#/components/schemas/VideoPromotedMetrics';
 const _sp68 = '#/components/schemas/VideoNonPublicMetrics';
-const _k69: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
-const _sp70 = '#/components/schemas/Place';
+const _sp69 = '#/components/schemas/Place';
+const _k70: any = ['poi', 'neighborhood', 'city', 'admin', 'country', 'unknown'];
 const _k71: any = ['Feature'];
-const _k72: any = ['Point'];
-const _sp73 = '#/components/schemas/Point';
-const _k74: any = ['open', 'closed'];
-const _sp75 = '#/components/schemas/Poll';
+const _sp72 = '#/components/schemas/Point';
+const _k73: any = ['Point'];
+const _sp74 = '#/components/schemas/Poll';
+const _k75: any = ['open', 'closed'];
 const _sp76 = '#/components/schemas/PollOption';
 const _sp77 = '#/components/schemas/Topic';
 const _sp78 = '#/components/schemas/Error';
 const _sp79 = '#/components/schemas/ProblemBase';
 const _sp80 = '#/components/schemas/Problem';
-const _k81: any = ['user', 'post', 'media', 'list', 'space'];
-const _sp82 = '#/components/schemas/ProblemResourceType';
-const _k83: any = ['data', 'includes'];
-const _sp84 = '#/components/schemas/ProblemSection';
+const _sp81 = '#/components/schemas/ProblemResourceType';
+const _k82: any = ['user', 'post', 'media', 'list', 'space'];
+const _sp83 = '#/components/schemas/ProblemSection';
+const _k84: any = ['data', 'includes'];
 const _sp85 = '#/components/schemas/GenericProblem';
 const _re86 = new RegExp('/2/problems/client-disconnected$', 'u');
 const _sp87 = '#/components/schemas/ClientDisconnectedProblem';
 const _re88 = new RegExp('/2/problems/client-forbidden$', 'u');
-const _k89: any = ['official-client-forbidden', 'client-not-enrolled'];
-const _sp90 = '#/components/schemas/ClientForbiddenProblem';
+const _sp89 = '#/components/schemas/ClientForbiddenProblem';
+const _k90: any = ['official-client-forbidden', 'client-not-enrolled'];
 const _re91 = new RegExp('/2/problems/conflict$', 'u');
 const _sp92 = '#/components/schemas/ConflictProblem';
 const _re93 = new RegExp('/2/problems/disallowed-resource$', 'u');
@@ -116,7 +116,8 @@ const _sp105 = '#/components/schemas/NotAuthorizedForFieldProblem';
 const _re106 = new RegExp('/2/problems/not-authorized-for-resource$', 'u');
 const _sp107 = '#/components/schemas/NotAuthorizedForResourceProblem';
 const _re108 = new RegExp('/2/problems/operational-disconnect$', 'u');
-const _k109: any = [
+const _sp109 = '#/components/schemas/OperationalDisconnectProblem';
+const _k110: any = [
   'OperationalDisconnect',
   'UpstreamOperationalDisconnect',
   'ForceDisconnect',
@@ -126,29 +127,29 @@ const _k109: any = [
   'ClientApplicationStateDegraded',
   'InvalidRules',
 ];
-const _sp110 = '#/components/schemas/OperationalDisconnectProblem';
 const _re111 = new RegExp('/2/problems/resource-not-found$', 'u');
-const _k112: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
-const _sp113 = '#/components/schemas/ResourceNotFoundProblem';
+const _sp112 = '#/components/schemas/ResourceNotFoundProblem';
+const _k113: any = ['user', 'tweet', 'post', 'media', 'list', 'space', 'place', 'poll'];
 const _re114 = new RegExp('/2/problems/resource-unavailable$', 'u');
 const _sp115 = '#/components/schemas/ResourceUnavailableProblem';
 const _re116 = new RegExp('/2/problems/rule-cap$', 'u');
 const _sp117 = '#/components/schemas/RuleCapProblem';
 const _re118 = new RegExp('/2/problems/streaming-connection$', 'u');
-const _k119: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
-const _sp120 = '#/components/schemas/StreamingConnectionProblem';
+const _sp119 = '#/components/schemas/StreamingConnectionProblem';
+const _k120: any = ['TooManyConnections', 'ProvisioningSubscription', 'RuleConfigurationIssue', 'RulesInvalidIssue'];
 const _re121 = new RegExp('/2/problems/unsupported-authentication$', 'u');
 const _sp122 = '#/components/schemas/UnsupportedAuthenticationProblem';
 const _re123 = new RegExp('/2/problems/usage-capped$', 'u');
-const _k124: any = ['Daily', 'Monthly'];
-const _k125: any = ['Account', 'Product'];
-const _sp126 = '#/components/schemas/UsageCappedProblem';
-const _re127 = new RegExp(
+const _sp124 = '#/components/schemas/UsageCappedProblem';
+const _k125: any = ['Daily', 'Monthly'];
+const _k126: any = ['Account', 'Product'];
+const _sp127 = '#/components/schemas/UnlistedProblem';
+const _re128 = new RegExp(
   '/2/problems/(client-disconnected|client-forbidden|conflict|disallowed-resource|duplicate-rules|invalid-request|invalid-rules|noncompliant-rules|not-authorized-for-field|not-authorized-for-resource|operational-disconnect|resource-not-found|resource-unavailable|rule-cap|streaming-connection|unsupported-authentication|usage-capped)$',
   'u',
 );
-const _sp128 = '#/components/schemas/UnlistedProblem';
-const _s129 = new Set<unknown>([
+const _sp129 = '#/components/schemas/ActivityEventType';
+const _s130 = new Set<unknown>([
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -162,7 +163,7 @@ const _s129 = new Set<unknown>([
   'dm.read',
   'dm.indicate_typing',
 ]);
-const _k130: any = [
+const _k131: any = [
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -176,20 +177,19 @@ const _k130: any = [
   'dm.read',
   'dm.indicate_typing',
 ];
-const _sp131 = '#/components/schemas/ActivityEventType';
-const _k132: any = [
+const _sp132 = '#/components/schemas/DeprecatedActivityEventType';
+const _k133: any = [
   'ProfileBioUpdate',
   'ProfilePictureUpdate',
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
 ];
-const _sp133 = '#/components/schemas/DeprecatedActivityEventType';
-const _k134: any = ['sent', 'received', 'both'];
-const _sp135 = '#/components/schemas/ActivitySubscriptionFilter';
+const _sp134 = '#/components/schemas/ActivitySubscriptionFilter';
+const _k135: any = ['sent', 'received', 'both'];
 const _sp136 = '#/components/schemas/ActivitySubscriptionCreateRequest';
-const _k137: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
-const _sp138 = '#/components/schemas/DmEventType';
+const _sp137 = '#/components/schemas/DmEventType';
+const _k138: any = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'];
 const _sp139 = '#/components/schemas/DmEvent';
 const _sp140 = '#/components/schemas/DmMessageCreateEvent';
 const _sp141 = '#/components/schemas/DmParticipantsJoinEvent';
@@ -210,16 +210,8 @@ const _sp155 = '#/components/schemas/CreatePostRequest';
 const _sp156 = '#/components/schemas/EditOptions';
 const _sp157 = '#/components/schemas/CreatePostPoll';
 
-export function _vPostId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp1, 'string')) return false;
   } else {
@@ -230,19 +222,11 @@ export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): bo
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUserId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUserId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp2, 'string')) return false;
   } else {
@@ -253,19 +237,11 @@ export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): bo
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUsername(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re3.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUsername(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp4, 'string')) return false;
   } else {
@@ -278,19 +254,11 @@ export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMediaKey(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re5.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMediaKey(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp6, 'string')) return false;
   } else {
@@ -303,19 +271,11 @@ export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPollId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePollId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp7, 'string')) return false;
   } else {
@@ -326,19 +286,11 @@ export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): bo
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCommunityId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCommunityId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp8, 'string')) return false;
   } else {
@@ -349,32 +301,19 @@ export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPlaceId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePlaceId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp9, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCountryCode(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCountryCode(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp11, 'string')) return false;
   } else {
@@ -383,446 +322,117 @@ export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPost(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  }
-  const x3 = v.text;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.author_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'author_id'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!_re0.test(x4)) {
-      return false;
-    }
-  }
-  const x6 = v.username;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!_re3.test(x6)) {
-      return false;
-    }
-  }
-  const x8 = v.created_at;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
-    if (typeof x8 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x8)) {
-      return false;
-    }
-  }
-  const x9 = v.conversation_id;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'conversation_id'))) {
-    if (typeof x9 !== 'string') return false;
-    if (!_re0.test(x9)) {
-      return false;
-    }
-  }
-  const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'in_reply_to_user_id'))) {
-    if (typeof x11 !== 'string') return false;
-    if (!_re0.test(x11)) {
-      return false;
-    }
-  }
-  const x13 = v.lang;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'lang'))) {
-    if (typeof x13 !== 'string') return false;
-  }
-  const x14 = v.community_id;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-    if (typeof x14 !== 'string') return false;
-    if (!_re0.test(x14)) {
-      return false;
-    }
-  }
-  const x16 = v.attachments;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-    if (!_vAttachments(x16, o)) return false;
-  }
-  const x18 = v.context_annotations;
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'context_annotations'))) {
-    if (!Array.isArray(x18)) return false;
-    if (x18.length < 1) {
-      return false;
-    }
-    for (let i19 = 0; i19 < x18.length; i19++) {
-      const x20 = x18[i19];
-      if (!_vContextAnnotation(x20, o)) return false;
-    }
-  }
-  const x22 = v.display_text_range;
-  if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_text_range'))) {
-    if (!Array.isArray(x22)) return false;
-    if (x22.length > 2) {
-      return false;
-    }
-    if (x22.length < 2) {
-      return false;
-    }
-    for (let i24 = 0; i24 < x22.length; i24++) {
-      const x25 = x22[i24];
-      if (!Number.isInteger(x25)) return false;
-      if (x25 < 0) {
-        return false;
-      }
-    }
-  }
-  const x26 = v.edit_controls;
-  if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_controls'))) {
-    if (!_vEditControls(x26, o)) return false;
-  }
-  const x28 = v.edit_history_post_ids;
-  if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_history_post_ids'))) {
-    if (!Array.isArray(x28)) return false;
-    if (x28.length < 1) {
-      return false;
-    }
-    for (let i29 = 0; i29 < x28.length; i29++) {
-      const x30 = x28[i29];
-      if (typeof x30 !== 'string') return false;
-      if (!_re0.test(x30)) {
-        return false;
-      }
-    }
-  }
-  const x32 = v.entities;
-  if (x32 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-    if (!_vFullTextEntities(x32, o)) return false;
-  }
-  const x34 = v.geo;
-  if (x34 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-    if (!_vPostGeo(x34, o)) return false;
-  }
-  const x36 = v.matched_media_notes;
-  if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'matched_media_notes'))) {
-    if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) return false;
-    const x38 = x36.match_status;
-    if (x38 !== undefined && ((o & 8) === 0 || _has.call(x36, 'match_status'))) {
-      if (typeof x38 !== 'string') return false;
-    }
-    const x39 = x36.note_id;
-    if (x39 !== undefined && ((o & 8) === 0 || _has.call(x36, 'note_id'))) {
-      if (typeof x39 !== 'string') return false;
-      if (!_re0.test(x39)) {
-        return false;
-      }
-    }
-  }
-  const x41 = v.non_public_metrics;
-  if (x41 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-    if (typeof x41 !== 'object' || x41 === null || Array.isArray(x41)) return false;
-    const x43 = x41.impression_count;
-    if (x43 !== undefined && ((o & 8) === 0 || _has.call(x41, 'impression_count'))) {
-      if (!Number.isInteger(x43)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  const x45 = v.organic_metrics;
-  if (x45 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-    if (typeof x45 !== 'object' || x45 === null || Array.isArray(x45)) return false;
-    const x47 = x45.impression_count;
-    if (x47 !== undefined && ((o & 8) === 0 || _has.call(x45, 'impression_count'))) {
-      if (!Number.isInteger(x47)) return false;
-    } else {
-      return false;
-    }
-    const x48 = x45.repost_count;
-    if (x48 !== undefined && ((o & 8) === 0 || _has.call(x45, 'repost_count'))) {
-      if (!Number.isInteger(x48)) return false;
-    } else {
-      return false;
-    }
-    const x49 = x45.reply_count;
-    if (x49 !== undefined && ((o & 8) === 0 || _has.call(x45, 'reply_count'))) {
-      if (!Number.isInteger(x49)) return false;
-    } else {
-      return false;
-    }
-    const x50 = x45.like_count;
-    if (x50 !== undefined && ((o & 8) === 0 || _has.call(x45, 'like_count'))) {
-      if (!Number.isInteger(x50)) return false;
-    } else {
-      return false;
-    }
-  }
-  const x52 = v.promoted_metrics;
-  if (x52 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-    if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) return false;
-    const x54 = x52.impression_count;
-    if (x54 !== undefined && ((o & 8) === 0 || _has.call(x52, 'impression_count'))) {
-      if (!Number.isInteger(x54)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x54) && x54 >= -2147483648 && x54 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x55 = x52.like_count;
-    if (x55 !== undefined && ((o & 8) === 0 || _has.call(x52, 'like_count'))) {
-      if (!Number.isInteger(x55)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x55) && x55 >= -2147483648 && x55 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x56 = x52.reply_count;
-    if (x56 !== undefined && ((o & 8) === 0 || _has.call(x52, 'reply_count'))) {
-      if (!Number.isInteger(x56)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x56) && x56 >= -2147483648 && x56 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x57 = x52.repost_count;
-    if (x57 !== undefined && ((o & 8) === 0 || _has.call(x52, 'repost_count'))) {
-      if (!Number.isInteger(x57)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x57) && x57 >= -2147483648 && x57 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  const x59 = v.public_metrics;
-  if (x59 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-    if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) return false;
-    const x61 = x59.repost_count;
-    if (x61 !== undefined && ((o & 8) === 0 || _has.call(x59, 'repost_count'))) {
-      if (!Number.isInteger(x61)) return false;
-    } else {
-      return false;
-    }
-    const x62 = x59.reply_count;
-    if (x62 !== undefined && ((o & 8) === 0 || _has.call(x59, 'reply_count'))) {
-      if (!Number.isInteger(x62)) return false;
-    } else {
-      return false;
-    }
-    const x63 = x59.like_count;
-    if (x63 !== undefined && ((o & 8) === 0 || _has.call(x59, 'like_count'))) {
-      if (!Number.isInteger(x63)) return false;
-    } else {
-      return false;
-    }
-    const x64 = x59.impression_count;
-    if (x64 !== undefined && ((o & 8) === 0 || _has.call(x59, 'impression_count'))) {
-      if (!Number.isInteger(x64)) return false;
-    } else {
-      return false;
-    }
-    const x65 = x59.bookmark_count;
-    if (x65 !== undefined && ((o & 8) === 0 || _has.call(x59, 'bookmark_count'))) {
-      if (!Number.isInteger(x65)) return false;
-    } else {
-      return false;
-    }
-    const x66 = x59.quote_count;
-    if (x66 !== undefined && ((o & 8) === 0 || _has.call(x59, 'quote_count'))) {
-      if (!Number.isInteger(x66)) return false;
-    }
-  }
-  const x68 = v.note_request_suggestions;
-  if (x68 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_request_suggestions'))) {
-    if (!_vNoteRequestSuggestions(x68, o)) return false;
-  }
-  const x70 = v.note_post;
-  if (x70 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_post'))) {
-    if (!_vNotePost(x70, o)) return false;
-  }
-  const x72 = v.paid_partnership;
-  if (x72 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
-    if (typeof x72 !== 'boolean') return false;
-  }
-  const x73 = v.possibly_sensitive;
-  if (x73 !== undefined && ((o & 8) === 0 || _has.call(v, 'possibly_sensitive'))) {
-    if (typeof x73 !== 'boolean') return false;
-  }
-  const x74 = v.referenced_posts;
-  if (x74 !== undefined && ((o & 8) === 0 || _has.call(v, 'referenced_posts'))) {
-    if (!Array.isArray(x74)) return false;
-    if (x74.length < 1) {
-      return false;
-    }
-    for (let i75 = 0; i75 < x74.length; i75++) {
-      const x76 = x74[i75];
-      if (!_vReferencedPost(x76, o)) return false;
-    }
-  }
-  const x78 = v.reply_settings;
-  if (x78 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-    if (!_vReplySettings(x78, o)) return false;
-  }
-  const x80 = v.scopes;
-  if (x80 !== undefined && ((o & 8) === 0 || _has.call(v, 'scopes'))) {
-    if (typeof x80 !== 'object' || x80 === null || Array.isArray(x80)) return false;
-    const x82 = x80.followers;
-    if (x82 !== undefined && ((o & 8) === 0 || _has.call(x80, 'followers'))) {
-      if (typeof x82 !== 'boolean') return false;
-    }
-  }
-  const x84 = v.source;
-  if (x84 !== undefined && ((o & 8) === 0 || _has.call(v, 'source'))) {
-    if (typeof x84 !== 'string') return false;
-  }
-  const x85 = v.suggested_source_links;
-  if (x85 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links'))) {
-    if (!Array.isArray(x85)) return false;
-    for (let i86 = 0; i86 < x85.length; i86++) {
-      const x87 = x85[i86];
-      if (!_vUrlEntity(x87, o)) return false;
-    }
-  }
-  const x89 = v.suggested_source_links_with_counts;
-  if (x89 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links_with_counts'))) {
-    if (!_vSuggestedSourceLinksWithCounts(x89, o)) return false;
-  }
-  const x91 = v.withheld;
-  if (x91 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-    if (!_vPostWithheld(x91, o)) return false;
-  }
-  return true;
-}
-
-export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePost(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp12, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_ePostId, x1, o, E, p, '/id')) return false;
     }
     const x5 = v.text;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp12 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'text', 'string')) return false;
       }
     }
     const x6 = v.author_id;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'author_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x6, o, p + '/author_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!_re0.test(x6)) {
-            break L9;
-          }
-          ok8 = true;
+    if (x6 !== undefined && (h || _has.call(v, 'author_id'))) {
+      let ok8 = false;
+      L9: {
+        if (typeof x6 !== 'string') break L9;
+        if (!_re0.test(x6)) {
+          break L9;
         }
-        if (!ok8 && !_eUserId(x6, o + 16, p + '/author_id', E) && (o & 1) === 0) return false;
+        ok8 = true;
       }
+      if (!ok8 && _fRef(_eUserId, x6, o, E, p, '/author_id')) return false;
     }
     const x10 = v.username;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x10, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'string') break L13;
-          if (!_re3.test(x10)) {
-            break L13;
-          }
-          ok12 = true;
+    if (x10 !== undefined && (h || _has.call(v, 'username'))) {
+      let ok12 = false;
+      L13: {
+        if (typeof x10 !== 'string') break L13;
+        if (!_re3.test(x10)) {
+          break L13;
         }
-        if (!ok12 && !_eUsername(x10, o + 16, p + '/username', E) && (o & 1) === 0) return false;
+        ok12 = true;
       }
+      if (!ok12 && _fRef(_eUsername, x10, o, E, p, '/username')) return false;
     }
     const x14 = v.created_at;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
+    if (x14 !== undefined && (h || _has.call(v, 'created_at'))) {
       if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'created_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x14)) {
-          if (_fFormat(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp12, 'created_at', 'date-time')) return false;
         }
       }
     }
     const x15 = v.conversation_id;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'conversation_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x15, o, p + '/conversation_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok17 = false;
-        L18: {
-          if (typeof x15 !== 'string') break L18;
-          if (!_re0.test(x15)) {
-            break L18;
-          }
-          ok17 = true;
+    if (x15 !== undefined && (h || _has.call(v, 'conversation_id'))) {
+      let ok17 = false;
+      L18: {
+        if (typeof x15 !== 'string') break L18;
+        if (!_re0.test(x15)) {
+          break L18;
         }
-        if (!ok17 && !_ePostId(x15, o + 16, p + '/conversation_id', E) && (o & 1) === 0) return false;
+        ok17 = true;
       }
+      if (!ok17 && _fRef(_ePostId, x15, o, E, p, '/conversation_id')) return false;
     }
     const x19 = v.in_reply_to_user_id;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'in_reply_to_user_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x19, o, p + '/in_reply_to_user_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok21 = false;
-        L22: {
-          if (typeof x19 !== 'string') break L22;
-          if (!_re0.test(x19)) {
-            break L22;
-          }
-          ok21 = true;
+    if (x19 !== undefined && (h || _has.call(v, 'in_reply_to_user_id'))) {
+      let ok21 = false;
+      L22: {
+        if (typeof x19 !== 'string') break L22;
+        if (!_re0.test(x19)) {
+          break L22;
         }
-        if (!ok21 && !_eUserId(x19, o + 16, p + '/in_reply_to_user_id', E) && (o & 1) === 0) return false;
+        ok21 = true;
       }
+      if (!ok21 && _fRef(_eUserId, x19, o, E, p, '/in_reply_to_user_id')) return false;
     }
     const x23 = v.lang;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'lang'))) {
+    if (x23 !== undefined && (h || _has.call(v, 'lang'))) {
       if (typeof x23 !== 'string') {
-        if (_fType(E, o, p + '/lang', _sp12 + '/properties/lang', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'lang', 'string')) return false;
       }
     }
     const x24 = v.community_id;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eCommunityId(x24, o, p + '/community_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok26 = false;
-        L27: {
-          if (typeof x24 !== 'string') break L27;
-          if (!_re0.test(x24)) {
-            break L27;
-          }
-          ok26 = true;
+    if (x24 !== undefined && (h || _has.call(v, 'community_id'))) {
+      let ok26 = false;
+      L27: {
+        if (typeof x24 !== 'string') break L27;
+        if (!_re0.test(x24)) {
+          break L27;
         }
-        if (!ok26 && !_eCommunityId(x24, o + 16, p + '/community_id', E) && (o & 1) === 0) return false;
+        ok26 = true;
       }
+      if (!ok26 && _fRef(_eCommunityId, x24, o, E, p, '/community_id')) return false;
     }
     const x28 = v.attachments;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-      if ((o & 48) === 48) {
-        if (!_eAttachments(x28, o, p + '/attachments', E) && (o & 1) === 0) return false;
-      } else if (!_vAttachments(x28, o) && !_eAttachments(x28, o + 16, p + '/attachments', E) && (o & 1) === 0)
-        return false;
+    if (x28 !== undefined && (h || _has.call(v, 'attachments'))) {
+      if (((E && o > 47) || !_eAttachments(x28, o)) && _fRef(_eAttachments, x28, o, E, p, '/attachments')) return false;
     }
     const x30 = v.context_annotations;
-    if (x30 !== undefined && ((o & 8) === 0 || _has.call(v, 'context_annotations'))) {
+    if (x30 !== undefined && (h || _has.call(v, 'context_annotations'))) {
       if (!Array.isArray(x30)) {
-        if (_fType(E, o, p + '/context_annotations', _sp12 + '/properties/context_annotations', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'context_annotations', 'array')) return false;
       } else {
         if (x30.length < 1) {
           if (
@@ -840,55 +450,45 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         for (let i31 = 0; i31 < x30.length; i31++) {
           const x32 = x30[i31];
-          if ((o & 48) === 48) {
-            if (!_eContextAnnotation(x32, o, p + '/context_annotations/' + i31, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vContextAnnotation(x32, o) &&
-            !_eContextAnnotation(x32, o + 16, p + '/context_annotations/' + i31, E) &&
-            (o & 1) === 0
+          if (
+            ((E && o > 47) || !_eContextAnnotation(x32, o)) &&
+            _fRef(_eContextAnnotation, x32, o, E, p + '/context_annotations/', i31)
           )
             return false;
         }
       }
     }
     const x34 = v.display_text_range;
-    if (x34 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_text_range'))) {
-      if ((o & 48) === 48) {
-        if (!_eDisplayTextRange(x34, o, p + '/display_text_range', E) && (o & 1) === 0) return false;
-      } else {
-        let ok36 = false;
-        L37: {
-          if (!Array.isArray(x34)) break L37;
-          if (x34.length > 2) {
-            break L37;
-          }
-          if (x34.length < 2) {
-            break L37;
-          }
-          for (let i38 = 0; i38 < x34.length; i38++) {
-            const x39 = x34[i38];
-            if (!Number.isInteger(x39)) break L37;
-            if (x39 < 0) {
-              break L37;
-            }
-          }
-          ok36 = true;
+    if (x34 !== undefined && (h || _has.call(v, 'display_text_range'))) {
+      let ok36 = false;
+      L37: {
+        if (!Array.isArray(x34)) break L37;
+        if (x34.length > 2) {
+          break L37;
         }
-        if (!ok36 && !_eDisplayTextRange(x34, o + 16, p + '/display_text_range', E) && (o & 1) === 0) return false;
+        if (x34.length < 2) {
+          break L37;
+        }
+        for (let i38 = 0; i38 < x34.length; i38++) {
+          const x39 = x34[i38];
+          if (!Number.isInteger(x39)) break L37;
+          if (x39 < 0) {
+            break L37;
+          }
+        }
+        ok36 = true;
       }
+      if (!ok36 && _fRef(_eDisplayTextRange, x34, o, E, p, '/display_text_range')) return false;
     }
     const x40 = v.edit_controls;
-    if (x40 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_controls'))) {
-      if ((o & 48) === 48) {
-        if (!_eEditControls(x40, o, p + '/edit_controls', E) && (o & 1) === 0) return false;
-      } else if (!_vEditControls(x40, o) && !_eEditControls(x40, o + 16, p + '/edit_controls', E) && (o & 1) === 0)
+    if (x40 !== undefined && (h || _has.call(v, 'edit_controls'))) {
+      if (((E && o > 47) || !_eEditControls(x40, o)) && _fRef(_eEditControls, x40, o, E, p, '/edit_controls'))
         return false;
     }
     const x42 = v.edit_history_post_ids;
-    if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_history_post_ids'))) {
+    if (x42 !== undefined && (h || _has.call(v, 'edit_history_post_ids'))) {
       if (!Array.isArray(x42)) {
-        if (_fType(E, o, p + '/edit_history_post_ids', _sp12 + '/properties/edit_history_post_ids', 'array'))
-          return false;
+        if (_fTypeP(E, o, p, _sp12, 'edit_history_post_ids', 'array')) return false;
       } else {
         if (x42.length < 1) {
           if (
@@ -906,237 +506,204 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         for (let i43 = 0; i43 < x42.length; i43++) {
           const x44 = x42[i43];
-          if ((o & 48) === 48) {
-            if (!_ePostId(x44, o, p + '/edit_history_post_ids/' + i43, E) && (o & 1) === 0) return false;
-          } else {
-            let ok46 = false;
-            L47: {
-              if (typeof x44 !== 'string') break L47;
-              if (!_re0.test(x44)) {
-                break L47;
-              }
-              ok46 = true;
+          let ok46 = false;
+          L47: {
+            if (typeof x44 !== 'string') break L47;
+            if (!_re0.test(x44)) {
+              break L47;
             }
-            if (!ok46 && !_ePostId(x44, o + 16, p + '/edit_history_post_ids/' + i43, E) && (o & 1) === 0) return false;
+            ok46 = true;
           }
+          if (!ok46 && _fRef(_ePostId, x44, o, E, p + '/edit_history_post_ids/', i43)) return false;
         }
       }
     }
     const x48 = v.entities;
-    if (x48 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eFullTextEntities(x48, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vFullTextEntities(x48, o) && !_eFullTextEntities(x48, o + 16, p + '/entities', E) && (o & 1) === 0)
+    if (x48 !== undefined && (h || _has.call(v, 'entities'))) {
+      if (((E && o > 47) || !_eFullTextEntities(x48, o)) && _fRef(_eFullTextEntities, x48, o, E, p, '/entities'))
         return false;
     }
     const x50 = v.geo;
-    if (x50 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostGeo(x50, o, p + '/geo', E) && (o & 1) === 0) return false;
-      } else if (!_vPostGeo(x50, o) && !_ePostGeo(x50, o + 16, p + '/geo', E) && (o & 1) === 0) return false;
+    if (x50 !== undefined && (h || _has.call(v, 'geo'))) {
+      if (((E && o > 47) || !_ePostGeo(x50, o)) && _fRef(_ePostGeo, x50, o, E, p, '/geo')) return false;
     }
     const x52 = v.matched_media_notes;
-    if (x52 !== undefined && ((o & 8) === 0 || _has.call(v, 'matched_media_notes'))) {
-      if ((o & 48) === 48) {
-        if (!_eMatchedMediaNotes(x52, o, p + '/matched_media_notes', E) && (o & 1) === 0) return false;
-      } else {
-        let ok54 = false;
-        L55: {
-          if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) break L55;
-          const x56 = x52.match_status;
-          if (x56 !== undefined && ((o & 8) === 0 || _has.call(x52, 'match_status'))) {
-            if (typeof x56 !== 'string') break L55;
-          }
-          const x57 = x52.note_id;
-          if (x57 !== undefined && ((o & 8) === 0 || _has.call(x52, 'note_id'))) {
-            if (typeof x57 !== 'string') break L55;
-            if (!_re0.test(x57)) {
-              break L55;
-            }
-          }
-          ok54 = true;
+    if (x52 !== undefined && (h || _has.call(v, 'matched_media_notes'))) {
+      let ok54 = false;
+      L55: {
+        if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) break L55;
+        const x56 = x52.match_status;
+        if (x56 !== undefined && (h || _has.call(x52, 'match_status'))) {
+          if (typeof x56 !== 'string') break L55;
         }
-        if (!ok54 && !_eMatchedMediaNotes(x52, o + 16, p + '/matched_media_notes', E) && (o & 1) === 0) return false;
+        const x57 = x52.note_id;
+        if (x57 !== undefined && (h || _has.call(x52, 'note_id'))) {
+          if (typeof x57 !== 'string') break L55;
+          if (!_re0.test(x57)) {
+            break L55;
+          }
+        }
+        ok54 = true;
       }
+      if (!ok54 && _fRef(_eMatchedMediaNotes, x52, o, E, p, '/matched_media_notes')) return false;
     }
     const x59 = v.non_public_metrics;
-    if (x59 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostNonPublicMetrics(x59, o, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok61 = false;
-        L62: {
-          if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) break L62;
-          const x63 = x59.impression_count;
-          if (x63 !== undefined && ((o & 8) === 0 || _has.call(x59, 'impression_count'))) {
-            if (!Number.isInteger(x63)) break L62;
-            if ((o & 2) !== 0 && !(Number.isInteger(x63) && x63 >= -2147483648 && x63 <= 2147483647)) {
-              break L62;
-            }
+    if (x59 !== undefined && (h || _has.call(v, 'non_public_metrics'))) {
+      let ok61 = false;
+      L62: {
+        if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) break L62;
+        const x63 = x59.impression_count;
+        if (x63 !== undefined && (h || _has.call(x59, 'impression_count'))) {
+          if (!Number.isInteger(x63)) break L62;
+          if ((o & 2) !== 0 && !(Number.isInteger(x63) && x63 >= -2147483648 && x63 <= 2147483647)) {
+            break L62;
           }
-          ok61 = true;
         }
-        if (!ok61 && !_ePostNonPublicMetrics(x59, o + 16, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
+        ok61 = true;
       }
+      if (!ok61 && _fRef(_ePostNonPublicMetrics, x59, o, E, p, '/non_public_metrics')) return false;
     }
     const x65 = v.organic_metrics;
-    if (x65 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostOrganicMetrics(x65, o, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok67 = false;
-        L68: {
-          if (typeof x65 !== 'object' || x65 === null || Array.isArray(x65)) break L68;
-          const x69 = x65.impression_count;
-          if (x69 !== undefined && ((o & 8) === 0 || _has.call(x65, 'impression_count'))) {
-            if (!Number.isInteger(x69)) break L68;
-          } else {
-            break L68;
-          }
-          const x70 = x65.repost_count;
-          if (x70 !== undefined && ((o & 8) === 0 || _has.call(x65, 'repost_count'))) {
-            if (!Number.isInteger(x70)) break L68;
-          } else {
-            break L68;
-          }
-          const x71 = x65.reply_count;
-          if (x71 !== undefined && ((o & 8) === 0 || _has.call(x65, 'reply_count'))) {
-            if (!Number.isInteger(x71)) break L68;
-          } else {
-            break L68;
-          }
-          const x72 = x65.like_count;
-          if (x72 !== undefined && ((o & 8) === 0 || _has.call(x65, 'like_count'))) {
-            if (!Number.isInteger(x72)) break L68;
-          } else {
-            break L68;
-          }
-          ok67 = true;
+    if (x65 !== undefined && (h || _has.call(v, 'organic_metrics'))) {
+      let ok67 = false;
+      L68: {
+        if (typeof x65 !== 'object' || x65 === null || Array.isArray(x65)) break L68;
+        const x69 = x65.impression_count;
+        if (x69 !== undefined && (h || _has.call(x65, 'impression_count'))) {
+          if (!Number.isInteger(x69)) break L68;
+        } else {
+          break L68;
         }
-        if (!ok67 && !_ePostOrganicMetrics(x65, o + 16, p + '/organic_metrics', E) && (o & 1) === 0) return false;
+        const x70 = x65.repost_count;
+        if (x70 !== undefined && (h || _has.call(x65, 'repost_count'))) {
+          if (!Number.isInteger(x70)) break L68;
+        } else {
+          break L68;
+        }
+        const x71 = x65.reply_count;
+        if (x71 !== undefined && (h || _has.call(x65, 'reply_count'))) {
+          if (!Number.isInteger(x71)) break L68;
+        } else {
+          break L68;
+        }
+        const x72 = x65.like_count;
+        if (x72 !== undefined && (h || _has.call(x65, 'like_count'))) {
+          if (!Number.isInteger(x72)) break L68;
+        } else {
+          break L68;
+        }
+        ok67 = true;
       }
+      if (!ok67 && _fRef(_ePostOrganicMetrics, x65, o, E, p, '/organic_metrics')) return false;
     }
     const x74 = v.promoted_metrics;
-    if (x74 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostPromotedMetrics(x74, o, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok76 = false;
-        L77: {
-          if (typeof x74 !== 'object' || x74 === null || Array.isArray(x74)) break L77;
-          const x78 = x74.impression_count;
-          if (x78 !== undefined && ((o & 8) === 0 || _has.call(x74, 'impression_count'))) {
-            if (!Number.isInteger(x78)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x78) && x78 >= -2147483648 && x78 <= 2147483647)) {
-              break L77;
-            }
+    if (x74 !== undefined && (h || _has.call(v, 'promoted_metrics'))) {
+      let ok76 = false;
+      L77: {
+        if (typeof x74 !== 'object' || x74 === null || Array.isArray(x74)) break L77;
+        const x78 = x74.impression_count;
+        if (x78 !== undefined && (h || _has.call(x74, 'impression_count'))) {
+          if (!Number.isInteger(x78)) break L77;
+          if ((o & 2) !== 0 && !(Number.isInteger(x78) && x78 >= -2147483648 && x78 <= 2147483647)) {
+            break L77;
           }
-          const x79 = x74.like_count;
-          if (x79 !== undefined && ((o & 8) === 0 || _has.call(x74, 'like_count'))) {
-            if (!Number.isInteger(x79)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x79) && x79 >= -2147483648 && x79 <= 2147483647)) {
-              break L77;
-            }
-          }
-          const x80 = x74.reply_count;
-          if (x80 !== undefined && ((o & 8) === 0 || _has.call(x74, 'reply_count'))) {
-            if (!Number.isInteger(x80)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x80) && x80 >= -2147483648 && x80 <= 2147483647)) {
-              break L77;
-            }
-          }
-          const x81 = x74.repost_count;
-          if (x81 !== undefined && ((o & 8) === 0 || _has.call(x74, 'repost_count'))) {
-            if (!Number.isInteger(x81)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x81) && x81 >= -2147483648 && x81 <= 2147483647)) {
-              break L77;
-            }
-          }
-          ok76 = true;
         }
-        if (!ok76 && !_ePostPromotedMetrics(x74, o + 16, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
+        const x79 = x74.like_count;
+        if (x79 !== undefined && (h || _has.call(x74, 'like_count'))) {
+          if (!Number.isInteger(x79)) break L77;
+          if ((o & 2) !== 0 && !(Number.isInteger(x79) && x79 >= -2147483648 && x79 <= 2147483647)) {
+            break L77;
+          }
+        }
+        const x80 = x74.reply_count;
+        if (x80 !== undefined && (h || _has.call(x74, 'reply_count'))) {
+          if (!Number.isInteger(x80)) break L77;
+          if ((o & 2) !== 0 && !(Number.isInteger(x80) && x80 >= -2147483648 && x80 <= 2147483647)) {
+            break L77;
+          }
+        }
+        const x81 = x74.repost_count;
+        if (x81 !== undefined && (h || _has.call(x74, 'repost_count'))) {
+          if (!Number.isInteger(x81)) break L77;
+          if ((o & 2) !== 0 && !(Number.isInteger(x81) && x81 >= -2147483648 && x81 <= 2147483647)) {
+            break L77;
+          }
+        }
+        ok76 = true;
       }
+      if (!ok76 && _fRef(_ePostPromotedMetrics, x74, o, E, p, '/promoted_metrics')) return false;
     }
     const x83 = v.public_metrics;
-    if (x83 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostPublicMetrics(x83, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok85 = false;
-        L86: {
-          if (typeof x83 !== 'object' || x83 === null || Array.isArray(x83)) break L86;
-          const x87 = x83.repost_count;
-          if (x87 !== undefined && ((o & 8) === 0 || _has.call(x83, 'repost_count'))) {
-            if (!Number.isInteger(x87)) break L86;
-          } else {
-            break L86;
-          }
-          const x88 = x83.reply_count;
-          if (x88 !== undefined && ((o & 8) === 0 || _has.call(x83, 'reply_count'))) {
-            if (!Number.isInteger(x88)) break L86;
-          } else {
-            break L86;
-          }
-          const x89 = x83.like_count;
-          if (x89 !== undefined && ((o & 8) === 0 || _has.call(x83, 'like_count'))) {
-            if (!Number.isInteger(x89)) break L86;
-          } else {
-            break L86;
-          }
-          const x90 = x83.impression_count;
-          if (x90 !== undefined && ((o & 8) === 0 || _has.call(x83, 'impression_count'))) {
-            if (!Number.isInteger(x90)) break L86;
-          } else {
-            break L86;
-          }
-          const x91 = x83.bookmark_count;
-          if (x91 !== undefined && ((o & 8) === 0 || _has.call(x83, 'bookmark_count'))) {
-            if (!Number.isInteger(x91)) break L86;
-          } else {
-            break L86;
-          }
-          const x92 = x83.quote_count;
-          if (x92 !== undefined && ((o & 8) === 0 || _has.call(x83, 'quote_count'))) {
-            if (!Number.isInteger(x92)) break L86;
-          }
-          ok85 = true;
+    if (x83 !== undefined && (h || _has.call(v, 'public_metrics'))) {
+      let ok85 = false;
+      L86: {
+        if (typeof x83 !== 'object' || x83 === null || Array.isArray(x83)) break L86;
+        const x87 = x83.repost_count;
+        if (x87 !== undefined && (h || _has.call(x83, 'repost_count'))) {
+          if (!Number.isInteger(x87)) break L86;
+        } else {
+          break L86;
         }
-        if (!ok85 && !_ePostPublicMetrics(x83, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
+        const x88 = x83.reply_count;
+        if (x88 !== undefined && (h || _has.call(x83, 'reply_count'))) {
+          if (!Number.isInteger(x88)) break L86;
+        } else {
+          break L86;
+        }
+        const x89 = x83.like_count;
+        if (x89 !== undefined && (h || _has.call(x83, 'like_count'))) {
+          if (!Number.isInteger(x89)) break L86;
+        } else {
+          break L86;
+        }
+        const x90 = x83.impression_count;
+        if (x90 !== undefined && (h || _has.call(x83, 'impression_count'))) {
+          if (!Number.isInteger(x90)) break L86;
+        } else {
+          break L86;
+        }
+        const x91 = x83.bookmark_count;
+        if (x91 !== undefined && (h || _has.call(x83, 'bookmark_count'))) {
+          if (!Number.isInteger(x91)) break L86;
+        } else {
+          break L86;
+        }
+        const x92 = x83.quote_count;
+        if (x92 !== undefined && (h || _has.call(x83, 'quote_count'))) {
+          if (!Number.isInteger(x92)) break L86;
+        }
+        ok85 = true;
       }
+      if (!ok85 && _fRef(_ePostPublicMetrics, x83, o, E, p, '/public_metrics')) return false;
     }
     const x94 = v.note_request_suggestions;
-    if (x94 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_request_suggestions'))) {
-      if ((o & 48) === 48) {
-        if (!_eNoteRequestSuggestions(x94, o, p + '/note_request_suggestions', E) && (o & 1) === 0) return false;
-      } else if (
-        !_vNoteRequestSuggestions(x94, o) &&
-        !_eNoteRequestSuggestions(x94, o + 16, p + '/note_request_suggestions', E) &&
-        (o & 1) === 0
+    if (x94 !== undefined && (h || _has.call(v, 'note_request_suggestions'))) {
+      if (
+        ((E && o > 47) || !_eNoteRequestSuggestions(x94, o)) &&
+        _fRef(_eNoteRequestSuggestions, x94, o, E, p, '/note_request_suggestions')
       )
         return false;
     }
     const x96 = v.note_post;
-    if (x96 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_post'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotePost(x96, o, p + '/note_post', E) && (o & 1) === 0) return false;
-      } else if (!_vNotePost(x96, o) && !_eNotePost(x96, o + 16, p + '/note_post', E) && (o & 1) === 0) return false;
+    if (x96 !== undefined && (h || _has.call(v, 'note_post'))) {
+      if (((E && o > 47) || !_eNotePost(x96, o)) && _fRef(_eNotePost, x96, o, E, p, '/note_post')) return false;
     }
     const x98 = v.paid_partnership;
-    if (x98 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
+    if (x98 !== undefined && (h || _has.call(v, 'paid_partnership'))) {
       if (typeof x98 !== 'boolean') {
-        if (_fType(E, o, p + '/paid_partnership', _sp12 + '/properties/paid_partnership', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'paid_partnership', 'boolean')) return false;
       }
     }
     const x99 = v.possibly_sensitive;
-    if (x99 !== undefined && ((o & 8) === 0 || _has.call(v, 'possibly_sensitive'))) {
+    if (x99 !== undefined && (h || _has.call(v, 'possibly_sensitive'))) {
       if (typeof x99 !== 'boolean') {
-        if (_fType(E, o, p + '/possibly_sensitive', _sp12 + '/properties/possibly_sensitive', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'possibly_sensitive', 'boolean')) return false;
       }
     }
     const x100 = v.referenced_posts;
-    if (x100 !== undefined && ((o & 8) === 0 || _has.call(v, 'referenced_posts'))) {
+    if (x100 !== undefined && (h || _has.call(v, 'referenced_posts'))) {
       if (!Array.isArray(x100)) {
-        if (_fType(E, o, p + '/referenced_posts', _sp12 + '/properties/referenced_posts', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'referenced_posts', 'array')) return false;
       } else {
         if (x100.length < 1) {
           if (
@@ -1154,145 +721,80 @@ export function _ePost(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         for (let i101 = 0; i101 < x100.length; i101++) {
           const x102 = x100[i101];
-          if ((o & 48) === 48) {
-            if (!_eReferencedPost(x102, o, p + '/referenced_posts/' + i101, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vReferencedPost(x102, o) &&
-            !_eReferencedPost(x102, o + 16, p + '/referenced_posts/' + i101, E) &&
-            (o & 1) === 0
+          if (
+            ((E && o > 47) || !_eReferencedPost(x102, o)) &&
+            _fRef(_eReferencedPost, x102, o, E, p + '/referenced_posts/', i101)
           )
             return false;
         }
       }
     }
     const x104 = v.reply_settings;
-    if (x104 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-      if ((o & 48) === 48) {
-        if (!_eReplySettings(x104, o, p + '/reply_settings', E) && (o & 1) === 0) return false;
-      } else if (!_vReplySettings(x104, o) && !_eReplySettings(x104, o + 16, p + '/reply_settings', E) && (o & 1) === 0)
+    if (x104 !== undefined && (h || _has.call(v, 'reply_settings'))) {
+      if (((E && o > 47) || !_eReplySettings(x104, o)) && _fRef(_eReplySettings, x104, o, E, p, '/reply_settings'))
         return false;
     }
     const x106 = v.scopes;
-    if (x106 !== undefined && ((o & 8) === 0 || _has.call(v, 'scopes'))) {
-      if ((o & 48) === 48) {
-        if (!_eScopes(x106, o, p + '/scopes', E) && (o & 1) === 0) return false;
-      } else {
-        let ok108 = false;
-        L109: {
-          if (typeof x106 !== 'object' || x106 === null || Array.isArray(x106)) break L109;
-          const x110 = x106.followers;
-          if (x110 !== undefined && ((o & 8) === 0 || _has.call(x106, 'followers'))) {
-            if (typeof x110 !== 'boolean') break L109;
-          }
-          ok108 = true;
+    if (x106 !== undefined && (h || _has.call(v, 'scopes'))) {
+      let ok108 = false;
+      L109: {
+        if (typeof x106 !== 'object' || x106 === null || Array.isArray(x106)) break L109;
+        const x110 = x106.followers;
+        if (x110 !== undefined && (h || _has.call(x106, 'followers'))) {
+          if (typeof x110 !== 'boolean') break L109;
         }
-        if (!ok108 && !_eScopes(x106, o + 16, p + '/scopes', E) && (o & 1) === 0) return false;
+        ok108 = true;
       }
+      if (!ok108 && _fRef(_eScopes, x106, o, E, p, '/scopes')) return false;
     }
     const x112 = v.source;
-    if (x112 !== undefined && ((o & 8) === 0 || _has.call(v, 'source'))) {
+    if (x112 !== undefined && (h || _has.call(v, 'source'))) {
       if (typeof x112 !== 'string') {
-        if (_fType(E, o, p + '/source', _sp12 + '/properties/source', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp12, 'source', 'string')) return false;
       }
     }
     const x113 = v.suggested_source_links;
-    if (x113 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links'))) {
+    if (x113 !== undefined && (h || _has.call(v, 'suggested_source_links'))) {
       if (!Array.isArray(x113)) {
-        if (_fType(E, o, p + '/suggested_source_links', _sp12 + '/properties/suggested_source_links', 'array'))
-          return false;
+        if (_fTypeP(E, o, p, _sp12, 'suggested_source_links', 'array')) return false;
       } else {
         for (let i114 = 0; i114 < x113.length; i114++) {
           const x115 = x113[i114];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x115, o, p + '/suggested_source_links/' + i114, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vUrlEntity(x115, o) &&
-            !_eUrlEntity(x115, o + 16, p + '/suggested_source_links/' + i114, E) &&
-            (o & 1) === 0
+          if (
+            ((E && o > 47) || !_eUrlEntity(x115, o)) &&
+            _fRef(_eUrlEntity, x115, o, E, p + '/suggested_source_links/', i114)
           )
             return false;
         }
       }
     }
     const x117 = v.suggested_source_links_with_counts;
-    if (x117 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links_with_counts'))) {
-      if ((o & 48) === 48) {
-        if (!_eSuggestedSourceLinksWithCounts(x117, o, p + '/suggested_source_links_with_counts', E) && (o & 1) === 0)
-          return false;
-      } else if (
-        !_vSuggestedSourceLinksWithCounts(x117, o) &&
-        !_eSuggestedSourceLinksWithCounts(x117, o + 16, p + '/suggested_source_links_with_counts', E) &&
-        (o & 1) === 0
+    if (x117 !== undefined && (h || _has.call(v, 'suggested_source_links_with_counts'))) {
+      if (
+        ((E && o > 47) || !_eSuggestedSourceLinksWithCounts(x117, o)) &&
+        _fRef(_eSuggestedSourceLinksWithCounts, x117, o, E, p, '/suggested_source_links_with_counts')
       )
         return false;
     }
     const x119 = v.withheld;
-    if (x119 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostWithheld(x119, o, p + '/withheld', E) && (o & 1) === 0) return false;
-      } else if (!_vPostWithheld(x119, o) && !_ePostWithheld(x119, o + 16, p + '/withheld', E) && (o & 1) === 0)
+    if (x119 !== undefined && (h || _has.call(v, 'withheld'))) {
+      if (((E && o > 47) || !_ePostWithheld(x119, o)) && _fRef(_ePostWithheld, x119, o, E, p, '/withheld'))
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAttachments(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.media_keys;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_keys'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (typeof x3 !== 'string') return false;
-      if (!_re5.test(x3)) {
-        return false;
-      }
-    }
-  }
-  const x5 = v.media_source_post_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_source_post_id'))) {
-    if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
-    for (let i6 = 0; i6 < x5.length; i6++) {
-      const x7 = x5[i6];
-      if (typeof x7 !== 'string') return false;
-      if (!_re0.test(x7)) {
-        return false;
-      }
-    }
-  }
-  const x9 = v.poll_ids;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll_ids'))) {
-    if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
-    for (let i10 = 0; i10 < x9.length; i10++) {
-      const x11 = x9[i10];
-      if (typeof x11 !== 'string') return false;
-      if (!_re0.test(x11)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAttachments(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp13, 'object')) return false;
   } else {
     const x1 = v.media_keys;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_keys'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'media_keys'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/media_keys', _sp13 + '/properties/media_keys', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp13, 'media_keys', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -1310,27 +812,22 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eMediaKey(x3, o, p + '/media_keys/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'string') break L6;
-              if (!_re5.test(x3)) {
-                break L6;
-              }
-              ok5 = true;
+          let ok5 = false;
+          L6: {
+            if (typeof x3 !== 'string') break L6;
+            if (!_re5.test(x3)) {
+              break L6;
             }
-            if (!ok5 && !_eMediaKey(x3, o + 16, p + '/media_keys/' + i2, E) && (o & 1) === 0) return false;
+            ok5 = true;
           }
+          if (!ok5 && _fRef(_eMediaKey, x3, o, E, p + '/media_keys/', i2)) return false;
         }
       }
     }
     const x7 = v.media_source_post_id;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_source_post_id'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'media_source_post_id'))) {
       if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/media_source_post_id', _sp13 + '/properties/media_source_post_id', 'array'))
-          return false;
+        if (_fTypeP(E, o, p, _sp13, 'media_source_post_id', 'array')) return false;
       } else {
         if (x7.length < 1) {
           if (
@@ -1348,26 +845,22 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         }
         for (let i8 = 0; i8 < x7.length; i8++) {
           const x9 = x7[i8];
-          if ((o & 48) === 48) {
-            if (!_ePostId(x9, o, p + '/media_source_post_id/' + i8, E) && (o & 1) === 0) return false;
-          } else {
-            let ok11 = false;
-            L12: {
-              if (typeof x9 !== 'string') break L12;
-              if (!_re0.test(x9)) {
-                break L12;
-              }
-              ok11 = true;
+          let ok11 = false;
+          L12: {
+            if (typeof x9 !== 'string') break L12;
+            if (!_re0.test(x9)) {
+              break L12;
             }
-            if (!ok11 && !_ePostId(x9, o + 16, p + '/media_source_post_id/' + i8, E) && (o & 1) === 0) return false;
+            ok11 = true;
           }
+          if (!ok11 && _fRef(_ePostId, x9, o, E, p + '/media_source_post_id/', i8)) return false;
         }
       }
     }
     const x13 = v.poll_ids;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll_ids'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'poll_ids'))) {
       if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/poll_ids', _sp13 + '/properties/poll_ids', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp13, 'poll_ids', 'array')) return false;
       } else {
         if (x13.length < 1) {
           if (
@@ -1385,181 +878,98 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_ePollId(x15, o, p + '/poll_ids/' + i14, E) && (o & 1) === 0) return false;
-          } else {
-            let ok17 = false;
-            L18: {
-              if (typeof x15 !== 'string') break L18;
-              if (!_re0.test(x15)) {
-                break L18;
-              }
-              ok17 = true;
+          let ok17 = false;
+          L18: {
+            if (typeof x15 !== 'string') break L18;
+            if (!_re0.test(x15)) {
+              break L18;
             }
-            if (!ok17 && !_ePollId(x15, o + 16, p + '/poll_ids/' + i14, E) && (o & 1) === 0) return false;
+            ok17 = true;
           }
+          if (!ok17 && _fRef(_ePollId, x15, o, E, p + '/poll_ids/', i14)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vContextAnnotation(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.domain;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'domain'))) {
-    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
-    const x3 = x1.id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'id'))) {
-      if (typeof x3 !== 'string') return false;
-      if (!_re0.test(x3)) {
-        return false;
-      }
-    } else {
-      return false;
-    }
-    const x4 = x1.name;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-      if (typeof x4 !== 'string') return false;
-    }
-    const x5 = x1.description;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'description'))) {
-      if (typeof x5 !== 'string') return false;
-    }
-  } else {
-    return false;
-  }
-  const x7 = v.entity;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'entity'))) {
-    if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
-    const x9 = x7.id;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'id'))) {
-      if (typeof x9 !== 'string') return false;
-      if (!_re0.test(x9)) {
-        return false;
-      }
-    } else {
-      return false;
-    }
-    const x10 = x7.name;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x7, 'name'))) {
-      if (typeof x10 !== 'string') return false;
-    }
-    const x11 = x7.description;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(x7, 'description'))) {
-      if (typeof x11 !== 'string') return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eContextAnnotation(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.domain;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'domain'))) {
-      if ((o & 48) === 48) {
-        if (!_eContextAnnotationDomainFields(x1, o, p + '/domain', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.id;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'id'))) {
-            if (typeof x5 !== 'string') break L4;
-            if (!_re0.test(x5)) {
-              break L4;
-            }
-          } else {
+    if (x1 !== undefined && (h || _has.call(v, 'domain'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
+        const x5 = x1.id;
+        if (x5 !== undefined && (h || _has.call(x1, 'id'))) {
+          if (typeof x5 !== 'string') break L4;
+          if (!_re0.test(x5)) {
             break L4;
           }
-          const x6 = x1.name;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-            if (typeof x6 !== 'string') break L4;
-          }
-          const x7 = x1.description;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x1, 'description'))) {
-            if (typeof x7 !== 'string') break L4;
-          }
-          ok3 = true;
+        } else {
+          break L4;
         }
-        if (!ok3 && !_eContextAnnotationDomainFields(x1, o + 16, p + '/domain', E) && (o & 1) === 0) return false;
+        const x6 = x1.name;
+        if (x6 !== undefined && (h || _has.call(x1, 'name'))) {
+          if (typeof x6 !== 'string') break L4;
+        }
+        const x7 = x1.description;
+        if (x7 !== undefined && (h || _has.call(x1, 'description'))) {
+          if (typeof x7 !== 'string') break L4;
+        }
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eContextAnnotationDomainFields, x1, o, E, p, '/domain')) return false;
     } else {
       if (_fReq(E, o, p, _sp14, 'domain')) return false;
     }
     const x9 = v.entity;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'entity'))) {
-      if ((o & 48) === 48) {
-        if (!_eContextAnnotationEntityFields(x9, o, p + '/entity', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
-          const x13 = x9.id;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(x9, 'id'))) {
-            if (typeof x13 !== 'string') break L12;
-            if (!_re0.test(x13)) {
-              break L12;
-            }
-          } else {
+    if (x9 !== undefined && (h || _has.call(v, 'entity'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
+        const x13 = x9.id;
+        if (x13 !== undefined && (h || _has.call(x9, 'id'))) {
+          if (typeof x13 !== 'string') break L12;
+          if (!_re0.test(x13)) {
             break L12;
           }
-          const x14 = x9.name;
-          if (x14 !== undefined && ((o & 8) === 0 || _has.call(x9, 'name'))) {
-            if (typeof x14 !== 'string') break L12;
-          }
-          const x15 = x9.description;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x9, 'description'))) {
-            if (typeof x15 !== 'string') break L12;
-          }
-          ok11 = true;
+        } else {
+          break L12;
         }
-        if (!ok11 && !_eContextAnnotationEntityFields(x9, o + 16, p + '/entity', E) && (o & 1) === 0) return false;
+        const x14 = x9.name;
+        if (x14 !== undefined && (h || _has.call(x9, 'name'))) {
+          if (typeof x14 !== 'string') break L12;
+        }
+        const x15 = x9.description;
+        if (x15 !== undefined && (h || _has.call(x9, 'description'))) {
+          if (typeof x15 !== 'string') break L12;
+        }
+        ok11 = true;
       }
+      if (!ok11 && _fRef(_eContextAnnotationEntityFields, x9, o, E, p, '/entity')) return false;
     } else {
       if (_fReq(E, o, p, _sp14, 'entity')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eContextAnnotationDomainFields(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp15 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp15, 'id', 'string')) return false;
       } else {
         if (!_re0.test(x1)) {
           if (
@@ -1574,52 +984,31 @@ export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E:
       if (_fReq(E, o, p, _sp15, 'id')) return false;
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp15 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp15, 'name', 'string')) return false;
       }
     }
     const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp15 + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp15, 'description', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eContextAnnotationEntityFields(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp16, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp16 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp16, 'id', 'string')) return false;
       } else {
         if (!_re0.test(x1)) {
           if (
@@ -1634,41 +1023,23 @@ export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E:
       if (_fReq(E, o, p, _sp16, 'id')) return false;
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp16 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp16, 'name', 'string')) return false;
       }
     }
     const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp16 + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp16, 'description', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDisplayTextRange(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length > 2) {
-    return false;
-  }
-  if (v.length < 2) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDisplayTextRange(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, _sp17, 'array')) return false;
   } else {
@@ -1697,144 +1068,86 @@ export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationEr
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEditControls(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.is_edit_eligible;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'is_edit_eligible'))) {
-    if (typeof x1 !== 'boolean') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.editable_until;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'editable_until'))) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.edits_remaining;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'edits_remaining'))) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEditControls(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.is_edit_eligible;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'is_edit_eligible'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'is_edit_eligible'))) {
       if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/is_edit_eligible', _sp18 + '/properties/is_edit_eligible', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'is_edit_eligible', 'boolean')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
     }
     const x2 = v.editable_until;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'editable_until'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'editable_until'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'editable_until', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          if (_fFormat(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp18, 'editable_until', 'date-time')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
     }
     const x3 = v.edits_remaining;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'edits_remaining'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'edits_remaining'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/edits_remaining', _sp18 + '/properties/edits_remaining', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'edits_remaining', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostGeo(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.coordinates;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-    if (!_vPoint(x1, o)) return false;
-  }
-  const x3 = v.place_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostGeo(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp19, 'object')) return false;
   } else {
     const x1 = v.coordinates;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-      if ((o & 48) === 48) {
-        if (!_ePoint(x1, o, p + '/coordinates', E) && (o & 1) === 0) return false;
-      } else if (!_vPoint(x1, o) && !_ePoint(x1, o + 16, p + '/coordinates', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'coordinates'))) {
+      if (((E && o > 47) || !_ePoint(x1, o)) && _fRef(_ePoint, x1, o, E, p, '/coordinates')) return false;
     }
     const x3 = v.place_id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePlaceId(x3, o, p + '/place_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok5 = false;
-        L6: {
-          if (typeof x3 !== 'string') break L6;
-          ok5 = true;
-        }
-        if (!ok5 && !_ePlaceId(x3, o + 16, p + '/place_id', E) && (o & 1) === 0) return false;
+    if (x3 !== undefined && (h || _has.call(v, 'place_id'))) {
+      let ok5 = false;
+      L6: {
+        if (typeof x3 !== 'string') break L6;
+        ok5 = true;
       }
+      if (!ok5 && _fRef(_ePlaceId, x3, o, E, p, '/place_id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMatchedMediaNotes(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.match_status;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  const x2 = v.note_id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMatchedMediaNotes(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp20, 'object')) return false;
   } else {
     const x1 = v.match_status;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'match_status'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/match_status', _sp20 + '/properties/match_status', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp20, 'match_status', 'string')) return false;
       }
     }
     const x2 = v.note_id;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'note_id'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/note_id', _sp20 + '/properties/note_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp20, 'note_id', 'string')) return false;
       } else {
         if (!_re0.test(x2)) {
           if (
@@ -1853,423 +1166,234 @@ export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostNonPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostNonPublicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp21, 'object')) return false;
   } else {
     const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp21, 'impression_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp21, 'impression_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostOrganicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  const x2 = v.repost_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
-  const x3 = v.reply_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
-  const x4 = v.like_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostOrganicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp22, 'object')) return false;
   } else {
     const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp22 + '/properties/impression_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp22, 'impression_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
     }
     const x2 = v.repost_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/repost_count', _sp22 + '/properties/repost_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp22, 'repost_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
     }
     const x3 = v.reply_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/reply_count', _sp22 + '/properties/reply_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp22, 'reply_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
     }
     const x4 = v.like_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/like_count', _sp22 + '/properties/like_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp22, 'like_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp22, 'like_count')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostPromotedMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.like_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.reply_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.repost_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostPromotedMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp23, 'object')) return false;
   } else {
     const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp23, 'impression_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp23, 'impression_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.like_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp23, 'like_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp23, 'like_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.reply_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp23, 'reply_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp23, 'reply_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.repost_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp23, 'repost_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp23, 'repost_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.repost_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  const x2 = v.reply_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
-  const x3 = v.like_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
-  const x4 = v.impression_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
-  const x5 = v.bookmark_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
-    if (!Number.isInteger(x5)) return false;
-  } else {
-    return false;
-  }
-  const x6 = v.quote_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
-    if (!Number.isInteger(x6)) return false;
-  }
-  return true;
-}
-
-export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostPublicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp24, 'object')) return false;
   } else {
     const x1 = v.repost_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'repost_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/repost_count', _sp24 + '/properties/repost_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'repost_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
     }
     const x2 = v.reply_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'reply_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/reply_count', _sp24 + '/properties/reply_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'reply_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
     }
     const x3 = v.like_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/like_count', _sp24 + '/properties/like_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'like_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp24, 'like_count')) return false;
     }
     const x4 = v.impression_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'impression_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/impression_count', _sp24 + '/properties/impression_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'impression_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
     }
     const x5 = v.bookmark_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'bookmark_count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/bookmark_count', _sp24 + '/properties/bookmark_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'bookmark_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
     }
     const x6 = v.quote_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'quote_count'))) {
       if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/quote_count', _sp24 + '/properties/quote_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'quote_count', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNoteRequestSuggestions(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.source_link;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'source_link'))) {
-    if (!_vUrlEntity(x1, o)) return false;
-  }
-  const x3 = v.suggestion;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.suggestion_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
-    if (typeof x4 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNoteRequestSuggestions(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp25, 'object')) return false;
   } else {
     const x1 = v.source_link;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'source_link'))) {
-      if ((o & 48) === 48) {
-        if (!_eUrlEntity(x1, o, p + '/source_link', E) && (o & 1) === 0) return false;
-      } else if (!_vUrlEntity(x1, o) && !_eUrlEntity(x1, o + 16, p + '/source_link', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'source_link'))) {
+      if (((E && o > 47) || !_eUrlEntity(x1, o)) && _fRef(_eUrlEntity, x1, o, E, p, '/source_link')) return false;
     }
     const x3 = v.suggestion;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'suggestion'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/suggestion', _sp25 + '/properties/suggestion', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp25, 'suggestion', 'string')) return false;
       }
     }
     const x4 = v.suggestion_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'suggestion_id'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/suggestion_id', _sp25 + '/properties/suggestion_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp25, 'suggestion_id', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNotePost(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.text;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  const x2 = v.entities;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-    if (!_vNotePostEntities(x2, o)) return false;
-  }
-  return true;
-}
-
-export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNotePost(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp26, 'object')) return false;
   } else {
     const x1 = v.text;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp26 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp26, 'text', 'string')) return false;
       }
     }
     const x2 = v.entities;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotePostEntities(x2, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vNotePostEntities(x2, o) && !_eNotePostEntities(x2, o + 16, p + '/entities', E) && (o & 1) === 0)
+    if (x2 !== undefined && (h || _has.call(v, 'entities'))) {
+      if (((E && o > 47) || !_eNotePostEntities(x2, o)) && _fRef(_eNotePostEntities, x2, o, E, p, '/entities'))
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNotePostEntities(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.cashtags;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vCashtag(x3, o)) return false;
-    }
-  }
-  const x5 = v.hashtags;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
-    if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
-    for (let i6 = 0; i6 < x5.length; i6++) {
-      const x7 = x5[i6];
-      if (!_vHashtag(x7, o)) return false;
-    }
-  }
-  const x9 = v.mentions;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
-    if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
-    for (let i10 = 0; i10 < x9.length; i10++) {
-      const x11 = x9[i10];
-      if (!_vMention(x11, o)) return false;
-    }
-  }
-  const x13 = v.urls;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-    if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
-    for (let i14 = 0; i14 < x13.length; i14++) {
-      const x15 = x13[i14];
-      if (!_vUrlEntity(x15, o)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNotePostEntities(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp27, 'object')) return false;
   } else {
     const x1 = v.cashtags;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/cashtags', _sp27 + '/properties/cashtags', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp27, 'cashtags', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -2287,17 +1411,14 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eCashtag(x3, o, p + '/cashtags/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vCashtag(x3, o) && !_eCashtag(x3, o + 16, p + '/cashtags/' + i2, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eCashtag(x3, o)) && _fRef(_eCashtag, x3, o, E, p + '/cashtags/', i2)) return false;
         }
       }
     }
     const x5 = v.hashtags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/hashtags', _sp27 + '/properties/hashtags', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp27, 'hashtags', 'array')) return false;
       } else {
         if (x5.length < 1) {
           if (
@@ -2315,17 +1436,14 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eHashtag(x7, o, p + '/hashtags/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vHashtag(x7, o) && !_eHashtag(x7, o + 16, p + '/hashtags/' + i6, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eHashtag(x7, o)) && _fRef(_eHashtag, x7, o, E, p + '/hashtags/', i6)) return false;
         }
       }
     }
     const x9 = v.mentions;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/mentions', _sp27 + '/properties/mentions', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp27, 'mentions', 'array')) return false;
       } else {
         if (x9.length < 1) {
           if (
@@ -2343,17 +1461,14 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_eMention(x11, o, p + '/mentions/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vMention(x11, o) && !_eMention(x11, o + 16, p + '/mentions/' + i10, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eMention(x11, o)) && _fRef(_eMention, x11, o, E, p + '/mentions/', i10)) return false;
         }
       }
     }
     const x13 = v.urls;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'urls'))) {
       if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/urls', _sp27 + '/properties/urls', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp27, 'urls', 'array')) return false;
       } else {
         if (x13.length < 1) {
           if (
@@ -2371,49 +1486,24 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x15, o, p + '/urls/' + i14, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x15, o) && !_eUrlEntity(x15, o + 16, p + '/urls/' + i14, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eUrlEntity(x15, o)) && _fRef(_eUrlEntity, x15, o, E, p + '/urls/', i14)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vReferencedPost(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eReferencedPost(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp29, 'object')) return false;
+    if (_fType(E, o, p, _sp28, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp29 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp28, 'type', 'string')) return false;
       }
       if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
         if (
@@ -2421,58 +1511,39 @@ export function _eReferencedPost(v: any, o: number, p: string, E: ValidationErro
             E,
             o,
             p + '/type',
-            _sp29 + '/properties/type/enum',
+            _sp28 + '/properties/type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k28 },
+            { allowedValues: _k29 },
           )
         )
           return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp29, 'type')) return false;
+      if (_fReq(E, o, p, _sp28, 'type')) return false;
     }
     const x2 = v.id;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x2, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!_re0.test(x2)) {
-            break L5;
-          }
-          ok4 = true;
+    if (x2 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'string') break L5;
+        if (!_re0.test(x2)) {
+          break L5;
         }
-        if (!ok4 && !_ePostId(x2, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_ePostId, x2, o, E, p, '/id')) return false;
     } else {
-      if (_fReq(E, o, p, _sp29, 'id')) return false;
+      if (_fReq(E, o, p, _sp28, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vReplySettings(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(
-    v === 'everyone' ||
-    v === 'mentionedUsers' ||
-    v === 'following' ||
-    v === 'other' ||
-    v === 'subscribers' ||
-    v === 'verified'
-  )) {
-    return false;
-  }
-  return true;
-}
-
-export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eReplySettings(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp31, 'string')) return false;
+    if (_fType(E, o, p, _sp30, 'string')) return false;
   }
   if (!(
     v === 'everyone' ||
@@ -2482,122 +1553,66 @@ export function _eReplySettings(v: any, o: number, p: string, E: ValidationError
     v === 'subscribers' ||
     v === 'verified'
   )) {
-    if (_fErr(E, o, p, _sp31 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k30 }))
+    if (_fErr(E, o, p, _sp30 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k31 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vScopes(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.followers;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
-    if (typeof x1 !== 'boolean') return false;
-  }
-  return true;
-}
-
-export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eScopes(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp32, 'object')) return false;
   } else {
     const x1 = v.followers;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'followers'))) {
       if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/followers', _sp32 + '/properties/followers', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp32, 'followers', 'boolean')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-    if (!Number.isInteger(x1)) return false;
-  }
-  const x2 = v.url;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (!_vUrlEntity(x2, o)) return false;
-  }
-  return true;
-}
-
-export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp33, 'object')) return false;
   } else {
     const x1 = v.count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/count', _sp33 + '/properties/count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp33, 'count', 'integer')) return false;
       }
     }
     const x2 = v.url;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if ((o & 48) === 48) {
-        if (!_eUrlEntity(x2, o, p + '/url', E) && (o & 1) === 0) return false;
-      } else if (!_vUrlEntity(x2, o) && !_eUrlEntity(x2, o + 16, p + '/url', E) && (o & 1) === 0) return false;
+    if (x2 !== undefined && (h || _has.call(v, 'url'))) {
+      if (((E && o > 47) || !_eUrlEntity(x2, o)) && _fRef(_eUrlEntity, x2, o, E, p, '/url')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostWithheld(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.copyright;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
-    if (typeof x1 !== 'boolean') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.country_codes;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
-    if (!Array.isArray(x2)) return false;
-    if (x2.length < 1) {
-      return false;
-    }
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'string') return false;
-      if (!_re10.test(x4)) {
-        return false;
-      }
-    }
-    if (x2.length > 1 && _dup(x2) !== null) return false;
-  } else {
-    return false;
-  }
-  const x6 = v.scope;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'post' || x6 === 'user')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostWithheld(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp35, 'object')) return false;
+    if (_fType(E, o, p, _sp34, 'object')) return false;
   } else {
     const x1 = v.copyright;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'copyright'))) {
       if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/copyright', _sp35 + '/properties/copyright', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp34, 'copyright', 'boolean')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp35, 'copyright')) return false;
+      if (_fReq(E, o, p, _sp34, 'copyright')) return false;
     }
     const x2 = v.country_codes;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/country_codes', _sp35 + '/properties/country_codes', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp34, 'country_codes', 'array')) return false;
       } else {
         if (x2.length < 1) {
           if (
@@ -2605,7 +1620,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp35 + '/properties/country_codes/minItems',
+              _sp34 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -2615,19 +1630,15 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         }
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eCountryCode(x4, o, p + '/country_codes/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re10.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
+          let ok6 = false;
+          L7: {
+            if (typeof x4 !== 'string') break L7;
+            if (!_re10.test(x4)) {
+              break L7;
             }
-            if (!ok6 && !_eCountryCode(x4, o + 16, p + '/country_codes/' + i3, E) && (o & 1) === 0) return false;
+            ok6 = true;
           }
+          if (!ok6 && _fRef(_eCountryCode, x4, o, E, p + '/country_codes/', i3)) return false;
         }
         if (x2.length > 1) {
           const u8 = _dup(x2);
@@ -2637,7 +1648,7 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
                 E,
                 o,
                 p + '/country_codes',
-                _sp35 + '/properties/country_codes/uniqueItems',
+                _sp34 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u8[1], j: u8[0] },
@@ -2648,12 +1659,12 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     } else {
-      if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
+      if (_fReq(E, o, p, _sp34, 'country_codes')) return false;
     }
     const x9 = v.scope;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'scope'))) {
       if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp35 + '/properties/scope', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp34, 'scope', 'string')) return false;
       }
       if (!(x9 === 'post' || x9 === 'user')) {
         if (
@@ -2661,88 +1672,29 @@ export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[
             E,
             o,
             p + '/scope',
-            _sp35 + '/properties/scope/enum',
+            _sp34 + '/properties/scope/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k34 },
+            { allowedValues: _k35 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFullTextEntities(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.annotations;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vAnnotation(x3, o)) return false;
-    }
-  }
-  const x5 = v.cashtags;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
-    if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
-    for (let i6 = 0; i6 < x5.length; i6++) {
-      const x7 = x5[i6];
-      if (!_vCashtag(x7, o)) return false;
-    }
-  }
-  const x9 = v.hashtags;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
-    if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
-    for (let i10 = 0; i10 < x9.length; i10++) {
-      const x11 = x9[i10];
-      if (!_vHashtag(x11, o)) return false;
-    }
-  }
-  const x13 = v.mentions;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
-    if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
-    for (let i14 = 0; i14 < x13.length; i14++) {
-      const x15 = x13[i14];
-      if (!_vMention(x15, o)) return false;
-    }
-  }
-  const x17 = v.urls;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-    if (!Array.isArray(x17)) return false;
-    if (x17.length < 1) {
-      return false;
-    }
-    for (let i18 = 0; i18 < x17.length; i18++) {
-      const x19 = x17[i18];
-      if (!_vUrlEntity(x19, o)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFullTextEntities(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp36, 'object')) return false;
   } else {
     const x1 = v.annotations;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'annotations'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/annotations', _sp36 + '/properties/annotations', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp36, 'annotations', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -2760,17 +1712,15 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eAnnotation(x3, o, p + '/annotations/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vAnnotation(x3, o) && !_eAnnotation(x3, o + 16, p + '/annotations/' + i2, E) && (o & 1) === 0)
+          if (((E && o > 47) || !_eAnnotation(x3, o)) && _fRef(_eAnnotation, x3, o, E, p + '/annotations/', i2))
             return false;
         }
       }
     }
     const x5 = v.cashtags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'cashtags'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/cashtags', _sp36 + '/properties/cashtags', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp36, 'cashtags', 'array')) return false;
       } else {
         if (x5.length < 1) {
           if (
@@ -2788,17 +1738,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eCashtag(x7, o, p + '/cashtags/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vCashtag(x7, o) && !_eCashtag(x7, o + 16, p + '/cashtags/' + i6, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eCashtag(x7, o)) && _fRef(_eCashtag, x7, o, E, p + '/cashtags/', i6)) return false;
         }
       }
     }
     const x9 = v.hashtags;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'hashtags'))) {
       if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/hashtags', _sp36 + '/properties/hashtags', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp36, 'hashtags', 'array')) return false;
       } else {
         if (x9.length < 1) {
           if (
@@ -2816,17 +1763,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_eHashtag(x11, o, p + '/hashtags/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vHashtag(x11, o) && !_eHashtag(x11, o + 16, p + '/hashtags/' + i10, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eHashtag(x11, o)) && _fRef(_eHashtag, x11, o, E, p + '/hashtags/', i10)) return false;
         }
       }
     }
     const x13 = v.mentions;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'mentions'))) {
       if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/mentions', _sp36 + '/properties/mentions', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp36, 'mentions', 'array')) return false;
       } else {
         if (x13.length < 1) {
           if (
@@ -2844,17 +1788,14 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eMention(x15, o, p + '/mentions/' + i14, E) && (o & 1) === 0) return false;
-          } else if (!_vMention(x15, o) && !_eMention(x15, o + 16, p + '/mentions/' + i14, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eMention(x15, o)) && _fRef(_eMention, x15, o, E, p + '/mentions/', i14)) return false;
         }
       }
     }
     const x17 = v.urls;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+    if (x17 !== undefined && (h || _has.call(v, 'urls'))) {
       if (!Array.isArray(x17)) {
-        if (_fType(E, o, p + '/urls', _sp36 + '/properties/urls', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp36, 'urls', 'array')) return false;
       } else {
         if (x17.length < 1) {
           if (
@@ -2872,45 +1813,24 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
         }
         for (let i18 = 0; i18 < x17.length; i18++) {
           const x19 = x17[i18];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x19, o, p + '/urls/' + i18, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x19, o) && !_eUrlEntity(x19, o + 16, p + '/urls/' + i18, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eUrlEntity(x19, o)) && _fRef(_eUrlEntity, x19, o, E, p + '/urls/', i18)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.start;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
-  }
-  const x2 = v.end;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp37, 'object')) return false;
   } else {
     const x1 = v.start;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/start', _sp37 + '/properties/start', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp37, 'start', 'integer')) return false;
       } else {
         if (x1 < 0) {
           if (
@@ -2924,9 +1844,9 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
       }
     }
     const x2 = v.end;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/end', _sp37 + '/properties/end', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp37, 'end', 'integer')) return false;
       } else {
         if (x2 < 0) {
           if (
@@ -2940,37 +1860,19 @@ export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, 
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.start;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
-  }
-  const x2 = v.end;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp38, 'object')) return false;
   } else {
     const x1 = v.start;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'start'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/start', _sp38 + '/properties/start', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp38, 'start', 'integer')) return false;
       } else {
         if (x1 < 0) {
           if (
@@ -2984,9 +1886,9 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
       }
     }
     const x2 = v.end;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'end'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/end', _sp38 + '/properties/end', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp38, 'end', 'integer')) return false;
       } else {
         if (x2 < 0) {
           if (
@@ -3000,86 +1902,45 @@ export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, 
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnnotation(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.normalized_text;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  const x7 = v.probability;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
-    if (typeof x7 !== 'number' || !Number.isFinite(x7)) return false;
-    if (x7 > 1) {
-      return false;
-    }
-    if (x7 < 0) {
-      return false;
-    }
-  }
-  const x8 = v.type;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x8 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveInclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
+export function _eAnnotation(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.start;
+    if (x5 !== undefined && (h || _has.call(v, 'start'))) {
+      if (!Number.isInteger(x5)) break L4;
+      if (x5 < 0) {
+        break L4;
       }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
     }
-    if (!ok3 && !_eEntityIndicesInclusiveInclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.end;
+    if (x6 !== undefined && (h || _has.call(v, 'end'))) {
+      if (!Number.isInteger(x6)) break L4;
+      if (x6 < 0) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eEntityIndicesInclusiveInclusive, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp39 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.normalized_text;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'normalized_text'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/normalized_text', _sp39 + '/allOf/1/properties/normalized_text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp39 + '/allOf/1', 'normalized_text', 'string')) return false;
       }
     }
     const x9 = v.probability;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'probability'))) {
       if (typeof x9 !== 'number' || !Number.isFinite(x9)) {
-        if (_fType(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability', 'number')) return false;
+        if (_fTypeP(E, o, p, _sp39 + '/allOf/1', 'probability', 'number')) return false;
       } else {
         if (x9 > 1) {
           if (
@@ -3112,316 +1973,178 @@ export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[])
       }
     }
     const x10 = v.type;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp39 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp39 + '/allOf/1', 'type', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCashtag(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.tag;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
+export function _eCashtag(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.start;
+    if (x5 !== undefined && (h || _has.call(v, 'start'))) {
+      if (!Number.isInteger(x5)) break L4;
+      if (x5 < 0) {
+        break L4;
       }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
     }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.end;
+    if (x6 !== undefined && (h || _has.call(v, 'end'))) {
+      if (!Number.isInteger(x6)) break L4;
+      if (x6 < 0) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eEntityIndicesInclusiveExclusive, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp40 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.tag;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp40 + '/allOf/1/properties/tag', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp40 + '/allOf/1', 'tag', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vHashtag(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.tag;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
+export function _eHashtag(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.start;
+    if (x5 !== undefined && (h || _has.call(v, 'start'))) {
+      if (!Number.isInteger(x5)) break L4;
+      if (x5 < 0) {
+        break L4;
       }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
     }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.end;
+    if (x6 !== undefined && (h || _has.call(v, 'end'))) {
+      if (!Number.isInteger(x6)) break L4;
+      if (x6 < 0) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eEntityIndicesInclusiveExclusive, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp41 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.tag;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'tag'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp41 + '/allOf/1/properties/tag', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp41 + '/allOf/1', 'tag', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMention(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.username;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-    if (typeof x6 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x7 = v.id;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x7 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
+export function _eMention(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.start;
+    if (x5 !== undefined && (h || _has.call(v, 'start'))) {
+      if (!Number.isInteger(x5)) break L4;
+      if (x5 < 0) {
+        break L4;
       }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
     }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.end;
+    if (x6 !== undefined && (h || _has.call(v, 'end'))) {
+      if (!Number.isInteger(x6)) break L4;
+      if (x6 < 0) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eEntityIndicesInclusiveExclusive, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp42 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.username;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'username'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/username', _sp42 + '/allOf/1/properties/username', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp42 + '/allOf/1', 'username', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
     }
     const x9 = v.id;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp42 + '/allOf/1/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp42 + '/allOf/1', 'id', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUrlEntity(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  if (!_v0(v, o)) return false;
-  return true;
-}
-
-export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
+export function _eUrlEntity(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.start;
+    if (x5 !== undefined && (h || _has.call(v, 'start'))) {
+      if (!Number.isInteger(x5)) break L4;
+      if (x5 < 0) {
+        break L4;
       }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
+    }
+    const x6 = v.end;
+    if (x6 !== undefined && (h || _has.call(v, 'end'))) {
+      if (!Number.isInteger(x6)) break L4;
+      if (x6 < 0) {
+        break L4;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok3 = true;
   }
-  if ((o & 48) === 48) {
-    if (!_e0(v, o, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
-  } else if (!_v0(v, o) && !_e0(v, o + 16, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
-  return E.length === e0;
+  if (!ok3 && _fRef(_eEntityIndicesInclusiveExclusive, v, o, E, p, '')) return false;
+  if (((E && o > 47) || !_e0(v, o)) && _fRef(_e0, v, o, E, p, '', _sp43 + '/allOf/1')) return false;
+  return !E || E.length === e0;
 }
 
-export function _vUrlImage(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  const x2 = v.height;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
-  }
-  const x3 = v.width;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
-    if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUrlImage(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp44, 'object')) return false;
   } else {
     const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp44 + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp44, 'url', 'string')) return false;
       }
     }
     const x2 = v.height;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'height'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/height', _sp44 + '/properties/height', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp44, 'height', 'integer')) return false;
       } else {
         if (x2 < 0) {
           if (
@@ -3435,9 +2158,9 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
       }
     }
     const x3 = v.width;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'width'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/width', _sp44 + '/properties/width', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp44, 'width', 'integer')) return false;
       } else {
         if (x3 < 0) {
           if (
@@ -3451,105 +2174,19 @@ export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): 
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vIncludes(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.media;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vMedia(x3, o)) return false;
-    }
-  }
-  const x5 = v.places;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
-    if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
-    for (let i6 = 0; i6 < x5.length; i6++) {
-      const x7 = x5[i6];
-      if (!_vPlace(x7, o)) return false;
-    }
-  }
-  const x9 = v.polls;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
-    if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
-    for (let i10 = 0; i10 < x9.length; i10++) {
-      const x11 = x9[i10];
-      if (!_vPoll(x11, o)) return false;
-    }
-  }
-  const x13 = v.topics;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
-    if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
-    for (let i14 = 0; i14 < x13.length; i14++) {
-      const x15 = x13[i14];
-      if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) return false;
-      const x17 = x15.id;
-      if (x17 !== undefined && ((o & 8) === 0 || _has.call(x15, 'id'))) {
-        if (typeof x17 !== 'string') return false;
-      } else {
-        return false;
-      }
-      const x18 = x15.name;
-      if (x18 !== undefined && ((o & 8) === 0 || _has.call(x15, 'name'))) {
-        if (typeof x18 !== 'string') return false;
-      } else {
-        return false;
-      }
-      const x19 = x15.description;
-      if (x19 !== undefined && ((o & 8) === 0 || _has.call(x15, 'description'))) {
-        if (typeof x19 !== 'string') return false;
-      }
-    }
-  }
-  const x21 = v.posts;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
-    if (!Array.isArray(x21)) return false;
-    if (x21.length < 1) {
-      return false;
-    }
-    for (let i22 = 0; i22 < x21.length; i22++) {
-      const x23 = x21[i22];
-      if (!_vPost(x23, o)) return false;
-    }
-  }
-  const x25 = v.users;
-  if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
-    if (!Array.isArray(x25)) return false;
-    if (x25.length < 1) {
-      return false;
-    }
-    for (let i26 = 0; i26 < x25.length; i26++) {
-      const x27 = x25[i26];
-      if (!_vUser(x27, o)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eIncludes(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp45, 'object')) return false;
   } else {
     const x1 = v.media;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'media'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/media', _sp45 + '/properties/media', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'media', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -3567,16 +2204,14 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eMedia(x3, o, p + '/media/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vMedia(x3, o) && !_eMedia(x3, o + 16, p + '/media/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_eMedia(x3, o)) && _fRef(_eMedia, x3, o, E, p + '/media/', i2)) return false;
         }
       }
     }
     const x5 = v.places;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'places'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/places', _sp45 + '/properties/places', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'places', 'array')) return false;
       } else {
         if (x5.length < 1) {
           if (
@@ -3594,16 +2229,14 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_ePlace(x7, o, p + '/places/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vPlace(x7, o) && !_ePlace(x7, o + 16, p + '/places/' + i6, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePlace(x7, o)) && _fRef(_ePlace, x7, o, E, p + '/places/', i6)) return false;
         }
       }
     }
     const x9 = v.polls;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'polls'))) {
       if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/polls', _sp45 + '/properties/polls', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'polls', 'array')) return false;
       } else {
         if (x9.length < 1) {
           if (
@@ -3621,16 +2254,14 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i10 = 0; i10 < x9.length; i10++) {
           const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_ePoll(x11, o, p + '/polls/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vPoll(x11, o) && !_ePoll(x11, o + 16, p + '/polls/' + i10, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePoll(x11, o)) && _fRef(_ePoll, x11, o, E, p + '/polls/', i10)) return false;
         }
       }
     }
     const x13 = v.topics;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'topics'))) {
       if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/topics', _sp45 + '/properties/topics', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'topics', 'array')) return false;
       } else {
         if (x13.length < 1) {
           if (
@@ -3648,39 +2279,35 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i14 = 0; i14 < x13.length; i14++) {
           const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eTopic(x15, o, p + '/topics/' + i14, E) && (o & 1) === 0) return false;
-          } else {
-            let ok17 = false;
-            L18: {
-              if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) break L18;
-              const x19 = x15.id;
-              if (x19 !== undefined && ((o & 8) === 0 || _has.call(x15, 'id'))) {
-                if (typeof x19 !== 'string') break L18;
-              } else {
-                break L18;
-              }
-              const x20 = x15.name;
-              if (x20 !== undefined && ((o & 8) === 0 || _has.call(x15, 'name'))) {
-                if (typeof x20 !== 'string') break L18;
-              } else {
-                break L18;
-              }
-              const x21 = x15.description;
-              if (x21 !== undefined && ((o & 8) === 0 || _has.call(x15, 'description'))) {
-                if (typeof x21 !== 'string') break L18;
-              }
-              ok17 = true;
+          let ok17 = false;
+          L18: {
+            if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) break L18;
+            const x19 = x15.id;
+            if (x19 !== undefined && (h || _has.call(x15, 'id'))) {
+              if (typeof x19 !== 'string') break L18;
+            } else {
+              break L18;
             }
-            if (!ok17 && !_eTopic(x15, o + 16, p + '/topics/' + i14, E) && (o & 1) === 0) return false;
+            const x20 = x15.name;
+            if (x20 !== undefined && (h || _has.call(x15, 'name'))) {
+              if (typeof x20 !== 'string') break L18;
+            } else {
+              break L18;
+            }
+            const x21 = x15.description;
+            if (x21 !== undefined && (h || _has.call(x15, 'description'))) {
+              if (typeof x21 !== 'string') break L18;
+            }
+            ok17 = true;
           }
+          if (!ok17 && _fRef(_eTopic, x15, o, E, p + '/topics/', i14)) return false;
         }
       }
     }
     const x23 = v.posts;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
+    if (x23 !== undefined && (h || _has.call(v, 'posts'))) {
       if (!Array.isArray(x23)) {
-        if (_fType(E, o, p + '/posts', _sp45 + '/properties/posts', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'posts', 'array')) return false;
       } else {
         if (x23.length < 1) {
           if (
@@ -3698,16 +2325,14 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i24 = 0; i24 < x23.length; i24++) {
           const x25 = x23[i24];
-          if ((o & 48) === 48) {
-            if (!_ePost(x25, o, p + '/posts/' + i24, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x25, o) && !_ePost(x25, o + 16, p + '/posts/' + i24, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePost(x25, o)) && _fRef(_ePost, x25, o, E, p + '/posts/', i24)) return false;
         }
       }
     }
     const x27 = v.users;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
+    if (x27 !== undefined && (h || _has.call(v, 'users'))) {
       if (!Array.isArray(x27)) {
-        if (_fType(E, o, p + '/users', _sp45 + '/properties/users', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp45, 'users', 'array')) return false;
       } else {
         if (x27.length < 1) {
           if (
@@ -3725,293 +2350,120 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
         }
         for (let i28 = 0; i28 < x27.length; i28++) {
           const x29 = x27[i28];
-          if ((o & 48) === 48) {
-            if (!_eUser(x29, o, p + '/users/' + i28, E) && (o & 1) === 0) return false;
-          } else if (!_vUser(x29, o) && !_eUser(x29, o + 16, p + '/users/' + i28, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_eUser(x29, o)) && _fRef(_eUser, x29, o, E, p + '/users/', i28)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUser(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.username;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!_re3.test(x4)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x6 = v.created_at;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
-    if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) {
-      return false;
-    }
-  }
-  const x7 = v.description;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x7 !== 'string') return false;
-  }
-  const x8 = v.location;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
-    if (typeof x8 !== 'string') return false;
-  }
-  const x9 = v.url;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x9 !== 'string') return false;
-  }
-  const x10 = v.profile_image_url;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
-    if (typeof x10 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x10)) {
-      return false;
-    }
-  }
-  const x11 = v.profile_banner_url;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
-    if (typeof x11 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x11)) {
-      return false;
-    }
-  }
-  const x12 = v.protected;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
-    if (typeof x12 !== 'boolean') return false;
-  }
-  const x13 = v.verified;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
-    if (typeof x13 !== 'boolean') return false;
-  }
-  const x14 = v.verified_type;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
-    if (typeof x14 !== 'string') return false;
-    if (!(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none')) {
-      return false;
-    }
-  }
-  const x15 = v.subscription_type;
-  if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
-    if (typeof x15 !== 'string') return false;
-    if (!(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None')) {
-      return false;
-    }
-  }
-  const x16 = v.receives_your_dm;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
-    if (typeof x16 !== 'boolean') return false;
-  }
-  const x17 = v.connection_status;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
-    if (!Array.isArray(x17)) return false;
-    for (let i18 = 0; i18 < x17.length; i18++) {
-      const x19 = x17[i18];
-      if (typeof x19 !== 'string') return false;
-      if (!(
-        x19 === 'follow_request_received' ||
-        x19 === 'follow_request_sent' ||
-        x19 === 'blocking' ||
-        x19 === 'followed_by' ||
-        x19 === 'following' ||
-        x19 === 'muting'
-      )) {
-        return false;
-      }
-    }
-  }
-  const x21 = v.most_recent_post_id;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'most_recent_post_id'))) {
-    if (typeof x21 !== 'string') return false;
-    if (!_re0.test(x21)) {
-      return false;
-    }
-  }
-  const x23 = v.pinned_post_id;
-  if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pinned_post_id'))) {
-    if (typeof x23 !== 'string') return false;
-    if (!_re0.test(x23)) {
-      return false;
-    }
-  }
-  const x25 = v.entities;
-  if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-    if (!_vUserEntities(x25, o)) return false;
-  }
-  const x27 = v.public_metrics;
-  if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-    if (typeof x27 !== 'object' || x27 === null || Array.isArray(x27)) return false;
-    const x29 = x27.followers_count;
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(x27, 'followers_count'))) {
-      if (!Number.isInteger(x29)) return false;
-    } else {
-      return false;
-    }
-    const x30 = x27.following_count;
-    if (x30 !== undefined && ((o & 8) === 0 || _has.call(x27, 'following_count'))) {
-      if (!Number.isInteger(x30)) return false;
-    } else {
-      return false;
-    }
-    const x31 = x27.post_count;
-    if (x31 !== undefined && ((o & 8) === 0 || _has.call(x27, 'post_count'))) {
-      if (!Number.isInteger(x31)) return false;
-    } else {
-      return false;
-    }
-    const x32 = x27.listed_count;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(x27, 'listed_count'))) {
-      if (!Number.isInteger(x32)) return false;
-    } else {
-      return false;
-    }
-    const x33 = x27.like_count;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(x27, 'like_count'))) {
-      if (!Number.isInteger(x33)) return false;
-    }
-  }
-  const x35 = v.affiliation;
-  if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'affiliation'))) {
-    if (!_vAffiliation(x35, o)) return false;
-  }
-  const x37 = v.withheld;
-  if (x37 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-    if (!_vUserWithheld(x37, o)) return false;
-  }
-  return true;
-}
-
-export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUser(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp49, 'object')) return false;
+    if (_fType(E, o, p, _sp46, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
-      if (_fReq(E, o, p, _sp49, 'id')) return false;
+      if (_fReq(E, o, p, _sp46, 'id')) return false;
     }
     const x5 = v.name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp49 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'name', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp49, 'name')) return false;
+      if (_fReq(E, o, p, _sp46, 'name')) return false;
     }
     const x6 = v.username;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x6, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!_re3.test(x6)) {
-            break L9;
-          }
-          ok8 = true;
+    if (x6 !== undefined && (h || _has.call(v, 'username'))) {
+      let ok8 = false;
+      L9: {
+        if (typeof x6 !== 'string') break L9;
+        if (!_re3.test(x6)) {
+          break L9;
         }
-        if (!ok8 && !_eUsername(x6, o + 16, p + '/username', E) && (o & 1) === 0) return false;
+        ok8 = true;
       }
+      if (!ok8 && _fRef(_eUsername, x6, o, E, p, '/username')) return false;
     } else {
-      if (_fReq(E, o, p, _sp49, 'username')) return false;
+      if (_fReq(E, o, p, _sp46, 'username')) return false;
     }
     const x10 = v.created_at;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'created_at'))) {
       if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'created_at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x10)) {
-          if (_fFormat(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp46, 'created_at', 'date-time')) return false;
         }
       }
     }
     const x11 = v.description;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x11 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x11 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp49 + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'description', 'string')) return false;
       }
     }
     const x12 = v.location;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
+    if (x12 !== undefined && (h || _has.call(v, 'location'))) {
       if (typeof x12 !== 'string') {
-        if (_fType(E, o, p + '/location', _sp49 + '/properties/location', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'location', 'string')) return false;
       }
     }
     const x13 = v.url;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x13 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp49 + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'url', 'string')) return false;
       }
     }
     const x14 = v.profile_image_url;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
+    if (x14 !== undefined && (h || _has.call(v, 'profile_image_url'))) {
       if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'profile_image_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x14)) {
-          if (_fFormat(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp46, 'profile_image_url', 'uri')) return false;
         }
       }
     }
     const x15 = v.profile_banner_url;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
+    if (x15 !== undefined && (h || _has.call(v, 'profile_banner_url'))) {
       if (typeof x15 !== 'string') {
-        if (_fType(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'profile_banner_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x15)) {
-          if (_fFormat(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp46, 'profile_banner_url', 'uri')) return false;
         }
       }
     }
     const x16 = v.protected;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
+    if (x16 !== undefined && (h || _has.call(v, 'protected'))) {
       if (typeof x16 !== 'boolean') {
-        if (_fType(E, o, p + '/protected', _sp49 + '/properties/protected', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'protected', 'boolean')) return false;
       }
     }
     const x17 = v.verified;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
+    if (x17 !== undefined && (h || _has.call(v, 'verified'))) {
       if (typeof x17 !== 'boolean') {
-        if (_fType(E, o, p + '/verified', _sp49 + '/properties/verified', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'verified', 'boolean')) return false;
       }
     }
     const x18 = v.verified_type;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
+    if (x18 !== undefined && (h || _has.call(v, 'verified_type'))) {
       if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/verified_type', _sp49 + '/properties/verified_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'verified_type', 'string')) return false;
       }
       if (!(x18 === 'blue' || x18 === 'government' || x18 === 'business' || x18 === 'none')) {
         if (
@@ -4019,27 +2471,7 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
             E,
             o,
             p + '/verified_type',
-            _sp49 + '/properties/verified_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k46 },
-          )
-        )
-          return false;
-      }
-    }
-    const x19 = v.subscription_type;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
-      if (typeof x19 !== 'string') {
-        if (_fType(E, o, p + '/subscription_type', _sp49 + '/properties/subscription_type', 'string')) return false;
-      }
-      if (!(x19 === 'Basic' || x19 === 'Premium' || x19 === 'PremiumPlus' || x19 === 'None')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/subscription_type',
-            _sp49 + '/properties/subscription_type/enum',
+            _sp46 + '/properties/verified_type/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k47 },
@@ -4048,158 +2480,137 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
           return false;
       }
     }
+    const x19 = v.subscription_type;
+    if (x19 !== undefined && (h || _has.call(v, 'subscription_type'))) {
+      if (typeof x19 !== 'string') {
+        if (_fTypeP(E, o, p, _sp46, 'subscription_type', 'string')) return false;
+      }
+      if (!(x19 === 'Basic' || x19 === 'Premium' || x19 === 'PremiumPlus' || x19 === 'None')) {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/subscription_type',
+            _sp46 + '/properties/subscription_type/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k48 },
+          )
+        )
+          return false;
+      }
+    }
     const x20 = v.receives_your_dm;
-    if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
+    if (x20 !== undefined && (h || _has.call(v, 'receives_your_dm'))) {
       if (typeof x20 !== 'boolean') {
-        if (_fType(E, o, p + '/receives_your_dm', _sp49 + '/properties/receives_your_dm', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'receives_your_dm', 'boolean')) return false;
       }
     }
     const x21 = v.connection_status;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
+    if (x21 !== undefined && (h || _has.call(v, 'connection_status'))) {
       if (!Array.isArray(x21)) {
-        if (_fType(E, o, p + '/connection_status', _sp49 + '/properties/connection_status', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp46, 'connection_status', 'array')) return false;
       } else {
         for (let i22 = 0; i22 < x21.length; i22++) {
           const x23 = x21[i22];
-          if ((o & 48) === 48) {
-            if (!_eConnectionStatus(x23, o, p + '/connection_status/' + i22, E) && (o & 1) === 0) return false;
-          } else {
-            let ok25 = false;
-            L26: {
-              if (typeof x23 !== 'string') break L26;
-              if (!(
-                x23 === 'follow_request_received' ||
-                x23 === 'follow_request_sent' ||
-                x23 === 'blocking' ||
-                x23 === 'followed_by' ||
-                x23 === 'following' ||
-                x23 === 'muting'
-              )) {
-                break L26;
-              }
-              ok25 = true;
+          let ok25 = false;
+          L26: {
+            if (typeof x23 !== 'string') break L26;
+            if (!(
+              x23 === 'follow_request_received' ||
+              x23 === 'follow_request_sent' ||
+              x23 === 'blocking' ||
+              x23 === 'followed_by' ||
+              x23 === 'following' ||
+              x23 === 'muting'
+            )) {
+              break L26;
             }
-            if (!ok25 && !_eConnectionStatus(x23, o + 16, p + '/connection_status/' + i22, E) && (o & 1) === 0)
-              return false;
+            ok25 = true;
           }
+          if (!ok25 && _fRef(_eConnectionStatus, x23, o, E, p + '/connection_status/', i22)) return false;
         }
       }
     }
     const x27 = v.most_recent_post_id;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'most_recent_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x27, o, p + '/most_recent_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok29 = false;
-        L30: {
-          if (typeof x27 !== 'string') break L30;
-          if (!_re0.test(x27)) {
-            break L30;
-          }
-          ok29 = true;
+    if (x27 !== undefined && (h || _has.call(v, 'most_recent_post_id'))) {
+      let ok29 = false;
+      L30: {
+        if (typeof x27 !== 'string') break L30;
+        if (!_re0.test(x27)) {
+          break L30;
         }
-        if (!ok29 && !_ePostId(x27, o + 16, p + '/most_recent_post_id', E) && (o & 1) === 0) return false;
+        ok29 = true;
       }
+      if (!ok29 && _fRef(_ePostId, x27, o, E, p, '/most_recent_post_id')) return false;
     }
     const x31 = v.pinned_post_id;
-    if (x31 !== undefined && ((o & 8) === 0 || _has.call(v, 'pinned_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x31, o, p + '/pinned_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok33 = false;
-        L34: {
-          if (typeof x31 !== 'string') break L34;
-          if (!_re0.test(x31)) {
-            break L34;
-          }
-          ok33 = true;
+    if (x31 !== undefined && (h || _has.call(v, 'pinned_post_id'))) {
+      let ok33 = false;
+      L34: {
+        if (typeof x31 !== 'string') break L34;
+        if (!_re0.test(x31)) {
+          break L34;
         }
-        if (!ok33 && !_ePostId(x31, o + 16, p + '/pinned_post_id', E) && (o & 1) === 0) return false;
+        ok33 = true;
       }
+      if (!ok33 && _fRef(_ePostId, x31, o, E, p, '/pinned_post_id')) return false;
     }
     const x35 = v.entities;
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserEntities(x35, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vUserEntities(x35, o) && !_eUserEntities(x35, o + 16, p + '/entities', E) && (o & 1) === 0)
-        return false;
+    if (x35 !== undefined && (h || _has.call(v, 'entities'))) {
+      if (((E && o > 47) || !_eUserEntities(x35, o)) && _fRef(_eUserEntities, x35, o, E, p, '/entities')) return false;
     }
     const x37 = v.public_metrics;
-    if (x37 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserPublicMetrics(x37, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok39 = false;
-        L40: {
-          if (typeof x37 !== 'object' || x37 === null || Array.isArray(x37)) break L40;
-          const x41 = x37.followers_count;
-          if (x41 !== undefined && ((o & 8) === 0 || _has.call(x37, 'followers_count'))) {
-            if (!Number.isInteger(x41)) break L40;
-          } else {
-            break L40;
-          }
-          const x42 = x37.following_count;
-          if (x42 !== undefined && ((o & 8) === 0 || _has.call(x37, 'following_count'))) {
-            if (!Number.isInteger(x42)) break L40;
-          } else {
-            break L40;
-          }
-          const x43 = x37.post_count;
-          if (x43 !== undefined && ((o & 8) === 0 || _has.call(x37, 'post_count'))) {
-            if (!Number.isInteger(x43)) break L40;
-          } else {
-            break L40;
-          }
-          const x44 = x37.listed_count;
-          if (x44 !== undefined && ((o & 8) === 0 || _has.call(x37, 'listed_count'))) {
-            if (!Number.isInteger(x44)) break L40;
-          } else {
-            break L40;
-          }
-          const x45 = x37.like_count;
-          if (x45 !== undefined && ((o & 8) === 0 || _has.call(x37, 'like_count'))) {
-            if (!Number.isInteger(x45)) break L40;
-          }
-          ok39 = true;
+    if (x37 !== undefined && (h || _has.call(v, 'public_metrics'))) {
+      let ok39 = false;
+      L40: {
+        if (typeof x37 !== 'object' || x37 === null || Array.isArray(x37)) break L40;
+        const x41 = x37.followers_count;
+        if (x41 !== undefined && (h || _has.call(x37, 'followers_count'))) {
+          if (!Number.isInteger(x41)) break L40;
+        } else {
+          break L40;
         }
-        if (!ok39 && !_eUserPublicMetrics(x37, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
+        const x42 = x37.following_count;
+        if (x42 !== undefined && (h || _has.call(x37, 'following_count'))) {
+          if (!Number.isInteger(x42)) break L40;
+        } else {
+          break L40;
+        }
+        const x43 = x37.post_count;
+        if (x43 !== undefined && (h || _has.call(x37, 'post_count'))) {
+          if (!Number.isInteger(x43)) break L40;
+        } else {
+          break L40;
+        }
+        const x44 = x37.listed_count;
+        if (x44 !== undefined && (h || _has.call(x37, 'listed_count'))) {
+          if (!Number.isInteger(x44)) break L40;
+        } else {
+          break L40;
+        }
+        const x45 = x37.like_count;
+        if (x45 !== undefined && (h || _has.call(x37, 'like_count'))) {
+          if (!Number.isInteger(x45)) break L40;
+        }
+        ok39 = true;
       }
+      if (!ok39 && _fRef(_eUserPublicMetrics, x37, o, E, p, '/public_metrics')) return false;
     }
     const x47 = v.affiliation;
-    if (x47 !== undefined && ((o & 8) === 0 || _has.call(v, 'affiliation'))) {
-      if ((o & 48) === 48) {
-        if (!_eAffiliation(x47, o, p + '/affiliation', E) && (o & 1) === 0) return false;
-      } else if (!_vAffiliation(x47, o) && !_eAffiliation(x47, o + 16, p + '/affiliation', E) && (o & 1) === 0)
-        return false;
+    if (x47 !== undefined && (h || _has.call(v, 'affiliation'))) {
+      if (((E && o > 47) || !_eAffiliation(x47, o)) && _fRef(_eAffiliation, x47, o, E, p, '/affiliation')) return false;
     }
     const x49 = v.withheld;
-    if (x49 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserWithheld(x49, o, p + '/withheld', E) && (o & 1) === 0) return false;
-      } else if (!_vUserWithheld(x49, o) && !_eUserWithheld(x49, o + 16, p + '/withheld', E) && (o & 1) === 0)
-        return false;
+    if (x49 !== undefined && (h || _has.call(v, 'withheld'))) {
+      if (((E && o > 47) || !_eUserWithheld(x49, o)) && _fRef(_eUserWithheld, x49, o, E, p, '/withheld')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConnectionStatus(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(
-    v === 'follow_request_received' ||
-    v === 'follow_request_sent' ||
-    v === 'blocking' ||
-    v === 'followed_by' ||
-    v === 'following' ||
-    v === 'muting'
-  )) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConnectionStatus(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp50, 'string')) return false;
   }
@@ -4211,73 +2622,41 @@ export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationEr
     v === 'following' ||
     v === 'muting'
   )) {
-    if (_fErr(E, o, p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k48 }))
+    if (_fErr(E, o, p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k49 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUserEntities(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.description;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (!_vFullTextEntities(x1, o)) return false;
-  }
-  const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (!_vUserUrlEntities(x3, o)) return false;
-  }
-  return true;
-}
-
-export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUserEntities(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp51, 'object')) return false;
   } else {
     const x1 = v.description;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if ((o & 48) === 48) {
-        if (!_eFullTextEntities(x1, o, p + '/description', E) && (o & 1) === 0) return false;
-      } else if (!_vFullTextEntities(x1, o) && !_eFullTextEntities(x1, o + 16, p + '/description', E) && (o & 1) === 0)
+    if (x1 !== undefined && (h || _has.call(v, 'description'))) {
+      if (((E && o > 47) || !_eFullTextEntities(x1, o)) && _fRef(_eFullTextEntities, x1, o, E, p, '/description'))
         return false;
     }
     const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserUrlEntities(x3, o, p + '/url', E) && (o & 1) === 0) return false;
-      } else if (!_vUserUrlEntities(x3, o) && !_eUserUrlEntities(x3, o + 16, p + '/url', E) && (o & 1) === 0)
-        return false;
+    if (x3 !== undefined && (h || _has.call(v, 'url'))) {
+      if (((E && o > 47) || !_eUserUrlEntities(x3, o)) && _fRef(_eUserUrlEntities, x3, o, E, p, '/url')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUserUrlEntities(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.urls;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vUrlEntity(x3, o)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUserUrlEntities(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp52, 'object')) return false;
   } else {
     const x1 = v.urls;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'urls'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/urls', _sp52 + '/properties/urls', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp52, 'urls', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -4295,169 +2674,98 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x3, o, p + '/urls/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x3, o) && !_eUrlEntity(x3, o + 16, p + '/urls/' + i2, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eUrlEntity(x3, o)) && _fRef(_eUrlEntity, x3, o, E, p + '/urls/', i2)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUserPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.followers_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  const x2 = v.following_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
-  const x3 = v.post_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
-  const x4 = v.listed_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
-  const x5 = v.like_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-    if (!Number.isInteger(x5)) return false;
-  }
-  return true;
-}
-
-export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUserPublicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp53, 'object')) return false;
   } else {
     const x1 = v.followers_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'followers_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/followers_count', _sp53 + '/properties/followers_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp53, 'followers_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
     }
     const x2 = v.following_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'following_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/following_count', _sp53 + '/properties/following_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp53, 'following_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp53, 'following_count')) return false;
     }
     const x3 = v.post_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'post_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/post_count', _sp53 + '/properties/post_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp53, 'post_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp53, 'post_count')) return false;
     }
     const x4 = v.listed_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'listed_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/listed_count', _sp53 + '/properties/listed_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp53, 'listed_count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
     }
     const x5 = v.like_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'like_count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/like_count', _sp53 + '/properties/like_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp53, 'like_count', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAffiliation(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.badge_url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
-  }
-  const x2 = v.description;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.user_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
-    if (!Array.isArray(x4)) return false;
-    if (x4.length < 1) {
-      return false;
-    }
-    for (let i5 = 0; i5 < x4.length; i5++) {
-      const x6 = x4[i5];
-      if (typeof x6 !== 'string') return false;
-      if (!_re0.test(x6)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAffiliation(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp54, 'object')) return false;
   } else {
     const x1 = v.badge_url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'badge_url'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp54, 'badge_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp54, 'badge_url', 'uri')) return false;
         }
       }
     }
     const x2 = v.description;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp54 + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp54, 'description', 'string')) return false;
       }
     }
     const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp54 + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp54, 'url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
-          if (_fFormat(E, o, p + '/url', _sp54 + '/properties/url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp54, 'url', 'uri')) return false;
         }
       }
     }
     const x4 = v.user_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'user_id'))) {
       if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/user_id', _sp54 + '/properties/user_id', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp54, 'user_id', 'array')) return false;
       } else {
         if (x4.length < 1) {
           if (
@@ -4475,64 +2783,32 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
         }
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x6, o, p + '/user_id/' + i5, E) && (o & 1) === 0) return false;
-          } else {
-            let ok8 = false;
-            L9: {
-              if (typeof x6 !== 'string') break L9;
-              if (!_re0.test(x6)) {
-                break L9;
-              }
-              ok8 = true;
+          let ok8 = false;
+          L9: {
+            if (typeof x6 !== 'string') break L9;
+            if (!_re0.test(x6)) {
+              break L9;
             }
-            if (!ok8 && !_eUserId(x6, o + 16, p + '/user_id/' + i5, E) && (o & 1) === 0) return false;
+            ok8 = true;
           }
+          if (!ok8 && _fRef(_eUserId, x6, o, E, p + '/user_id/', i5)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUserWithheld(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.country_codes;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (typeof x3 !== 'string') return false;
-      if (!_re10.test(x3)) {
-        return false;
-      }
-    }
-    if (x1.length > 1 && _dup(x1) !== null) return false;
-  } else {
-    return false;
-  }
-  const x5 = v.scope;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUserWithheld(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp56, 'object')) return false;
+    if (_fType(E, o, p, _sp55, 'object')) return false;
   } else {
     const x1 = v.country_codes;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'country_codes'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/country_codes', _sp56 + '/properties/country_codes', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp55, 'country_codes', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -4540,7 +2816,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
               E,
               o,
               p + '/country_codes',
-              _sp56 + '/properties/country_codes/minItems',
+              _sp55 + '/properties/country_codes/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -4550,19 +2826,15 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eCountryCode(x3, o, p + '/country_codes/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'string') break L6;
-              if (!_re10.test(x3)) {
-                break L6;
-              }
-              ok5 = true;
+          let ok5 = false;
+          L6: {
+            if (typeof x3 !== 'string') break L6;
+            if (!_re10.test(x3)) {
+              break L6;
             }
-            if (!ok5 && !_eCountryCode(x3, o + 16, p + '/country_codes/' + i2, E) && (o & 1) === 0) return false;
+            ok5 = true;
           }
+          if (!ok5 && _fRef(_eCountryCode, x3, o, E, p + '/country_codes/', i2)) return false;
         }
         if (x1.length > 1) {
           const u7 = _dup(x1);
@@ -4572,7 +2844,7 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
                 E,
                 o,
                 p + '/country_codes',
-                _sp56 + '/properties/country_codes/uniqueItems',
+                _sp55 + '/properties/country_codes/uniqueItems',
                 'uniqueItems',
                 'must NOT have duplicate items',
                 { i: u7[1], j: u7[0] },
@@ -4583,12 +2855,12 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
         }
       }
     } else {
-      if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
+      if (_fReq(E, o, p, _sp55, 'country_codes')) return false;
     }
     const x8 = v.scope;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'scope'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp56 + '/properties/scope', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp55, 'scope', 'string')) return false;
       }
       if (!(x8 === 'user')) {
         if (
@@ -4596,89 +2868,35 @@ export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[
             E,
             o,
             p + '/scope',
-            _sp56 + '/properties/scope/enum',
+            _sp55 + '/properties/scope/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k55 },
+            { allowedValues: _k56 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMedia(v: any, o: number): boolean {
+export function _eMedia(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'type')) ? x1 : undefined) {
       case 'photo': {
-        if (!_vPhoto(v, o)) return false;
+        if (((E && o > 47) || !_ePhoto(v, o)) && _fRef(_ePhoto, v, o, E, p, '')) return false;
         break;
       }
       case 'video': {
-        if (!_vVideo(v, o)) return false;
+        if (((E && o > 47) || !_eVideo(v, o)) && _fRef(_eVideo, v, o, E, p, '')) return false;
         break;
       }
       case 'animated_gif': {
-        if (!_vAnimatedGif(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      L5: {
-        if (!_vPhoto(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
-        n2++;
-      }
-      L7: {
-        if (!_vVideo(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
-        n2++;
-      }
-      L9: {
-        if (!_vAnimatedGif(v, o)) break L9;
-        if (n2 === 0) a3 = 2;
-        else if (n2 === 1) b4 = 2;
-        n2++;
-      }
-      if (n2 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
-      case 'photo': {
-        if ((o & 48) === 48) {
-          if (!_ePhoto(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vPhoto(v, o) && !_ePhoto(v, o + 16, p, E) && (o & 1) === 0) return false;
-        break;
-      }
-      case 'video': {
-        if ((o & 48) === 48) {
-          if (!_eVideo(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vVideo(v, o) && !_eVideo(v, o + 16, p, E) && (o & 1) === 0) return false;
-        break;
-      }
-      case 'animated_gif': {
-        if ((o & 48) === 48) {
-          if (!_eAnimatedGif(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vAnimatedGif(v, o) && !_eAnimatedGif(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (((E && o > 47) || !_eAnimatedGif(v, o)) && _fRef(_eAnimatedGif, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -4701,35 +2919,34 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L5: {
-          if (!_vPhoto(v, o)) break L5;
+          if (!_ePhoto(v, o)) break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
         }
         L7: {
-          if (!_vVideo(v, o)) break L7;
+          if (!_eVideo(v, o)) break L7;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
         }
         L9: {
-          if (!_vAnimatedGif(v, o)) break L9;
+          if (!_eAnimatedGif(v, o)) break L9;
           if (n2 === 0) a3 = 2;
           else if (n2 === 1) b4 = 2;
           n2++;
         }
       }
       if (n2 === 0) {
+        if (E === undefined) return false;
         const e11 = E.length;
         const o12 = (o & 48) === 48 ? o : o + 16;
         {
           const e14 = E.length;
           L13: {
-            if ((o12 & 48) === 48) {
-              if (!_ePhoto(v, o12, p, E) && (o12 & 1) === 0) break L13;
-            } else if (!_vPhoto(v, o12) && !_ePhoto(v, o12 + 16, p, E) && (o12 & 1) === 0) break L13;
+            if (((E && o12 > 47) || !_ePhoto(v, o12)) && _fRef(_ePhoto, v, o12, E, p, '')) break L13;
           }
           if (E.length === e14) {
             if (n2 === 0) a3 = 0;
@@ -4740,9 +2957,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e17 = E.length;
           L16: {
-            if ((o12 & 48) === 48) {
-              if (!_eVideo(v, o12, p, E) && (o12 & 1) === 0) break L16;
-            } else if (!_vVideo(v, o12) && !_eVideo(v, o12 + 16, p, E) && (o12 & 1) === 0) break L16;
+            if (((E && o12 > 47) || !_eVideo(v, o12)) && _fRef(_eVideo, v, o12, E, p, '')) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 1;
@@ -4753,9 +2968,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if ((o12 & 48) === 48) {
-              if (!_eAnimatedGif(v, o12, p, E) && (o12 & 1) === 0) break L19;
-            } else if (!_vAnimatedGif(v, o12) && !_eAnimatedGif(v, o12 + 16, p, E) && (o12 & 1) === 0) break L19;
+            if (((E && o12 > 47) || !_eAnimatedGif(v, o12)) && _fRef(_eAnimatedGif, v, o12, E, p, '')) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 2;
@@ -4782,74 +2995,39 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMediaBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.media_key;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-    if (typeof x2 !== 'string') return false;
-    if (!_re5.test(x2)) {
-      return false;
-    }
-  }
-  const x4 = v.height;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
-  }
-  const x5 = v.width;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
-    if (!Number.isInteger(x5)) return false;
-    if (x5 < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMediaBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp59, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp59 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp59, 'type', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp59, 'type')) return false;
     }
     const x2 = v.media_key;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaKey(x2, o, p + '/media_key', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!_re5.test(x2)) {
-            break L5;
-          }
-          ok4 = true;
+    if (x2 !== undefined && (h || _has.call(v, 'media_key'))) {
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'string') break L5;
+        if (!_re5.test(x2)) {
+          break L5;
         }
-        if (!ok4 && !_eMediaKey(x2, o + 16, p + '/media_key', E) && (o & 1) === 0) return false;
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eMediaKey, x2, o, E, p, '/media_key')) return false;
     }
     const x6 = v.height;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'height'))) {
       if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/height', _sp59 + '/properties/height', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp59, 'height', 'integer')) return false;
       } else {
         if (x6 < 0) {
           if (
@@ -4863,9 +3041,9 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
       }
     }
     const x7 = v.width;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'width'))) {
       if (!Number.isInteger(x7)) {
-        if (_fType(E, o, p + '/width', _sp59 + '/properties/width', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp59, 'width', 'integer')) return false;
       } else {
         if (x7 < 0) {
           if (
@@ -4879,47 +3057,20 @@ export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]):
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPhoto(v: any, o: number): boolean {
-  if (!_vMediaBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'photo')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x4 = v.alt_text;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
-    if (typeof x4 !== 'string') return false;
-  }
-  const x5 = v.url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _ePhoto(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eMediaBase(v, o)) && _fRef(_eMediaBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp60 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp60 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp60 + '/allOf/1', 'type', 'string')) return false;
       }
       if (!(x3 === 'photo')) {
         if (
@@ -4933,209 +3084,36 @@ export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boo
       if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.alt_text;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'alt_text'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/alt_text', _sp60 + '/allOf/1/properties/alt_text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp60 + '/allOf/1', 'alt_text', 'string')) return false;
       }
     }
     const x5 = v.url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp60 + '/allOf/1', 'url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp60 + '/allOf/1', 'url', 'uri')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVideo(v: any, o: number): boolean {
-  if (!_vMediaBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'video')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x4 = v.duration_ms;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
-    if (!Number.isInteger(x4)) return false;
-  }
-  const x5 = v.preview_image_url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
-  }
-  const x6 = v.variants;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-    if (!_vMediaVariants(x6, o)) return false;
-  }
-  const x8 = v.public_metrics;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-    if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) return false;
-    const x10 = x8.view_count;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x8, 'view_count'))) {
-      if (!Number.isInteger(x10)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x10) && x10 >= -2147483648 && x10 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  const x12 = v.organic_metrics;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-    if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) return false;
-    const x14 = x12.playback_0_count;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_0_count'))) {
-      if (!Number.isInteger(x14)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x14) && x14 >= -2147483648 && x14 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x15 = x12.playback_25_count;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_25_count'))) {
-      if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x16 = x12.playback_50_count;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_50_count'))) {
-      if (!Number.isInteger(x16)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x16) && x16 >= -2147483648 && x16 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x17 = x12.playback_75_count;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_75_count'))) {
-      if (!Number.isInteger(x17)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x18 = x12.playback_100_count;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_100_count'))) {
-      if (!Number.isInteger(x18)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x19 = x12.view_count;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(x12, 'view_count'))) {
-      if (!Number.isInteger(x19)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  const x21 = v.promoted_metrics;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-    if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) return false;
-    const x23 = x21.playback_0_count;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_0_count'))) {
-      if (!Number.isInteger(x23)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x24 = x21.playback_25_count;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_25_count'))) {
-      if (!Number.isInteger(x24)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x24) && x24 >= -2147483648 && x24 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x25 = x21.playback_50_count;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_50_count'))) {
-      if (!Number.isInteger(x25)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x25) && x25 >= -2147483648 && x25 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x26 = x21.playback_75_count;
-    if (x26 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_75_count'))) {
-      if (!Number.isInteger(x26)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x26) && x26 >= -2147483648 && x26 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x27 = x21.playback_100_count;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_100_count'))) {
-      if (!Number.isInteger(x27)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x27) && x27 >= -2147483648 && x27 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x28 = x21.view_count;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(x21, 'view_count'))) {
-      if (!Number.isInteger(x28)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x28) && x28 >= -2147483648 && x28 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  const x30 = v.non_public_metrics;
-  if (x30 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-    if (typeof x30 !== 'object' || x30 === null || Array.isArray(x30)) return false;
-    const x32 = x30.playback_0_count;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_0_count'))) {
-      if (!Number.isInteger(x32)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x33 = x30.playback_25_count;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_25_count'))) {
-      if (!Number.isInteger(x33)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x34 = x30.playback_50_count;
-    if (x34 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_50_count'))) {
-      if (!Number.isInteger(x34)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x35 = x30.playback_75_count;
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_75_count'))) {
-      if (!Number.isInteger(x35)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x35) && x35 >= -2147483648 && x35 <= 2147483647)) {
-        return false;
-      }
-    }
-    const x36 = x30.playback_100_count;
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_100_count'))) {
-      if (!Number.isInteger(x36)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x36) && x36 >= -2147483648 && x36 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eVideo(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eMediaBase(v, o)) && _fRef(_eMediaBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp61 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp61 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp61 + '/allOf/1', 'type', 'string')) return false;
       }
       if (!(x3 === 'video')) {
         if (
@@ -5149,250 +3127,202 @@ export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boo
       if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.duration_ms;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'duration_ms'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/duration_ms', _sp61 + '/allOf/1/properties/duration_ms', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp61 + '/allOf/1', 'duration_ms', 'integer')) return false;
       }
     }
     const x5 = v.preview_image_url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'preview_image_url'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'string'))
-          return false;
+        if (_fTypeP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'uri'))
-            return false;
+          if (_fFormatP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', 'uri')) return false;
         }
       }
     }
     const x6 = v.variants;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaVariants(x6, o, p + '/variants', E) && (o & 1) === 0) return false;
-      } else if (!_vMediaVariants(x6, o) && !_eMediaVariants(x6, o + 16, p + '/variants', E) && (o & 1) === 0)
-        return false;
+    if (x6 !== undefined && (h || _has.call(v, 'variants'))) {
+      if (((E && o > 47) || !_eMediaVariants(x6, o)) && _fRef(_eMediaVariants, x6, o, E, p, '/variants')) return false;
     }
     const x8 = v.public_metrics;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoPublicMetrics(x8, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) break L11;
-          const x12 = x8.view_count;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(x8, 'view_count'))) {
-            if (!Number.isInteger(x12)) break L11;
-            if ((o & 2) !== 0 && !(Number.isInteger(x12) && x12 >= -2147483648 && x12 <= 2147483647)) {
-              break L11;
-            }
+    if (x8 !== undefined && (h || _has.call(v, 'public_metrics'))) {
+      let ok10 = false;
+      L11: {
+        if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) break L11;
+        const x12 = x8.view_count;
+        if (x12 !== undefined && (h || _has.call(x8, 'view_count'))) {
+          if (!Number.isInteger(x12)) break L11;
+          if ((o & 2) !== 0 && !(Number.isInteger(x12) && x12 >= -2147483648 && x12 <= 2147483647)) {
+            break L11;
           }
-          ok10 = true;
         }
-        if (!ok10 && !_eVideoPublicMetrics(x8, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
+        ok10 = true;
       }
+      if (!ok10 && _fRef(_eVideoPublicMetrics, x8, o, E, p, '/public_metrics')) return false;
     }
     const x14 = v.organic_metrics;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoOrganicMetrics(x14, o, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok16 = false;
-        L17: {
-          if (typeof x14 !== 'object' || x14 === null || Array.isArray(x14)) break L17;
-          const x18 = x14.playback_0_count;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_0_count'))) {
-            if (!Number.isInteger(x18)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) {
-              break L17;
-            }
+    if (x14 !== undefined && (h || _has.call(v, 'organic_metrics'))) {
+      let ok16 = false;
+      L17: {
+        if (typeof x14 !== 'object' || x14 === null || Array.isArray(x14)) break L17;
+        const x18 = x14.playback_0_count;
+        if (x18 !== undefined && (h || _has.call(x14, 'playback_0_count'))) {
+          if (!Number.isInteger(x18)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) {
+            break L17;
           }
-          const x19 = x14.playback_25_count;
-          if (x19 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_25_count'))) {
-            if (!Number.isInteger(x19)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x20 = x14.playback_50_count;
-          if (x20 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_50_count'))) {
-            if (!Number.isInteger(x20)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x20) && x20 >= -2147483648 && x20 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x21 = x14.playback_75_count;
-          if (x21 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_75_count'))) {
-            if (!Number.isInteger(x21)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x21) && x21 >= -2147483648 && x21 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x22 = x14.playback_100_count;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_100_count'))) {
-            if (!Number.isInteger(x22)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x22) && x22 >= -2147483648 && x22 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x23 = x14.view_count;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(x14, 'view_count'))) {
-            if (!Number.isInteger(x23)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) {
-              break L17;
-            }
-          }
-          ok16 = true;
         }
-        if (!ok16 && !_eVideoOrganicMetrics(x14, o + 16, p + '/organic_metrics', E) && (o & 1) === 0) return false;
+        const x19 = x14.playback_25_count;
+        if (x19 !== undefined && (h || _has.call(x14, 'playback_25_count'))) {
+          if (!Number.isInteger(x19)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
+            break L17;
+          }
+        }
+        const x20 = x14.playback_50_count;
+        if (x20 !== undefined && (h || _has.call(x14, 'playback_50_count'))) {
+          if (!Number.isInteger(x20)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x20) && x20 >= -2147483648 && x20 <= 2147483647)) {
+            break L17;
+          }
+        }
+        const x21 = x14.playback_75_count;
+        if (x21 !== undefined && (h || _has.call(x14, 'playback_75_count'))) {
+          if (!Number.isInteger(x21)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x21) && x21 >= -2147483648 && x21 <= 2147483647)) {
+            break L17;
+          }
+        }
+        const x22 = x14.playback_100_count;
+        if (x22 !== undefined && (h || _has.call(x14, 'playback_100_count'))) {
+          if (!Number.isInteger(x22)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x22) && x22 >= -2147483648 && x22 <= 2147483647)) {
+            break L17;
+          }
+        }
+        const x23 = x14.view_count;
+        if (x23 !== undefined && (h || _has.call(x14, 'view_count'))) {
+          if (!Number.isInteger(x23)) break L17;
+          if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) {
+            break L17;
+          }
+        }
+        ok16 = true;
       }
+      if (!ok16 && _fRef(_eVideoOrganicMetrics, x14, o, E, p, '/organic_metrics')) return false;
     }
     const x25 = v.promoted_metrics;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoPromotedMetrics(x25, o, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok27 = false;
-        L28: {
-          if (typeof x25 !== 'object' || x25 === null || Array.isArray(x25)) break L28;
-          const x29 = x25.playback_0_count;
-          if (x29 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_0_count'))) {
-            if (!Number.isInteger(x29)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x29) && x29 >= -2147483648 && x29 <= 2147483647)) {
-              break L28;
-            }
+    if (x25 !== undefined && (h || _has.call(v, 'promoted_metrics'))) {
+      let ok27 = false;
+      L28: {
+        if (typeof x25 !== 'object' || x25 === null || Array.isArray(x25)) break L28;
+        const x29 = x25.playback_0_count;
+        if (x29 !== undefined && (h || _has.call(x25, 'playback_0_count'))) {
+          if (!Number.isInteger(x29)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x29) && x29 >= -2147483648 && x29 <= 2147483647)) {
+            break L28;
           }
-          const x30 = x25.playback_25_count;
-          if (x30 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_25_count'))) {
-            if (!Number.isInteger(x30)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x30) && x30 >= -2147483648 && x30 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x31 = x25.playback_50_count;
-          if (x31 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_50_count'))) {
-            if (!Number.isInteger(x31)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x31) && x31 >= -2147483648 && x31 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x32 = x25.playback_75_count;
-          if (x32 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_75_count'))) {
-            if (!Number.isInteger(x32)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x33 = x25.playback_100_count;
-          if (x33 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_100_count'))) {
-            if (!Number.isInteger(x33)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x34 = x25.view_count;
-          if (x34 !== undefined && ((o & 8) === 0 || _has.call(x25, 'view_count'))) {
-            if (!Number.isInteger(x34)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) {
-              break L28;
-            }
-          }
-          ok27 = true;
         }
-        if (!ok27 && !_eVideoPromotedMetrics(x25, o + 16, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
+        const x30 = x25.playback_25_count;
+        if (x30 !== undefined && (h || _has.call(x25, 'playback_25_count'))) {
+          if (!Number.isInteger(x30)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x30) && x30 >= -2147483648 && x30 <= 2147483647)) {
+            break L28;
+          }
+        }
+        const x31 = x25.playback_50_count;
+        if (x31 !== undefined && (h || _has.call(x25, 'playback_50_count'))) {
+          if (!Number.isInteger(x31)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x31) && x31 >= -2147483648 && x31 <= 2147483647)) {
+            break L28;
+          }
+        }
+        const x32 = x25.playback_75_count;
+        if (x32 !== undefined && (h || _has.call(x25, 'playback_75_count'))) {
+          if (!Number.isInteger(x32)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) {
+            break L28;
+          }
+        }
+        const x33 = x25.playback_100_count;
+        if (x33 !== undefined && (h || _has.call(x25, 'playback_100_count'))) {
+          if (!Number.isInteger(x33)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) {
+            break L28;
+          }
+        }
+        const x34 = x25.view_count;
+        if (x34 !== undefined && (h || _has.call(x25, 'view_count'))) {
+          if (!Number.isInteger(x34)) break L28;
+          if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) {
+            break L28;
+          }
+        }
+        ok27 = true;
       }
+      if (!ok27 && _fRef(_eVideoPromotedMetrics, x25, o, E, p, '/promoted_metrics')) return false;
     }
     const x36 = v.non_public_metrics;
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoNonPublicMetrics(x36, o, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok38 = false;
-        L39: {
-          if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) break L39;
-          const x40 = x36.playback_0_count;
-          if (x40 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_0_count'))) {
-            if (!Number.isInteger(x40)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x40) && x40 >= -2147483648 && x40 <= 2147483647)) {
-              break L39;
-            }
+    if (x36 !== undefined && (h || _has.call(v, 'non_public_metrics'))) {
+      let ok38 = false;
+      L39: {
+        if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) break L39;
+        const x40 = x36.playback_0_count;
+        if (x40 !== undefined && (h || _has.call(x36, 'playback_0_count'))) {
+          if (!Number.isInteger(x40)) break L39;
+          if ((o & 2) !== 0 && !(Number.isInteger(x40) && x40 >= -2147483648 && x40 <= 2147483647)) {
+            break L39;
           }
-          const x41 = x36.playback_25_count;
-          if (x41 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_25_count'))) {
-            if (!Number.isInteger(x41)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x41) && x41 >= -2147483648 && x41 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x42 = x36.playback_50_count;
-          if (x42 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_50_count'))) {
-            if (!Number.isInteger(x42)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x42) && x42 >= -2147483648 && x42 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x43 = x36.playback_75_count;
-          if (x43 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_75_count'))) {
-            if (!Number.isInteger(x43)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x44 = x36.playback_100_count;
-          if (x44 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_100_count'))) {
-            if (!Number.isInteger(x44)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x44) && x44 >= -2147483648 && x44 <= 2147483647)) {
-              break L39;
-            }
-          }
-          ok38 = true;
         }
-        if (!ok38 && !_eVideoNonPublicMetrics(x36, o + 16, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
+        const x41 = x36.playback_25_count;
+        if (x41 !== undefined && (h || _has.call(x36, 'playback_25_count'))) {
+          if (!Number.isInteger(x41)) break L39;
+          if ((o & 2) !== 0 && !(Number.isInteger(x41) && x41 >= -2147483648 && x41 <= 2147483647)) {
+            break L39;
+          }
+        }
+        const x42 = x36.playback_50_count;
+        if (x42 !== undefined && (h || _has.call(x36, 'playback_50_count'))) {
+          if (!Number.isInteger(x42)) break L39;
+          if ((o & 2) !== 0 && !(Number.isInteger(x42) && x42 >= -2147483648 && x42 <= 2147483647)) {
+            break L39;
+          }
+        }
+        const x43 = x36.playback_75_count;
+        if (x43 !== undefined && (h || _has.call(x36, 'playback_75_count'))) {
+          if (!Number.isInteger(x43)) break L39;
+          if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) {
+            break L39;
+          }
+        }
+        const x44 = x36.playback_100_count;
+        if (x44 !== undefined && (h || _has.call(x36, 'playback_100_count'))) {
+          if (!Number.isInteger(x44)) break L39;
+          if ((o & 2) !== 0 && !(Number.isInteger(x44) && x44 >= -2147483648 && x44 <= 2147483647)) {
+            break L39;
+          }
+        }
+        ok38 = true;
       }
+      if (!ok38 && _fRef(_eVideoNonPublicMetrics, x36, o, E, p, '/non_public_metrics')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnimatedGif(v: any, o: number): boolean {
-  if (!_vMediaBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'animated_gif')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x4 = v.preview_image_url;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) {
-      return false;
-    }
-  }
-  const x5 = v.variants;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-    if (!_vMediaVariants(x5, o)) return false;
-  }
-  return true;
-}
-
-export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eAnimatedGif(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eMediaBase(v, o)) && _fRef(_eMediaBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp62 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp62 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp62 + '/allOf/1', 'type', 'string')) return false;
       }
       if (!(x3 === 'animated_gif')) {
         if (
@@ -5406,626 +3336,362 @@ export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]
       if (_fReq(E, o, p, _sp62 + '/allOf/1', 'type')) return false;
     }
     const x4 = v.preview_image_url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'preview_image_url'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'string'))
-          return false;
+        if (_fTypeP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x4)) {
-          if (_fFormat(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'uri'))
-            return false;
+          if (_fFormatP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', 'uri')) return false;
         }
       }
     }
     const x5 = v.variants;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaVariants(x5, o, p + '/variants', E) && (o & 1) === 0) return false;
-      } else if (!_vMediaVariants(x5, o) && !_eMediaVariants(x5, o + 16, p + '/variants', E) && (o & 1) === 0)
-        return false;
+    if (x5 !== undefined && (h || _has.call(v, 'variants'))) {
+      if (((E && o > 47) || !_eMediaVariants(x5, o)) && _fRef(_eMediaVariants, x5, o, E, p, '/variants')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMediaVariants(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-    const x4 = x2.bit_rate;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'bit_rate'))) {
-      if (!Number.isInteger(x4)) return false;
-    }
-    const x5 = x2.content_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'content_type'))) {
-      if (typeof x5 !== 'string') return false;
-    }
-    const x6 = x2.url;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-      if (typeof x6 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x6)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMediaVariants(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, _sp63, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eMediaVariant(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.bit_rate;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'bit_rate'))) {
-            if (!Number.isInteger(x6)) break L5;
-          }
-          const x7 = x2.content_type;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'content_type'))) {
-            if (typeof x7 !== 'string') break L5;
-          }
-          const x8 = x2.url;
-          if (x8 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-            if (typeof x8 !== 'string') break L5;
-            if ((o & 2) !== 0 && !_fUri(x8)) {
-              break L5;
-            }
-          }
-          ok4 = true;
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
+        const x6 = x2.bit_rate;
+        if (x6 !== undefined && (h || _has.call(x2, 'bit_rate'))) {
+          if (!Number.isInteger(x6)) break L5;
         }
-        if (!ok4 && !_eMediaVariant(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+        const x7 = x2.content_type;
+        if (x7 !== undefined && (h || _has.call(x2, 'content_type'))) {
+          if (typeof x7 !== 'string') break L5;
+        }
+        const x8 = x2.url;
+        if (x8 !== undefined && (h || _has.call(x2, 'url'))) {
+          if (typeof x8 !== 'string') break L5;
+          if ((o & 2) !== 0 && !_fUri(x8)) {
+            break L5;
+          }
+        }
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eMediaVariant, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMediaVariant(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.bit_rate;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
-    if (!Number.isInteger(x1)) return false;
-  }
-  const x2 = v.content_type;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMediaVariant(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp64, 'object')) return false;
   } else {
     const x1 = v.bit_rate;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'bit_rate'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/bit_rate', _sp64 + '/properties/bit_rate', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp64, 'bit_rate', 'integer')) return false;
       }
     }
     const x2 = v.content_type;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'content_type'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/content_type', _sp64 + '/properties/content_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp64, 'content_type', 'string')) return false;
       }
     }
     const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp64 + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp64, 'url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x3)) {
-          if (_fFormat(E, o, p + '/url', _sp64 + '/properties/url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp64, 'url', 'uri')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVideoPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.view_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eVideoPublicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp65, 'object')) return false;
   } else {
     const x1 = v.view_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp65, 'view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp65, 'view_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVideoOrganicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x6 = v.view_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-    if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eVideoOrganicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp66, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp66, 'playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp66, 'playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp66, 'playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp66, 'playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'int32'))
-            return false;
+          if (_fFormatP(E, o, p, _sp66, 'playback_100_count', 'int32')) return false;
         }
       }
     }
     const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp66, 'view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp66, 'view_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVideoPromotedMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x6 = v.view_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-    if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eVideoPromotedMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp67, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp67, 'playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp67, 'playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp67, 'playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp67, 'playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'int32'))
-            return false;
+          if (_fFormatP(E, o, p, _sp67, 'playback_100_count', 'int32')) return false;
         }
       }
     }
     const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'view_count'))) {
       if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp67, 'view_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp67, 'view_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-    if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-    if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-    if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eVideoNonPublicMetrics(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp68, 'object')) return false;
   } else {
     const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'playback_0_count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp68, 'playback_0_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp68, 'playback_0_count', 'int32')) return false;
         }
       }
     }
     const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'playback_25_count'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp68, 'playback_25_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp68, 'playback_25_count', 'int32')) return false;
         }
       }
     }
     const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'playback_50_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp68, 'playback_50_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp68, 'playback_50_count', 'int32')) return false;
         }
       }
     }
     const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'playback_75_count'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp68, 'playback_75_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp68, 'playback_75_count', 'int32')) return false;
         }
       }
     }
     const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'playback_100_count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp68, 'playback_100_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'int32'))
-            return false;
+          if (_fFormatP(E, o, p, _sp68, 'playback_100_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPlace(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.full_name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x4 !== 'string') return false;
-  }
-  const x5 = v.country;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  const x6 = v.country_code;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_code'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!_re10.test(x6)) {
-      return false;
-    }
-  }
-  const x8 = v.contained_within;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
-    if (!Array.isArray(x8)) return false;
-    if (x8.length < 1) {
-      return false;
-    }
-    for (let i9 = 0; i9 < x8.length; i9++) {
-      const x10 = x8[i9];
-      if (typeof x10 !== 'string') return false;
-    }
-  }
-  const x12 = v.place_type;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
-    if (typeof x12 !== 'string') return false;
-    if (!(
-      x12 === 'poi' ||
-      x12 === 'neighborhood' ||
-      x12 === 'city' ||
-      x12 === 'admin' ||
-      x12 === 'country' ||
-      x12 === 'unknown'
-    )) {
-      return false;
-    }
-  }
-  const x13 = v.geo;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-    if (!_vGeo(x13, o)) return false;
-  }
-  return true;
-}
-
-export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePlace(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp70, 'object')) return false;
+    if (_fType(E, o, p, _sp69, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePlaceId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_ePlaceId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_ePlaceId, x1, o, E, p, '/id')) return false;
     } else {
-      if (_fReq(E, o, p, _sp70, 'id')) return false;
+      if (_fReq(E, o, p, _sp69, 'id')) return false;
     }
     const x5 = v.full_name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'full_name'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/full_name', _sp70 + '/properties/full_name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp69, 'full_name', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp70, 'full_name')) return false;
+      if (_fReq(E, o, p, _sp69, 'full_name')) return false;
     }
     const x6 = v.name;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp70 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp69, 'name', 'string')) return false;
       }
     }
     const x7 = v.country;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'country'))) {
       if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/country', _sp70 + '/properties/country', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp69, 'country', 'string')) return false;
       }
     }
     const x8 = v.country_code;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_code'))) {
-      if ((o & 48) === 48) {
-        if (!_eCountryCode(x8, o, p + '/country_code', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'string') break L11;
-          if (!_re10.test(x8)) {
-            break L11;
-          }
-          ok10 = true;
+    if (x8 !== undefined && (h || _has.call(v, 'country_code'))) {
+      let ok10 = false;
+      L11: {
+        if (typeof x8 !== 'string') break L11;
+        if (!_re10.test(x8)) {
+          break L11;
         }
-        if (!ok10 && !_eCountryCode(x8, o + 16, p + '/country_code', E) && (o & 1) === 0) return false;
+        ok10 = true;
       }
+      if (!ok10 && _fRef(_eCountryCode, x8, o, E, p, '/country_code')) return false;
     }
     const x12 = v.contained_within;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
+    if (x12 !== undefined && (h || _has.call(v, 'contained_within'))) {
       if (!Array.isArray(x12)) {
-        if (_fType(E, o, p + '/contained_within', _sp70 + '/properties/contained_within', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp69, 'contained_within', 'array')) return false;
       } else {
         if (x12.length < 1) {
           if (
@@ -6033,7 +3699,7 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
               E,
               o,
               p + '/contained_within',
-              _sp70 + '/properties/contained_within/minItems',
+              _sp69 + '/properties/contained_within/minItems',
               'minItems',
               'must NOT have fewer than 1 items',
               { limit: 1 },
@@ -6043,23 +3709,19 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
         }
         for (let i13 = 0; i13 < x12.length; i13++) {
           const x14 = x12[i13];
-          if ((o & 48) === 48) {
-            if (!_ePlaceId(x14, o, p + '/contained_within/' + i13, E) && (o & 1) === 0) return false;
-          } else {
-            let ok16 = false;
-            L17: {
-              if (typeof x14 !== 'string') break L17;
-              ok16 = true;
-            }
-            if (!ok16 && !_ePlaceId(x14, o + 16, p + '/contained_within/' + i13, E) && (o & 1) === 0) return false;
+          let ok16 = false;
+          L17: {
+            if (typeof x14 !== 'string') break L17;
+            ok16 = true;
           }
+          if (!ok16 && _fRef(_ePlaceId, x14, o, E, p + '/contained_within/', i13)) return false;
         }
       }
     }
     const x18 = v.place_type;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
+    if (x18 !== undefined && (h || _has.call(v, 'place_type'))) {
       if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/place_type', _sp70 + '/properties/place_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp69, 'place_type', 'string')) return false;
       }
       if (!(
         x18 === 'poi' ||
@@ -6074,80 +3736,33 @@ export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/place_type',
-            _sp70 + '/properties/place_type/enum',
+            _sp69 + '/properties/place_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k69 },
+            { allowedValues: _k70 },
           )
         )
           return false;
       }
     }
     const x19 = v.geo;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-      if ((o & 48) === 48) {
-        if (!_eGeo(x19, o, p + '/geo', E) && (o & 1) === 0) return false;
-      } else if (!_vGeo(x19, o) && !_eGeo(x19, o + 16, p + '/geo', E) && (o & 1) === 0) return false;
+    if (x19 !== undefined && (h || _has.call(v, 'geo'))) {
+      if (((E && o > 47) || !_eGeo(x19, o)) && _fRef(_eGeo, x19, o, E, p, '/geo')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vGeo(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Feature')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.bbox;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'bbox'))) {
-    if (!Array.isArray(x2)) return false;
-    if (x2.length > 4) {
-      return false;
-    }
-    if (x2.length < 4) {
-      return false;
-    }
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'number' || !Number.isFinite(x4)) return false;
-      if (x4 > 180) {
-        return false;
-      }
-      if (x4 < -180) {
-        return false;
-      }
-    }
-  } else {
-    return false;
-  }
-  const x5 = v.properties;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'properties'))) {
-    if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
-  } else {
-    return false;
-  }
-  const x7 = v.geometry;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
-    if (!_vPoint(x7, o)) return false;
-  }
-  return true;
-}
-
-export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eGeo(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Geo', 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', '#/components/schemas/Geo/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Geo', 'type', 'string')) return false;
       }
       if (!(x1 === 'Feature')) {
         if (
@@ -6167,9 +3782,9 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
       if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
     }
     const x2 = v.bbox;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'bbox'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'bbox'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/bbox', '#/components/schemas/Geo/properties/bbox', 'array')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Geo', 'bbox', 'array')) return false;
       } else {
         if (x2.length > 4) {
           if (
@@ -6240,62 +3855,31 @@ export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boole
       if (_fReq(E, o, p, '#/components/schemas/Geo', 'bbox')) return false;
     }
     const x5 = v.properties;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'properties'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'properties'))) {
       if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
-        if (_fType(E, o, p + '/properties', '#/components/schemas/Geo/properties/properties', 'object')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Geo', 'properties', 'object')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
     }
     const x7 = v.geometry;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
-      if ((o & 48) === 48) {
-        if (!_ePoint(x7, o, p + '/geometry', E) && (o & 1) === 0) return false;
-      } else if (!_vPoint(x7, o) && !_ePoint(x7, o + 16, p + '/geometry', E) && (o & 1) === 0) return false;
+    if (x7 !== undefined && (h || _has.call(v, 'geometry'))) {
+      if (((E && o > 47) || !_ePoint(x7, o)) && _fRef(_ePoint, x7, o, E, p, '/geometry')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPoint(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Point')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.coordinates;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-    if (!Array.isArray(x2)) return false;
-    if (x2.length > 2) {
-      return false;
-    }
-    if (x2.length < 2) {
-      return false;
-    }
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'number' || !Number.isFinite(x4)) return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePoint(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp73, 'object')) return false;
+    if (_fType(E, o, p, _sp72, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp73 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp72, 'type', 'string')) return false;
       }
       if (!(x1 === 'Point')) {
         if (
@@ -6303,21 +3887,21 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p + '/type',
-            _sp73 + '/properties/type/enum',
+            _sp72 + '/properties/type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k72 },
+            { allowedValues: _k73 },
           )
         )
           return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp73, 'type')) return false;
+      if (_fReq(E, o, p, _sp72, 'type')) return false;
     }
     const x2 = v.coordinates;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'coordinates'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/coordinates', _sp73 + '/properties/coordinates', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp72, 'coordinates', 'array')) return false;
       } else {
         if (x2.length > 2) {
           if (
@@ -6325,7 +3909,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
               E,
               o,
               p + '/coordinates',
-              _sp73 + '/properties/coordinates/maxItems',
+              _sp72 + '/properties/coordinates/maxItems',
               'maxItems',
               'must NOT have more than 2 items',
               { limit: 2 },
@@ -6339,7 +3923,7 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
               E,
               o,
               p + '/coordinates',
-              _sp73 + '/properties/coordinates/minItems',
+              _sp72 + '/properties/coordinates/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
@@ -6350,125 +3934,41 @@ export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boo
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-            if (_fType(E, o, p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items', 'number')) return false;
+            if (_fType(E, o, p + '/coordinates/' + i3, _sp72 + '/properties/coordinates/items', 'number')) return false;
           }
         }
       }
     } else {
-      if (_fReq(E, o, p, _sp73, 'coordinates')) return false;
+      if (_fReq(E, o, p, _sp72, 'coordinates')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPoll(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.options;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
-    if (!Array.isArray(x3)) return false;
-    if (x3.length > 4) {
-      return false;
-    }
-    if (x3.length < 2) {
-      return false;
-    }
-    for (let i4 = 0; i4 < x3.length; i4++) {
-      const x5 = x3[i4];
-      if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
-      const x7 = x5.position;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(x5, 'position'))) {
-        if (!Number.isInteger(x7)) return false;
-      } else {
-        return false;
-      }
-      const x8 = x5.label;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x5, 'label'))) {
-        if (typeof x8 !== 'string') return false;
-        if (x8.length > 25 && _len(x8) > 25) {
-          return false;
-        }
-        if (x8.length === 0) {
-          return false;
-        }
-      } else {
-        return false;
-      }
-      const x9 = x5.votes;
-      if (x9 !== undefined && ((o & 8) === 0 || _has.call(x5, 'votes'))) {
-        if (!Number.isInteger(x9)) return false;
-      } else {
-        return false;
-      }
-    }
-  } else {
-    return false;
-  }
-  const x11 = v.duration_minutes;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
-    if (!Number.isInteger(x11)) return false;
-    if (x11 > 10080) {
-      return false;
-    }
-    if (x11 < 5) {
-      return false;
-    }
-    if ((o & 2) !== 0 && !(Number.isInteger(x11) && x11 >= -2147483648 && x11 <= 2147483647)) {
-      return false;
-    }
-  }
-  const x12 = v.end_datetime;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
-    if (typeof x12 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x12)) {
-      return false;
-    }
-  }
-  const x13 = v.voting_status;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
-    if (typeof x13 !== 'string') return false;
-    if (!(x13 === 'open' || x13 === 'closed')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePoll(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp75, 'object')) return false;
+    if (_fType(E, o, p, _sp74, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePollId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_ePollId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_ePollId, x1, o, E, p, '/id')) return false;
     } else {
-      if (_fReq(E, o, p, _sp75, 'id')) return false;
+      if (_fReq(E, o, p, _sp74, 'id')) return false;
     }
     const x5 = v.options;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'options'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/options', _sp75 + '/properties/options', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp74, 'options', 'array')) return false;
       } else {
         if (x5.length > 4) {
           if (
@@ -6476,7 +3976,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/options',
-              _sp75 + '/properties/options/maxItems',
+              _sp74 + '/properties/options/maxItems',
               'maxItems',
               'must NOT have more than 4 items',
               { limit: 4 },
@@ -6490,7 +3990,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/options',
-              _sp75 + '/properties/options/minItems',
+              _sp74 + '/properties/options/minItems',
               'minItems',
               'must NOT have fewer than 2 items',
               { limit: 2 },
@@ -6500,49 +4000,45 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_ePollOption(x7, o, p + '/options/' + i6, E) && (o & 1) === 0) return false;
-          } else {
-            let ok9 = false;
-            L10: {
-              if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) break L10;
-              const x11 = x7.position;
-              if (x11 !== undefined && ((o & 8) === 0 || _has.call(x7, 'position'))) {
-                if (!Number.isInteger(x11)) break L10;
-              } else {
-                break L10;
-              }
-              const x12 = x7.label;
-              if (x12 !== undefined && ((o & 8) === 0 || _has.call(x7, 'label'))) {
-                if (typeof x12 !== 'string') break L10;
-                if (x12.length > 25 && _len(x12) > 25) {
-                  break L10;
-                }
-                if (x12.length === 0) {
-                  break L10;
-                }
-              } else {
-                break L10;
-              }
-              const x13 = x7.votes;
-              if (x13 !== undefined && ((o & 8) === 0 || _has.call(x7, 'votes'))) {
-                if (!Number.isInteger(x13)) break L10;
-              } else {
-                break L10;
-              }
-              ok9 = true;
+          let ok9 = false;
+          L10: {
+            if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) break L10;
+            const x11 = x7.position;
+            if (x11 !== undefined && (h || _has.call(x7, 'position'))) {
+              if (!Number.isInteger(x11)) break L10;
+            } else {
+              break L10;
             }
-            if (!ok9 && !_ePollOption(x7, o + 16, p + '/options/' + i6, E) && (o & 1) === 0) return false;
+            const x12 = x7.label;
+            if (x12 !== undefined && (h || _has.call(x7, 'label'))) {
+              if (typeof x12 !== 'string') break L10;
+              if (x12.length > 25 && _len(x12) > 25) {
+                break L10;
+              }
+              if (x12.length === 0) {
+                break L10;
+              }
+            } else {
+              break L10;
+            }
+            const x13 = x7.votes;
+            if (x13 !== undefined && (h || _has.call(x7, 'votes'))) {
+              if (!Number.isInteger(x13)) break L10;
+            } else {
+              break L10;
+            }
+            ok9 = true;
           }
+          if (!ok9 && _fRef(_ePollOption, x7, o, E, p + '/options/', i6)) return false;
         }
       }
     } else {
-      if (_fReq(E, o, p, _sp75, 'options')) return false;
+      if (_fReq(E, o, p, _sp74, 'options')) return false;
     }
     const x15 = v.duration_minutes;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
+    if (x15 !== undefined && (h || _has.call(v, 'duration_minutes'))) {
       if (!Number.isInteger(x15)) {
-        if (_fType(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp74, 'duration_minutes', 'integer')) return false;
       } else {
         if (x15 > 10080) {
           if (
@@ -6550,7 +4046,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/duration_minutes',
-              _sp75 + '/properties/duration_minutes/maximum',
+              _sp74 + '/properties/duration_minutes/maximum',
               'maximum',
               'must be <= 10080',
               { comparison: '<=', limit: 10080 },
@@ -6564,7 +4060,7 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
               E,
               o,
               p + '/duration_minutes',
-              _sp75 + '/properties/duration_minutes/minimum',
+              _sp74 + '/properties/duration_minutes/minimum',
               'minimum',
               'must be >= 5',
               { comparison: '>=', limit: 5 },
@@ -6573,24 +4069,24 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
             return false;
         }
         if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp74, 'duration_minutes', 'int32')) return false;
         }
       }
     }
     const x16 = v.end_datetime;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
+    if (x16 !== undefined && (h || _has.call(v, 'end_datetime'))) {
       if (typeof x16 !== 'string') {
-        if (_fType(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp74, 'end_datetime', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x16)) {
-          if (_fFormat(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp74, 'end_datetime', 'date-time')) return false;
         }
       }
     }
     const x17 = v.voting_status;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
+    if (x17 !== undefined && (h || _has.call(v, 'voting_status'))) {
       if (typeof x17 !== 'string') {
-        if (_fType(E, o, p + '/voting_status', _sp75 + '/properties/voting_status', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp74, 'voting_status', 'string')) return false;
       }
       if (!(x17 === 'open' || x17 === 'closed')) {
         if (
@@ -6598,65 +4094,37 @@ export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): bool
             E,
             o,
             p + '/voting_status',
-            _sp75 + '/properties/voting_status/enum',
+            _sp74 + '/properties/voting_status/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k74 },
+            { allowedValues: _k75 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPollOption(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.position;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length > 25 && _len(x2) > 25) {
-      return false;
-    }
-    if (x2.length === 0) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.votes;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
-    if (!Number.isInteger(x3)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePollOption(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp76, 'object')) return false;
   } else {
     const x1 = v.position;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'position'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/position', _sp76 + '/properties/position', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp76, 'position', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp76, 'position')) return false;
     }
     const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp76 + '/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp76, 'label', 'string')) return false;
       } else {
         if (x2.length > 25 && _len(x2) > 25) {
           if (
@@ -6691,435 +4159,247 @@ export function _ePollOption(v: any, o: number, p: string, E: ValidationError[])
       if (_fReq(E, o, p, _sp76, 'label')) return false;
     }
     const x3 = v.votes;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'votes'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/votes', _sp76 + '/properties/votes', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp76, 'votes', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp76, 'votes')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTopic(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTopic(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp77, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp77 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp77, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp77, 'id')) return false;
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp77 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp77, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp77, 'name')) return false;
     }
     const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp77 + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp77, 'description', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vError(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.code;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
-    if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.message;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eError(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp78, 'object')) return false;
   } else {
     const x1 = v.code;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'code'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/code', _sp78 + '/properties/code', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp78, 'code', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/code', _sp78 + '/properties/code', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp78, 'code', 'int32')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp78, 'code')) return false;
     }
     const x2 = v.message;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'message'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/message', _sp78 + '/properties/message', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp78, 'message', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp78, 'message')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProblemBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.detail;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.status;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x4)) return false;
-  }
-  return true;
-}
-
-export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProblemBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp79, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp79 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp79, 'type', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp79, 'type')) return false;
     }
     const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp79 + '/properties/title', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp79, 'title', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp79, 'title')) return false;
     }
     const x3 = v.detail;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'detail'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/detail', _sp79 + '/properties/detail', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp79, 'detail', 'string')) return false;
       }
     }
     const x4 = v.status;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'status'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/status', _sp79 + '/properties/status', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp79, 'status', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
+export function _eProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   {
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    L5: {
-      if (!_vGenericProblem(v, o)) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
-      n2++;
-    }
-    L7: {
-      if (!_vClientDisconnectedProblem(v, o)) break L7;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
-      n2++;
-    }
-    L9: {
-      if (!_vClientForbiddenProblem(v, o)) break L9;
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
-      n2++;
-    }
-    L11: {
-      if (!_vConflictProblem(v, o)) break L11;
-      if (n2 === 0) a3 = 3;
-      else if (n2 === 1) b4 = 3;
-      n2++;
-    }
-    L13: {
-      if (!_vDisallowedResourceProblem(v, o)) break L13;
-      if (n2 === 0) a3 = 4;
-      else if (n2 === 1) b4 = 4;
-      n2++;
-    }
-    L15: {
-      if (!_vDuplicateRulesProblem(v, o)) break L15;
-      if (n2 === 0) a3 = 5;
-      else if (n2 === 1) b4 = 5;
-      n2++;
-    }
-    L17: {
-      if (!_vInvalidRequestProblem(v, o)) break L17;
-      if (n2 === 0) a3 = 6;
-      else if (n2 === 1) b4 = 6;
-      n2++;
-    }
-    L19: {
-      if (!_vInvalidRulesProblem(v, o)) break L19;
-      if (n2 === 0) a3 = 7;
-      else if (n2 === 1) b4 = 7;
-      n2++;
-    }
-    L21: {
-      if (!_vNoncompliantRulesProblem(v, o)) break L21;
-      if (n2 === 0) a3 = 8;
-      else if (n2 === 1) b4 = 8;
-      n2++;
-    }
-    L23: {
-      if (!_vNotAuthorizedForFieldProblem(v, o)) break L23;
-      if (n2 === 0) a3 = 9;
-      else if (n2 === 1) b4 = 9;
-      n2++;
-    }
-    L25: {
-      if (!_vNotAuthorizedForResourceProblem(v, o)) break L25;
-      if (n2 === 0) a3 = 10;
-      else if (n2 === 1) b4 = 10;
-      n2++;
-    }
-    L27: {
-      if (!_vOperationalDisconnectProblem(v, o)) break L27;
-      if (n2 === 0) a3 = 11;
-      else if (n2 === 1) b4 = 11;
-      n2++;
-    }
-    L29: {
-      if (!_vResourceNotFoundProblem(v, o)) break L29;
-      if (n2 === 0) a3 = 12;
-      else if (n2 === 1) b4 = 12;
-      n2++;
-    }
-    L31: {
-      if (!_vResourceUnavailableProblem(v, o)) break L31;
-      if (n2 === 0) a3 = 13;
-      else if (n2 === 1) b4 = 13;
-      n2++;
-    }
-    L33: {
-      if (!_vRuleCapProblem(v, o)) break L33;
-      if (n2 === 0) a3 = 14;
-      else if (n2 === 1) b4 = 14;
-      n2++;
-    }
-    L35: {
-      if (!_vStreamingConnectionProblem(v, o)) break L35;
-      if (n2 === 0) a3 = 15;
-      else if (n2 === 1) b4 = 15;
-      n2++;
-    }
-    L37: {
-      if (!_vUnsupportedAuthenticationProblem(v, o)) break L37;
-      if (n2 === 0) a3 = 16;
-      else if (n2 === 1) b4 = 16;
-      n2++;
-    }
-    L39: {
-      if (!_vUsageCappedProblem(v, o)) break L39;
-      if (n2 === 0) a3 = 17;
-      else if (n2 === 1) b4 = 17;
-      n2++;
-    }
-    L41: {
-      if (!_vUnlistedProblem(v, o)) break L41;
-      if (n2 === 0) a3 = 18;
-      else if (n2 === 1) b4 = 18;
-      n2++;
-    }
-    if (n2 !== 1) return false;
-  }
-  return true;
-}
-
-export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  {
-    let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    if ((o & 48) !== 48) {
+    if (E === undefined || (o & 48) !== 48) {
       L5: {
-        if (!_vGenericProblem(v, o)) break L5;
+        if (!_eGenericProblem(v, o)) break L5;
         if (n2 === 0) a3 = 0;
         else if (n2 === 1) b4 = 0;
         n2++;
       }
       L7: {
-        if (!_vClientDisconnectedProblem(v, o)) break L7;
+        if (!_eClientDisconnectedProblem(v, o)) break L7;
         if (n2 === 0) a3 = 1;
         else if (n2 === 1) b4 = 1;
         n2++;
       }
       L9: {
-        if (!_vClientForbiddenProblem(v, o)) break L9;
+        if (!_eClientForbiddenProblem(v, o)) break L9;
         if (n2 === 0) a3 = 2;
         else if (n2 === 1) b4 = 2;
         n2++;
       }
       L11: {
-        if (!_vConflictProblem(v, o)) break L11;
+        if (!_eConflictProblem(v, o)) break L11;
         if (n2 === 0) a3 = 3;
         else if (n2 === 1) b4 = 3;
         n2++;
       }
       L13: {
-        if (!_vDisallowedResourceProblem(v, o)) break L13;
+        if (!_eDisallowedResourceProblem(v, o)) break L13;
         if (n2 === 0) a3 = 4;
         else if (n2 === 1) b4 = 4;
         n2++;
       }
       L15: {
-        if (!_vDuplicateRulesProblem(v, o)) break L15;
+        if (!_eDuplicateRulesProblem(v, o)) break L15;
         if (n2 === 0) a3 = 5;
         else if (n2 === 1) b4 = 5;
         n2++;
       }
       L17: {
-        if (!_vInvalidRequestProblem(v, o)) break L17;
+        if (!_eInvalidRequestProblem(v, o)) break L17;
         if (n2 === 0) a3 = 6;
         else if (n2 === 1) b4 = 6;
         n2++;
       }
       L19: {
-        if (!_vInvalidRulesProblem(v, o)) break L19;
+        if (!_eInvalidRulesProblem(v, o)) break L19;
         if (n2 === 0) a3 = 7;
         else if (n2 === 1) b4 = 7;
         n2++;
       }
       L21: {
-        if (!_vNoncompliantRulesProblem(v, o)) break L21;
+        if (!_eNoncompliantRulesProblem(v, o)) break L21;
         if (n2 === 0) a3 = 8;
         else if (n2 === 1) b4 = 8;
         n2++;
       }
       L23: {
-        if (!_vNotAuthorizedForFieldProblem(v, o)) break L23;
+        if (!_eNotAuthorizedForFieldProblem(v, o)) break L23;
         if (n2 === 0) a3 = 9;
         else if (n2 === 1) b4 = 9;
         n2++;
       }
       L25: {
-        if (!_vNotAuthorizedForResourceProblem(v, o)) break L25;
+        if (!_eNotAuthorizedForResourceProblem(v, o)) break L25;
         if (n2 === 0) a3 = 10;
         else if (n2 === 1) b4 = 10;
         n2++;
       }
       L27: {
-        if (!_vOperationalDisconnectProblem(v, o)) break L27;
+        if (!_eOperationalDisconnectProblem(v, o)) break L27;
         if (n2 === 0) a3 = 11;
         else if (n2 === 1) b4 = 11;
         n2++;
       }
       L29: {
-        if (!_vResourceNotFoundProblem(v, o)) break L29;
+        if (!_eResourceNotFoundProblem(v, o)) break L29;
         if (n2 === 0) a3 = 12;
         else if (n2 === 1) b4 = 12;
         n2++;
       }
       L31: {
-        if (!_vResourceUnavailableProblem(v, o)) break L31;
+        if (!_eResourceUnavailableProblem(v, o)) break L31;
         if (n2 === 0) a3 = 13;
         else if (n2 === 1) b4 = 13;
         n2++;
       }
       L33: {
-        if (!_vRuleCapProblem(v, o)) break L33;
+        if (!_eRuleCapProblem(v, o)) break L33;
         if (n2 === 0) a3 = 14;
         else if (n2 === 1) b4 = 14;
         n2++;
       }
       L35: {
-        if (!_vStreamingConnectionProblem(v, o)) break L35;
+        if (!_eStreamingConnectionProblem(v, o)) break L35;
         if (n2 === 0) a3 = 15;
         else if (n2 === 1) b4 = 15;
         n2++;
       }
       L37: {
-        if (!_vUnsupportedAuthenticationProblem(v, o)) break L37;
+        if (!_eUnsupportedAuthenticationProblem(v, o)) break L37;
         if (n2 === 0) a3 = 16;
         else if (n2 === 1) b4 = 16;
         n2++;
       }
       L39: {
-        if (!_vUsageCappedProblem(v, o)) break L39;
+        if (!_eUsageCappedProblem(v, o)) break L39;
         if (n2 === 0) a3 = 17;
         else if (n2 === 1) b4 = 17;
         n2++;
       }
       L41: {
-        if (!_vUnlistedProblem(v, o)) break L41;
+        if (!_eUnlistedProblem(v, o)) break L41;
         if (n2 === 0) a3 = 18;
         else if (n2 === 1) b4 = 18;
         n2++;
       }
     }
     if (n2 === 0) {
+      if (E === undefined) return false;
       const e43 = E.length;
       const o44 = (o & 48) === 48 ? o : o + 16;
       {
         const e46 = E.length;
         L45: {
-          if ((o44 & 48) === 48) {
-            if (!_eGenericProblem(v, o44, p, E) && (o44 & 1) === 0) break L45;
-          } else if (!_vGenericProblem(v, o44) && !_eGenericProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L45;
+          if (((E && o44 > 47) || !_eGenericProblem(v, o44)) && _fRef(_eGenericProblem, v, o44, E, p, '')) break L45;
         }
         if (E.length === e46) {
           if (n2 === 0) a3 = 0;
@@ -7130,12 +4410,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e49 = E.length;
         L48: {
-          if ((o44 & 48) === 48) {
-            if (!_eClientDisconnectedProblem(v, o44, p, E) && (o44 & 1) === 0) break L48;
-          } else if (
-            !_vClientDisconnectedProblem(v, o44) &&
-            !_eClientDisconnectedProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eClientDisconnectedProblem(v, o44)) &&
+            _fRef(_eClientDisconnectedProblem, v, o44, E, p, '')
           )
             break L48;
         }
@@ -7148,12 +4425,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e52 = E.length;
         L51: {
-          if ((o44 & 48) === 48) {
-            if (!_eClientForbiddenProblem(v, o44, p, E) && (o44 & 1) === 0) break L51;
-          } else if (
-            !_vClientForbiddenProblem(v, o44) &&
-            !_eClientForbiddenProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eClientForbiddenProblem(v, o44)) &&
+            _fRef(_eClientForbiddenProblem, v, o44, E, p, '')
           )
             break L51;
         }
@@ -7166,9 +4440,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e55 = E.length;
         L54: {
-          if ((o44 & 48) === 48) {
-            if (!_eConflictProblem(v, o44, p, E) && (o44 & 1) === 0) break L54;
-          } else if (!_vConflictProblem(v, o44) && !_eConflictProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L54;
+          if (((E && o44 > 47) || !_eConflictProblem(v, o44)) && _fRef(_eConflictProblem, v, o44, E, p, '')) break L54;
         }
         if (E.length === e55) {
           if (n2 === 0) a3 = 3;
@@ -7179,12 +4451,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e58 = E.length;
         L57: {
-          if ((o44 & 48) === 48) {
-            if (!_eDisallowedResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L57;
-          } else if (
-            !_vDisallowedResourceProblem(v, o44) &&
-            !_eDisallowedResourceProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eDisallowedResourceProblem(v, o44)) &&
+            _fRef(_eDisallowedResourceProblem, v, o44, E, p, '')
           )
             break L57;
         }
@@ -7197,9 +4466,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e61 = E.length;
         L60: {
-          if ((o44 & 48) === 48) {
-            if (!_eDuplicateRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L60;
-          } else if (!_vDuplicateRulesProblem(v, o44) && !_eDuplicateRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+          if (((E && o44 > 47) || !_eDuplicateRulesProblem(v, o44)) && _fRef(_eDuplicateRulesProblem, v, o44, E, p, ''))
             break L60;
         }
         if (E.length === e61) {
@@ -7211,9 +4478,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e64 = E.length;
         L63: {
-          if ((o44 & 48) === 48) {
-            if (!_eInvalidRequestProblem(v, o44, p, E) && (o44 & 1) === 0) break L63;
-          } else if (!_vInvalidRequestProblem(v, o44) && !_eInvalidRequestProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+          if (((E && o44 > 47) || !_eInvalidRequestProblem(v, o44)) && _fRef(_eInvalidRequestProblem, v, o44, E, p, ''))
             break L63;
         }
         if (E.length === e64) {
@@ -7225,9 +4490,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e67 = E.length;
         L66: {
-          if ((o44 & 48) === 48) {
-            if (!_eInvalidRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L66;
-          } else if (!_vInvalidRulesProblem(v, o44) && !_eInvalidRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+          if (((E && o44 > 47) || !_eInvalidRulesProblem(v, o44)) && _fRef(_eInvalidRulesProblem, v, o44, E, p, ''))
             break L66;
         }
         if (E.length === e67) {
@@ -7239,12 +4502,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e70 = E.length;
         L69: {
-          if ((o44 & 48) === 48) {
-            if (!_eNoncompliantRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L69;
-          } else if (
-            !_vNoncompliantRulesProblem(v, o44) &&
-            !_eNoncompliantRulesProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eNoncompliantRulesProblem(v, o44)) &&
+            _fRef(_eNoncompliantRulesProblem, v, o44, E, p, '')
           )
             break L69;
         }
@@ -7257,12 +4517,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e73 = E.length;
         L72: {
-          if ((o44 & 48) === 48) {
-            if (!_eNotAuthorizedForFieldProblem(v, o44, p, E) && (o44 & 1) === 0) break L72;
-          } else if (
-            !_vNotAuthorizedForFieldProblem(v, o44) &&
-            !_eNotAuthorizedForFieldProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eNotAuthorizedForFieldProblem(v, o44)) &&
+            _fRef(_eNotAuthorizedForFieldProblem, v, o44, E, p, '')
           )
             break L72;
         }
@@ -7275,12 +4532,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e76 = E.length;
         L75: {
-          if ((o44 & 48) === 48) {
-            if (!_eNotAuthorizedForResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L75;
-          } else if (
-            !_vNotAuthorizedForResourceProblem(v, o44) &&
-            !_eNotAuthorizedForResourceProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eNotAuthorizedForResourceProblem(v, o44)) &&
+            _fRef(_eNotAuthorizedForResourceProblem, v, o44, E, p, '')
           )
             break L75;
         }
@@ -7293,12 +4547,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e79 = E.length;
         L78: {
-          if ((o44 & 48) === 48) {
-            if (!_eOperationalDisconnectProblem(v, o44, p, E) && (o44 & 1) === 0) break L78;
-          } else if (
-            !_vOperationalDisconnectProblem(v, o44) &&
-            !_eOperationalDisconnectProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eOperationalDisconnectProblem(v, o44)) &&
+            _fRef(_eOperationalDisconnectProblem, v, o44, E, p, '')
           )
             break L78;
         }
@@ -7311,12 +4562,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e82 = E.length;
         L81: {
-          if ((o44 & 48) === 48) {
-            if (!_eResourceNotFoundProblem(v, o44, p, E) && (o44 & 1) === 0) break L81;
-          } else if (
-            !_vResourceNotFoundProblem(v, o44) &&
-            !_eResourceNotFoundProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eResourceNotFoundProblem(v, o44)) &&
+            _fRef(_eResourceNotFoundProblem, v, o44, E, p, '')
           )
             break L81;
         }
@@ -7329,12 +4577,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e85 = E.length;
         L84: {
-          if ((o44 & 48) === 48) {
-            if (!_eResourceUnavailableProblem(v, o44, p, E) && (o44 & 1) === 0) break L84;
-          } else if (
-            !_vResourceUnavailableProblem(v, o44) &&
-            !_eResourceUnavailableProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eResourceUnavailableProblem(v, o44)) &&
+            _fRef(_eResourceUnavailableProblem, v, o44, E, p, '')
           )
             break L84;
         }
@@ -7347,9 +4592,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e88 = E.length;
         L87: {
-          if ((o44 & 48) === 48) {
-            if (!_eRuleCapProblem(v, o44, p, E) && (o44 & 1) === 0) break L87;
-          } else if (!_vRuleCapProblem(v, o44) && !_eRuleCapProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L87;
+          if (((E && o44 > 47) || !_eRuleCapProblem(v, o44)) && _fRef(_eRuleCapProblem, v, o44, E, p, '')) break L87;
         }
         if (E.length === e88) {
           if (n2 === 0) a3 = 14;
@@ -7360,12 +4603,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e91 = E.length;
         L90: {
-          if ((o44 & 48) === 48) {
-            if (!_eStreamingConnectionProblem(v, o44, p, E) && (o44 & 1) === 0) break L90;
-          } else if (
-            !_vStreamingConnectionProblem(v, o44) &&
-            !_eStreamingConnectionProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eStreamingConnectionProblem(v, o44)) &&
+            _fRef(_eStreamingConnectionProblem, v, o44, E, p, '')
           )
             break L90;
         }
@@ -7378,12 +4618,9 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e94 = E.length;
         L93: {
-          if ((o44 & 48) === 48) {
-            if (!_eUnsupportedAuthenticationProblem(v, o44, p, E) && (o44 & 1) === 0) break L93;
-          } else if (
-            !_vUnsupportedAuthenticationProblem(v, o44) &&
-            !_eUnsupportedAuthenticationProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
+          if (
+            ((E && o44 > 47) || !_eUnsupportedAuthenticationProblem(v, o44)) &&
+            _fRef(_eUnsupportedAuthenticationProblem, v, o44, E, p, '')
           )
             break L93;
         }
@@ -7396,9 +4633,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e97 = E.length;
         L96: {
-          if ((o44 & 48) === 48) {
-            if (!_eUsageCappedProblem(v, o44, p, E) && (o44 & 1) === 0) break L96;
-          } else if (!_vUsageCappedProblem(v, o44) && !_eUsageCappedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
+          if (((E && o44 > 47) || !_eUsageCappedProblem(v, o44)) && _fRef(_eUsageCappedProblem, v, o44, E, p, ''))
             break L96;
         }
         if (E.length === e97) {
@@ -7410,9 +4645,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e100 = E.length;
         L99: {
-          if ((o44 & 48) === 48) {
-            if (!_eUnlistedProblem(v, o44, p, E) && (o44 & 1) === 0) break L99;
-          } else if (!_vUnlistedProblem(v, o44) && !_eUnlistedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L99;
+          if (((E && o44 > 47) || !_eUnlistedProblem(v, o44)) && _fRef(_eUnlistedProblem, v, o44, E, p, '')) break L99;
         }
         if (E.length === e100) {
           if (n2 === 0) a3 = 18;
@@ -7436,74 +4669,44 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProblemResourceType(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProblemResourceType(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp82, 'string')) return false;
+    if (_fType(E, o, p, _sp81, 'string')) return false;
   }
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    if (_fErr(E, o, p, _sp82 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k81 }))
+    if (_fErr(E, o, p, _sp81 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k82 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProblemSection(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'data' || v === 'includes')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProblemSection(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp84, 'string')) return false;
+    if (_fType(E, o, p, _sp83, 'string')) return false;
   }
   if (!(v === 'data' || v === 'includes')) {
-    if (_fErr(E, o, p, _sp84 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k83 }))
+    if (_fErr(E, o, p, _sp83 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k84 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vGenericProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'about:blank')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eGenericProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp85 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp85 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp85 + '/allOf/1', 'type', 'string')) return false;
       }
       if (!(x3 === 'about:blank')) {
         if (
@@ -7515,34 +4718,20 @@ export function _eGenericProblem(v: any, o: number, p: string, E: ValidationErro
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vClientDisconnectedProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re86.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eClientDisconnectedProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp87 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp87 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp87 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re86.test(x3)) {
           if (
@@ -7561,48 +4750,20 @@ export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: Val
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vClientForbiddenProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re88.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.reason;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) {
-      return false;
-    }
-  }
-  const x5 = v.registration_url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
-    if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eClientForbiddenProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp90 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp89 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp90 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp89 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re88.test(x3)) {
           if (
@@ -7610,7 +4771,7 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
               E,
               o,
               p + '/type',
-              _sp90 + '/allOf/1/properties/type/pattern',
+              _sp89 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/client-forbidden$"',
               { pattern: '/2/problems/client-forbidden$' },
@@ -7621,9 +4782,9 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
       }
     }
     const x4 = v.reason;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'reason'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/reason', _sp90 + '/allOf/1/properties/reason', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp89 + '/allOf/1', 'reason', 'string')) return false;
       }
       if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) {
         if (
@@ -7631,56 +4792,40 @@ export function _eClientForbiddenProblem(v: any, o: number, p: string, E: Valida
             E,
             o,
             p + '/reason',
-            _sp90 + '/allOf/1/properties/reason/enum',
+            _sp89 + '/allOf/1/properties/reason/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k89 },
+            { allowedValues: _k90 },
           )
         )
           return false;
       }
     }
     const x5 = v.registration_url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'registration_url'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'string'))
-          return false;
+        if (_fTypeP(E, o, p, _sp89 + '/allOf/1', 'registration_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'uri'))
-            return false;
+          if (_fFormatP(E, o, p, _sp89 + '/allOf/1', 'registration_url', 'uri')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConflictProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re91.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eConflictProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp92 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp92 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp92 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re91.test(x3)) {
           if (
@@ -7699,58 +4844,20 @@ export function _eConflictProblem(v: any, o: number, p: string, E: ValidationErr
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDisallowedResourceProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re93.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.resource_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x5 = v.resource_type;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x7 = v.section;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-    if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eDisallowedResourceProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp94 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp94 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp94 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re93.test(x3)) {
           if (
@@ -7769,86 +4876,56 @@ export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: Val
       }
     }
     const x4 = v.resource_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'resource_id'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp94 + '/allOf/1/properties/resource_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp94 + '/allOf/1', 'resource_id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
     }
     const x5 = v.resource_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x5, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'resource_type'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
+          break L8;
         }
-        if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_eProblemResourceType, x5, o, E, p, '/resource_type')) return false;
     } else {
       if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_type')) return false;
     }
     const x9 = v.section;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x9, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if (!(x9 === 'data' || x9 === 'includes')) {
-            break L12;
-          }
-          ok11 = true;
+    if (x9 !== undefined && (h || _has.call(v, 'section'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'string') break L12;
+        if (!(x9 === 'data' || x9 === 'includes')) {
+          break L12;
         }
-        if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
+        ok11 = true;
       }
+      if (!ok11 && _fRef(_eProblemSection, x9, o, E, p, '/section')) return false;
     } else {
       if (_fReq(E, o, p, _sp94 + '/allOf/1', 'section')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDuplicateRulesProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re95.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x4 !== 'string') return false;
-  }
-  const x5 = v.value;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eDuplicateRulesProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp96 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp96 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp96 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re95.test(x3)) {
           if (
@@ -7867,74 +4944,32 @@ export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: Validat
       }
     }
     const x4 = v.id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp96 + '/allOf/1/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp96 + '/allOf/1', 'id', 'string')) return false;
       }
     }
     const x5 = v.value;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp96 + '/allOf/1/properties/value', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp96 + '/allOf/1', 'value', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vInvalidRequestProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re97.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.errors;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!Array.isArray(x4)) return false;
-    if (x4.length < 1) {
-      return false;
-    }
-    for (let i5 = 0; i5 < x4.length; i5++) {
-      const x6 = x4[i5];
-      if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) return false;
-      const x8 = x6.message;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x6, 'message'))) {
-        if (typeof x8 !== 'string') return false;
-      }
-      const x9 = x6.parameters;
-      if (x9 !== undefined && ((o & 8) === 0 || _has.call(x6, 'parameters'))) {
-        if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
-        for (const k10 in x9) {
-          if (!_has.call(x9, k10)) continue;
-          const x11 = x9[k10];
-          if (!Array.isArray(x11)) return false;
-          for (let i12 = 0; i12 < x11.length; i12++) {
-            const x13 = x11[i12];
-            if (typeof x13 !== 'string') return false;
-          }
-        }
-      }
-    }
-  }
-  return true;
-}
-
-export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eInvalidRequestProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp98 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp98 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp98 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re97.test(x3)) {
           if (
@@ -7953,9 +4988,9 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
       }
     }
     const x4 = v.errors;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'errors'))) {
       if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/errors', _sp98 + '/allOf/1/properties/errors', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp98 + '/allOf/1', 'errors', 'array')) return false;
       } else {
         if (x4.length < 1) {
           if (
@@ -7973,77 +5008,52 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
         }
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eInvalidRequestError(x6, o, p + '/errors/' + i5, E) && (o & 1) === 0) return false;
-          } else {
-            let ok8 = false;
-            L9: {
-              if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) break L9;
-              const x10 = x6.message;
-              if (x10 !== undefined && ((o & 8) === 0 || _has.call(x6, 'message'))) {
-                if (typeof x10 !== 'string') break L9;
-              }
-              const x11 = x6.parameters;
-              if (x11 !== undefined && ((o & 8) === 0 || _has.call(x6, 'parameters'))) {
-                if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L9;
-                for (const k12 in x11) {
-                  if (!_has.call(x11, k12)) continue;
-                  const x13 = x11[k12];
-                  if (!Array.isArray(x13)) break L9;
-                  for (let i14 = 0; i14 < x13.length; i14++) {
-                    const x15 = x13[i14];
-                    if (typeof x15 !== 'string') break L9;
-                  }
+          let ok8 = false;
+          L9: {
+            if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) break L9;
+            const x10 = x6.message;
+            if (x10 !== undefined && (h || _has.call(x6, 'message'))) {
+              if (typeof x10 !== 'string') break L9;
+            }
+            const x11 = x6.parameters;
+            if (x11 !== undefined && (h || _has.call(x6, 'parameters'))) {
+              if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L9;
+              for (const k12 in x11) {
+                if (!_has.call(x11, k12)) continue;
+                const x13 = x11[k12];
+                if (!Array.isArray(x13)) break L9;
+                for (let i14 = 0; i14 < x13.length; i14++) {
+                  const x15 = x13[i14];
+                  if (typeof x15 !== 'string') break L9;
                 }
               }
-              ok8 = true;
             }
-            if (!ok8 && !_eInvalidRequestError(x6, o + 16, p + '/errors/' + i5, E) && (o & 1) === 0) return false;
+            ok8 = true;
           }
+          if (!ok8 && _fRef(_eInvalidRequestError, x6, o, E, p + '/errors/', i5)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vInvalidRequestError(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.message;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  const x2 = v.parameters;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-    for (const k3 in x2) {
-      if (!_has.call(x2, k3)) continue;
-      const x4 = x2[k3];
-      if (!Array.isArray(x4)) return false;
-      for (let i5 = 0; i5 < x4.length; i5++) {
-        const x6 = x4[i5];
-        if (typeof x6 !== 'string') return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eInvalidRequestError(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp99, 'object')) return false;
   } else {
     const x1 = v.message;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'message'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/message', _sp99 + '/properties/message', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp99, 'message', 'string')) return false;
       }
     }
     const x2 = v.parameters;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'parameters'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/parameters', _sp99 + '/properties/parameters', 'object')) return false;
+        if (_fTypeP(E, o, p, _sp99, 'parameters', 'object')) return false;
       } else {
         for (const k3 in x2) {
           if (!_has.call(x2, k3)) continue;
@@ -8080,34 +5090,20 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vInvalidRulesProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re100.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eInvalidRulesProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp101 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp101 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp101 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re100.test(x3)) {
           if (
@@ -8126,34 +5122,20 @@ export function _eInvalidRulesProblem(v: any, o: number, p: string, E: Validatio
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re102.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eNoncompliantRulesProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp103 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp103 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp103 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re102.test(x3)) {
           if (
@@ -8172,58 +5154,20 @@ export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: Vali
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re104.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.field;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x5 = v.resource_type;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x7 = v.section;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-    if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eNotAuthorizedForFieldProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp105 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp105 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp105 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re104.test(x3)) {
           if (
@@ -8242,114 +5186,56 @@ export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: 
       }
     }
     const x4 = v.field;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'field'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/field', _sp105 + '/allOf/1/properties/field', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp105 + '/allOf/1', 'field', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
     }
     const x5 = v.resource_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x5, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'resource_type'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
+          break L8;
         }
-        if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_eProblemResourceType, x5, o, E, p, '/resource_type')) return false;
     } else {
       if (_fReq(E, o, p, _sp105 + '/allOf/1', 'resource_type')) return false;
     }
     const x9 = v.section;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x9, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if (!(x9 === 'data' || x9 === 'includes')) {
-            break L12;
-          }
-          ok11 = true;
+    if (x9 !== undefined && (h || _has.call(v, 'section'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'string') break L12;
+        if (!(x9 === 'data' || x9 === 'includes')) {
+          break L12;
         }
-        if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
+        ok11 = true;
       }
+      if (!ok11 && _fRef(_eProblemSection, x9, o, E, p, '/section')) return false;
     } else {
       if (_fReq(E, o, p, _sp105 + '/allOf/1', 'section')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re106.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.value;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x5 = v.resource_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-    if (typeof x5 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x6 = v.resource_type;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x8 = v.section;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-    if (typeof x8 !== 'string') return false;
-    if (!(x8 === 'data' || x8 === 'includes')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x10 = v.parameter;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-    if (typeof x10 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eNotAuthorizedForResourceProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp107 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp107 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp107 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re106.test(x3)) {
           if (
@@ -8368,110 +5254,72 @@ export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, 
       }
     }
     const x4 = v.value;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp107 + '/allOf/1/properties/value', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp107 + '/allOf/1', 'value', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
     }
     const x5 = v.resource_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp107 + '/allOf/1/properties/resource_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp107 + '/allOf/1', 'resource_id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
     }
     const x6 = v.resource_type;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x6, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-            break L9;
-          }
-          ok8 = true;
+    if (x6 !== undefined && (h || _has.call(v, 'resource_type'))) {
+      let ok8 = false;
+      L9: {
+        if (typeof x6 !== 'string') break L9;
+        if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
+          break L9;
         }
-        if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
+        ok8 = true;
       }
+      if (!ok8 && _fRef(_eProblemResourceType, x6, o, E, p, '/resource_type')) return false;
     } else {
       if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_type')) return false;
     }
     const x10 = v.section;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x10, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'string') break L13;
-          if (!(x10 === 'data' || x10 === 'includes')) {
-            break L13;
-          }
-          ok12 = true;
+    if (x10 !== undefined && (h || _has.call(v, 'section'))) {
+      let ok12 = false;
+      L13: {
+        if (typeof x10 !== 'string') break L13;
+        if (!(x10 === 'data' || x10 === 'includes')) {
+          break L13;
         }
-        if (!ok12 && !_eProblemSection(x10, o + 16, p + '/section', E) && (o & 1) === 0) return false;
+        ok12 = true;
       }
+      if (!ok12 && _fRef(_eProblemSection, x10, o, E, p, '/section')) return false;
     } else {
       if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
     }
     const x14 = v.parameter;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+    if (x14 !== undefined && (h || _has.call(v, 'parameter'))) {
       if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp107 + '/allOf/1/properties/parameter', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp107 + '/allOf/1', 'parameter', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re108.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.disconnect_type;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!(
-      x4 === 'OperationalDisconnect' ||
-      x4 === 'UpstreamOperationalDisconnect' ||
-      x4 === 'ForceDisconnect' ||
-      x4 === 'UpstreamUncleanDisconnect' ||
-      x4 === 'SlowReader' ||
-      x4 === 'InternalError' ||
-      x4 === 'ClientApplicationStateDegraded' ||
-      x4 === 'InvalidRules'
-    )) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eOperationalDisconnectProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp110 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp109 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp110 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp109 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re108.test(x3)) {
           if (
@@ -8479,7 +5327,7 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
               E,
               o,
               p + '/type',
-              _sp110 + '/allOf/1/properties/type/pattern',
+              _sp109 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/operational-disconnect$"',
               { pattern: '/2/problems/operational-disconnect$' },
@@ -8490,10 +5338,9 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
       }
     }
     const x4 = v.disconnect_type;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'disconnect_type'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/disconnect_type', _sp110 + '/allOf/1/properties/disconnect_type', 'string'))
-          return false;
+        if (_fTypeP(E, o, p, _sp109 + '/allOf/1', 'disconnect_type', 'string')) return false;
       }
       if (!(
         x4 === 'OperationalDisconnect' ||
@@ -8510,77 +5357,30 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
             E,
             o,
             p + '/disconnect_type',
-            _sp110 + '/allOf/1/properties/disconnect_type/enum',
+            _sp109 + '/allOf/1/properties/disconnect_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k109 },
+            { allowedValues: _k110 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResourceNotFoundProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re111.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.parameter;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-    if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) {
-      return false;
-    }
-  }
-  const x5 = v.value;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  const x6 = v.resource_id;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  const x7 = v.resource_type;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-    if (typeof x7 !== 'string') return false;
-    if (!(
-      x7 === 'user' ||
-      x7 === 'tweet' ||
-      x7 === 'post' ||
-      x7 === 'media' ||
-      x7 === 'list' ||
-      x7 === 'space' ||
-      x7 === 'place' ||
-      x7 === 'poll'
-    )) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eResourceNotFoundProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp113 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp112 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp113 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp112 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re111.test(x3)) {
           if (
@@ -8588,7 +5388,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
               E,
               o,
               p + '/type',
-              _sp113 + '/allOf/1/properties/type/pattern',
+              _sp112 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/resource-not-found$"',
               { pattern: '/2/problems/resource-not-found$' },
@@ -8599,9 +5399,9 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
       }
     }
     const x4 = v.parameter;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp113 + '/allOf/1/properties/parameter', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp112 + '/allOf/1', 'parameter', 'string')) return false;
       } else {
         if (x4.length === 0) {
           if (
@@ -8609,7 +5409,7 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
               E,
               o,
               p + '/parameter',
-              _sp113 + '/allOf/1/properties/parameter/minLength',
+              _sp112 + '/allOf/1/properties/parameter/minLength',
               'minLength',
               'must NOT have fewer than 1 characters',
               { limit: 1 },
@@ -8620,21 +5420,21 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
       }
     }
     const x5 = v.value;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp113 + '/allOf/1/properties/value', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp112 + '/allOf/1', 'value', 'string')) return false;
       }
     }
     const x6 = v.resource_id;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'resource_id'))) {
       if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp113 + '/allOf/1/properties/resource_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp112 + '/allOf/1', 'resource_id', 'string')) return false;
       }
     }
     const x7 = v.resource_type;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'resource_type'))) {
       if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/resource_type', _sp113 + '/allOf/1/properties/resource_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp112 + '/allOf/1', 'resource_type', 'string')) return false;
       }
       if (!(
         x7 === 'user' ||
@@ -8651,66 +5451,32 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
             E,
             o,
             p + '/resource_type',
-            _sp113 + '/allOf/1/properties/resource_type/enum',
+            _sp112 + '/allOf/1/properties/resource_type/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k112 },
+            { allowedValues: _k113 },
           )
         )
           return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
+      if (_fReq(E, o, p, _sp112 + '/allOf/1', 'resource_type')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResourceUnavailableProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re114.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.parameter;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-    if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) {
-      return false;
-    }
-  }
-  const x5 = v.resource_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  const x6 = v.resource_type;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eResourceUnavailableProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp115 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp115 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp115 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re114.test(x3)) {
           if (
@@ -8729,9 +5495,9 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
       }
     }
     const x4 = v.parameter;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'parameter'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp115 + '/allOf/1/properties/parameter', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp115 + '/allOf/1', 'parameter', 'string')) return false;
       } else {
         if (x4.length === 0) {
           if (
@@ -8750,58 +5516,40 @@ export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: Va
       }
     }
     const x5 = v.resource_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'resource_id'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp115 + '/allOf/1/properties/resource_id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp115 + '/allOf/1', 'resource_id', 'string')) return false;
       }
     }
     const x6 = v.resource_type;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x6, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-            break L9;
-          }
-          ok8 = true;
+    if (x6 !== undefined && (h || _has.call(v, 'resource_type'))) {
+      let ok8 = false;
+      L9: {
+        if (typeof x6 !== 'string') break L9;
+        if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
+          break L9;
         }
-        if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
+        ok8 = true;
       }
+      if (!ok8 && _fRef(_eProblemResourceType, x6, o, E, p, '/resource_type')) return false;
     } else {
       if (_fReq(E, o, p, _sp115 + '/allOf/1', 'resource_type')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vRuleCapProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re116.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eRuleCapProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp117 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp117 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp117 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re116.test(x3)) {
           if (
@@ -8820,46 +5568,20 @@ export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationErro
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vStreamingConnectionProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re118.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.connection_issue;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_issue'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!(
-      x4 === 'TooManyConnections' ||
-      x4 === 'ProvisioningSubscription' ||
-      x4 === 'RuleConfigurationIssue' ||
-      x4 === 'RulesInvalidIssue'
-    )) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eStreamingConnectionProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp120 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp119 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp120 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp119 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re118.test(x3)) {
           if (
@@ -8867,7 +5589,7 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
               E,
               o,
               p + '/type',
-              _sp120 + '/allOf/1/properties/type/pattern',
+              _sp119 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/streaming-connection$"',
               { pattern: '/2/problems/streaming-connection$' },
@@ -8878,10 +5600,9 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
       }
     }
     const x4 = v.connection_issue;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_issue'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'connection_issue'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/connection_issue', _sp120 + '/allOf/1/properties/connection_issue', 'string'))
-          return false;
+        if (_fTypeP(E, o, p, _sp119 + '/allOf/1', 'connection_issue', 'string')) return false;
       }
       if (!(
         x4 === 'TooManyConnections' ||
@@ -8894,44 +5615,30 @@ export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: Va
             E,
             o,
             p + '/connection_issue',
-            _sp120 + '/allOf/1/properties/connection_issue/enum',
+            _sp119 + '/allOf/1/properties/connection_issue/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k119 },
+            { allowedValues: _k120 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re121.test(x3)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eUnsupportedAuthenticationProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp122 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp122 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp122 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re121.test(x3)) {
           if (
@@ -8950,48 +5657,20 @@ export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string,
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUsageCappedProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re123.test(x3)) {
-      return false;
-    }
-  }
-  const x4 = v.period;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'Daily' || x4 === 'Monthly')) {
-      return false;
-    }
-  }
-  const x5 = v.scope;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'Account' || x5 === 'Product')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eUsageCappedProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp126 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp124 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp126 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp124 + '/allOf/1', 'type', 'string')) return false;
       } else {
         if (!_re123.test(x3)) {
           if (
@@ -8999,7 +5678,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
               E,
               o,
               p + '/type',
-              _sp126 + '/allOf/1/properties/type/pattern',
+              _sp124 + '/allOf/1/properties/type/pattern',
               'pattern',
               'must match pattern "/2/problems/usage-capped$"',
               { pattern: '/2/problems/usage-capped$' },
@@ -9010,9 +5689,9 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
       }
     }
     const x4 = v.period;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'period'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/period', _sp126 + '/allOf/1/properties/period', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp124 + '/allOf/1', 'period', 'string')) return false;
       }
       if (!(x4 === 'Daily' || x4 === 'Monthly')) {
         if (
@@ -9020,27 +5699,7 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
             E,
             o,
             p + '/period',
-            _sp126 + '/allOf/1/properties/period/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k124 },
-          )
-        )
-          return false;
-      }
-    }
-    const x5 = v.scope;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp126 + '/allOf/1/properties/scope', 'string')) return false;
-      }
-      if (!(x5 === 'Account' || x5 === 'Product')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/scope',
-            _sp126 + '/allOf/1/properties/scope/enum',
+            _sp124 + '/allOf/1/properties/period/enum',
             'enum',
             'must be equal to one of the allowed values',
             { allowedValues: _k125 },
@@ -9049,55 +5708,41 @@ export function _eUsageCappedProblem(v: any, o: number, p: string, E: Validation
           return false;
       }
     }
-  }
-  return E.length === e0;
-}
-
-export function _vUnlistedProblem(v: any, o: number): boolean {
-  if (!_vProblemBase(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x3 !== 'string') return false;
-    L4: {
-      let ok6 = false;
-      L7: {
-        L8: {
-          if (!(x3 === 'about:blank')) {
-            break L8;
-          }
-          ok6 = true;
-          break L7;
-        }
-        L10: {
-          if (typeof x3 === 'string') {
-            if (!_re127.test(x3)) {
-              break L10;
-            }
-          }
-          ok6 = true;
-          break L7;
-        }
+    const x5 = v.scope;
+    if (x5 !== undefined && (h || _has.call(v, 'scope'))) {
+      if (typeof x5 !== 'string') {
+        if (_fTypeP(E, o, p, _sp124 + '/allOf/1', 'scope', 'string')) return false;
       }
-      if (!ok6) break L4;
-      return false;
+      if (!(x5 === 'Account' || x5 === 'Product')) {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/scope',
+            _sp124 + '/allOf/1/properties/scope/enum',
+            'enum',
+            'must be equal to one of the allowed values',
+            { allowedValues: _k126 },
+          )
+        )
+          return false;
+      }
     }
   }
-  return true;
+  return !E || E.length === e0;
 }
 
-export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eUnlistedProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eProblemBase(v, o)) && _fRef(_eProblemBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp128 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp127 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp128 + '/allOf/1/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp127 + '/allOf/1', 'type', 'string')) return false;
       }
       L4: {
         let ok6 = false;
@@ -9111,7 +5756,7 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
           }
           L10: {
             if (typeof x3 === 'string') {
-              if (!_re127.test(x3)) {
+              if (!_re128.test(x3)) {
                 break L10;
               }
             }
@@ -9120,54 +5765,32 @@ export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationErr
           }
         }
         if (!ok6) break L4;
-        if (_fErr(E, o, p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
+        if (_fErr(E, o, p + '/type', _sp127 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vActivityEventType(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_s129.has(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eActivityEventType(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp131, 'string')) return false;
+    if (_fType(E, o, p, _sp129, 'string')) return false;
   }
-  if (!_s129.has(v)) {
+  if (!_s130.has(v)) {
     if (
-      _fErr(E, o, p, _sp131 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k130 })
+      _fErr(E, o, p, _sp129 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k131 })
     )
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(
-    v === 'ProfileBioUpdate' ||
-    v === 'ProfilePictureUpdate' ||
-    v === 'ProfileBannerUpdate' ||
-    v === 'ProfileGeoUpdate' ||
-    v === 'ProfileUrlUpdate'
-  )) {
-    return false;
-  }
-  return true;
-}
-
-export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDeprecatedActivityEventType(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp133, 'string')) return false;
+    if (_fType(E, o, p, _sp132, 'string')) return false;
   }
   if (!(
     v === 'ProfileBioUpdate' ||
@@ -9177,67 +5800,41 @@ export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: V
     v === 'ProfileUrlUpdate'
   )) {
     if (
-      _fErr(E, o, p, _sp133 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k132 })
+      _fErr(E, o, p, _sp132 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k133 })
     )
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.user_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  }
-  const x3 = v.keyword;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.direction;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
-    if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eActivitySubscriptionFilter(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp135, 'object')) return false;
+    if (_fType(E, o, p, _sp134, 'object')) return false;
   } else {
     const x1 = v.user_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/user_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'user_id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_eUserId(x1, o + 16, p + '/user_id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eUserId, x1, o, E, p, '/user_id')) return false;
     }
     const x5 = v.keyword;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'keyword'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/keyword', _sp135 + '/properties/keyword', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp134, 'keyword', 'string')) return false;
       }
     }
     const x6 = v.direction;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'direction'))) {
       if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/direction', _sp135 + '/properties/direction', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp134, 'direction', 'string')) return false;
       }
       if (!(x6 === 'sent' || x6 === 'received' || x6 === 'both')) {
         if (
@@ -9245,79 +5842,52 @@ export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: Va
             E,
             o,
             p + '/direction',
-            _sp135 + '/properties/direction/enum',
+            _sp134 + '/properties/direction/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k134 },
+            { allowedValues: _k135 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-    let ok3 = false;
-    L4: {
-      L5: {
-        if (!_vActivityEventType(x1, o)) break L5;
-        ok3 = true;
-        break L4;
-      }
-      L7: {
-        if (!_vDeprecatedActivityEventType(x1, o)) break L7;
-        ok3 = true;
-        break L4;
-      }
-    }
-    if (!ok3) return false;
-  }
-  const x9 = v.filter;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-    if (!_vActivitySubscriptionFilter(x9, o)) return false;
-  }
-  return true;
-}
-
-export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eActivitySubscriptionCreateRequest(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp136, 'object')) return false;
   } else {
     const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'event_type'))) {
       let ok3 = false;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L6: {
           L7: {
-            if (!_vActivityEventType(x1, o)) break L7;
+            if (!_eActivityEventType(x1, o)) break L7;
             ok3 = true;
             break L6;
           }
           L9: {
-            if (!_vDeprecatedActivityEventType(x1, o)) break L9;
+            if (!_eDeprecatedActivityEventType(x1, o)) break L9;
             ok3 = true;
             break L6;
           }
         }
       }
       if (!ok3) {
+        if (E === undefined) return false;
         const e4 = E.length;
         const o5 = (o & 48) === 48 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if ((o5 & 48) === 48) {
-              if (!_eActivityEventType(x1, o5, p + '/event_type', E) && (o5 & 1) === 0) break L11;
-            } else if (
-              !_vActivityEventType(x1, o5) &&
-              !_eActivityEventType(x1, o5 + 16, p + '/event_type', E) &&
-              (o5 & 1) === 0
+            if (
+              ((E && o5 > 47) || !_eActivityEventType(x1, o5)) &&
+              _fRef(_eActivityEventType, x1, o5, E, p, '/event_type')
             )
               break L11;
           }
@@ -9328,12 +5898,9 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
         {
           const e15 = E.length;
           L14: {
-            if ((o5 & 48) === 48) {
-              if (!_eDeprecatedActivityEventType(x1, o5, p + '/event_type', E) && (o5 & 1) === 0) break L14;
-            } else if (
-              !_vDeprecatedActivityEventType(x1, o5) &&
-              !_eDeprecatedActivityEventType(x1, o5 + 16, p + '/event_type', E) &&
-              (o5 & 1) === 0
+            if (
+              ((E && o5 > 47) || !_eDeprecatedActivityEventType(x1, o5)) &&
+              _fRef(_eDeprecatedActivityEventType, x1, o5, E, p, '/event_type')
             )
               break L14;
           }
@@ -9359,169 +5926,72 @@ export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string
       }
     }
     const x17 = v.filter;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if ((o & 48) === 48) {
-        if (!_eActivitySubscriptionFilter(x17, o, p + '/filter', E) && (o & 1) === 0) return false;
-      } else if (
-        !_vActivitySubscriptionFilter(x17, o) &&
-        !_eActivitySubscriptionFilter(x17, o + 16, p + '/filter', E) &&
-        (o & 1) === 0
+    if (x17 !== undefined && (h || _has.call(v, 'filter'))) {
+      if (
+        ((E && o > 47) || !_eActivitySubscriptionFilter(x17, o)) &&
+        _fRef(_eActivitySubscriptionFilter, x17, o, E, p, '/filter')
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vActivityStreamEvent(v: any, o: number): boolean {
-  return true;
+export function _eActivityStreamEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+
+  return !E || E.length === e0;
 }
 
-export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-
-  return E.length === e0;
-}
-
-export function _vDmEventType(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDmEventType(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp138, 'string')) return false;
+    if (_fType(E, o, p, _sp137, 'string')) return false;
   }
   if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
     if (
-      _fErr(E, o, p, _sp138 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k137 })
+      _fErr(E, o, p, _sp137 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k138 })
     )
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDmEvent(v: any, o: number): boolean {
+export function _eDmEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'event_type')) ? x1 : undefined) {
       case 'MessageCreate': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.event_type;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'MessageCreate')) {
-            return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.event_type;
+          if (x4 !== undefined && (h || _has.call(v, 'event_type'))) {
+            if (typeof x4 !== 'string') break L3;
+            if (!(x4 === 'MessageCreate')) {
+              break L3;
+            }
+          } else {
+            break L3;
           }
-        } else {
-          return false;
+          const x5 = v.participant_ids;
+          if (x5 !== undefined && (h || _has.call(v, 'participant_ids'))) {
+            break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.participant_ids;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-          return false;
-        }
+        if (!ok2 && _fRef(_eDmMessageCreateEvent, v, o, E, p, '')) return false;
         break;
       }
       case 'ParticipantsJoin': {
-        if (!_vDmParticipantsJoinEvent(v, o)) return false;
-        break;
-      }
-      case 'ParticipantsLeave': {
-        if (!_vDmParticipantsLeaveEvent(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n5 = 0;
-      let a6 = -1;
-      let b7 = -1;
-      L8: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-        const x10 = v.event_type;
-        if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-          if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'MessageCreate')) {
-            break L8;
-          }
-        } else {
-          break L8;
-        }
-        const x11 = v.participant_ids;
-        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-          break L8;
-        }
-        if (n5 === 0) a6 = 0;
-        else if (n5 === 1) b7 = 0;
-        n5++;
-      }
-      L13: {
-        if (!_vDmParticipantsJoinEvent(v, o)) break L13;
-        if (n5 === 0) a6 = 1;
-        else if (n5 === 1) b7 = 1;
-        n5++;
-      }
-      L15: {
-        if (!_vDmParticipantsLeaveEvent(v, o)) break L15;
-        if (n5 === 0) a6 = 2;
-        else if (n5 === 1) b7 = 2;
-        n5++;
-      }
-      if (n5 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.event_type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type')) ? x1 : undefined) {
-      case 'MessageCreate': {
-        if ((o & 48) === 48) {
-          if (!_eDmMessageCreateEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.event_type;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'MessageCreate')) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            const x5 = v.participant_ids;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eDmMessageCreateEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'ParticipantsJoin': {
-        if ((o & 48) === 48) {
-          if (!_eDmParticipantsJoinEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vDmParticipantsJoinEvent(v, o) && !_eDmParticipantsJoinEvent(v, o + 16, p, E) && (o & 1) === 0)
+        if (((E && o > 47) || !_eDmParticipantsJoinEvent(v, o)) && _fRef(_eDmParticipantsJoinEvent, v, o, E, p, ''))
           return false;
         break;
       }
       case 'ParticipantsLeave': {
-        if ((o & 48) === 48) {
-          if (!_eDmParticipantsLeaveEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vDmParticipantsLeaveEvent(v, o) && !_eDmParticipantsLeaveEvent(v, o + 16, p, E) && (o & 1) === 0)
+        if (((E && o > 47) || !_eDmParticipantsLeaveEvent(v, o)) && _fRef(_eDmParticipantsLeaveEvent, v, o, E, p, ''))
           return false;
         break;
       }
@@ -9534,7 +6004,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
             _sp139 + '/discriminator',
             'discriminator',
             'property "event_type" must be one of "MessageCreate", "ParticipantsJoin", "ParticipantsLeave"',
-            { propertyName: 'event_type', value: x1, allowedValues: _k137 },
+            { propertyName: 'event_type', value: x1, allowedValues: _k138 },
           )
         )
           return false;
@@ -9545,11 +6015,11 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       let n7 = 0;
       let a8 = -1;
       let b9 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v.event_type;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+          if (x12 !== undefined && (h || _has.call(v, 'event_type'))) {
             if (typeof x12 !== 'string') break L10;
             if (!(x12 === 'MessageCreate')) {
               break L10;
@@ -9558,7 +6028,7 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
             break L10;
           }
           const x13 = v.participant_ids;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+          if (x13 !== undefined && (h || _has.call(v, 'participant_ids'))) {
             break L10;
           }
           if (n7 === 0) a8 = 0;
@@ -9566,47 +6036,44 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
           n7++;
         }
         L15: {
-          if (!_vDmParticipantsJoinEvent(v, o)) break L15;
+          if (!_eDmParticipantsJoinEvent(v, o)) break L15;
           if (n7 === 0) a8 = 1;
           else if (n7 === 1) b9 = 1;
           n7++;
         }
         L17: {
-          if (!_vDmParticipantsLeaveEvent(v, o)) break L17;
+          if (!_eDmParticipantsLeaveEvent(v, o)) break L17;
           if (n7 === 0) a8 = 2;
           else if (n7 === 1) b9 = 2;
           n7++;
         }
       }
       if (n7 === 0) {
+        if (E === undefined) return false;
         const e19 = E.length;
         const o20 = (o & 48) === 48 ? o : o + 16;
         {
           const e22 = E.length;
           L21: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmMessageCreateEvent(v, o20, p, E) && (o20 & 1) === 0) break L21;
-            } else {
-              let ok24 = false;
-              L25: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L25;
-                const x26 = v.event_type;
-                if (x26 !== undefined && ((o20 & 8) === 0 || _has.call(v, 'event_type'))) {
-                  if (typeof x26 !== 'string') break L25;
-                  if (!(x26 === 'MessageCreate')) {
-                    break L25;
-                  }
-                } else {
+            let ok24 = false;
+            L25: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L25;
+              const x26 = v.event_type;
+              if (x26 !== undefined && (h || _has.call(v, 'event_type'))) {
+                if (typeof x26 !== 'string') break L25;
+                if (!(x26 === 'MessageCreate')) {
                   break L25;
                 }
-                const x27 = v.participant_ids;
-                if (x27 !== undefined && ((o20 & 8) === 0 || _has.call(v, 'participant_ids'))) {
-                  break L25;
-                }
-                ok24 = true;
+              } else {
+                break L25;
               }
-              if (!ok24 && !_eDmMessageCreateEvent(v, o20 + 16, p, E) && (o20 & 1) === 0) break L21;
+              const x27 = v.participant_ids;
+              if (x27 !== undefined && (h || _has.call(v, 'participant_ids'))) {
+                break L25;
+              }
+              ok24 = true;
             }
+            if (!ok24 && _fRef(_eDmMessageCreateEvent, v, o20, E, p, '')) break L21;
           }
           if (E.length === e22) {
             if (n7 === 0) a8 = 0;
@@ -9617,12 +6084,9 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e30 = E.length;
           L29: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmParticipantsJoinEvent(v, o20, p, E) && (o20 & 1) === 0) break L29;
-            } else if (
-              !_vDmParticipantsJoinEvent(v, o20) &&
-              !_eDmParticipantsJoinEvent(v, o20 + 16, p, E) &&
-              (o20 & 1) === 0
+            if (
+              ((E && o20 > 47) || !_eDmParticipantsJoinEvent(v, o20)) &&
+              _fRef(_eDmParticipantsJoinEvent, v, o20, E, p, '')
             )
               break L29;
           }
@@ -9635,12 +6099,9 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e33 = E.length;
           L32: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmParticipantsLeaveEvent(v, o20, p, E) && (o20 & 1) === 0) break L32;
-            } else if (
-              !_vDmParticipantsLeaveEvent(v, o20) &&
-              !_eDmParticipantsLeaveEvent(v, o20 + 16, p, E) &&
-              (o20 & 1) === 0
+            if (
+              ((E && o20 > 47) || !_eDmParticipantsLeaveEvent(v, o20)) &&
+              _fRef(_eDmParticipantsLeaveEvent, v, o20, E, p, '')
             )
               break L32;
           }
@@ -9669,36 +6130,19 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDmMessageCreateEvent(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'MessageCreate')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-    return false;
-  }
-  return true;
-}
-
-export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDmMessageCreateEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp140, 'object')) return false;
   } else {
     const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp140 + '/properties/event_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp140, 'event_type', 'string')) return false;
       }
       if (!(x1 === 'MessageCreate')) {
         if (
@@ -9718,7 +6162,7 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
       if (_fReq(E, o, p, _sp140, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'participant_ids'))) {
       if (
         _fErr(
           E,
@@ -9733,43 +6177,19 @@ export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: Validati
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsJoin')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-    if (!Array.isArray(x2)) return false;
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDmParticipantsJoinEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp141, 'object')) return false;
   } else {
     const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp141 + '/properties/event_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp141, 'event_type', 'string')) return false;
       }
       if (!(x1 === 'ParticipantsJoin')) {
         if (
@@ -9789,66 +6209,38 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
       if (_fReq(E, o, p, _sp141, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/participant_ids', _sp141 + '/properties/participant_ids', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp141, 'participant_ids', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x4, o, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re0.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
+          let ok6 = false;
+          L7: {
+            if (typeof x4 !== 'string') break L7;
+            if (!_re0.test(x4)) {
+              break L7;
             }
-            if (!ok6 && !_eUserId(x4, o + 16, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
+            ok6 = true;
           }
+          if (!ok6 && _fRef(_eUserId, x4, o, E, p + '/participant_ids/', i3)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsLeave')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-    if (!Array.isArray(x2)) return false;
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDmParticipantsLeaveEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp142, 'object')) return false;
   } else {
     const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'event_type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp142 + '/properties/event_type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp142, 'event_type', 'string')) return false;
       }
       if (!(x1 === 'ParticipantsLeave')) {
         if (
@@ -9868,123 +6260,54 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
       if (_fReq(E, o, p, _sp142, 'event_type')) return false;
     }
     const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'participant_ids'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/participant_ids', _sp142 + '/properties/participant_ids', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp142, 'participant_ids', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x4, o, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re0.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
+          let ok6 = false;
+          L7: {
+            if (typeof x4 !== 'string') break L7;
+            if (!_re0.test(x4)) {
+              break L7;
             }
-            if (!ok6 && !_eUserId(x4, o + 16, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
+            ok6 = true;
           }
+          if (!ok6 && _fRef(_eUserId, x4, o, E, p + '/participant_ids/', i3)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostField(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePostField(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp143, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNewsField(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNewsField(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp144, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vPost(x3, o)) return false;
-    }
-  }
-  const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
-    for (let i6 = 0; i6 < x5.length; i6++) {
-      const x7 = x5[i6];
-      if (!_vProblem(x7, o)) return false;
-    }
-  }
-  const x9 = v.includes;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x9, o)) return false;
-  }
-  const x11 = v.meta;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
-    const x13 = x11.next_token;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
-      if (typeof x13 !== 'string') return false;
-      if (x13.length === 0) {
-        return false;
-      }
-    }
-    const x14 = x11.previous_token;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
-      if (typeof x14 !== 'string') return false;
-      if (x14.length === 0) {
-        return false;
-      }
-    }
-    const x15 = x11.result_count;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
-      if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp145, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp145 + '/properties/data', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp145, 'data', 'array')) return false;
       } else {
         if (x1.length < 1) {
           if (
@@ -10002,16 +6325,14 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         }
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePost(x3, o)) && _fRef(_ePost, x3, o, E, p + '/data/', i2)) return false;
         }
       }
     }
     const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'errors'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/errors', _sp145 + '/properties/errors', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp145, 'errors', 'array')) return false;
       } else {
         if (x5.length < 1) {
           if (
@@ -10029,91 +6350,58 @@ export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: Vali
         }
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eProblem(x7, o, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vProblem(x7, o) && !_eProblem(x7, o + 16, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_eProblem(x7, o)) && _fRef(_eProblem, x7, o, E, p + '/errors/', i6)) return false;
         }
       }
     }
     const x9 = v.includes;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x9, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x9, o) && !_eIncludes(x9, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x9 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x9, o)) && _fRef(_eIncludes, x9, o, E, p, '/includes')) return false;
     }
     const x11 = v.meta;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksMeta(x11, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L14;
-          const x15 = x11.next_token;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
-            if (typeof x15 !== 'string') break L14;
-            if (x15.length === 0) {
-              break L14;
-            }
+    if (x11 !== undefined && (h || _has.call(v, 'meta'))) {
+      let ok13 = false;
+      L14: {
+        if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L14;
+        const x15 = x11.next_token;
+        if (x15 !== undefined && (h || _has.call(x11, 'next_token'))) {
+          if (typeof x15 !== 'string') break L14;
+          if (x15.length === 0) {
+            break L14;
           }
-          const x16 = x11.previous_token;
-          if (x16 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
-            if (typeof x16 !== 'string') break L14;
-            if (x16.length === 0) {
-              break L14;
-            }
-          }
-          const x17 = x11.result_count;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
-            if (!Number.isInteger(x17)) break L14;
-            if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
-              break L14;
-            }
-          }
-          ok13 = true;
         }
-        if (!ok13 && !_eGetUserBookmarksMeta(x11, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
+        const x16 = x11.previous_token;
+        if (x16 !== undefined && (h || _has.call(x11, 'previous_token'))) {
+          if (typeof x16 !== 'string') break L14;
+          if (x16.length === 0) {
+            break L14;
+          }
+        }
+        const x17 = x11.result_count;
+        if (x17 !== undefined && (h || _has.call(x11, 'result_count'))) {
+          if (!Number.isInteger(x17)) break L14;
+          if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
+            break L14;
+          }
+        }
+        ok13 = true;
       }
+      if (!ok13 && _fRef(_eGetUserBookmarksMeta, x11, o, E, p, '/meta')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.next_token;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
-  }
-  const x2 = v.previous_token;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_token'))) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length === 0) {
-      return false;
-    }
-  }
-  const x3 = v.result_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
-    if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksMeta(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp146, 'object')) return false;
   } else {
     const x1 = v.next_token;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'next_token'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/next_token', _sp146 + '/properties/next_token', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp146, 'next_token', 'string')) return false;
       } else {
         if (x1.length === 0) {
           if (
@@ -10132,9 +6420,9 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
       }
     }
     const x2 = v.previous_token;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_token'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'previous_token'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/previous_token', _sp146 + '/properties/previous_token', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp146, 'previous_token', 'string')) return false;
       } else {
         if (x2.length === 0) {
           if (
@@ -10153,466 +6441,239 @@ export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: Validati
       }
     }
     const x3 = v.result_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'result_count'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp146, 'result_count', 'integer')) return false;
       } else {
         if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp146, 'result_count', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-    if (!_vUser(x1, o)) return false;
-  }
-  const x3 = v.errors;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x3, o)) return false;
-  }
-  const x5 = v.includes;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x5, o)) return false;
-  }
-  return true;
-}
-
-export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFindUserByUsernameEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp147, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if ((o & 48) === 48) {
-        if (!_eUser(x1, o, p + '/data', E) && (o & 1) === 0) return false;
-      } else if (!_vUser(x1, o) && !_eUser(x1, o + 16, p + '/data', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
+      if (((E && o > 47) || !_eUser(x1, o)) && _fRef(_eUser, x1, o, E, p, '/data')) return false;
     }
     const x3 = v.errors;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x3, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x3, o) && !_ePartialErrors(x3, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
+    if (x3 !== undefined && (h || _has.call(v, 'errors'))) {
+      if (((E && o > 47) || !_ePartialErrors(x3, o)) && _fRef(_ePartialErrors, x3, o, E, p, '/errors')) return false;
     }
     const x5 = v.includes;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x5, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x5, o) && !_eIncludes(x5, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x5 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x5, o)) && _fRef(_eIncludes, x5, o, E, p, '/includes')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-    if (!_vPost(x1, o)) return false;
-  }
-  const x3 = v.errors;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x3, o)) return false;
-  }
-  const x5 = v.includes;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x5, o)) return false;
-  }
-  return true;
-}
-
-export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFindPostByIdEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp148, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if ((o & 48) === 48) {
-        if (!_ePost(x1, o, p + '/data', E) && (o & 1) === 0) return false;
-      } else if (!_vPost(x1, o) && !_ePost(x1, o + 16, p + '/data', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
+      if (((E && o > 47) || !_ePost(x1, o)) && _fRef(_ePost, x1, o, E, p, '/data')) return false;
     }
     const x3 = v.errors;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x3, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x3, o) && !_ePartialErrors(x3, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
+    if (x3 !== undefined && (h || _has.call(v, 'errors'))) {
+      if (((E && o > 47) || !_ePartialErrors(x3, o)) && _fRef(_ePartialErrors, x3, o, E, p, '/errors')) return false;
     }
     const x5 = v.includes;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x5, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x5, o) && !_eIncludes(x5, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x5 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x5, o)) && _fRef(_eIncludes, x5, o, E, p, '/includes')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-    if (!Array.isArray(x1)) return false;
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vPost(x3, o)) return false;
-    }
-  }
-  const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x5, o)) return false;
-  }
-  const x7 = v.includes;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x7, o)) return false;
-  }
-  const x9 = v.meta;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
-  }
-  return true;
-}
-
-export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSearchRecentPostsEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp149, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp149 + '/properties/data', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp149, 'data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePost(x3, o)) && _fRef(_ePost, x3, o, E, p + '/data/', i2)) return false;
         }
       }
     }
     const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x5, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x5, o) && !_ePartialErrors(x5, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
+    if (x5 !== undefined && (h || _has.call(v, 'errors'))) {
+      if (((E && o > 47) || !_ePartialErrors(x5, o)) && _fRef(_ePartialErrors, x5, o, E, p, '/errors')) return false;
     }
     const x7 = v.includes;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x7, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x7, o) && !_eIncludes(x7, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x7 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x7, o)) && _fRef(_eIncludes, x7, o, E, p, '/includes')) return false;
     }
     const x9 = v.meta;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotShownMeta(x9, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
-          ok11 = true;
-        }
-        if (!ok11 && !_eNotShownMeta(x9, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
+    if (x9 !== undefined && (h || _has.call(v, 'meta'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
+        ok11 = true;
       }
+      if (!ok11 && _fRef(_eNotShownMeta, x9, o, E, p, '/meta')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-    if (!Array.isArray(x1)) return false;
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vPost(x3, o)) return false;
-    }
-  }
-  const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x5, o)) return false;
-  }
-  const x7 = v.includes;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x7, o)) return false;
-  }
-  const x9 = v.meta;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (!_vSearchAllPostsMeta(x9, o)) return false;
-  }
-  return true;
-}
-
-export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp150, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp150 + '/properties/data', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp150, 'data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_ePost(x3, o)) && _fRef(_ePost, x3, o, E, p + '/data/', i2)) return false;
         }
       }
     }
     const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x5, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x5, o) && !_ePartialErrors(x5, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
+    if (x5 !== undefined && (h || _has.call(v, 'errors'))) {
+      if (((E && o > 47) || !_ePartialErrors(x5, o)) && _fRef(_ePartialErrors, x5, o, E, p, '/errors')) return false;
     }
     const x7 = v.includes;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x7, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x7, o) && !_eIncludes(x7, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x7 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x7, o)) && _fRef(_eIncludes, x7, o, E, p, '/includes')) return false;
     }
     const x9 = v.meta;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eSearchAllPostsMeta(x9, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else if (!_vSearchAllPostsMeta(x9, o) && !_eSearchAllPostsMeta(x9, o + 16, p + '/meta', E) && (o & 1) === 0)
+    if (x9 !== undefined && (h || _has.call(v, 'meta'))) {
+      if (((E && o > 47) || !_eSearchAllPostsMeta(x9, o)) && _fRef(_eSearchAllPostsMeta, x9, o, E, p, '/meta'))
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSearchAllPostsMeta(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.newest_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'newest_id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  }
-  const x3 = v.oldest_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'oldest_id'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) {
-      return false;
-    }
-  }
-  const x5 = v.result_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
-    if (!Number.isInteger(x5)) return false;
-  }
-  const x6 = v.next_token;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsMeta(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp151, 'object')) return false;
   } else {
     const x1 = v.newest_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'newest_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/newest_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'newest_id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/newest_id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_ePostId, x1, o, E, p, '/newest_id')) return false;
     }
     const x5 = v.oldest_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'oldest_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x5, o, p + '/oldest_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!_re0.test(x5)) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'oldest_id'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        if (!_re0.test(x5)) {
+          break L8;
         }
-        if (!ok7 && !_ePostId(x5, o + 16, p + '/oldest_id', E) && (o & 1) === 0) return false;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_ePostId, x5, o, E, p, '/oldest_id')) return false;
     }
     const x9 = v.result_count;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'result_count'))) {
       if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/result_count', _sp151 + '/properties/result_count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp151, 'result_count', 'integer')) return false;
       }
     }
     const x10 = v.next_token;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'next_token'))) {
       if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/next_token', _sp151 + '/properties/next_token', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp151, 'next_token', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResponseEnvelope(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.errors;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-    if (!_vPartialErrors(x1, o)) return false;
-  }
-  const x3 = v.includes;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-    if (!_vIncludes(x3, o)) return false;
-  }
-  const x5 = v.meta;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
-  }
-  return true;
-}
-
-export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eResponseEnvelope(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp152, 'object')) return false;
   } else {
     const x1 = v.errors;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x1, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x1, o) && !_ePartialErrors(x1, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
+    if (x1 !== undefined && (h || _has.call(v, 'errors'))) {
+      if (((E && o > 47) || !_ePartialErrors(x1, o)) && _fRef(_ePartialErrors, x1, o, E, p, '/errors')) return false;
     }
     const x3 = v.includes;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x3, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x3, o) && !_eIncludes(x3, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
+    if (x3 !== undefined && (h || _has.call(v, 'includes'))) {
+      if (((E && o > 47) || !_eIncludes(x3, o)) && _fRef(_eIncludes, x3, o, E, p, '/includes')) return false;
     }
     const x5 = v.meta;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotShownMeta(x5, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
-          ok7 = true;
-        }
-        if (!ok7 && !_eNotShownMeta(x5, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
+    if (x5 !== undefined && (h || _has.call(v, 'meta'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_eNotShownMeta, x5, o, E, p, '/meta')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNotShownMeta(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNotShownMeta(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp153, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPartialErrors(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!_vProblem(x2, o)) return false;
-  }
-  return true;
-}
-
-export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePartialErrors(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, _sp154, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eProblem(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vProblem(x2, o) && !_eProblem(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+      if (((E && o > 47) || !_eProblem(x2, o)) && _fRef(_eProblem, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCreatePostRequest(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.text;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length > 25000 && _len(x1) > 25000) {
-      return false;
-    }
-  }
-  const x2 = v.paid_partnership;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
-    if (typeof x2 !== 'boolean') return false;
-  }
-  const x3 = v.community_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-    if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) {
-      return false;
-    }
-  }
-  const x5 = v.share_with_followers;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'share_with_followers'))) {
-    if (typeof x5 !== 'boolean') return false;
-  }
-  const x6 = v.edit_options;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_options'))) {
-    if (!_vEditOptions(x6, o)) return false;
-  }
-  const x8 = v.reply_settings;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-    if (!_vReplySettings(x8, o)) return false;
-  }
-  const x10 = v.poll;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
-    if (!_vCreatePostPoll(x10, o)) return false;
-  }
-  return true;
-}
-
-export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCreatePostRequest(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp155, 'object')) return false;
   } else {
     const x1 = v.text;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp155 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp155, 'text', 'string')) return false;
       } else {
         if (x1.length > 25000 && _len(x1) > 25000) {
           if (
@@ -10631,143 +6692,78 @@ export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationE
       }
     }
     const x2 = v.paid_partnership;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'paid_partnership'))) {
       if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/paid_partnership', _sp155 + '/properties/paid_partnership', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp155, 'paid_partnership', 'boolean')) return false;
       }
     }
     const x3 = v.community_id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eCommunityId(x3, o, p + '/community_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok5 = false;
-        L6: {
-          if (typeof x3 !== 'string') break L6;
-          if (!_re0.test(x3)) {
-            break L6;
-          }
-          ok5 = true;
+    if (x3 !== undefined && (h || _has.call(v, 'community_id'))) {
+      let ok5 = false;
+      L6: {
+        if (typeof x3 !== 'string') break L6;
+        if (!_re0.test(x3)) {
+          break L6;
         }
-        if (!ok5 && !_eCommunityId(x3, o + 16, p + '/community_id', E) && (o & 1) === 0) return false;
+        ok5 = true;
       }
+      if (!ok5 && _fRef(_eCommunityId, x3, o, E, p, '/community_id')) return false;
     }
     const x7 = v.share_with_followers;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'share_with_followers'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'share_with_followers'))) {
       if (typeof x7 !== 'boolean') {
-        if (_fType(E, o, p + '/share_with_followers', _sp155 + '/properties/share_with_followers', 'boolean'))
-          return false;
+        if (_fTypeP(E, o, p, _sp155, 'share_with_followers', 'boolean')) return false;
       }
     }
     const x8 = v.edit_options;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_options'))) {
-      if ((o & 48) === 48) {
-        if (!_eEditOptions(x8, o, p + '/edit_options', E) && (o & 1) === 0) return false;
-      } else if (!_vEditOptions(x8, o) && !_eEditOptions(x8, o + 16, p + '/edit_options', E) && (o & 1) === 0)
-        return false;
+    if (x8 !== undefined && (h || _has.call(v, 'edit_options'))) {
+      if (((E && o > 47) || !_eEditOptions(x8, o)) && _fRef(_eEditOptions, x8, o, E, p, '/edit_options')) return false;
     }
     const x10 = v.reply_settings;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-      if ((o & 48) === 48) {
-        if (!_eReplySettings(x10, o, p + '/reply_settings', E) && (o & 1) === 0) return false;
-      } else if (!_vReplySettings(x10, o) && !_eReplySettings(x10, o + 16, p + '/reply_settings', E) && (o & 1) === 0)
+    if (x10 !== undefined && (h || _has.call(v, 'reply_settings'))) {
+      if (((E && o > 47) || !_eReplySettings(x10, o)) && _fRef(_eReplySettings, x10, o, E, p, '/reply_settings'))
         return false;
     }
     const x12 = v.poll;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
-      if ((o & 48) === 48) {
-        if (!_eCreatePostPoll(x12, o, p + '/poll', E) && (o & 1) === 0) return false;
-      } else if (!_vCreatePostPoll(x12, o) && !_eCreatePostPoll(x12, o + 16, p + '/poll', E) && (o & 1) === 0)
-        return false;
+    if (x12 !== undefined && (h || _has.call(v, 'poll'))) {
+      if (((E && o > 47) || !_eCreatePostPoll(x12, o)) && _fRef(_eCreatePostPoll, x12, o, E, p, '/poll')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEditOptions(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.previous_post_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_post_id'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEditOptions(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp156, 'object')) return false;
   } else {
     const x1 = v.previous_post_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/previous_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'previous_post_id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!_re0.test(x1)) {
+          break L4;
         }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/previous_post_id', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_ePostId, x1, o, E, p, '/previous_post_id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCreatePostPoll(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.options;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
-    if (!Array.isArray(x1)) return false;
-    if (x1.length > 4) {
-      return false;
-    }
-    if (x1.length < 2) {
-      return false;
-    }
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (typeof x3 !== 'string') return false;
-      if (x3.length > 25 && _len(x3) > 25) {
-        return false;
-      }
-      if (x3.length === 0) {
-        return false;
-      }
-    }
-  }
-  const x4 = v.duration_minutes;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
-    if (!Number.isInteger(x4)) return false;
-    if (x4 > 10080) {
-      return false;
-    }
-    if (x4 < 5) {
-      return false;
-    }
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCreatePostPoll(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp157, 'object')) return false;
   } else {
     const x1 = v.options;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'options'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/options', _sp157 + '/properties/options', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp157, 'options', 'array')) return false;
       } else {
         if (x1.length > 4) {
           if (
@@ -10835,9 +6831,9 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
       }
     }
     const x4 = v.duration_minutes;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'duration_minutes'))) {
       if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp157, 'duration_minutes', 'integer')) return false;
       } else {
         if (x4 > 10080) {
           if (
@@ -10868,1540 +6864,1092 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
             return false;
         }
         if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'int32')) return false;
+          if (_fFormatP(E, o, p, _sp157, 'duration_minutes', 'int32')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.max_results;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryMaxResults(
-            x1,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 > 100) {
-            break L4;
-          }
-          if (x1 < 1) {
-            break L4;
-          }
-          if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'max_results'))) {
+      let ok3 = false;
+      L4: {
+        if (!Number.isInteger(x1)) break L4;
+        if (x1 > 100) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eGetUserBookmarksQueryMaxResults(
-            x1,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (x1 < 1) {
+          break L4;
+        }
+        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
+          break L4;
+        }
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserBookmarksQueryMaxResults,
+          x1,
+          o,
+          E,
+          p,
+          '/max_results',
+          '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
+        )
+      )
+        return false;
     }
     const x5 = v.pagination_token;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pagination_token'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPaginationToken(
-            x5,
-            o,
-            p + '/pagination_token',
-            E,
-            '#/components/parameters/PaginationToken/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (x5.length === 0) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'pagination_token'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        if (x5.length === 0) {
+          break L8;
         }
-        if (
-          !ok7 &&
-          !_eGetUserBookmarksQueryPaginationToken(
-            x5,
-            o + 16,
-            p + '/pagination_token',
-            E,
-            '#/components/parameters/PaginationToken/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eGetUserBookmarksQueryPaginationToken,
+          x5,
+          o,
+          E,
+          p,
+          '/pagination_token',
+          '#/components/parameters/PaginationToken/schema',
+        )
+      )
+        return false;
     }
     const x9 = v['post.fields'];
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x9,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x9, o) &&
-        !_eGetUserBookmarksQueryPostFields(
+    if (x9 !== undefined && (h || _has.call(v, 'post.fields'))) {
+      if (
+        ((E && o > 47) || !_eGetUserBookmarksQueryPostFields(x9, o)) &&
+        _fRef(
+          _eGetUserBookmarksQueryPostFields,
           x9,
-          o + 16,
-          p + '/post.fields',
+          o,
           E,
+          p,
+          '/post.fields',
           '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+        )
       )
         return false;
     }
     const x11 = v.expansions;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'expansions'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x11,
-            o,
-            p + '/expansions',
-            E,
-            '#/components/parameters/Expansions/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (!Array.isArray(x11)) break L14;
-          for (let i15 = 0; i15 < x11.length; i15++) {
-            const x16 = x11[i15];
-            if (typeof x16 !== 'string') break L14;
-          }
-          ok13 = true;
+    if (x11 !== undefined && (h || _has.call(v, 'expansions'))) {
+      let ok13 = false;
+      L14: {
+        if (!Array.isArray(x11)) break L14;
+        for (let i15 = 0; i15 < x11.length; i15++) {
+          const x16 = x11[i15];
+          if (typeof x16 !== 'string') break L14;
         }
-        if (
-          !ok13 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x11,
-            o + 16,
-            p + '/expansions',
-            E,
-            '#/components/parameters/Expansions/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok13 = true;
       }
+      if (
+        !ok13 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x11,
+          o,
+          E,
+          p,
+          '/expansions',
+          '#/components/parameters/Expansions/schema',
+        )
+      )
+        return false;
     }
     const x17 = v['media.fields'];
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'media.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x17,
-            o,
-            p + '/media.fields',
-            E,
-            '#/components/parameters/MediaFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (!Array.isArray(x17)) break L20;
-          for (let i21 = 0; i21 < x17.length; i21++) {
-            const x22 = x17[i21];
-            if (typeof x22 !== 'string') break L20;
-          }
-          ok19 = true;
+    if (x17 !== undefined && (h || _has.call(v, 'media.fields'))) {
+      let ok19 = false;
+      L20: {
+        if (!Array.isArray(x17)) break L20;
+        for (let i21 = 0; i21 < x17.length; i21++) {
+          const x22 = x17[i21];
+          if (typeof x22 !== 'string') break L20;
         }
-        if (
-          !ok19 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x17,
-            o + 16,
-            p + '/media.fields',
-            E,
-            '#/components/parameters/MediaFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok19 = true;
       }
+      if (
+        !ok19 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x17,
+          o,
+          E,
+          p,
+          '/media.fields',
+          '#/components/parameters/MediaFields/schema',
+        )
+      )
+        return false;
     }
     const x23 = v['poll.fields'];
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x23,
-            o,
-            p + '/poll.fields',
-            E,
-            '#/components/parameters/PollFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok25 = false;
-        L26: {
-          if (!Array.isArray(x23)) break L26;
-          for (let i27 = 0; i27 < x23.length; i27++) {
-            const x28 = x23[i27];
-            if (typeof x28 !== 'string') break L26;
-          }
-          ok25 = true;
+    if (x23 !== undefined && (h || _has.call(v, 'poll.fields'))) {
+      let ok25 = false;
+      L26: {
+        if (!Array.isArray(x23)) break L26;
+        for (let i27 = 0; i27 < x23.length; i27++) {
+          const x28 = x23[i27];
+          if (typeof x28 !== 'string') break L26;
         }
-        if (
-          !ok25 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x23,
-            o + 16,
-            p + '/poll.fields',
-            E,
-            '#/components/parameters/PollFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok25 = true;
       }
+      if (
+        !ok25 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x23,
+          o,
+          E,
+          p,
+          '/poll.fields',
+          '#/components/parameters/PollFields/schema',
+        )
+      )
+        return false;
     }
     const x29 = v['user.fields'];
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x29,
-            o,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok31 = false;
-        L32: {
-          if (!Array.isArray(x29)) break L32;
-          for (let i33 = 0; i33 < x29.length; i33++) {
-            const x34 = x29[i33];
-            if (typeof x34 !== 'string') break L32;
-          }
-          ok31 = true;
+    if (x29 !== undefined && (h || _has.call(v, 'user.fields'))) {
+      let ok31 = false;
+      L32: {
+        if (!Array.isArray(x29)) break L32;
+        for (let i33 = 0; i33 < x29.length; i33++) {
+          const x34 = x29[i33];
+          if (typeof x34 !== 'string') break L32;
         }
-        if (
-          !ok31 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x29,
-            o + 16,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok31 = true;
       }
+      if (
+        !ok31 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x29,
+          o,
+          E,
+          p,
+          '/user.fields',
+          '#/components/parameters/UserFields/schema',
+        )
+      )
+        return false;
     }
     const x35 = v['place.fields'];
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'place.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x35,
-            o,
-            p + '/place.fields',
-            E,
-            '#/components/parameters/PlaceFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok37 = false;
-        L38: {
-          if (!Array.isArray(x35)) break L38;
-          for (let i39 = 0; i39 < x35.length; i39++) {
-            const x40 = x35[i39];
-            if (typeof x40 !== 'string') break L38;
-          }
-          ok37 = true;
+    if (x35 !== undefined && (h || _has.call(v, 'place.fields'))) {
+      let ok37 = false;
+      L38: {
+        if (!Array.isArray(x35)) break L38;
+        for (let i39 = 0; i39 < x35.length; i39++) {
+          const x40 = x35[i39];
+          if (typeof x40 !== 'string') break L38;
         }
-        if (
-          !ok37 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x35,
-            o + 16,
-            p + '/place.fields',
-            E,
-            '#/components/parameters/PlaceFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok37 = true;
       }
+      if (
+        !ok37 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x35,
+          o,
+          E,
+          p,
+          '/place.fields',
+          '#/components/parameters/PlaceFields/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBookmarksHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksHeaders(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindUserByUsernamePathParams(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eFindUserByUsernamePathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.username;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x1, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else if (!_vUsername(x1, o) && !_eUsername(x1, o + 16, p + '/username', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'username'))) {
+      if (((E && o > 47) || !_eUsername(x1, o)) && _fRef(_eUsername, x1, o, E, p, '/username')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'username')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFindUserByUsernameQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['user.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x1,
-            o,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Array.isArray(x1)) break L4;
-          for (let i5 = 0; i5 < x1.length; i5++) {
-            const x6 = x1[i5];
-            if (typeof x6 !== 'string') break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'user.fields'))) {
+      let ok3 = false;
+      L4: {
+        if (!Array.isArray(x1)) break L4;
+        for (let i5 = 0; i5 < x1.length; i5++) {
+          const x6 = x1[i5];
+          if (typeof x6 !== 'string') break L4;
         }
-        if (
-          !ok3 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x1,
-            o + 16,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserBookmarksQueryExpansions,
+          x1,
+          o,
+          E,
+          p,
+          '/user.fields',
+          '#/components/parameters/UserFields/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFindPostByIdPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vPostId(x1, o) && !_ePostId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_ePostId(x1, o)) && _fRef(_ePostId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFindPostByIdQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['post.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x1,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x1, o) &&
-        !_eGetUserBookmarksQueryPostFields(
+    if (x1 !== undefined && (h || _has.call(v, 'post.fields'))) {
+      if (
+        ((E && o > 47) || !_eGetUserBookmarksQueryPostFields(x1, o)) &&
+        _fRef(
+          _eGetUserBookmarksQueryPostFields,
           x1,
-          o + 16,
-          p + '/post.fields',
+          o,
           E,
+          p,
+          '/post.fields',
           '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+        )
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSearchRecentPostsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (x1.length > 1024 && _len(x1) > 1024) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'query'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (x1.length > 1024 && _len(x1) > 1024) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchRecentPostsQueryQuery,
+          x1,
+          o,
+          E,
+          p,
+          '/query',
+          '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'query')) return false;
     }
     const x5 = v['post.fields'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x5,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x5, o) &&
-        !_eGetUserBookmarksQueryPostFields(
+    if (x5 !== undefined && (h || _has.call(v, 'post.fields'))) {
+      if (
+        ((E && o > 47) || !_eGetUserBookmarksQueryPostFields(x5, o)) &&
+        _fRef(
+          _eGetUserBookmarksQueryPostFields,
           x5,
-          o + 16,
-          p + '/post.fields',
+          o,
           E,
+          p,
+          '/post.fields',
           '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+        )
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (x1.length > 1024 && _len(x1) > 1024) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'query'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (x1.length > 1024 && _len(x1) > 1024) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchRecentPostsQueryQuery,
+          x1,
+          o,
+          E,
+          p,
+          '/query',
+          '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'query')) return false;
     }
     const x5 = v.max_results;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryMaxResults(
-            x5,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          if (x5 > 500) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'max_results'))) {
+      let ok7 = false;
+      L8: {
+        if (!Number.isInteger(x5)) break L8;
+        if (x5 > 500) {
+          break L8;
         }
-        if (
-          !ok7 &&
-          !_eSearchAllPostsQueryMaxResults(
-            x5,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eSearchAllPostsQueryMaxResults,
+          x5,
+          o,
+          E,
+          p,
+          '/max_results',
+          '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
+        )
+      )
+        return false;
     }
     const x9 = v.start_time;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'start_time'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryStartTime(
-            x9,
-            o,
-            p + '/start_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if ((o & 2) !== 0 && !_fDateTime(x9)) {
-            break L12;
-          }
-          ok11 = true;
+    if (x9 !== undefined && (h || _has.call(v, 'start_time'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'string') break L12;
+        if ((o & 2) !== 0 && !_fDateTime(x9)) {
+          break L12;
         }
-        if (
-          !ok11 &&
-          !_eSearchAllPostsQueryStartTime(
-            x9,
-            o + 16,
-            p + '/start_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok11 = true;
       }
+      if (
+        !ok11 &&
+        _fRef(
+          _eSearchAllPostsQueryStartTime,
+          x9,
+          o,
+          E,
+          p,
+          '/start_time',
+          '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
+        )
+      )
+        return false;
     }
     const x13 = v.end_time;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_time'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryStartTime(
-            x13,
-            o,
-            p + '/end_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x13 !== 'string') break L16;
-          if ((o & 2) !== 0 && !_fDateTime(x13)) {
-            break L16;
-          }
-          ok15 = true;
+    if (x13 !== undefined && (h || _has.call(v, 'end_time'))) {
+      let ok15 = false;
+      L16: {
+        if (typeof x13 !== 'string') break L16;
+        if ((o & 2) !== 0 && !_fDateTime(x13)) {
+          break L16;
         }
-        if (
-          !ok15 &&
-          !_eSearchAllPostsQueryStartTime(
-            x13,
-            o + 16,
-            p + '/end_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok15 = true;
       }
+      if (
+        !ok15 &&
+        _fRef(
+          _eSearchAllPostsQueryStartTime,
+          x13,
+          o,
+          E,
+          p,
+          '/end_time',
+          '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
+        )
+      )
+        return false;
     }
     const x17 = v.next_token;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x17,
-            o,
-            p + '/next_token',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (typeof x17 !== 'string') break L20;
-          ok19 = true;
-        }
-        if (
-          !ok19 &&
-          !_eSearchAllPostsQueryNextToken(
-            x17,
-            o + 16,
-            p + '/next_token',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x17 !== undefined && (h || _has.call(v, 'next_token'))) {
+      let ok19 = false;
+      L20: {
+        if (typeof x17 !== 'string') break L20;
+        ok19 = true;
       }
+      if (
+        !ok19 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x17,
+          o,
+          E,
+          p,
+          '/next_token',
+          '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
+        )
+      )
+        return false;
     }
     const x21 = v['post.fields'];
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x21,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x21, o) &&
-        !_eGetUserBookmarksQueryPostFields(
+    if (x21 !== undefined && (h || _has.call(v, 'post.fields'))) {
+      if (
+        ((E && o > 47) || !_eGetUserBookmarksQueryPostFields(x21, o)) &&
+        _fRef(
+          _eGetUserBookmarksQueryPostFields,
           x21,
-          o + 16,
-          p + '/post.fields',
+          o,
           E,
+          p,
+          '/post.fields',
           '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+        )
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCountRecentPostsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'query'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x1,
+          o,
+          E,
+          p,
+          '/query',
+          '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCountAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCountAllPostsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'query'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x1,
+          o,
+          E,
+          p,
+          '/query',
+          '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.max_results;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostsQueryMaxResults(
-            x1,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostsQueryMaxResults(
-            x1,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'max_results'))) {
+      let ok3 = false;
+      L4: {
+        if (!Number.isInteger(x1)) break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserPostsQueryMaxResults,
+          x1,
+          o,
+          E,
+          p,
+          '/max_results',
+          '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserMentionsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserLikedPostsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserFollowersPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserFollowingPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFollowUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFollowUserPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFollowUserRequestBody2(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
 
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserBlockingPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserMutingPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPinnedListsPathParams(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserPinnedListsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserOwnedListsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserFollowedListsPathParams(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserFollowedListsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserListMembershipsPathParams(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserListMembershipsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eLikePostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eLikePostPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      if (((E && o > 47) || !_eUserId(x1, o)) && _fRef(_eUserId, x1, o, E, p, '/id')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSearchNewsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1news~1search/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1news~1search/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'query'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x1,
+          o,
+          E,
+          p,
+          '/query',
+          '#/paths/~12~1news~1search/get/parameters/0/schema',
+        )
+      )
+        return false;
     }
     const x5 = v['news.fields'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchNewsQueryNewsFields(x5, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vSearchNewsQueryNewsFields(x5, o) &&
-        !_eSearchNewsQueryNewsFields(x5, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-        (o & 1) === 0
+    if (x5 !== undefined && (h || _has.call(v, 'news.fields'))) {
+      if (
+        ((E && o > 47) || !_eSearchNewsQueryNewsFields(x5, o)) &&
+        _fRef(_eSearchNewsQueryNewsFields, x5, o, E, p, '/news.fields', '#/components/parameters/NewsFields/schema')
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFindNewsByIdPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(x1, o, p + '/id', E, '#/paths/~12~1news~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/id',
-            E,
-            '#/paths/~12~1news~1{id}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eSearchAllPostsQueryNextToken, x1, o, E, p, '/id', '#/paths/~12~1news~1{id}/get/parameters/0/schema')
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eFindNewsByIdQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['news.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchNewsQueryNewsFields(x1, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vSearchNewsQueryNewsFields(x1, o) &&
-        !_eSearchNewsQueryNewsFields(x1, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-        (o & 1) === 0
+    if (x1 !== undefined && (h || _has.call(v, 'news.fields'))) {
+      if (
+        ((E && o > 47) || !_eSearchNewsQueryNewsFields(x1, o)) &&
+        _fRef(_eSearchNewsQueryNewsFields, x1, o, E, p, '/news.fields', '#/components/parameters/NewsFields/schema')
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eDeleteConnectionsByUuidQuery(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eDeleteConnectionsByUuidQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.uuids;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'uuids'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eDeleteConnectionsByUuidQueryUuids(
-            x1,
-            o,
-            p + '/uuids',
-            E,
-            '#/paths/~12~1connections/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Array.isArray(x1)) break L4;
-          for (let i5 = 0; i5 < x1.length; i5++) {
-            const x6 = x1[i5];
-            if (typeof x6 !== 'string') break L4;
-            if ((o & 2) !== 0 && !_fUuid(x6)) {
-              break L4;
-            }
+    if (x1 !== undefined && (h || _has.call(v, 'uuids'))) {
+      let ok3 = false;
+      L4: {
+        if (!Array.isArray(x1)) break L4;
+        for (let i5 = 0; i5 < x1.length; i5++) {
+          const x6 = x1[i5];
+          if (typeof x6 !== 'string') break L4;
+          if ((o & 2) !== 0 && !_fUuid(x6)) {
+            break L4;
           }
-          ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eDeleteConnectionsByUuidQueryUuids(
-            x1,
-            o + 16,
-            p + '/uuids',
-            E,
-            '#/paths/~12~1connections/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eDeleteConnectionsByUuidQueryUuids,
+          x1,
+          o,
+          E,
+          p,
+          '/uuids',
+          '#/paths/~12~1connections/delete/parameters/0/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
 export function _eDeleteConnectionsByEndpointPathParams(
   v: any,
   o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
+  p = '',
+  E?: ValidationError[],
+  sp = '',
 ): boolean {
-  const e0 = E.length;
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.endpoint_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'endpoint_id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/endpoint_id',
-            E,
-            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/endpoint_id',
-            E,
-            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'endpoint_id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x1,
+          o,
+          E,
+          p,
+          '/endpoint_id',
+          '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReplayAccountActivityPathParams(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eReplayAccountActivityPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.webhook_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'webhook_id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/webhook_id',
-            E,
-            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/webhook_id',
-            E,
-            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'webhook_id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eSearchAllPostsQueryNextToken,
+          x1,
+          o,
+          E,
+          p,
+          '/webhook_id',
+          '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'webhook_id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _v0(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.expanded_url;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x2)) {
-      return false;
-    }
-  }
-  const x3 = v.display_url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.unwound_url;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
-    if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) {
-      return false;
-    }
-  }
-  const x5 = v.title;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  const x6 = v.description;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  const x7 = v.images;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
-    if (!Array.isArray(x7)) return false;
-    if (x7.length < 1) {
-      return false;
-    }
-    for (let i8 = 0; i8 < x7.length; i8++) {
-      const x9 = x7[i8];
-      if (!_vUrlImage(x9, o)) return false;
-    }
-  }
-  const x11 = v.media_key;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-    if (typeof x11 !== 'string') return false;
-  }
-  const x12 = v.status;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x12)) return false;
-    if (x12 > 599) {
-      return false;
-    }
-    if (x12 < 100) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _e0(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', sp + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/url', sp + '/properties/url', 'uri')) return false;
+          if (_fFormatP(E, o, p, sp, 'url', 'uri')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, sp, 'url')) return false;
     }
     const x2 = v.expanded_url;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'expanded_url'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'expanded_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x2)) {
-          if (_fFormat(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'uri')) return false;
+          if (_fFormatP(E, o, p, sp, 'expanded_url', 'uri')) return false;
         }
       }
     }
     const x3 = v.display_url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'display_url'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/display_url', sp + '/properties/display_url', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'display_url', 'string')) return false;
       }
     }
     const x4 = v.unwound_url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'unwound_url'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'unwound_url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x4)) {
-          if (_fFormat(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'uri')) return false;
+          if (_fFormatP(E, o, p, sp, 'unwound_url', 'uri')) return false;
         }
       }
     }
     const x5 = v.title;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'title'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'title', 'string')) return false;
       }
     }
     const x6 = v.description;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'description'))) {
       if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/description', sp + '/properties/description', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'description', 'string')) return false;
       }
     }
     const x7 = v.images;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'images'))) {
       if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/images', sp + '/properties/images', 'array')) return false;
+        if (_fTypeP(E, o, p, sp, 'images', 'array')) return false;
       } else {
         if (x7.length < 1) {
           if (
@@ -12419,23 +7967,20 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
         }
         for (let i8 = 0; i8 < x7.length; i8++) {
           const x9 = x7[i8];
-          if ((o & 48) === 48) {
-            if (!_eUrlImage(x9, o, p + '/images/' + i8, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlImage(x9, o) && !_eUrlImage(x9, o + 16, p + '/images/' + i8, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eUrlImage(x9, o)) && _fRef(_eUrlImage, x9, o, E, p + '/images/', i8)) return false;
         }
       }
     }
     const x11 = v.media_key;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+    if (x11 !== undefined && (h || _has.call(v, 'media_key'))) {
       if (typeof x11 !== 'string') {
-        if (_fType(E, o, p + '/media_key', sp + '/properties/media_key', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'media_key', 'string')) return false;
       }
     }
     const x12 = v.status;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (x12 !== undefined && (h || _has.call(v, 'status'))) {
       if (!Number.isInteger(x12)) {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
+        if (_fTypeP(E, o, p, sp, 'status', 'integer')) return false;
       } else {
         if (x12 > 599) {
           if (
@@ -12458,17 +8003,11 @@ export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: stri
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBookmarksQueryMaxResults(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksQueryMaxResults(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
@@ -12482,17 +8021,17 @@ export function _eGetUserBookmarksQueryMaxResults(
       if (_fFormat(E, o, p, sp, 'int32')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
 export function _eGetUserBookmarksQueryPaginationToken(
   v: any,
   o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
+  p = '',
+  E?: ValidationError[],
+  sp = '',
 ): boolean {
-  const e0 = E.length;
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   } else {
@@ -12501,17 +8040,11 @@ export function _eGetUserBookmarksQueryPaginationToken(
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserBookmarksQueryPostFields(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksQueryPostFields(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -12520,9 +8053,7 @@ export function _eGetUserBookmarksQueryPostFields(
     }
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePostField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPostField(x2, o) && !_ePostField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+      if (((E && o > 47) || !_ePostField(x2, o)) && _fRef(_ePostField, x2, o, E, p + '/', i1)) return false;
     }
     if (v.length > 1) {
       const u4 = _dup(v);
@@ -12532,30 +8063,11 @@ export function _eGetUserBookmarksQueryPostFields(
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vGetUserBookmarksQueryPostFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!_vPostField(x2, o)) return false;
-  }
-  if (v.length > 1 && _dup(v) !== null) return false;
-  return true;
-}
-
-export function _eGetUserBookmarksQueryExpansions(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eGetUserBookmarksQueryExpansions(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -12566,11 +8078,11 @@ export function _eGetUserBookmarksQueryExpansions(
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSearchRecentPostsQueryQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   } else {
@@ -12579,17 +8091,11 @@ export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: V
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchAllPostsQueryMaxResults(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsQueryMaxResults(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
@@ -12597,17 +8103,11 @@ export function _eSearchAllPostsQueryMaxResults(
       if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 500', { comparison: '<=', limit: 500 })) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchAllPostsQueryStartTime(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsQueryStartTime(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   } else {
@@ -12615,70 +8115,51 @@ export function _eSearchAllPostsQueryStartTime(
       if (_fFormat(E, o, p, sp, 'date-time')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchAllPostsQueryNextToken(
-  v: any,
-  o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
-): boolean {
-  const e0 = E.length;
+export function _eSearchAllPostsQueryNextToken(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostsQueryMaxResults(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSearchNewsQueryNewsFields(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eNewsField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          ok4 = true;
-        }
-        if (!ok4 && !_eNewsField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'string') break L5;
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eNewsField, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
-}
-
-export function _vSearchNewsQueryNewsFields(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (typeof x2 !== 'string') return false;
-  }
-  return true;
+  return !E || E.length === e0;
 }
 
 export function _eDeleteConnectionsByUuidQueryUuids(
   v: any,
   o: number,
-  p: string,
-  E: ValidationError[],
-  sp: string,
+  p = '',
+  E?: ValidationError[],
+  sp = '',
 ): boolean {
-  const e0 = E.length;
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -12693,5 +8174,5 @@ export function _eDeleteConnectionsByUuidQueryUuids(
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

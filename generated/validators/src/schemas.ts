@@ -120,119 +120,6 @@ import {
   _eVideoOrganicMetrics,
   _eVideoPromotedMetrics,
   _eVideoPublicMetrics,
-  _vActivityEventType,
-  _vActivityStreamEvent,
-  _vActivitySubscriptionCreateRequest,
-  _vActivitySubscriptionFilter,
-  _vAffiliation,
-  _vAnimatedGif,
-  _vAnnotation,
-  _vAttachments,
-  _vCashtag,
-  _vClientDisconnectedProblem,
-  _vClientForbiddenProblem,
-  _vCommunityId,
-  _vConflictProblem,
-  _vConnectionStatus,
-  _vContextAnnotation,
-  _vContextAnnotationDomainFields,
-  _vContextAnnotationEntityFields,
-  _vCountryCode,
-  _vCreatePostPoll,
-  _vCreatePostRequest,
-  _vDeprecatedActivityEventType,
-  _vDisallowedResourceProblem,
-  _vDisplayTextRange,
-  _vDmEvent,
-  _vDmEventType,
-  _vDmMessageCreateEvent,
-  _vDmParticipantsJoinEvent,
-  _vDmParticipantsLeaveEvent,
-  _vDuplicateRulesProblem,
-  _vEditControls,
-  _vEditOptions,
-  _vEntityIndicesInclusiveExclusive,
-  _vEntityIndicesInclusiveInclusive,
-  _vError,
-  _vFindPostByIdEnvelope,
-  _vFindUserByUsernameEnvelope,
-  _vFullTextEntities,
-  _vGenericProblem,
-  _vGeo,
-  _vGetUserBookmarksEnvelope,
-  _vGetUserBookmarksMeta,
-  _vHashtag,
-  _vIncludes,
-  _vInvalidRequestError,
-  _vInvalidRequestProblem,
-  _vInvalidRulesProblem,
-  _vMatchedMediaNotes,
-  _vMedia,
-  _vMediaBase,
-  _vMediaKey,
-  _vMediaVariant,
-  _vMediaVariants,
-  _vMention,
-  _vNewsField,
-  _vNoncompliantRulesProblem,
-  _vNotAuthorizedForFieldProblem,
-  _vNotAuthorizedForResourceProblem,
-  _vNotShownMeta,
-  _vNotePost,
-  _vNotePostEntities,
-  _vNoteRequestSuggestions,
-  _vOperationalDisconnectProblem,
-  _vPartialErrors,
-  _vPhoto,
-  _vPlace,
-  _vPlaceId,
-  _vPoint,
-  _vPoll,
-  _vPollId,
-  _vPollOption,
-  _vPost,
-  _vPostField,
-  _vPostGeo,
-  _vPostId,
-  _vPostNonPublicMetrics,
-  _vPostOrganicMetrics,
-  _vPostPromotedMetrics,
-  _vPostPublicMetrics,
-  _vPostWithheld,
-  _vProblem,
-  _vProblemBase,
-  _vProblemResourceType,
-  _vProblemSection,
-  _vReferencedPost,
-  _vReplySettings,
-  _vResourceNotFoundProblem,
-  _vResourceUnavailableProblem,
-  _vResponseEnvelope,
-  _vRuleCapProblem,
-  _vScopes,
-  _vSearchAllPostsEnvelope,
-  _vSearchAllPostsMeta,
-  _vSearchRecentPostsEnvelope,
-  _vStreamingConnectionProblem,
-  _vSuggestedSourceLinksWithCounts,
-  _vTopic,
-  _vUnlistedProblem,
-  _vUnsupportedAuthenticationProblem,
-  _vUrlEntity,
-  _vUrlImage,
-  _vUsageCappedProblem,
-  _vUser,
-  _vUserEntities,
-  _vUserId,
-  _vUserPublicMetrics,
-  _vUserUrlEntities,
-  _vUserWithheld,
-  _vUsername,
-  _vVideo,
-  _vVideoNonPublicMetrics,
-  _vVideoOrganicMetrics,
-  _vVideoPromotedMetrics,
-  _vVideoPublicMetrics,
 } from './compiled.js';
 
 /** PostId: validates against `#/components/schemas/PostId`. */
@@ -250,7 +137,7 @@ export function validatePostId(value: unknown, options?: ValidateOptions): Valid
 /** PostId: validates against `#/components/schemas/PostId`. */
 export function isPostId(value: unknown): value is T.PostId {
   try {
-    return _vPostId(value, _opts(undefined, false));
+    return _ePostId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -272,7 +159,7 @@ export function validateUserId(value: unknown, options?: ValidateOptions): Valid
 /** UserId: validates against `#/components/schemas/UserId`. */
 export function isUserId(value: unknown): value is T.UserId {
   try {
-    return _vUserId(value, _opts(undefined, false));
+    return _eUserId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -294,7 +181,7 @@ export function validateUsername(value: unknown, options?: ValidateOptions): Val
 /** Username: validates against `#/components/schemas/Username`. */
 export function isUsername(value: unknown): value is T.Username {
   try {
-    return _vUsername(value, _opts(undefined, false));
+    return _eUsername(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -316,7 +203,7 @@ export function validateMediaKey(value: unknown, options?: ValidateOptions): Val
 /** MediaKey: validates against `#/components/schemas/MediaKey`. */
 export function isMediaKey(value: unknown): value is T.MediaKey {
   try {
-    return _vMediaKey(value, _opts(undefined, false));
+    return _eMediaKey(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -338,7 +225,7 @@ export function validatePollId(value: unknown, options?: ValidateOptions): Valid
 /** PollId: validates against `#/components/schemas/PollId`. */
 export function isPollId(value: unknown): value is T.PollId {
   try {
-    return _vPollId(value, _opts(undefined, false));
+    return _ePollId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -360,7 +247,7 @@ export function validateCommunityId(value: unknown, options?: ValidateOptions): 
 /** CommunityId: validates against `#/components/schemas/CommunityId`. */
 export function isCommunityId(value: unknown): value is T.CommunityId {
   try {
-    return _vCommunityId(value, _opts(undefined, false));
+    return _eCommunityId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -382,7 +269,7 @@ export function validatePlaceId(value: unknown, options?: ValidateOptions): Vali
 /** PlaceId: validates against `#/components/schemas/PlaceId`. */
 export function isPlaceId(value: unknown): value is T.PlaceId {
   try {
-    return _vPlaceId(value, _opts(undefined, false));
+    return _ePlaceId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -404,7 +291,7 @@ export function validateCountryCode(value: unknown, options?: ValidateOptions): 
 /** CountryCode: validates against `#/components/schemas/CountryCode`. */
 export function isCountryCode(value: unknown): value is T.CountryCode {
   try {
-    return _vCountryCode(value, _opts(undefined, false));
+    return _eCountryCode(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -426,7 +313,7 @@ export function validatePost(value: unknown, options?: ValidateOptions): Validat
 /** Post: validates against `#/components/schemas/Post`. */
 export function isPost(value: unknown): value is T.Post {
   try {
-    return _vPost(value, _opts(undefined, false));
+    return _ePost(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -448,7 +335,7 @@ export function validateAttachments(value: unknown, options?: ValidateOptions): 
 /** Attachments: validates against `#/components/schemas/Attachments`. */
 export function isAttachments(value: unknown): value is T.Attachments {
   try {
-    return _vAttachments(value, _opts(undefined, false));
+    return _eAttachments(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -473,7 +360,7 @@ export function validateContextAnnotation(
 /** ContextAnnotation: validates against `#/components/schemas/ContextAnnotation`. */
 export function isContextAnnotation(value: unknown): value is T.ContextAnnotation {
   try {
-    return _vContextAnnotation(value, _opts(undefined, false));
+    return _eContextAnnotation(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -499,7 +386,7 @@ export function validateContextAnnotationDomainFields(
 /** ContextAnnotationDomainFields: validates against `#/components/schemas/ContextAnnotationDomainFields`. */
 export function isContextAnnotationDomainFields(value: unknown): value is T.ContextAnnotationDomainFields {
   try {
-    return _vContextAnnotationDomainFields(value, _opts(undefined, false));
+    return _eContextAnnotationDomainFields(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -525,7 +412,7 @@ export function validateContextAnnotationEntityFields(
 /** ContextAnnotationEntityFields: validates against `#/components/schemas/ContextAnnotationEntityFields`. */
 export function isContextAnnotationEntityFields(value: unknown): value is T.ContextAnnotationEntityFields {
   try {
-    return _vContextAnnotationEntityFields(value, _opts(undefined, false));
+    return _eContextAnnotationEntityFields(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -550,7 +437,7 @@ export function validateDisplayTextRange(
 /** DisplayTextRange: validates against `#/components/schemas/DisplayTextRange`. */
 export function isDisplayTextRange(value: unknown): value is T.DisplayTextRange {
   try {
-    return _vDisplayTextRange(value, _opts(undefined, false));
+    return _eDisplayTextRange(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -572,7 +459,7 @@ export function validateEditControls(value: unknown, options?: ValidateOptions):
 /** EditControls: validates against `#/components/schemas/EditControls`. */
 export function isEditControls(value: unknown): value is T.EditControls {
   try {
-    return _vEditControls(value, _opts(undefined, false));
+    return _eEditControls(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -594,7 +481,7 @@ export function validatePostGeo(value: unknown, options?: ValidateOptions): Vali
 /** PostGeo: validates against `#/components/schemas/PostGeo`. */
 export function isPostGeo(value: unknown): value is T.PostGeo {
   try {
-    return _vPostGeo(value, _opts(undefined, false));
+    return _ePostGeo(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -619,7 +506,7 @@ export function validateMatchedMediaNotes(
 /** MatchedMediaNotes: validates against `#/components/schemas/MatchedMediaNotes`. */
 export function isMatchedMediaNotes(value: unknown): value is T.MatchedMediaNotes {
   try {
-    return _vMatchedMediaNotes(value, _opts(undefined, false));
+    return _eMatchedMediaNotes(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -644,7 +531,7 @@ export function validatePostNonPublicMetrics(
 /** PostNonPublicMetrics: validates against `#/components/schemas/PostNonPublicMetrics`. */
 export function isPostNonPublicMetrics(value: unknown): value is T.PostNonPublicMetrics {
   try {
-    return _vPostNonPublicMetrics(value, _opts(undefined, false));
+    return _ePostNonPublicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -669,7 +556,7 @@ export function validatePostOrganicMetrics(
 /** PostOrganicMetrics: validates against `#/components/schemas/PostOrganicMetrics`. */
 export function isPostOrganicMetrics(value: unknown): value is T.PostOrganicMetrics {
   try {
-    return _vPostOrganicMetrics(value, _opts(undefined, false));
+    return _ePostOrganicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -694,7 +581,7 @@ export function validatePostPromotedMetrics(
 /** PostPromotedMetrics: validates against `#/components/schemas/PostPromotedMetrics`. */
 export function isPostPromotedMetrics(value: unknown): value is T.PostPromotedMetrics {
   try {
-    return _vPostPromotedMetrics(value, _opts(undefined, false));
+    return _ePostPromotedMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -719,7 +606,7 @@ export function validatePostPublicMetrics(
 /** PostPublicMetrics: validates against `#/components/schemas/PostPublicMetrics`. */
 export function isPostPublicMetrics(value: unknown): value is T.PostPublicMetrics {
   try {
-    return _vPostPublicMetrics(value, _opts(undefined, false));
+    return _ePostPublicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -744,7 +631,7 @@ export function validateNoteRequestSuggestions(
 /** NoteRequestSuggestions: validates against `#/components/schemas/NoteRequestSuggestions`. */
 export function isNoteRequestSuggestions(value: unknown): value is T.NoteRequestSuggestions {
   try {
-    return _vNoteRequestSuggestions(value, _opts(undefined, false));
+    return _eNoteRequestSuggestions(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -766,7 +653,7 @@ export function validateNotePost(value: unknown, options?: ValidateOptions): Val
 /** NotePost: validates against `#/components/schemas/NotePost`. */
 export function isNotePost(value: unknown): value is T.NotePost {
   try {
-    return _vNotePost(value, _opts(undefined, false));
+    return _eNotePost(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -791,7 +678,7 @@ export function validateNotePostEntities(
 /** NotePostEntities: validates against `#/components/schemas/NotePostEntities`. */
 export function isNotePostEntities(value: unknown): value is T.NotePostEntities {
   try {
-    return _vNotePostEntities(value, _opts(undefined, false));
+    return _eNotePostEntities(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -813,7 +700,7 @@ export function validateReferencedPost(value: unknown, options?: ValidateOptions
 /** ReferencedPost: validates against `#/components/schemas/ReferencedPost`. */
 export function isReferencedPost(value: unknown): value is T.ReferencedPost {
   try {
-    return _vReferencedPost(value, _opts(undefined, false));
+    return _eReferencedPost(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -835,7 +722,7 @@ export function validateReplySettings(value: unknown, options?: ValidateOptions)
 /** ReplySettings: validates against `#/components/schemas/ReplySettings`. */
 export function isReplySettings(value: unknown): value is T.ReplySettings {
   try {
-    return _vReplySettings(value, _opts(undefined, false));
+    return _eReplySettings(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -857,7 +744,7 @@ export function validateScopes(value: unknown, options?: ValidateOptions): Valid
 /** Scopes: validates against `#/components/schemas/Scopes`. */
 export function isScopes(value: unknown): value is T.Scopes {
   try {
-    return _vScopes(value, _opts(undefined, false));
+    return _eScopes(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -883,7 +770,7 @@ export function validateSuggestedSourceLinksWithCounts(
 /** SuggestedSourceLinksWithCounts: validates against `#/components/schemas/SuggestedSourceLinksWithCounts`. */
 export function isSuggestedSourceLinksWithCounts(value: unknown): value is T.SuggestedSourceLinksWithCounts {
   try {
-    return _vSuggestedSourceLinksWithCounts(value, _opts(undefined, false));
+    return _eSuggestedSourceLinksWithCounts(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -905,7 +792,7 @@ export function validatePostWithheld(value: unknown, options?: ValidateOptions):
 /** PostWithheld: validates against `#/components/schemas/PostWithheld`. */
 export function isPostWithheld(value: unknown): value is T.PostWithheld {
   try {
-    return _vPostWithheld(value, _opts(undefined, false));
+    return _ePostWithheld(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -930,7 +817,7 @@ export function validateFullTextEntities(
 /** FullTextEntities: validates against `#/components/schemas/FullTextEntities`. */
 export function isFullTextEntities(value: unknown): value is T.FullTextEntities {
   try {
-    return _vFullTextEntities(value, _opts(undefined, false));
+    return _eFullTextEntities(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -956,7 +843,7 @@ export function validateEntityIndicesInclusiveInclusive(
 /** EntityIndicesInclusiveInclusive: validates against `#/components/schemas/EntityIndicesInclusiveInclusive`. */
 export function isEntityIndicesInclusiveInclusive(value: unknown): value is T.EntityIndicesInclusiveInclusive {
   try {
-    return _vEntityIndicesInclusiveInclusive(value, _opts(undefined, false));
+    return _eEntityIndicesInclusiveInclusive(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -982,7 +869,7 @@ export function validateEntityIndicesInclusiveExclusive(
 /** EntityIndicesInclusiveExclusive: validates against `#/components/schemas/EntityIndicesInclusiveExclusive`. */
 export function isEntityIndicesInclusiveExclusive(value: unknown): value is T.EntityIndicesInclusiveExclusive {
   try {
-    return _vEntityIndicesInclusiveExclusive(value, _opts(undefined, false));
+    return _eEntityIndicesInclusiveExclusive(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1004,7 +891,7 @@ export function validateAnnotation(value: unknown, options?: ValidateOptions): V
 /** Annotation: validates against `#/components/schemas/Annotation`. */
 export function isAnnotation(value: unknown): value is T.Annotation {
   try {
-    return _vAnnotation(value, _opts(undefined, false));
+    return _eAnnotation(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1026,7 +913,7 @@ export function validateCashtag(value: unknown, options?: ValidateOptions): Vali
 /** Cashtag: validates against `#/components/schemas/Cashtag`. */
 export function isCashtag(value: unknown): value is T.Cashtag {
   try {
-    return _vCashtag(value, _opts(undefined, false));
+    return _eCashtag(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1048,7 +935,7 @@ export function validateHashtag(value: unknown, options?: ValidateOptions): Vali
 /** Hashtag: validates against `#/components/schemas/Hashtag`. */
 export function isHashtag(value: unknown): value is T.Hashtag {
   try {
-    return _vHashtag(value, _opts(undefined, false));
+    return _eHashtag(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1070,7 +957,7 @@ export function validateMention(value: unknown, options?: ValidateOptions): Vali
 /** Mention: validates against `#/components/schemas/Mention`. */
 export function isMention(value: unknown): value is T.Mention {
   try {
-    return _vMention(value, _opts(undefined, false));
+    return _eMention(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1092,7 +979,7 @@ export function validateUrlEntity(value: unknown, options?: ValidateOptions): Va
 /** UrlEntity: validates against `#/components/schemas/UrlEntity`. */
 export function isUrlEntity(value: unknown): value is T.UrlEntity {
   try {
-    return _vUrlEntity(value, _opts(undefined, false));
+    return _eUrlEntity(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1114,7 +1001,7 @@ export function validateUrlImage(value: unknown, options?: ValidateOptions): Val
 /** UrlImage: validates against `#/components/schemas/UrlImage`. */
 export function isUrlImage(value: unknown): value is T.UrlImage {
   try {
-    return _vUrlImage(value, _opts(undefined, false));
+    return _eUrlImage(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1136,7 +1023,7 @@ export function validateIncludes(value: unknown, options?: ValidateOptions): Val
 /** Includes: validates against `#/components/schemas/Includes`. */
 export function isIncludes(value: unknown): value is T.Includes {
   try {
-    return _vIncludes(value, _opts(undefined, false));
+    return _eIncludes(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1158,7 +1045,7 @@ export function validateUser(value: unknown, options?: ValidateOptions): Validat
 /** User: validates against `#/components/schemas/User`. */
 export function isUser(value: unknown): value is T.User {
   try {
-    return _vUser(value, _opts(undefined, false));
+    return _eUser(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1183,7 +1070,7 @@ export function validateConnectionStatus(
 /** ConnectionStatus: validates against `#/components/schemas/ConnectionStatus`. */
 export function isConnectionStatus(value: unknown): value is T.ConnectionStatus {
   try {
-    return _vConnectionStatus(value, _opts(undefined, false));
+    return _eConnectionStatus(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1205,7 +1092,7 @@ export function validateUserEntities(value: unknown, options?: ValidateOptions):
 /** UserEntities: validates against `#/components/schemas/UserEntities`. */
 export function isUserEntities(value: unknown): value is T.UserEntities {
   try {
-    return _vUserEntities(value, _opts(undefined, false));
+    return _eUserEntities(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1230,7 +1117,7 @@ export function validateUserUrlEntities(
 /** UserUrlEntities: validates against `#/components/schemas/UserUrlEntities`. */
 export function isUserUrlEntities(value: unknown): value is T.UserUrlEntities {
   try {
-    return _vUserUrlEntities(value, _opts(undefined, false));
+    return _eUserUrlEntities(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1255,7 +1142,7 @@ export function validateUserPublicMetrics(
 /** UserPublicMetrics: validates against `#/components/schemas/UserPublicMetrics`. */
 export function isUserPublicMetrics(value: unknown): value is T.UserPublicMetrics {
   try {
-    return _vUserPublicMetrics(value, _opts(undefined, false));
+    return _eUserPublicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1277,7 +1164,7 @@ export function validateAffiliation(value: unknown, options?: ValidateOptions): 
 /** Affiliation: validates against `#/components/schemas/Affiliation`. */
 export function isAffiliation(value: unknown): value is T.Affiliation {
   try {
-    return _vAffiliation(value, _opts(undefined, false));
+    return _eAffiliation(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1299,7 +1186,7 @@ export function validateUserWithheld(value: unknown, options?: ValidateOptions):
 /** UserWithheld: validates against `#/components/schemas/UserWithheld`. */
 export function isUserWithheld(value: unknown): value is T.UserWithheld {
   try {
-    return _vUserWithheld(value, _opts(undefined, false));
+    return _eUserWithheld(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1321,7 +1208,7 @@ export function validateMedia(value: unknown, options?: ValidateOptions): Valida
 /** Media: validates against `#/components/schemas/Media`. */
 export function isMedia(value: unknown): value is T.Media {
   try {
-    return _vMedia(value, _opts(undefined, false));
+    return _eMedia(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1343,7 +1230,7 @@ export function validateMediaBase(value: unknown, options?: ValidateOptions): Va
 /** MediaBase: validates against `#/components/schemas/MediaBase`. */
 export function isMediaBase(value: unknown): value is T.MediaBase {
   try {
-    return _vMediaBase(value, _opts(undefined, false));
+    return _eMediaBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1365,7 +1252,7 @@ export function validatePhoto(value: unknown, options?: ValidateOptions): Valida
 /** Photo: validates against `#/components/schemas/Photo`. */
 export function isPhoto(value: unknown): value is T.Photo {
   try {
-    return _vPhoto(value, _opts(undefined, false));
+    return _ePhoto(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1387,7 +1274,7 @@ export function validateVideo(value: unknown, options?: ValidateOptions): Valida
 /** Video: validates against `#/components/schemas/Video`. */
 export function isVideo(value: unknown): value is T.Video {
   try {
-    return _vVideo(value, _opts(undefined, false));
+    return _eVideo(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1409,7 +1296,7 @@ export function validateAnimatedGif(value: unknown, options?: ValidateOptions): 
 /** AnimatedGif: validates against `#/components/schemas/AnimatedGif`. */
 export function isAnimatedGif(value: unknown): value is T.AnimatedGif {
   try {
-    return _vAnimatedGif(value, _opts(undefined, false));
+    return _eAnimatedGif(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1431,7 +1318,7 @@ export function validateMediaVariants(value: unknown, options?: ValidateOptions)
 /** MediaVariants: validates against `#/components/schemas/MediaVariants`. */
 export function isMediaVariants(value: unknown): value is T.MediaVariants {
   try {
-    return _vMediaVariants(value, _opts(undefined, false));
+    return _eMediaVariants(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1453,7 +1340,7 @@ export function validateMediaVariant(value: unknown, options?: ValidateOptions):
 /** MediaVariant: validates against `#/components/schemas/MediaVariant`. */
 export function isMediaVariant(value: unknown): value is T.MediaVariant {
   try {
-    return _vMediaVariant(value, _opts(undefined, false));
+    return _eMediaVariant(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1478,7 +1365,7 @@ export function validateVideoPublicMetrics(
 /** VideoPublicMetrics: validates against `#/components/schemas/VideoPublicMetrics`. */
 export function isVideoPublicMetrics(value: unknown): value is T.VideoPublicMetrics {
   try {
-    return _vVideoPublicMetrics(value, _opts(undefined, false));
+    return _eVideoPublicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1503,7 +1390,7 @@ export function validateVideoOrganicMetrics(
 /** VideoOrganicMetrics: validates against `#/components/schemas/VideoOrganicMetrics`. */
 export function isVideoOrganicMetrics(value: unknown): value is T.VideoOrganicMetrics {
   try {
-    return _vVideoOrganicMetrics(value, _opts(undefined, false));
+    return _eVideoOrganicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1528,7 +1415,7 @@ export function validateVideoPromotedMetrics(
 /** VideoPromotedMetrics: validates against `#/components/schemas/VideoPromotedMetrics`. */
 export function isVideoPromotedMetrics(value: unknown): value is T.VideoPromotedMetrics {
   try {
-    return _vVideoPromotedMetrics(value, _opts(undefined, false));
+    return _eVideoPromotedMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1553,7 +1440,7 @@ export function validateVideoNonPublicMetrics(
 /** VideoNonPublicMetrics: validates against `#/components/schemas/VideoNonPublicMetrics`. */
 export function isVideoNonPublicMetrics(value: unknown): value is T.VideoNonPublicMetrics {
   try {
-    return _vVideoNonPublicMetrics(value, _opts(undefined, false));
+    return _eVideoNonPublicMetrics(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1575,7 +1462,7 @@ export function validatePlace(value: unknown, options?: ValidateOptions): Valida
 /** Place: validates against `#/components/schemas/Place`. */
 export function isPlace(value: unknown): value is T.Place {
   try {
-    return _vPlace(value, _opts(undefined, false));
+    return _ePlace(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1597,7 +1484,7 @@ export function validateGeo(value: unknown, options?: ValidateOptions): Validati
 /** Geo: validates against `#/components/schemas/Geo`. */
 export function isGeo(value: unknown): value is T.Geo {
   try {
-    return _vGeo(value, _opts(undefined, false));
+    return _eGeo(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1619,7 +1506,7 @@ export function validatePoint(value: unknown, options?: ValidateOptions): Valida
 /** Point: validates against `#/components/schemas/Point`. */
 export function isPoint(value: unknown): value is T.Point {
   try {
-    return _vPoint(value, _opts(undefined, false));
+    return _ePoint(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1641,7 +1528,7 @@ export function validatePoll(value: unknown, options?: ValidateOptions): Validat
 /** Poll: validates against `#/components/schemas/Poll`. */
 export function isPoll(value: unknown): value is T.Poll {
   try {
-    return _vPoll(value, _opts(undefined, false));
+    return _ePoll(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1663,7 +1550,7 @@ export function validatePollOption(value: unknown, options?: ValidateOptions): V
 /** PollOption: validates against `#/components/schemas/PollOption`. */
 export function isPollOption(value: unknown): value is T.PollOption {
   try {
-    return _vPollOption(value, _opts(undefined, false));
+    return _ePollOption(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1685,7 +1572,7 @@ export function validateTopic(value: unknown, options?: ValidateOptions): Valida
 /** Topic: validates against `#/components/schemas/Topic`. */
 export function isTopic(value: unknown): value is T.Topic {
   try {
-    return _vTopic(value, _opts(undefined, false));
+    return _eTopic(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1707,7 +1594,7 @@ export function validateError(value: unknown, options?: ValidateOptions): Valida
 /** Error: validates against `#/components/schemas/Error`. */
 export function isError(value: unknown): value is T.Error {
   try {
-    return _vError(value, _opts(undefined, false));
+    return _eError(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1729,7 +1616,7 @@ export function validateProblemBase(value: unknown, options?: ValidateOptions): 
 /** ProblemBase: validates against `#/components/schemas/ProblemBase`. */
 export function isProblemBase(value: unknown): value is T.ProblemBase {
   try {
-    return _vProblemBase(value, _opts(undefined, false));
+    return _eProblemBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1751,7 +1638,7 @@ export function validateProblem(value: unknown, options?: ValidateOptions): Vali
 /** Problem: validates against `#/components/schemas/Problem`. */
 export function isProblem(value: unknown): value is T.Problem {
   try {
-    return _vProblem(value, _opts(undefined, false));
+    return _eProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1776,7 +1663,7 @@ export function validateProblemResourceType(
 /** ProblemResourceType: validates against `#/components/schemas/ProblemResourceType`. */
 export function isProblemResourceType(value: unknown): value is T.ProblemResourceType {
   try {
-    return _vProblemResourceType(value, _opts(undefined, false));
+    return _eProblemResourceType(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1798,7 +1685,7 @@ export function validateProblemSection(value: unknown, options?: ValidateOptions
 /** ProblemSection: validates against `#/components/schemas/ProblemSection`. */
 export function isProblemSection(value: unknown): value is T.ProblemSection {
   try {
-    return _vProblemSection(value, _opts(undefined, false));
+    return _eProblemSection(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1820,7 +1707,7 @@ export function validateGenericProblem(value: unknown, options?: ValidateOptions
 /** GenericProblem: validates against `#/components/schemas/GenericProblem`. */
 export function isGenericProblem(value: unknown): value is T.GenericProblem {
   try {
-    return _vGenericProblem(value, _opts(undefined, false));
+    return _eGenericProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1846,7 +1733,7 @@ export function validateClientDisconnectedProblem(
 /** ClientDisconnectedProblem: validates against `#/components/schemas/ClientDisconnectedProblem`. */
 export function isClientDisconnectedProblem(value: unknown): value is T.ClientDisconnectedProblem {
   try {
-    return _vClientDisconnectedProblem(value, _opts(undefined, false));
+    return _eClientDisconnectedProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1871,7 +1758,7 @@ export function validateClientForbiddenProblem(
 /** ClientForbiddenProblem: validates against `#/components/schemas/ClientForbiddenProblem`. */
 export function isClientForbiddenProblem(value: unknown): value is T.ClientForbiddenProblem {
   try {
-    return _vClientForbiddenProblem(value, _opts(undefined, false));
+    return _eClientForbiddenProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1896,7 +1783,7 @@ export function validateConflictProblem(
 /** ConflictProblem: validates against `#/components/schemas/ConflictProblem`. */
 export function isConflictProblem(value: unknown): value is T.ConflictProblem {
   try {
-    return _vConflictProblem(value, _opts(undefined, false));
+    return _eConflictProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1922,7 +1809,7 @@ export function validateDisallowedResourceProblem(
 /** DisallowedResourceProblem: validates against `#/components/schemas/DisallowedResourceProblem`. */
 export function isDisallowedResourceProblem(value: unknown): value is T.DisallowedResourceProblem {
   try {
-    return _vDisallowedResourceProblem(value, _opts(undefined, false));
+    return _eDisallowedResourceProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1947,7 +1834,7 @@ export function validateDuplicateRulesProblem(
 /** DuplicateRulesProblem: validates against `#/components/schemas/DuplicateRulesProblem`. */
 export function isDuplicateRulesProblem(value: unknown): value is T.DuplicateRulesProblem {
   try {
-    return _vDuplicateRulesProblem(value, _opts(undefined, false));
+    return _eDuplicateRulesProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1972,7 +1859,7 @@ export function validateInvalidRequestProblem(
 /** InvalidRequestProblem: validates against `#/components/schemas/InvalidRequestProblem`. */
 export function isInvalidRequestProblem(value: unknown): value is T.InvalidRequestProblem {
   try {
-    return _vInvalidRequestProblem(value, _opts(undefined, false));
+    return _eInvalidRequestProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -1997,7 +1884,7 @@ export function validateInvalidRequestError(
 /** InvalidRequestError: validates against `#/components/schemas/InvalidRequestError`. */
 export function isInvalidRequestError(value: unknown): value is T.InvalidRequestError {
   try {
-    return _vInvalidRequestError(value, _opts(undefined, false));
+    return _eInvalidRequestError(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2022,7 +1909,7 @@ export function validateInvalidRulesProblem(
 /** InvalidRulesProblem: validates against `#/components/schemas/InvalidRulesProblem`. */
 export function isInvalidRulesProblem(value: unknown): value is T.InvalidRulesProblem {
   try {
-    return _vInvalidRulesProblem(value, _opts(undefined, false));
+    return _eInvalidRulesProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2047,7 +1934,7 @@ export function validateNoncompliantRulesProblem(
 /** NoncompliantRulesProblem: validates against `#/components/schemas/NoncompliantRulesProblem`. */
 export function isNoncompliantRulesProblem(value: unknown): value is T.NoncompliantRulesProblem {
   try {
-    return _vNoncompliantRulesProblem(value, _opts(undefined, false));
+    return _eNoncompliantRulesProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2073,7 +1960,7 @@ export function validateNotAuthorizedForFieldProblem(
 /** NotAuthorizedForFieldProblem: validates against `#/components/schemas/NotAuthorizedForFieldProblem`. */
 export function isNotAuthorizedForFieldProblem(value: unknown): value is T.NotAuthorizedForFieldProblem {
   try {
-    return _vNotAuthorizedForFieldProblem(value, _opts(undefined, false));
+    return _eNotAuthorizedForFieldProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2099,7 +1986,7 @@ export function validateNotAuthorizedForResourceProblem(
 /** NotAuthorizedForResourceProblem: validates against `#/components/schemas/NotAuthorizedForResourceProblem`. */
 export function isNotAuthorizedForResourceProblem(value: unknown): value is T.NotAuthorizedForResourceProblem {
   try {
-    return _vNotAuthorizedForResourceProblem(value, _opts(undefined, false));
+    return _eNotAuthorizedForResourceProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2125,7 +2012,7 @@ export function validateOperationalDisconnectProblem(
 /** OperationalDisconnectProblem: validates against `#/components/schemas/OperationalDisconnectProblem`. */
 export function isOperationalDisconnectProblem(value: unknown): value is T.OperationalDisconnectProblem {
   try {
-    return _vOperationalDisconnectProblem(value, _opts(undefined, false));
+    return _eOperationalDisconnectProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2150,7 +2037,7 @@ export function validateResourceNotFoundProblem(
 /** ResourceNotFoundProblem: validates against `#/components/schemas/ResourceNotFoundProblem`. */
 export function isResourceNotFoundProblem(value: unknown): value is T.ResourceNotFoundProblem {
   try {
-    return _vResourceNotFoundProblem(value, _opts(undefined, false));
+    return _eResourceNotFoundProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2176,7 +2063,7 @@ export function validateResourceUnavailableProblem(
 /** ResourceUnavailableProblem: validates against `#/components/schemas/ResourceUnavailableProblem`. */
 export function isResourceUnavailableProblem(value: unknown): value is T.ResourceUnavailableProblem {
   try {
-    return _vResourceUnavailableProblem(value, _opts(undefined, false));
+    return _eResourceUnavailableProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2198,7 +2085,7 @@ export function validateRuleCapProblem(value: unknown, options?: ValidateOptions
 /** RuleCapProblem: validates against `#/components/schemas/RuleCapProblem`. */
 export function isRuleCapProblem(value: unknown): value is T.RuleCapProblem {
   try {
-    return _vRuleCapProblem(value, _opts(undefined, false));
+    return _eRuleCapProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2224,7 +2111,7 @@ export function validateStreamingConnectionProblem(
 /** StreamingConnectionProblem: validates against `#/components/schemas/StreamingConnectionProblem`. */
 export function isStreamingConnectionProblem(value: unknown): value is T.StreamingConnectionProblem {
   try {
-    return _vStreamingConnectionProblem(value, _opts(undefined, false));
+    return _eStreamingConnectionProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2250,7 +2137,7 @@ export function validateUnsupportedAuthenticationProblem(
 /** UnsupportedAuthenticationProblem: validates against `#/components/schemas/UnsupportedAuthenticationProblem`. */
 export function isUnsupportedAuthenticationProblem(value: unknown): value is T.UnsupportedAuthenticationProblem {
   try {
-    return _vUnsupportedAuthenticationProblem(value, _opts(undefined, false));
+    return _eUnsupportedAuthenticationProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2275,7 +2162,7 @@ export function validateUsageCappedProblem(
 /** UsageCappedProblem: validates against `#/components/schemas/UsageCappedProblem`. */
 export function isUsageCappedProblem(value: unknown): value is T.UsageCappedProblem {
   try {
-    return _vUsageCappedProblem(value, _opts(undefined, false));
+    return _eUsageCappedProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2300,7 +2187,7 @@ export function validateUnlistedProblem(
 /** UnlistedProblem: validates against `#/components/schemas/UnlistedProblem`. */
 export function isUnlistedProblem(value: unknown): value is T.UnlistedProblem {
   try {
-    return _vUnlistedProblem(value, _opts(undefined, false));
+    return _eUnlistedProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2325,7 +2212,7 @@ export function validateActivityEventType(
 /** ActivityEventType: validates against `#/components/schemas/ActivityEventType`. */
 export function isActivityEventType(value: unknown): value is T.ActivityEventType {
   try {
-    return _vActivityEventType(value, _opts(undefined, false));
+    return _eActivityEventType(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2351,7 +2238,7 @@ export function validateDeprecatedActivityEventType(
 /** DeprecatedActivityEventType: validates against `#/components/schemas/DeprecatedActivityEventType`. */
 export function isDeprecatedActivityEventType(value: unknown): value is T.DeprecatedActivityEventType {
   try {
-    return _vDeprecatedActivityEventType(value, _opts(undefined, false));
+    return _eDeprecatedActivityEventType(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2377,7 +2264,7 @@ export function validateActivitySubscriptionFilter(
 /** ActivitySubscriptionFilter: validates against `#/components/schemas/ActivitySubscriptionFilter`. */
 export function isActivitySubscriptionFilter(value: unknown): value is T.ActivitySubscriptionFilter {
   try {
-    return _vActivitySubscriptionFilter(value, _opts(undefined, false));
+    return _eActivitySubscriptionFilter(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2403,7 +2290,7 @@ export function validateActivitySubscriptionCreateRequest(
 /** ActivitySubscriptionCreateRequest: validates against `#/components/schemas/ActivitySubscriptionCreateRequest`. */
 export function isActivitySubscriptionCreateRequest(value: unknown): value is T.ActivitySubscriptionCreateRequest {
   try {
-    return _vActivitySubscriptionCreateRequest(value, _opts(undefined, false));
+    return _eActivitySubscriptionCreateRequest(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2428,7 +2315,7 @@ export function validateActivityStreamEvent(
 /** ActivityStreamEvent: validates against `#/components/schemas/ActivityStreamEvent`. */
 export function isActivityStreamEvent(value: unknown): value is T.ActivityStreamEvent {
   try {
-    return _vActivityStreamEvent(value, _opts(undefined, false));
+    return _eActivityStreamEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2450,7 +2337,7 @@ export function validateDmEventType(value: unknown, options?: ValidateOptions): 
 /** DmEventType: validates against `#/components/schemas/DmEventType`. */
 export function isDmEventType(value: unknown): value is T.DmEventType {
   try {
-    return _vDmEventType(value, _opts(undefined, false));
+    return _eDmEventType(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2472,7 +2359,7 @@ export function validateDmEvent(value: unknown, options?: ValidateOptions): Vali
 /** DmEvent: validates against `#/components/schemas/DmEvent`. */
 export function isDmEvent(value: unknown): value is T.DmEvent {
   try {
-    return _vDmEvent(value, _opts(undefined, false));
+    return _eDmEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2497,7 +2384,7 @@ export function validateDmMessageCreateEvent(
 /** DmMessageCreateEvent: validates against `#/components/schemas/DmMessageCreateEvent`. */
 export function isDmMessageCreateEvent(value: unknown): value is T.DmMessageCreateEvent {
   try {
-    return _vDmMessageCreateEvent(value, _opts(undefined, false));
+    return _eDmMessageCreateEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2522,7 +2409,7 @@ export function validateDmParticipantsJoinEvent(
 /** DmParticipantsJoinEvent: validates against `#/components/schemas/DmParticipantsJoinEvent`. */
 export function isDmParticipantsJoinEvent(value: unknown): value is T.DmParticipantsJoinEvent {
   try {
-    return _vDmParticipantsJoinEvent(value, _opts(undefined, false));
+    return _eDmParticipantsJoinEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2547,7 +2434,7 @@ export function validateDmParticipantsLeaveEvent(
 /** DmParticipantsLeaveEvent: validates against `#/components/schemas/DmParticipantsLeaveEvent`. */
 export function isDmParticipantsLeaveEvent(value: unknown): value is T.DmParticipantsLeaveEvent {
   try {
-    return _vDmParticipantsLeaveEvent(value, _opts(undefined, false));
+    return _eDmParticipantsLeaveEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2569,7 +2456,7 @@ export function validatePostField(value: unknown, options?: ValidateOptions): Va
 /** PostField: validates against `#/components/schemas/PostField`. */
 export function isPostField(value: unknown): value is T.PostField {
   try {
-    return _vPostField(value, _opts(undefined, false));
+    return _ePostField(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2591,7 +2478,7 @@ export function validateNewsField(value: unknown, options?: ValidateOptions): Va
 /** NewsField: validates against `#/components/schemas/NewsField`. */
 export function isNewsField(value: unknown): value is T.NewsField {
   try {
-    return _vNewsField(value, _opts(undefined, false));
+    return _eNewsField(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2616,7 +2503,7 @@ export function validateGetUserBookmarksEnvelope(
 /** GetUserBookmarksEnvelope: validates against `#/components/schemas/GetUserBookmarksEnvelope`. */
 export function isGetUserBookmarksEnvelope(value: unknown): value is T.GetUserBookmarksEnvelope {
   try {
-    return _vGetUserBookmarksEnvelope(value, _opts(undefined, false));
+    return _eGetUserBookmarksEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2641,7 +2528,7 @@ export function validateGetUserBookmarksMeta(
 /** GetUserBookmarksMeta: validates against `#/components/schemas/GetUserBookmarksMeta`. */
 export function isGetUserBookmarksMeta(value: unknown): value is T.GetUserBookmarksMeta {
   try {
-    return _vGetUserBookmarksMeta(value, _opts(undefined, false));
+    return _eGetUserBookmarksMeta(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2667,7 +2554,7 @@ export function validateFindUserByUsernameEnvelope(
 /** FindUserByUsernameEnvelope: validates against `#/components/schemas/FindUserByUsernameEnvelope`. */
 export function isFindUserByUsernameEnvelope(value: unknown): value is T.FindUserByUsernameEnvelope {
   try {
-    return _vFindUserByUsernameEnvelope(value, _opts(undefined, false));
+    return _eFindUserByUsernameEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2692,7 +2579,7 @@ export function validateFindPostByIdEnvelope(
 /** FindPostByIdEnvelope: validates against `#/components/schemas/FindPostByIdEnvelope`. */
 export function isFindPostByIdEnvelope(value: unknown): value is T.FindPostByIdEnvelope {
   try {
-    return _vFindPostByIdEnvelope(value, _opts(undefined, false));
+    return _eFindPostByIdEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2718,7 +2605,7 @@ export function validateSearchRecentPostsEnvelope(
 /** SearchRecentPostsEnvelope: validates against `#/components/schemas/SearchRecentPostsEnvelope`. */
 export function isSearchRecentPostsEnvelope(value: unknown): value is T.SearchRecentPostsEnvelope {
   try {
-    return _vSearchRecentPostsEnvelope(value, _opts(undefined, false));
+    return _eSearchRecentPostsEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2743,7 +2630,7 @@ export function validateSearchAllPostsEnvelope(
 /** SearchAllPostsEnvelope: validates against `#/components/schemas/SearchAllPostsEnvelope`. */
 export function isSearchAllPostsEnvelope(value: unknown): value is T.SearchAllPostsEnvelope {
   try {
-    return _vSearchAllPostsEnvelope(value, _opts(undefined, false));
+    return _eSearchAllPostsEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2768,7 +2655,7 @@ export function validateSearchAllPostsMeta(
 /** SearchAllPostsMeta: validates against `#/components/schemas/SearchAllPostsMeta`. */
 export function isSearchAllPostsMeta(value: unknown): value is T.SearchAllPostsMeta {
   try {
-    return _vSearchAllPostsMeta(value, _opts(undefined, false));
+    return _eSearchAllPostsMeta(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2793,7 +2680,7 @@ export function validateResponseEnvelope(
 /** ResponseEnvelope: validates against `#/components/schemas/ResponseEnvelope`. */
 export function isResponseEnvelope(value: unknown): value is T.ResponseEnvelope {
   try {
-    return _vResponseEnvelope(value, _opts(undefined, false));
+    return _eResponseEnvelope(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2815,7 +2702,7 @@ export function validateNotShownMeta(value: unknown, options?: ValidateOptions):
 /** NotShownMeta: validates against `#/components/schemas/NotShownMeta`. */
 export function isNotShownMeta(value: unknown): value is T.NotShownMeta {
   try {
-    return _vNotShownMeta(value, _opts(undefined, false));
+    return _eNotShownMeta(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2837,7 +2724,7 @@ export function validatePartialErrors(value: unknown, options?: ValidateOptions)
 /** PartialErrors: validates against `#/components/schemas/PartialErrors`. */
 export function isPartialErrors(value: unknown): value is T.PartialErrors {
   try {
-    return _vPartialErrors(value, _opts(undefined, false));
+    return _ePartialErrors(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2862,7 +2749,7 @@ export function validateCreatePostRequest(
 /** CreatePostRequest: validates against `#/components/schemas/CreatePostRequest`. */
 export function isCreatePostRequest(value: unknown): value is T.CreatePostRequest {
   try {
-    return _vCreatePostRequest(value, _opts(undefined, false));
+    return _eCreatePostRequest(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2884,7 +2771,7 @@ export function validateEditOptions(value: unknown, options?: ValidateOptions): 
 /** EditOptions: validates against `#/components/schemas/EditOptions`. */
 export function isEditOptions(value: unknown): value is T.EditOptions {
   try {
-    return _vEditOptions(value, _opts(undefined, false));
+    return _eEditOptions(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -2906,7 +2793,7 @@ export function validateCreatePostPoll(value: unknown, options?: ValidateOptions
 /** CreatePostPoll: validates against `#/components/schemas/CreatePostPoll`. */
 export function isCreatePostPoll(value: unknown): value is T.CreatePostPoll {
   try {
-    return _vCreatePostPoll(value, _opts(undefined, false));
+    return _eCreatePostPoll(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
