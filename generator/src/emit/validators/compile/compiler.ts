@@ -1,12 +1,12 @@
 /**
- * The compiler: turns schema nodes into hoisted named functions. Each node gets up to two families of
- * functions, created on demand and generated once:
+ * The compiler: turns schema nodes into hoisted named functions, created on demand and generated once:
  *
- *   _v<name>(v, o[, ep][, ei]): boolean            check mode: a verdict, no allocation
- *   _e<name>(v, o, p, E[, ep][, ei]): boolean       errors mode: pushes ValidationErrors, returns validity
+ *   _e<name>(v, o, p = '', E?, sp = ''): boolean   checks when called `(v, o)`; with `E`, records errors
+ *   _v<name>(v, o, ep?, ei?) / _e<name>(v, o, p, E, ep?, ei?)   the variants that record evaluated
+ *                                                  properties/items for an `unevaluated*` keyword above them
  *
- * `ep`/`ei` variants record evaluated properties/items for an `unevaluated*` keyword above them; `<name>` is
- * a planned name (component schemas) or a number. Functions are also specialised per `$dynamicRef` scope.
+ * `<name>` is a planned name (component schemas) or a number. Functions are also specialised per
+ * `$dynamicRef` scope.
  */
 import { code, join, prettyLit as lit, raw, type Code } from '../../../codegen/index.ts';
 import type { Access } from '../../../model/facts/index.ts';
