@@ -4,13 +4,13 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
+import { _fErr, _fFormatP, _fRef, _fReq, _fType, _fTypeP, _has, _len } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
 const _sp1 = '#/components/schemas/Secret';
-const _k2: any = ['red', 'green'];
-const _sp3 = '#/components/schemas/Thing';
+const _sp2 = '#/components/schemas/Thing';
+const _k3: any = ['red', 'green'];
 const _sp4 = '#/components/schemas/Color.v1';
 const _sp5 = '#/components/schemas/Audit';
 const _sp6 = '#/components/schemas/Account';
@@ -26,29 +26,16 @@ const _sp15 = '#/components/schemas/Profile';
 const _sp16 = '#/components/schemas/Form';
 const _sp17 = '#/components/schemas/Upload';
 
-export function _vServerId(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eServerId(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp0, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSecret(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (v.length < 8 || (v.length < 15 && _len(v) < 8)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSecret(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp1, 'string')) return false;
   } else {
@@ -57,88 +44,24 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vThing(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-    if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.parent;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-    let ok6 = false;
-    L7: {
-      L8: {
-        if (typeof x4 !== 'string') break L8;
-        ok6 = true;
-        break L7;
-      }
-      L10: {
-        if (x4 !== null) break L10;
-        ok6 = true;
-        break L7;
-      }
-    }
-    if (!ok6) return false;
-  }
-  const x11 = v.tag;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-    if (typeof x11 !== 'string') return false;
-    if (!(x11 === 'red' || x11 === 'green')) {
-      return false;
-    }
-  }
-  const x13 = v.passphrase;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
-    if ((o & 4) === 0) {
-      return false;
-    }
-    if (typeof x13 !== 'string') return false;
-    if (x13.length < 8 || (x13.length < 15 && _len(x13) < 8)) {
-      return false;
-    }
-  }
-  for (const k15 in v) {
-    if (!_has.call(v, k15)) continue;
-    if (!(k15 === 'id' || k15 === 'name' || k15 === 'parent' || k15 === 'tag' || k15 === 'passphrase')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eThing(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if ((o & 4) !== 0) {
         if (
           _fErr(
             E,
             o,
             p,
-            _sp3 + '/additionalProperties',
+            _sp2 + '/additionalProperties',
             'additionalProperties',
             'must NOT have readOnly property in a request',
             { additionalProperty: 'id' },
@@ -146,38 +69,34 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         )
           return false;
       }
-      if ((o & 48) === 48) {
-        if (!_eServerId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eServerId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eServerId, x1, o, E, p, '/id')) return false;
     } else {
       if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp3, 'id')) return false;
+        if (_fReq(E, o, p, _sp2, 'id')) return false;
       }
     }
     const x5 = v.name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp3 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp2, 'name', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp3, 'name')) return false;
+      if (_fReq(E, o, p, _sp2, 'name')) return false;
     }
     const x6 = v.parent;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'parent'))) {
       if ((o & 4) !== 0) {
         if (
           _fErr(
             E,
             o,
             p,
-            _sp3 + '/additionalProperties',
+            _sp2 + '/additionalProperties',
             'additionalProperties',
             'must NOT have readOnly property in a request',
             { additionalProperty: 'parent' },
@@ -186,7 +105,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
           return false;
       }
       let ok8 = false;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L11: {
           L12: {
             if (typeof x6 !== 'string') break L12;
@@ -201,21 +120,18 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
       if (!ok8) {
+        if (E === undefined) return false;
         const e9 = E.length;
         const o10 = (o & 48) === 48 ? o : o + 16;
         {
           const e16 = E.length;
           L15: {
-            if ((o10 & 48) === 48) {
-              if (!_eServerId(x6, o10, p + '/parent', E) && (o10 & 1) === 0) break L15;
-            } else {
-              let ok18 = false;
-              L19: {
-                if (typeof x6 !== 'string') break L19;
-                ok18 = true;
-              }
-              if (!ok18 && !_eServerId(x6, o10 + 16, p + '/parent', E) && (o10 & 1) === 0) break L15;
+            let ok18 = false;
+            L19: {
+              if (typeof x6 !== 'string') break L19;
+              ok18 = true;
             }
+            if (!ok18 && _fRef(_eServerId, x6, o10, E, p, '/parent')) break L15;
           }
           if (E.length === e16) {
             ok8 = true;
@@ -225,7 +141,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
           const e21 = E.length;
           L20: {
             if (x6 !== null) {
-              if (_fType(E, o10, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L20;
+              if (_fType(E, o10, p + '/parent', _sp2 + '/properties/parent/anyOf/1', 'null')) break L20;
             }
           }
           if (E.length === e21) {
@@ -235,37 +151,33 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         if (ok8) E.length = e9;
         else {
           if (
-            _fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {})
+            _fErr(E, o, p + '/parent', _sp2 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {})
           )
             return false;
         }
       }
     }
     const x22 = v.tag;
-    if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if ((o & 48) === 48) {
-        if (!_eColorV1(x22, o, p + '/tag', E) && (o & 1) === 0) return false;
-      } else {
-        let ok24 = false;
-        L25: {
-          if (typeof x22 !== 'string') break L25;
-          if (!(x22 === 'red' || x22 === 'green')) {
-            break L25;
-          }
-          ok24 = true;
+    if (x22 !== undefined && (h || _has.call(v, 'tag'))) {
+      let ok24 = false;
+      L25: {
+        if (typeof x22 !== 'string') break L25;
+        if (!(x22 === 'red' || x22 === 'green')) {
+          break L25;
         }
-        if (!ok24 && !_eColorV1(x22, o + 16, p + '/tag', E) && (o & 1) === 0) return false;
+        ok24 = true;
       }
+      if (!ok24 && _fRef(_eColorV1, x22, o, E, p, '/tag')) return false;
     }
     const x26 = v.passphrase;
-    if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
+    if (x26 !== undefined && (h || _has.call(v, 'passphrase'))) {
       if ((o & 4) === 0) {
         if (
           _fErr(
             E,
             o,
             p,
-            _sp3 + '/additionalProperties',
+            _sp2 + '/additionalProperties',
             'additionalProperties',
             'must NOT have writeOnly property in a response',
             { additionalProperty: 'passphrase' },
@@ -273,19 +185,15 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
         )
           return false;
       }
-      if ((o & 48) === 48) {
-        if (!_eSecret(x26, o, p + '/passphrase', E) && (o & 1) === 0) return false;
-      } else {
-        let ok28 = false;
-        L29: {
-          if (typeof x26 !== 'string') break L29;
-          if (x26.length < 8 || (x26.length < 15 && _len(x26) < 8)) {
-            break L29;
-          }
-          ok28 = true;
+      let ok28 = false;
+      L29: {
+        if (typeof x26 !== 'string') break L29;
+        if (x26.length < 8 || (x26.length < 15 && _len(x26) < 8)) {
+          break L29;
         }
-        if (!ok28 && !_eSecret(x26, o + 16, p + '/passphrase', E) && (o & 1) === 0) return false;
+        ok28 = true;
       }
+      if (!ok28 && _fRef(_eSecret, x26, o, E, p, '/passphrase')) return false;
     }
     for (const k30 in v) {
       if (!_has.call(v, k30)) continue;
@@ -295,7 +203,7 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
             E,
             o,
             p,
-            _sp3 + '/additionalProperties',
+            _sp2 + '/additionalProperties',
             'additionalProperties',
             'must NOT have additional properties',
             { additionalProperty: k30 },
@@ -305,51 +213,31 @@ export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vColorV1(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'red' || v === 'green')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eColorV1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp4, 'string')) return false;
   }
   if (!(v === 'red' || v === 'green')) {
-    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k3 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAudit(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.createdAt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAudit(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.createdAt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'createdAt'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/createdAt', _sp5 + '/properties/createdAt', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'createdAt', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
@@ -357,209 +245,106 @@ export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAccount(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.createdAt;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x5 = v.email;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
-    if (typeof x5 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x6 = v.password;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
-    if (typeof x6 !== 'string') return false;
-    if (x6.length < 8 || (x6.length < 15 && _len(x6) < 8)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
-  const x8 = v.token;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'token'))) {
-    if (typeof x8 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eAudit(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.createdAt;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
+export function _eAccount(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.createdAt;
+    if (x5 !== undefined && (h || _has.call(v, 'createdAt'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      if ((o & 4) === 0) {
+        break L4;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eAudit(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eAudit, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp6 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.email;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'email'))) {
       if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/email', _sp6 + '/allOf/1/properties/email', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp6 + '/allOf/1', 'email', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
     }
     const x8 = v.password;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
-      if ((o & 48) === 48) {
-        if (!_eSecret(x8, o, p + '/password', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'string') break L11;
-          if (x8.length < 8 || (x8.length < 15 && _len(x8) < 8)) {
-            break L11;
-          }
-          ok10 = true;
+    if (x8 !== undefined && (h || _has.call(v, 'password'))) {
+      let ok10 = false;
+      L11: {
+        if (typeof x8 !== 'string') break L11;
+        if (x8.length < 8 || (x8.length < 15 && _len(x8) < 8)) {
+          break L11;
         }
-        if (!ok10 && !_eSecret(x8, o + 16, p + '/password', E) && (o & 1) === 0) return false;
+        ok10 = true;
       }
+      if (!ok10 && _fRef(_eSecret, x8, o, E, p, '/password')) return false;
     } else {
       if ((o & 4) !== 0) {
         if (_fReq(E, o, p, _sp6 + '/allOf/1', 'password')) return false;
       }
     }
     const x12 = v.token;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'token'))) {
-      if ((o & 48) === 48) {
-        if (!_eServerId(x12, o, p + '/token', E) && (o & 1) === 0) return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x12 !== 'string') break L16;
-          ok15 = true;
-        }
-        if (!ok15 && !_eServerId(x12, o + 16, p + '/token', E) && (o & 1) === 0) return false;
+    if (x12 !== undefined && (h || _has.call(v, 'token'))) {
+      let ok15 = false;
+      L16: {
+        if (typeof x12 !== 'string') break L16;
+        ok15 = true;
       }
+      if (!ok15 && _fRef(_eServerId, x12, o, E, p, '/token')) return false;
     } else {
       if ((o & 4) === 0) {
         if (_fReq(E, o, p, _sp6 + '/allOf/1', 'token')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTreeNode(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x3 = v.label;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.parent;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-    {
-      let n6 = 0;
-      let a7 = -1;
-      let b8 = -1;
-      L9: {
-        if (!_vTreeNode(x4, o)) break L9;
-        if (n6 === 0) a7 = 0;
-        else if (n6 === 1) b8 = 0;
-        n6++;
-      }
-      L11: {
-        if (x4 !== null) break L11;
-        if (n6 === 0) a7 = 1;
-        else if (n6 === 1) b8 = 1;
-        n6++;
-      }
-      if (n6 !== 1) return false;
-    }
-  }
-  const x12 = v.children;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
-    if (!Array.isArray(x12)) return false;
-    for (let i13 = 0; i13 < x12.length; i13++) {
-      const x14 = x12[i13];
-      if (!_vTreeNode(x14, o)) return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTreeNode(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eServerId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eServerId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eServerId, x1, o, E, p, '/id')) return false;
     } else {
       if ((o & 4) === 0) {
         if (_fReq(E, o, p, _sp7, 'id')) return false;
       }
     }
     const x5 = v.label;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'label', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'label')) return false;
     }
     const x6 = v.parent;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
+    if (x6 !== undefined && (h || _has.call(v, 'parent'))) {
       {
         let n8 = 0;
         let a9 = -1;
         let b10 = -1;
-        if ((o & 48) !== 48) {
+        if (E === undefined || (o & 48) !== 48) {
           L11: {
-            if (!_vTreeNode(x6, o)) break L11;
+            if (!_eTreeNode(x6, o)) break L11;
             if (n8 === 0) a9 = 0;
             else if (n8 === 1) b10 = 0;
             n8++;
@@ -572,15 +357,13 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
           }
         }
         if (n8 === 0) {
+          if (E === undefined) return false;
           const e14 = E.length;
           const o15 = (o & 48) === 48 ? o : o + 16;
           {
             const e17 = E.length;
             L16: {
-              if ((o15 & 48) === 48) {
-                if (!_eTreeNode(x6, o15, p + '/parent', E) && (o15 & 1) === 0) break L16;
-              } else if (!_vTreeNode(x6, o15) && !_eTreeNode(x6, o15 + 16, p + '/parent', E) && (o15 & 1) === 0)
-                break L16;
+              if (((E && o15 > 47) || !_eTreeNode(x6, o15)) && _fRef(_eTreeNode, x6, o15, E, p, '/parent')) break L16;
             }
             if (E.length === e17) {
               if (n8 === 0) a9 = 0;
@@ -633,15 +416,13 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       }
     }
     const x21 = v.children;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
+    if (x21 !== undefined && (h || _has.call(v, 'children'))) {
       if (!Array.isArray(x21)) {
-        if (_fType(E, o, p + '/children', _sp7 + '/properties/children', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'children', 'array')) return false;
       } else {
         for (let i22 = 0; i22 < x21.length; i22++) {
           const x23 = x21[i22];
-          if ((o & 48) === 48) {
-            if (!_eTreeNode(x23, o, p + '/children/' + i22, E) && (o & 1) === 0) return false;
-          } else if (!_vTreeNode(x23, o) && !_eTreeNode(x23, o + 16, p + '/children/' + i22, E) && (o & 1) === 0)
+          if (((E && o > 47) || !_eTreeNode(x23, o)) && _fRef(_eTreeNode, x23, o, E, p + '/children/', i22))
             return false;
         }
       }
@@ -649,84 +430,47 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
       if (_fReq(E, o, p, _sp7, 'children')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEventBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEventBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp8, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp8 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp8, 'kind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp8, 'kind')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vClick(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.kind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x5 = v.kind;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x5 === 'click')) {
-      return false;
+export function _eClick(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.kind;
+    if (x5 !== undefined && (h || _has.call(v, 'kind'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
+    ok3 = true;
   }
-  const x7 = v.x;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
-    if (!Number.isInteger(x7)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEventBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.kind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (!ok3 && _fRef(_eEventBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.kind;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'kind'))) {
       if (!(x7 === 'click')) {
         if (
           _fErr(E, o, p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
@@ -737,64 +481,37 @@ export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
     const x9 = v.x;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'x'))) {
       if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/x', _sp9 + '/allOf/1/properties/x', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp9 + '/allOf/1', 'x', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vView(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.kind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x5 = v.kind;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x5 === 'view')) {
-      return false;
+export function _eView(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.kind;
+    if (x5 !== undefined && (h || _has.call(v, 'kind'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
+    ok3 = true;
   }
-  const x7 = v.page;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
-    if (typeof x7 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEventBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.kind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (!ok3 && _fRef(_eEventBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp10 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.kind;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'kind'))) {
       if (!(x7 === 'view')) {
         if (
           _fErr(E, o, p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
@@ -805,71 +522,29 @@ export function _eView(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
     const x9 = v.page;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'page'))) {
       if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/page', _sp10 + '/allOf/1/properties/page', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp10 + '/allOf/1', 'page', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEvent(v: any, o: number): boolean {
+export function _eEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'kind')) ? x1 : undefined) {
       case 'click': {
-        if (!_vClick(v, o)) return false;
+        if (((E && o > 47) || !_eClick(v, o)) && _fRef(_eClick, v, o, E, p, '')) return false;
         break;
       }
       case 'view': {
-        if (!_vView(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      L5: {
-        if (!_vClick(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
-        n2++;
-      }
-      L7: {
-        if (!_vView(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
-        n2++;
-      }
-      if (n2 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
-      case 'click': {
-        if ((o & 48) === 48) {
-          if (!_eClick(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vClick(v, o) && !_eClick(v, o + 16, p, E) && (o & 1) === 0) return false;
-        break;
-      }
-      case 'view': {
-        if ((o & 48) === 48) {
-          if (!_eView(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vView(v, o) && !_eView(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (((E && o > 47) || !_eView(v, o)) && _fRef(_eView, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -892,29 +567,28 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L5: {
-          if (!_vClick(v, o)) break L5;
+          if (!_eClick(v, o)) break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
         }
         L7: {
-          if (!_vView(v, o)) break L7;
+          if (!_eView(v, o)) break L7;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
         }
       }
       if (n2 === 0) {
+        if (E === undefined) return false;
         const e9 = E.length;
         const o10 = (o & 48) === 48 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if ((o10 & 48) === 48) {
-              if (!_eClick(v, o10, p, E) && (o10 & 1) === 0) break L11;
-            } else if (!_vClick(v, o10) && !_eClick(v, o10 + 16, p, E) && (o10 & 1) === 0) break L11;
+            if (((E && o10 > 47) || !_eClick(v, o10)) && _fRef(_eClick, v, o10, E, p, '')) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -925,9 +599,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e15 = E.length;
           L14: {
-            if ((o10 & 48) === 48) {
-              if (!_eView(v, o10, p, E) && (o10 & 1) === 0) break L14;
-            } else if (!_vView(v, o10) && !_eView(v, o10 + 16, p, E) && (o10 & 1) === 0) break L14;
+            if (((E && o10 > 47) || !_eView(v, o10)) && _fRef(_eView, v, o10, E, p, '')) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -954,171 +626,96 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTaggedEvent(v: any, o: number): boolean {
-  if (!_vEvent(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.at;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-    if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x3)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEvent(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vEvent(v, o) && !_eEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eTaggedEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eEvent(v, o)) && _fRef(_eEvent, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp13 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.at;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'at'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp13 + '/allOf/1', 'at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x3)) {
-          if (_fFormat(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp13 + '/allOf/1', 'at', 'date-time')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProfileBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  const x2 = v.handle;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.pin;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProfileBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp14 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp14, 'id', 'string')) return false;
       }
     }
     const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'handle'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp14 + '/properties/handle', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp14, 'handle', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp14, 'handle')) return false;
     }
     const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'pin'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp14 + '/properties/pin', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp14, 'pin', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProfile(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v.handle;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x5 = v.pin;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x7 = v.id;
-  if (!(x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
-    if ((o & 4) === 0) {
-      return false;
+export function _eProfile(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
     }
-  }
-  const x8 = v.pin;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-    if (typeof x8 === 'string') {
-      if (x8.length < 4 || (x8.length < 7 && _len(x8) < 4)) {
-        return false;
-      }
+    const x6 = v.handle;
+    if (x6 !== undefined && (h || _has.call(v, 'handle'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
     }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
+    const x7 = v.pin;
+    if (x7 !== undefined && (h || _has.call(v, 'pin'))) {
+      if (typeof x7 !== 'string') break L4;
     }
+    ok3 = true;
   }
-  return true;
-}
-
-export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProfileBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      }
-      const x6 = v.handle;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x7 = v.pin;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-        if (typeof x7 !== 'string') break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eProfileBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (!ok3 && _fRef(_eProfileBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp15 + '/allOf/1', 'object')) return false;
   } else {
     const x9 = v.id;
-    if (!(x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
+    if (!(x9 !== undefined && (h || _has.call(v, 'id')))) {
       if ((o & 4) === 0) {
         if (_fReq(E, o, p, _sp15 + '/allOf/1', 'id')) return false;
       }
     }
     const x10 = v.pin;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'pin'))) {
       if (typeof x10 === 'string') {
         if (x10.length < 4 || (x10.length < 7 && _len(x10) < 4)) {
           if (
@@ -1141,45 +738,27 @@ export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vForm(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.q;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.tags;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-    if (!Array.isArray(x2)) return false;
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'string') return false;
-    }
-  }
-  return true;
-}
-
-export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eForm(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp16, 'object')) return false;
   } else {
     const x1 = v.q;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'q'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/q', _sp16 + '/properties/q', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp16, 'q', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp16, 'q')) return false;
     }
     const x2 = v.tags;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'tags'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/tags', _sp16 + '/properties/tags', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp16, 'tags', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -1190,85 +769,64 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUpload(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.avatar;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
-    if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
-  }
-  const x2 = v.meta;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-    const x3 = x2.title;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
-      if (typeof x3 !== 'string') return false;
-    }
-  }
-  const x5 = v.count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-    if (!Number.isInteger(x5)) return false;
-  }
-  return true;
-}
-
-export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUpload(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp17, 'object')) return false;
   } else {
     const x1 = v.avatar;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/avatar', _sp17 + '/properties/avatar', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp17, 'avatar', 'string')) return false;
       }
     }
     const x2 = v.meta;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'meta'))) {
       if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/meta', _sp17 + '/properties/meta', 'object')) return false;
+        if (_fTypeP(E, o, p, _sp17, 'meta', 'object')) return false;
       } else {
         const x3 = x2.title;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
+        if (x3 !== undefined && (h || _has.call(x2, 'title'))) {
           if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/meta/title', _sp17 + '/properties/meta/properties/title', 'string')) return false;
+            if (_fTypeP(E, o, p + '/meta', _sp17 + '/properties/meta', 'title', 'string')) return false;
           }
         }
       }
     }
     const x5 = v.count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'count'))) {
       if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/count', _sp17 + '/properties/count', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp17, 'count', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateThingPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eReplaceTreePathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.treeId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'treeId'))) {
-      if ((o & 48) === 48) {
-        if (!_eColorV1(x1, o, p + '/treeId', E) && (o & 1) === 0) return false;
-      } else if (!_vColorV1(x1, o) && !_eColorV1(x1, o + 16, p + '/treeId', E) && (o & 1) === 0) return false;
+    if (x1 !== undefined && (h || _has.call(v, 'treeId'))) {
+      if (((E && o > 47) || !_eColorV1(x1, o)) && _fRef(_eColorV1, x1, o, E, p, '/treeId')) return false;
     } else {
       if (_fReq(E, o, p, sp, 'treeId')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

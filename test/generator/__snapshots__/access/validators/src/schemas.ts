@@ -23,22 +23,6 @@ import {
   _eTreeNode,
   _eUpload,
   _eView,
-  _vAccount,
-  _vAudit,
-  _vClick,
-  _vColorV1,
-  _vEvent,
-  _vEventBase,
-  _vForm,
-  _vProfile,
-  _vProfileBase,
-  _vSecret,
-  _vServerId,
-  _vTaggedEvent,
-  _vThing,
-  _vTreeNode,
-  _vUpload,
-  _vView,
 } from './compiled.js';
 
 /** ServerId: validates against `#/components/schemas/ServerId`. */
@@ -56,7 +40,7 @@ export function validateServerId(value: unknown, options?: ValidateOptions): Val
 /** ServerId: validates against `#/components/schemas/ServerId`. */
 export function isServerId(value: unknown): value is T.ServerId {
   try {
-    return _vServerId(value, _opts(undefined, false));
+    return _eServerId(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -78,7 +62,7 @@ export function validateSecret(value: unknown, options?: ValidateOptions): Valid
 /** Secret: validates against `#/components/schemas/Secret`. */
 export function isSecret(value: unknown): value is T.Secret {
   try {
-    return _vSecret(value, _opts(undefined, false));
+    return _eSecret(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -100,7 +84,7 @@ export function validateThing(value: unknown, options?: ValidateOptions): Valida
 /** Thing: validates against `#/components/schemas/Thing`. */
 export function isThing(value: unknown): value is T.Thing {
   try {
-    return _vThing(value, _opts(undefined, false));
+    return _eThing(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -122,7 +106,7 @@ export function validateColorV1(value: unknown, options?: ValidateOptions): Vali
 /** ColorV1: validates against `#/components/schemas/Color.v1`. */
 export function isColorV1(value: unknown): value is T.ColorV1 {
   try {
-    return _vColorV1(value, _opts(undefined, false));
+    return _eColorV1(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -144,7 +128,7 @@ export function validateAudit(value: unknown, options?: ValidateOptions): Valida
 /** Audit: validates against `#/components/schemas/Audit`. */
 export function isAudit(value: unknown): value is T.Audit {
   try {
-    return _vAudit(value, _opts(undefined, false));
+    return _eAudit(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -166,7 +150,7 @@ export function validateAccount(value: unknown, options?: ValidateOptions): Vali
 /** Account: validates against `#/components/schemas/Account`. */
 export function isAccount(value: unknown): value is T.Account {
   try {
-    return _vAccount(value, _opts(undefined, false));
+    return _eAccount(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -188,7 +172,7 @@ export function validateTreeNode(value: unknown, options?: ValidateOptions): Val
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
 export function isTreeNode(value: unknown): value is T.TreeNode {
   try {
-    return _vTreeNode(value, _opts(undefined, false));
+    return _eTreeNode(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -210,7 +194,7 @@ export function validateEventBase(value: unknown, options?: ValidateOptions): Va
 /** EventBase: validates against `#/components/schemas/EventBase`. */
 export function isEventBase(value: unknown): value is T.EventBase {
   try {
-    return _vEventBase(value, _opts(undefined, false));
+    return _eEventBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -232,7 +216,7 @@ export function validateClick(value: unknown, options?: ValidateOptions): Valida
 /** Click: validates against `#/components/schemas/Click`. */
 export function isClick(value: unknown): value is T.Click {
   try {
-    return _vClick(value, _opts(undefined, false));
+    return _eClick(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -254,7 +238,7 @@ export function validateView(value: unknown, options?: ValidateOptions): Validat
 /** View: validates against `#/components/schemas/View`. */
 export function isView(value: unknown): value is T.View {
   try {
-    return _vView(value, _opts(undefined, false));
+    return _eView(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -276,7 +260,7 @@ export function validateEvent(value: unknown, options?: ValidateOptions): Valida
 /** Event: validates against `#/components/schemas/Event`. */
 export function isEvent(value: unknown): value is T.Event {
   try {
-    return _vEvent(value, _opts(undefined, false));
+    return _eEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -298,7 +282,7 @@ export function validateTaggedEvent(value: unknown, options?: ValidateOptions): 
 /** TaggedEvent: validates against `#/components/schemas/TaggedEvent`. */
 export function isTaggedEvent(value: unknown): value is T.TaggedEvent {
   try {
-    return _vTaggedEvent(value, _opts(undefined, false));
+    return _eTaggedEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -320,7 +304,7 @@ export function validateProfileBase(value: unknown, options?: ValidateOptions): 
 /** ProfileBase: validates against `#/components/schemas/ProfileBase`. */
 export function isProfileBase(value: unknown): value is T.ProfileBase {
   try {
-    return _vProfileBase(value, _opts(undefined, false));
+    return _eProfileBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -342,7 +326,7 @@ export function validateProfile(value: unknown, options?: ValidateOptions): Vali
 /** Profile: validates against `#/components/schemas/Profile`. */
 export function isProfile(value: unknown): value is T.Profile {
   try {
-    return _vProfile(value, _opts(undefined, false));
+    return _eProfile(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -364,7 +348,7 @@ export function validateForm(value: unknown, options?: ValidateOptions): Validat
 /** Form: validates against `#/components/schemas/Form`. */
 export function isForm(value: unknown): value is T.Form {
   try {
-    return _vForm(value, _opts(undefined, false));
+    return _eForm(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -386,7 +370,7 @@ export function validateUpload(value: unknown, options?: ValidateOptions): Valid
 /** Upload: validates against `#/components/schemas/Upload`. */
 export function isUpload(value: unknown): value is T.Upload {
   try {
-    return _vUpload(value, _opts(undefined, false));
+    return _eUpload(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _esc, _fErr, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _sp1 = '#/components/schemas/Closed';
@@ -13,47 +13,28 @@ const _sp3 = '#/components/schemas/Counts';
 const _sp4 = '#/components/schemas/Item';
 const _sp5 = '#/components/schemas/ItemsById';
 const _sp6 = '#/components/schemas/Labeled';
-const _re7 = new RegExp('^x-', 'u');
-const _sp8 = '#/components/schemas/Extensions';
+const _sp7 = '#/components/schemas/Extensions';
+const _re8 = new RegExp('^x-', 'u');
 const _sp9 = '#/components/schemas/Unspecified';
 
-export function _vOpen(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eOpen(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vClosed(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.a;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  for (const k2 in v) {
-    if (!_has.call(v, k2)) continue;
-    if (!(k2 === 'a')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eClosed(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'a'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/a', _sp1 + '/properties/a', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'a', 'string')) return false;
       }
     }
     for (const k2 in v) {
@@ -74,20 +55,11 @@ export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEmpty(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k1 in v) {
-    if (!_has.call(v, k1)) continue;
-    return false;
-  }
-  return true;
-}
-
-export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEmpty(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
@@ -101,21 +73,11 @@ export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boo
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCounts(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k1 in v) {
-    if (!_has.call(v, k1)) continue;
-    const x2 = v[k1];
-    if (!Number.isInteger(x2)) return false;
-  }
-  return true;
-}
-
-export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCounts(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
@@ -127,121 +89,71 @@ export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vItem(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eItem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp4 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp4, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vItemsById(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const k1 in v) {
-    if (!_has.call(v, k1)) continue;
-    const x2 = v[k1];
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-    const x4 = x2.id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-      if (typeof x4 !== 'string') return false;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eItemsById(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     for (const k1 in v) {
       if (!_has.call(v, k1)) continue;
       const x2 = v[k1];
-      if ((o & 48) === 48) {
-        if (!_eItem(x2, o, p + '/' + _esc(k1), E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.id;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-            if (typeof x6 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          ok4 = true;
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
+        const x6 = x2.id;
+        if (x6 !== undefined && (h || _has.call(x2, 'id'))) {
+          if (typeof x6 !== 'string') break L5;
+        } else {
+          break L5;
         }
-        if (!ok4 && !_eItem(x2, o + 16, p + '/' + _esc(k1), E) && (o & 1) === 0) return false;
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eItem, x2, o, E, p + '/', _esc(k1))) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLabeled(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  for (const k3 in v) {
-    if (!_has.call(v, k3)) continue;
-    if (!(k3 === 'id' || k3 === 'label')) {
-      const x4 = v[k3];
-      if (typeof x4 !== 'number' || !Number.isFinite(x4)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eLabeled(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp6, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp6 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp6, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp6, 'id')) return false;
     }
     const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp6 + '/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp6, 'label', 'string')) return false;
       }
     }
     for (const k3 in v) {
@@ -254,69 +166,46 @@ export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vExtensions(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (!Number.isInteger(x1)) return false;
-  }
-  for (const k2 in v) {
-    if (!_has.call(v, k2)) continue;
-    if (_re7.test(k2)) {
-      const x3 = v[k2];
-      if (typeof x3 !== 'string') return false;
-    }
-  }
-  return true;
-}
-
-export function _eExtensions(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eExtensions(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp8, 'object')) return false;
+    if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'name'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/name', _sp8 + '/properties/name', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'name', 'integer')) return false;
       }
     }
     for (const k2 in v) {
       if (!_has.call(v, k2)) continue;
-      if (_re7.test(k2)) {
+      if (_re8.test(k2)) {
         const x3 = v[k2];
         if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-', 'string')) return false;
+          if (_fType(E, o, p + '/' + _esc(k2), _sp7 + '/patternProperties/^x-', 'string')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vUnspecified(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.a;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUnspecified(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp9, 'object')) return false;
   } else {
     const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'a'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/a', _sp9 + '/properties/a', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp9, 'a', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -16,15 +16,6 @@ import {
   _eLabeled,
   _eOpen,
   _eUnspecified,
-  _vClosed,
-  _vCounts,
-  _vEmpty,
-  _vExtensions,
-  _vItem,
-  _vItemsById,
-  _vLabeled,
-  _vOpen,
-  _vUnspecified,
 } from './compiled.js';
 
 /** Open: validates against `#/components/schemas/Open`. */
@@ -42,7 +33,7 @@ export function validateOpen(value: unknown, options?: ValidateOptions): Validat
 /** Open: validates against `#/components/schemas/Open`. */
 export function isOpen(value: unknown): value is T.Open {
   try {
-    return _vOpen(value, _opts(undefined, false));
+    return _eOpen(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -64,7 +55,7 @@ export function validateClosed(value: unknown, options?: ValidateOptions): Valid
 /** Closed: validates against `#/components/schemas/Closed`. */
 export function isClosed(value: unknown): value is T.Closed {
   try {
-    return _vClosed(value, _opts(undefined, false));
+    return _eClosed(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -86,7 +77,7 @@ export function validateEmpty(value: unknown, options?: ValidateOptions): Valida
 /** Empty: validates against `#/components/schemas/Empty`. */
 export function isEmpty(value: unknown): value is T.Empty {
   try {
-    return _vEmpty(value, _opts(undefined, false));
+    return _eEmpty(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -108,7 +99,7 @@ export function validateCounts(value: unknown, options?: ValidateOptions): Valid
 /** Counts: validates against `#/components/schemas/Counts`. */
 export function isCounts(value: unknown): value is T.Counts {
   try {
-    return _vCounts(value, _opts(undefined, false));
+    return _eCounts(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -130,7 +121,7 @@ export function validateItem(value: unknown, options?: ValidateOptions): Validat
 /** Item: validates against `#/components/schemas/Item`. */
 export function isItem(value: unknown): value is T.Item {
   try {
-    return _vItem(value, _opts(undefined, false));
+    return _eItem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -152,7 +143,7 @@ export function validateItemsById(value: unknown, options?: ValidateOptions): Va
 /** ItemsById: validates against `#/components/schemas/ItemsById`. */
 export function isItemsById(value: unknown): value is T.ItemsById {
   try {
-    return _vItemsById(value, _opts(undefined, false));
+    return _eItemsById(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -174,7 +165,7 @@ export function validateLabeled(value: unknown, options?: ValidateOptions): Vali
 /** Labeled: validates against `#/components/schemas/Labeled`. */
 export function isLabeled(value: unknown): value is T.Labeled {
   try {
-    return _vLabeled(value, _opts(undefined, false));
+    return _eLabeled(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -196,7 +187,7 @@ export function validateExtensions(value: unknown, options?: ValidateOptions): V
 /** Extensions: validates against `#/components/schemas/Extensions`. */
 export function isExtensions(value: unknown): value is T.Extensions {
   try {
-    return _vExtensions(value, _opts(undefined, false));
+    return _eExtensions(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -218,7 +209,7 @@ export function validateUnspecified(value: unknown, options?: ValidateOptions): 
 /** Unspecified: validates against `#/components/schemas/Unspecified`. */
 export function isUnspecified(value: unknown): value is T.Unspecified {
   try {
-    return _vUnspecified(value, _opts(undefined, false));
+    return _eUnspecified(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -6,10 +6,11 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has, _inc } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
-const _s1 = new Set<unknown>([
+const _sp1 = '#/components/schemas/Quotes';
+const _s2 = new Set<unknown>([
   "'",
   '"',
   '`',
@@ -35,7 +36,7 @@ const _s1 = new Set<unknown>([
   '😀',
   'naïve',
 ]);
-const _k2: any = [
+const _k3: any = [
   "'",
   '"',
   '`',
@@ -61,7 +62,6 @@ const _k2: any = [
   '😀',
   'naïve',
 ];
-const _sp3 = '#/components/schemas/Quotes';
 const _k4: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _k5: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _sp6 = '#/components/schemas/MixedHostile';
@@ -77,10 +77,10 @@ const _sp15 = '#/components/schemas/class';
 const _sp16 = '#/components/schemas/default';
 const _sp17 = '#/components/schemas/delete';
 const _sp18 = '#/components/schemas/123abc';
-const _k19: any = ['snake'];
-const _sp20 = '#/components/schemas/foo_bar';
-const _k21: any = ['camel'];
-const _sp22 = '#/components/schemas/fooBar';
+const _sp19 = '#/components/schemas/foo_bar';
+const _k20: any = ['snake'];
+const _sp21 = '#/components/schemas/fooBar';
+const _k22: any = ['camel'];
 const _sp23 = '#/components/schemas/FooBarValues';
 const _sp24 = '#/components/schemas/__proto__';
 const _sp25 = '#/components/schemas/constructor';
@@ -91,140 +91,50 @@ const _sp29 = '#/components/schemas/Operations';
 const _k30: any = ['c"a`t', '${dog}'];
 const _sp31 = '#/components/schemas/Animal';
 
-export function _vHostile(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v["it's"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v['say "hi"'];
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v['back`tick'];
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  const x4 = v['with space'];
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'with space'))) {
-    if (typeof x4 !== 'string') return false;
-  }
-  const x5 = v['dash-ed'];
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'dash-ed'))) {
-    if (typeof x5 !== 'string') return false;
-  }
-  const x6 = v['1st'];
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, '1st'))) {
-    if (!Number.isInteger(x6)) return false;
-  } else {
-    return false;
-  }
-  const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
-  if (x7 !== undefined) {
-    if (typeof x7 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
-  if (x8 !== undefined) {
-    if (typeof x8 !== 'string') return false;
-  }
-  const x9 = _has.call(v, 'toString') ? v.toString : undefined;
-  if (x9 !== undefined) {
-    if (typeof x9 !== 'string') return false;
-  }
-  const x10 = v.class;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'class'))) {
-    if (typeof x10 !== 'boolean') return false;
-  } else {
-    return false;
-  }
-  const x11 = v.default;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
-    if (typeof x11 !== 'boolean') return false;
-  }
-  const x12 = v.delete;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'delete'))) {
-    if (typeof x12 !== 'boolean') return false;
-  }
-  const x13 = v['naïve'];
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'naïve'))) {
-    if (typeof x13 !== 'string') return false;
-  }
-  const x14 = v['日本語'];
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, '日本語'))) {
-    if (typeof x14 !== 'string') return false;
-  }
-  const x15 = v['*/'];
-  if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, '*/'))) {
-    if (typeof x15 !== 'string') return false;
-  }
-  const x16 = v['${x}'];
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, '${x}'))) {
-    if (typeof x16 !== 'string') return false;
-  }
-  const x17 = v['line\u2028separator'];
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'line\u2028separator'))) {
-    if (typeof x17 !== 'string') return false;
-  }
-  const x18 = v['back\\slash'];
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'back\\slash'))) {
-    if (typeof x18 !== 'string') return false;
-  }
-  const x19 = v[''];
-  if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, ''))) {
-    if (typeof x19 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eHostile(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v["it's"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
+    if (x1 !== undefined && (h || _has.call(v, "it's"))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/it's", _sp0 + "/properties/it's", 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, "it's", 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, "it's")) return false;
     }
     const x2 = v['say "hi"'];
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'say "hi"'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/say "hi"', _sp0 + '/properties/say "hi"', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'say "hi"', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
     }
     const x3 = v['back`tick'];
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'back`tick'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/back`tick', _sp0 + '/properties/back`tick', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'back`tick', 'string')) return false;
       }
     }
     const x4 = v['with space'];
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'with space'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'with space'))) {
       if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/with space', _sp0 + '/properties/with space', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'with space', 'string')) return false;
       }
     }
     const x5 = v['dash-ed'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'dash-ed'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'dash-ed'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/dash-ed', _sp0 + '/properties/dash-ed', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'dash-ed', 'string')) return false;
       }
     }
     const x6 = v['1st'];
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, '1st'))) {
+    if (x6 !== undefined && (h || _has.call(v, '1st'))) {
       if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/1st', _sp0 + '/properties/1st', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp0, '1st', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, '1st')) return false;
@@ -232,7 +142,7 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
     const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
     if (x7 !== undefined) {
       if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/__proto__', _sp0 + '/properties/__proto__', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, '__proto__', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, '__proto__')) return false;
@@ -240,126 +150,104 @@ export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): b
     const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
     if (x8 !== undefined) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/constructor', _sp0 + '/properties/constructor', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'constructor', 'string')) return false;
       }
     }
     const x9 = _has.call(v, 'toString') ? v.toString : undefined;
     if (x9 !== undefined) {
       if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/toString', _sp0 + '/properties/toString', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'toString', 'string')) return false;
       }
     }
     const x10 = v.class;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'class'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'class'))) {
       if (typeof x10 !== 'boolean') {
-        if (_fType(E, o, p + '/class', _sp0 + '/properties/class', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'class', 'boolean')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'class')) return false;
     }
     const x11 = v.default;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
+    if (x11 !== undefined && (h || _has.call(v, 'default'))) {
       if (typeof x11 !== 'boolean') {
-        if (_fType(E, o, p + '/default', _sp0 + '/properties/default', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'default', 'boolean')) return false;
       }
     }
     const x12 = v.delete;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'delete'))) {
+    if (x12 !== undefined && (h || _has.call(v, 'delete'))) {
       if (typeof x12 !== 'boolean') {
-        if (_fType(E, o, p + '/delete', _sp0 + '/properties/delete', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'delete', 'boolean')) return false;
       }
     }
     const x13 = v['naïve'];
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'naïve'))) {
+    if (x13 !== undefined && (h || _has.call(v, 'naïve'))) {
       if (typeof x13 !== 'string') {
-        if (_fType(E, o, p + '/naïve', _sp0 + '/properties/naïve', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'naïve', 'string')) return false;
       }
     }
     const x14 = v['日本語'];
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, '日本語'))) {
+    if (x14 !== undefined && (h || _has.call(v, '日本語'))) {
       if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/日本語', _sp0 + '/properties/日本語', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, '日本語', 'string')) return false;
       }
     }
     const x15 = v['*/'];
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, '*/'))) {
+    if (x15 !== undefined && (h || _has.call(v, '*/'))) {
       if (typeof x15 !== 'string') {
-        if (_fType(E, o, p + '/*~1', _sp0 + '/properties/*~1', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, '*~1', 'string')) return false;
       }
     }
     const x16 = v['${x}'];
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, '${x}'))) {
+    if (x16 !== undefined && (h || _has.call(v, '${x}'))) {
       if (typeof x16 !== 'string') {
-        if (_fType(E, o, p + '/${x}', _sp0 + '/properties/${x}', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, '${x}', 'string')) return false;
       }
     }
     const x17 = v['line\u2028separator'];
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'line\u2028separator'))) {
+    if (x17 !== undefined && (h || _has.call(v, 'line\u2028separator'))) {
       if (typeof x17 !== 'string') {
-        if (_fType(E, o, p + '/line\u2028separator', _sp0 + '/properties/line\u2028separator', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'line\u2028separator', 'string')) return false;
       }
     }
     const x18 = v['back\\slash'];
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'back\\slash'))) {
+    if (x18 !== undefined && (h || _has.call(v, 'back\\slash'))) {
       if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/back\\slash', _sp0 + '/properties/back\\slash', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'back\\slash', 'string')) return false;
       }
     }
     const x19 = v[''];
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, ''))) {
+    if (x19 !== undefined && (h || _has.call(v, ''))) {
       if (typeof x19 !== 'string') {
-        if (_fType(E, o, p + '/', _sp0 + '/properties/', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, '', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vQuotes(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_s1.has(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eQuotes(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp3, 'string')) return false;
+    if (_fType(E, o, p, _sp1, 'string')) return false;
   }
-  if (!_s1.has(v)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+  if (!_s2.has(v)) {
+    if (_fErr(E, o, p, _sp1 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k3 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMixedHostile(v: any, o: number): boolean {
-  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k4, v))) {
-    return false;
-  }
-  return true;
-}
-
-export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMixedHostile(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k4, v))) {
     if (_fErr(E, o, p, _sp6 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstHostile(v: any, o: number): boolean {
-  if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstHostile(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) {
     if (
       _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', {
@@ -368,19 +256,11 @@ export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[
     )
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPatterned(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePatterned(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp9, 'string')) return false;
   } else {
@@ -393,19 +273,11 @@ export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]):
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPrefixed(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePrefixed(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp11, 'string')) return false;
   } else {
@@ -418,19 +290,11 @@ export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSuffixed(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!_re12.test(v)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSuffixed(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp13, 'string')) return false;
   } else {
@@ -441,56 +305,33 @@ export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): 
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vClass(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.default;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'a' || x1 === 'b')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eClass(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.default;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
-      if ((o & 48) === 48) {
-        if (!_eDefault(x1, o, p + '/default', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'a' || x1 === 'b')) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'default'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!(x1 === 'a' || x1 === 'b')) {
+          break L4;
         }
-        if (!ok3 && !_eDefault(x1, o + 16, p + '/default', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eDefault, x1, o, E, p, '/default')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDefault(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'a' || v === 'b')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDefault(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp16, 'string')) return false;
   }
@@ -498,340 +339,179 @@ export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): b
     if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k14 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDelete(v: any, o: number): boolean {
-  if (!Number.isInteger(v)) return false;
-  return true;
-}
-
-export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDelete(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, _sp17, 'integer')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _v_123abc(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.content;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _e_123abc(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.content;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'content'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/content', _sp18 + '/properties/content', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'content', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFooBar(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'snake')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFooBar(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp20, 'string')) return false;
+    if (_fType(E, o, p, _sp19, 'string')) return false;
   }
   if (!(v === 'snake')) {
-    if (_fErr(E, o, p, _sp20 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k19 }))
+    if (_fErr(E, o, p, _sp19 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k20 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFooBar2(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'camel')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFooBar2(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp22, 'string')) return false;
+    if (_fType(E, o, p, _sp21, 'string')) return false;
   }
   if (!(v === 'camel')) {
-    if (_fErr(E, o, p, _sp22 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k21 }))
+    if (_fErr(E, o, p, _sp21 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k22 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFooBarValues2(v: any, o: number): boolean {
-  if (typeof v !== 'boolean') return false;
-  return true;
-}
-
-export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFooBarValues2(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'boolean') {
     if (_fType(E, o, p, _sp23, 'boolean')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProto(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.polluted;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'polluted'))) {
-    if (typeof x1 !== 'boolean') return false;
-  }
-  return true;
-}
-
-export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProto(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp24, 'object')) return false;
   } else {
     const x1 = v.polluted;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'polluted'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'polluted'))) {
       if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/polluted', _sp24 + '/properties/polluted', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp24, 'polluted', 'boolean')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstructor(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstructor(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp25, 'object')) return false;
   } else {
     const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp25 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp25, 'name', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vToString(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eToString(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, _sp26, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vThen(v: any, o: number): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-  return true;
-}
-
-export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eThen(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
     if (_fType(E, o, p, _sp27, 'number')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vFooBar3(v: any, o: number): boolean {
-  if (!Number.isInteger(v)) return false;
-  return true;
-}
-
-export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eFooBar3(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, _sp28, 'integer')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSchema(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  return true;
-}
-
-export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSchema(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, '#/components/schemas/___', 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vOperations2(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  return true;
-}
-
-export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eOperations2(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp29, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnimal(v: any, o: number): boolean {
+export function _eAnimal(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd")) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, "ki'nd")) ? x1 : undefined) {
       case 'c"a`t': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v["ki'nd"];
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v["ki'nd"];
+          if (x4 !== undefined && (h || _has.call(v, "ki'nd"))) {
+            if (typeof x4 !== 'string') break L3;
+          } else {
+            break L3;
+          }
+          const x5 = v.meows;
+          if (x5 !== undefined && (h || _has.call(v, 'meows'))) {
+            if (typeof x5 !== 'boolean') break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.meows;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-          if (typeof x3 !== 'boolean') return false;
-        }
+        if (!ok2 && _fRef(_eCat, v, o, E, p, '')) return false;
         break;
       }
       case '${dog}': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x5 = v["ki'nd"];
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
-        const x6 = v.barks;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-          if (typeof x6 !== 'boolean') return false;
-        }
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v["ki'nd"];
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
-        const x14 = v.meows;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-          if (typeof x14 !== 'boolean') break L11;
-        }
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
-        n8++;
-      }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v["ki'nd"];
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
-        const x19 = v.barks;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-          if (typeof x19 !== 'boolean') break L16;
-        }
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
-        n8++;
-      }
-      if (n8 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v["ki'nd"];
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd")) ? x1 : undefined) {
-      case 'c"a`t': {
-        if ((o & 48) === 48) {
-          if (!_eCat(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v["ki'nd"];
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.meows;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-              if (typeof x5 !== 'boolean') break L3;
-            }
-            ok2 = true;
+        let ok7 = false;
+        L8: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+          const x9 = v["ki'nd"];
+          if (x9 !== undefined && (h || _has.call(v, "ki'nd"))) {
+            if (typeof x9 !== 'string') break L8;
+          } else {
+            break L8;
           }
-          if (!ok2 && !_eCat(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case '${dog}': {
-        if ((o & 48) === 48) {
-          if (!_eDog(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v["ki'nd"];
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.barks;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-              if (typeof x10 !== 'boolean') break L8;
-            }
-            ok7 = true;
+          const x10 = v.barks;
+          if (x10 !== undefined && (h || _has.call(v, 'barks'))) {
+            if (typeof x10 !== 'boolean') break L8;
           }
-          if (!ok7 && !_eDog(v, o + 16, p, E) && (o & 1) === 0) return false;
+          ok7 = true;
         }
+        if (!ok7 && _fRef(_eDog, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -854,17 +534,17 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       let n12 = 0;
       let a13 = -1;
       let b14 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L15: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
           const x17 = v["ki'nd"];
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+          if (x17 !== undefined && (h || _has.call(v, "ki'nd"))) {
             if (typeof x17 !== 'string') break L15;
           } else {
             break L15;
           }
           const x18 = v.meows;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+          if (x18 !== undefined && (h || _has.call(v, 'meows'))) {
             if (typeof x18 !== 'boolean') break L15;
           }
           if (n12 === 0) a13 = 0;
@@ -874,13 +554,13 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         L20: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
           const x22 = v["ki'nd"];
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+          if (x22 !== undefined && (h || _has.call(v, "ki'nd"))) {
             if (typeof x22 !== 'string') break L20;
           } else {
             break L20;
           }
           const x23 = v.barks;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+          if (x23 !== undefined && (h || _has.call(v, 'barks'))) {
             if (typeof x23 !== 'boolean') break L20;
           }
           if (n12 === 0) a13 = 1;
@@ -889,31 +569,28 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         }
       }
       if (n12 === 0) {
+        if (E === undefined) return false;
         const e25 = E.length;
         const o26 = (o & 48) === 48 ? o : o + 16;
         {
           const e28 = E.length;
           L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCat(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v["ki'nd"];
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, "ki'nd"))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.meows;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'meows'))) {
-                  if (typeof x33 !== 'boolean') break L31;
-                }
-                ok30 = true;
+            let ok30 = false;
+            L31: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
+              const x32 = v["ki'nd"];
+              if (x32 !== undefined && (h || _has.call(v, "ki'nd"))) {
+                if (typeof x32 !== 'string') break L31;
+              } else {
+                break L31;
               }
-              if (!ok30 && !_eCat(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
+              const x33 = v.meows;
+              if (x33 !== undefined && (h || _has.call(v, 'meows'))) {
+                if (typeof x33 !== 'boolean') break L31;
+              }
+              ok30 = true;
             }
+            if (!ok30 && _fRef(_eCat, v, o26, E, p, '')) break L27;
           }
           if (E.length === e28) {
             if (n12 === 0) a13 = 0;
@@ -924,26 +601,22 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
         {
           const e36 = E.length;
           L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eDog(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v["ki'nd"];
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, "ki'nd"))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.barks;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'barks'))) {
-                  if (typeof x41 !== 'boolean') break L39;
-                }
-                ok38 = true;
+            let ok38 = false;
+            L39: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
+              const x40 = v["ki'nd"];
+              if (x40 !== undefined && (h || _has.call(v, "ki'nd"))) {
+                if (typeof x40 !== 'string') break L39;
+              } else {
+                break L39;
               }
-              if (!ok38 && !_eDog(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
+              const x41 = v.barks;
+              if (x41 !== undefined && (h || _has.call(v, 'barks'))) {
+                if (typeof x41 !== 'boolean') break L39;
+              }
+              ok38 = true;
             }
+            if (!ok38 && _fRef(_eDog, v, o26, E, p, '')) break L35;
           }
           if (E.length === e36) {
             if (n12 === 0) a13 = 1;
@@ -970,379 +643,257 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCat(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v["ki'nd"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.meows;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-    if (typeof x2 !== 'boolean') return false;
-  }
-  return true;
-}
-
-export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCat(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
   } else {
     const x1 = v["ki'nd"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+    if (x1 !== undefined && (h || _has.call(v, "ki'nd"))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Cat/properties/ki'nd", 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Cat', "ki'nd", 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
     }
     const x2 = v.meows;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'meows'))) {
       if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDog(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v["ki'nd"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.barks;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-    if (typeof x2 !== 'boolean') return false;
-  }
-  return true;
-}
-
-export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDog(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
   } else {
     const x1 = v["ki'nd"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+    if (x1 !== undefined && (h || _has.call(v, "ki'nd"))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Dog/properties/ki'nd", 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Dog', "ki'nd", 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
     }
     const x2 = v.barks;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'barks'))) {
       if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2PathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2PathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2Query(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v["it's"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, "it's"))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eThen2QueryItS, x1, o, E, p, "/it's", '#/paths/~1then/get/parameters/0/schema')) return false;
     }
     const x5 = v['say "hi"'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x5, o, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eThen2QueryItS(x5, o + 16, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x5 !== undefined && (h || _has.call(v, 'say "hi"'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_eThen2QueryItS, x5, o, E, p, '/say "hi"', '#/paths/~1then/get/parameters/1/schema'))
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'say "hi"')) return false;
     }
     const x9 = v['back`tick ${x}'];
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick ${x}'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryBackTickX(x9, o, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (!Number.isInteger(x9)) break L12;
-          ok11 = true;
-        }
-        if (
-          !ok11 &&
-          !_eThen2QueryBackTickX(x9, o + 16, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x9 !== undefined && (h || _has.call(v, 'back`tick ${x}'))) {
+      let ok11 = false;
+      L12: {
+        if (!Number.isInteger(x9)) break L12;
+        ok11 = true;
       }
+      if (
+        !ok11 &&
+        _fRef(_eThen2QueryBackTickX, x9, o, E, p, '/back`tick ${x}', '#/paths/~1then/get/parameters/2/schema')
+      )
+        return false;
     }
     const x13 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
     if (x13 !== undefined) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryProto(x13, o, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x13 !== 'boolean') break L16;
-          ok15 = true;
-        }
-        if (
-          !ok15 &&
-          !_eThen2QueryProto(x13, o + 16, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+      let ok15 = false;
+      L16: {
+        if (typeof x13 !== 'boolean') break L16;
+        ok15 = true;
       }
+      if (!ok15 && _fRef(_eThen2QueryProto, x13, o, E, p, '/__proto__', '#/paths/~1then/get/parameters/3/schema'))
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2Headers(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['X-"Quoted"-Header'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-"Quoted"-Header'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(x1, o, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'X-"Quoted"-Header'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eThen2QueryItS, x1, o, E, p, '/X-"Quoted"-Header', '#/paths/~1then/get/parameters/4/schema'))
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2Cookies(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
     if (x1 !== undefined) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eThen2QueryItS, x1, o, E, p, '/constructor', '#/paths/~1then/get/parameters/5/schema'))
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReposGetContentPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eReposGetContentPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.owner;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'owner'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x1,
-            o,
-            p + '/owner',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(
-            x1,
-            o + 16,
-            p + '/owner',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'owner'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eThen2QueryItS,
+          x1,
+          o,
+          E,
+          p,
+          '/owner',
+          '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'owner')) return false;
     }
     const x5 = v.repo;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'repo'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x5,
-            o,
-            p + '/repo',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eThen2QueryItS(
-            x5,
-            o + 16,
-            p + '/repo',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x5 !== undefined && (h || _has.call(v, 'repo'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eThen2QueryItS,
+          x5,
+          o,
+          E,
+          p,
+          '/repo',
+          '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'repo')) return false;
     }
     const x9 = v.path;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'path'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x9,
-            o,
-            p + '/path',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          ok11 = true;
-        }
-        if (
-          !ok11 &&
-          !_eThen2QueryItS(
-            x9,
-            o + 16,
-            p + '/path',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x9 !== undefined && (h || _has.call(v, 'path'))) {
+      let ok11 = false;
+      L12: {
+        if (typeof x9 !== 'string') break L12;
+        ok11 = true;
       }
+      if (
+        !ok11 &&
+        _fRef(
+          _eThen2QueryItS,
+          x9,
+          o,
+          E,
+          p,
+          '/path',
+          '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'path')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2QueryItS(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2QueryItS(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2QueryBackTickX(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2QueryBackTickX(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eThen2QueryProto(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eThen2QueryProto(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'boolean') {
     if (_fType(E, o, p, sp, 'boolean')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

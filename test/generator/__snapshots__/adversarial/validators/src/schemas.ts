@@ -33,30 +33,6 @@ import {
   _eThen,
   _eToString,
   _e_123abc,
-  _vAnimal,
-  _vCat,
-  _vClass,
-  _vConstHostile,
-  _vConstructor,
-  _vDefault,
-  _vDelete,
-  _vDog,
-  _vFooBar,
-  _vFooBar2,
-  _vFooBar3,
-  _vFooBarValues2,
-  _vHostile,
-  _vMixedHostile,
-  _vOperations2,
-  _vPatterned,
-  _vPrefixed,
-  _vProto,
-  _vQuotes,
-  _vSchema,
-  _vSuffixed,
-  _vThen,
-  _vToString,
-  _v_123abc,
 } from './compiled.js';
 
 /** Hostile: validates against `#/components/schemas/Hostile`. */
@@ -74,7 +50,7 @@ export function validateHostile(value: unknown, options?: ValidateOptions): Vali
 /** Hostile: validates against `#/components/schemas/Hostile`. */
 export function isHostile(value: unknown): value is T.Hostile {
   try {
-    return _vHostile(value, _opts(undefined, false));
+    return _eHostile(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -96,7 +72,7 @@ export function validateQuotes(value: unknown, options?: ValidateOptions): Valid
 /** Quotes: validates against `#/components/schemas/Quotes`. */
 export function isQuotes(value: unknown): value is T.Quotes {
   try {
-    return _vQuotes(value, _opts(undefined, false));
+    return _eQuotes(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -118,7 +94,7 @@ export function validateMixedHostile(value: unknown, options?: ValidateOptions):
 /** MixedHostile: validates against `#/components/schemas/MixedHostile`. */
 export function isMixedHostile(value: unknown): value is T.MixedHostile {
   try {
-    return _vMixedHostile(value, _opts(undefined, false));
+    return _eMixedHostile(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -140,7 +116,7 @@ export function validateConstHostile(value: unknown, options?: ValidateOptions):
 /** ConstHostile: validates against `#/components/schemas/ConstHostile`. */
 export function isConstHostile(value: unknown): value is T.ConstHostile {
   try {
-    return _vConstHostile(value, _opts(undefined, false));
+    return _eConstHostile(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -162,7 +138,7 @@ export function validatePatterned(value: unknown, options?: ValidateOptions): Va
 /** Patterned: validates against `#/components/schemas/Patterned`. */
 export function isPatterned(value: unknown): value is T.Patterned {
   try {
-    return _vPatterned(value, _opts(undefined, false));
+    return _ePatterned(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -184,7 +160,7 @@ export function validatePrefixed(value: unknown, options?: ValidateOptions): Val
 /** Prefixed: validates against `#/components/schemas/Prefixed`. */
 export function isPrefixed(value: unknown): value is T.Prefixed {
   try {
-    return _vPrefixed(value, _opts(undefined, false));
+    return _ePrefixed(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -206,7 +182,7 @@ export function validateSuffixed(value: unknown, options?: ValidateOptions): Val
 /** Suffixed: validates against `#/components/schemas/Suffixed`. */
 export function isSuffixed(value: unknown): value is T.Suffixed {
   try {
-    return _vSuffixed(value, _opts(undefined, false));
+    return _eSuffixed(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -228,7 +204,7 @@ export function validateClass(value: unknown, options?: ValidateOptions): Valida
 /** Class: validates against `#/components/schemas/class`. */
 export function isClass(value: unknown): value is T.Class {
   try {
-    return _vClass(value, _opts(undefined, false));
+    return _eClass(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -250,7 +226,7 @@ export function validateDefault(value: unknown, options?: ValidateOptions): Vali
 /** Default: validates against `#/components/schemas/default`. */
 export function isDefault(value: unknown): value is T.Default {
   try {
-    return _vDefault(value, _opts(undefined, false));
+    return _eDefault(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -272,7 +248,7 @@ export function validateDelete(value: unknown, options?: ValidateOptions): Valid
 /** Delete: validates against `#/components/schemas/delete`. */
 export function isDelete(value: unknown): value is T.Delete {
   try {
-    return _vDelete(value, _opts(undefined, false));
+    return _eDelete(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -294,7 +270,7 @@ export function validate_123abc(value: unknown, options?: ValidateOptions): Vali
 /** _123abc: validates against `#/components/schemas/123abc`. */
 export function is_123abc(value: unknown): value is T._123abc {
   try {
-    return _v_123abc(value, _opts(undefined, false));
+    return _e_123abc(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -316,7 +292,7 @@ export function validateFooBar(value: unknown, options?: ValidateOptions): Valid
 /** FooBar: validates against `#/components/schemas/foo_bar`. */
 export function isFooBar(value: unknown): value is T.FooBar {
   try {
-    return _vFooBar(value, _opts(undefined, false));
+    return _eFooBar(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -338,7 +314,7 @@ export function validateFooBar2(value: unknown, options?: ValidateOptions): Vali
 /** FooBar2: validates against `#/components/schemas/fooBar`. */
 export function isFooBar2(value: unknown): value is T.FooBar2 {
   try {
-    return _vFooBar2(value, _opts(undefined, false));
+    return _eFooBar2(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -360,7 +336,7 @@ export function validateFooBarValues2(value: unknown, options?: ValidateOptions)
 /** FooBarValues2: validates against `#/components/schemas/FooBarValues`. */
 export function isFooBarValues2(value: unknown): value is T.FooBarValues2 {
   try {
-    return _vFooBarValues2(value, _opts(undefined, false));
+    return _eFooBarValues2(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -382,7 +358,7 @@ export function validateProto(value: unknown, options?: ValidateOptions): Valida
 /** Proto: validates against `#/components/schemas/__proto__`. */
 export function isProto(value: unknown): value is T.Proto {
   try {
-    return _vProto(value, _opts(undefined, false));
+    return _eProto(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -404,7 +380,7 @@ export function validateConstructor(value: unknown, options?: ValidateOptions): 
 /** Constructor: validates against `#/components/schemas/constructor`. */
 export function isConstructor(value: unknown): value is T.Constructor {
   try {
-    return _vConstructor(value, _opts(undefined, false));
+    return _eConstructor(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -426,7 +402,7 @@ export function validateToString(value: unknown, options?: ValidateOptions): Val
 /** ToString: validates against `#/components/schemas/toString`. */
 export function isToString(value: unknown): value is T.ToString {
   try {
-    return _vToString(value, _opts(undefined, false));
+    return _eToString(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -448,7 +424,7 @@ export function validateThen(value: unknown, options?: ValidateOptions): Validat
 /** Then: validates against `#/components/schemas/then`. */
 export function isThen(value: unknown): value is T.Then {
   try {
-    return _vThen(value, _opts(undefined, false));
+    return _eThen(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -470,7 +446,7 @@ export function validateFooBar3(value: unknown, options?: ValidateOptions): Vali
 /** FooBar3: validates against `#/components/schemas/foo.bar`. */
 export function isFooBar3(value: unknown): value is T.FooBar3 {
   try {
-    return _vFooBar3(value, _opts(undefined, false));
+    return _eFooBar3(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -492,7 +468,7 @@ export function validateSchema(value: unknown, options?: ValidateOptions): Valid
 /** Schema: validates against `#/components/schemas/___`. */
 export function isSchema(value: unknown): value is T.Schema {
   try {
-    return _vSchema(value, _opts(undefined, false));
+    return _eSchema(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -514,7 +490,7 @@ export function validateOperations2(value: unknown, options?: ValidateOptions): 
 /** Operations2: validates against `#/components/schemas/Operations`. */
 export function isOperations2(value: unknown): value is T.Operations2 {
   try {
-    return _vOperations2(value, _opts(undefined, false));
+    return _eOperations2(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -536,7 +512,7 @@ export function validateAnimal(value: unknown, options?: ValidateOptions): Valid
 /** Animal: validates against `#/components/schemas/Animal`. */
 export function isAnimal(value: unknown): value is T.Animal {
   try {
-    return _vAnimal(value, _opts(undefined, false));
+    return _eAnimal(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -558,7 +534,7 @@ export function validateCat(value: unknown, options?: ValidateOptions): Validati
 /** Cat: validates against `#/components/schemas/Cat`. */
 export function isCat(value: unknown): value is T.Cat {
   try {
-    return _vCat(value, _opts(undefined, false));
+    return _eCat(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -580,7 +556,7 @@ export function validateDog(value: unknown, options?: ValidateOptions): Validati
 /** Dog: validates against `#/components/schemas/Dog`. */
 export function isDog(value: unknown): value is T.Dog {
   try {
-    return _vDog(value, _opts(undefined, false));
+    return _eDog(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,259 +4,155 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fFormatP, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Base';
 const _sp1 = '#/components/schemas/Timestamps';
 const _sp2 = '#/components/schemas/Post';
 const _sp3 = '#/components/schemas/Extended';
-const _k4: any = ['fixed'];
-const _sp5 = '#/components/schemas/Pinned';
+const _sp4 = '#/components/schemas/Pinned';
+const _k5: any = ['fixed'];
 
-export function _vBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTimestamps(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.createdAt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x1)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTimestamps(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.createdAt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'createdAt'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'createdAt', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x1)) {
-          if (_fFormat(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp1, 'createdAt', 'date-time')) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPost(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.createdAt;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-    if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) {
-      return false;
+export function _ePost(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
+    ok3 = true;
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x8 = v.text;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x8 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
+  if (!ok3 && _fRef(_eBase, v, o, E, p, '')) return false;
+  let ok8 = false;
+  L9: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
+    const x10 = v.createdAt;
+    if (x10 !== undefined && (h || _has.call(v, 'createdAt'))) {
+      if (typeof x10 !== 'string') break L9;
+      if ((o & 2) !== 0 && !_fDateTime(x10)) {
+        break L9;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok8 = true;
   }
-  if ((o & 48) === 48) {
-    if (!_eTimestamps(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok8 = false;
-    L9: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
-      const x10 = v.createdAt;
-      if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-        if (typeof x10 !== 'string') break L9;
-        if ((o & 2) !== 0 && !_fDateTime(x10)) {
-          break L9;
-        }
-      }
-      ok8 = true;
-    }
-    if (!ok8 && !_eTimestamps(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (!ok8 && _fRef(_eTimestamps, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp2 + '/allOf/2', 'object')) return false;
   } else {
     const x12 = v.text;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x12 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x12 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp2 + '/allOf/2/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp2 + '/allOf/2', 'text', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPostAlias(v: any, o: number): boolean {
-  if (!_vPost(v, o)) return false;
-  return true;
+export function _ePostAlias(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  if (((E && o > 47) || !_ePost(v, o)) && _fRef(_ePost, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_ePost(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vPost(v, o) && !_ePost(v, o + 16, p, E) && (o & 1) === 0) return false;
-  return E.length === e0;
-}
-
-export function _vExtended(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.extra;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'extra'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x4 = v.id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eExtended(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.extra;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'extra'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'extra'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/extra', _sp3 + '/properties/extra', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'extra', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'extra')) return false;
     }
   }
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok4 = false;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x6 = v.id;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x6 !== 'string') break L5;
-      } else {
-        break L5;
-      }
-      ok4 = true;
+  let ok4 = false;
+  L5: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+    const x6 = v.id;
+    if (x6 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x6 !== 'string') break L5;
+    } else {
+      break L5;
     }
-    if (!ok4 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok4 = true;
   }
-  return E.length === e0;
+  if (!ok4 && _fRef(_eBase, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _vPinned(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x5 = v.id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'fixed')) {
-      return false;
+export function _ePinned(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
+    ok3 = true;
   }
-  return true;
-}
-
-export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (!ok3 && _fRef(_eBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp4 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.id;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/allOf/1/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4 + '/allOf/1', 'id', 'string')) return false;
       }
       if (!(x7 === 'fixed')) {
         if (
@@ -264,15 +160,15 @@ export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): bo
             E,
             o,
             p + '/id',
-            _sp5 + '/allOf/1/properties/id/enum',
+            _sp4 + '/allOf/1/properties/id/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k4 },
+            { allowedValues: _k5 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

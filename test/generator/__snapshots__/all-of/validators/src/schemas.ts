@@ -6,20 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import {
-  _eBase,
-  _eExtended,
-  _ePinned,
-  _ePost,
-  _ePostAlias,
-  _eTimestamps,
-  _vBase,
-  _vExtended,
-  _vPinned,
-  _vPost,
-  _vPostAlias,
-  _vTimestamps,
-} from './compiled.js';
+import { _eBase, _eExtended, _ePinned, _ePost, _ePostAlias, _eTimestamps } from './compiled.js';
 
 /** Base: validates against `#/components/schemas/Base`. */
 export function validateBase(value: unknown, options?: ValidateOptions): ValidationResult<T.Base> {
@@ -36,7 +23,7 @@ export function validateBase(value: unknown, options?: ValidateOptions): Validat
 /** Base: validates against `#/components/schemas/Base`. */
 export function isBase(value: unknown): value is T.Base {
   try {
-    return _vBase(value, _opts(undefined, false));
+    return _eBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -58,7 +45,7 @@ export function validateTimestamps(value: unknown, options?: ValidateOptions): V
 /** Timestamps: validates against `#/components/schemas/Timestamps`. */
 export function isTimestamps(value: unknown): value is T.Timestamps {
   try {
-    return _vTimestamps(value, _opts(undefined, false));
+    return _eTimestamps(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -80,7 +67,7 @@ export function validatePost(value: unknown, options?: ValidateOptions): Validat
 /** Post: validates against `#/components/schemas/Post`. */
 export function isPost(value: unknown): value is T.Post {
   try {
-    return _vPost(value, _opts(undefined, false));
+    return _ePost(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -102,7 +89,7 @@ export function validatePostAlias(value: unknown, options?: ValidateOptions): Va
 /** PostAlias: validates against `#/components/schemas/PostAlias`. */
 export function isPostAlias(value: unknown): value is T.PostAlias {
   try {
-    return _vPostAlias(value, _opts(undefined, false));
+    return _ePostAlias(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -124,7 +111,7 @@ export function validateExtended(value: unknown, options?: ValidateOptions): Val
 /** Extended: validates against `#/components/schemas/Extended`. */
 export function isExtended(value: unknown): value is T.Extended {
   try {
-    return _vExtended(value, _opts(undefined, false));
+    return _eExtended(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -146,7 +133,7 @@ export function validatePinned(value: unknown, options?: ValidateOptions): Valid
 /** Pinned: validates against `#/components/schemas/Pinned`. */
 export function isPinned(value: unknown): value is T.Pinned {
   try {
-    return _vPinned(value, _opts(undefined, false));
+    return _ePinned(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

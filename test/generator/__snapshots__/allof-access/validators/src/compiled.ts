@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _len } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has, _len } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Base';
 const _sp1 = '#/components/schemas/Item';
@@ -15,299 +15,163 @@ const _sp5 = '#/components/schemas/MemberBase';
 const _sp6 = '#/components/schemas/Member';
 const _sp7 = '#/components/schemas/SealedBase';
 
-export function _vBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vItem(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.size;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-    if (!Number.isInteger(x6)) return false;
-  }
-  return true;
-}
-
-export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
+export function _eItem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      if ((o & 4) === 0) {
         break L4;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.name;
+    if (x6 !== undefined && (h || _has.call(v, 'name'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eBase_r1, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.size;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'size'))) {
       if (!Number.isInteger(x8)) {
-        if (_fType(E, o, p + '/size', _sp1 + '/allOf/1/properties/size', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp1 + '/allOf/1', 'size', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTagged(v: any, o: number): boolean {
-  if (!_vItem(v, o)) return false;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.tag;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eItem(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vItem(v, o) && !_eItem(v, o + 16, p, E) && (o & 1) === 0) return false;
+export function _eTagged(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  if (((E && o > 47) || !_eItem(v, o)) && _fRef(_eItem, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp2 + '/allOf/1', 'object')) return false;
   } else {
     const x3 = v.tag;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'tag'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp2 + '/allOf/1/properties/tag', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp2 + '/allOf/1', 'tag', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp2 + '/allOf/1', 'tag')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPinned(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x2 = v.id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok2 = false;
-    L3: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-      const x4 = v.id;
-      if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x4 !== 'string') break L3;
-      } else {
-        if ((o & 4) === 0) {
-          break L3;
-        }
-      }
-      const x5 = v.name;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x5 !== 'string') break L3;
-      } else {
+export function _ePinned(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok2 = false;
+  L3: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+    const x4 = v.id;
+    if (x4 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x4 !== 'string') break L3;
+    } else {
+      if ((o & 4) === 0) {
         break L3;
       }
-      ok2 = true;
     }
-    if (!ok2 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x5 = v.name;
+    if (x5 !== undefined && (h || _has.call(v, 'name'))) {
+      if (typeof x5 !== 'string') break L3;
+    } else {
+      break L3;
+    }
+    ok2 = true;
   }
-  return E.length === e0;
+  if (!ok2 && _fRef(_eBase_r1, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _vMiddle(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.note;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
+export function _eMiddle(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.name;
+    if (x6 !== undefined && (h || _has.call(v, 'name'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.note;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'note'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp3 + '/allOf/1/properties/note', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLayered(v: any, o: number): boolean {
-  if (!_vMiddle_r1(v, o)) return false;
-  return true;
+export function _eLayered(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  if (((E && o > 47) || !_eMiddle_r1(v, o)) && _fRef(_eMiddle_r1, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMiddle_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMiddle_r1(v, o) && !_eMiddle_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  return E.length === e0;
-}
-
-export function _vCredentials(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.user;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.secret;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.hint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCredentials(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.user;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'user'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/user', _sp4 + '/properties/user', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'user', 'string')) return false;
       } else {
         if (x1.length === 0) {
           if (
@@ -328,9 +192,9 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
       if (_fReq(E, o, p, _sp4, 'user')) return false;
     }
     const x2 = v.secret;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'secret'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/secret', _sp4 + '/properties/secret', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'secret', 'string')) return false;
       } else {
         if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
           if (
@@ -351,79 +215,47 @@ export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]
       if (_fReq(E, o, p, _sp4, 'secret')) return false;
     }
     const x3 = v.hint;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'hint'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/hint', _sp4 + '/properties/hint', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'hint', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLogin(v: any, o: number): boolean {
-  if (!_vCredentials_r1(v, o)) return false;
-  return true;
+export function _eLogin(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  if (((E && o > 47) || !_eCredentials_r1(v, o)) && _fRef(_eCredentials_r1, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eCredentials_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vCredentials_r1(v, o) && !_eCredentials_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  return E.length === e0;
-}
-
-export function _vMemberBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.handle;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.pin;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-    if (typeof x3 !== 'string') return false;
-    if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMemberBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp5, 'id')) return false;
     }
     const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'handle'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp5 + '/properties/handle', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'handle', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp5, 'handle')) return false;
     }
     const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'pin'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp5 + '/properties/pin', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'pin', 'string')) return false;
       } else {
         if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
           if (
@@ -444,90 +276,45 @@ export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[])
       if (_fReq(E, o, p, _sp5, 'pin')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMember(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x4 = v.handle;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x5 = v.pin;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-    if (typeof x5 !== 'string') return false;
-    if (x5.length < 4 || (x5.length < 7 && _len(x5) < 4)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (!(v.code !== undefined && ((o & 8) === 0 || _has.call(v, 'code')))) {
+export function _eMember(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
       if ((o & 4) === 0) {
-        return false;
-      }
-    }
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x8 = v.code;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
-    if (typeof x8 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eMember(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMemberBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.handle;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
         break L4;
       }
-      const x7 = v.pin;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-        if (typeof x7 !== 'string') break L4;
-        if (x7.length < 4 || (x7.length < 7 && _len(x7) < 4)) {
-          break L4;
-        }
-      } else {
-        if ((o & 4) !== 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
     }
-    if (!ok3 && !_eMemberBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.handle;
+    if (x6 !== undefined && (h || _has.call(v, 'handle'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
+    }
+    const x7 = v.pin;
+    if (x7 !== undefined && (h || _has.call(v, 'pin'))) {
+      if (typeof x7 !== 'string') break L4;
+      if (x7.length < 4 || (x7.length < 7 && _len(x7) < 4)) {
+        break L4;
+      }
+    } else {
+      if ((o & 4) !== 0) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eMemberBase_r1, v, o, E, p, '')) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (!(v.code !== undefined && ((o & 8) === 0 || _has.call(v, 'code')))) {
+    if (!(v.code !== undefined && (h || _has.call(v, 'code')))) {
       if ((o & 4) === 0) {
         if (_fReq(E, o, p, _sp6 + '/allOf/1', 'code')) return false;
       }
@@ -537,55 +324,33 @@ export function _eMember(v: any, o: number, p: string, E: ValidationError[]): bo
     if (_fType(E, o, p, _sp6 + '/allOf/2', 'object')) return false;
   } else {
     const x10 = v.code;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
+    if (x10 !== undefined && (h || _has.call(v, 'code'))) {
       if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/code', _sp6 + '/allOf/2/properties/code', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp6 + '/allOf/2', 'code', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSealedBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  for (const k3 in v) {
-    if (!_has.call(v, k3)) continue;
-    if (!(k3 === 'id' || k3 === 'label')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSealedBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp7 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'id')) return false;
     }
     const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'label', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'label')) return false;
@@ -608,92 +373,62 @@ export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[])
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSealed(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x4 = v.label;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  for (const k5 in v) {
-    if (!_has.call(v, k5)) continue;
-    if (!(k5 === 'id' || k5 === 'label')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eSealedBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if ((o & 4) !== 0) {
-          break L4;
-        }
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.label;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
+export function _eSealed(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if ((o & 4) !== 0) {
         break L4;
       }
-      for (const k7 in v) {
-        if (!_has.call(v, k7)) continue;
-        if (!(k7 === 'id' || k7 === 'label')) {
-          break L4;
-        }
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      if ((o & 4) === 0) {
+        break L4;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eSealedBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.label;
+    if (x6 !== undefined && (h || _has.call(v, 'label'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
+    }
+    for (const k7 in v) {
+      if (!_has.call(v, k7)) continue;
+      if (!(k7 === 'id' || k7 === 'label')) {
+        break L4;
+      }
+    }
+    ok3 = true;
   }
-  return E.length === e0;
+  if (!ok3 && _fRef(_eSealedBase_r1, v, o, E, p, '')) return false;
+  return !E || E.length === e0;
 }
 
-export function _eCreateBasePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateBasePathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eBase_r1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
@@ -701,118 +436,63 @@ export function _eBase_r1(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMiddle_r1(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x4 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.note;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-    if (typeof x6 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eMiddle_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
+export function _eMiddle_r1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.id;
+    if (x5 !== undefined && (h || _has.call(v, 'id'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      if ((o & 4) === 0) {
         break L4;
       }
-      ok3 = true;
     }
-    if (!ok3 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.name;
+    if (x6 !== undefined && (h || _has.call(v, 'name'))) {
+      if (typeof x6 !== 'string') break L4;
+    } else {
+      break L4;
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eBase_r1, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.note;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'note'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp3 + '/allOf/1/properties/note', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3 + '/allOf/1', 'note', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCredentials_r1(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.user;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.secret;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
-    if (typeof x2 !== 'string') return false;
-    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
-  const x3 = v.hint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCredentials_r1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.user;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'user'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/user', _sp4 + '/properties/user', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'user', 'string')) return false;
       } else {
         if (x1.length === 0) {
           if (
@@ -833,9 +513,9 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
       if (_fReq(E, o, p, _sp4, 'user')) return false;
     }
     const x2 = v.secret;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'secret'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/secret', _sp4 + '/properties/secret', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'secret', 'string')) return false;
       } else {
         if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
           if (
@@ -858,24 +538,25 @@ export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationErro
       }
     }
     const x3 = v.hint;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'hint'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/hint', _sp4 + '/properties/hint', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'hint', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMemberBase_r1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
@@ -883,17 +564,17 @@ export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError
       }
     }
     const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'handle'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp5 + '/properties/handle', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'handle', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp5, 'handle')) return false;
     }
     const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'pin'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp5 + '/properties/pin', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'pin', 'string')) return false;
       } else {
         if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
           if (
@@ -916,16 +597,17 @@ export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSealedBase_r1(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if ((o & 4) !== 0) {
         if (
           _fErr(
@@ -941,7 +623,7 @@ export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError
           return false;
       }
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp7 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
@@ -949,9 +631,9 @@ export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError
       }
     }
     const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'label', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'label')) return false;
@@ -974,5 +656,5 @@ export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

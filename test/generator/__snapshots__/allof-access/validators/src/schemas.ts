@@ -19,18 +19,6 @@ import {
   _eSealed,
   _eSealedBase,
   _eTagged,
-  _vBase,
-  _vCredentials,
-  _vItem,
-  _vLayered,
-  _vLogin,
-  _vMember,
-  _vMemberBase,
-  _vMiddle,
-  _vPinned,
-  _vSealed,
-  _vSealedBase,
-  _vTagged,
 } from './compiled.js';
 
 /** Base: validates against `#/components/schemas/Base`. */
@@ -48,7 +36,7 @@ export function validateBase(value: unknown, options?: ValidateOptions): Validat
 /** Base: validates against `#/components/schemas/Base`. */
 export function isBase(value: unknown): value is T.Base {
   try {
-    return _vBase(value, _opts(undefined, false));
+    return _eBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -70,7 +58,7 @@ export function validateItem(value: unknown, options?: ValidateOptions): Validat
 /** Item: validates against `#/components/schemas/Item`. */
 export function isItem(value: unknown): value is T.Item {
   try {
-    return _vItem(value, _opts(undefined, false));
+    return _eItem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -92,7 +80,7 @@ export function validateTagged(value: unknown, options?: ValidateOptions): Valid
 /** Tagged: validates against `#/components/schemas/Tagged`. */
 export function isTagged(value: unknown): value is T.Tagged {
   try {
-    return _vTagged(value, _opts(undefined, false));
+    return _eTagged(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -114,7 +102,7 @@ export function validatePinned(value: unknown, options?: ValidateOptions): Valid
 /** Pinned: validates against `#/components/schemas/Pinned`. */
 export function isPinned(value: unknown): value is T.Pinned {
   try {
-    return _vPinned(value, _opts(undefined, false));
+    return _ePinned(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -136,7 +124,7 @@ export function validateMiddle(value: unknown, options?: ValidateOptions): Valid
 /** Middle: validates against `#/components/schemas/Middle`. */
 export function isMiddle(value: unknown): value is T.Middle {
   try {
-    return _vMiddle(value, _opts(undefined, false));
+    return _eMiddle(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -158,7 +146,7 @@ export function validateLayered(value: unknown, options?: ValidateOptions): Vali
 /** Layered: validates against `#/components/schemas/Layered`. */
 export function isLayered(value: unknown): value is T.Layered {
   try {
-    return _vLayered(value, _opts(undefined, false));
+    return _eLayered(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -180,7 +168,7 @@ export function validateCredentials(value: unknown, options?: ValidateOptions): 
 /** Credentials: validates against `#/components/schemas/Credentials`. */
 export function isCredentials(value: unknown): value is T.Credentials {
   try {
-    return _vCredentials(value, _opts(undefined, false));
+    return _eCredentials(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -202,7 +190,7 @@ export function validateLogin(value: unknown, options?: ValidateOptions): Valida
 /** Login: validates against `#/components/schemas/Login`. */
 export function isLogin(value: unknown): value is T.Login {
   try {
-    return _vLogin(value, _opts(undefined, false));
+    return _eLogin(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -224,7 +212,7 @@ export function validateMemberBase(value: unknown, options?: ValidateOptions): V
 /** MemberBase: validates against `#/components/schemas/MemberBase`. */
 export function isMemberBase(value: unknown): value is T.MemberBase {
   try {
-    return _vMemberBase(value, _opts(undefined, false));
+    return _eMemberBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -246,7 +234,7 @@ export function validateMember(value: unknown, options?: ValidateOptions): Valid
 /** Member: validates against `#/components/schemas/Member`. */
 export function isMember(value: unknown): value is T.Member {
   try {
-    return _vMember(value, _opts(undefined, false));
+    return _eMember(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -268,7 +256,7 @@ export function validateSealedBase(value: unknown, options?: ValidateOptions): V
 /** SealedBase: validates against `#/components/schemas/SealedBase`. */
 export function isSealedBase(value: unknown): value is T.SealedBase {
   try {
-    return _vSealedBase(value, _opts(undefined, false));
+    return _eSealedBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -290,7 +278,7 @@ export function validateSealed(value: unknown, options?: ValidateOptions): Valid
 /** Sealed: validates against `#/components/schemas/Sealed`. */
 export function isSealed(value: unknown): value is T.Sealed {
   try {
-    return _vSealed(value, _opts(undefined, false));
+    return _eSealed(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

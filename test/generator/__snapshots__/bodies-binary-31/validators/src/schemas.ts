@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eThumbnail, _vThumbnail } from './compiled.js';
+import { _eThumbnail } from './compiled.js';
 
 /** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
 export function validateThumbnail(value: unknown, options?: ValidateOptions): ValidationResult<T.Thumbnail> {
@@ -23,7 +23,7 @@ export function validateThumbnail(value: unknown, options?: ValidateOptions): Va
 /** Thumbnail: validates against `#/components/schemas/Thumbnail`. */
 export function isThumbnail(value: unknown): value is T.Thumbnail {
   try {
-    return _vThumbnail(value, _opts(undefined, false));
+    return _eThumbnail(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eAttachment, _eProblem, _eStored, _vAttachment, _vProblem, _vStored } from './compiled.js';
+import { _eAttachment, _eProblem, _eStored } from './compiled.js';
 
 /** Stored: validates against `#/components/schemas/Stored`. */
 export function validateStored(value: unknown, options?: ValidateOptions): ValidationResult<T.Stored> {
@@ -23,7 +23,7 @@ export function validateStored(value: unknown, options?: ValidateOptions): Valid
 /** Stored: validates against `#/components/schemas/Stored`. */
 export function isStored(value: unknown): value is T.Stored {
   try {
-    return _vStored(value, _opts(undefined, false));
+    return _eStored(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateProblem(value: unknown, options?: ValidateOptions): Vali
 /** Problem: validates against `#/components/schemas/Problem`. */
 export function isProblem(value: unknown): value is T.Problem {
   try {
-    return _vProblem(value, _opts(undefined, false));
+    return _eProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -67,7 +67,7 @@ export function validateAttachment(value: unknown, options?: ValidateOptions): V
 /** Attachment: validates against `#/components/schemas/Attachment`. */
 export function isAttachment(value: unknown): value is T.Attachment {
   try {
-    return _vAttachment(value, _opts(undefined, false));
+    return _eAttachment(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

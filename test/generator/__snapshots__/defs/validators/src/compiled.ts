@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _sp1 = '#/components/schemas/Container_Item';
@@ -12,183 +12,107 @@ const _sp2 = '#/components/schemas/Resource';
 const _sp3 = '#/components/schemas/Resource_Link';
 const _sp4 = '#/components/schemas/Resource_Size';
 
-export function _vContainer(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.items;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
-    if (!Array.isArray(x1)) return false;
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) return false;
-      const x5 = x3.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-        if (typeof x5 !== 'string') return false;
-      } else {
-        return false;
-      }
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eContainer(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eContainer(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.items;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'items'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/items', _sp0 + '/properties/items', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'items', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eContainerItem(x3, o, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              ok5 = true;
+          let ok5 = false;
+          L6: {
+            if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
+            const x7 = x3.id;
+            if (x7 !== undefined && (h || _has.call(x3, 'id'))) {
+              if (typeof x7 !== 'string') break L6;
+            } else {
+              break L6;
             }
-            if (!ok5 && !_eContainerItem(x3, o + 16, p + '/items/' + i2, E) && (o & 1) === 0) return false;
+            ok5 = true;
           }
+          if (!ok5 && _fRef(_eContainerItem, x3, o, E, p + '/items/', i2)) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'items')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vContainerItem(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eContainerItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eContainerItem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'id')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResource(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.self;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'self'))) {
-    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
-    const x3 = x1.href;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'href'))) {
-      if (typeof x3 !== 'string') return false;
-    } else {
-      return false;
-    }
-  }
-  const x5 = v.size;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-    if (!_vResourceSize(x5, o)) return false;
-  }
-  return true;
-}
-
-export function _eResource(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eResource(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.self;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'self'))) {
-      if ((o & 48) === 48) {
-        if (!_eResourceLink(x1, o, p + '/self', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.href;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'href'))) {
-            if (typeof x5 !== 'string') break L4;
-          } else {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'self'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
+        const x5 = x1.href;
+        if (x5 !== undefined && (h || _has.call(x1, 'href'))) {
+          if (typeof x5 !== 'string') break L4;
+        } else {
+          break L4;
         }
-        if (!ok3 && !_eResourceLink(x1, o + 16, p + '/self', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eResourceLink, x1, o, E, p, '/self')) return false;
     }
     const x7 = v.size;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-      if ((o & 48) === 48) {
-        if (!_eResourceSize(x7, o, p + '/size', E) && (o & 1) === 0) return false;
-      } else if (!_vResourceSize(x7, o) && !_eResourceSize(x7, o + 16, p + '/size', E) && (o & 1) === 0) return false;
+    if (x7 !== undefined && (h || _has.call(v, 'size'))) {
+      if (((E && o > 47) || !_eResourceSize(x7, o)) && _fRef(_eResourceSize, x7, o, E, p, '/size')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResourceLink(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.href;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'href'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eResourceLink(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.href;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'href'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'href'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/href', _sp3 + '/properties/href', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'href', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'href')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vResourceSize(v: any, o: number): boolean {
-  if (!Number.isInteger(v)) return false;
-  if (v < 0) {
-    return false;
-  }
-  return true;
-}
-
-export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eResourceSize(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, _sp4, 'integer')) return false;
   } else {
@@ -196,13 +120,13 @@ export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[
       if (_fErr(E, o, p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListContainersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListContainersPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -6,18 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import {
-  _eContainer,
-  _eContainerItem,
-  _eResource,
-  _eResourceLink,
-  _eResourceSize,
-  _vContainer,
-  _vContainerItem,
-  _vResource,
-  _vResourceLink,
-  _vResourceSize,
-} from './compiled.js';
+import { _eContainer, _eContainerItem, _eResource, _eResourceLink, _eResourceSize } from './compiled.js';
 
 /** Container: validates against `#/components/schemas/Container`. */
 export function validateContainer(value: unknown, options?: ValidateOptions): ValidationResult<T.Container> {
@@ -34,7 +23,7 @@ export function validateContainer(value: unknown, options?: ValidateOptions): Va
 /** Container: validates against `#/components/schemas/Container`. */
 export function isContainer(value: unknown): value is T.Container {
   try {
-    return _vContainer(value, _opts(undefined, false));
+    return _eContainer(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -56,7 +45,7 @@ export function validateFirstItem(value: unknown, options?: ValidateOptions): Va
 /** FirstItem: validates against `#/components/schemas/FirstItem`. */
 export function isFirstItem(value: unknown): value is T.FirstItem {
   try {
-    return _vContainerItem(value, _opts(undefined, false));
+    return _eContainerItem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -78,7 +67,7 @@ export function validateResource(value: unknown, options?: ValidateOptions): Val
 /** Resource: validates against `#/components/schemas/Resource`. */
 export function isResource(value: unknown): value is T.Resource {
   try {
-    return _vResource(value, _opts(undefined, false));
+    return _eResource(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -100,7 +89,7 @@ export function validateContainerItem(value: unknown, options?: ValidateOptions)
 /** ContainerItem (hoisted from /components/schemas/Container/$defs/Item): validates against `#/components/schemas/Container_Item`. */
 export function isContainerItem(value: unknown): value is T.ContainerItem {
   try {
-    return _vContainerItem(value, _opts(undefined, false));
+    return _eContainerItem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -122,7 +111,7 @@ export function validateResourceLink(value: unknown, options?: ValidateOptions):
 /** ResourceLink (hoisted from /components/schemas/Resource/$defs/Link): validates against `#/components/schemas/Resource_Link`. */
 export function isResourceLink(value: unknown): value is T.ResourceLink {
   try {
-    return _vResourceLink(value, _opts(undefined, false));
+    return _eResourceLink(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -144,7 +133,7 @@ export function validateResourceSize(value: unknown, options?: ValidateOptions):
 /** ResourceSize (hoisted from /components/schemas/Resource/$defs/Size): validates against `#/components/schemas/Resource_Size`. */
 export function isResourceSize(value: unknown): value is T.ResourceSize {
   try {
-    return _vResourceSize(value, _opts(undefined, false));
+    return _eResourceSize(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fFormatP, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -15,8 +15,8 @@ const _sp4 = '#/components/schemas/Square';
 const _k5: any = ['car', 'bike'];
 const _sp6 = '#/components/schemas/Vehicle';
 const _sp7 = '#/components/schemas/VehicleBase';
-const _k8: any = ['bike'];
-const _sp9 = '#/components/schemas/Bike';
+const _sp8 = '#/components/schemas/Bike';
+const _k9: any = ['bike'];
 const _k10: any = ['created', 'made'];
 const _k11: any = ['deleted'];
 const _k12: any = ['created', 'made', 'deleted'];
@@ -33,149 +33,55 @@ const _k22: any = ['secret'];
 const _k23: any = ['secret', 'key'];
 const _sp24 = '#/components/schemas/Token';
 const _sp25 = '#/components/schemas/Secret';
-const _k26: any = ['key'];
-const _sp27 = '#/components/schemas/KeyKind';
+const _sp26 = '#/components/schemas/KeyKind';
+const _k27: any = ['key'];
 
-export function _vPet(v: any, o: number): boolean {
+export function _ePet(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'petType')) ? x1 : undefined) {
       case 'cat': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.petType;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.petType;
+          if (x4 !== undefined && (h || _has.call(v, 'petType'))) {
+            if (typeof x4 !== 'string') break L3;
+          } else {
+            break L3;
+          }
+          const x5 = v.meows;
+          if (x5 !== undefined && (h || _has.call(v, 'meows'))) {
+            if (typeof x5 !== 'boolean') break L3;
+          } else {
+            break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.meows;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-          if (typeof x3 !== 'boolean') return false;
-        } else {
-          return false;
-        }
+        if (!ok2 && _fRef(_eCat, v, o, E, p, '')) return false;
         break;
       }
       case 'dog': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x5 = v.petType;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
-        const x6 = v.barks;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-          if (typeof x6 !== 'boolean') return false;
-        } else {
-          return false;
-        }
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v.petType;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
-        const x14 = v.meows;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-          if (typeof x14 !== 'boolean') break L11;
-        } else {
-          break L11;
-        }
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
-        n8++;
-      }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v.petType;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
-        const x19 = v.barks;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-          if (typeof x19 !== 'boolean') break L16;
-        } else {
-          break L16;
-        }
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
-        n8++;
-      }
-      if (n8 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.petType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType')) ? x1 : undefined) {
-      case 'cat': {
-        if ((o & 48) === 48) {
-          if (!_eCat(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.petType;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.meows;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-              if (typeof x5 !== 'boolean') break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
+        let ok7 = false;
+        L8: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+          const x9 = v.petType;
+          if (x9 !== undefined && (h || _has.call(v, 'petType'))) {
+            if (typeof x9 !== 'string') break L8;
+          } else {
+            break L8;
           }
-          if (!ok2 && !_eCat(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'dog': {
-        if ((o & 48) === 48) {
-          if (!_eDog(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.petType;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.barks;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-              if (typeof x10 !== 'boolean') break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
+          const x10 = v.barks;
+          if (x10 !== undefined && (h || _has.call(v, 'barks'))) {
+            if (typeof x10 !== 'boolean') break L8;
+          } else {
+            break L8;
           }
-          if (!ok7 && !_eDog(v, o + 16, p, E) && (o & 1) === 0) return false;
+          ok7 = true;
         }
+        if (!ok7 && _fRef(_eDog, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -198,17 +104,17 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       let n12 = 0;
       let a13 = -1;
       let b14 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L15: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
           const x17 = v.petType;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+          if (x17 !== undefined && (h || _has.call(v, 'petType'))) {
             if (typeof x17 !== 'string') break L15;
           } else {
             break L15;
           }
           const x18 = v.meows;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+          if (x18 !== undefined && (h || _has.call(v, 'meows'))) {
             if (typeof x18 !== 'boolean') break L15;
           } else {
             break L15;
@@ -220,13 +126,13 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         L20: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
           const x22 = v.petType;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+          if (x22 !== undefined && (h || _has.call(v, 'petType'))) {
             if (typeof x22 !== 'string') break L20;
           } else {
             break L20;
           }
           const x23 = v.barks;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+          if (x23 !== undefined && (h || _has.call(v, 'barks'))) {
             if (typeof x23 !== 'boolean') break L20;
           } else {
             break L20;
@@ -237,33 +143,30 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         }
       }
       if (n12 === 0) {
+        if (E === undefined) return false;
         const e25 = E.length;
         const o26 = (o & 48) === 48 ? o : o + 16;
         {
           const e28 = E.length;
           L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCat(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v.petType;
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'petType'))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.meows;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'meows'))) {
-                  if (typeof x33 !== 'boolean') break L31;
-                } else {
-                  break L31;
-                }
-                ok30 = true;
+            let ok30 = false;
+            L31: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
+              const x32 = v.petType;
+              if (x32 !== undefined && (h || _has.call(v, 'petType'))) {
+                if (typeof x32 !== 'string') break L31;
+              } else {
+                break L31;
               }
-              if (!ok30 && !_eCat(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
+              const x33 = v.meows;
+              if (x33 !== undefined && (h || _has.call(v, 'meows'))) {
+                if (typeof x33 !== 'boolean') break L31;
+              } else {
+                break L31;
+              }
+              ok30 = true;
             }
+            if (!ok30 && _fRef(_eCat, v, o26, E, p, '')) break L27;
           }
           if (E.length === e28) {
             if (n12 === 0) a13 = 0;
@@ -274,28 +177,24 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
         {
           const e36 = E.length;
           L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eDog(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v.petType;
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'petType'))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.barks;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'barks'))) {
-                  if (typeof x41 !== 'boolean') break L39;
-                } else {
-                  break L39;
-                }
-                ok38 = true;
+            let ok38 = false;
+            L39: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
+              const x40 = v.petType;
+              if (x40 !== undefined && (h || _has.call(v, 'petType'))) {
+                if (typeof x40 !== 'string') break L39;
+              } else {
+                break L39;
               }
-              if (!ok38 && !_eDog(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
+              const x41 = v.barks;
+              if (x41 !== undefined && (h || _has.call(v, 'barks'))) {
+                if (typeof x41 !== 'boolean') break L39;
+              } else {
+                break L39;
+              }
+              ok38 = true;
             }
+            if (!ok38 && _fRef(_eDog, v, o26, E, p, '')) break L35;
           }
           if (E.length === e36) {
             if (n12 === 0) a13 = 1;
@@ -322,233 +221,107 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCat(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.petType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.meows;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-    if (typeof x2 !== 'boolean') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCat(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
   } else {
     const x1 = v.petType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'petType'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/petType', '#/components/schemas/Cat/properties/petType', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Cat', 'petType', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
     }
     const x2 = v.meows;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'meows'))) {
       if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Cat', 'meows', 'boolean')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDog(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.petType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.barks;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-    if (typeof x2 !== 'boolean') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDog(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
   } else {
     const x1 = v.petType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'petType'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/petType', '#/components/schemas/Dog/properties/petType', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Dog', 'petType', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
     }
     const x2 = v.barks;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'barks'))) {
       if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Dog', 'barks', 'boolean')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vShape(v: any, o: number): boolean {
+export function _eShape(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'kind')) ? x1 : undefined) {
       case 'Circle': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.kind;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.kind;
+          if (x4 !== undefined && (h || _has.call(v, 'kind'))) {
+            if (typeof x4 !== 'string') break L3;
+          } else {
+            break L3;
+          }
+          const x5 = v.radius;
+          if (x5 !== undefined && (h || _has.call(v, 'radius'))) {
+            if (typeof x5 !== 'number' || !Number.isFinite(x5)) break L3;
+          } else {
+            break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.radius;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-          if (typeof x3 !== 'number' || !Number.isFinite(x3)) return false;
-        } else {
-          return false;
-        }
+        if (!ok2 && _fRef(_eCircle, v, o, E, p, '')) return false;
         break;
       }
       case 'Square': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x5 = v.kind;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
-        const x6 = v.side;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-          if (typeof x6 !== 'number' || !Number.isFinite(x6)) return false;
-        } else {
-          return false;
-        }
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n8 = 0;
-      let a9 = -1;
-      let b10 = -1;
-      L11: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
-        const x13 = v.kind;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x13 !== 'string') break L11;
-        } else {
-          break L11;
-        }
-        const x14 = v.radius;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-          if (typeof x14 !== 'number' || !Number.isFinite(x14)) break L11;
-        } else {
-          break L11;
-        }
-        if (n8 === 0) a9 = 0;
-        else if (n8 === 1) b10 = 0;
-        n8++;
-      }
-      L16: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-        const x18 = v.kind;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x18 !== 'string') break L16;
-        } else {
-          break L16;
-        }
-        const x19 = v.side;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-          if (typeof x19 !== 'number' || !Number.isFinite(x19)) break L16;
-        } else {
-          break L16;
-        }
-        if (n8 === 0) a9 = 1;
-        else if (n8 === 1) b10 = 1;
-        n8++;
-      }
-      if (n8 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
-      case 'Circle': {
-        if ((o & 48) === 48) {
-          if (!_eCircle(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.kind;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.radius;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-              if (typeof x5 !== 'number' || !Number.isFinite(x5)) break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
+        let ok7 = false;
+        L8: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+          const x9 = v.kind;
+          if (x9 !== undefined && (h || _has.call(v, 'kind'))) {
+            if (typeof x9 !== 'string') break L8;
+          } else {
+            break L8;
           }
-          if (!ok2 && !_eCircle(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'Square': {
-        if ((o & 48) === 48) {
-          if (!_eSquare(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.kind;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.side;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-              if (typeof x10 !== 'number' || !Number.isFinite(x10)) break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
+          const x10 = v.side;
+          if (x10 !== undefined && (h || _has.call(v, 'side'))) {
+            if (typeof x10 !== 'number' || !Number.isFinite(x10)) break L8;
+          } else {
+            break L8;
           }
-          if (!ok7 && !_eSquare(v, o + 16, p, E) && (o & 1) === 0) return false;
+          ok7 = true;
         }
+        if (!ok7 && _fRef(_eSquare, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -571,17 +344,17 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       let n12 = 0;
       let a13 = -1;
       let b14 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L15: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
           const x17 = v.kind;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+          if (x17 !== undefined && (h || _has.call(v, 'kind'))) {
             if (typeof x17 !== 'string') break L15;
           } else {
             break L15;
           }
           const x18 = v.radius;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
+          if (x18 !== undefined && (h || _has.call(v, 'radius'))) {
             if (typeof x18 !== 'number' || !Number.isFinite(x18)) break L15;
           } else {
             break L15;
@@ -593,13 +366,13 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         L20: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
           const x22 = v.kind;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+          if (x22 !== undefined && (h || _has.call(v, 'kind'))) {
             if (typeof x22 !== 'string') break L20;
           } else {
             break L20;
           }
           const x23 = v.side;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
+          if (x23 !== undefined && (h || _has.call(v, 'side'))) {
             if (typeof x23 !== 'number' || !Number.isFinite(x23)) break L20;
           } else {
             break L20;
@@ -610,33 +383,30 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
       if (n12 === 0) {
+        if (E === undefined) return false;
         const e25 = E.length;
         const o26 = (o & 48) === 48 ? o : o + 16;
         {
           const e28 = E.length;
           L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCircle(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v.kind;
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.radius;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'radius'))) {
-                  if (typeof x33 !== 'number' || !Number.isFinite(x33)) break L31;
-                } else {
-                  break L31;
-                }
-                ok30 = true;
+            let ok30 = false;
+            L31: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
+              const x32 = v.kind;
+              if (x32 !== undefined && (h || _has.call(v, 'kind'))) {
+                if (typeof x32 !== 'string') break L31;
+              } else {
+                break L31;
               }
-              if (!ok30 && !_eCircle(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
+              const x33 = v.radius;
+              if (x33 !== undefined && (h || _has.call(v, 'radius'))) {
+                if (typeof x33 !== 'number' || !Number.isFinite(x33)) break L31;
+              } else {
+                break L31;
+              }
+              ok30 = true;
             }
+            if (!ok30 && _fRef(_eCircle, v, o26, E, p, '')) break L27;
           }
           if (E.length === e28) {
             if (n12 === 0) a13 = 0;
@@ -647,28 +417,24 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e36 = E.length;
           L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eSquare(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v.kind;
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.side;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'side'))) {
-                  if (typeof x41 !== 'number' || !Number.isFinite(x41)) break L39;
-                } else {
-                  break L39;
-                }
-                ok38 = true;
+            let ok38 = false;
+            L39: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
+              const x40 = v.kind;
+              if (x40 !== undefined && (h || _has.call(v, 'kind'))) {
+                if (typeof x40 !== 'string') break L39;
+              } else {
+                break L39;
               }
-              if (!ok38 && !_eSquare(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
+              const x41 = v.side;
+              if (x41 !== undefined && (h || _has.call(v, 'side'))) {
+                if (typeof x41 !== 'number' || !Number.isFinite(x41)) break L39;
+              } else {
+                break L39;
+              }
+              ok38 = true;
             }
+            if (!ok38 && _fRef(_eSquare, v, o26, E, p, '')) break L35;
           }
           if (E.length === e36) {
             if (n12 === 0) a13 = 1;
@@ -693,147 +459,73 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCircle(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.radius;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCircle(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp3 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'kind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'kind')) return false;
     }
     const x2 = v.radius;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'radius'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/radius', _sp3 + '/properties/radius', 'number')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'radius', 'number')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'radius')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSquare(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.side;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSquare(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'kind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp4, 'kind')) return false;
     }
     const x2 = v.side;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'side'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/side', _sp4 + '/properties/side', 'number')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'side', 'number')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp4, 'side')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVehicle(v: any, o: number): boolean {
+export function _eVehicle(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'vehicleType')) ? x1 : undefined) {
       case 'car': {
-        if (!_vCar(v, o)) return false;
+        if (((E && o > 47) || !_eCar(v, o)) && _fRef(_eCar, v, o, E, p, '')) return false;
         break;
       }
       case 'bike': {
-        if (!_vBike(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n2 = 0;
-      let a3 = -1;
-      let b4 = -1;
-      L5: {
-        if (!_vCar(v, o)) break L5;
-        if (n2 === 0) a3 = 0;
-        else if (n2 === 1) b4 = 0;
-        n2++;
-      }
-      L7: {
-        if (!_vBike(v, o)) break L7;
-        if (n2 === 0) a3 = 1;
-        else if (n2 === 1) b4 = 1;
-        n2++;
-      }
-      if (n2 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.vehicleType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType')) ? x1 : undefined) {
-      case 'car': {
-        if ((o & 48) === 48) {
-          if (!_eCar(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vCar(v, o) && !_eCar(v, o + 16, p, E) && (o & 1) === 0) return false;
-        break;
-      }
-      case 'bike': {
-        if ((o & 48) === 48) {
-          if (!_eBike(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vBike(v, o) && !_eBike(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (((E && o > 47) || !_eBike(v, o)) && _fRef(_eBike, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -856,29 +548,28 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       let n2 = 0;
       let a3 = -1;
       let b4 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L5: {
-          if (!_vCar(v, o)) break L5;
+          if (!_eCar(v, o)) break L5;
           if (n2 === 0) a3 = 0;
           else if (n2 === 1) b4 = 0;
           n2++;
         }
         L7: {
-          if (!_vBike(v, o)) break L7;
+          if (!_eBike(v, o)) break L7;
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
         }
       }
       if (n2 === 0) {
+        if (E === undefined) return false;
         const e9 = E.length;
         const o10 = (o & 48) === 48 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if ((o10 & 48) === 48) {
-              if (!_eCar(v, o10, p, E) && (o10 & 1) === 0) break L11;
-            } else if (!_vCar(v, o10) && !_eCar(v, o10 + 16, p, E) && (o10 & 1) === 0) break L11;
+            if (((E && o10 > 47) || !_eCar(v, o10)) && _fRef(_eCar, v, o10, E, p, '')) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -889,9 +580,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e15 = E.length;
           L14: {
-            if ((o10 & 48) === 48) {
-              if (!_eBike(v, o10, p, E) && (o10 & 1) === 0) break L14;
-            } else if (!_vBike(v, o10) && !_eBike(v, o10 + 16, p, E) && (o10 & 1) === 0) break L14;
+            if (((E && o10 > 47) || !_eBike(v, o10)) && _fRef(_eBike, v, o10, E, p, '')) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -916,174 +605,99 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vVehicleBase(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.vehicleType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.wheels;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-    if (!Number.isInteger(x2)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eVehicleBase(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp7, 'object')) return false;
   } else {
     const x1 = v.vehicleType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'vehicleType'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/vehicleType', _sp7 + '/properties/vehicleType', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'vehicleType', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
     }
     const x2 = v.wheels;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'wheels'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/wheels', _sp7 + '/properties/wheels', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp7, 'wheels', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp7, 'wheels')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCar(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.vehicleType;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.wheels;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.doors;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'doors'))) {
-    if (!Number.isInteger(x6)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eVehicleBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.vehicleType;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.wheels;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-        if (!Number.isInteger(x6)) break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
+export function _eCar(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.vehicleType;
+    if (x5 !== undefined && (h || _has.call(v, 'vehicleType'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
-    if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+    const x6 = v.wheels;
+    if (x6 !== undefined && (h || _has.call(v, 'wheels'))) {
+      if (!Number.isInteger(x6)) break L4;
+    } else {
+      break L4;
+    }
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eVehicleBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object')) return false;
   } else {
     const x8 = v.doors;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'doors'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'doors'))) {
       if (!Number.isInteger(x8)) {
-        if (_fType(E, o, p + '/doors', '#/components/schemas/Car/allOf/1/properties/doors', 'integer')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Car/allOf/1', 'doors', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vBike(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.vehicleType;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x4 = v.wheels;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-    if (!Number.isInteger(x4)) return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x6 = v.vehicleType;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-    if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'bike')) {
-      return false;
+export function _eBike(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.vehicleType;
+    if (x5 !== undefined && (h || _has.call(v, 'vehicleType'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
-  }
-  const x7 = v.gears;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'gears'))) {
-    if (!Number.isInteger(x7)) return false;
-  }
-  return true;
-}
-
-export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eVehicleBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.vehicleType;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.wheels;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-        if (!Number.isInteger(x6)) break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
+    const x6 = v.wheels;
+    if (x6 !== undefined && (h || _has.call(v, 'wheels'))) {
+      if (!Number.isInteger(x6)) break L4;
+    } else {
+      break L4;
     }
-    if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eVehicleBase, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
+    if (_fType(E, o, p, _sp8 + '/allOf/1', 'object')) return false;
   } else {
     const x8 = v.vehicleType;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+    if (x8 !== undefined && (h || _has.call(v, 'vehicleType'))) {
       if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/vehicleType', _sp9 + '/allOf/1/properties/vehicleType', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp8 + '/allOf/1', 'vehicleType', 'string')) return false;
       }
       if (!(x8 === 'bike')) {
         if (
@@ -1091,227 +705,101 @@ export function _eBike(v: any, o: number, p: string, E: ValidationError[]): bool
             E,
             o,
             p + '/vehicleType',
-            _sp9 + '/allOf/1/properties/vehicleType/enum',
+            _sp8 + '/allOf/1/properties/vehicleType/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k8 },
+            { allowedValues: _k9 },
           )
         )
           return false;
       }
     }
     const x9 = v.gears;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'gears'))) {
+    if (x9 !== undefined && (h || _has.call(v, 'gears'))) {
       if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/gears', _sp9 + '/allOf/1/properties/gears', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp8 + '/allOf/1', 'gears', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vEvent(v: any, o: number): boolean {
+export function _eEvent(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'type')) ? x1 : undefined) {
       case 'created': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.type;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'created' || x2 === 'made')) {
-            return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.type;
+          if (x4 !== undefined && (h || _has.call(v, 'type'))) {
+            if (typeof x4 !== 'string') break L3;
+            if (!(x4 === 'created' || x4 === 'made')) {
+              break L3;
+            }
+          } else {
+            break L3;
           }
-        } else {
-          return false;
-        }
-        const x3 = v.at;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-          if (typeof x3 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x3)) {
-            return false;
+          const x5 = v.at;
+          if (x5 !== undefined && (h || _has.call(v, 'at'))) {
+            if (typeof x5 !== 'string') break L3;
+            if ((o & 2) !== 0 && !_fDateTime(x5)) {
+              break L3;
+            }
+          } else {
+            break L3;
           }
-        } else {
-          return false;
+          ok2 = true;
         }
+        if (!ok2 && _fRef(_eCreated, v, o, E, p, '')) return false;
         break;
       }
       case 'made': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x5 = v.type;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-          if (typeof x5 !== 'string') return false;
-          if (!(x5 === 'created' || x5 === 'made')) {
-            return false;
+        let ok7 = false;
+        L8: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+          const x9 = v.type;
+          if (x9 !== undefined && (h || _has.call(v, 'type'))) {
+            if (typeof x9 !== 'string') break L8;
+            if (!(x9 === 'created' || x9 === 'made')) {
+              break L8;
+            }
+          } else {
+            break L8;
           }
-        } else {
-          return false;
-        }
-        const x6 = v.at;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-          if (typeof x6 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x6)) {
-            return false;
+          const x10 = v.at;
+          if (x10 !== undefined && (h || _has.call(v, 'at'))) {
+            if (typeof x10 !== 'string') break L8;
+            if ((o & 2) !== 0 && !_fDateTime(x10)) {
+              break L8;
+            }
+          } else {
+            break L8;
           }
-        } else {
-          return false;
+          ok7 = true;
         }
+        if (!ok7 && _fRef(_eCreated, v, o, E, p, '')) return false;
         break;
       }
       case 'deleted': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x8 = v.type;
-        if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-          if (typeof x8 !== 'string') return false;
-          if (!(x8 === 'deleted')) {
-            return false;
-          }
-        } else {
-          return false;
-        }
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n10 = 0;
-      let a11 = -1;
-      let b12 = -1;
-      L13: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-        const x15 = v.type;
-        if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-          if (typeof x15 !== 'string') break L13;
-          if (!(x15 === 'created' || x15 === 'made')) {
-            break L13;
-          }
-        } else {
-          break L13;
-        }
-        const x16 = v.at;
-        if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-          if (typeof x16 !== 'string') break L13;
-          if ((o & 2) !== 0 && !_fDateTime(x16)) {
-            break L13;
-          }
-        } else {
-          break L13;
-        }
-        if (n10 === 0) a11 = 0;
-        else if (n10 === 1) b12 = 0;
-        n10++;
-      }
-      L18: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L18;
-        const x20 = v.type;
-        if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-          if (typeof x20 !== 'string') break L18;
-          if (!(x20 === 'deleted')) {
-            break L18;
-          }
-        } else {
-          break L18;
-        }
-        if (n10 === 0) a11 = 1;
-        else if (n10 === 1) b12 = 1;
-        n10++;
-      }
-      if (n10 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
-      case 'created': {
-        if ((o & 48) === 48) {
-          if (!_eCreated(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.type;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'created' || x4 === 'made')) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            const x5 = v.at;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-              if (typeof x5 !== 'string') break L3;
-              if ((o & 2) !== 0 && !_fDateTime(x5)) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCreated(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'made': {
-        if ((o & 48) === 48) {
-          if (!_eCreated(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.type;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x9 !== 'string') break L8;
-              if (!(x9 === 'created' || x9 === 'made')) {
-                break L8;
-              }
-            } else {
-              break L8;
-            }
-            const x10 = v.at;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-              if (typeof x10 !== 'string') break L8;
-              if ((o & 2) !== 0 && !_fDateTime(x10)) {
-                break L8;
-              }
-            } else {
-              break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eCreated(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'deleted': {
-        if ((o & 48) === 48) {
-          if (!_eDeleted(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok12 = false;
-          L13: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-            const x14 = v.type;
-            if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x14 !== 'string') break L13;
-              if (!(x14 === 'deleted')) {
-                break L13;
-              }
-            } else {
+        let ok12 = false;
+        L13: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
+          const x14 = v.type;
+          if (x14 !== undefined && (h || _has.call(v, 'type'))) {
+            if (typeof x14 !== 'string') break L13;
+            if (!(x14 === 'deleted')) {
               break L13;
             }
-            ok12 = true;
+          } else {
+            break L13;
           }
-          if (!ok12 && !_eDeleted(v, o + 16, p, E) && (o & 1) === 0) return false;
+          ok12 = true;
         }
+        if (!ok12 && _fRef(_eDeleted, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -1334,11 +822,11 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       let n16 = 0;
       let a17 = -1;
       let b18 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L19: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L19;
           const x21 = v.type;
-          if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+          if (x21 !== undefined && (h || _has.call(v, 'type'))) {
             if (typeof x21 !== 'string') break L19;
             if (!(x21 === 'created' || x21 === 'made')) {
               break L19;
@@ -1347,7 +835,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
             break L19;
           }
           const x22 = v.at;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+          if (x22 !== undefined && (h || _has.call(v, 'at'))) {
             if (typeof x22 !== 'string') break L19;
             if ((o & 2) !== 0 && !_fDateTime(x22)) {
               break L19;
@@ -1362,7 +850,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         L24: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L24;
           const x26 = v.type;
-          if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+          if (x26 !== undefined && (h || _has.call(v, 'type'))) {
             if (typeof x26 !== 'string') break L24;
             if (!(x26 === 'deleted')) {
               break L24;
@@ -1376,39 +864,36 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
       if (n16 === 0) {
+        if (E === undefined) return false;
         const e28 = E.length;
         const o29 = (o & 48) === 48 ? o : o + 16;
         {
           const e31 = E.length;
           L30: {
-            if ((o29 & 48) === 48) {
-              if (!_eCreated(v, o29, p, E) && (o29 & 1) === 0) break L30;
-            } else {
-              let ok33 = false;
-              L34: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L34;
-                const x35 = v.type;
-                if (x35 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'type'))) {
-                  if (typeof x35 !== 'string') break L34;
-                  if (!(x35 === 'created' || x35 === 'made')) {
-                    break L34;
-                  }
-                } else {
+            let ok33 = false;
+            L34: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L34;
+              const x35 = v.type;
+              if (x35 !== undefined && (h || _has.call(v, 'type'))) {
+                if (typeof x35 !== 'string') break L34;
+                if (!(x35 === 'created' || x35 === 'made')) {
                   break L34;
                 }
-                const x36 = v.at;
-                if (x36 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'at'))) {
-                  if (typeof x36 !== 'string') break L34;
-                  if ((o29 & 2) !== 0 && !_fDateTime(x36)) {
-                    break L34;
-                  }
-                } else {
-                  break L34;
-                }
-                ok33 = true;
+              } else {
+                break L34;
               }
-              if (!ok33 && !_eCreated(v, o29 + 16, p, E) && (o29 & 1) === 0) break L30;
+              const x36 = v.at;
+              if (x36 !== undefined && (h || _has.call(v, 'at'))) {
+                if (typeof x36 !== 'string') break L34;
+                if ((o29 & 2) !== 0 && !_fDateTime(x36)) {
+                  break L34;
+                }
+              } else {
+                break L34;
+              }
+              ok33 = true;
             }
+            if (!ok33 && _fRef(_eCreated, v, o29, E, p, '')) break L30;
           }
           if (E.length === e31) {
             if (n16 === 0) a17 = 0;
@@ -1419,25 +904,21 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e39 = E.length;
           L38: {
-            if ((o29 & 48) === 48) {
-              if (!_eDeleted(v, o29, p, E) && (o29 & 1) === 0) break L38;
-            } else {
-              let ok41 = false;
-              L42: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L42;
-                const x43 = v.type;
-                if (x43 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'type'))) {
-                  if (typeof x43 !== 'string') break L42;
-                  if (!(x43 === 'deleted')) {
-                    break L42;
-                  }
-                } else {
+            let ok41 = false;
+            L42: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L42;
+              const x43 = v.type;
+              if (x43 !== undefined && (h || _has.call(v, 'type'))) {
+                if (typeof x43 !== 'string') break L42;
+                if (!(x43 === 'deleted')) {
                   break L42;
                 }
-                ok41 = true;
+              } else {
+                break L42;
               }
-              if (!ok41 && !_eDeleted(v, o29 + 16, p, E) && (o29 & 1) === 0) break L38;
+              ok41 = true;
             }
+            if (!ok41 && _fRef(_eDeleted, v, o29, E, p, '')) break L38;
           }
           if (E.length === e39) {
             if (n16 === 0) a17 = 1;
@@ -1464,41 +945,19 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCreated(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'created' || x1 === 'made')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.at;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-    if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCreated(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp14, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp14 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp14, 'type', 'string')) return false;
       }
       if (!(x1 === 'created' || x1 === 'made')) {
         if (
@@ -1518,44 +977,31 @@ export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): b
       if (_fReq(E, o, p, _sp14, 'type')) return false;
     }
     const x2 = v.at;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'at'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/at', _sp14 + '/properties/at', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp14, 'at', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          if (_fFormat(E, o, p + '/at', _sp14 + '/properties/at', 'date-time')) return false;
+          if (_fFormatP(E, o, p, _sp14, 'at', 'date-time')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp14, 'at')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vDeleted(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'deleted')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eDeleted(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp15, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp15 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp15, 'type', 'string')) return false;
       }
       if (!(x1 === 'deleted')) {
         if (
@@ -1575,145 +1021,55 @@ export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): b
       if (_fReq(E, o, p, _sp15, 'type')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPayment(v: any, o: number): boolean {
+export function _ePayment(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'method')) ? x1 : undefined) {
       case 'card': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.method;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-          if (typeof x2 !== 'string') return false;
-        } else {
-          return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.method;
+          if (x4 !== undefined && (h || _has.call(v, 'method'))) {
+            if (typeof x4 !== 'string') break L3;
+          } else {
+            break L3;
+          }
+          const x5 = v.last4;
+          if (x5 !== undefined && (h || _has.call(v, 'last4'))) {
+            if (typeof x5 !== 'string') break L3;
+          } else {
+            break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.last4;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-          if (typeof x3 !== 'string') return false;
-        } else {
-          return false;
-        }
+        if (!ok2 && _fRef(_eCard, v, o, E, p, '')) return false;
         break;
       }
       case 'transfer': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x5 = v.method;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-          if (typeof x5 !== 'string') return false;
-        } else {
-          return false;
-        }
-        const x6 = v.iban;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-          if (typeof x6 !== 'string') return false;
-        } else {
-          return false;
-        }
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    let ok8 = false;
-    L9: {
-      L10: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
-        const x12 = v.method;
-        if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-          if (typeof x12 !== 'string') break L10;
-        } else {
-          break L10;
-        }
-        const x13 = v.last4;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-          if (typeof x13 !== 'string') break L10;
-        } else {
-          break L10;
-        }
-        ok8 = true;
-        break L9;
-      }
-      L15: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
-        const x17 = v.method;
-        if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-          if (typeof x17 !== 'string') break L15;
-        } else {
-          break L15;
-        }
-        const x18 = v.iban;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-          if (typeof x18 !== 'string') break L15;
-        } else {
-          break L15;
-        }
-        ok8 = true;
-        break L9;
-      }
-    }
-    if (!ok8) return false;
-  }
-  return true;
-}
-
-export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.method;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method')) ? x1 : undefined) {
-      case 'card': {
-        if ((o & 48) === 48) {
-          if (!_eCard(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.method;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.last4;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-              if (typeof x5 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
+        let ok7 = false;
+        L8: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
+          const x9 = v.method;
+          if (x9 !== undefined && (h || _has.call(v, 'method'))) {
+            if (typeof x9 !== 'string') break L8;
+          } else {
+            break L8;
           }
-          if (!ok2 && !_eCard(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'transfer': {
-        if ((o & 48) === 48) {
-          if (!_eTransfer(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.method;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.iban;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-              if (typeof x10 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
+          const x10 = v.iban;
+          if (x10 !== undefined && (h || _has.call(v, 'iban'))) {
+            if (typeof x10 !== 'string') break L8;
+          } else {
+            break L8;
           }
-          if (!ok7 && !_eTransfer(v, o + 16, p, E) && (o & 1) === 0) return false;
+          ok7 = true;
         }
+        if (!ok7 && _fRef(_eTransfer, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -1733,18 +1089,18 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
     }
   } else {
     let ok12 = false;
-    if ((o & 48) !== 48) {
+    if (E === undefined || (o & 48) !== 48) {
       L15: {
         L16: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
           const x18 = v.method;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+          if (x18 !== undefined && (h || _has.call(v, 'method'))) {
             if (typeof x18 !== 'string') break L16;
           } else {
             break L16;
           }
           const x19 = v.last4;
-          if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
+          if (x19 !== undefined && (h || _has.call(v, 'last4'))) {
             if (typeof x19 !== 'string') break L16;
           } else {
             break L16;
@@ -1755,13 +1111,13 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
         L21: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L21;
           const x23 = v.method;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+          if (x23 !== undefined && (h || _has.call(v, 'method'))) {
             if (typeof x23 !== 'string') break L21;
           } else {
             break L21;
           }
           const x24 = v.iban;
-          if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
+          if (x24 !== undefined && (h || _has.call(v, 'iban'))) {
             if (typeof x24 !== 'string') break L21;
           } else {
             break L21;
@@ -1772,33 +1128,30 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
     if (!ok12) {
+      if (E === undefined) return false;
       const e13 = E.length;
       const o14 = (o & 48) === 48 ? o : o + 16;
       {
         const e27 = E.length;
         L26: {
-          if ((o14 & 48) === 48) {
-            if (!_eCard(v, o14, p, E) && (o14 & 1) === 0) break L26;
-          } else {
-            let ok29 = false;
-            L30: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L30;
-              const x31 = v.method;
-              if (x31 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'method'))) {
-                if (typeof x31 !== 'string') break L30;
-              } else {
-                break L30;
-              }
-              const x32 = v.last4;
-              if (x32 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'last4'))) {
-                if (typeof x32 !== 'string') break L30;
-              } else {
-                break L30;
-              }
-              ok29 = true;
+          let ok29 = false;
+          L30: {
+            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L30;
+            const x31 = v.method;
+            if (x31 !== undefined && (h || _has.call(v, 'method'))) {
+              if (typeof x31 !== 'string') break L30;
+            } else {
+              break L30;
             }
-            if (!ok29 && !_eCard(v, o14 + 16, p, E) && (o14 & 1) === 0) break L26;
+            const x32 = v.last4;
+            if (x32 !== undefined && (h || _has.call(v, 'last4'))) {
+              if (typeof x32 !== 'string') break L30;
+            } else {
+              break L30;
+            }
+            ok29 = true;
           }
+          if (!ok29 && _fRef(_eCard, v, o14, E, p, '')) break L26;
         }
         if (E.length === e27) {
           ok12 = true;
@@ -1807,28 +1160,24 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e35 = E.length;
         L34: {
-          if ((o14 & 48) === 48) {
-            if (!_eTransfer(v, o14, p, E) && (o14 & 1) === 0) break L34;
-          } else {
-            let ok37 = false;
-            L38: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L38;
-              const x39 = v.method;
-              if (x39 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'method'))) {
-                if (typeof x39 !== 'string') break L38;
-              } else {
-                break L38;
-              }
-              const x40 = v.iban;
-              if (x40 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'iban'))) {
-                if (typeof x40 !== 'string') break L38;
-              } else {
-                break L38;
-              }
-              ok37 = true;
+          let ok37 = false;
+          L38: {
+            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L38;
+            const x39 = v.method;
+            if (x39 !== undefined && (h || _has.call(v, 'method'))) {
+              if (typeof x39 !== 'string') break L38;
+            } else {
+              break L38;
             }
-            if (!ok37 && !_eTransfer(v, o14 + 16, p, E) && (o14 & 1) === 0) break L34;
+            const x40 = v.iban;
+            if (x40 !== undefined && (h || _has.call(v, 'iban'))) {
+              if (typeof x40 !== 'string') break L38;
+            } else {
+              break L38;
+            }
+            ok37 = true;
           }
+          if (!ok37 && _fRef(_eTransfer, v, o14, E, p, '')) break L34;
         }
         if (E.length === e35) {
           ok12 = true;
@@ -1840,262 +1189,135 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCard(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.method;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.last4;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCard(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCard(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp18, 'object')) return false;
   } else {
     const x1 = v.method;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'method'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/method', _sp18 + '/properties/method', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'method', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp18, 'method')) return false;
     }
     const x2 = v.last4;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'last4'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/last4', _sp18 + '/properties/last4', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp18, 'last4', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp18, 'last4')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTransfer(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.method;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.iban;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTransfer(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp19, 'object')) return false;
   } else {
     const x1 = v.method;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'method'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/method', _sp19 + '/properties/method', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp19, 'method', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp19, 'method')) return false;
     }
     const x2 = v.iban;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'iban'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/iban', _sp19 + '/properties/iban', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp19, 'iban', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp19, 'iban')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnimal(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.animalKind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAnimal(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp20, 'object')) return false;
   } else {
     const x1 = v.animalKind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'animalKind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/animalKind', _sp20 + '/properties/animalKind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp20, 'animalKind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLion(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x3 = v.animalKind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x5 = v.mane;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'mane'))) {
-    if (typeof x5 !== 'boolean') return false;
-  }
-  return true;
-}
-
-export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eAnimal(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.animalKind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
+export function _eLion(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
+  let ok3 = false;
+  L4: {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
+    const x5 = v.animalKind;
+    if (x5 !== undefined && (h || _has.call(v, 'animalKind'))) {
+      if (typeof x5 !== 'string') break L4;
+    } else {
+      break L4;
     }
-    if (!ok3 && !_eAnimal(v, o + 16, p, E) && (o & 1) === 0) return false;
+    ok3 = true;
   }
+  if (!ok3 && _fRef(_eAnimal, v, o, E, p, '')) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp21 + '/allOf/1', 'object')) return false;
   } else {
     const x7 = v.mane;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'mane'))) {
+    if (x7 !== undefined && (h || _has.call(v, 'mane'))) {
       if (typeof x7 !== 'boolean') {
-        if (_fType(E, o, p + '/mane', _sp21 + '/allOf/1/properties/mane', 'boolean')) return false;
+        if (_fTypeP(E, o, p, _sp21 + '/allOf/1', 'mane', 'boolean')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vToken(v: any, o: number): boolean {
+export function _eToken(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined && (h || _has.call(v, 'kind')) ? x1 : undefined) {
       case 'secret': {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-        const x2 = v.kind;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'secret')) {
-            return false;
+        let ok2 = false;
+        L3: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
+          const x4 = v.kind;
+          if (x4 !== undefined && (h || _has.call(v, 'kind'))) {
+            if (typeof x4 !== 'string') break L3;
+            if (!(x4 === 'secret')) {
+              break L3;
+            }
           }
+          const x5 = v.value;
+          if (x5 !== undefined && (h || _has.call(v, 'value'))) {
+            if (typeof x5 !== 'string') break L3;
+          }
+          ok2 = true;
         }
-        const x3 = v.value;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-          if (typeof x3 !== 'string') return false;
-        }
+        if (!ok2 && _fRef(_eSecret, v, o, E, p, '')) return false;
         break;
       }
       case 'key': {
-        if (!_vKey(v, o)) return false;
-        break;
-      }
-      default: {
-        return false;
-      }
-    }
-  } else {
-    {
-      let n5 = 0;
-      let a6 = -1;
-      let b7 = -1;
-      L8: {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-        const x10 = v.kind;
-        if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'secret')) {
-            break L8;
-          }
-        }
-        const x11 = v.value;
-        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-          if (typeof x11 !== 'string') break L8;
-        }
-        if (n5 === 0) a6 = 0;
-        else if (n5 === 1) b7 = 0;
-        n5++;
-      }
-      L13: {
-        if (!_vKey(v, o)) break L13;
-        if (n5 === 0) a6 = 1;
-        else if (n5 === 1) b7 = 1;
-        n5++;
-      }
-      if (n5 !== 1) return false;
-    }
-  }
-  return true;
-}
-
-export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
-      case 'secret': {
-        if ((o & 48) === 48) {
-          if (!_eSecret(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.kind;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'secret')) {
-                break L3;
-              }
-            }
-            const x5 = v.value;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-              if (typeof x5 !== 'string') break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eSecret(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
-        break;
-      }
-      case 'key': {
-        if ((o & 48) === 48) {
-          if (!_eKey(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vKey(v, o) && !_eKey(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (((E && o > 47) || !_eKey(v, o)) && _fRef(_eKey, v, o, E, p, '')) return false;
         break;
       }
       default: {
@@ -2118,18 +1340,18 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       let n7 = 0;
       let a8 = -1;
       let b9 = -1;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L10: {
           if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
           const x12 = v.kind;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+          if (x12 !== undefined && (h || _has.call(v, 'kind'))) {
             if (typeof x12 !== 'string') break L10;
             if (!(x12 === 'secret')) {
               break L10;
             }
           }
           const x13 = v.value;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+          if (x13 !== undefined && (h || _has.call(v, 'value'))) {
             if (typeof x13 !== 'string') break L10;
           }
           if (n7 === 0) a8 = 0;
@@ -2137,39 +1359,36 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
           n7++;
         }
         L15: {
-          if (!_vKey(v, o)) break L15;
+          if (!_eKey(v, o)) break L15;
           if (n7 === 0) a8 = 1;
           else if (n7 === 1) b9 = 1;
           n7++;
         }
       }
       if (n7 === 0) {
+        if (E === undefined) return false;
         const e17 = E.length;
         const o18 = (o & 48) === 48 ? o : o + 16;
         {
           const e20 = E.length;
           L19: {
-            if ((o18 & 48) === 48) {
-              if (!_eSecret(v, o18, p, E) && (o18 & 1) === 0) break L19;
-            } else {
-              let ok22 = false;
-              L23: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L23;
-                const x24 = v.kind;
-                if (x24 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x24 !== 'string') break L23;
-                  if (!(x24 === 'secret')) {
-                    break L23;
-                  }
+            let ok22 = false;
+            L23: {
+              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L23;
+              const x24 = v.kind;
+              if (x24 !== undefined && (h || _has.call(v, 'kind'))) {
+                if (typeof x24 !== 'string') break L23;
+                if (!(x24 === 'secret')) {
+                  break L23;
                 }
-                const x25 = v.value;
-                if (x25 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'value'))) {
-                  if (typeof x25 !== 'string') break L23;
-                }
-                ok22 = true;
               }
-              if (!ok22 && !_eSecret(v, o18 + 16, p, E) && (o18 & 1) === 0) break L19;
+              const x25 = v.value;
+              if (x25 !== undefined && (h || _has.call(v, 'value'))) {
+                if (typeof x25 !== 'string') break L23;
+              }
+              ok22 = true;
             }
+            if (!ok22 && _fRef(_eSecret, v, o18, E, p, '')) break L19;
           }
           if (E.length === e20) {
             if (n7 === 0) a8 = 0;
@@ -2180,9 +1399,7 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e28 = E.length;
           L27: {
-            if ((o18 & 48) === 48) {
-              if (!_eKey(v, o18, p, E) && (o18 & 1) === 0) break L27;
-            } else if (!_vKey(v, o18) && !_eKey(v, o18 + 16, p, E) && (o18 & 1) === 0) break L27;
+            if (((E && o18 > 47) || !_eKey(v, o18)) && _fRef(_eKey, v, o18, E, p, '')) break L27;
           }
           if (E.length === e28) {
             if (n7 === 0) a8 = 1;
@@ -2209,34 +1426,19 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSecret(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'secret')) {
-      return false;
-    }
-  }
-  const x2 = v.value;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSecret(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp25, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp25 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp25, 'kind', 'string')) return false;
       }
       if (!(x1 === 'secret')) {
         if (
@@ -2254,109 +1456,76 @@ export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): bo
       }
     }
     const x2 = v.value;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp25 + '/properties/value', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp25, 'value', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vKeyKind(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'key')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eKeyKind(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp27, 'string')) return false;
+    if (_fType(E, o, p, _sp26, 'string')) return false;
   }
   if (!(v === 'key')) {
-    if (_fErr(E, o, p, _sp27 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k26 }))
+    if (_fErr(E, o, p, _sp26 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k27 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vKey(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'key')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.fingerprint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eKey(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Key', 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if ((o & 48) === 48) {
-        if (!_eKeyKind(x1, o, p + '/kind', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'key')) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!(x1 === 'key')) {
+          break L4;
         }
-        if (!ok3 && !_eKeyKind(x1, o + 16, p + '/kind', E) && (o & 1) === 0) return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eKeyKind, x1, o, E, p, '/kind')) return false;
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
     }
     const x5 = v.fingerprint;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'fingerprint'))) {
       if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/fingerprint', '#/components/schemas/Key/properties/fingerprint', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Key', 'fingerprint', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListPetsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListPetsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListPetsStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePet(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPet(x2, o) && !_ePet(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+      if (((E && o > 47) || !_ePet(x2, o)) && _fRef(_ePet, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -29,28 +29,6 @@ import {
   _eTransfer,
   _eVehicle,
   _eVehicleBase,
-  _vAnimal,
-  _vBike,
-  _vCar,
-  _vCard,
-  _vCat,
-  _vCircle,
-  _vCreated,
-  _vDeleted,
-  _vDog,
-  _vEvent,
-  _vKey,
-  _vKeyKind,
-  _vLion,
-  _vPayment,
-  _vPet,
-  _vSecret,
-  _vShape,
-  _vSquare,
-  _vToken,
-  _vTransfer,
-  _vVehicle,
-  _vVehicleBase,
 } from './compiled.js';
 
 /** Pet: validates against `#/components/schemas/Pet`. */
@@ -68,7 +46,7 @@ export function validatePet(value: unknown, options?: ValidateOptions): Validati
 /** Pet: validates against `#/components/schemas/Pet`. */
 export function isPet(value: unknown): value is T.Pet {
   try {
-    return _vPet(value, _opts(undefined, false));
+    return _ePet(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -90,7 +68,7 @@ export function validateCat(value: unknown, options?: ValidateOptions): Validati
 /** Cat: validates against `#/components/schemas/Cat`. */
 export function isCat(value: unknown): value is T.Cat {
   try {
-    return _vCat(value, _opts(undefined, false));
+    return _eCat(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -112,7 +90,7 @@ export function validateDog(value: unknown, options?: ValidateOptions): Validati
 /** Dog: validates against `#/components/schemas/Dog`. */
 export function isDog(value: unknown): value is T.Dog {
   try {
-    return _vDog(value, _opts(undefined, false));
+    return _eDog(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -134,7 +112,7 @@ export function validateShape(value: unknown, options?: ValidateOptions): Valida
 /** Shape: validates against `#/components/schemas/Shape`. */
 export function isShape(value: unknown): value is T.Shape {
   try {
-    return _vShape(value, _opts(undefined, false));
+    return _eShape(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -156,7 +134,7 @@ export function validateCircle(value: unknown, options?: ValidateOptions): Valid
 /** Circle: validates against `#/components/schemas/Circle`. */
 export function isCircle(value: unknown): value is T.Circle {
   try {
-    return _vCircle(value, _opts(undefined, false));
+    return _eCircle(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -178,7 +156,7 @@ export function validateSquare(value: unknown, options?: ValidateOptions): Valid
 /** Square: validates against `#/components/schemas/Square`. */
 export function isSquare(value: unknown): value is T.Square {
   try {
-    return _vSquare(value, _opts(undefined, false));
+    return _eSquare(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -200,7 +178,7 @@ export function validateVehicle(value: unknown, options?: ValidateOptions): Vali
 /** Vehicle: validates against `#/components/schemas/Vehicle`. */
 export function isVehicle(value: unknown): value is T.Vehicle {
   try {
-    return _vVehicle(value, _opts(undefined, false));
+    return _eVehicle(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -222,7 +200,7 @@ export function validateVehicleBase(value: unknown, options?: ValidateOptions): 
 /** VehicleBase: validates against `#/components/schemas/VehicleBase`. */
 export function isVehicleBase(value: unknown): value is T.VehicleBase {
   try {
-    return _vVehicleBase(value, _opts(undefined, false));
+    return _eVehicleBase(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -244,7 +222,7 @@ export function validateCar(value: unknown, options?: ValidateOptions): Validati
 /** Car: validates against `#/components/schemas/Car`. */
 export function isCar(value: unknown): value is T.Car {
   try {
-    return _vCar(value, _opts(undefined, false));
+    return _eCar(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -266,7 +244,7 @@ export function validateBike(value: unknown, options?: ValidateOptions): Validat
 /** Bike: validates against `#/components/schemas/Bike`. */
 export function isBike(value: unknown): value is T.Bike {
   try {
-    return _vBike(value, _opts(undefined, false));
+    return _eBike(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -288,7 +266,7 @@ export function validateEvent(value: unknown, options?: ValidateOptions): Valida
 /** Event: validates against `#/components/schemas/Event`. */
 export function isEvent(value: unknown): value is T.Event {
   try {
-    return _vEvent(value, _opts(undefined, false));
+    return _eEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -310,7 +288,7 @@ export function validateCreated(value: unknown, options?: ValidateOptions): Vali
 /** Created: validates against `#/components/schemas/Created`. */
 export function isCreated(value: unknown): value is T.Created {
   try {
-    return _vCreated(value, _opts(undefined, false));
+    return _eCreated(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -332,7 +310,7 @@ export function validateDeleted(value: unknown, options?: ValidateOptions): Vali
 /** Deleted: validates against `#/components/schemas/Deleted`. */
 export function isDeleted(value: unknown): value is T.Deleted {
   try {
-    return _vDeleted(value, _opts(undefined, false));
+    return _eDeleted(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -354,7 +332,7 @@ export function validatePayment(value: unknown, options?: ValidateOptions): Vali
 /** Payment: validates against `#/components/schemas/Payment`. */
 export function isPayment(value: unknown): value is T.Payment {
   try {
-    return _vPayment(value, _opts(undefined, false));
+    return _ePayment(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -376,7 +354,7 @@ export function validateCard(value: unknown, options?: ValidateOptions): Validat
 /** Card: validates against `#/components/schemas/Card`. */
 export function isCard(value: unknown): value is T.Card {
   try {
-    return _vCard(value, _opts(undefined, false));
+    return _eCard(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -398,7 +376,7 @@ export function validateTransfer(value: unknown, options?: ValidateOptions): Val
 /** Transfer: validates against `#/components/schemas/Transfer`. */
 export function isTransfer(value: unknown): value is T.Transfer {
   try {
-    return _vTransfer(value, _opts(undefined, false));
+    return _eTransfer(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -420,7 +398,7 @@ export function validateAnimal(value: unknown, options?: ValidateOptions): Valid
 /** Animal: validates against `#/components/schemas/Animal`. */
 export function isAnimal(value: unknown): value is T.Animal {
   try {
-    return _vAnimal(value, _opts(undefined, false));
+    return _eAnimal(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -442,7 +420,7 @@ export function validateLion(value: unknown, options?: ValidateOptions): Validat
 /** Lion: validates against `#/components/schemas/Lion`. */
 export function isLion(value: unknown): value is T.Lion {
   try {
-    return _vLion(value, _opts(undefined, false));
+    return _eLion(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -464,7 +442,7 @@ export function validateToken(value: unknown, options?: ValidateOptions): Valida
 /** Token: validates against `#/components/schemas/Token`. */
 export function isToken(value: unknown): value is T.Token {
   try {
-    return _vToken(value, _opts(undefined, false));
+    return _eToken(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -486,7 +464,7 @@ export function validateSecret(value: unknown, options?: ValidateOptions): Valid
 /** Secret: validates against `#/components/schemas/Secret`. */
 export function isSecret(value: unknown): value is T.Secret {
   try {
-    return _vSecret(value, _opts(undefined, false));
+    return _eSecret(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -508,7 +486,7 @@ export function validateKeyKind(value: unknown, options?: ValidateOptions): Vali
 /** KeyKind: validates against `#/components/schemas/KeyKind`. */
 export function isKeyKind(value: unknown): value is T.KeyKind {
   try {
-    return _vKeyKind(value, _opts(undefined, false));
+    return _eKeyKind(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -530,7 +508,7 @@ export function validateKey(value: unknown, options?: ValidateOptions): Validati
 /** Key: validates against `#/components/schemas/Key`. */
 export function isKey(value: unknown): value is T.Key {
   try {
-    return _vKey(value, _opts(undefined, false));
+    return _eKey(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,52 +4,36 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has, _inc } from './runtime.js';
 
-const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
-const _sp1 = '#/components/schemas/Strings';
-const _k2: any = [1, 2.5, -3, 0, 1e21, 0.1];
-const _sp3 = '#/components/schemas/Numbers';
-const _k4: any = [100, 200, -1];
-const _sp5 = '#/components/schemas/Integers';
-const _k6: any = [Infinity, -Infinity, NaN, -0];
-const _sp7 = '#/components/schemas/NonFinite';
-const _k8: any = [true];
-const _sp9 = '#/components/schemas/Booleans';
-const _k10: any = ['on', 'off', null];
-const _sp11 = '#/components/schemas/WithNull';
+const _sp0 = '#/components/schemas/Strings';
+const _k1: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
+const _sp2 = '#/components/schemas/Numbers';
+const _k3: any = [1, 2.5, -3, 0, 1e21, 0.1];
+const _sp4 = '#/components/schemas/Integers';
+const _k5: any = [100, 200, -1];
+const _sp6 = '#/components/schemas/NonFinite';
+const _k7: any = [Infinity, -Infinity, NaN, -0];
+const _sp8 = '#/components/schemas/Booleans';
+const _k9: any = [true];
+const _sp10 = '#/components/schemas/WithNull';
+const _k11: any = ['on', 'off', null];
 const _k12: any = [null];
 const _sp13 = '#/components/schemas/OnlyNull';
 const _k14: any = [{ a: 1, 'b c': [2] }, [1, 'x']];
 const _k15: any = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']];
 const _sp16 = '#/components/schemas/Mixed';
-const _k17: any = ['only'];
-const _sp18 = '#/components/schemas/Single';
-const _k19: any = ['auto', 'manual'];
-const _k20: any = [1, 2, 3];
-const _sp21 = '#/components/schemas/Settings';
+const _sp17 = '#/components/schemas/Single';
+const _k18: any = ['only'];
+const _sp19 = '#/components/schemas/Settings';
+const _k20: any = ['auto', 'manual'];
+const _k21: any = [1, 2, 3];
 const _k22: any = ['asc', 'desc'];
 
-export function _vStrings(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(
-    v === 'active' ||
-    v === 'inactive' ||
-    v === 'with space' ||
-    v === '' ||
-    v === '1' ||
-    v === 'true' ||
-    v === 'null'
-  )) {
-    return false;
-  }
-  return true;
-}
-
-export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eStrings(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp1, 'string')) return false;
+    if (_fType(E, o, p, _sp0, 'string')) return false;
   }
   if (!(
     v === 'active' ||
@@ -60,213 +44,112 @@ export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): b
     v === 'true' ||
     v === 'null'
   )) {
-    if (_fErr(E, o, p, _sp1 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k0 }))
+    if (_fErr(E, o, p, _sp0 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k1 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNumbers(v: any, o: number): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNumbers(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    if (_fType(E, o, p, _sp3, 'number')) return false;
+    if (_fType(E, o, p, _sp2, 'number')) return false;
   }
   if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+    if (_fErr(E, o, p, _sp2 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k3 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vIntegers(v: any, o: number): boolean {
-  if (!Number.isInteger(v)) return false;
-  if (!(v === 100 || v === 200 || v === -1)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eIntegers(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, _sp5, 'integer')) return false;
+    if (_fType(E, o, p, _sp4, 'integer')) return false;
   }
   if (!(v === 100 || v === 200 || v === -1)) {
-    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
+    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNonFinite(v: any, o: number): boolean {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-  if (!(v === 0)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNonFinite(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'number' || !Number.isFinite(v)) {
-    if (_fType(E, o, p, _sp7, 'number')) return false;
+    if (_fType(E, o, p, _sp6, 'number')) return false;
   }
   if (!(v === 0)) {
-    if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
+    if (_fErr(E, o, p, _sp6 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k7 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vBooleans(v: any, o: number): boolean {
-  if (typeof v !== 'boolean') return false;
-  if (!(v === true)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eBooleans(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'boolean') {
-    if (_fType(E, o, p, _sp9, 'boolean')) return false;
+    if (_fType(E, o, p, _sp8, 'boolean')) return false;
   }
   if (!(v === true)) {
-    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
+    if (_fErr(E, o, p, _sp8 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k9 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vWithNull(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eWithNull(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp11 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
+    if (_fErr(E, o, p, _sp10 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'on' || v === 'off' || v === null)) {
-    if (_fErr(E, o, p, _sp11 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k10 }))
+    if (_fErr(E, o, p, _sp10 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k11 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vOnlyNull(v: any, o: number): boolean {
-  if (!(v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eOnlyNull(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === null)) {
     if (_fErr(E, o, p, _sp13 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k12 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMixed(v: any, o: number): boolean {
-  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) {
-    return false;
-  }
-  return true;
-}
-
-export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMixed(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) {
     if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k15 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSingle(v: any, o: number): boolean {
-  if (typeof v !== 'string') return false;
-  if (!(v === 'only')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSingle(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp18, 'string')) return false;
+    if (_fType(E, o, p, _sp17, 'string')) return false;
   }
   if (!(v === 'only')) {
-    if (_fErr(E, o, p, _sp18 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k17 }))
+    if (_fErr(E, o, p, _sp17 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k18 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSettings(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.mode;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'mode'))) {
-    if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'auto' || x1 === 'manual')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.levels;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'levels'))) {
-    if (!Array.isArray(x2)) return false;
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (!Number.isInteger(x4)) return false;
-      if (!(x4 === 1 || x4 === 2 || x4 === 3)) {
-        return false;
-      }
-    }
-  }
-  const x5 = v.state;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'state'))) {
-    if (typeof x5 !== 'string') return false;
-    if (!(
-      x5 === 'active' ||
-      x5 === 'inactive' ||
-      x5 === 'with space' ||
-      x5 === '' ||
-      x5 === '1' ||
-      x5 === 'true' ||
-      x5 === 'null'
-    )) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSettings(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp21, 'object')) return false;
+    if (_fType(E, o, p, _sp19, 'object')) return false;
   } else {
     const x1 = v.mode;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'mode'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'mode'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/mode', _sp21 + '/properties/mode', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp19, 'mode', 'string')) return false;
       }
       if (!(x1 === 'auto' || x1 === 'manual')) {
         if (
@@ -274,26 +157,26 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
             E,
             o,
             p + '/mode',
-            _sp21 + '/properties/mode/enum',
+            _sp19 + '/properties/mode/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k19 },
+            { allowedValues: _k20 },
           )
         )
           return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp21, 'mode')) return false;
+      if (_fReq(E, o, p, _sp19, 'mode')) return false;
     }
     const x2 = v.levels;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'levels'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'levels'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/levels', _sp21 + '/properties/levels', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp19, 'levels', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
           if (!Number.isInteger(x4)) {
-            if (_fType(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', 'integer')) return false;
+            if (_fType(E, o, p + '/levels/' + i3, _sp19 + '/properties/levels/items', 'integer')) return false;
           }
           if (!(x4 === 1 || x4 === 2 || x4 === 3)) {
             if (
@@ -301,10 +184,10 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
                 E,
                 o,
                 p + '/levels/' + i3,
-                _sp21 + '/properties/levels/items/enum',
+                _sp19 + '/properties/levels/items/enum',
                 'enum',
                 'must be equal to one of the allowed values',
-                { allowedValues: _k20 },
+                { allowedValues: _k21 },
               )
             )
               return false;
@@ -313,89 +196,70 @@ export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): 
       }
     }
     const x5 = v.state;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'state'))) {
-      if ((o & 48) === 48) {
-        if (!_eStrings(x5, o, p + '/state', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(
-            x5 === 'active' ||
-            x5 === 'inactive' ||
-            x5 === 'with space' ||
-            x5 === '' ||
-            x5 === '1' ||
-            x5 === 'true' ||
-            x5 === 'null'
-          )) {
-            break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'state'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'string') break L8;
+        if (!(
+          x5 === 'active' ||
+          x5 === 'inactive' ||
+          x5 === 'with space' ||
+          x5 === '' ||
+          x5 === '1' ||
+          x5 === 'true' ||
+          x5 === 'null'
+        )) {
+          break L8;
         }
-        if (!ok7 && !_eStrings(x5, o + 16, p + '/state', E) && (o & 1) === 0) return false;
+        ok7 = true;
       }
+      if (!ok7 && _fRef(_eStrings, x5, o, E, p, '/state')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListItemsPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListItemsQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.sort;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'sort'))) {
-      if ((o & 48) === 48) {
-        if (!_eListItemsQuerySort(x1, o, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'asc' || x1 === 'desc')) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'sort'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        if (!(x1 === 'asc' || x1 === 'desc')) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eListItemsQuerySort(x1, o + 16, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eListItemsQuerySort, x1, o, E, p, '/sort', '#/paths/~1items/get/parameters/0/schema'))
+        return false;
     }
     const x5 = v.states;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'states'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListItemsQueryStates(x5, o, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vListItemsQueryStates(x5, o) &&
-        !_eListItemsQueryStates(x5, o + 16, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
-        (o & 1) === 0
+    if (x5 !== undefined && (h || _has.call(v, 'states'))) {
+      if (
+        ((E && o > 47) || !_eListItemsQueryStates(x5, o)) &&
+        _fRef(_eListItemsQueryStates, x5, o, E, p, '/states', '#/paths/~1items/get/parameters/1/schema')
       )
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListItemsQuerySort(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
@@ -403,58 +267,34 @@ export function _eListItemsQuerySort(v: any, o: number, p: string, E: Validation
     if (_fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k22 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListItemsQueryStates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListItemsQueryStates(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eStrings(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!(
-            x2 === 'active' ||
-            x2 === 'inactive' ||
-            x2 === 'with space' ||
-            x2 === '' ||
-            x2 === '1' ||
-            x2 === 'true' ||
-            x2 === 'null'
-          )) {
-            break L5;
-          }
-          ok4 = true;
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'string') break L5;
+        if (!(
+          x2 === 'active' ||
+          x2 === 'inactive' ||
+          x2 === 'with space' ||
+          x2 === '' ||
+          x2 === '1' ||
+          x2 === 'true' ||
+          x2 === 'null'
+        )) {
+          break L5;
         }
-        if (!ok4 && !_eStrings(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eStrings, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
-}
-
-export function _vListItemsQueryStates(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (typeof x2 !== 'string') return false;
-    if (!(
-      x2 === 'active' ||
-      x2 === 'inactive' ||
-      x2 === 'with space' ||
-      x2 === '' ||
-      x2 === '1' ||
-      x2 === 'true' ||
-      x2 === 'null'
-    )) {
-      return false;
-    }
-  }
-  return true;
+  return !E || E.length === e0;
 }

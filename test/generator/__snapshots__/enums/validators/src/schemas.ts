@@ -17,16 +17,6 @@ import {
   _eSingle,
   _eStrings,
   _eWithNull,
-  _vBooleans,
-  _vIntegers,
-  _vMixed,
-  _vNonFinite,
-  _vNumbers,
-  _vOnlyNull,
-  _vSettings,
-  _vSingle,
-  _vStrings,
-  _vWithNull,
 } from './compiled.js';
 
 /** Strings: validates against `#/components/schemas/Strings`. */
@@ -44,7 +34,7 @@ export function validateStrings(value: unknown, options?: ValidateOptions): Vali
 /** Strings: validates against `#/components/schemas/Strings`. */
 export function isStrings(value: unknown): value is T.Strings {
   try {
-    return _vStrings(value, _opts(undefined, false));
+    return _eStrings(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -66,7 +56,7 @@ export function validateNumbers(value: unknown, options?: ValidateOptions): Vali
 /** Numbers: validates against `#/components/schemas/Numbers`. */
 export function isNumbers(value: unknown): value is T.Numbers {
   try {
-    return _vNumbers(value, _opts(undefined, false));
+    return _eNumbers(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -88,7 +78,7 @@ export function validateIntegers(value: unknown, options?: ValidateOptions): Val
 /** Integers: validates against `#/components/schemas/Integers`. */
 export function isIntegers(value: unknown): value is T.Integers {
   try {
-    return _vIntegers(value, _opts(undefined, false));
+    return _eIntegers(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -110,7 +100,7 @@ export function validateNonFinite(value: unknown, options?: ValidateOptions): Va
 /** NonFinite: validates against `#/components/schemas/NonFinite`. */
 export function isNonFinite(value: unknown): value is T.NonFinite {
   try {
-    return _vNonFinite(value, _opts(undefined, false));
+    return _eNonFinite(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -132,7 +122,7 @@ export function validateBooleans(value: unknown, options?: ValidateOptions): Val
 /** Booleans: validates against `#/components/schemas/Booleans`. */
 export function isBooleans(value: unknown): value is T.Booleans {
   try {
-    return _vBooleans(value, _opts(undefined, false));
+    return _eBooleans(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -154,7 +144,7 @@ export function validateWithNull(value: unknown, options?: ValidateOptions): Val
 /** WithNull: validates against `#/components/schemas/WithNull`. */
 export function isWithNull(value: unknown): value is T.WithNull {
   try {
-    return _vWithNull(value, _opts(undefined, false));
+    return _eWithNull(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -176,7 +166,7 @@ export function validateOnlyNull(value: unknown, options?: ValidateOptions): Val
 /** OnlyNull: validates against `#/components/schemas/OnlyNull`. */
 export function isOnlyNull(value: unknown): value is T.OnlyNull {
   try {
-    return _vOnlyNull(value, _opts(undefined, false));
+    return _eOnlyNull(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -198,7 +188,7 @@ export function validateMixed(value: unknown, options?: ValidateOptions): Valida
 /** Mixed: validates against `#/components/schemas/Mixed`. */
 export function isMixed(value: unknown): value is T.Mixed {
   try {
-    return _vMixed(value, _opts(undefined, false));
+    return _eMixed(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -220,7 +210,7 @@ export function validateSingle(value: unknown, options?: ValidateOptions): Valid
 /** Single: validates against `#/components/schemas/Single`. */
 export function isSingle(value: unknown): value is T.Single {
   try {
-    return _vSingle(value, _opts(undefined, false));
+    return _eSingle(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -242,7 +232,7 @@ export function validateSettings(value: unknown, options?: ValidateOptions): Val
 /** Settings: validates against `#/components/schemas/Settings`. */
 export function isSettings(value: unknown): value is T.Settings {
   try {
-    return _vSettings(value, _opts(undefined, false));
+    return _eSettings(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,35 +4,36 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _k0: any = ['daily', 'weekly'];
 
-export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _ePutAvatarPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _ePutAvatarRequestBody2(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.avatar;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'avatar'))) {
       if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/avatar', sp + '/properties/avatar', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'avatar', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'avatar')) return false;
     }
     const x2 = v.thumbnails;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'thumbnails'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'thumbnails'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/thumbnails', sp + '/properties/thumbnails', 'array')) return false;
+        if (_fTypeP(E, o, p, sp, 'thumbnails', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
@@ -43,7 +44,7 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
       }
     }
     const x5 = v.crop;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'crop'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'crop'))) {
       if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
         if (
           _fErr(E, o, p + '/crop', sp + '/properties/crop/type', 'type', 'must be object or null', {
@@ -54,52 +55,53 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
       } else {
         if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
           const x6 = x5.x;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x5, 'x'))) {
+          if (x6 !== undefined && (h || _has.call(x5, 'x'))) {
             if (!Number.isInteger(x6)) {
-              if (_fType(E, o, p + '/crop/x', sp + '/properties/crop/properties/x', 'integer')) return false;
+              if (_fTypeP(E, o, p + '/crop', sp + '/properties/crop', 'x', 'integer')) return false;
             }
           }
           const x7 = x5.y;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x5, 'y'))) {
+          if (x7 !== undefined && (h || _has.call(x5, 'y'))) {
             if (!Number.isInteger(x7)) {
-              if (_fType(E, o, p + '/crop/y', sp + '/properties/crop/properties/y', 'integer')) return false;
+              if (_fTypeP(E, o, p + '/crop', sp + '/properties/crop', 'y', 'integer')) return false;
             }
           }
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _ePutAvatarStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _ePutAvatarStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eSetPreferencesRequestBody2(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.notify;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'notify'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'notify'))) {
       if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
-        if (_fType(E, o, p + '/notify', sp + '/properties/notify', 'object')) return false;
+        if (_fTypeP(E, o, p, sp, 'notify', 'object')) return false;
       } else {
         const x2 = x1.email;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(x1, 'email'))) {
+        if (x2 !== undefined && (h || _has.call(x1, 'email'))) {
           if (typeof x2 !== 'boolean') {
-            if (_fType(E, o, p + '/notify/email', sp + '/properties/notify/properties/email', 'boolean')) return false;
+            if (_fTypeP(E, o, p + '/notify', sp + '/properties/notify', 'email', 'boolean')) return false;
           }
         }
         const x3 = x1.digest;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'digest'))) {
+        if (x3 !== undefined && (h || _has.call(x1, 'digest'))) {
           if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/notify/digest', sp + '/properties/notify/properties/digest', 'string')) return false;
+            if (_fTypeP(E, o, p + '/notify', sp + '/properties/notify', 'digest', 'string')) return false;
           }
           if (!(x3 === 'daily' || x3 === 'weekly')) {
             if (
@@ -119,9 +121,9 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
       }
     }
     const x5 = v.langs;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'langs'))) {
+    if (x5 !== undefined && (h || _has.call(v, 'langs'))) {
       if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/langs', sp + '/properties/langs', 'array')) return false;
+        if (_fTypeP(E, o, p, sp, 'langs', 'array')) return false;
       } else {
         for (let i6 = 0; i6 < x5.length; i6++) {
           const x7 = x5[i6];
@@ -132,5 +134,5 @@ export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: Va
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eReceived, _eUpload, _vReceived, _vUpload } from './compiled.js';
+import { _eReceived, _eUpload } from './compiled.js';
 
 /** Upload: validates against `#/components/schemas/Upload`. */
 export function validateUpload(value: unknown, options?: ValidateOptions): ValidationResult<T.Upload> {
@@ -23,7 +23,7 @@ export function validateUpload(value: unknown, options?: ValidateOptions): Valid
 /** Upload: validates against `#/components/schemas/Upload`. */
 export function isUpload(value: unknown): value is T.Upload {
   try {
-    return _vUpload(value, _opts(undefined, false));
+    return _eUpload(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateReceived(value: unknown, options?: ValidateOptions): Val
 /** Received: validates against `#/components/schemas/Received`. */
 export function isReceived(value: unknown): value is T.Received {
   try {
-    return _vReceived(value, _opts(undefined, false));
+    return _eReceived(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eColor, _eStyles, _eSubscription, _vColor, _vStyles, _vSubscription } from './compiled.js';
+import { _eColor, _eStyles, _eSubscription } from './compiled.js';
 
 /** Subscription: validates against `#/components/schemas/Subscription`. */
 export function validateSubscription(value: unknown, options?: ValidateOptions): ValidationResult<T.Subscription> {
@@ -23,7 +23,7 @@ export function validateSubscription(value: unknown, options?: ValidateOptions):
 /** Subscription: validates against `#/components/schemas/Subscription`. */
 export function isSubscription(value: unknown): value is T.Subscription {
   try {
-    return _vSubscription(value, _opts(undefined, false));
+    return _eSubscription(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateStyles(value: unknown, options?: ValidateOptions): Valid
 /** Styles: validates against `#/components/schemas/Styles`. */
 export function isStyles(value: unknown): value is T.Styles {
   try {
-    return _vStyles(value, _opts(undefined, false));
+    return _eStyles(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -67,7 +67,7 @@ export function validateColor(value: unknown, options?: ValidateOptions): Valida
 /** Color: validates against `#/components/schemas/Color`. */
 export function isColor(value: unknown): value is T.Color {
   try {
-    return _vColor(value, _opts(undefined, false));
+    return _eColor(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

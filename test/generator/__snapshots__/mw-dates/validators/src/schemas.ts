@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eEvent, _eProblem, _eReminder, _vEvent, _vProblem, _vReminder } from './compiled.js';
+import { _eEvent, _eProblem, _eReminder } from './compiled.js';
 
 /** Event: validates against `#/components/schemas/Event`. */
 export function validateEvent(value: unknown, options?: ValidateOptions): ValidationResult<T.Event> {
@@ -23,7 +23,7 @@ export function validateEvent(value: unknown, options?: ValidateOptions): Valida
 /** Event: validates against `#/components/schemas/Event`. */
 export function isEvent(value: unknown): value is T.Event {
   try {
-    return _vEvent(value, _opts(undefined, false));
+    return _eEvent(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateReminder(value: unknown, options?: ValidateOptions): Val
 /** Reminder: validates against `#/components/schemas/Reminder`. */
 export function isReminder(value: unknown): value is T.Reminder {
   try {
-    return _vReminder(value, _opts(undefined, false));
+    return _eReminder(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -67,7 +67,7 @@ export function validateProblem(value: unknown, options?: ValidateOptions): Vali
 /** Problem: validates against `#/components/schemas/Problem`. */
 export function isProblem(value: unknown): value is T.Problem {
   try {
-    return _vProblem(value, _opts(undefined, false));
+    return _eProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eNewThing, _eProblem, _eThing, _vNewThing, _vProblem, _vThing } from './compiled.js';
+import { _eNewThing, _eProblem, _eThing } from './compiled.js';
 
 /** Thing: validates against `#/components/schemas/Thing`. */
 export function validateThing(value: unknown, options?: ValidateOptions): ValidationResult<T.Thing> {
@@ -23,7 +23,7 @@ export function validateThing(value: unknown, options?: ValidateOptions): Valida
 /** Thing: validates against `#/components/schemas/Thing`. */
 export function isThing(value: unknown): value is T.Thing {
   try {
-    return _vThing(value, _opts(undefined, false));
+    return _eThing(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateNewThing(value: unknown, options?: ValidateOptions): Val
 /** NewThing: validates against `#/components/schemas/NewThing`. */
 export function isNewThing(value: unknown): value is T.NewThing {
   try {
-    return _vNewThing(value, _opts(undefined, false));
+    return _eNewThing(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -67,7 +67,7 @@ export function validateProblem(value: unknown, options?: ValidateOptions): Vali
 /** Problem: validates against `#/components/schemas/Problem`. */
 export function isProblem(value: unknown): value is T.Problem {
   try {
-    return _vProblem(value, _opts(undefined, false));
+    return _eProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eItem, _eMeta, _vItem, _vMeta } from './compiled.js';
+import { _eItem, _eMeta } from './compiled.js';
 
 /** Item: validates against `#/components/schemas/Item`. */
 export function validateItem(value: unknown, options?: ValidateOptions): ValidationResult<T.Item> {
@@ -23,7 +23,7 @@ export function validateItem(value: unknown, options?: ValidateOptions): Validat
 /** Item: validates against `#/components/schemas/Item`. */
 export function isItem(value: unknown): value is T.Item {
   try {
-    return _vItem(value, _opts(undefined, false));
+    return _eItem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateMeta(value: unknown, options?: ValidateOptions): Validat
 /** Meta: validates against `#/components/schemas/Meta`. */
 export function isMeta(value: unknown): value is T.Meta {
   try {
-    return _vMeta(value, _opts(undefined, false));
+    return _eMeta(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

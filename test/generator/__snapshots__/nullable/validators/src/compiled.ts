@@ -4,48 +4,33 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fFormat, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
 const _sp1 = '#/components/schemas/Count';
-const _k2: any = ['red', 'green', null];
-const _sp3 = '#/components/schemas/Color';
-const _k4: any = [1, 2, 3, null];
-const _sp5 = '#/components/schemas/Level';
+const _sp2 = '#/components/schemas/Color';
+const _k3: any = ['red', 'green', null];
+const _sp4 = '#/components/schemas/Level';
+const _k5: any = [1, 2, 3, null];
 const _k6: any = ['fast', 'slow', null];
 const _sp7 = '#/components/schemas/Mode';
-const _k8: any = ['on', 'off', null];
-const _sp9 = '#/components/schemas/ExplicitNull';
+const _sp8 = '#/components/schemas/ExplicitNull';
+const _k9: any = ['on', 'off', null];
 const _sp10 = '#/components/schemas/Owner';
 const _sp11 = '#/components/schemas/MaybePet';
 const _sp12 = '#/components/schemas/Anything';
 
-export function _vName(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || v === null)) return false;
-  return true;
-}
-
-export function _eName(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eName(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
     if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCount(v: any, o: number): boolean {
-  if (!(Number.isInteger(v) || v === null)) return false;
-  if (typeof v === 'number') {
-    if (v < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCount(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(Number.isInteger(v) || v === null)) {
     if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
   } else {
@@ -55,206 +40,87 @@ export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vColor(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'red' || v === 'green' || v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eColor(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
+    if (_fErr(E, o, p, _sp2 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'red' || v === 'green' || v === null)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
+    if (_fErr(E, o, p, _sp2 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k3 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLevel(v: any, o: number): boolean {
-  if (!(Number.isInteger(v) || v === null)) return false;
-  if (!(v === 1 || v === 2 || v === 3 || v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eLevel(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(Number.isInteger(v) || v === null)) {
-    if (_fErr(E, o, p, _sp5 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
+    if (_fErr(E, o, p, _sp4 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
   }
   if (!(v === 1 || v === 2 || v === 3 || v === null)) {
-    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
+    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMode(v: any, o: number): boolean {
-  if (!(v === 'fast' || v === 'slow' || v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eMode(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eMode(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === 'fast' || v === 'slow' || v === null)) {
     if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vExplicitNull(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eExplicitNull(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp9 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
+    if (_fErr(E, o, p, _sp8 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
   if (!(v === 'on' || v === 'off' || v === null)) {
-    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
+    if (_fErr(E, o, p, _sp8 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k9 }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPet(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePet(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Pet', 'object')) return false;
   } else {
     const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', '#/components/schemas/Pet/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Pet', 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vOwner(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.pet;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pet'))) {
-    let ok3 = false;
-    L4: {
-      L5: {
-        if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L5;
-        const x7 = x1.name;
-        if (x7 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-          if (typeof x7 !== 'string') break L5;
-        } else {
-          break L5;
-        }
-        ok3 = true;
-        break L4;
-      }
-      L9: {
-        if (x1 !== null) break L9;
-        ok3 = true;
-        break L4;
-      }
-    }
-    if (!ok3) return false;
-  } else {
-    return false;
-  }
-  const x10 = v.nickname;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'nickname'))) {
-    if (!(typeof x10 === 'string' || x10 === null)) return false;
-  } else {
-    return false;
-  }
-  const x11 = v.tags;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-    if (!(Array.isArray(x11) || x11 === null)) return false;
-    if (Array.isArray(x11)) {
-      for (let i12 = 0; i12 < x11.length; i12++) {
-        const x13 = x11[i12];
-        if (!(typeof x13 === 'string' || x13 === null)) return false;
-      }
-    }
-  }
-  const x14 = v.address;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
-    if (!((typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) || x14 === null)) return false;
-    if (typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) {
-      const x15 = x14.city;
-      if (x15 !== undefined && ((o & 8) === 0 || _has.call(x14, 'city'))) {
-        if (typeof x15 !== 'string') return false;
-      }
-    }
-  }
-  const x17 = v.previous;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous'))) {
-    let ok19 = false;
-    L20: {
-      L21: {
-        if (typeof x17 !== 'object' || x17 === null || Array.isArray(x17)) break L21;
-        const x24 = x17.name;
-        if (x24 !== undefined && ((o & 8) === 0 || _has.call(x17, 'name'))) {
-          if (typeof x24 !== 'string') break L21;
-        } else {
-          break L21;
-        }
-        ok19 = true;
-        break L20;
-      }
-      L26: {
-        if (x17 !== null) break L26;
-        ok19 = true;
-        break L20;
-      }
-    }
-    if (!ok19) return false;
-  }
-  return true;
-}
-
-export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eOwner(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp10, 'object')) return false;
   } else {
     const x1 = v.pet;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pet'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'pet'))) {
       let ok3 = false;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L6: {
           L7: {
             if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
             const x9 = x1.name;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
+            if (x9 !== undefined && (h || _has.call(x1, 'name'))) {
               if (typeof x9 !== 'string') break L7;
             } else {
               break L7;
@@ -270,27 +136,24 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
       if (!ok3) {
+        if (E === undefined) return false;
         const e4 = E.length;
         const o5 = (o & 48) === 48 ? o : o + 16;
         {
           const e13 = E.length;
           L12: {
-            if ((o5 & 48) === 48) {
-              if (!_ePet(x1, o5, p + '/pet', E) && (o5 & 1) === 0) break L12;
-            } else {
-              let ok15 = false;
-              L16: {
-                if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L16;
-                const x17 = x1.name;
-                if (x17 !== undefined && ((o5 & 8) === 0 || _has.call(x1, 'name'))) {
-                  if (typeof x17 !== 'string') break L16;
-                } else {
-                  break L16;
-                }
-                ok15 = true;
+            let ok15 = false;
+            L16: {
+              if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L16;
+              const x17 = x1.name;
+              if (x17 !== undefined && (h || _has.call(x1, 'name'))) {
+                if (typeof x17 !== 'string') break L16;
+              } else {
+                break L16;
               }
-              if (!ok15 && !_ePet(x1, o5 + 16, p + '/pet', E) && (o5 & 1) === 0) break L12;
+              ok15 = true;
             }
+            if (!ok15 && _fRef(_ePet, x1, o5, E, p, '/pet')) break L12;
           }
           if (E.length === e13) {
             ok3 = true;
@@ -317,7 +180,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       if (_fReq(E, o, p, _sp10, 'pet')) return false;
     }
     const x21 = v.nickname;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'nickname'))) {
+    if (x21 !== undefined && (h || _has.call(v, 'nickname'))) {
       if (!(typeof x21 === 'string' || x21 === null)) {
         if (
           _fErr(E, o, p + '/nickname', _sp10 + '/properties/nickname/type', 'type', 'must be string or null', {
@@ -330,7 +193,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       if (_fReq(E, o, p, _sp10, 'nickname')) return false;
     }
     const x22 = v.tags;
-    if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
+    if (x22 !== undefined && (h || _has.call(v, 'tags'))) {
       if (!(Array.isArray(x22) || x22 === null)) {
         if (
           _fErr(E, o, p + '/tags', _sp10 + '/properties/tags/type', 'type', 'must be array or null', {
@@ -361,7 +224,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
     const x25 = v.address;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
+    if (x25 !== undefined && (h || _has.call(v, 'address'))) {
       if (!((typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) || x25 === null)) {
         if (
           _fErr(E, o, p + '/address', _sp10 + '/properties/address/type', 'type', 'must be object or null', {
@@ -372,24 +235,23 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       } else {
         if (typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) {
           const x26 = x25.city;
-          if (x26 !== undefined && ((o & 8) === 0 || _has.call(x25, 'city'))) {
+          if (x26 !== undefined && (h || _has.call(x25, 'city'))) {
             if (typeof x26 !== 'string') {
-              if (_fType(E, o, p + '/address/city', _sp10 + '/properties/address/properties/city', 'string'))
-                return false;
+              if (_fTypeP(E, o, p + '/address', _sp10 + '/properties/address', 'city', 'string')) return false;
             }
           }
         }
       }
     }
     const x28 = v.previous;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous'))) {
+    if (x28 !== undefined && (h || _has.call(v, 'previous'))) {
       let ok30 = false;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L33: {
           L34: {
             if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) break L34;
             const x37 = x28.name;
-            if (x37 !== undefined && ((o & 8) === 0 || _has.call(x28, 'name'))) {
+            if (x37 !== undefined && (h || _has.call(x28, 'name'))) {
               if (typeof x37 !== 'string') break L34;
             } else {
               break L34;
@@ -405,27 +267,24 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
       if (!ok30) {
+        if (E === undefined) return false;
         const e31 = E.length;
         const o32 = (o & 48) === 48 ? o : o + 16;
         {
           const e41 = E.length;
           L40: {
-            if ((o32 & 48) === 48) {
-              if (!_ePet(x28, o32, p + '/previous', E) && (o32 & 1) === 0) break L40;
-            } else {
-              let ok44 = false;
-              L45: {
-                if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) break L45;
-                const x46 = x28.name;
-                if (x46 !== undefined && ((o32 & 8) === 0 || _has.call(x28, 'name'))) {
-                  if (typeof x46 !== 'string') break L45;
-                } else {
-                  break L45;
-                }
-                ok44 = true;
+            let ok44 = false;
+            L45: {
+              if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) break L45;
+              const x46 = x28.name;
+              if (x46 !== undefined && (h || _has.call(x28, 'name'))) {
+                if (typeof x46 !== 'string') break L45;
+              } else {
+                break L45;
               }
-              if (!ok44 && !_ePet(x28, o32 + 16, p + '/previous', E) && (o32 & 1) === 0) break L40;
+              ok44 = true;
             }
+            if (!ok44 && _fRef(_ePet, x28, o32, E, p, '/previous')) break L40;
           }
           if (E.length === e41) {
             ok30 = true;
@@ -460,42 +319,19 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vMaybePet(v: any, o: number): boolean {
+export function _eMaybePet(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   let ok2 = false;
-  L3: {
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x7 = v.name;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x7 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok2 = true;
-      break L3;
-    }
-    L9: {
-      if (v !== null) break L9;
-      ok2 = true;
-      break L3;
-    }
-  }
-  if (!ok2) return false;
-  return true;
-}
-
-export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  let ok2 = false;
-  if ((o & 48) !== 48) {
+  if (E === undefined || (o & 48) !== 48) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
         const x9 = v.name;
-        if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+        if (x9 !== undefined && (h || _has.call(v, 'name'))) {
           if (typeof x9 !== 'string') break L6;
         } else {
           break L6;
@@ -511,27 +347,24 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     }
   }
   if (!ok2) {
+    if (E === undefined) return false;
     const e3 = E.length;
     const o4 = (o & 48) === 48 ? o : o + 16;
     {
       const e13 = E.length;
       L12: {
-        if ((o4 & 48) === 48) {
-          if (!_ePet(v, o4, p, E) && (o4 & 1) === 0) break L12;
-        } else {
-          let ok16 = false;
-          L17: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
-            const x18 = v.name;
-            if (x18 !== undefined && ((o4 & 8) === 0 || _has.call(v, 'name'))) {
-              if (typeof x18 !== 'string') break L17;
-            } else {
-              break L17;
-            }
-            ok16 = true;
+        let ok16 = false;
+        L17: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
+          const x18 = v.name;
+          if (x18 !== undefined && (h || _has.call(v, 'name'))) {
+            if (typeof x18 !== 'string') break L17;
+          } else {
+            break L17;
           }
-          if (!ok16 && !_ePet(v, o4 + 16, p, E) && (o4 & 1) === 0) break L12;
+          ok16 = true;
         }
+        if (!ok16 && _fRef(_ePet, v, o4, E, p, '')) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -553,30 +386,13 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
       if (_fErr(E, o, p, _sp11 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnything(v: any, o: number): boolean {
+export function _eAnything(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   let ok2 = false;
-  L3: {
-    {
-      ok2 = true;
-      break L3;
-    }
-    L6: {
-      if (v !== null) break L6;
-      ok2 = true;
-      break L3;
-    }
-  }
-  if (!ok2) return false;
-  return true;
-}
-
-export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  let ok2 = false;
-  if ((o & 48) !== 48) {
+  if (E === undefined || (o & 48) !== 48) {
     L5: {
       {
         ok2 = true;
@@ -590,6 +406,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     }
   }
   if (!ok2) {
+    if (E === undefined) return false;
     const e3 = E.length;
     const o4 = (o & 48) === 48 ? o : o + 16;
     {
@@ -616,99 +433,77 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
       if (_fErr(E, o, p, _sp12 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.ownerId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'ownerId'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetOwnerPathOwnerId(x1, o, p + '/ownerId', E, '#/paths/~1owners~1{ownerId}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetOwnerPathOwnerId(
-            x1,
-            o + 16,
-            p + '/ownerId',
-            E,
-            '#/paths/~1owners~1{ownerId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'ownerId'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eGetOwnerPathOwnerId, x1, o, E, p, '/ownerId', '#/paths/~1owners~1{ownerId}/get/parameters/0/schema')
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'ownerId')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.since;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'since'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetOwnerQuerySince(x1, o, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!(typeof x1 === 'string' || x1 === null)) break L4;
-          if (typeof x1 === 'string') {
-            if ((o & 2) !== 0 && !_fDate(x1)) {
-              break L4;
-            }
+    if (x1 !== undefined && (h || _has.call(v, 'since'))) {
+      let ok3 = false;
+      L4: {
+        if (!(typeof x1 === 'string' || x1 === null)) break L4;
+        if (typeof x1 === 'string') {
+          if ((o & 2) !== 0 && !_fDate(x1)) {
+            break L4;
           }
-          ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eGetOwnerQuerySince(x1, o + 16, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eGetOwnerQuerySince, x1, o, E, p, '/since', '#/paths/~1owners~1{ownerId}/get/parameters/1/schema')
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerHeaders(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   let ok2 = false;
-  if ((o & 48) !== 48) {
+  if (E === undefined || (o & 48) !== 48) {
     L5: {
       L6: {
-        if (!_vOwner(v, o)) break L6;
+        if (!_eOwner(v, o)) break L6;
         ok2 = true;
         break L5;
       }
@@ -720,14 +515,13 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     }
   }
   if (!ok2) {
+    if (E === undefined) return false;
     const e3 = E.length;
     const o4 = (o & 48) === 48 ? o : o + 16;
     {
       const e10 = E.length;
       L9: {
-        if ((o4 & 48) === 48) {
-          if (!_eOwner(v, o4, p, E) && (o4 & 1) === 0) break L9;
-        } else if (!_vOwner(v, o4) && !_eOwner(v, o4 + 16, p, E) && (o4 & 1) === 0) break L9;
+        if (((E && o4 > 47) || !_eOwner(v, o4)) && _fRef(_eOwner, v, o4, E, p, '')) break L9;
       }
       if (E.length === e10) {
         ok2 = true;
@@ -749,19 +543,19 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
       if (_fErr(E, o, p, sp + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerPathOwnerId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerPathOwnerId(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetOwnerQuerySince(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
     if (_fErr(E, o, p, sp + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   } else {
@@ -771,5 +565,5 @@ export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: Validation
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -17,16 +17,6 @@ import {
   _eName,
   _eOwner,
   _ePet,
-  _vAnything,
-  _vColor,
-  _vCount,
-  _vExplicitNull,
-  _vLevel,
-  _vMaybePet,
-  _vMode,
-  _vName,
-  _vOwner,
-  _vPet,
 } from './compiled.js';
 
 /** Name: validates against `#/components/schemas/Name`. */
@@ -44,7 +34,7 @@ export function validateName(value: unknown, options?: ValidateOptions): Validat
 /** Name: validates against `#/components/schemas/Name`. */
 export function isName(value: unknown): value is T.Name {
   try {
-    return _vName(value, _opts(undefined, false));
+    return _eName(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -66,7 +56,7 @@ export function validateCount(value: unknown, options?: ValidateOptions): Valida
 /** Count: validates against `#/components/schemas/Count`. */
 export function isCount(value: unknown): value is T.Count {
   try {
-    return _vCount(value, _opts(undefined, false));
+    return _eCount(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -88,7 +78,7 @@ export function validateColor(value: unknown, options?: ValidateOptions): Valida
 /** Color: validates against `#/components/schemas/Color`. */
 export function isColor(value: unknown): value is T.Color {
   try {
-    return _vColor(value, _opts(undefined, false));
+    return _eColor(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -110,7 +100,7 @@ export function validateLevel(value: unknown, options?: ValidateOptions): Valida
 /** Level: validates against `#/components/schemas/Level`. */
 export function isLevel(value: unknown): value is T.Level {
   try {
-    return _vLevel(value, _opts(undefined, false));
+    return _eLevel(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -132,7 +122,7 @@ export function validateMode(value: unknown, options?: ValidateOptions): Validat
 /** Mode: validates against `#/components/schemas/Mode`. */
 export function isMode(value: unknown): value is T.Mode {
   try {
-    return _vMode(value, _opts(undefined, false));
+    return _eMode(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -154,7 +144,7 @@ export function validateExplicitNull(value: unknown, options?: ValidateOptions):
 /** ExplicitNull: validates against `#/components/schemas/ExplicitNull`. */
 export function isExplicitNull(value: unknown): value is T.ExplicitNull {
   try {
-    return _vExplicitNull(value, _opts(undefined, false));
+    return _eExplicitNull(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -176,7 +166,7 @@ export function validatePet(value: unknown, options?: ValidateOptions): Validati
 /** Pet: validates against `#/components/schemas/Pet`. */
 export function isPet(value: unknown): value is T.Pet {
   try {
-    return _vPet(value, _opts(undefined, false));
+    return _ePet(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -198,7 +188,7 @@ export function validateOwner(value: unknown, options?: ValidateOptions): Valida
 /** Owner: validates against `#/components/schemas/Owner`. */
 export function isOwner(value: unknown): value is T.Owner {
   try {
-    return _vOwner(value, _opts(undefined, false));
+    return _eOwner(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -220,7 +210,7 @@ export function validateMaybePet(value: unknown, options?: ValidateOptions): Val
 /** MaybePet: validates against `#/components/schemas/MaybePet`. */
 export function isMaybePet(value: unknown): value is T.MaybePet {
   try {
-    return _vMaybePet(value, _opts(undefined, false));
+    return _eMaybePet(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -242,7 +232,7 @@ export function validateAnything(value: unknown, options?: ValidateOptions): Val
 /** Anything: validates against `#/components/schemas/Anything`. */
 export function isAnything(value: unknown): value is T.Anything {
   try {
-    return _vAnything(value, _opts(undefined, false));
+    return _eAnything(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,663 +4,476 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _k0: any = ['open', 'closed'];
 
-export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(x1, o, p + '/id', E, '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/id',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eGetUserPostPathId, x1, o, E, p, '/id', '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema')
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'id')) return false;
     }
     const x5 = v.postId;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'postId'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathPostId(
-            x5,
-            o,
-            p + '/postId',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eGetUserPostPathPostId(
-            x5,
-            o + 16,
-            p + '/postId',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x5 !== undefined && (h || _has.call(v, 'postId'))) {
+      let ok7 = false;
+      L8: {
+        if (!Number.isInteger(x5)) break L8;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eGetUserPostPathPostId,
+          x5,
+          o,
+          E,
+          p,
+          '/postId',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'postId')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.verbose;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'verbose'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathPostId(
-            x1,
-            o,
-            p + '/verbose',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathPostId(
-            x1,
-            o + 16,
-            p + '/verbose',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'verbose'))) {
+      let ok3 = false;
+      L4: {
+        if (!Number.isInteger(x1)) break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserPostPathPostId,
+          x1,
+          o,
+          E,
+          p,
+          '/verbose',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
+        )
+      )
+        return false;
     }
     const x5 = v.tags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x5,
-            o,
-            p + '/tags',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Array.isArray(x5)) break L8;
-          for (let i9 = 0; i9 < x5.length; i9++) {
-            const x10 = x5[i9];
-            if (typeof x10 !== 'string') break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'tags'))) {
+      let ok7 = false;
+      L8: {
+        if (!Array.isArray(x5)) break L8;
+        for (let i9 = 0; i9 < x5.length; i9++) {
+          const x10 = x5[i9];
+          if (typeof x10 !== 'string') break L8;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostQueryTags(
-            x5,
-            o + 16,
-            p + '/tags',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eGetUserPostQueryTags,
+          x5,
+          o,
+          E,
+          p,
+          '/tags',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
+        )
+      )
+        return false;
     }
     const x11 = v.ids;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'ids'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryIds(
-            x11,
-            o,
-            p + '/ids',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (!Array.isArray(x11)) break L14;
-          for (let i15 = 0; i15 < x11.length; i15++) {
-            const x16 = x11[i15];
-            if (!Number.isInteger(x16)) break L14;
-          }
-          ok13 = true;
+    if (x11 !== undefined && (h || _has.call(v, 'ids'))) {
+      let ok13 = false;
+      L14: {
+        if (!Array.isArray(x11)) break L14;
+        for (let i15 = 0; i15 < x11.length; i15++) {
+          const x16 = x11[i15];
+          if (!Number.isInteger(x16)) break L14;
         }
-        if (
-          !ok13 &&
-          !_eGetUserPostQueryIds(
-            x11,
-            o + 16,
-            p + '/ids',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok13 = true;
       }
+      if (
+        !ok13 &&
+        _fRef(
+          _eGetUserPostQueryIds,
+          x11,
+          o,
+          E,
+          p,
+          '/ids',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
+        )
+      )
+        return false;
     }
     const x17 = v.words;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'words'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x17,
-            o,
-            p + '/words',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (!Array.isArray(x17)) break L20;
-          for (let i21 = 0; i21 < x17.length; i21++) {
-            const x22 = x17[i21];
-            if (typeof x22 !== 'string') break L20;
-          }
-          ok19 = true;
+    if (x17 !== undefined && (h || _has.call(v, 'words'))) {
+      let ok19 = false;
+      L20: {
+        if (!Array.isArray(x17)) break L20;
+        for (let i21 = 0; i21 < x17.length; i21++) {
+          const x22 = x17[i21];
+          if (typeof x22 !== 'string') break L20;
         }
-        if (
-          !ok19 &&
-          !_eGetUserPostQueryTags(
-            x17,
-            o + 16,
-            p + '/words',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok19 = true;
       }
+      if (
+        !ok19 &&
+        _fRef(
+          _eGetUserPostQueryTags,
+          x17,
+          o,
+          E,
+          p,
+          '/words',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
+        )
+      )
+        return false;
     }
     const x23 = v.pipes;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pipes'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x23,
-            o,
-            p + '/pipes',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok25 = false;
-        L26: {
-          if (!Array.isArray(x23)) break L26;
-          for (let i27 = 0; i27 < x23.length; i27++) {
-            const x28 = x23[i27];
-            if (typeof x28 !== 'string') break L26;
-          }
-          ok25 = true;
+    if (x23 !== undefined && (h || _has.call(v, 'pipes'))) {
+      let ok25 = false;
+      L26: {
+        if (!Array.isArray(x23)) break L26;
+        for (let i27 = 0; i27 < x23.length; i27++) {
+          const x28 = x23[i27];
+          if (typeof x28 !== 'string') break L26;
         }
-        if (
-          !ok25 &&
-          !_eGetUserPostQueryTags(
-            x23,
-            o + 16,
-            p + '/pipes',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok25 = true;
       }
+      if (
+        !ok25 &&
+        _fRef(
+          _eGetUserPostQueryTags,
+          x23,
+          o,
+          E,
+          p,
+          '/pipes',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
+        )
+      )
+        return false;
     }
     const x29 = v.filter;
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryFilter(
-            x29,
-            o,
-            p + '/filter',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok31 = false;
-        L32: {
-          if (typeof x29 !== 'object' || x29 === null || Array.isArray(x29)) break L32;
-          const x33 = x29.status;
-          if (x33 !== undefined && ((o & 8) === 0 || _has.call(x29, 'status'))) {
-            if (typeof x33 !== 'string') break L32;
-            if (!(x33 === 'open' || x33 === 'closed')) {
-              break L32;
-            }
+    if (x29 !== undefined && (h || _has.call(v, 'filter'))) {
+      let ok31 = false;
+      L32: {
+        if (typeof x29 !== 'object' || x29 === null || Array.isArray(x29)) break L32;
+        const x33 = x29.status;
+        if (x33 !== undefined && (h || _has.call(x29, 'status'))) {
+          if (typeof x33 !== 'string') break L32;
+          if (!(x33 === 'open' || x33 === 'closed')) {
+            break L32;
           }
-          const x34 = x29.minScore;
-          if (x34 !== undefined && ((o & 8) === 0 || _has.call(x29, 'minScore'))) {
-            if (typeof x34 !== 'number' || !Number.isFinite(x34)) break L32;
-          }
-          ok31 = true;
         }
-        if (
-          !ok31 &&
-          !_eGetUserPostQueryFilter(
-            x29,
-            o + 16,
-            p + '/filter',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        const x34 = x29.minScore;
+        if (x34 !== undefined && (h || _has.call(x29, 'minScore'))) {
+          if (typeof x34 !== 'number' || !Number.isFinite(x34)) break L32;
+        }
+        ok31 = true;
       }
+      if (
+        !ok31 &&
+        _fRef(
+          _eGetUserPostQueryFilter,
+          x29,
+          o,
+          E,
+          p,
+          '/filter',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
+        )
+      )
+        return false;
     }
     const x36 = v['post.fields'];
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x36,
-            o,
-            p + '/post.fields',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok38 = false;
-        L39: {
-          if (!Array.isArray(x36)) break L39;
-          for (let i40 = 0; i40 < x36.length; i40++) {
-            const x41 = x36[i40];
-            if (typeof x41 !== 'string') break L39;
-          }
-          ok38 = true;
+    if (x36 !== undefined && (h || _has.call(v, 'post.fields'))) {
+      let ok38 = false;
+      L39: {
+        if (!Array.isArray(x36)) break L39;
+        for (let i40 = 0; i40 < x36.length; i40++) {
+          const x41 = x36[i40];
+          if (typeof x41 !== 'string') break L39;
         }
-        if (
-          !ok38 &&
-          !_eGetUserPostQueryTags(
-            x36,
-            o + 16,
-            p + '/post.fields',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok38 = true;
       }
+      if (
+        !ok38 &&
+        _fRef(
+          _eGetUserPostQueryTags,
+          x36,
+          o,
+          E,
+          p,
+          '/post.fields',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'post.fields')) return false;
     }
     const x42 = v.coordinates;
-    if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryCoordinates(
-            x42,
-            o,
-            p + '/coordinates',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok44 = false;
-        L45: {
-          if (typeof x42 !== 'object' || x42 === null || Array.isArray(x42)) break L45;
-          const x46 = x42.lat;
-          if (x46 !== undefined && ((o & 8) === 0 || _has.call(x42, 'lat'))) {
-            if (typeof x46 !== 'number' || !Number.isFinite(x46)) break L45;
-          } else {
-            break L45;
-          }
-          const x47 = x42.long;
-          if (x47 !== undefined && ((o & 8) === 0 || _has.call(x42, 'long'))) {
-            if (typeof x47 !== 'number' || !Number.isFinite(x47)) break L45;
-          } else {
-            break L45;
-          }
-          ok44 = true;
+    if (x42 !== undefined && (h || _has.call(v, 'coordinates'))) {
+      let ok44 = false;
+      L45: {
+        if (typeof x42 !== 'object' || x42 === null || Array.isArray(x42)) break L45;
+        const x46 = x42.lat;
+        if (x46 !== undefined && (h || _has.call(x42, 'lat'))) {
+          if (typeof x46 !== 'number' || !Number.isFinite(x46)) break L45;
+        } else {
+          break L45;
         }
-        if (
-          !ok44 &&
-          !_eGetUserPostQueryCoordinates(
-            x42,
-            o + 16,
-            p + '/coordinates',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        const x47 = x42.long;
+        if (x47 !== undefined && (h || _has.call(x42, 'long'))) {
+          if (typeof x47 !== 'number' || !Number.isFinite(x47)) break L45;
+        } else {
+          break L45;
+        }
+        ok44 = true;
       }
+      if (
+        !ok44 &&
+        _fRef(
+          _eGetUserPostQueryCoordinates,
+          x42,
+          o,
+          E,
+          p,
+          '/coordinates',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostHeaders(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v['X-Request-ID'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Request-ID'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(
-            x1,
-            o,
-            p + '/X-Request-ID',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/X-Request-ID',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'X-Request-ID'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserPostPathId,
+          x1,
+          o,
+          E,
+          p,
+          '/X-Request-ID',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
     }
     const x5 = v['X-Trace'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Trace'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostHeaderXTrace(
-            x5,
-            o,
-            p + '/X-Trace',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
-          const x9 = x5.span;
-          if (x9 !== undefined && ((o & 8) === 0 || _has.call(x5, 'span'))) {
-            if (typeof x9 !== 'string') break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'X-Trace'))) {
+      let ok7 = false;
+      L8: {
+        if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
+        const x9 = x5.span;
+        if (x9 !== undefined && (h || _has.call(x5, 'span'))) {
+          if (typeof x9 !== 'string') break L8;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostHeaderXTrace(
-            x5,
-            o + 16,
-            p + '/X-Trace',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eGetUserPostHeaderXTrace,
+          x5,
+          o,
+          E,
+          p,
+          '/X-Trace',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostCookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostCookies(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.session;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'session'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(
-            x1,
-            o,
-            p + '/session',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/session',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'session'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(
+          _eGetUserPostPathId,
+          x1,
+          o,
+          E,
+          p,
+          '/session',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
+        )
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'session')) return false;
     }
     const x5 = v.prefs;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'prefs'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x5,
-            o,
-            p + '/prefs',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Array.isArray(x5)) break L8;
-          for (let i9 = 0; i9 < x5.length; i9++) {
-            const x10 = x5[i9];
-            if (typeof x10 !== 'string') break L8;
-          }
-          ok7 = true;
+    if (x5 !== undefined && (h || _has.call(v, 'prefs'))) {
+      let ok7 = false;
+      L8: {
+        if (!Array.isArray(x5)) break L8;
+        for (let i9 = 0; i9 < x5.length; i9++) {
+          const x10 = x5[i9];
+          if (typeof x10 !== 'string') break L8;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostQueryTags(
-            x5,
-            o + 16,
-            p + '/prefs',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        ok7 = true;
       }
+      if (
+        !ok7 &&
+        _fRef(
+          _eGetUserPostQueryTags,
+          x5,
+          o,
+          E,
+          p,
+          '/prefs',
+          '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
+        )
+      )
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', sp + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'id', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetMatrixPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetMatrixPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.point;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetMatrixPathPoint(x1, o, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.x;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'x'))) {
-            if (!Number.isInteger(x5)) break L4;
-          } else {
-            break L4;
-          }
-          const x6 = x1.y;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'y'))) {
-            if (!Number.isInteger(x6)) break L4;
-          } else {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'point'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
+        const x5 = x1.x;
+        if (x5 !== undefined && (h || _has.call(x1, 'x'))) {
+          if (!Number.isInteger(x5)) break L4;
+        } else {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eGetMatrixPathPoint(x1, o + 16, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+        const x6 = x1.y;
+        if (x6 !== undefined && (h || _has.call(x1, 'y'))) {
+          if (!Number.isInteger(x6)) break L4;
+        } else {
+          break L4;
+        }
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eGetMatrixPathPoint, x1, o, E, p, '/point', '#/paths/~1matrix~1{point}/get/parameters/0/schema')
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'point')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetMatrixQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetMatrixQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostPathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostPathId(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostPathPostId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostPathPostId(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostQueryTags(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -671,11 +484,11 @@ export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: Validati
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostQueryIds(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -686,18 +499,19 @@ export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: Validatio
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostQueryFilter(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.status;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'status'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'status', 'string')) return false;
       }
       if (!(x1 === 'open' || x1 === 'closed')) {
         if (
@@ -715,76 +529,79 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
       }
     }
     const x2 = v.minScore;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'minScore'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'minScore'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/minScore', sp + '/properties/minScore', 'number')) return false;
+        if (_fTypeP(E, o, p, sp, 'minScore', 'number')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostQueryCoordinates(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.lat;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'lat'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'lat'))) {
       if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        if (_fType(E, o, p + '/lat', sp + '/properties/lat', 'number')) return false;
+        if (_fTypeP(E, o, p, sp, 'lat', 'number')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'lat')) return false;
     }
     const x2 = v.long;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'long'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'long'))) {
       if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/long', sp + '/properties/long', 'number')) return false;
+        if (_fTypeP(E, o, p, sp, 'long', 'number')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'long')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetUserPostHeaderXTrace(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.span;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'span'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'span'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/span', sp + '/properties/span', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'span', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetMatrixPathPoint(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.x;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'x'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/x', sp + '/properties/x', 'integer')) return false;
+        if (_fTypeP(E, o, p, sp, 'x', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'x')) return false;
     }
     const x2 = v.y;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'y'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'y'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/y', sp + '/properties/y', 'integer')) return false;
+        if (_fTypeP(E, o, p, sp, 'y', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'y')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -4,47 +4,21 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fReq, _fType, _has } from './runtime.js';
+import { _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/User';
 const _sp1 = '#/components/schemas/Team';
 
-export function _vUser(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.password;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
-    if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eUser(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
@@ -52,17 +26,17 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
     const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'name')) return false;
     }
     const x3 = v.password;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'password'))) {
       if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/password', _sp0 + '/properties/password', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'password', 'string')) return false;
       }
     } else {
       if ((o & 4) !== 0) {
@@ -70,182 +44,120 @@ export function _eUser(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTeam(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.members;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'members'))) {
-    if (!Array.isArray(x2)) return false;
-    for (let i3 = 0; i3 < x2.length; i3++) {
-      const x4 = x2[i3];
-      if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) return false;
-      const x6 = x4.id;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(x4, 'id'))) {
-        if (typeof x6 !== 'string') return false;
-      } else {
-        if ((o & 4) === 0) {
-          return false;
-        }
-      }
-      const x7 = x4.name;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(x4, 'name'))) {
-        if (typeof x7 !== 'string') return false;
-      } else {
-        return false;
-      }
-      const x8 = x4.password;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x4, 'password'))) {
-        if (typeof x8 !== 'string') return false;
-      } else {
-        if ((o & 4) !== 0) {
-          return false;
-        }
-      }
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTeam(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'name')) return false;
     }
     const x2 = v.members;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'members'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'members'))) {
       if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/members', _sp1 + '/properties/members', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'members', 'array')) return false;
       } else {
         for (let i3 = 0; i3 < x2.length; i3++) {
           const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUser(x4, o, p + '/members/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) break L7;
-              const x8 = x4.id;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x4, 'id'))) {
-                if (typeof x8 !== 'string') break L7;
-              } else {
-                if ((o & 4) === 0) {
-                  break L7;
-                }
-              }
-              const x9 = x4.name;
-              if (x9 !== undefined && ((o & 8) === 0 || _has.call(x4, 'name'))) {
-                if (typeof x9 !== 'string') break L7;
-              } else {
+          let ok6 = false;
+          L7: {
+            if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) break L7;
+            const x8 = x4.id;
+            if (x8 !== undefined && (h || _has.call(x4, 'id'))) {
+              if (typeof x8 !== 'string') break L7;
+            } else {
+              if ((o & 4) === 0) {
                 break L7;
               }
-              const x10 = x4.password;
-              if (x10 !== undefined && ((o & 8) === 0 || _has.call(x4, 'password'))) {
-                if (typeof x10 !== 'string') break L7;
-              } else {
-                if ((o & 4) !== 0) {
-                  break L7;
-                }
-              }
-              ok6 = true;
             }
-            if (!ok6 && !_eUser(x4, o + 16, p + '/members/' + i3, E) && (o & 1) === 0) return false;
+            const x9 = x4.name;
+            if (x9 !== undefined && (h || _has.call(x4, 'name'))) {
+              if (typeof x9 !== 'string') break L7;
+            } else {
+              break L7;
+            }
+            const x10 = x4.password;
+            if (x10 !== undefined && (h || _has.call(x4, 'password'))) {
+              if (typeof x10 !== 'string') break L7;
+            } else {
+              if ((o & 4) !== 0) {
+                break L7;
+              }
+            }
+            ok6 = true;
           }
+          if (!ok6 && _fRef(_eUser, x4, o, E, p + '/members/', i3)) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'members')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTag(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.label;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-    if (typeof x1 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTag(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Tag', 'object')) return false;
   } else {
     const x1 = v.label;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'label'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/label', '#/components/schemas/Tag/properties/label', 'string')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Tag', 'label', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCreateUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateUserPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eReplaceTeamPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.teamId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'teamId'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eReplaceTeamPathTeamId(x1, o, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eReplaceTeamPathTeamId(x1, o + 16, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'teamId'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (
+        !ok3 &&
+        _fRef(_eReplaceTeamPathTeamId, x1, o, E, p, '/teamId', '#/paths/~1teams~1{teamId}/put/parameters/0/schema')
+      )
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'teamId')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReplaceTeamPathTeamId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eReplaceTeamPathTeamId(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eTag, _eTeam, _eUser, _vTag, _vTeam, _vUser } from './compiled.js';
+import { _eTag, _eTeam, _eUser } from './compiled.js';
 
 /** User: validates against `#/components/schemas/User`. */
 export function validateUser(value: unknown, options?: ValidateOptions): ValidationResult<T.User> {
@@ -23,7 +23,7 @@ export function validateUser(value: unknown, options?: ValidateOptions): Validat
 /** User: validates against `#/components/schemas/User`. */
 export function isUser(value: unknown): value is T.User {
   try {
-    return _vUser(value, _opts(undefined, false));
+    return _eUser(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateTeam(value: unknown, options?: ValidateOptions): Validat
 /** Team: validates against `#/components/schemas/Team`. */
 export function isTeam(value: unknown): value is T.Team {
   try {
-    return _vTeam(value, _opts(undefined, false));
+    return _eTeam(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -67,7 +67,7 @@ export function validateTag(value: unknown, options?: ValidateOptions): Validati
 /** Tag: validates against `#/components/schemas/Tag`. */
 export function isTag(value: unknown): value is T.Tag {
   try {
-    return _vTag(value, _opts(undefined, false));
+    return _eTag(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _esc, _fErr, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
 const _sp1 = '#/components/schemas/Person';
@@ -14,194 +14,105 @@ const _sp4 = '#/components/schemas/Expr';
 const _sp5 = '#/components/schemas/Literal';
 const _sp6 = '#/components/schemas/Json';
 
-export function _vTreeNode(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.parent;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-    if (!_vTreeNode(x2, o)) return false;
-  }
-  const x4 = v.children;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
-    if (!Array.isArray(x4)) return false;
-    for (let i5 = 0; i5 < x4.length; i5++) {
-      const x6 = x4[i5];
-      if (!_vTreeNode(x6, o)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTreeNode(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp0 + '/properties/value', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'value', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'value')) return false;
     }
     const x2 = v.parent;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-      if ((o & 48) === 48) {
-        if (!_eTreeNode(x2, o, p + '/parent', E) && (o & 1) === 0) return false;
-      } else if (!_vTreeNode(x2, o) && !_eTreeNode(x2, o + 16, p + '/parent', E) && (o & 1) === 0) return false;
+    if (x2 !== undefined && (h || _has.call(v, 'parent'))) {
+      if (((E && o > 47) || !_eTreeNode(x2, o)) && _fRef(_eTreeNode, x2, o, E, p, '/parent')) return false;
     }
     const x4 = v.children;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
+    if (x4 !== undefined && (h || _has.call(v, 'children'))) {
       if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/children', _sp0 + '/properties/children', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'children', 'array')) return false;
       } else {
         for (let i5 = 0; i5 < x4.length; i5++) {
           const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eTreeNode(x6, o, p + '/children/' + i5, E) && (o & 1) === 0) return false;
-          } else if (!_vTreeNode(x6, o) && !_eTreeNode(x6, o + 16, p + '/children/' + i5, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_eTreeNode(x6, o)) && _fRef(_eTreeNode, x6, o, E, p + '/children/', i5)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPerson(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.employer;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'employer'))) {
-    if (!_vCompany(x2, o)) return false;
-  }
-  return true;
-}
-
-export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePerson(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'name'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'name', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'name')) return false;
     }
     const x2 = v.employer;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'employer'))) {
-      if ((o & 48) === 48) {
-        if (!_eCompany(x2, o, p + '/employer', E) && (o & 1) === 0) return false;
-      } else if (!_vCompany(x2, o) && !_eCompany(x2, o + 16, p + '/employer', E) && (o & 1) === 0) return false;
+    if (x2 !== undefined && (h || _has.call(v, 'employer'))) {
+      if (((E && o > 47) || !_eCompany(x2, o)) && _fRef(_eCompany, x2, o, E, p, '/employer')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCompany(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.employees;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'employees'))) {
-    if (!Array.isArray(x1)) return false;
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vPerson(x3, o)) return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCompany(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.employees;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'employees'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'employees'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/employees', _sp2 + '/properties/employees', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp2, 'employees', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePerson(x3, o, p + '/employees/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPerson(x3, o) && !_ePerson(x3, o + 16, p + '/employees/' + i2, E) && (o & 1) === 0)
-            return false;
+          if (((E && o > 47) || !_ePerson(x3, o)) && _fRef(_ePerson, x3, o, E, p + '/employees/', i2)) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp2, 'employees')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLinkedList(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (!Number.isInteger(x1)) return false;
-  } else {
-    return false;
-  }
-  const x2 = v.next;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
-    let ok4 = false;
-    L5: {
-      L6: {
-        if (!_vLinkedList(x2, o)) break L6;
-        ok4 = true;
-        break L5;
-      }
-      L8: {
-        if (x2 !== null) break L8;
-        ok4 = true;
-        break L5;
-      }
-    }
-    if (!ok4) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eLinkedList(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'value'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/value', _sp3 + '/properties/value', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'value', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'value')) return false;
     }
     const x2 = v.next;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'next'))) {
       let ok4 = false;
-      if ((o & 48) !== 48) {
+      if (E === undefined || (o & 48) !== 48) {
         L7: {
           L8: {
-            if (!_vLinkedList(x2, o)) break L8;
+            if (!_eLinkedList(x2, o)) break L8;
             ok4 = true;
             break L7;
           }
@@ -213,14 +124,13 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
         }
       }
       if (!ok4) {
+        if (E === undefined) return false;
         const e5 = E.length;
         const o6 = (o & 48) === 48 ? o : o + 16;
         {
           const e12 = E.length;
           L11: {
-            if ((o6 & 48) === 48) {
-              if (!_eLinkedList(x2, o6, p + '/next', E) && (o6 & 1) === 0) break L11;
-            } else if (!_vLinkedList(x2, o6) && !_eLinkedList(x2, o6 + 16, p + '/next', E) && (o6 & 1) === 0) break L11;
+            if (((E && o6 > 47) || !_eLinkedList(x2, o6)) && _fRef(_eLinkedList, x2, o6, E, p, '/next')) break L11;
           }
           if (E.length === e12) {
             ok4 = true;
@@ -247,48 +157,21 @@ export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[])
       if (_fReq(E, o, p, _sp3, 'next')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vExpr(v: any, o: number): boolean {
+export function _eExpr(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   {
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x7 = v.value;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-        if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
-      } else {
-        break L5;
-      }
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
-      n2++;
-    }
-    L9: {
-      if (!_vSum(v, o)) break L9;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
-      n2++;
-    }
-    if (n2 !== 1) return false;
-  }
-  return true;
-}
-
-export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  {
-    let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    if ((o & 48) !== 48) {
+    if (E === undefined || (o & 48) !== 48) {
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.value;
-        if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+        if (x7 !== undefined && (h || _has.call(v, 'value'))) {
           if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
         } else {
           break L5;
@@ -298,34 +181,31 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
         n2++;
       }
       L9: {
-        if (!_vSum(v, o)) break L9;
+        if (!_eSum(v, o)) break L9;
         if (n2 === 0) a3 = 1;
         else if (n2 === 1) b4 = 1;
         n2++;
       }
     }
     if (n2 === 0) {
+      if (E === undefined) return false;
       const e11 = E.length;
       const o12 = (o & 48) === 48 ? o : o + 16;
       {
         const e14 = E.length;
         L13: {
-          if ((o12 & 48) === 48) {
-            if (!_eLiteral(v, o12, p, E) && (o12 & 1) === 0) break L13;
-          } else {
-            let ok16 = false;
-            L17: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
-              const x18 = v.value;
-              if (x18 !== undefined && ((o12 & 8) === 0 || _has.call(v, 'value'))) {
-                if (typeof x18 !== 'number' || !Number.isFinite(x18)) break L17;
-              } else {
-                break L17;
-              }
-              ok16 = true;
+          let ok16 = false;
+          L17: {
+            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
+            const x18 = v.value;
+            if (x18 !== undefined && (h || _has.call(v, 'value'))) {
+              if (typeof x18 !== 'number' || !Number.isFinite(x18)) break L17;
+            } else {
+              break L17;
             }
-            if (!ok16 && !_eLiteral(v, o12 + 16, p, E) && (o12 & 1) === 0) break L13;
+            ok16 = true;
           }
+          if (!ok16 && _fRef(_eLiteral, v, o12, E, p, '')) break L13;
         }
         if (E.length === e14) {
           if (n2 === 0) a3 = 0;
@@ -336,9 +216,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e21 = E.length;
         L20: {
-          if ((o12 & 48) === 48) {
-            if (!_eSum(v, o12, p, E) && (o12 & 1) === 0) break L20;
-          } else if (!_vSum(v, o12) && !_eSum(v, o12 + 16, p, E) && (o12 & 1) === 0) break L20;
+          if (((E && o12 > 47) || !_eSum(v, o12)) && _fRef(_eSum, v, o12, E, p, '')) break L20;
         }
         if (E.length === e21) {
           if (n2 === 0) a3 = 1;
@@ -360,138 +238,57 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vLiteral(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eLiteral(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'value'))) {
       if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        if (_fType(E, o, p + '/value', _sp5 + '/properties/value', 'number')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'value', 'number')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp5, 'value')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vSum(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.terms;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'terms'))) {
-    if (!Array.isArray(x1)) return false;
-    for (let i2 = 0; i2 < x1.length; i2++) {
-      const x3 = x1[i2];
-      if (!_vExpr(x3, o)) return false;
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eSum(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Sum', 'object')) return false;
   } else {
     const x1 = v.terms;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'terms'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'terms'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/terms', '#/components/schemas/Sum/properties/terms', 'array')) return false;
+        if (_fTypeP(E, o, p, '#/components/schemas/Sum', 'terms', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eExpr(x3, o, p + '/terms/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vExpr(x3, o) && !_eExpr(x3, o + 16, p + '/terms/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_eExpr(x3, o)) && _fRef(_eExpr, x3, o, E, p + '/terms/', i2)) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vJson(v: any, o: number): boolean {
+export function _eJson(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   {
     let n2 = 0;
     let a3 = -1;
     let b4 = -1;
-    L5: {
-      if (v !== null) break L5;
-      if (n2 === 0) a3 = 0;
-      else if (n2 === 1) b4 = 0;
-      n2++;
-    }
-    L6: {
-      if (typeof v !== 'boolean') break L6;
-      if (n2 === 0) a3 = 1;
-      else if (n2 === 1) b4 = 1;
-      n2++;
-    }
-    L7: {
-      if (typeof v !== 'number' || !Number.isFinite(v)) break L7;
-      if (n2 === 0) a3 = 2;
-      else if (n2 === 1) b4 = 2;
-      n2++;
-    }
-    L8: {
-      if (typeof v !== 'string') break L8;
-      if (n2 === 0) a3 = 3;
-      else if (n2 === 1) b4 = 3;
-      n2++;
-    }
-    L9: {
-      if (!Array.isArray(v)) break L9;
-      for (let i10 = 0; i10 < v.length; i10++) {
-        const x11 = v[i10];
-        if (!_vJson(x11, o)) break L9;
-      }
-      if (n2 === 0) a3 = 4;
-      else if (n2 === 1) b4 = 4;
-      n2++;
-    }
-    L13: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-      for (const k14 in v) {
-        if (!_has.call(v, k14)) continue;
-        const x15 = v[k14];
-        if (!_vJson(x15, o)) break L13;
-      }
-      if (n2 === 0) a3 = 5;
-      else if (n2 === 1) b4 = 5;
-      n2++;
-    }
-    if (n2 !== 1) return false;
-  }
-  return true;
-}
-
-export function _eJson(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
-  {
-    let n2 = 0;
-    let a3 = -1;
-    let b4 = -1;
-    if ((o & 48) !== 48) {
+    if (E === undefined || (o & 48) !== 48) {
       L5: {
         if (v !== null) break L5;
         if (n2 === 0) a3 = 0;
@@ -520,7 +317,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         if (!Array.isArray(v)) break L9;
         for (let i10 = 0; i10 < v.length; i10++) {
           const x11 = v[i10];
-          if (!_vJson(x11, o)) break L9;
+          if (!_eJson(x11, o)) break L9;
         }
         if (n2 === 0) a3 = 4;
         else if (n2 === 1) b4 = 4;
@@ -531,7 +328,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         for (const k14 in v) {
           if (!_has.call(v, k14)) continue;
           const x15 = v[k14];
-          if (!_vJson(x15, o)) break L13;
+          if (!_eJson(x15, o)) break L13;
         }
         if (n2 === 0) a3 = 5;
         else if (n2 === 1) b4 = 5;
@@ -539,6 +336,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       }
     }
     if (n2 === 0) {
+      if (E === undefined) return false;
       const e17 = E.length;
       const o18 = (o & 48) === 48 ? o : o + 16;
       {
@@ -601,9 +399,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
-              if ((o18 & 48) === 48) {
-                if (!_eJson(x30, o18, p + '/' + i29, E) && (o18 & 1) === 0) break L27;
-              } else if (!_vJson(x30, o18) && !_eJson(x30, o18 + 16, p + '/' + i29, E) && (o18 & 1) === 0) break L27;
+              if (((E && o18 > 47) || !_eJson(x30, o18)) && _fRef(_eJson, x30, o18, E, p + '/', i29)) break L27;
             }
           }
         }
@@ -622,10 +418,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
               const x35 = v[k34];
-              if ((o18 & 48) === 48) {
-                if (!_eJson(x35, o18, p + '/' + _esc(k34), E) && (o18 & 1) === 0) break L32;
-              } else if (!_vJson(x35, o18) && !_eJson(x35, o18 + 16, p + '/' + _esc(k34), E) && (o18 & 1) === 0)
-                break L32;
+              if (((E && o18 > 47) || !_eJson(x35, o18)) && _fRef(_eJson, x35, o18, E, p + '/', _esc(k34))) break L32;
             }
           }
         }
@@ -649,13 +442,13 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
         return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetTreePathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

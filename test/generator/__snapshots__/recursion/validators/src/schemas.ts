@@ -6,24 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import {
-  _eCompany,
-  _eExpr,
-  _eJson,
-  _eLinkedList,
-  _eLiteral,
-  _ePerson,
-  _eSum,
-  _eTreeNode,
-  _vCompany,
-  _vExpr,
-  _vJson,
-  _vLinkedList,
-  _vLiteral,
-  _vPerson,
-  _vSum,
-  _vTreeNode,
-} from './compiled.js';
+import { _eCompany, _eExpr, _eJson, _eLinkedList, _eLiteral, _ePerson, _eSum, _eTreeNode } from './compiled.js';
 
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
 export function validateTreeNode(value: unknown, options?: ValidateOptions): ValidationResult<T.TreeNode> {
@@ -40,7 +23,7 @@ export function validateTreeNode(value: unknown, options?: ValidateOptions): Val
 /** TreeNode: validates against `#/components/schemas/TreeNode`. */
 export function isTreeNode(value: unknown): value is T.TreeNode {
   try {
-    return _vTreeNode(value, _opts(undefined, false));
+    return _eTreeNode(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -62,7 +45,7 @@ export function validatePerson(value: unknown, options?: ValidateOptions): Valid
 /** Person: validates against `#/components/schemas/Person`. */
 export function isPerson(value: unknown): value is T.Person {
   try {
-    return _vPerson(value, _opts(undefined, false));
+    return _ePerson(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -84,7 +67,7 @@ export function validateCompany(value: unknown, options?: ValidateOptions): Vali
 /** Company: validates against `#/components/schemas/Company`. */
 export function isCompany(value: unknown): value is T.Company {
   try {
-    return _vCompany(value, _opts(undefined, false));
+    return _eCompany(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -106,7 +89,7 @@ export function validateLinkedList(value: unknown, options?: ValidateOptions): V
 /** LinkedList: validates against `#/components/schemas/LinkedList`. */
 export function isLinkedList(value: unknown): value is T.LinkedList {
   try {
-    return _vLinkedList(value, _opts(undefined, false));
+    return _eLinkedList(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -128,7 +111,7 @@ export function validateExpr(value: unknown, options?: ValidateOptions): Validat
 /** Expr: validates against `#/components/schemas/Expr`. */
 export function isExpr(value: unknown): value is T.Expr {
   try {
-    return _vExpr(value, _opts(undefined, false));
+    return _eExpr(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -150,7 +133,7 @@ export function validateLiteral(value: unknown, options?: ValidateOptions): Vali
 /** Literal: validates against `#/components/schemas/Literal`. */
 export function isLiteral(value: unknown): value is T.Literal {
   try {
-    return _vLiteral(value, _opts(undefined, false));
+    return _eLiteral(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -172,7 +155,7 @@ export function validateSum(value: unknown, options?: ValidateOptions): Validati
 /** Sum: validates against `#/components/schemas/Sum`. */
 export function isSum(value: unknown): value is T.Sum {
   try {
-    return _vSum(value, _opts(undefined, false));
+    return _eSum(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -194,7 +177,7 @@ export function validateJson(value: unknown, options?: ValidateOptions): Validat
 /** Json: validates against `#/components/schemas/Json`. */
 export function isJson(value: unknown): value is T.Json {
   try {
-    return _vJson(value, _opts(undefined, false));
+    return _eJson(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

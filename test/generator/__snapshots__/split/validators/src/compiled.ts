@@ -4,166 +4,60 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fFormatP, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 import { _fUri } from './formats.js';
 
-const _k0: any = ['text', 'image'];
-const _k1: any = ['image/png', 'image/jpeg'];
-const _sp2 = '#/components/schemas/Note';
+const _sp0 = '#/components/schemas/Note';
+const _k1: any = ['text', 'image'];
+const _k2: any = ['image/png', 'image/jpeg'];
 const _sp3 = '#/components/schemas/Attachment';
 const _sp4 = '#/components/schemas/Note_body';
 const _sp5 = '#/components/schemas/Note_body2';
 
-export function _vNote(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
-  const x2 = v.body;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'body'))) {
-    if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
-      const x3 = x2.kind;
-      switch (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind')) ? x3 : undefined) {
-        case 'text': {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-          const x4 = x2.kind;
-          if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
-            if (typeof x4 !== 'string') return false;
-          } else {
-            return false;
-          }
-          const x5 = x2.text;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-            if (typeof x5 !== 'string') return false;
-          } else {
-            return false;
-          }
-          break;
-        }
-        case 'image': {
-          if (!_vNoteBody2(x2, o)) return false;
-          break;
-        }
-        default: {
-          return false;
-        }
-      }
-    } else {
-      {
-        let n7 = 0;
-        let a8 = -1;
-        let b9 = -1;
-        L10: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L10;
-          const x12 = x2.kind;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
-            if (typeof x12 !== 'string') break L10;
-          } else {
-            break L10;
-          }
-          const x13 = x2.text;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-            if (typeof x13 !== 'string') break L10;
-          } else {
-            break L10;
-          }
-          if (n7 === 0) a8 = 0;
-          else if (n7 === 1) b9 = 0;
-          n7++;
-        }
-        L15: {
-          if (!_vNoteBody2(x2, o)) break L15;
-          if (n7 === 0) a8 = 1;
-          else if (n7 === 1) b9 = 1;
-          n7++;
-        }
-        if (n7 !== 1) return false;
-      }
-    }
-  } else {
-    return false;
-  }
-  const x18 = v.attachments;
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-    if (!Array.isArray(x18)) return false;
-    for (let i19 = 0; i19 < x18.length; i19++) {
-      const x20 = x18[i19];
-      if (typeof x20 !== 'object' || x20 === null || Array.isArray(x20)) return false;
-      const x22 = x20.url;
-      if (x22 !== undefined && ((o & 8) === 0 || _has.call(x20, 'url'))) {
-        if (typeof x22 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fUri(x22)) {
-          return false;
-        }
-      } else {
-        return false;
-      }
-      const x23 = x20.mediaType;
-      if (x23 !== undefined && ((o & 8) === 0 || _has.call(x20, 'mediaType'))) {
-        if (typeof x23 !== 'string') return false;
-        if (!(x23 === 'image/png' || x23 === 'image/jpeg')) {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-
-export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNote(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
+    if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp2 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp2, 'id')) return false;
+        if (_fReq(E, o, p, _sp0, 'id')) return false;
       }
     }
     const x2 = v.body;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'body'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'body'))) {
       if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
         const x3 = x2.kind;
-        switch (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind')) ? x3 : undefined) {
+        switch (x3 !== undefined && (h || _has.call(x2, 'kind')) ? x3 : undefined) {
           case 'text': {
-            if ((o & 48) === 48) {
-              if (!_eNoteBody(x2, o, p + '/body', E) && (o & 1) === 0) return false;
-            } else {
-              let ok4 = false;
-              L5: {
-                if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-                const x6 = x2.kind;
-                if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
-                  if (typeof x6 !== 'string') break L5;
-                } else {
-                  break L5;
-                }
-                const x7 = x2.text;
-                if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-                  if (typeof x7 !== 'string') break L5;
-                } else {
-                  break L5;
-                }
-                ok4 = true;
+            let ok4 = false;
+            L5: {
+              if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
+              const x6 = x2.kind;
+              if (x6 !== undefined && (h || _has.call(x2, 'kind'))) {
+                if (typeof x6 !== 'string') break L5;
+              } else {
+                break L5;
               }
-              if (!ok4 && !_eNoteBody(x2, o + 16, p + '/body', E) && (o & 1) === 0) return false;
+              const x7 = x2.text;
+              if (x7 !== undefined && (h || _has.call(x2, 'text'))) {
+                if (typeof x7 !== 'string') break L5;
+              } else {
+                break L5;
+              }
+              ok4 = true;
             }
+            if (!ok4 && _fRef(_eNoteBody, x2, o, E, p, '/body')) return false;
             break;
           }
           case 'image': {
-            if ((o & 48) === 48) {
-              if (!_eNoteBody2(x2, o, p + '/body', E) && (o & 1) === 0) return false;
-            } else if (!_vNoteBody2(x2, o) && !_eNoteBody2(x2, o + 16, p + '/body', E) && (o & 1) === 0) return false;
+            if (((E && o > 47) || !_eNoteBody2(x2, o)) && _fRef(_eNoteBody2, x2, o, E, p, '/body')) return false;
             break;
           }
           default: {
@@ -172,10 +66,10 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
                 E,
                 o,
                 p + '/body/kind',
-                _sp2 + '/properties/body/discriminator',
+                _sp0 + '/properties/body/discriminator',
                 'discriminator',
                 'property "kind" must be one of "text", "image"',
-                { propertyName: 'kind', value: x3, allowedValues: _k0 },
+                { propertyName: 'kind', value: x3, allowedValues: _k1 },
               )
             )
               return false;
@@ -186,17 +80,17 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
           let n9 = 0;
           let a10 = -1;
           let b11 = -1;
-          if ((o & 48) !== 48) {
+          if (E === undefined || (o & 48) !== 48) {
             L12: {
               if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L12;
               const x14 = x2.kind;
-              if (x14 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
+              if (x14 !== undefined && (h || _has.call(x2, 'kind'))) {
                 if (typeof x14 !== 'string') break L12;
               } else {
                 break L12;
               }
               const x15 = x2.text;
-              if (x15 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
+              if (x15 !== undefined && (h || _has.call(x2, 'text'))) {
                 if (typeof x15 !== 'string') break L12;
               } else {
                 break L12;
@@ -206,40 +100,37 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
               n9++;
             }
             L17: {
-              if (!_vNoteBody2(x2, o)) break L17;
+              if (!_eNoteBody2(x2, o)) break L17;
               if (n9 === 0) a10 = 1;
               else if (n9 === 1) b11 = 1;
               n9++;
             }
           }
           if (n9 === 0) {
+            if (E === undefined) return false;
             const e19 = E.length;
             const o20 = (o & 48) === 48 ? o : o + 16;
             {
               const e22 = E.length;
               L21: {
-                if ((o20 & 48) === 48) {
-                  if (!_eNoteBody(x2, o20, p + '/body', E) && (o20 & 1) === 0) break L21;
-                } else {
-                  let ok24 = false;
-                  L25: {
-                    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L25;
-                    const x26 = x2.kind;
-                    if (x26 !== undefined && ((o20 & 8) === 0 || _has.call(x2, 'kind'))) {
-                      if (typeof x26 !== 'string') break L25;
-                    } else {
-                      break L25;
-                    }
-                    const x27 = x2.text;
-                    if (x27 !== undefined && ((o20 & 8) === 0 || _has.call(x2, 'text'))) {
-                      if (typeof x27 !== 'string') break L25;
-                    } else {
-                      break L25;
-                    }
-                    ok24 = true;
+                let ok24 = false;
+                L25: {
+                  if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L25;
+                  const x26 = x2.kind;
+                  if (x26 !== undefined && (h || _has.call(x2, 'kind'))) {
+                    if (typeof x26 !== 'string') break L25;
+                  } else {
+                    break L25;
                   }
-                  if (!ok24 && !_eNoteBody(x2, o20 + 16, p + '/body', E) && (o20 & 1) === 0) break L21;
+                  const x27 = x2.text;
+                  if (x27 !== undefined && (h || _has.call(x2, 'text'))) {
+                    if (typeof x27 !== 'string') break L25;
+                  } else {
+                    break L25;
+                  }
+                  ok24 = true;
                 }
+                if (!ok24 && _fRef(_eNoteBody, x2, o20, E, p, '/body')) break L21;
               }
               if (E.length === e22) {
                 if (n9 === 0) a10 = 0;
@@ -250,10 +141,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
             {
               const e30 = E.length;
               L29: {
-                if ((o20 & 48) === 48) {
-                  if (!_eNoteBody2(x2, o20, p + '/body', E) && (o20 & 1) === 0) break L29;
-                } else if (!_vNoteBody2(x2, o20) && !_eNoteBody2(x2, o20 + 16, p + '/body', E) && (o20 & 1) === 0)
-                  break L29;
+                if (((E && o20 > 47) || !_eNoteBody2(x2, o20)) && _fRef(_eNoteBody2, x2, o20, E, p, '/body')) break L29;
               }
               if (E.length === e30) {
                 if (n9 === 0) a10 = 1;
@@ -267,7 +155,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
                   E,
                   o,
                   p + '/body',
-                  _sp2 + '/properties/body/oneOf',
+                  _sp0 + '/properties/body/oneOf',
                   'oneOf',
                   'must match exactly one schema in oneOf',
                   { passingSchemas: null },
@@ -282,7 +170,7 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
                 E,
                 o,
                 p + '/body',
-                _sp2 + '/properties/body/oneOf',
+                _sp0 + '/properties/body/oneOf',
                 'oneOf',
                 'must match exactly one schema in oneOf',
                 { passingSchemas: [a10, b11] },
@@ -293,90 +181,66 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
     } else {
-      if (_fReq(E, o, p, _sp2, 'body')) return false;
+      if (_fReq(E, o, p, _sp0, 'body')) return false;
     }
     const x33 = v.attachments;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
+    if (x33 !== undefined && (h || _has.call(v, 'attachments'))) {
       if (!Array.isArray(x33)) {
-        if (_fType(E, o, p + '/attachments', _sp2 + '/properties/attachments', 'array')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'attachments', 'array')) return false;
       } else {
         for (let i34 = 0; i34 < x33.length; i34++) {
           const x35 = x33[i34];
-          if ((o & 48) === 48) {
-            if (!_eAttachment(x35, o, p + '/attachments/' + i34, E) && (o & 1) === 0) return false;
-          } else {
-            let ok37 = false;
-            L38: {
-              if (typeof x35 !== 'object' || x35 === null || Array.isArray(x35)) break L38;
-              const x39 = x35.url;
-              if (x39 !== undefined && ((o & 8) === 0 || _has.call(x35, 'url'))) {
-                if (typeof x39 !== 'string') break L38;
-                if ((o & 2) !== 0 && !_fUri(x39)) {
-                  break L38;
-                }
-              } else {
+          let ok37 = false;
+          L38: {
+            if (typeof x35 !== 'object' || x35 === null || Array.isArray(x35)) break L38;
+            const x39 = x35.url;
+            if (x39 !== undefined && (h || _has.call(x35, 'url'))) {
+              if (typeof x39 !== 'string') break L38;
+              if ((o & 2) !== 0 && !_fUri(x39)) {
                 break L38;
               }
-              const x40 = x35.mediaType;
-              if (x40 !== undefined && ((o & 8) === 0 || _has.call(x35, 'mediaType'))) {
-                if (typeof x40 !== 'string') break L38;
-                if (!(x40 === 'image/png' || x40 === 'image/jpeg')) {
-                  break L38;
-                }
-              }
-              ok37 = true;
+            } else {
+              break L38;
             }
-            if (!ok37 && !_eAttachment(x35, o + 16, p + '/attachments/' + i34, E) && (o & 1) === 0) return false;
+            const x40 = x35.mediaType;
+            if (x40 !== undefined && (h || _has.call(x35, 'mediaType'))) {
+              if (typeof x40 !== 'string') break L38;
+              if (!(x40 === 'image/png' || x40 === 'image/jpeg')) {
+                break L38;
+              }
+            }
+            ok37 = true;
           }
+          if (!ok37 && _fRef(_eAttachment, x35, o, E, p + '/attachments/', i34)) return false;
         }
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAttachment(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-    if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.mediaType;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'mediaType'))) {
-    if (typeof x2 !== 'string') return false;
-    if (!(x2 === 'image/png' || x2 === 'image/jpeg')) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAttachment(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'url'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp3 + '/properties/url', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'url', 'string')) return false;
       } else {
         if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/url', _sp3 + '/properties/url', 'uri')) return false;
+          if (_fFormatP(E, o, p, _sp3, 'url', 'uri')) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, _sp3, 'url')) return false;
     }
     const x2 = v.mediaType;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'mediaType'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'mediaType'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/mediaType', _sp3 + '/properties/mediaType', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp3, 'mediaType', 'string')) return false;
       }
       if (!(x2 === 'image/png' || x2 === 'image/jpeg')) {
         if (
@@ -387,260 +251,192 @@ export function _eAttachment(v: any, o: number, p: string, E: ValidationError[])
             _sp3 + '/properties/mediaType/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k1 },
+            { allowedValues: _k2 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNoteBody(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNoteBody(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp4, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'kind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp4, 'kind')) return false;
     }
     const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp4 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp4, 'text', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp4, 'text')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNoteBody2(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.image;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
-    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
-    const x4 = x2.url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-      if (typeof x4 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x4)) {
-        return false;
-      }
-    } else {
-      return false;
-    }
-    const x5 = x2.mediaType;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'mediaType'))) {
-      if (typeof x5 !== 'string') return false;
-      if (!(x5 === 'image/png' || x5 === 'image/jpeg')) {
-        return false;
-      }
-    }
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNoteBody2(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp5, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp5 + '/properties/kind', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp5, 'kind', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp5, 'kind')) return false;
     }
     const x2 = v.image;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
-      if ((o & 48) === 48) {
-        if (!_eAttachment(x2, o, p + '/image', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.url;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-            if (typeof x6 !== 'string') break L5;
-            if ((o & 2) !== 0 && !_fUri(x6)) {
-              break L5;
-            }
-          } else {
+    if (x2 !== undefined && (h || _has.call(v, 'image'))) {
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
+        const x6 = x2.url;
+        if (x6 !== undefined && (h || _has.call(x2, 'url'))) {
+          if (typeof x6 !== 'string') break L5;
+          if ((o & 2) !== 0 && !_fUri(x6)) {
             break L5;
           }
-          const x7 = x2.mediaType;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'mediaType'))) {
-            if (typeof x7 !== 'string') break L5;
-            if (!(x7 === 'image/png' || x7 === 'image/jpeg')) {
-              break L5;
-            }
-          }
-          ok4 = true;
+        } else {
+          break L5;
         }
-        if (!ok4 && !_eAttachment(x2, o + 16, p + '/image', E) && (o & 1) === 0) return false;
+        const x7 = x2.mediaType;
+        if (x7 !== undefined && (h || _has.call(x2, 'mediaType'))) {
+          if (typeof x7 !== 'string') break L5;
+          if (!(x7 === 'image/png' || x7 === 'image/jpeg')) {
+            break L5;
+          }
+        }
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eAttachment, x2, o, E, p, '/image')) return false;
     } else {
       if (_fReq(E, o, p, _sp5, 'image')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListNotesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListNotesPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListNotesQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.limit;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
-      if ((o & 48) === 48) {
-        if (!_eListNotesQueryLimit(x1, o, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 > 100) {
-            break L4;
-          }
-          if (x1 < 1) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'limit'))) {
+      let ok3 = false;
+      L4: {
+        if (!Number.isInteger(x1)) break L4;
+        if (x1 > 100) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eListNotesQueryLimit(x1, o + 16, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+        if (x1 < 1) {
+          break L4;
+        }
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eListNotesQueryLimit, x1, o, E, p, '/limit', '#/paths/~1notes/get/parameters/0/schema'))
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListNotesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListNotesStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'data'))) {
       if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
+        if (_fTypeP(E, o, p, sp, 'data', 'array')) return false;
       } else {
         for (let i2 = 0; i2 < x1.length; i2++) {
           const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eNote(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vNote(x3, o) && !_eNote(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
+          if (((E && o > 47) || !_eNote(x3, o)) && _fRef(_eNote, x3, o, E, p + '/data/', i2)) return false;
         }
       }
     } else {
       if (_fReq(E, o, p, sp, 'data')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateNoteStatusDefault(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.title;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'title'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'title', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'title')) return false;
     }
     const x2 = v.status;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'status'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
+        if (_fTypeP(E, o, p, sp, 'status', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetNotePathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.noteId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'noteId'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetNotePathNoteId(x1, o, p + '/noteId', E, '#/components/parameters/NoteId/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetNotePathNoteId(x1, o + 16, p + '/noteId', E, '#/components/parameters/NoteId/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+    if (x1 !== undefined && (h || _has.call(v, 'noteId'))) {
+      let ok3 = false;
+      L4: {
+        if (typeof x1 !== 'string') break L4;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eGetNotePathNoteId, x1, o, E, p, '/noteId', '#/components/parameters/NoteId/schema'))
+        return false;
     } else {
       if (_fReq(E, o, p, sp, 'noteId')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListNotesQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListNotesQueryLimit(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
@@ -651,13 +447,13 @@ export function _eListNotesQueryLimit(v: any, o: number, p: string, E: Validatio
       if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eGetNotePathNoteId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eGetNotePathNoteId(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

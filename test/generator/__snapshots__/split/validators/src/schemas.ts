@@ -6,16 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import {
-  _eAttachment,
-  _eNote,
-  _eNoteBody,
-  _eNoteBody2,
-  _vAttachment,
-  _vNote,
-  _vNoteBody,
-  _vNoteBody2,
-} from './compiled.js';
+import { _eAttachment, _eNote, _eNoteBody, _eNoteBody2 } from './compiled.js';
 
 /** Note: validates against `#/components/schemas/Note`. */
 export function validateNote(value: unknown, options?: ValidateOptions): ValidationResult<T.Note> {
@@ -32,7 +23,7 @@ export function validateNote(value: unknown, options?: ValidateOptions): Validat
 /** Note: validates against `#/components/schemas/Note`. */
 export function isNote(value: unknown): value is T.Note {
   try {
-    return _vNote(value, _opts(undefined, false));
+    return _eNote(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -54,7 +45,7 @@ export function validateAttachment(value: unknown, options?: ValidateOptions): V
 /** Attachment: validates against `#/components/schemas/Attachment`. */
 export function isAttachment(value: unknown): value is T.Attachment {
   try {
-    return _vAttachment(value, _opts(undefined, false));
+    return _eAttachment(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -76,7 +67,7 @@ export function validateNoteBody(value: unknown, options?: ValidateOptions): Val
 /** NoteBody (hoisted from /components/schemas/Note/properties/body/oneOf/0): validates against `#/components/schemas/Note_body`. */
 export function isNoteBody(value: unknown): value is T.NoteBody {
   try {
-    return _vNoteBody(value, _opts(undefined, false));
+    return _eNoteBody(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -98,7 +89,7 @@ export function validateNoteBody2(value: unknown, options?: ValidateOptions): Va
 /** NoteBody2 (hoisted from /components/schemas/Note/properties/body/oneOf/1): validates against `#/components/schemas/Note_body2`. */
 export function isNoteBody2(value: unknown): value is T.NoteBody2 {
   try {
-    return _vNoteBody2(value, _opts(undefined, false));
+    return _eNoteBody2(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,47 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
 const _sp1 = '#/components/schemas/Completion';
-const _k2: any = ['stop', 'length', null];
-const _sp3 = '#/components/schemas/CompletionChunk';
+const _sp2 = '#/components/schemas/CompletionChunk';
+const _k3: any = ['stop', 'length', null];
 
-export function _vCompletionRequest(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.prompt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'prompt'))) {
-    if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.max_tokens;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_tokens'))) {
-    if (!Number.isInteger(x2)) return false;
-    if (x2 < 1) {
-      return false;
-    }
-  }
-  const x3 = v.stream;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'stream'))) {
-    if (!(typeof x3 === 'boolean' || x3 === null)) return false;
-  }
-  return true;
-}
-
-export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCompletionRequest(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.prompt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'prompt'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'prompt'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/prompt', _sp0 + '/properties/prompt', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'prompt', 'string')) return false;
       } else {
         if (x1.length === 0) {
           if (
@@ -65,9 +41,9 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
       if (_fReq(E, o, p, _sp0, 'prompt')) return false;
     }
     const x2 = v.max_tokens;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_tokens'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'max_tokens'))) {
       if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'max_tokens', 'integer')) return false;
       } else {
         if (x2 < 1) {
           if (
@@ -81,7 +57,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
       }
     }
     const x3 = v.stream;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'stream'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'stream'))) {
       if (!(typeof x3 === 'boolean' || x3 === null)) {
         if (
           _fErr(E, o, p + '/stream', _sp0 + '/properties/stream/type', 'type', 'must be boolean or null', {
@@ -92,101 +68,62 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCompletion(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eCompletion(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCompletion(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'id')) return false;
     }
     const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp1 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'text', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'text')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vCompletionChunk(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.delta;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'delta'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.finish_reason;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'finish_reason'))) {
-    if (!(typeof x3 === 'string' || x3 === null)) return false;
-    if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eCompletionChunk(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
+    if (_fType(E, o, p, _sp2, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp3 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp2, 'id', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp3, 'id')) return false;
+      if (_fReq(E, o, p, _sp2, 'id')) return false;
     }
     const x2 = v.delta;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'delta'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'delta'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/delta', _sp3 + '/properties/delta', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp2, 'delta', 'string')) return false;
       }
     } else {
-      if (_fReq(E, o, p, _sp3, 'delta')) return false;
+      if (_fReq(E, o, p, _sp2, 'delta')) return false;
     }
     const x3 = v.finish_reason;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'finish_reason'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'finish_reason'))) {
       if (!(typeof x3 === 'string' || x3 === null)) {
         if (
-          _fErr(E, o, p + '/finish_reason', _sp3 + '/properties/finish_reason/type', 'type', 'must be string or null', {
+          _fErr(E, o, p + '/finish_reason', _sp2 + '/properties/finish_reason/type', 'type', 'must be string or null', {
             type: ['string', 'null'],
           })
         )
@@ -198,46 +135,47 @@ export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationErr
             E,
             o,
             p + '/finish_reason',
-            _sp3 + '/properties/finish_reason/enum',
+            _sp2 + '/properties/finish_reason/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k2 },
+            { allowedValues: _k3 },
           )
         )
           return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCreateCompletionPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateCompletionPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eCreateCompletionStatus400(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.error;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'error'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'error'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/error', sp + '/properties/error', 'string')) return false;
+        if (_fTypeP(E, o, p, sp, 'error', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'error')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eListModelsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eListModelsStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
@@ -248,5 +186,5 @@ export function _eListModelsStatus200(v: any, o: number, p: string, E: Validatio
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

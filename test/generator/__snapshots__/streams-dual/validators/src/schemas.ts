@@ -6,14 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import {
-  _eCompletion,
-  _eCompletionChunk,
-  _eCompletionRequest,
-  _vCompletion,
-  _vCompletionChunk,
-  _vCompletionRequest,
-} from './compiled.js';
+import { _eCompletion, _eCompletionChunk, _eCompletionRequest } from './compiled.js';
 
 /** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
 export function validateCompletionRequest(
@@ -33,7 +26,7 @@ export function validateCompletionRequest(
 /** CompletionRequest: validates against `#/components/schemas/CompletionRequest`. */
 export function isCompletionRequest(value: unknown): value is T.CompletionRequest {
   try {
-    return _vCompletionRequest(value, _opts(undefined, false));
+    return _eCompletionRequest(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -55,7 +48,7 @@ export function validateCompletion(value: unknown, options?: ValidateOptions): V
 /** Completion: validates against `#/components/schemas/Completion`. */
 export function isCompletion(value: unknown): value is T.Completion {
   try {
-    return _vCompletion(value, _opts(undefined, false));
+    return _eCompletion(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -80,7 +73,7 @@ export function validateCompletionChunk(
 /** CompletionChunk: validates against `#/components/schemas/CompletionChunk`. */
 export function isCompletionChunk(value: unknown): value is T.CompletionChunk {
   try {
-    return _vCompletionChunk(value, _opts(undefined, false));
+    return _eCompletionChunk(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,52 +4,38 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fReq, _fType, _has } from './runtime.js';
+import { _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Entry';
 
-export function _vEntry(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-    if (typeof x2 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eEntry(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'id'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'id', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'id')) return false;
     }
     const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp0 + '/properties/title', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'title', 'string')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eReadFeedPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eReadFeedPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

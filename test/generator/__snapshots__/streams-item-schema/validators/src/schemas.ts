@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eEntry, _vEntry } from './compiled.js';
+import { _eEntry } from './compiled.js';
 
 /** Entry: validates against `#/components/schemas/Entry`. */
 export function validateEntry(value: unknown, options?: ValidateOptions): ValidationResult<T.Entry> {
@@ -23,7 +23,7 @@ export function validateEntry(value: unknown, options?: ValidateOptions): Valida
 /** Entry: validates against `#/components/schemas/Entry`. */
 export function isEntry(value: unknown): value is T.Entry {
   try {
-    return _vEntry(value, _opts(undefined, false));
+    return _eEntry(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,40 +4,21 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fRef, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _sp1 = '#/components/schemas/Problem';
 
-export function _vTick(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.n;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'n'))) {
-    if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTick(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTick(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp0, 'object')) return false;
   } else {
     const x1 = v.n;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'n'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'n'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/n', _sp0 + '/properties/n', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'n', 'integer')) return false;
       } else {
         if (x1 < 0) {
           if (
@@ -53,172 +34,142 @@ export function _eTick(v: any, o: number, p: string, E: ValidationError[]): bool
       if (_fReq(E, o, p, _sp0, 'n')) return false;
     }
     const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'text'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp0 + '/properties/text', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp0, 'text', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp0, 'text')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vProblem(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-    if (typeof x1 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-    if (typeof x2 !== 'string') return false;
-  } else {
-    return false;
-  }
-  const x3 = v.status;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-    if (!Number.isInteger(x3)) return false;
-  }
-  return true;
-}
-
-export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eProblem(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp1, 'object')) return false;
   } else {
     const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'type'))) {
       if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp1 + '/properties/type', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'type', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'type')) return false;
     }
     const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+    if (x2 !== undefined && (h || _has.call(v, 'title'))) {
       if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'title', 'string')) return false;
       }
     } else {
       if (_fReq(E, o, p, _sp1, 'title')) return false;
     }
     const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'status'))) {
       if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/status', _sp1 + '/properties/status', 'integer')) return false;
+        if (_fTypeP(E, o, p, _sp1, 'status', 'integer')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eWatchTicksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eWatchTicksPathParams(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eWatchTicksQuery(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.from;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'from'))) {
-      if ((o & 48) === 48) {
-        if (!_eWatchTicksQueryFrom(x1, o, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 < 0) {
-            break L4;
-          }
-          ok3 = true;
+    if (x1 !== undefined && (h || _has.call(v, 'from'))) {
+      let ok3 = false;
+      L4: {
+        if (!Number.isInteger(x1)) break L4;
+        if (x1 < 0) {
+          break L4;
         }
-        if (
-          !ok3 &&
-          !_eWatchTicksQueryFrom(x1, o + 16, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
+        ok3 = true;
       }
+      if (!ok3 && _fRef(_eWatchTicksQueryFrom, x1, o, E, p, '/from', '#/paths/~1ticks/get/parameters/0/schema'))
+        return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eTailLogStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eTailLogStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (typeof v !== 'string') {
     if (_fType(E, o, p, sp, 'string')) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eImportTicksRequestBody2(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'array')) return false;
   } else {
     for (let i1 = 0; i1 < v.length; i1++) {
       const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eTick(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.n;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'n'))) {
-            if (!Number.isInteger(x6)) break L5;
-            if (x6 < 0) {
-              break L5;
-            }
-          } else {
+      let ok4 = false;
+      L5: {
+        if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
+        const x6 = x2.n;
+        if (x6 !== undefined && (h || _has.call(x2, 'n'))) {
+          if (!Number.isInteger(x6)) break L5;
+          if (x6 < 0) {
             break L5;
           }
-          const x7 = x2.text;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          ok4 = true;
+        } else {
+          break L5;
         }
-        if (!ok4 && !_eTick(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
+        const x7 = x2.text;
+        if (x7 !== undefined && (h || _has.call(x2, 'text'))) {
+          if (typeof x7 !== 'string') break L5;
+        } else {
+          break L5;
+        }
+        ok4 = true;
       }
+      if (!ok4 && _fRef(_eTick, x2, o, E, p + '/', i1)) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eImportTicksStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eImportTicksStatus200(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, sp, 'object')) return false;
   } else {
     const x1 = v.count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'count'))) {
       if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/count', sp + '/properties/count', 'integer')) return false;
+        if (_fTypeP(E, o, p, sp, 'count', 'integer')) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'count')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
-  const e0 = E.length;
+export function _eWatchTicksQueryFrom(v: any, o: number, p = '', E?: ValidationError[], sp = ''): boolean {
+  const e0 = E ? E.length : 0;
   if (!Number.isInteger(v)) {
     if (_fType(E, o, p, sp, 'integer')) return false;
   } else {
@@ -226,5 +177,5 @@ export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: Validatio
       if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationError, ValidationResult } from './runtime.js';
 import { _deep, _opts } from './runtime.js';
-import { _eProblem, _eTick, _vProblem, _vTick } from './compiled.js';
+import { _eProblem, _eTick } from './compiled.js';
 
 /** Tick: validates against `#/components/schemas/Tick`. */
 export function validateTick(value: unknown, options?: ValidateOptions): ValidationResult<T.Tick> {
@@ -23,7 +23,7 @@ export function validateTick(value: unknown, options?: ValidateOptions): Validat
 /** Tick: validates against `#/components/schemas/Tick`. */
 export function isTick(value: unknown): value is T.Tick {
   try {
-    return _vTick(value, _opts(undefined, false));
+    return _eTick(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -45,7 +45,7 @@ export function validateProblem(value: unknown, options?: ValidateOptions): Vali
 /** Problem: validates against `#/components/schemas/Problem`. */
 export function isProblem(value: unknown): value is T.Problem {
   try {
-    return _vProblem(value, _opts(undefined, false));
+    return _eProblem(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _eq, _fErr, _fReq, _fType, _fTypeP, _has } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
@@ -20,78 +20,45 @@ const _sp10 = '#/components/schemas/Tagged';
 const _sp11 = '#/components/schemas/Pair';
 const _sp12 = '#/components/schemas/OpenTuple';
 
-export function _vStringOrNumber(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
-  return true;
-}
-
-export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eStringOrNumber(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
     if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or number', { type: ['string', 'number'] }))
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vNullableString(v: any, o: number): boolean {
-  if (!(typeof v === 'string' || v === null)) return false;
-  return true;
-}
-
-export function _eNullableString(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eNullableString(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(typeof v === 'string' || v === null)) {
     if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vObjectOrNull(v: any, o: number): boolean {
-  if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) return false;
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-      if (typeof x1 !== 'string') return false;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eObjectOrNull(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
     if (_fErr(E, o, p, _sp2 + '/type', 'type', 'must be object or null', { type: ['object', 'null'] })) return false;
   } else {
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       const x1 = v.a;
-      if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+      if (x1 !== undefined && (h || _has.call(v, 'a'))) {
         if (typeof x1 !== 'string') {
-          if (_fType(E, o, p + '/a', _sp2 + '/properties/a', 'string')) return false;
+          if (_fTypeP(E, o, p, _sp2, 'a', 'string')) return false;
         }
       } else {
         if (_fReq(E, o, p, _sp2, 'a')) return false;
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vListOrString(v: any, o: number): boolean {
-  if (!(Array.isArray(v) || typeof v === 'string')) return false;
-  if (Array.isArray(v)) {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (!Number.isInteger(x2)) return false;
-    }
-  }
-  return true;
-}
-
-export function _eListOrString(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eListOrString(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(Array.isArray(v) || typeof v === 'string')) {
     if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be array or string', { type: ['array', 'string'] })) return false;
   } else {
@@ -104,24 +71,11 @@ export function _eListOrString(v: any, o: number, p: string, E: ValidationError[
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vAnything(v: any, o: number): boolean {
-  if (!(
-    typeof v === 'string' ||
-    (typeof v === 'number' && Number.isFinite(v)) ||
-    typeof v === 'boolean' ||
-    Array.isArray(v) ||
-    (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
-    v === null
-  ))
-    return false;
-  return true;
-}
-
-export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eAnything(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(
     typeof v === 'string' ||
     (typeof v === 'number' && Number.isFinite(v)) ||
@@ -143,95 +97,49 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     )
       return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstString(v: any, o: number): boolean {
-  if (!(v === 'v1')) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstString(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === 'v1')) {
     if (_fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstNumber(v: any, o: number): boolean {
-  if (!(v === 42)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstNumber(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === 42)) {
     if (_fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstNull(v: any, o: number): boolean {
-  if (!(v === null)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstNull(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!(v === null)) {
     if (_fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vConstObject(v: any, o: number): boolean {
-  if (!_eq(v, _k8)) {
-    return false;
-  }
-  return true;
-}
-
-export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eConstObject(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!_eq(v, _k8)) {
     if (_fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 })) return false;
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vTagged(v: any, o: number): boolean {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x1 === 'tagged')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
-  const x3 = v.value;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-    if (!(Number.isInteger(x3) || x3 === null)) return false;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eTagged(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
+  const h = (o & 8) === 0;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp10, 'object')) return false;
   } else {
     const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+    if (x1 !== undefined && (h || _has.call(v, 'kind'))) {
       if (!(x1 === 'tagged')) {
         if (
           _fErr(E, o, p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
@@ -244,7 +152,7 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
       if (_fReq(E, o, p, _sp10, 'kind')) return false;
     }
     const x3 = v.value;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+    if (x3 !== undefined && (h || _has.call(v, 'value'))) {
       if (!(Number.isInteger(x3) || x3 === null)) {
         if (
           _fErr(E, o, p + '/value', _sp10 + '/properties/value/type', 'type', 'must be integer or null', {
@@ -257,30 +165,11 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
       if (_fReq(E, o, p, _sp10, 'value')) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vPair(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length < 2) {
-    return false;
-  }
-  if (v.length > 0) {
-    const x1 = v[0];
-    if (typeof x1 !== 'string') return false;
-  }
-  if (v.length > 1) {
-    const x2 = v[1];
-    if (!Number.isInteger(x2)) return false;
-  }
-  if (v.length > 2) {
-    return false;
-  }
-  return true;
-}
-
-export function _ePair(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _ePair(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, _sp11, 'array')) return false;
   } else {
@@ -304,24 +193,11 @@ export function _ePair(v: any, o: number, p: string, E: ValidationError[]): bool
       if (_fErr(E, o, p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 })) return false;
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vOpenTuple(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length > 0) {
-    const x1 = v[0];
-    if (typeof x1 !== 'boolean') return false;
-  }
-  for (let i2 = 1; i2 < v.length; i2++) {
-    const x3 = v[i2];
-    if (typeof x3 !== 'string') return false;
-  }
-  return true;
-}
-
-export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eOpenTuple(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, _sp12, 'array')) return false;
   } else {
@@ -338,26 +214,11 @@ export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]):
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }
 
-export function _vRgb(v: any, o: number): boolean {
-  if (!Array.isArray(v)) return false;
-  if (v.length > 3) {
-    return false;
-  }
-  if (v.length < 3) {
-    return false;
-  }
-  for (let i1 = 0; i1 < v.length; i1++) {
-    const x2 = v[i1];
-    if (!Number.isInteger(x2)) return false;
-  }
-  return true;
-}
-
-export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boolean {
-  const e0 = E.length;
+export function _eRgb(v: any, o: number, p = '', E?: ValidationError[]): boolean {
+  const e0 = E ? E.length : 0;
   if (!Array.isArray(v)) {
     if (_fType(E, o, p, '#/components/schemas/Rgb', 'array')) return false;
   } else {
@@ -382,5 +243,5 @@ export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boole
       }
     }
   }
-  return E.length === e0;
+  return !E || E.length === e0;
 }

@@ -103,11 +103,12 @@ export function _deep(e: unknown): { valid: false; errors: ValidationError[] } {
 export const _has = Object.prototype.hasOwnProperty;
 
 /**
- * Records a failed keyword; true when validation stops there (not collecting all errors, options bit 1).
- * The compiled code writes `if (_fErr(...)) return false;`: one short statement per failure.
+ * Records a failed keyword; true when validation stops there: always when checking only (`E` undefined, see
+ * `_Fn`), else unless all errors are collected (options bit 1). The compiled code writes
+ * `if (_fErr(...)) return false;`: one short statement per failure.
  */
 export function _fErr(
-  E: ValidationError[],
+  E: ValidationError[] | undefined,
   o: number,
   instancePath: string,
   schemaPath: string,
@@ -115,20 +116,36 @@ export function _fErr(
   message: string,
   params: Record<string, unknown>,
 ): boolean {
+  if (E === undefined) return true;
   E.push({ instancePath, schemaPath, keyword, message, params });
   return (o & 1) === 0;
 }
 
 /** `_fErr` for `type` with one type name (the commonest failure; `sp` is the schema's path). */
-export function _fType(E: ValidationError[], o: number, p: string, sp: string, type: string): boolean {
-  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
+export function _fType(E: ValidationError[] | undefined, o: number, p: string, sp: string, type: string): boolean {
+  return E === undefined || _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
-export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
-  return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
-    missingProperty: name,
-  });
+export function _fReq(E: ValidationError[] | undefined, o: number, p: string, sp: string, name: string): boolean {
+  return (
+    E === undefined ||
+    _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
+      missingProperty: name,
+    })
+  );
+}
+
+/** `_fType` failing at property `t` (escaped) of the object at `p` whose schema is at `sp`. */
+export function _fTypeP(
+  E: ValidationError[] | undefined,
+  o: number,
+  p: string,
+  sp: string,
+  t: string,
+  type: string,
+): boolean {
+  return E === undefined || _fType(E, o, p + '/' + t, sp + '/properties/' + t, type);
 }
 
 /** JSON equality: primitives by value, arrays by items, objects by own keys and values. */

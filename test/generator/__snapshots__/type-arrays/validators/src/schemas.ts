@@ -20,19 +20,6 @@ import {
   _eRgb,
   _eStringOrNumber,
   _eTagged,
-  _vAnything,
-  _vConstNull,
-  _vConstNumber,
-  _vConstObject,
-  _vConstString,
-  _vListOrString,
-  _vNullableString,
-  _vObjectOrNull,
-  _vOpenTuple,
-  _vPair,
-  _vRgb,
-  _vStringOrNumber,
-  _vTagged,
 } from './compiled.js';
 
 /** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
@@ -50,7 +37,7 @@ export function validateStringOrNumber(value: unknown, options?: ValidateOptions
 /** StringOrNumber: validates against `#/components/schemas/StringOrNumber`. */
 export function isStringOrNumber(value: unknown): value is T.StringOrNumber {
   try {
-    return _vStringOrNumber(value, _opts(undefined, false));
+    return _eStringOrNumber(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -72,7 +59,7 @@ export function validateNullableString(value: unknown, options?: ValidateOptions
 /** NullableString: validates against `#/components/schemas/NullableString`. */
 export function isNullableString(value: unknown): value is T.NullableString {
   try {
-    return _vNullableString(value, _opts(undefined, false));
+    return _eNullableString(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -94,7 +81,7 @@ export function validateObjectOrNull(value: unknown, options?: ValidateOptions):
 /** ObjectOrNull: validates against `#/components/schemas/ObjectOrNull`. */
 export function isObjectOrNull(value: unknown): value is T.ObjectOrNull {
   try {
-    return _vObjectOrNull(value, _opts(undefined, false));
+    return _eObjectOrNull(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -116,7 +103,7 @@ export function validateListOrString(value: unknown, options?: ValidateOptions):
 /** ListOrString: validates against `#/components/schemas/ListOrString`. */
 export function isListOrString(value: unknown): value is T.ListOrString {
   try {
-    return _vListOrString(value, _opts(undefined, false));
+    return _eListOrString(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -138,7 +125,7 @@ export function validateAnything(value: unknown, options?: ValidateOptions): Val
 /** Anything: validates against `#/components/schemas/Anything`. */
 export function isAnything(value: unknown): value is T.Anything {
   try {
-    return _vAnything(value, _opts(undefined, false));
+    return _eAnything(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -160,7 +147,7 @@ export function validateConstString(value: unknown, options?: ValidateOptions): 
 /** ConstString: validates against `#/components/schemas/ConstString`. */
 export function isConstString(value: unknown): value is T.ConstString {
   try {
-    return _vConstString(value, _opts(undefined, false));
+    return _eConstString(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -182,7 +169,7 @@ export function validateConstNumber(value: unknown, options?: ValidateOptions): 
 /** ConstNumber: validates against `#/components/schemas/ConstNumber`. */
 export function isConstNumber(value: unknown): value is T.ConstNumber {
   try {
-    return _vConstNumber(value, _opts(undefined, false));
+    return _eConstNumber(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -204,7 +191,7 @@ export function validateConstNull(value: unknown, options?: ValidateOptions): Va
 /** ConstNull: validates against `#/components/schemas/ConstNull`. */
 export function isConstNull(value: unknown): value is T.ConstNull {
   try {
-    return _vConstNull(value, _opts(undefined, false));
+    return _eConstNull(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -226,7 +213,7 @@ export function validateConstObject(value: unknown, options?: ValidateOptions): 
 /** ConstObject: validates against `#/components/schemas/ConstObject`. */
 export function isConstObject(value: unknown): value is T.ConstObject {
   try {
-    return _vConstObject(value, _opts(undefined, false));
+    return _eConstObject(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -248,7 +235,7 @@ export function validateTagged(value: unknown, options?: ValidateOptions): Valid
 /** Tagged: validates against `#/components/schemas/Tagged`. */
 export function isTagged(value: unknown): value is T.Tagged {
   try {
-    return _vTagged(value, _opts(undefined, false));
+    return _eTagged(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -270,7 +257,7 @@ export function validatePair(value: unknown, options?: ValidateOptions): Validat
 /** Pair: validates against `#/components/schemas/Pair`. */
 export function isPair(value: unknown): value is T.Pair {
   try {
-    return _vPair(value, _opts(undefined, false));
+    return _ePair(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -292,7 +279,7 @@ export function validateOpenTuple(value: unknown, options?: ValidateOptions): Va
 /** OpenTuple: validates against `#/components/schemas/OpenTuple`. */
 export function isOpenTuple(value: unknown): value is T.OpenTuple {
   try {
-    return _vOpenTuple(value, _opts(undefined, false));
+    return _eOpenTuple(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
@@ -314,7 +301,7 @@ export function validateRgb(value: unknown, options?: ValidateOptions): Validati
 /** Rgb: validates against `#/components/schemas/Rgb`. */
 export function isRgb(value: unknown): value is T.Rgb {
   try {
-    return _vRgb(value, _opts(undefined, false));
+    return _eRgb(value, _opts(undefined, false));
   } catch (e) {
     _deep(e);
     return false;
