@@ -4,8 +4,10 @@
  * Size (issue 14's goal): one program that calls one operation (`getUserBookmarks`, the same call for both),
  * bundled by esbuild (`--bundle --minify`, ESM, browser, no code splitting: everything the program can
  * run is in the one file) and gzipped (-9). Ours imports the generated package root the way an application
- * does (`createCore` + the standalone operation function); openapi-fetch calls the same route. The
- * whole-client form (`createClient`, every operation bound) is shown for reference. Goal: ours ≤ 1.0×.
+ * does (`createCore` + the standalone operation function, no features passed: what openapi-fetch does too —
+ * one attempt, no timeout); openapi-fetch calls the same route. For reference: the same call with
+ * `createClient`'s defaults passed to `createCore` (`{ retries, rateLimits, timeouts }`), and the whole
+ * client (`createClient`, every operation bound). Goal: ours ≤ 1.0×.
  *
  * Overhead: sequential GETs of a small JSON body on a node:http server on 127.0.0.1, by bare `fetch`, our
  * client and openapi-fetch, interleaved one request at a time; the median (and p25) per-request time and
@@ -83,6 +85,13 @@ getUserBookmarks(core, { id: '2244994945', max_results: 10 })${call}`,
         `import createClient from 'openapi-fetch';
 const c = createClient({ baseUrl: 'https://api.example.com', headers: { authorization: 'Bearer token' } });
 c.GET('/2/users/{id}/bookmarks', { params: { path: { id: '2244994945' }, query: { max_results: 10 } } })${call}`,
+      ),
+      await bundle(
+        'ours: one call + { retries, rateLimits, timeouts }',
+        dir,
+        `import { createCore, getUserBookmarks, retries, rateLimits, timeouts } from '@social-posting/client';
+const core = createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }, { retries, rateLimits, timeouts });
+getUserBookmarks(core, { id: '2244994945', max_results: 10 })${call}`,
       ),
       await bundle(
         `ours: whole client (createClient, ${operations} ops bound)`,

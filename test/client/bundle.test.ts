@@ -3,7 +3,8 @@
  * root (`createCore` + the standalone function) bundles with esbuild (--bundle --minify, no splitting) to
  * code that holds none of the features it does not use. Checked by distinctive strings of each feature's
  * module (they survive minification), each also checked present where the feature IS used, so a renamed
- * string cannot make the test pass vacuously. Sizes are measured by `npm run bench -- client`.
+ * string cannot make the test pass vacuously. Sizes are measured by `npm run bench -- client` (ours against
+ * openapi-fetch in the same run; the ratio is the issue's goal, not asserted here: a timed/sized bench row).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,10 @@ import { generate } from '../../generator/src/pipeline.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'socialgen-bundle-'));
 
-/** A small spec with the features the repository's spec lacks: form bodies, http basic and apiKey credentials. */
+/**
+ * A small spec with the features the repository's spec lacks: form bodies, http basic and apiKey credentials,
+ * a parameter style other than the defaults (`deepObject`).
+ */
 const FORMS_SPEC = `openapi: 3.1.0
 info: { title: Shake, version: '1' }
 components:
@@ -40,6 +44,11 @@ paths:
         required: true
         content: { multipart/form-data: { schema: { type: object, properties: { file: { type: string, format: binary } } } } }
       responses: { '204': { description: done } }
+  /things:
+    get:
+      operationId: listThings
+      parameters: [{ name: filter, in: query, style: deepObject, explode: true, schema: { type: object, additionalProperties: { type: string } } }]
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: array } } } } }
 `;
 
 async function writePackage(name: string, spec: string): Promise<string> {
@@ -72,7 +81,16 @@ const FEATURES = {
   middleware: ['onResponse must return a Response'],
   forms: ['x-www-form-urlencoded'],
   'apiKey/basic credentials': ['Basic '],
+  // What createClient does by default, features of createCore (retry.ts, rate-limit.ts, timeout.ts).
+  retries: ['retry-after', 'maxRateLimitWaitMs'],
+  'rate limits': ['RateLimitError', 'resets at'],
+  timeouts: ['TimeoutError', 'timed out after'],
+  // Parameter styles other than simple and form (styles.ts).
+  'other parameter styles': ['deepObject', 'pipeDelimited', 'spaceDelimited'],
 } as const;
+
+/** What a one-call program does not use (and so must not carry). */
+const UNUSED = ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'other parameter styles'] as const;
 
 let social = '';
 let shake = '';
@@ -85,7 +103,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a one-call program bundles only what it uses', () => {
-  it('the social API: one JSON call carries no streams, pagination, OAuth 1.0a, validation or middleware, and no other operation', async () => {
+  it('the social API: one JSON call carries no streams, pagination, OAuth 1.0a, validation, middleware, retries, rate limits, timeouts or other parameter styles, and no other operation', async () => {
     const code = await bundle(
       'one-call',
       social,
@@ -93,7 +111,7 @@ describe('a one-call program bundles only what it uses', () => {
 getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }), { id: '1' }).then(console.log);`,
     );
     expect(code).toContain('/2/users/{id}/bookmarks');
-    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware'] as const) {
+    for (const feature of UNUSED) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).not.toContain(s);
     }
     // Another operation's table entry (its path) is not there either.
@@ -108,21 +126,39 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
 const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth1: oauth1({ consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'x' }) }, validate: { request: true } });
 c.getUserBookmarks({ id: '1' }).then(console.log);`,
     );
-    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware'] as const) {
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts'] as const) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
     }
     expect(code).toContain('/2/posts/search/recent');
   });
 
-  it('a spec with form bodies and basic/apiKey schemes: a plain call carries neither; the whole client carries both', async () => {
+  it('createCore carries retries, rate limits and timeouts exactly when given them', async () => {
+    const code = await bundle(
+      'one-call-features',
+      social,
+      `import { createCore, getUserBookmarks, retries, rateLimits, timeouts } from PKG;
+getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }, { retries, rateLimits, timeouts }), { id: '1' }).then(console.log);`,
+    );
+    for (const feature of ['retries', 'rate limits', 'timeouts'] as const) {
+      for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
+    }
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'other parameter styles'] as const) {
+      for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).not.toContain(s);
+    }
+  });
+
+  it('a spec with form bodies, basic/apiKey schemes and a deepObject parameter: a plain call carries none; the whole client carries all', async () => {
     const one = await bundle('shake-one', shake, `import { createCore, getThing } from PKG;\ngetThing(createCore({ baseUrl: 'https://h', auth: { bearer: 't' } }), { id: '1' }).then(console.log);`);
     expect(one).toContain('/things/{id}');
     expect(one).not.toContain('/uploads');
-    for (const feature of ['forms', 'apiKey/basic credentials', 'validation'] as const) {
+    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles', ...UNUSED] as const) {
       for (const s of FEATURES[feature]) expect(one, `${feature}: ${s}`).not.toContain(s);
     }
+    // The operation with a deepObject parameter carries the serializer of every style.
+    const styled = await bundle('shake-styled', shake, `import { createCore, listThings } from PKG;\nlistThings(createCore({ baseUrl: 'https://h' }), { filter: { a: 'b' } }).then(console.log);`);
+    for (const s of FEATURES['other parameter styles']) expect(styled, s).toContain(s);
     const all = await bundle('shake-all', shake, `import { createClient } from PKG;\ncreateClient({ baseUrl: 'https://h' }).getThing({ id: '1' }).then(console.log);`);
-    for (const feature of ['forms', 'apiKey/basic credentials'] as const) {
+    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles'] as const) {
       for (const s of FEATURES[feature]) expect(all, `${feature}: ${s}`).toContain(s);
     }
   });

@@ -220,7 +220,7 @@ describe('retries and rate limits', () => {
   });
 
   it('backoff doubles with jitter and respects maxDelayMs', async () => {
-    const { backoff } = await import('../../generator/src/emit/client/runtime/core.ts');
+    const { backoff } = await import('../../generator/src/emit/client/runtime/retry.ts');
     for (let i = 0; i < 50; i++) {
       const d0 = backoff({ baseDelayMs: 100 }, 0);
       const d3 = backoff({ baseDelayMs: 100 }, 3);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, encode, pointer, serializeParam } from '../../generator/src/emit/client/runtime/serialize.ts';
+import { buildRequest, encode, pointer, serializeDefault } from '../../generator/src/emit/client/runtime/serialize.ts';
+import { serializeParam } from '../../generator/src/emit/client/runtime/styles.ts';
+import { paramValues } from '../../generator/src/emit/client/runtime/validate.ts';
+import type { OperationSpec } from '../../generator/src/emit/client/runtime/types.ts';
 import { bookmarksOp } from './helpers.ts';
 
 describe('serializeParam: OpenAPI style × explode', () => {
@@ -35,6 +38,18 @@ describe('serializeParam: OpenAPI style × explode', () => {
     expect(serializeParam(style, explode, 'color', value, e)).toBe(expected);
   });
 
+  // The core's own serializer of the default styles (styles.ts stays out of bundles that need no other).
+  it.each(table.filter(([style]) => style === 'simple' || style === 'form'))(
+    'the core default serializer agrees: %s explode=%s %j',
+    (style, explode, value, expected) => {
+      expect(serializeDefault(style, explode, 'color', value, e)).toBe(expected);
+    },
+  );
+
+  it('the default serializer refuses other styles rather than mis-serializing them', () => {
+    expect(() => serializeDefault('matrix', false, 'color', 'blue', e)).toThrow(/style matrix needs OperationSpec.styles/);
+  });
+
   it('percent-encodes values (RFC 3986 unreserved stays), keeping the list delimiter literal', () => {
     expect(serializeParam('form', false, 'q', ['a,b', 'c d', "é!'()*/?#&="], e)).toBe('q=a%2Cb,c%20d,%C3%A9%21%27%28%29%2A%2F%3F%23%26%3D');
   });
@@ -55,8 +70,10 @@ describe('buildRequest', () => {
       pagination_token: undefined,
     });
     expect(r.url).toBe('https://api.example.com/2/users/12%2F3%204/bookmarks?max_results=5&post.fields=created_at,author_id');
-    expect(r.values.query).toEqual({ max_results: 5, 'post.fields': ['created_at', 'author_id'] });
-    expect(r.values.path).toEqual({ id: '12/3 4' });
+    // What request validation sees (validate.ts): the values by location and spec name.
+    const values = paramValues(bookmarksOp, { id: '12/3 4', max_results: 5, 'post.fields': ['created_at', 'author_id'], pagination_token: undefined });
+    expect(values.query).toEqual({ max_results: 5, 'post.fields': ['created_at', 'author_id'] });
+    expect(values.path).toEqual({ id: '12/3 4' });
   });
 
   it('keeps a base path and handles no query', () => {
@@ -64,9 +81,7 @@ describe('buildRequest', () => {
   });
 
   it('renamed keys, headers, cookies, json content and allowReserved', () => {
-    const r = buildRequest(
-      'http://h',
-      {
+    const op: OperationSpec = {
         id: 'x',
         method: 'GET',
         path: '/things/{id}',
@@ -78,13 +93,20 @@ describe('buildRequest', () => {
           { name: 'filter', in: 'query', json: true },
           { name: 'next', in: 'query', reserved: true },
         ],
-      },
-      { id: 'p', 'query:id': 'q', 'X-Trace': ['a', 'b'], session: 's 1', filter: { a: [1] }, next: 'https://x/y?z' },
-    );
+      };
+    const args = { id: 'p', 'query:id': 'q', 'X-Trace': ['a', 'b'], session: 's 1', filter: { a: [1] }, next: 'https://x/y?z' };
+    const r = buildRequest('http://h', op, args);
     expect(r.url).toBe('http://h/things/p?id=q&filter=%7B%22a%22%3A%5B1%5D%7D&next=https://x/y?z');
     expect(r.headers['x-trace']).toBe('a,b');
     expect(r.headers.cookie).toBe('session=s%201');
-    expect(r.values.header).toEqual({ 'X-Trace': ['a', 'b'] });
+    expect(paramValues(op, args).header).toEqual({ 'X-Trace': ['a', 'b'] });
+    expect(paramValues(op, args, { id: 'over' }).query).toEqual({ filter: { a: [1] }, next: 'https://x/y?z' });
+  });
+
+  it('other styles go through the entry serializer (styles.ts); without it the call fails instead of mis-serializing', () => {
+    const op: OperationSpec = { id: 'x', method: 'GET', path: '/c{color}', params: [{ name: 'color', in: 'path', style: 'matrix', explode: true }] };
+    expect(() => buildRequest('http://h', op, { color: ['a', 'b'] })).toThrow(/matrix/);
+    expect(buildRequest('http://h', { ...op, styles: serializeParam }, { color: ['a', 'b'] }).url).toBe('http://h/c;color=a;color=b');
   });
 
   it('throws on a missing path parameter instead of sending "undefined"', () => {

@@ -1,9 +1,12 @@
 /**
- * The client's send loop, stage by stage: prepare, sendOnce (one attempt), retryDelay, decodeFailure —
- * each alone, with a fake fetch.
+ * The client's send loop, stage by stage: prepare, sendOnce (one attempt), retryDelay (the `retries`
+ * feature), decodeFailure — each alone, with a fake fetch.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeFailure, prepare, retryDelay, sendOnce } from '../../generator/src/emit/client/runtime/core.ts';
+import { decodeFailure, prepare, sendOnce } from '../../generator/src/emit/client/runtime/core.ts';
+import { rateLimits } from '../../generator/src/emit/client/runtime/rate-limit.ts';
+import { retryDelay } from '../../generator/src/emit/client/runtime/retry.ts';
+import { timeouts } from '../../generator/src/emit/client/runtime/timeout.ts';
 import { AbortError, ApiError, CredentialsError, NetworkError, RateLimitError, TimeoutError } from '../../generator/src/emit/client/runtime/errors.ts';
 import type { RuntimeOptions } from '../../generator/src/emit/client/runtime/types.ts';
 import { createPostOp, fakeFetch, hangingFetch, json, lookupOp } from './helpers.ts';
@@ -42,14 +45,14 @@ describe('sendOnce', () => {
     expect(f.calls[0].headers.get('authorization')).toBe('Bearer app');
   });
 
-  it('a network error and a timeout are failures to retry, not throws', async () => {
+  it('a network error and a timeout (with the timeouts feature) are failures to retry, not throws', async () => {
     const down = (async () => {
       throw new TypeError('connect ECONNREFUSED');
     }) as typeof fetch;
     const p = prepare(base, undefined, lookupOp, { id: '1' }, {});
     expect(await sendOnce({ ...base, fetch: down }, p, false, undefined)).toMatchObject({ failure: expect.any(NetworkError) });
     const slow = prepare(base, undefined, lookupOp, { id: '1' }, { timeoutMs: 5 });
-    expect(await sendOnce({ ...base, fetch: hangingFetch() }, slow, false, undefined)).toMatchObject({ failure: expect.any(TimeoutError) });
+    expect(await sendOnce({ ...base, fetch: hangingFetch() }, slow, false, { timeouts })).toMatchObject({ failure: expect.any(TimeoutError) });
   });
 });
 
@@ -73,8 +76,12 @@ describe('retryDelay', () => {
 });
 
 describe('decodeFailure', () => {
-  it('429 is a RateLimitError, anything else an ApiError with the body', () => {
-    expect(decodeFailure('op', new Response(null, { status: 429 }), undefined, undefined)).toBeInstanceOf(RateLimitError);
+  it('429 is a RateLimitError (with the rateLimits feature), anything else an ApiError with the body', () => {
+    expect(decodeFailure('op', new Response(null, { status: 429 }), undefined, undefined, rateLimits)).toBeInstanceOf(RateLimitError);
+    const plain = decodeFailure('op', new Response(null, { status: 429 }), undefined, undefined);
+    expect(plain).toBeInstanceOf(ApiError);
+    expect(plain).not.toBeInstanceOf(RateLimitError);
+    expect(plain.status).toBe(429);
     const e = decodeFailure('op', new Response(null, { status: 404 }), { title: 'x' }, undefined);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).not.toBeInstanceOf(RateLimitError);

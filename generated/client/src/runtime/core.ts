@@ -2,17 +2,22 @@
 /**
  * The request engine: one `send` for every operation, a loop over stage functions — `prepare` (the request
  * from the operation's spec and the call's argument, the credentials plan), `sendOnce` (one attempt with
- * credentials applied, timeout and abort, the body read), `retryDelay` (429 waits, retries of idempotent
- * requests with backoff and jitter) and `decodeFailure` (failures as the error classes); plus one OAuth 2.0
- * refresh after a 401.
+ * credentials applied, timeout and abort, the body read), the `retries` feature's delay (429 waits, retries
+ * of idempotent requests with backoff and jitter) and `decodeFailure` (failures as the error classes); plus
+ * one OAuth 2.0 refresh after a 401.
+ *
+ * Retries, rate-limit reading and timeouts are features (retry.ts, rate-limit.ts, timeout.ts) like
+ * validation and middleware: `createClient` passes them all, `createCore` only those it is given, and this
+ * file references none of their modules, so a bundle that does not pass one does not carry its code.
  *
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
  */
-import { AbortError, ApiError, CredentialsError, NetworkError, RateLimitError, TimeoutError } from './errors.js';
+import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.js';
 import type { ExtraAuth } from './auth-extra.js';
 import { decodeBody, isStreamBody, leavesBodyUnread } from './body.js';
-import type { BodyEncoder } from './form.js';
+import type { RateLimits } from './rate-limit.js';
+import type { Retries } from './retry.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
 import type {
   ApiPromise,
@@ -23,12 +28,12 @@ import type {
   Middleware,
   OperationSpec,
   RateLimit,
-  RateLimitHeaders,
   RetryOptions,
   RuntimeOptions,
   TokenSource,
 } from './types.js';
 import type { runMiddleware } from './middleware.js';
+import type { Timeouts } from './timeout.js';
 import type { Checker } from './validate.js';
 
 /** Loads the middleware runner (middleware.ts), the `middleware` feature. */
@@ -41,44 +46,64 @@ export type MiddlewareLoader = () => Promise<typeof runMiddleware>;
 export interface Features {
   /** Request and response checks (validate.ts `checker`), loaded on first use when `options.validate` asks. */
   validation?: (() => Promise<Checker>) | undefined;
-  /** Encoder of form bodies (`encodeForm`), when the spec has any. */
-  encodeBody?: BodyEncoder | undefined;
   /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
   extraAuth?: ExtraAuth | undefined;
   /** The middleware runner, loaded on first use when `options.middleware` or a call's `middleware` has hooks. */
   middleware?: MiddlewareLoader | undefined;
+  /** The `retry` option: network failures, 503s and 429 waits tried again (`retries`, retry.ts). */
+  retries?: Retries | undefined;
+  /** `rateLimit` on responses and errors, a 429 as a `RateLimitError` (`rateLimits`, rate-limit.ts). */
+  rateLimits?: RateLimits | undefined;
+  /** The `timeoutMs` option, default 30 s: an attempt aborted as a `TimeoutError` (`timeouts`, timeout.ts). */
+  timeouts?: Timeouts | undefined;
 }
 
+/** The features `createCore` takes (the others come with the operations that need them). */
+export type CoreFeatures = Pick<Features, 'validation' | 'middleware' | 'retries' | 'rateLimits' | 'timeouts'>;
+
 export interface Sent extends ApiResponse<unknown> {
-  /** Streams only: closes the connection (and releases the caller's signal). */
-  close?: () => void;
+  /** A body left unread (`parseAs` `stream` or `response`, the streaming method's connection): closes it. */
+  close?: (() => void) | undefined;
 }
 
 export interface Runtime {
   readonly options: RuntimeOptions;
   /**
-   * Sends one call; `args` is the call's argument (parameters by key, `body`). With `stream`, a success
-   * resolves as soon as the headers arrive, body unread.
+   * Sends one call; `args` is the call's argument (parameters by key, `body`). With `parseAs` `stream` or
+   * `response` (the streaming method's), a success resolves as soon as the headers arrive, body unread.
    */
-  send(op: OperationSpec, args: object | undefined, call?: CallOptions, stream?: boolean): Promise<Sent>;
+  send(op: OperationSpec, args: object | undefined, call?: CallOptions): Promise<Sent>;
   /** Validates one item of a streamed success body (throws `ResponseValidationError`); loads the validators. */
   check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
-const MIDDLEWARE_NEEDED =
-  'middleware needs the middleware feature: pass `{ middleware }` (exported by the client package) to createCore';
+/**
+ * Throws when the client's or a call's options use a feature the core was not given (`createCore` without
+ * it), rather than leaving the option without effect.
+ */
+function needs(o: RuntimeOptions | CallOptions, features: Features): void {
+  const missing = (
+    [
+      ['retry', 'retries', o.retry],
+      ['timeoutMs', 'timeouts', o.timeoutMs],
+      ['middleware', 'middleware', o.middleware?.length],
+      ['validate', 'validation', 'validate' in o && (o.validate?.request || o.validate?.response)],
+    ] as const
+  ).find(([, name, used]) => used && !features[name]);
+  if (missing)
+    throw new TypeError(
+      `${missing[0]} needs the ${missing[1]} feature: pass \`{ ${missing[1]} }\` (exported by the client package) to createCore`,
+    );
+}
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
   if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
-  const { validation, encodeBody, extraAuth, middleware } = features;
-  if (options.validate && (options.validate.request || options.validate.response) && !validation) {
-    throw new TypeError(
-      'validate needs the validation feature: pass `{ validation }` (exported by the client package) to createCore',
-    );
-  }
-  if (options.middleware?.length && !middleware) throw new TypeError(MIDDLEWARE_NEEDED);
+  const { validation, retries, rateLimits } = features;
+  needs(options, features);
+  // 429 waits read the reset header too.
+  const readRateLimit = (rateLimits ?? retries)?.read;
   const clientHeaders = headerRecord(options.headers);
   // Deprecated operations already announced to `onDeprecated` by this client.
   const announced = new Set<string>();
@@ -86,15 +111,11 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= validation!());
 
-  async function send(
-    op: OperationSpec,
-    argument: object | undefined,
-    call: CallOptions = {},
-    stream?: boolean,
-  ): Promise<Sent> {
+  async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}): Promise<Sent> {
     let args = argument as Record<string, unknown> | undefined;
     const { signal } = call;
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
+    needs(call, features);
     if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
       announced.add(op.id);
       options.onDeprecated(
@@ -104,34 +125,26 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
     // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
     const dated = op.dates;
     if (dated?.body && args?.body !== undefined) args = { ...args, body: dated.codec.toWire(dated.body, args.body) };
-    const p = prepare(options, clientHeaders, op, args, call, encodeBody);
-    if (options.validate?.request) (await checker()).request(op, p.values, p.payload, args?.body);
+    const p = prepare(options, clientHeaders, op, args, call);
+    if (options.validate?.request) (await checker()).request(op, args, p.payload, call.query);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
-      const sent = await sendOnce(options, p, refresh, extraAuth, stream, attempt, middleware);
+      const sent = await sendOnce(options, p, refresh, features, attempt);
       if ('hookError' in sent) throw sent.hookError;
       if ('failure' in sent) {
-        if (!p.idempotent || attempt >= p.retries) throw sent.failure;
-        await sleep(backoff(p.retry, attempt), call.signal, op.id);
+        const wait = retries?.delay(p, attempt);
+        if (wait === undefined) throw sent.failure;
+        await retries!.sleep(wait, call.signal, op.id);
         continue;
       }
-      const { res } = sent;
+      const { res, close } = sent;
       let { data } = sent;
-      if ('close' in sent)
-        return {
-          data: undefined,
-          status: res.status,
-          headers: res.headers,
-          rateLimit: rateLimitOf(res.headers, op.rateLimit),
-          response: res,
-          close: sent.close,
-        };
-      const rateLimit = rateLimitOf(res.headers, op.rateLimit);
+      const rateLimit = readRateLimit?.(res.headers, op.rateLimit);
       if (res.ok) {
         if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
           (await checker()).response(op, res.status, res.headers.get('content-type'), data);
         if (dated?.ok && call.parseAs === undefined) data = dated.codec.revive(dated.ok, data);
-        return { data, status: res.status, headers: res.headers, rateLimit, response: res };
+        return { data, status: res.status, headers: res.headers, rateLimit, response: res, close };
       }
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
       if (res.status === 401 && !refresh && p.plan?.includes('oauth2') && typeof p.auth.oauth2 === 'object') {
@@ -139,10 +152,16 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
         attempt--;
         continue;
       }
-      const wait = attempt < p.retries ? retryDelay(p, res, rateLimit, attempt) : undefined;
+      const wait = retries?.delay(p, attempt, res, rateLimit);
       if (wait === undefined)
-        throw decodeFailure(op.id, res, dated?.error ? dated.codec.revive(dated.error, data) : data, rateLimit);
-      await sleep(wait, call.signal, op.id);
+        throw decodeFailure(
+          op.id,
+          res,
+          dated?.error ? dated.codec.revive(dated.error, data) : data,
+          rateLimit,
+          rateLimits,
+        );
+      await retries!.sleep(wait, call.signal, op.id);
     }
   }
 
@@ -155,7 +174,6 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
 export interface Prepared {
   op: OperationSpec;
   url: string;
-  values: ReturnType<typeof buildRequest>['values'];
   headers: HeaderRecord;
   payload: BodyInit | undefined;
   /** OAuth 1.0a signs the parameters of a form body. */
@@ -163,14 +181,16 @@ export interface Prepared {
   auth: AuthOptions;
   plan: readonly AuthKind[] | undefined;
   retry: RetryOptions;
+  /** Retries after the first attempt (with the `retries` feature). */
   retries: number;
+  /** The attempt's timeout (with the `timeouts` feature). */
   timeoutMs: number;
   idempotent: boolean;
   signal: AbortSignal | undefined;
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
   /** The client's middleware, then the call's. */
-  middleware: readonly Middleware[] | undefined;
+  middleware: readonly Middleware[];
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -180,7 +200,6 @@ export function prepare(
   op: OperationSpec,
   args: Record<string, unknown> | undefined,
   call: CallOptions,
-  encodeBody?: BodyEncoder,
 ): Prepared {
   const { signal } = call;
   if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
@@ -196,8 +215,7 @@ export function prepare(
   let payload: BodyInit | undefined;
   let form: URLSearchParams | undefined;
   const type = op.body;
-  const encoder = op.encode ?? encodeBody;
-  const encoded = type && body !== undefined && !/json/i.test(type) ? encoder?.(op, body, call) : undefined;
+  const encoded = type && body !== undefined && !/json/i.test(type) ? op.encode?.(op, body, call) : undefined;
   if (encoded) {
     ({ body: payload, form } = encoded);
     // A form's type names its multipart boundary; empty: fetch writes it (a caller's FormData).
@@ -216,7 +234,6 @@ export function prepare(
   return {
     op,
     url: built.url,
-    values: built.values,
     headers,
     payload,
     form,
@@ -228,32 +245,25 @@ export function prepare(
     idempotent: IDEMPOTENT.test(op.method),
     signal,
     parseAs: call.parseAs,
-    middleware: options.middleware?.length
-      ? call.middleware?.length
-        ? [...options.middleware, ...call.middleware]
-        : options.middleware
-      : call.middleware,
+    middleware: [...(options.middleware ?? []), ...(call.middleware ?? [])],
   };
 }
 
-type Attempt =
-  | { res: Response; data: unknown }
-  | { res: Response; data: undefined; close: () => void }
-  | { failure: Error }
-  | { hookError: unknown };
+type Attempt = { res: Response; data: unknown; close?: () => void } | { failure: Error } | { hookError: unknown };
 
-/** send: one attempt with credentials applied, under the timeout and the caller's signal; the body read (decode). */
+/**
+ * send: one attempt with credentials applied, under the timeout (the `timeouts` feature) and the caller's
+ * signal; the body read (decode).
+ */
 export async function sendOnce(
   options: RuntimeOptions,
   p: Prepared,
   refresh: boolean,
-  extraAuth: ExtraAuth | undefined,
-  stream?: boolean,
+  features: Features = {},
   attempt = 0,
-  loadMiddleware?: MiddlewareLoader,
 ): Promise<Attempt> {
   const { op, signal } = p;
-  if (p.middleware?.length && !loadMiddleware) throw new TypeError(MIDDLEWARE_NEEDED);
+  const { extraAuth, middleware: loadMiddleware, timeouts } = features;
   let h = p.headers;
   let url = p.url;
   if (p.plan?.length) {
@@ -261,12 +271,11 @@ export async function sendOnce(
     url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, op.extraAuth ?? extraAuth);
   }
   const ctl = new AbortController();
-  let timedOut = false;
   const onAbort = () => ctl.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
-  let timer = p.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), ctl.abort()), p.timeoutMs) : undefined;
+  const timer = timeouts && p.timeoutMs > 0 ? timeouts(op.id, p.timeoutMs, () => ctl.abort()) : undefined;
   const release = () => {
-    clearTimeout(timer);
+    timer?.stop();
     signal?.removeEventListener('abort', onAbort);
   };
   try {
@@ -279,7 +288,7 @@ export async function sendOnce(
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const fetchFn = options.fetch ?? globalThis.fetch;
     let res: Response;
-    if (p.middleware?.length) {
+    if (p.middleware.length) {
       // The runner is a feature passed in (createClient loads it on first use, createCore takes
       // `{ middleware }`): the core does not import it, so bundles without middleware do not carry it.
       const run = await loadMiddleware!();
@@ -287,54 +296,31 @@ export async function sendOnce(
       if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
       res = mediated.response;
     } else res = await fetchFn(url, init);
-    if (stream && res.ok) {
-      clearTimeout(timer);
-      timer = undefined;
-      return { res, data: undefined, close: () => (release(), ctl.abort()) };
-    }
-    const unread = res.ok && leavesBodyUnread(p.parseAs);
-    if (unread) {
-      // The caller reads the body: no timeout on it; the call's signal still aborts it.
-      clearTimeout(timer);
-      timer = undefined;
-    }
     const data = await decodeBody(op, res, p.parseAs);
-    if (!unread) release();
+    if (res.ok && leavesBodyUnread(p.parseAs)) {
+      // The caller reads the body: no timeout on it; the call's signal (or `close`) still aborts it.
+      timer?.stop();
+      return { res, data, close: () => (release(), ctl.abort()) };
+    }
+    release();
     return { res, data };
   } catch (e) {
     release();
     if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
-    return {
-      failure: timedOut
-        ? new TimeoutError(op.id, p.timeoutMs)
-        : new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e),
-    };
+    return { failure: timer?.error() ?? new NetworkError(op.id, `network error: ${(e as Error)?.message ?? e}`, e) };
   }
 }
 
-/** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
-export function retryDelay(
-  p: Prepared,
+/** decode: a failed response as the error the call rejects with (a 429 as the `rateLimits` feature's). */
+export function decodeFailure(
+  id: string,
   res: Response,
+  data: unknown,
   rateLimit: RateLimit | undefined,
-  attempt: number,
-): number | undefined {
-  const max = p.retry.maxRateLimitWaitMs ?? 60_000;
-  if (res.status === 429) {
-    const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
-    return until !== undefined && until <= max ? Math.max(until, 0) : undefined;
-  }
-  if (res.status === 503 && p.idempotent) {
-    const until = retryAfter(res.headers);
-    return until === undefined ? backoff(p.retry, attempt) : until <= max ? until : undefined;
-  }
-  return undefined;
-}
-
-/** decode: a failed response as the error the call rejects with. */
-export function decodeFailure(id: string, res: Response, data: unknown, rateLimit: RateLimit | undefined): ApiError {
-  return res.status === 429
-    ? new RateLimitError(id, res.headers, data, rateLimit)
+  rateLimits?: RateLimits,
+): ApiError {
+  return res.status === 429 && rateLimits
+    ? rateLimits.error(id, res.headers, data, rateLimit)
     : new ApiError(id, res.status, res.headers, data, rateLimit);
 }
 
@@ -428,51 +414,4 @@ export function base64(text: string | Uint8Array): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
-}
-
-const num = (h: Headers, name: string) => {
-  const v = h.get(name);
-  return v?.trim() && !isNaN(+v) ? +v : undefined;
-};
-
-/** The rate-limit headers the spec names (`names`), or `undefined` when none is present. */
-export function rateLimitOf(h: Headers, names: RateLimitHeaders | undefined): RateLimit | undefined {
-  if (!names) return undefined;
-  const limit = names.limit ? num(h, names.limit) : undefined;
-  const remaining = names.remaining ? num(h, names.remaining) : undefined;
-  const reset = names.reset ? num(h, names.reset) : undefined;
-  if (limit === undefined && remaining === undefined && reset === undefined) return undefined;
-  return { limit, remaining, reset: reset === undefined ? undefined : new Date(reset * 1000) };
-}
-
-/** `Retry-After` (seconds or an HTTP date) in ms from now. */
-function retryAfter(h: Headers): number | undefined {
-  const v = h.get('retry-after');
-  const ms = v ? (isNaN(+v) ? Date.parse(v) - Date.now() : +v * 1000) : NaN;
-  return isNaN(ms) ? undefined : Math.max(ms, 0);
-}
-
-/** Exponential backoff with equal jitter: half the delay fixed, half random. */
-export function backoff(
-  r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined },
-  attempt: number,
-): number {
-  const d = Math.min(r.maxDelayMs ?? 10_000, (r.baseDelayMs ?? 500) * 2 ** attempt);
-  return d / 2 + (Math.random() * d) / 2;
-}
-
-/** Resolves after `ms`, or rejects with `AbortError` as soon as the signal fires. */
-export function sleep(ms: number, signal: AbortSignal | undefined, id: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(t);
-      reject(new AbortError(id, 'aborted', signal!.reason));
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    if (signal?.aborted) abort();
-    else signal?.addEventListener('abort', abort, { once: true });
-  });
 }

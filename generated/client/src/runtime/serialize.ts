@@ -6,7 +6,7 @@
  */
 import type { ExtraQuery, OperationSpec } from './types.js';
 
-type Encode = (text: string) => string;
+export type Encode = (text: string) => string;
 
 /** RFC 3986 `unreserved` stays, everything else is percent-encoded (also `!'()*`). */
 export const encode: Encode = (s) =>
@@ -23,39 +23,35 @@ export function scalar(value: unknown, dateOnly?: boolean): string {
   return String(value);
 }
 
-/**
- * One parameter in one style. Returns the text for its place: a path segment (`simple`, `label`,
- * `matrix`), a query fragment (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`: `name=value`
- * pairs joined with `&`) or a header value.
- */
-export function serializeParam(
+/** One parameter in one style: the text for its place (a path segment, `name=value` pairs, a header value). */
+export type Serializer = (
   style: string,
   explode: boolean,
   name: string,
   value: unknown,
   e: Encode,
   dateOnly?: boolean,
-): string {
+) => string;
+
+/**
+ * OpenAPI's default styles, `simple` (path, header) and `form` (query, cookie): all most operations use.
+ * The others come with the operations whose parameters use them (`OperationSpec.styles`, styles.ts).
+ */
+export const serializeDefault: Serializer = (style, explode, name, value, e, dateOnly) => {
+  if (style !== 'form' && style !== 'simple') throw new TypeError(`style ${style} needs OperationSpec.styles`);
   const s = (v: unknown) => e(scalar(v, dateOnly));
   const n = e(name);
-  const prefix = style === 'label' ? '.' : style === 'matrix' ? ';' : '';
-  const named = style !== 'simple' && style !== 'label';
-  // Separator between exploded members; delimiter between the members of a non-exploded value.
-  const sep = prefix || (named ? '&' : ',');
-  const delim = style === 'spaceDelimited' ? '%20' : style === 'pipeDelimited' ? '|' : ',';
-  const kv = (k: string, v: string) => (named ? (style === 'matrix' && v === '' ? k : k + '=' + v) : v);
-  if (Array.isArray(value)) {
-    return prefix + (explode ? value.map((v) => kv(n, s(v))).join(sep) : kv(n, value.map(s).join(delim)));
-  }
+  const sep = style === 'form' ? '&' : ',';
+  const kv = (v: string) => (style === 'form' ? n + '=' + v : v);
+  if (Array.isArray(value)) return explode ? value.map((v) => kv(s(v))).join(sep) : kv(value.map(s).join(','));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (explode || style === 'deepObject') {
-      return prefix + entries.map(([k, v]) => (style === 'deepObject' ? `${n}[${e(k)}]` : e(k)) + '=' + s(v)).join(sep);
-    }
-    return prefix + kv(n, entries.map(([k, v]) => e(k) + delim + s(v)).join(delim));
+    return explode
+      ? entries.map(([k, v]) => e(k) + '=' + s(v)).join(sep)
+      : kv(entries.map(([k, v]) => e(k) + ',' + s(v)).join(','));
   }
-  return prefix + kv(n, s(value));
-}
+  return kv(s(value));
+};
 
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
@@ -72,13 +68,6 @@ export function headerRecord(init: HeadersInit | undefined): HeaderRecord {
 export interface BuiltRequest {
   url: string;
   headers: HeaderRecord;
-  /** Parameter values by location and spec name, as the validators expect them (dates as strings). */
-  values: {
-    path: Record<string, unknown>;
-    query: Record<string, unknown>;
-    header: Record<string, unknown>;
-    cookie: Record<string, unknown>;
-  };
 }
 
 /**
@@ -92,23 +81,17 @@ export function buildRequest(
   args: Record<string, unknown> | undefined,
   callQuery?: ExtraQuery,
 ): BuiltRequest {
-  // Null-prototype objects: a parameter named `__proto__` stays an ordinary entry.
-  const values: BuiltRequest['values'] = {
-    path: Object.create(null),
-    query: Object.create(null),
-    header: Object.create(null),
-    cookie: Object.create(null),
-  };
+  // Null-prototype: a header parameter named `__proto__` stays an ordinary entry.
   const headers: HeaderRecord = Object.create(null);
   const query: string[] = [];
   const cookies: string[] = [];
   const path = new Map<string, string>();
+  const serializeParam = op.styles ?? serializeDefault;
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
     let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
     if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name)))
       continue;
-    values[p.in][p.name] = toWire(v, p.date);
     if (p.json) v = JSON.stringify(v);
     const style = p.style ?? DEFAULT_STYLE[p.in];
     const explode = p.explode ?? style === 'form';
@@ -129,7 +112,7 @@ export function buildRequest(
     return value;
   });
   const q = query.filter(Boolean).join('&');
-  return { url: baseUrl.replace(/\/+$/, '') + resolved + (q ? '?' + q : ''), headers, values };
+  return { url: baseUrl.replace(/\/+$/, '') + resolved + (q ? '?' + q : ''), headers };
 }
 
 /** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
@@ -139,16 +122,9 @@ function extraQuery(extra: unknown, label: string): string[] {
     throw new TypeError(`${label} must be an object of query parameters`);
   const out: string[] = [];
   for (const [name, value] of Object.entries(extra)) {
-    if (value !== undefined) out.push(serializeParam('form', true, name, value, encode));
+    if (value !== undefined) out.push(serializeDefault('form', true, name, value, encode));
   }
   return out;
-}
-
-/** A value as the validators see it after parsing from the wire: dates become strings. */
-function toWire(v: unknown, dateOnly?: boolean): unknown {
-  if (v instanceof Date) return scalar(v, dateOnly);
-  if (Array.isArray(v)) return v.map((x) => toWire(x, dateOnly));
-  return v;
 }
 
 /** Evaluates a JSON pointer (`/meta/next_token`) against a value. */

@@ -96,9 +96,10 @@ export const middleware: NonNullable<${ref('Features')}['middleware']> = () => i
 /**
  * Creates a core for the standalone operation functions (\`getX(core, args)\`): the same calls as
  * \`createClient\`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes. \`options.validate\` needs \`{ validation }\`.
+ * passes: \`{ retries, rateLimits, timeouts }\` for what \`createClient\` does by default, \`validation\` for
+ * \`options.validate\`, \`middleware\` for hooks (an option whose feature is missing throws a \`TypeError\`).
  */
-export function createCore(options: ClientOptions, features: { validation?: typeof validation; middleware?: typeof middleware } = {}): ClientCore {
+export function createCore(options: ClientOptions, features: ${ref('CoreFeatures')} = {}): ClientCore {
   return ${ref('createRuntime')}(options, features);
 }
 

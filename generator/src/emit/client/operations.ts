@@ -137,6 +137,11 @@ function extraCredentials(model: ApiModel, op: OperationModel): boolean {
   return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object'));
 }
 
+/** Whether a parameter of the operation has a style the core does not serialize itself (the entry then carries `styles`). */
+function otherStyles(op: OperationModel): boolean {
+  return op.parameters.some((p) => p.style !== 'simple' && p.style !== 'form');
+}
+
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
 function entry(model: ApiModel, op: OperationModel): Code {
   const spec = operationSpec(model, op);
@@ -145,6 +150,7 @@ function entry(model: ApiModel, op: OperationModel): Code {
     .map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
   if (formBody(model, op)) members.push(code`encode: encodeForm`);
   if (extraCredentials(model, op)) members.push(code`extraAuth`);
+  if (otherStyles(op)) members.push(code`styles: serializeParam`);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   if (typeof spec.dates === 'object') members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
   return code`{ ${join(members, ', ')} }`;
@@ -157,6 +163,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
   const extra = model.operations.some((op) => extraCredentials(model, op));
+  const styled = model.operations.some(otherStyles);
   const list = join(
     model.operations.map((op) => code`  ${ident(names(op))},\n`),
     '',
@@ -165,6 +172,7 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
     extra ? code`import { extraAuth } from './runtime/auth-extra.js';\n` : code``,
     forms ? code`import { encodeForm } from './runtime/form.js';\n` : code``,
     dated ? code`import { dateCodec } from './runtime/dates.js';\n` : code``,
+    styled ? code`import { serializeParam } from './runtime/styles.js';\n` : code``,
   ];
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
   const datePlans = dated

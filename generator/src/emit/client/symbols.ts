@@ -30,6 +30,9 @@ export const RUNTIME = {
   types: rt('types'),
   validate: rt('validate'),
   middleware: rt('middleware'),
+  rateLimit: rt('rate-limit'),
+  retry: rt('retry'),
+  timeout: rt('timeout'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -53,6 +56,10 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
     ),
   ],
   [RUNTIME.stream, values('shouldReconnect')],
+  // The features `createCore` takes for what `createClient` does by default.
+  [RUNTIME.retry, values('retries')],
+  [RUNTIME.rateLimit, values('rateLimits')],
+  [RUNTIME.timeout, values('timeouts')],
   [RUNTIME.oauth1, [...values('oauth1', 'oauth1Header', 'percentEncode', 'signatureBaseString'), ...types('OAuth1Credentials')]],
   [
     RUNTIME.oauth2,
@@ -64,7 +71,7 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
 const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.bind, ['bindOperations'], false],
   [RUNTIME.core, ['call', 'createRuntime'], false],
-  [RUNTIME.core, ['Features', 'Runtime'], true],
+  [RUNTIME.core, ['CoreFeatures', 'Features', 'Runtime'], true],
   [RUNTIME.types, ['At', 'ItemOf'], true],
   [RUNTIME.stream, ['stream', 'streams'], false],
   [RUNTIME.ndjson, ['ndjsonFraming'], false],

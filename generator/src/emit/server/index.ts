@@ -5,11 +5,12 @@
  * verbatim into `src/runtime/` and holds no spec content.
  */
 import { readFileSync } from 'node:fs';
-import { code, docComment, join, lit, raw, type Code } from '../../codegen/index.ts';
+import { code, docComment, join, raw, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
+import { jsonParseConstant, moduleLine, ServerModule } from './pretty.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable, buildMockData } from './table.ts';
@@ -76,57 +77,65 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   const files: EmittedFile[] = [];
   // Form bodies: the decoder is imported (and bundled) only when the spec has them.
   const forms = table.operations.some((op) => op.requestBody?.forms?.length);
-  const features = forms ? code`, { decodeForm }` : code``;
 
   const symbols = serverSymbols(validatorsPackage);
   // The runtime's view of the validators contract: the validators package's own types, by name (from the
   // contract's own folder: with `--layout files` the specifier is a relative path).
   const contract = provideValidators(new SymbolRegistry(), context.importPath('validators', 'src/runtime/contract.ts'));
-  files.push(file('src/runtime/contract.ts', code`${head}${join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n')}\n`));
+  files.push(
+    new ServerModule()
+      .add(head.text)
+      .addPrinted(
+        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map((c) => moduleLine(c.text) + '\n').join(''),
+        () => join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n').text + '\n',
+      )
+      .file('src/runtime/contract.ts'),
+  );
   for (const name of RUNTIME_FILES) {
     // Kept prettier-clean at the source (test/print/prettier-clean.test.ts): nothing to format.
     files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
   files.push(
-    file(
-      'src/api.ts',
-      code`${head}import type { ApiTable } from './runtime/types.js';
+    new ServerModule()
+      .add(
+        `${head.text}import type { ApiTable } from './runtime/types.js';
 
 /**
  * Operations, security schemes and problem types, as the runtime reads them. Written as JSON text so that
  * any key (even \`__proto__\`) stays an own property.
  */
-export const API: ApiTable = JSON.parse(${lit(JSON.stringify(table))});
+${jsonParseConstant('API', 'ApiTable', table)}
 `,
-    ),
+      )
+      .file('src/api.ts'),
   );
   files.push(
-    file(
-      'src/mock-data.ts',
-      code`${head}import type { MockData } from './runtime/mock.js';
+    new ServerModule()
+      .add(
+        `${head.text}import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
-export const MOCK_DATA: MockData = JSON.parse(${lit(JSON.stringify(mock))});
+${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
 `,
-    ),
+      )
+      .file('src/mock-data.ts'),
   );
   // Printed as prettier prints it (after the header, which is too): prettier formats only what the printer left.
   const handlers = emitHandlersModule(model, typesPackage, names);
   const shift = head.text.length;
   files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
-  files.push(file('src/problems.ts', code`${head}${emitProblems(model, typesPackage)}`));
+  const problems = emitProblems(model, typesPackage);
+  const problemsModule = new ServerModule().add(head.text + problems.prologue);
+  files.push((problems.pending ? problemsModule.addPending(problems.problems) : problemsModule.add(problems.problems)).file('src/problems.ts'));
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
-  const validatorsImport = join(symbols.importsOf(INDEX, [validatorsPackage]), '\n');
-  files.push(
-    file(
-      'src/index.ts',
-      code`${head}${validatorsImport}
-import { API } from './api.js';
+  const index = new ServerModule().add(head.text);
+  for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.addPrinted(() => moduleLine(line.text) + '\n', () => line.text + '\n');
+  index.add(`import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
 import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
-${forms ? code`import { decodeForm } from './runtime/form.js';\n` : code``}import { createMock, type MockOptions } from './runtime/mock.js';
+${forms ? `import { decodeForm } from './runtime/form.js';\n` : ''}import { createMock, type MockOptions } from './runtime/mock.js';
 import type { AnyHandler, OperationValidators, ServerOptions } from './runtime/types.js';
 
 // The validators package's contract (its OperationValidators) meets the runtime's: checked, not cast.
@@ -138,21 +147,28 @@ const validators: OperationValidators = operationValidators;
  * before a handler sees it; every failure is an RFC 7807 problem.
  */
 export function createHandler(handlers: Partial<Handlers>, options: ServerOptions = {}): WebHandler {
-  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options${features}));
+${
+  // With the form decoder the call no longer fits on one line: prettier moves its argument to the next.
+  forms
+    ? `  return createWebHandler(
+    createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options, { decodeForm }),
+  );`
+    : `  return createWebHandler(createPipeline(API, validators, handlers as Record<string, AnyHandler | undefined>, options));`
+}
 }
 
 /**
  * A handler answering every operation with schema-valid sample data, deterministic from \`options.seed\`;
  * \`options.handlers\` answer their operations instead (after the same request checks).
  */
-export function createMockHandler(options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {}): WebHandler {
-  return createMock(API, validators, MOCK_DATA, options as MockOptions${features});
+export function createMockHandler(
+  options: Omit<MockOptions, 'handlers'> & { handlers?: Partial<Handlers> } = {},
+): WebHandler {
+  return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
 }
-
-${join(symbols.reexportsOf(SERVER_EXPORT_ORDER), '\n')}
-`,
-    ),
-  );
+`);
+  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.add(i ? '' : '\n').addPrinted(() => moduleLine(line.text) + '\n', () => line.text + '\n'));
+  files.push(index.file('src/index.ts'));
   return files;
 }
 

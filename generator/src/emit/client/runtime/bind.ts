@@ -9,6 +9,9 @@
  */
 import { call, createRuntime, type Features as CoreFeatures } from './core.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
+import { rateLimits } from './rate-limit.js';
+import { retries } from './retry.js';
+import { timeouts } from './timeout.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { streams as streamsFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
@@ -33,9 +36,10 @@ export function bindOperations(
     validators &&
     (() =>
       import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
-  // The whole client carries every feature; middleware's runner still loads only on first use.
+  // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented);
+  // middleware's runner still loads only on first use.
   const middleware = () => import('./middleware.js').then((m) => m.runMiddleware);
-  const rt = createRuntime(options, { ...features, validation, middleware });
+  const rt = createRuntime(options, { ...features, validation, middleware, retries, rateLimits, timeouts });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>

@@ -3,7 +3,10 @@
  * OAuth helpers live in `./oauth1.js` and `./oauth2.js` so bundles that do not use them do not carry them.
  */
 export { bindOperations } from './bind.js';
-export { apiPromise, createRuntime, rateLimitOf, type Runtime } from './core.js';
+export { apiPromise, createRuntime, type CoreFeatures, type Runtime } from './core.js';
+export { rateLimitOf, rateLimits } from './rate-limit.js';
+export { retries } from './retry.js';
+export { timeouts } from './timeout.js';
 export {
   AbortError,
   ClientError,
@@ -18,7 +21,8 @@ export {
   type ProblemOf,
 } from './errors.js';
 export { paginate, type Paginator } from './paginate.js';
-export { buildRequest, serializeParam, pointer } from './serialize.js';
+export { buildRequest, pointer, serializeDefault } from './serialize.js';
+export { serializeParam } from './styles.js';
 export {
   disconnectProblem,
   matchesProblem,

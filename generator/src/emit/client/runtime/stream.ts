@@ -8,7 +8,8 @@
  * the spec's rule allows) is reconnected with backoff (or the event stream's `retry`) and `Last-Event-ID`.
  * Leaving the loop (`break`, `return`, a throw) or aborting the signal closes the connection.
  */
-import { backoff, sleep, type Runtime, type Sent } from './core.js';
+import type { Runtime, Sent } from './core.js';
+import { backoff, sleep } from './retry.js';
 import {
   AbortError,
   ApiError,
@@ -108,7 +109,8 @@ function connectionOptions(options: StreamCallOptions, op: OperationSpec, lastEv
   const headers = new Headers(options.headers);
   if (!headers.has('accept')) headers.set('accept', op.stream!.media.map((m) => m.type).join(', '));
   if (lastEventId) headers.set('last-event-id', lastEventId);
-  return { ...options, headers };
+  // The body is read here, as it arrives.
+  return { ...options, headers, parseAs: 'response' };
 }
 
 /** The streaming method of a client whose spec has streams in these formats. */
@@ -140,7 +142,7 @@ export async function* stream<T>(
     let lastError: unknown;
     let sent: Sent | undefined;
     try {
-      sent = await rt.send(op, args, connectionOptions(options, op, connected ? state.lastEventId : ''), true);
+      sent = await rt.send(op, args, connectionOptions(options, op, connected ? state.lastEventId : ''));
     } catch (e) {
       // The first connection reports its failure as is; reconnections retry transient failures.
       const transient = !(e instanceof ApiError) || e instanceof RateLimitError || e.status >= 500;

@@ -11,10 +11,14 @@
 import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
+import type { Serializer } from './serialize.js';
 
 export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
-/** One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location. */
+/**
+ * One parameter. Omitted `style`/`explode` mean OpenAPI's default for the location; a style other than
+ * `simple` and `form` needs the entry's `styles`.
+ */
 export interface ParamSpec {
   /** The name on the wire, as in the spec. */
   name: string;
@@ -90,6 +94,11 @@ export interface OperationSpec {
   encode?: BodyEncoder;
   /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
   extraAuth?: ExtraAuth;
+  /**
+   * Serializer of the parameters (`serializeParam` of styles.ts): on the entries of the operations with a
+   * parameter in a style other than `simple` and `form`, which the core serializes itself.
+   */
+  styles?: Serializer;
   /**
    * Security alternatives, each a list of kinds that must all be satisfied. Absent or `[]`: no
    * authentication. An empty alternative (`[]`) makes authentication optional.
@@ -249,9 +258,15 @@ export interface RuntimeOptions {
   fetch?: typeof fetch | undefined;
   /** Headers sent with every request. An `Authorization` header here is sent as is. */
   headers?: HeadersInit | undefined;
-  /** Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables. */
+  /**
+   * Per-attempt timeout in ms (for streams: until the response headers). Default 30 s; 0 disables.
+   * `createCore`: needs the `timeouts` feature (without it, no timeout).
+   */
   timeoutMs?: number | undefined;
-  /** `false` disables retries and rate-limit waits. */
+  /**
+   * `false` disables retries and rate-limit waits. `createCore`: options need the `retries` feature (without
+   * it, one attempt).
+   */
   retry?: RetryOptions | false | undefined;
   validate?: ValidateOptions | undefined;
   stream?: StreamOptions | undefined;

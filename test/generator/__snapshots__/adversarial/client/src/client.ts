@@ -6,7 +6,7 @@
 import type * as T from '@social-posting/types';
 import * as ops from './operations.js';
 import { bindOperations } from './runtime/bind.js';
-import type { Features, Runtime } from './runtime/core.js';
+import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
@@ -161,12 +161,10 @@ export const middleware: NonNullable<Features['middleware']> = () =>
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
  * `createClient`'s methods, but a bundle carries only the operations it calls and only the features it
- * passes. `options.validate` needs `{ validation }`.
+ * passes: `{ retries, rateLimits, timeouts }` for what `createClient` does by default, `validation` for
+ * `options.validate`, `middleware` for hooks (an option whose feature is missing throws a `TypeError`).
  */
-export function createCore(
-  options: ClientOptions,
-  features: { validation?: typeof validation; middleware?: typeof middleware } = {},
-): ClientCore {
+export function createCore(options: ClientOptions, features: CoreFeatures = {}): ClientCore {
   return createRuntime(options, features);
 }
 

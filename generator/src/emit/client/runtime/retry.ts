@@ -1,0 +1,86 @@
+/**
+ * The `retries` feature: what the `retry` option asks for. Network failures and timeouts of idempotent
+ * requests, 503s (after `Retry-After`, or with backoff) and 429s (until the spec's rate-limit reset, or
+ * `Retry-After`, when close enough) are tried again. `createClient` has it built in; `createCore` has it
+ * only when given `{ retries }`, so a bundle that does not pass it does not carry it.
+ */
+import type { Prepared } from './core.js';
+import { AbortError } from './errors.js';
+import { rateLimitOf } from './rate-limit.js';
+import type { RateLimit } from './types.js';
+
+/** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
+export function retryDelay(
+  p: Prepared,
+  res: Response,
+  rateLimit: RateLimit | undefined,
+  attempt: number,
+): number | undefined {
+  const max = p.retry.maxRateLimitWaitMs ?? 60_000;
+  if (res.status === 429) {
+    const until = rateLimit?.reset ? rateLimit.reset.getTime() - Date.now() : retryAfter(res.headers);
+    return until !== undefined && until <= max ? Math.max(until, 0) : undefined;
+  }
+  if (res.status === 503 && p.idempotent) {
+    const until = retryAfter(res.headers);
+    return until === undefined ? backoff(p.retry, attempt) : until <= max ? until : undefined;
+  }
+  return undefined;
+}
+
+/** `Retry-After` (seconds or an HTTP date) in ms from now. */
+function retryAfter(h: Headers): number | undefined {
+  const v = h.get('retry-after');
+  const ms = v ? (isNaN(+v) ? Date.parse(v) - Date.now() : +v * 1000) : NaN;
+  return isNaN(ms) ? undefined : Math.max(ms, 0);
+}
+
+/** Exponential backoff with equal jitter: half the delay fixed, half random. */
+export function backoff(
+  r: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined },
+  attempt: number,
+): number {
+  const d = Math.min(r.maxDelayMs ?? 10_000, (r.baseDelayMs ?? 500) * 2 ** attempt);
+  return d / 2 + (Math.random() * d) / 2;
+}
+
+/** Resolves after `ms`, or rejects with `AbortError` as soon as the signal fires. */
+export function sleep(ms: number, signal: AbortSignal | undefined, id: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(t);
+      reject(new AbortError(id, 'aborted', signal!.reason));
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+export interface Retries {
+  /**
+   * The wait before attempt `attempt + 1`, or undefined to give up: after a failure below HTTP (`res`
+   * undefined) or a failed response.
+   */
+  delay(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): number | undefined;
+  sleep: typeof sleep;
+  /** Reads the spec's reset header for 429 waits (the `rateLimits` feature's reader). */
+  read: typeof rateLimitOf;
+}
+
+/** The `retries` feature (see the top of this file). */
+export const retries: Retries = {
+  delay: (p, attempt, res, rateLimit) =>
+    attempt >= p.retries
+      ? undefined
+      : res
+        ? retryDelay(p, res, rateLimit, attempt)
+        : p.idempotent
+          ? backoff(p.retry, attempt)
+          : undefined,
+  sleep,
+  read: rateLimitOf,
+};

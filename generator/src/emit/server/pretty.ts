@@ -1,0 +1,166 @@
+/**
+ * The server target's modules printed as prettier prints them (issue 14: formatted by construction), so
+ * the write stage has nothing left to format. The line fitting is prettier's own document printer
+ * (`prettier/doc`), fed the layout documents prettier's TypeScript printer builds for the few statement
+ * shapes these modules hold; the rest of each module is fixed text already in prettier's style.
+ *
+ * Whatever cannot be printed this way (a shape outside what is reproduced here) stays a pending top-level
+ * statement: `ServerModule` reports its range and prettier formats just that statement. The claim is held
+ * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
+ */
+import { builders, printer } from 'prettier/doc';
+import { stringifyLiteral } from '../../codegen/index.ts';
+import type { EmittedFile } from '../emitter.ts';
+import { PRETTIER_OPTIONS } from '../../write/format.ts';
+
+type Doc = builders.Doc;
+
+const { group, indent, softline, line, ifBreak, join } = builders;
+
+/** A shape this module does not reproduce prettier's output for: the statement is left to prettier. */
+export class NotPrinted extends Error {}
+
+/** A document as prettier's printer lays it out with our options (no trailing newline). */
+export function printDoc(doc: Doc): string {
+  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
+}
+
+/**
+ * A string as prettier spells the literal `lit` writes (JSON's spelling, double quotes): prettier keeps the
+ * escapes it finds and only chooses the quote — single, unless the text holds more single quotes than
+ * double ones (then the literal stays as it is). Re-quoting unescapes the double quotes and escapes the
+ * single ones; every other escape (`\\`, `\n`, `\u2028`…) stays as written. Generic: any emitter can use it.
+ */
+export function prettyString(value: string): string {
+  const written = stringifyLiteral(value);
+  // In JSON's spelling every `"` of the text is escaped and every `'` bare, so re-quoting is two plain
+  // replacements (no scan for escape pairs: the literal can be megabytes long).
+  const singles = count(value, "'");
+  if (singles && singles > count(value, '"')) return written;
+  return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
+}
+
+function count(text: string, char: string): number {
+  let n = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) n++;
+  return n;
+}
+
+/** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (see prettyString). */
+export function prettierQuotes(written: string): string {
+  const content = written.slice(1, -1);
+  let singles = 0;
+  let doubles = 0;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c === 39) singles++;
+    else if (c === 34) doubles++;
+  }
+  if (singles > doubles) return written;
+  return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
+}
+
+/**
+ * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
+ * last): on the line when they fit, else one per line with a trailing comma.
+ */
+export function callArguments(args: readonly Doc[]): Doc {
+  if (!args.length) return '()';
+  return group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')']);
+}
+
+/** `<A, B>` type arguments of more than one argument: broken one per line, with no trailing comma. */
+export function typeArguments(args: readonly Doc[]): Doc {
+  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
+}
+
+/**
+ * `export const NAME: Type = JSON.parse('…');` — the value's JSON text as one string argument: on one line
+ * when it fits, else the argument alone on the next line. (The right side never moves below the `=`:
+ * `JSON.parse(` always fits after it, and prettier's fluid assignment layout keeps it there.)
+ */
+export function jsonParseConstant(name: string, type: string, value: unknown): string {
+  const head = `export const ${name}: ${type} = JSON.parse`;
+  const text = prettyString(JSON.stringify(value));
+  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
+  // fit: broken without measuring megabytes.
+  if (printableAscii(text.slice(0, 2 * PRETTIER_OPTIONS.printWidth!)) > PRETTIER_OPTIONS.printWidth!) return `${head}(\n  ${text},\n);`;
+  return printDoc([head, callArguments([text]), ';']);
+}
+
+function printableAscii(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+  }
+  return n;
+}
+
+const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
+const MODULE_LINE = new RegExp(`^(import|export)( type)? \\{ (${NAME}(?:, ${NAME})*) \\} from ("(?:[^"\\\\\\n\\r]|\\\\.)*");$`);
+
+/**
+ * A one-line `import { a, b } from "m";` or `export type { … } from "m";` (what the symbol registry writes)
+ * as prettier prints it: the module in prettier's quotes, and when the line is too wide one name per line
+ * with a trailing comma (a single name never breaks). Throws `NotPrinted` for any other text.
+ */
+export function moduleLine(text: string): string {
+  const m = MODULE_LINE.exec(text.trim());
+  if (!m) throw new NotPrinted(`not a one-line import or export: ${text}`);
+  const names = m[3].split(', ');
+  const specifiers: Doc = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
+  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', prettierQuotes(m[4]), ';']);
+}
+
+/**
+ * A block comment as prettier re-indents it at `depth`: a JSDoc block whose every line starts with `*` has
+ * its lines trimmed and put one space right of the opening `/`; `text` is the comment as `docComment`
+ * writes it (with its trailing newline), or empty.
+ */
+export function docBlock(text: string): Doc {
+  const body = text.replace(/\n$/, '');
+  if (!body) return '';
+  const lines = body.split('\n');
+  if (lines.length === 1) return [body, builders.hardline];
+  if (!lines.every((l, i) => i === 0 || l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
+  return [join(builders.hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + l.trim()))), builders.hardline];
+}
+
+/**
+ * A module put together from pieces: text printed formatted, and top-level statements left for prettier
+ * (their ranges become the file's `formatted` claim).
+ */
+export class ServerModule {
+  private text = '';
+  private readonly pending: Array<readonly [number, number]> = [];
+
+  /** Text already in prettier's layout. */
+  add(text: string): this {
+    this.text += text;
+    return this;
+  }
+
+  /** One or more whole top-level statements prettier still has to format. */
+  addPending(text: string): this {
+    this.pending.push([this.text.length, this.text.length + text.length]);
+    this.text += text;
+    return this;
+  }
+
+  /** `print()`'s text, or — when it cannot print it — `fallback`'s, left to prettier. */
+  addPrinted(print: () => string, fallback: () => string): this {
+    let printed: string;
+    try {
+      printed = print();
+    } catch (error) {
+      if (!(error instanceof NotPrinted)) throw error;
+      return this.addPending(fallback());
+    }
+    return this.add(printed);
+  }
+
+  file(path: string): EmittedFile {
+    return { path, contents: this.text, format: 'typescript', formatted: this.pending.length ? [...this.pending] : true };
+  }
+}
