@@ -4,7 +4,7 @@
  */
 
 import type * as T from '@social-posting/types';
-import type { OperationValidators, ValidateOptions, ValidationResult, _Responses } from './runtime.js';
+import type { OperationValidators, ValidateOptions, ValidationResult, _Check, _Responses } from './runtime.js';
 import { _opts, _respond, _run } from './runtime.js';
 import {
   _eGetItemFilePathParams,
@@ -16,6 +16,44 @@ import {
   _eListItemsStatus200,
   _eListItemsStatus404,
 } from './compiled.js';
+
+/** An operation's validators, typed by its entry in the types package's `Operations` map. */
+export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
+  pathParams(value: unknown, options?: ValidateOptions): ValidationResult<O['pathParams']>;
+  query(value: unknown, options?: ValidateOptions): ValidationResult<O['query']>;
+  headers(value: unknown, options?: ValidateOptions): ValidationResult<O['headers']>;
+  cookies(value: unknown, options?: ValidateOptions): ValidationResult<O['cookies']>;
+  requestBody(body: unknown, mediaType?: string, options?: ValidateOptions): ValidationResult<O['requestBody'] | B>;
+  response(
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ): ValidationResult<O['response'] | O['errorResponse']>;
+}
+
+/**
+ * The validators of operation `K`: `params` checks its parameters by location (path, query, header, cookie;
+ * `sp` is their schema path), `body` its request body (none declared: any body is accepted), `responses`
+ * its responses.
+ */
+function _operation<K extends keyof T.Operations, B = never>(
+  params: readonly _Check[],
+  sp: string | undefined,
+  responses: _Responses,
+): _Validators<T.Operations[K], B> {
+  function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
+    return (value, options) => _run(check, value, _opts(options, true), sp);
+  }
+  return {
+    pathParams: run(params[0]!),
+    query: run(params[1]!),
+    headers: run(params[2]!),
+    cookies: run(params[3]!),
+    requestBody: (value) => ({ valid: true, value: value as T.Operations[K]['requestBody'] }),
+    response: (status, mediaType, value, options) => _respond(responses, status, mediaType, value, options),
+  };
+}
 
 const _responses0: _Responses = {
   s: ['200', '404', '410'],
@@ -50,189 +88,48 @@ const _responses2: _Responses = {
   ],
 };
 
-/** listItems: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListItemsPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['pathParams']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
-}
+/** listItems: the validators of its parameters, request body and responses. */
+const _v0 = /* @__PURE__ */ _operation<'listItems'>(
+  [_eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
+  '#/paths/~1items/get/parameters',
+  _responses0,
+);
+export const validateListItemsPathParams = _v0.pathParams;
+export const validateListItemsQuery = _v0.query;
+export const validateListItemsHeaders = _v0.headers;
+export const validateListItemsCookies = _v0.cookies;
+export const validateListItemsRequestBody = _v0.requestBody;
+export const validateListItemsResponse = _v0.response;
 
-/** listItems: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListItemsQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['query']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
-}
+/** getItem: the validators of its parameters, request body and responses. */
+const _v1 = /* @__PURE__ */ _operation<'getItem'>(
+  [_eGetItemPathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
+  '#/paths/~1items~1{id}/get/parameters',
+  _responses1,
+);
+export const validateGetItemPathParams = _v1.pathParams;
+export const validateGetItemQuery = _v1.query;
+export const validateGetItemHeaders = _v1.headers;
+export const validateGetItemCookies = _v1.cookies;
+export const validateGetItemRequestBody = _v1.requestBody;
+export const validateGetItemResponse = _v1.response;
 
-/** listItems: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListItemsHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['headers']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
-}
-
-/** listItems: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateListItemsCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['cookies']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items/get/parameters');
-}
-
-/** listItems: no request body is declared; any body is accepted. */
-export function validateListItemsRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['listItems']['requestBody'] };
-}
-
-/** listItems: a response, by status (exact, range, default) and media type. */
-export function validateListItemsResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['listItems']['response'] | T.Operations['listItems']['errorResponse']> {
-  return _respond(_responses0, status, mediaType, body, options);
-}
-
-/** getItem: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemPathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['pathParams']> {
-  return _run(_eGetItemPathParams, value, _opts(options, true), '#/paths/~1items~1{id}/get/parameters');
-}
-
-/** getItem: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['query']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}/get/parameters');
-}
-
-/** getItem: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['headers']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}/get/parameters');
-}
-
-/** getItem: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['cookies']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}/get/parameters');
-}
-
-/** getItem: no request body is declared; any body is accepted. */
-export function validateGetItemRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getItem']['requestBody'] };
-}
-
-/** getItem: a response, by status (exact, range, default) and media type. */
-export function validateGetItemResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItem']['response'] | T.Operations['getItem']['errorResponse']> {
-  return _respond(_responses1, status, mediaType, body, options);
-}
-
-/** getItemFile: path parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemFilePathParams(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['pathParams']> {
-  return _run(_eGetItemFilePathParams, value, _opts(options, true), '#/paths/~1items~1{id}~1file/get/parameters');
-}
-
-/** getItemFile: query parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemFileQuery(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['query']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}~1file/get/parameters');
-}
-
-/** getItemFile: header parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemFileHeaders(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['headers']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}~1file/get/parameters');
-}
-
-/** getItemFile: cookie parameters, keyed by their names in the spec, values as parsed from the wire. */
-export function validateGetItemFileCookies(
-  value: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['cookies']> {
-  return _run(_eListItemsPathParams, value, _opts(options, true), '#/paths/~1items~1{id}~1file/get/parameters');
-}
-
-/** getItemFile: no request body is declared; any body is accepted. */
-export function validateGetItemFileRequestBody(
-  body: unknown,
-  mediaType?: string,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['requestBody']> {
-  void mediaType;
-  void options;
-  return { valid: true, value: body as T.Operations['getItemFile']['requestBody'] };
-}
-
-/** getItemFile: a response, by status (exact, range, default) and media type. */
-export function validateGetItemFileResponse(
-  status: number | string,
-  mediaType: string,
-  body: unknown,
-  options?: ValidateOptions,
-): ValidationResult<T.Operations['getItemFile']['response'] | T.Operations['getItemFile']['errorResponse']> {
-  return _respond(_responses2, status, mediaType, body, options);
-}
+/** getItemFile: the validators of its parameters, request body and responses. */
+const _v2 = /* @__PURE__ */ _operation<'getItemFile'>(
+  [_eGetItemFilePathParams, _eListItemsPathParams, _eListItemsPathParams, _eListItemsPathParams],
+  '#/paths/~1items~1{id}~1file/get/parameters',
+  _responses2,
+);
+export const validateGetItemFilePathParams = _v2.pathParams;
+export const validateGetItemFileQuery = _v2.query;
+export const validateGetItemFileHeaders = _v2.headers;
+export const validateGetItemFileCookies = _v2.cookies;
+export const validateGetItemFileRequestBody = _v2.requestBody;
+export const validateGetItemFileResponse = _v2.response;
 
 /** Every operation's validators keyed by its client method / server handler name (`op.names.method`). */
 export const operationValidators = {
-  listItems: {
-    pathParams: validateListItemsPathParams,
-    query: validateListItemsQuery,
-    headers: validateListItemsHeaders,
-    cookies: validateListItemsCookies,
-    requestBody: validateListItemsRequestBody,
-    response: validateListItemsResponse,
-  },
-  getItem: {
-    pathParams: validateGetItemPathParams,
-    query: validateGetItemQuery,
-    headers: validateGetItemHeaders,
-    cookies: validateGetItemCookies,
-    requestBody: validateGetItemRequestBody,
-    response: validateGetItemResponse,
-  },
-  getItemFile: {
-    pathParams: validateGetItemFilePathParams,
-    query: validateGetItemFileQuery,
-    headers: validateGetItemFileHeaders,
-    cookies: validateGetItemFileCookies,
-    requestBody: validateGetItemFileRequestBody,
-    response: validateGetItemFileResponse,
-  },
+  listItems: _v0,
+  getItem: _v1,
+  getItemFile: _v2,
 } satisfies OperationValidators;

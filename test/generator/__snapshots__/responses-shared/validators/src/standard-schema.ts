@@ -3,7 +3,6 @@
  * Do not edit: changes are overwritten by `socialgen generate`.
  */
 
-import type * as T from '@social-posting/types';
 import type { ValidateOptions, ValidationResult } from './runtime.js';
 import * as S from './schemas.js';
 import * as O from './operations.js';
@@ -93,104 +92,62 @@ function _path(value: unknown, pointer: string): PropertyKey[] {
   return path;
 }
 
-/** Item as a Standard Schema (`validateItem`). */
-export const ItemSchema: SyncStandardSchema<T.Item> = toStandardSchema(S.validateItem);
-
-/** Responses2 as a Standard Schema (`validateResponses2`). */
-export const Responses2Schema: SyncStandardSchema<T.Responses2> = toStandardSchema(S.validateResponses2);
-
-/** listItems: `validateListItemsPathParams` as a Standard Schema. */
-export const ListItemsPathParamsSchema: SyncStandardSchema<T.Operations['listItems']['pathParams']> = toStandardSchema(
-  O.validateListItemsPathParams,
-);
-
-/** listItems: `validateListItemsQuery` as a Standard Schema. */
-export const ListItemsQuerySchema: SyncStandardSchema<T.Operations['listItems']['query']> = toStandardSchema(
-  O.validateListItemsQuery,
-);
-
-/** listItems: `validateListItemsHeaders` as a Standard Schema. */
-export const ListItemsHeadersSchema: SyncStandardSchema<T.Operations['listItems']['headers']> = toStandardSchema(
-  O.validateListItemsHeaders,
-);
-
-/** listItems: `validateListItemsCookies` as a Standard Schema. */
-export const ListItemsCookiesSchema: SyncStandardSchema<T.Operations['listItems']['cookies']> = toStandardSchema(
-  O.validateListItemsCookies,
-);
-
-/** listItems: the request body (its first declared media type) as a Standard Schema. */
-export const ListItemsRequestBodySchema: SyncStandardSchema<T.Operations['listItems']['requestBody']> =
-  toStandardSchema((body, options) => O.validateListItemsRequestBody(body, undefined, options));
-
-/** listItems: the response with this status and media type as a Standard Schema. */
-export function ListItemsResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['listItems']['response'] | T.Operations['listItems']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateListItemsResponse(status, mediaType, body, options));
+/** A request body validator as a Standard Schema: the body of its first declared media type. */
+function _bodySchema<T>(
+  validate: (body: unknown, mediaType?: string, options?: ValidateOptions) => ValidationResult<T>,
+): SyncStandardSchema<T> {
+  return toStandardSchema((body, options) => validate(body, undefined, options));
 }
 
-/** getItem: `validateGetItemPathParams` as a Standard Schema. */
-export const GetItemPathParamsSchema: SyncStandardSchema<T.Operations['getItem']['pathParams']> = toStandardSchema(
-  O.validateGetItemPathParams,
-);
-
-/** getItem: `validateGetItemQuery` as a Standard Schema. */
-export const GetItemQuerySchema: SyncStandardSchema<T.Operations['getItem']['query']> = toStandardSchema(
-  O.validateGetItemQuery,
-);
-
-/** getItem: `validateGetItemHeaders` as a Standard Schema. */
-export const GetItemHeadersSchema: SyncStandardSchema<T.Operations['getItem']['headers']> = toStandardSchema(
-  O.validateGetItemHeaders,
-);
-
-/** getItem: `validateGetItemCookies` as a Standard Schema. */
-export const GetItemCookiesSchema: SyncStandardSchema<T.Operations['getItem']['cookies']> = toStandardSchema(
-  O.validateGetItemCookies,
-);
-
-/** getItem: the request body (its first declared media type) as a Standard Schema. */
-export const GetItemRequestBodySchema: SyncStandardSchema<T.Operations['getItem']['requestBody']> = toStandardSchema(
-  (body, options) => O.validateGetItemRequestBody(body, undefined, options),
-);
-
-/** getItem: the response with this status and media type as a Standard Schema. */
-export function GetItemResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getItem']['response'] | T.Operations['getItem']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetItemResponse(status, mediaType, body, options));
+/** A response validator as a Standard Schema per status and media type (default `application/json`). */
+function _responseSchema<T>(
+  validate: (
+    status: number | string,
+    mediaType: string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult<T>,
+): (status: number | string, mediaType?: string) => SyncStandardSchema<T> {
+  return (status, mediaType = 'application/json') =>
+    toStandardSchema((body, options) => validate(status, mediaType, body, options));
 }
 
-/** getItemFile: `validateGetItemFilePathParams` as a Standard Schema. */
-export const GetItemFilePathParamsSchema: SyncStandardSchema<T.Operations['getItemFile']['pathParams']> =
-  toStandardSchema(O.validateGetItemFilePathParams);
+export const ItemSchema = /* @__PURE__ */ toStandardSchema(S.validateItem);
 
-/** getItemFile: `validateGetItemFileQuery` as a Standard Schema. */
-export const GetItemFileQuerySchema: SyncStandardSchema<T.Operations['getItemFile']['query']> = toStandardSchema(
-  O.validateGetItemFileQuery,
-);
+export const Responses2Schema = /* @__PURE__ */ toStandardSchema(S.validateResponses2);
 
-/** getItemFile: `validateGetItemFileHeaders` as a Standard Schema. */
-export const GetItemFileHeadersSchema: SyncStandardSchema<T.Operations['getItemFile']['headers']> = toStandardSchema(
-  O.validateGetItemFileHeaders,
-);
+export const ListItemsPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsPathParams);
 
-/** getItemFile: `validateGetItemFileCookies` as a Standard Schema. */
-export const GetItemFileCookiesSchema: SyncStandardSchema<T.Operations['getItemFile']['cookies']> = toStandardSchema(
-  O.validateGetItemFileCookies,
-);
+export const ListItemsQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsQuery);
 
-/** getItemFile: the request body (its first declared media type) as a Standard Schema. */
-export const GetItemFileRequestBodySchema: SyncStandardSchema<T.Operations['getItemFile']['requestBody']> =
-  toStandardSchema((body, options) => O.validateGetItemFileRequestBody(body, undefined, options));
+export const ListItemsHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsHeaders);
 
-/** getItemFile: the response with this status and media type as a Standard Schema. */
-export function GetItemFileResponseSchema(
-  status: number | string,
-  mediaType = 'application/json',
-): SyncStandardSchema<T.Operations['getItemFile']['response'] | T.Operations['getItemFile']['errorResponse']> {
-  return toStandardSchema((body, options) => O.validateGetItemFileResponse(status, mediaType, body, options));
-}
+export const ListItemsCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateListItemsCookies);
+
+export const ListItemsRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateListItemsRequestBody);
+
+export const ListItemsResponseSchema = /* @__PURE__ */ _responseSchema(O.validateListItemsResponse);
+
+export const GetItemPathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemPathParams);
+
+export const GetItemQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemQuery);
+
+export const GetItemHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemHeaders);
+
+export const GetItemCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemCookies);
+
+export const GetItemRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetItemRequestBody);
+
+export const GetItemResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemResponse);
+
+export const GetItemFilePathParamsSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFilePathParams);
+
+export const GetItemFileQuerySchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileQuery);
+
+export const GetItemFileHeadersSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileHeaders);
+
+export const GetItemFileCookiesSchema = /* @__PURE__ */ toStandardSchema(O.validateGetItemFileCookies);
+
+export const GetItemFileRequestBodySchema = /* @__PURE__ */ _bodySchema(O.validateGetItemFileRequestBody);
+
+export const GetItemFileResponseSchema = /* @__PURE__ */ _responseSchema(O.validateGetItemFileResponse);
