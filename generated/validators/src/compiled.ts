@@ -209,6 +209,9 @@ const _sp154 = '#/components/schemas/PartialErrors';
 const _sp155 = '#/components/schemas/CreatePostRequest';
 const _sp156 = '#/components/schemas/EditOptions';
 const _sp157 = '#/components/schemas/CreatePostPoll';
+const _sp158 = '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema';
+const _sp159 =
+  '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
   if (typeof v !== 'string') return false;
@@ -12190,34 +12193,14 @@ export function _eDeleteConnectionsByEndpointPathParams(
     const x1 = v.endpoint_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'endpoint_id'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/endpoint_id',
-            E,
-            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eSearchAllPostsQueryNextToken(x1, o, p + '/endpoint_id', E, _sp158) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/endpoint_id',
-            E,
-            '#/paths/~12~1connections~1{endpoint_id}/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
+        if (!ok3 && !_eSearchAllPostsQueryNextToken(x1, o + 16, p + '/endpoint_id', E, _sp158) && (o & 1) === 0)
           return false;
       }
     } else {
@@ -12241,34 +12224,14 @@ export function _eReplayAccountActivityPathParams(
     const x1 = v.webhook_id;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'webhook_id'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/webhook_id',
-            E,
-            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eSearchAllPostsQueryNextToken(x1, o, p + '/webhook_id', E, _sp159) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/webhook_id',
-            E,
-            '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
+        if (!ok3 && !_eSearchAllPostsQueryNextToken(x1, o + 16, p + '/webhook_id', E, _sp159) && (o & 1) === 0)
           return false;
       }
     } else {

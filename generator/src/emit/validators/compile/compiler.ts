@@ -77,6 +77,9 @@ export interface FnRecord extends FnVariant {
 }
 
 
+/** Schema paths longer than this are hoisted into a constant instead of written at each use. */
+const LONG_SCHEMA_PATH = 60;
+
 export class Compiler {
   readonly registry: Registry;
   readonly hoist = new Hoister();
@@ -185,7 +188,9 @@ export class Compiler {
       const head = this.hoist.text(base);
       return schemaPath === base ? head : code`${head} + ${lit(schemaPath.slice(base.length))}`;
     }
-    return lit(schemaPath);
+    // A long path passed inline would make its call wider than the print width, a layout the printer leaves
+    // to prettier; as a shared constant it is also written once.
+    return schemaPath.length > LONG_SCHEMA_PATH ? this.hoist.text(schemaPath) : lit(schemaPath);
   }
 
   /** Marks a runtime helper as used and returns its name. */

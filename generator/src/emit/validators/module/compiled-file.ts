@@ -17,6 +17,7 @@ import { breakLongConditions } from './break-lines.ts';
 import { prettyImports, PrettyModule } from './pretty.ts';
 import { COMPILED, IMPORT_ORDER } from './symbols.ts';
 import { unformattedRanges } from './unformatted.ts';
+import { breakWideConstant } from './wide-constants.ts';
 
 /** Call after `c.build()`: the helpers and formats the compiler recorded become references of this module. */
 export function compiledFile(c: Compiler, functions: readonly Code[], header: Code, symbols: SymbolRegistry): PrettyModule {
@@ -25,7 +26,13 @@ export function compiledFile(c: Compiler, functions: readonly Code[], header: Co
   for (const h of c.helpers) if (HELPERS.has(h)) symbols.ref(COMPILED, h);
   for (const f of c.formats) symbols.ref(COMPILED, stringFormats()[f].piece);
   const module = new PrettyModule().add(header.text).add(prettyImports(symbols.importsOf(COMPILED, IMPORT_ORDER)));
-  [...c.hoist.declarations()].forEach((d, i) => (i ? module.next(respellRegExp(d.text)) : module.add(respellRegExp(d.text))));
+  [...c.hoist.declarations()].forEach((d, i) => {
+    const text = respellRegExp(d.text);
+    const broken = breakWideConstant(text);
+    // Broken as prettier breaks it: a line still wider (one long string) is one prettier leaves as it is.
+    const wide = broken !== text;
+    return i ? module.next(broken, wide) : module.add(broken, wide);
+  });
   if (functions.length) {
     const body = breakLongConditions(dropBlankLines(indentCode(join(functions.map((f) => code`export ${f}`), '\n\n').text)));
     module.addRanged(body, unformattedRanges(body));

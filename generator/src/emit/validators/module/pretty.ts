@@ -154,8 +154,8 @@ export class PrettyModule {
   }
 
   /** A statement on the line after the previous one (no blank line between), vouched for like `add`. */
-  next(text: string): this {
-    return this.push(text, vouched(text), '\n');
+  next(text: string, wide = false): this {
+    return this.push(text, vouched(text, wide), '\n');
   }
 
   /** Text already split into statements with `ranges` (relative to it) prettier must format. */

@@ -90,6 +90,9 @@ const _sp28 = '#/components/schemas/foo.bar';
 const _sp29 = '#/components/schemas/Operations';
 const _k30: any = ['c"a`t', '${dog}'];
 const _sp31 = '#/components/schemas/Animal';
+const _sp32 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema';
+const _sp33 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema';
+const _sp34 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
@@ -1214,35 +1217,14 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
     const x1 = v.owner;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'owner'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x1,
-            o,
-            p + '/owner',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eThen2QueryItS(x1, o, p + '/owner', E, _sp32) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(
-            x1,
-            o + 16,
-            p + '/owner',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok3 && !_eThen2QueryItS(x1, o + 16, p + '/owner', E, _sp32) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'owner')) return false;
@@ -1250,35 +1232,14 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
     const x5 = v.repo;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'repo'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x5,
-            o,
-            p + '/repo',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eThen2QueryItS(x5, o, p + '/repo', E, _sp33) && (o & 1) === 0) return false;
       } else {
         let ok7 = false;
         L8: {
           if (typeof x5 !== 'string') break L8;
           ok7 = true;
         }
-        if (
-          !ok7 &&
-          !_eThen2QueryItS(
-            x5,
-            o + 16,
-            p + '/repo',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok7 && !_eThen2QueryItS(x5, o + 16, p + '/repo', E, _sp33) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'repo')) return false;
@@ -1286,35 +1247,14 @@ export function _eReposGetContentPathParams(v: any, o: number, p: string, E: Val
     const x9 = v.path;
     if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'path'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(
-            x9,
-            o,
-            p + '/path',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eThen2QueryItS(x9, o, p + '/path', E, _sp34) && (o & 1) === 0) return false;
       } else {
         let ok11 = false;
         L12: {
           if (typeof x9 !== 'string') break L12;
           ok11 = true;
         }
-        if (
-          !ok11 &&
-          !_eThen2QueryItS(
-            x9,
-            o + 16,
-            p + '/path',
-            E,
-            '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok11 && !_eThen2QueryItS(x9, o + 16, p + '/path', E, _sp34) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'path')) return false;

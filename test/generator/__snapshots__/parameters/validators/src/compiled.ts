@@ -6,7 +6,20 @@
 import type { ValidationError } from './runtime.js';
 import { _fErr, _fReq, _fType, _has } from './runtime.js';
 
-const _k0: any = ['open', 'closed'];
+const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
+const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
+const _sp2 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema';
+const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
+const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
+const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
+const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
+const _k7: any = ['open', 'closed'];
+const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
+const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
+const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
+const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
+const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
+const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
 
 export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
@@ -46,35 +59,14 @@ export function _eGetUserPostPathParams(v: any, o: number, p: string, E: Validat
     const x5 = v.postId;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'postId'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathPostId(
-            x5,
-            o,
-            p + '/postId',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostPathPostId(x5, o, p + '/postId', E, _sp0) && (o & 1) === 0) return false;
       } else {
         let ok7 = false;
         L8: {
           if (!Number.isInteger(x5)) break L8;
           ok7 = true;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostPathPostId(
-            x5,
-            o + 16,
-            p + '/postId',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok7 && !_eGetUserPostPathPostId(x5, o + 16, p + '/postId', E, _sp0) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'postId')) return false;
@@ -91,51 +83,20 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
     const x1 = v.verbose;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'verbose'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathPostId(
-            x1,
-            o,
-            p + '/verbose',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostPathPostId(x1, o, p + '/verbose', E, _sp1) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (!Number.isInteger(x1)) break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathPostId(
-            x1,
-            o + 16,
-            p + '/verbose',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok3 && !_eGetUserPostPathPostId(x1, o + 16, p + '/verbose', E, _sp1) && (o & 1) === 0) return false;
       }
     }
     const x5 = v.tags;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x5,
-            o,
-            p + '/tags',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryTags(x5, o, p + '/tags', E, _sp2) && (o & 1) === 0) return false;
       } else {
         let ok7 = false;
         L8: {
@@ -146,34 +107,13 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok7 = true;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostQueryTags(
-            x5,
-            o + 16,
-            p + '/tags',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok7 && !_eGetUserPostQueryTags(x5, o + 16, p + '/tags', E, _sp2) && (o & 1) === 0) return false;
       }
     }
     const x11 = v.ids;
     if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'ids'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryIds(
-            x11,
-            o,
-            p + '/ids',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryIds(x11, o, p + '/ids', E, _sp3) && (o & 1) === 0) return false;
       } else {
         let ok13 = false;
         L14: {
@@ -184,34 +124,13 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok13 = true;
         }
-        if (
-          !ok13 &&
-          !_eGetUserPostQueryIds(
-            x11,
-            o + 16,
-            p + '/ids',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok13 && !_eGetUserPostQueryIds(x11, o + 16, p + '/ids', E, _sp3) && (o & 1) === 0) return false;
       }
     }
     const x17 = v.words;
     if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'words'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x17,
-            o,
-            p + '/words',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryTags(x17, o, p + '/words', E, _sp4) && (o & 1) === 0) return false;
       } else {
         let ok19 = false;
         L20: {
@@ -222,34 +141,13 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok19 = true;
         }
-        if (
-          !ok19 &&
-          !_eGetUserPostQueryTags(
-            x17,
-            o + 16,
-            p + '/words',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok19 && !_eGetUserPostQueryTags(x17, o + 16, p + '/words', E, _sp4) && (o & 1) === 0) return false;
       }
     }
     const x23 = v.pipes;
     if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pipes'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x23,
-            o,
-            p + '/pipes',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryTags(x23, o, p + '/pipes', E, _sp5) && (o & 1) === 0) return false;
       } else {
         let ok25 = false;
         L26: {
@@ -260,34 +158,13 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok25 = true;
         }
-        if (
-          !ok25 &&
-          !_eGetUserPostQueryTags(
-            x23,
-            o + 16,
-            p + '/pipes',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok25 && !_eGetUserPostQueryTags(x23, o + 16, p + '/pipes', E, _sp5) && (o & 1) === 0) return false;
       }
     }
     const x29 = v.filter;
     if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryFilter(
-            x29,
-            o,
-            p + '/filter',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryFilter(x29, o, p + '/filter', E, _sp6) && (o & 1) === 0) return false;
       } else {
         let ok31 = false;
         L32: {
@@ -305,34 +182,13 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok31 = true;
         }
-        if (
-          !ok31 &&
-          !_eGetUserPostQueryFilter(
-            x29,
-            o + 16,
-            p + '/filter',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok31 && !_eGetUserPostQueryFilter(x29, o + 16, p + '/filter', E, _sp6) && (o & 1) === 0) return false;
       }
     }
     const x36 = v['post.fields'];
     if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x36,
-            o,
-            p + '/post.fields',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryTags(x36, o, p + '/post.fields', E, _sp8) && (o & 1) === 0) return false;
       } else {
         let ok38 = false;
         L39: {
@@ -343,18 +199,7 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok38 = true;
         }
-        if (
-          !ok38 &&
-          !_eGetUserPostQueryTags(
-            x36,
-            o + 16,
-            p + '/post.fields',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok38 && !_eGetUserPostQueryTags(x36, o + 16, p + '/post.fields', E, _sp8) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'post.fields')) return false;
@@ -362,17 +207,7 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
     const x42 = v.coordinates;
     if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryCoordinates(
-            x42,
-            o,
-            p + '/coordinates',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryCoordinates(x42, o, p + '/coordinates', E, _sp9) && (o & 1) === 0) return false;
       } else {
         let ok44 = false;
         L45: {
@@ -391,17 +226,7 @@ export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationEr
           }
           ok44 = true;
         }
-        if (
-          !ok44 &&
-          !_eGetUserPostQueryCoordinates(
-            x42,
-            o + 16,
-            p + '/coordinates',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema',
-          ) &&
-          (o & 1) === 0
-        )
+        if (!ok44 && !_eGetUserPostQueryCoordinates(x42, o + 16, p + '/coordinates', E, _sp9) && (o & 1) === 0)
           return false;
       }
     }
@@ -417,35 +242,14 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
     const x1 = v['X-Request-ID'];
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Request-ID'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(
-            x1,
-            o,
-            p + '/X-Request-ID',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostPathId(x1, o, p + '/X-Request-ID', E, _sp10) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/X-Request-ID',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok3 && !_eGetUserPostPathId(x1, o + 16, p + '/X-Request-ID', E, _sp10) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
@@ -453,17 +257,7 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
     const x5 = v['X-Trace'];
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Trace'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostHeaderXTrace(
-            x5,
-            o,
-            p + '/X-Trace',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostHeaderXTrace(x5, o, p + '/X-Trace', E, _sp11) && (o & 1) === 0) return false;
       } else {
         let ok7 = false;
         L8: {
@@ -474,18 +268,7 @@ export function _eGetUserPostHeaders(v: any, o: number, p: string, E: Validation
           }
           ok7 = true;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostHeaderXTrace(
-            x5,
-            o + 16,
-            p + '/X-Trace',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok7 && !_eGetUserPostHeaderXTrace(x5, o + 16, p + '/X-Trace', E, _sp11) && (o & 1) === 0) return false;
       }
     }
   }
@@ -500,35 +283,14 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
     const x1 = v.session;
     if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'session'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(
-            x1,
-            o,
-            p + '/session',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostPathId(x1, o, p + '/session', E, _sp12) && (o & 1) === 0) return false;
       } else {
         let ok3 = false;
         L4: {
           if (typeof x1 !== 'string') break L4;
           ok3 = true;
         }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/session',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok3 && !_eGetUserPostPathId(x1, o + 16, p + '/session', E, _sp12) && (o & 1) === 0) return false;
       }
     } else {
       if (_fReq(E, o, p, sp, 'session')) return false;
@@ -536,17 +298,7 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
     const x5 = v.prefs;
     if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'prefs'))) {
       if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostQueryTags(
-            x5,
-            o,
-            p + '/prefs',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!_eGetUserPostQueryTags(x5, o, p + '/prefs', E, _sp13) && (o & 1) === 0) return false;
       } else {
         let ok7 = false;
         L8: {
@@ -557,18 +309,7 @@ export function _eGetUserPostCookies(v: any, o: number, p: string, E: Validation
           }
           ok7 = true;
         }
-        if (
-          !ok7 &&
-          !_eGetUserPostQueryTags(
-            x5,
-            o + 16,
-            p + '/prefs',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
+        if (!ok7 && !_eGetUserPostQueryTags(x5, o + 16, p + '/prefs', E, _sp13) && (o & 1) === 0) return false;
       }
     }
   }
@@ -708,7 +449,7 @@ export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: Valida
             sp + '/properties/status/enum',
             'enum',
             'must be equal to one of the allowed values',
-            { allowedValues: _k0 },
+            { allowedValues: _k7 },
           )
         )
           return false;
