@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
 import { resolveConfig } from '../../generator/src/config.ts';
 import {
-  callDoc, callWithObjectDoc, constStatement, fallbacks, functionDoc, Ident, keyDoc, moduleLine, NewCall, ObjectExpr, prettyClientStatement, printDoc, quote, Spread, valueDoc,
+  callDoc, callWithObjectDoc, constStatement, fallbacks, functionDoc, Ident, keyDoc, moduleLine, NewCall, ObjectExpr, prettyClientStatement, Spread, valueDoc,
 } from '../../generator/src/emit/client/pretty.ts';
+import { printDoc, prettyString } from '../../generator/src/codegen/pretty-doc.ts';
 import { generate } from '../../generator/src/pipeline.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 import { fixtureSpecsDir, projectSpec, repoRoot } from '../helpers/paths.ts';
@@ -33,7 +34,7 @@ describe('the client printer prints what prettier prints', () => {
   it('strings as prettier spells their JSON spelling: quotes, escapes, line separators', async () => {
     const texts = ['plain', "it's", 'say "hi"', `it's "both" '`, 'back\\slash', 'new\nline\ttab', '\u2028\u2029', '\u0001 control', 'ünïcode ☃', '/2/problems/x$', '(^|/)a\\-b$'];
     for (const text of texts) {
-      const printed = await expectClean(`export const x = ${quote(text)};`);
+      const printed = await expectClean(`export const x = ${prettyString(text)};`);
       // What it says is unchanged: the literal evaluates to the text.
       expect(new Function(`return ${printed.slice('export const x = '.length, -1)}`)()).toBe(text);
     }

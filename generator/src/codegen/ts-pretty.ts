@@ -12,9 +12,10 @@
  * (test/print/prettier-clean.test.ts): it is what keeps this module honest when prettier changes.
  */
 import { ts } from './typescript.mjs';
-import { builders, printer, utils } from 'prettier/doc';
+import { builders, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { isSingleLine } from './ts-nodes.ts';
+import { printDoc } from './pretty-doc.ts';
 
 type D = builders.Doc;
 const { group, indent, align, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffixBoundary, fill } = builders;
@@ -30,7 +31,7 @@ function unhandled(what: string): never {
 /** A top-level statement as prettier prints it (no trailing newline); throws `Unhandled`. */
 export function prettyStatement(node: ts.Statement): string {
   const doc = [comments(node), statement(node)];
-  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
+  return printDoc(doc);
 }
 
 // ---------------------------------------------------------------------------------------------- statements

@@ -9,7 +9,8 @@ import { code, ident, lit, type Code } from '../../codegen/index.ts';
 import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { SymbolRegistry } from '../symbols.ts';
-import { fitting, part, printDoc, quote, type Part } from './pretty.ts';
+import { fitting, part, type Part } from './pretty.ts';
+import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 import { framings, framingsDoc, streamFormats } from './stream-methods.ts';
 import { CLIENT, RUNTIME, VALIDATORS_CONTRACT } from './symbols.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
@@ -49,7 +50,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
   const contract = ident(VALIDATORS_CONTRACT.value).text;
   const loadValidators = code`() => import(${lit(validators)}).then((m) => m.${ident(VALIDATORS_CONTRACT.value)})`;
-  const prettyLoad = `() => import(${quote(validators)}).then((m) => m.${contract})`;
+  const prettyLoad = `() => import(${prettyString(validators)}).then((m) => m.${contract})`;
   const r = (name: string) => ref(name).text;
   const width = PRETTIER_OPTIONS.printWidth!;
   // A long validators module: the arrow's body on the next line, the checker's arguments one a line (as far
@@ -84,7 +85,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const validation = part(
     () =>
       fitting(`${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
-  import(${quote(RUNTIME.validate)}).then((m) =>
+  import(${prettyString(RUNTIME.validate)}).then((m) =>
     ${checker}
   );`),
     () => `${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
@@ -95,7 +96,7 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   const middleware = part(
     () =>
       fitting(`${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () =>
-  import(${quote(RUNTIME.middleware)}).then((m) => m.runMiddleware);`),
+  import(${prettyString(RUNTIME.middleware)}).then((m) => m.runMiddleware);`),
     () => `${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () => import(${lit(RUNTIME.middleware).text}).then((m) => m.runMiddleware);`,
   );
   const createCore = part(

@@ -15,7 +15,8 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { argsInterface, argsParameter, argsOptional, clientDeclarations, signature, statusType, type Signature, type Use } from './declarations.ts';
 import { operationDoc } from './docs.ts';
 import { clientFactories, isApiError } from './factories.ts';
-import { assemble, blockComment, callDoc, functionDoc, moduleLine, part, prettyClientStatement, printDoc, type Part, type PrintedFile } from './pretty.ts';
+import { assemble, blockComment, callDoc, functionDoc, moduleLine, part, prettyClientStatement, type Part, type PrintedFile } from './pretty.ts';
+import { printDoc } from '../../codegen/pretty-doc.ts';
 import { prettyStreamFunction, streamFunction, streamMethodSignatures, type StreamSignatureParts } from './stream-methods.ts';
 import { CLIENT, clientPlan, hasArgs, IMPORT_ORDER, OPERATIONS, type ClientNames } from './symbols.ts';
 

@@ -9,8 +9,9 @@
  * before and leaves it to prettier (`assemble` records its range for `EmittedFile.formatted`).
  * test/print/prettier-clean.test.ts holds the result to account on every fixture and corpus spec.
  */
-import { ts } from 'ts-morph';
-import { builders, printer, utils } from 'prettier/doc';
+import { ts } from '../../codegen/typescript.mjs';
+import { builders, utils } from 'prettier/doc';
+import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 import { prettyStatement, type as typeDoc, Unhandled } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
@@ -25,10 +26,6 @@ function unhandled(what: string): never {
   throw new Unhandled(what);
 }
 
-/** A document as text at prettier's print width (no trailing newline). */
-export function printDoc(doc: D): string {
-  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
-}
 
 // ---------------------------------------------------------------------------------------------- the module
 
@@ -82,17 +79,6 @@ export function assemble(header: string, imports: readonly Part[], statements: r
 
 // ---------------------------------------------------------------------------------------------- literals
 
-/**
- * A string as prettier spells the JSON spelling `lit` writes: single quotes unless the text holds more
- * single than double quotes, `\"` unescaped inside single quotes, every other escape kept as JSON wrote it.
- */
-export function quote(text: string): string {
-  const json = JSON.stringify(text).slice(1, -1).replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
-  const singles = text.split("'").length - 1;
-  const doubles = text.split('"').length - 1;
-  if (singles > doubles) return `"${json}"`;
-  return `'${json.replace(/\\(.)|'/g, (m, escaped: string | undefined) => (escaped === undefined ? "\\'" : escaped === '"' ? '"' : m))}'`;
-}
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -101,7 +87,7 @@ export function keyDoc(name: string): string {
   if (IDENTIFIER.test(name)) return name;
   // prettier unquotes Unicode identifier names too, and numbers only outside TypeScript: not worth matching.
   if (/[^\x20-\x7e]/.test(name)) unhandled('non-ASCII key');
-  return quote(name);
+  return prettyString(name);
 }
 
 /** An identifier in an expression (`encode: encodeForm`), or a shorthand member (`{ extraAuth }`). */
@@ -135,7 +121,7 @@ export function valueDoc(value: unknown): D {
   if (value instanceof Ident) return value.name;
   if (value instanceof ObjectExpr) return objectDoc(value.members);
   if (value instanceof NewCall) return ['new ', callDoc(value.callee, value.args.map(valueDoc))];
-  if (typeof value === 'string') return quote(value);
+  if (typeof value === 'string') return prettyString(value);
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? String(value).replace('e+', 'e') : unhandled('number');
   if (typeof value === 'boolean' || value === null) return String(value);
   if (Array.isArray(value)) return arrayDoc(value);
@@ -328,7 +314,7 @@ export function moduleLine(text: string): string {
   if (!m) return unhandled('import line');
   const names = m[3]?.split(', ') ?? [];
   const specifiers = m[4] ?? (names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', names[0], ' }']);
-  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', quote(m[5]), ';']);
+  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', prettyString(m[5]), ';']);
 }
 
 /** Template text in prettier's layout, kept only when every line fits the print width (else prettier's). */

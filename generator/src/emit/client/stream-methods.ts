@@ -17,7 +17,8 @@ import type { ApiModel, OperationModel } from '../../model/types.ts';
 import { operationTypeNode } from '../types/operation-refs.ts';
 import { operationDoc } from './docs.ts';
 import { builders } from 'prettier/doc';
-import { blockComment, callDoc, callWithObjectDoc, fitting, functionDoc, Ident, ObjectExpr, printDoc, quote, valueDoc } from './pretty.ts';
+import { blockComment, callDoc, callWithObjectDoc, fitting, functionDoc, Ident, ObjectExpr, valueDoc } from './pretty.ts';
+import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 
 const { group, indent, line } = builders;
 
@@ -143,7 +144,7 @@ export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts:
   if (sigs.length === 1) return printDoc([doc, functionDoc(fn, withCore(sigs[0]!), [['return ', streamed, ';']])]);
   // Dual-mode: the overloads, then the implementation choosing by the body's selector (a conditional).
   const overloads = sigs.map((sig) => printDoc([doc, functionDoc(fn, withCore(sig))]));
-  const test = `(args?.body as unknown as Record<string, unknown> | undefined)?.[${quote(fact.selector!)}] === true`;
+  const test = `(args?.body as unknown as Record<string, unknown> | undefined)?.[${prettyString(fact.selector!)}] === true`;
   const plain = callDoc(ref('call').text, ['core', entry, 'args', 'options']);
   const implementation = withCore({ parameters: [parts.args, { name: 'options', type: typeRef(use('StreamCallOptions')), optional: true }], returns: keywordType('unknown') });
   const body = ['return ', group([test, indent([line, '? ', streamed, line, ': ', plain])]), ';'];

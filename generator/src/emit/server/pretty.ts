@@ -8,8 +8,8 @@
  * statement: `ServerModule` reports its range and prettier formats just that statement. The claim is held
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
-import { builders, printer } from 'prettier/doc';
-import { stringifyLiteral } from '../../codegen/index.ts';
+import { builders } from 'prettier/doc';
+import { printDoc, prettierQuotes, prettyString } from '../../codegen/pretty-doc.ts';
 import type { EmittedFile } from '../emitter.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
@@ -19,46 +19,6 @@ const { group, indent, softline, line, ifBreak, join } = builders;
 
 /** A shape this module does not reproduce prettier's output for: the statement is left to prettier. */
 export class NotPrinted extends Error {}
-
-/** A document as prettier's printer lays it out with our options (no trailing newline). */
-export function printDoc(doc: Doc): string {
-  return printer.printDocToString(doc, { printWidth: PRETTIER_OPTIONS.printWidth!, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
-}
-
-/**
- * A string as prettier spells the literal `lit` writes (JSON's spelling, double quotes): prettier keeps the
- * escapes it finds and only chooses the quote — single, unless the text holds more single quotes than
- * double ones (then the literal stays as it is). Re-quoting unescapes the double quotes and escapes the
- * single ones; every other escape (`\\`, `\n`, `\u2028`…) stays as written. Generic: any emitter can use it.
- */
-export function prettyString(value: string): string {
-  const written = stringifyLiteral(value);
-  // In JSON's spelling every `"` of the text is escaped and every `'` bare, so re-quoting is two plain
-  // replacements (no scan for escape pairs: the literal can be megabytes long).
-  const singles = count(value, "'");
-  if (singles && singles > count(value, '"')) return written;
-  return `'${written.slice(1, -1).replaceAll("'", "\\'").replaceAll('\\"', '"')}'`;
-}
-
-function count(text: string, char: string): number {
-  let n = 0;
-  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) n++;
-  return n;
-}
-
-/** A double-quoted string literal's text (escapes as written) as prettier re-quotes it (see prettyString). */
-export function prettierQuotes(written: string): string {
-  const content = written.slice(1, -1);
-  let singles = 0;
-  let doubles = 0;
-  for (let i = 0; i < content.length; i++) {
-    const c = content.charCodeAt(i);
-    if (c === 39) singles++;
-    else if (c === 34) doubles++;
-  }
-  if (singles > doubles) return written;
-  return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
-}
 
 /**
  * The arguments of a call, as prettier prints them when none is hugged (no object, array or function

@@ -10,7 +10,7 @@ import {
   indexedAccessType, interfaceDeclaration, keywordType, literalType, localTypeAlias, propertySignature, typeKey, typeLiteral, typeRef, unionType,
   type Statement, type TypeElement, type TypeNode,
 } from '../../codegen/ts-nodes.ts';
-import { ts } from 'ts-morph';
+import { ts } from '../../codegen/typescript.mjs';
 import type { HeaderModel, MediaTypeModel, OperationModel, ResponseModel } from '../../model/types.ts';
 import { isNumericKey } from '../../codegen/code.ts';
 import type { TypeContext } from './context.ts';

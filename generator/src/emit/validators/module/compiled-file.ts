@@ -13,6 +13,7 @@ import type { SymbolRegistry } from '../../symbols.ts';
 import type { Compiler } from '../compile/compiler.ts';
 import { HELPERS } from '../runtime/helpers/index.ts';
 import { stringFormats } from '../runtime/formats/index.ts';
+import { prettierQuotes } from '../../../codegen/pretty-doc.ts';
 import { breakLongConditions } from './break-lines.ts';
 import { prettyImports, PrettyModule } from './pretty.ts';
 import { COMPILED, IMPORT_ORDER } from './symbols.ts';
@@ -50,19 +51,5 @@ const REGEXP = /^const ([\w$]+) = new RegExp\(("(?:[^"\\\n]|\\.)*"), ("[a-z]*")\
 /** `const _reN = new RegExp("…", "u");` with prettier's spelling of its strings (other text as it is). */
 function respellRegExp(text: string): string {
   const m = REGEXP.exec(text);
-  return m ? `const ${m[1]} = new RegExp(${prettierString(m[2])}, ${prettierString(m[3])});` : text;
-}
-
-/**
- * A double-quoted (JSON) string literal as prettier writes it (printString): single quotes unless the text
- * holds more single than double quotes; a quote escaped only where it is the enclosing one. Other escapes
- * (`\\`, `\n`, `\u2028`…) are the ones JSON writes, which prettier keeps.
- */
-export function prettierString(literal: string): string {
-  const content = literal.slice(1, -1);
-  const singles = content.split("'").length - 1;
-  const doubles = content.split('"').length - 1;
-  const enclosing = singles > doubles ? '"' : "'";
-  const other = enclosing === '"' ? "'" : '"';
-  return enclosing + content.replace(/\\(.)|(["'])/gs, (match, escaped: string | undefined, quote: string | undefined) => (escaped === other ? escaped : quote === enclosing ? `\\${quote}` : quote ?? match)) + enclosing;
+  return m ? `const ${m[1]} = new RegExp(${prettierQuotes(m[2])}, ${prettierQuotes(m[3])});` : text;
 }

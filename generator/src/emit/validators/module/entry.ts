@@ -3,7 +3,8 @@
  * printed in prettier's layout (module/pretty.ts), each a top-level statement of its own.
  */
 import { ident, prettyLit as lit, type Code } from '../../../codegen/index.ts';
-import { block, call, functionDeclaration, ifStatement, objectLiteral, printDoc, typeReference } from './pretty.ts';
+import { block, call, functionDeclaration, ifStatement, objectLiteral, typeReference } from './pretty.ts';
+import { printDoc } from '../../../codegen/pretty-doc.ts';
 
 export interface EntryWrapper {
   /** Identifier suffix: `validate<name>`, `is<name>`. */

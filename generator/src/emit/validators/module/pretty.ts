@@ -9,7 +9,8 @@
  * module records it as a range of `EmittedFile.formatted` (statement-exact: the module knows where each
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
-import { builders, printer } from 'prettier/doc';
+import { builders } from 'prettier/doc';
+import { printDoc } from '../../../codegen/pretty-doc.ts';
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
 export type Doc = builders.Doc;
@@ -17,9 +18,6 @@ const { group, indent, align, line, softline, hardline, ifBreak, join, lineSuffi
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 
-export function printDoc(doc: Doc): string {
-  return printer.printDocToString(doc, { printWidth: WIDTH, tabWidth: PRETTIER_OPTIONS.tabWidth!, useTabs: false } as never).formatted;
-}
 
 /** `(a, b)`: a call's arguments (none of them hugged: no object, array or function as the last one). */
 export function args(list: readonly Doc[]): Doc {
