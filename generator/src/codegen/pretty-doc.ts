@@ -3,9 +3,11 @@
  * validators module printers): a layout document printed at our options, and string literals spelled as
  * prettier spells them. One place, so the targets cannot drift apart on a quote.
  */
-import { printer, type builders } from 'prettier/doc';
+import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { stringifyLiteral } from './code.ts';
+
+const { group, indent, line, ifBreak, join } = builders;
 
 /** A document as prettier's printer lays it out with our options (no trailing newline). */
 export function printDoc(doc: builders.Doc): string {
@@ -45,4 +47,31 @@ export function prettierQuotes(written: string): string {
   }
   if (singles > doubles) return written;
   return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
+}
+
+const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
+const MODULE = `("(?:[^"\\\\\\n\\r]|\\\\.)*"|'(?:[^'\\\\\\n\\r]|\\\\.)*')`;
+const NAMED_LINE = new RegExp(`^(import|export)( type)? \\{ (${NAME}(?:, ${NAME})*) \\} from ${MODULE};$`);
+const NAMESPACE_LINE = new RegExp(`^(import|export)( type)? \\* as (${NAME}) from ${MODULE};$`);
+
+/** A module name's literal in prettier's quotes (a single-quoted one is prettier's spelling already). */
+function moduleLiteral(literal: string): string {
+  return literal.startsWith('"') ? prettierQuotes(literal) : literal;
+}
+
+/**
+ * A one-line `import`/`export` as the symbol registry writes it (`import type { a, b } from "./x.js";`,
+ * `import * as T from "m";`) in prettier's layout: the module in prettier's quotes, and a named list that
+ * does not fit broken one name a line with a trailing comma (a single name never breaks). Undefined for any
+ * other text: the caller leaves that line to prettier.
+ */
+export function prettyModuleLine(text: string): string | undefined {
+  const named = NAMED_LINE.exec(text.trim());
+  if (named) {
+    const names = named[3]!.split(', ');
+    const specifiers: builders.Doc = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
+    return printDoc([named[1]!, named[2] ?? '', ' ', specifiers, ' from ', moduleLiteral(named[4]!), ';']);
+  }
+  const namespace = NAMESPACE_LINE.exec(text.trim());
+  return namespace ? `${namespace[1]}${namespace[2] ?? ''} * as ${namespace[3]} from ${moduleLiteral(namespace[4]!)};` : undefined;
 }

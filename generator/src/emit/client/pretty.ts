@@ -11,7 +11,7 @@
  */
 import { ts } from '../../codegen/typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
 import { prettyStatement, type as typeDoc, Unhandled } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
@@ -305,16 +305,9 @@ export function callWithObjectDoc(callee: string, args: readonly D[], last: D): 
 
 // ---------------------------------------------------------------------------------------------- imports
 
-/**
- * An `import`/`export` line as the symbol registry writes it (`import { a, b } from "./x.js";`) in prettier's
- * layout: the names broken one a line when the line is too wide (never a single name).
- */
+/** An `import`/`export` line of the symbol registry in prettier's layout (see prettyModuleLine). */
 export function moduleLine(text: string): string {
-  const m = /^(import|export)( type)? (?:\{ ([^{}]*) \}|(\* as [\w$]+)) from "([^"\\]*)";$/.exec(text);
-  if (!m) return unhandled('import line');
-  const names = m[3]?.split(', ') ?? [];
-  const specifiers = m[4] ?? (names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : ['{ ', names[0], ' }']);
-  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', prettyString(m[5]), ';']);
+  return prettyModuleLine(text) ?? unhandled('import line');
 }
 
 /** Template text in prettier's layout, kept only when every line fits the print width (else prettier's). */

@@ -9,7 +9,7 @@
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
 import { builders } from 'prettier/doc';
-import { printDoc, prettierQuotes, prettyString } from '../../codegen/pretty-doc.ts';
+import { printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
 import type { EmittedFile } from '../emitter.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
@@ -57,20 +57,11 @@ function printableAscii(text: string): number {
   return n;
 }
 
-const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';
-const MODULE_LINE = new RegExp(`^(import|export)( type)? \\{ (${NAME}(?:, ${NAME})*) \\} from ("(?:[^"\\\\\\n\\r]|\\\\.)*");$`);
-
-/**
- * A one-line `import { a, b } from "m";` or `export type { … } from "m";` (what the symbol registry writes)
- * as prettier prints it: the module in prettier's quotes, and when the line is too wide one name per line
- * with a trailing comma (a single name never breaks). Throws `NotPrinted` for any other text.
- */
+/** A one-line import or export of the symbol registry in prettier's layout (see prettyModuleLine); throws `NotPrinted` for other text. */
 export function moduleLine(text: string): string {
-  const m = MODULE_LINE.exec(text.trim());
-  if (!m) throw new NotPrinted(`not a one-line import or export: ${text}`);
-  const names = m[3].split(', ');
-  const specifiers: Doc = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
-  return printDoc([m[1], m[2] ?? '', ' ', specifiers, ' from ', prettierQuotes(m[4]), ';']);
+  const printed = prettyModuleLine(text);
+  if (printed === undefined) throw new NotPrinted(`not a one-line import or export: ${text}`);
+  return printed;
 }
 
 /**

@@ -10,7 +10,7 @@
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
 import { builders } from 'prettier/doc';
-import { printDoc } from '../../../codegen/pretty-doc.ts';
+import { prettyModuleLine } from '../../../codegen/pretty-doc.ts';
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
 export type Doc = builders.Doc;
@@ -88,29 +88,12 @@ export function arrayLiteral(items: readonly Doc[], expand = false): Doc {
   return group(['[', indent([softline, join([',', line], items as Doc[])]), ifBreak(','), softline, ']'], { shouldBreak: expand });
 }
 
-/** `import [type ]{ a, b } from 'x';` (one name stays on the line; more break one a line). */
-export function importNamed(typeOnly: boolean, names: readonly string[], from: string, keyword = 'import'): Doc {
-  const specifiers = names.length > 1 ? group(['{', indent([line, join([',', line], names as string[])]), ifBreak(','), line, '}']) : ['{ ', ...names, ' }'];
-  return [keyword, typeOnly ? ' type' : '', ' ', specifiers, ' from ', from, ';'];
-}
-
-const NAMED = /^(import|export)( type)? \{ ([\w$, ]*) \} from "([^"'\\]*)";$/;
-const NAMESPACE = /^import (type )?\* as ([\w$]+) from (?:"([^"'\\]*)"|('[^'\\]*'));$/;
-
 /**
- * Import (or re-export) lines as the symbol registry writes them (`import type { a, b } from "./x.js";`),
- * in prettier's layout: single quotes, a list that does not fit broken one name a line. A line of another
- * shape is kept as it is (and `vouched` then leaves it to prettier).
+ * Import (or re-export) lines as the symbol registry writes them, in prettier's layout (prettyModuleLine). A
+ * line of another shape is kept as it is (and `vouched` then leaves it to prettier).
  */
 export function prettyImports(lines: readonly { text: string }[]): string {
-  return lines
-    .map(({ text }) => {
-      const named = NAMED.exec(text);
-      if (named) return printDoc(importNamed(named[2] !== undefined, named[3].split(', '), `'${named[4]}'`, named[1]));
-      const namespace = NAMESPACE.exec(text);
-      return namespace ? `import ${namespace[1] ?? ''}* as ${namespace[2]} from ${namespace[4] ?? `'${namespace[3]}'`};` : text;
-    })
-    .join('\n');
+  return lines.map(({ text }) => prettyModuleLine(text) ?? text).join('\n');
 }
 
 const SINGLE_QUOTED = /'(?:[^'\\\n]|\\.)*'/g;
