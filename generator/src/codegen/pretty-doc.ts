@@ -7,7 +7,7 @@ import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { stringifyLiteral } from './code.ts';
 
-const { group, indent, line, ifBreak, join } = builders;
+const { group, indent, line, softline, ifBreak, join } = builders;
 
 /** A document as prettier's printer lays it out with our options (no trailing newline). */
 export function printDoc(doc: builders.Doc): string {
@@ -47,6 +47,15 @@ export function prettierQuotes(written: string): string {
   }
   if (singles > doubles) return written;
   return `'${content.replace(/\\(["'\\])|(["'])/g, (match, escaped: string | undefined, bare: string | undefined) => (escaped ? (escaped === '"' ? '"' : match) : bare === "'" ? "\\'" : bare!))}'`;
+}
+
+/**
+ * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
+ * last): on the line when they fit, else one per line with a trailing comma.
+ */
+export function callArguments(args: readonly builders.Doc[]): builders.Doc {
+  if (!args.length) return '()';
+  return group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')']);
 }
 
 const NAME = '[A-Za-z_$][A-Za-z0-9_$]*';

@@ -11,7 +11,7 @@
  */
 import { ts } from '../../codegen/typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
+import { callArguments, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
 import { prettyStatement, type as typeDoc, Unhandled } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
@@ -289,7 +289,7 @@ export function prettyClientStatement(node: Statement): string {
 
 /** `callee(a, b)` with simple arguments (identifiers, member accesses): one line, or one argument a line. */
 export function callDoc(callee: string, args: readonly D[]): D {
-  return [callee, group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')'])];
+  return [callee, callArguments(args)];
 }
 
 /** `callee(a, b, { ... })`: the last argument an object, hugged when the others fit (prettier's last-argument expansion). */

@@ -9,7 +9,7 @@
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
 import { builders } from 'prettier/doc';
-import { printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
+import { callArguments, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
 import type { EmittedFile } from '../emitter.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
@@ -19,15 +19,6 @@ const { group, indent, softline, line, ifBreak, join } = builders;
 
 /** A shape this module does not reproduce prettier's output for: the statement is left to prettier. */
 export class NotPrinted extends Error {}
-
-/**
- * The arguments of a call, as prettier prints them when none is hugged (no object, array or function
- * last): on the line when they fit, else one per line with a trailing comma.
- */
-export function callArguments(args: readonly Doc[]): Doc {
-  if (!args.length) return '()';
-  return group(['(', indent([softline, join([',', line], [...args])]), ifBreak(','), softline, ')']);
-}
 
 /** `<A, B>` type arguments of more than one argument: broken one per line, with no trailing comma. */
 export function typeArguments(args: readonly Doc[]): Doc {

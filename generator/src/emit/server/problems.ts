@@ -8,8 +8,8 @@ import { builders } from 'prettier/doc';
 import { code, docComment, ident, lit, propKey, type Code } from '../../codegen/index.ts';
 import { isPropertyName } from '../../codegen/code.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
-import { callArguments, docBlock, NotPrinted, typeArguments } from './pretty.ts';
+import { callArguments, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { docBlock, NotPrinted, typeArguments } from './pretty.ts';
 import { problemsOf, type ProblemInfo } from './table.ts';
 
 const { group, indent, softline, line, ifBreak, join, hardline } = builders;

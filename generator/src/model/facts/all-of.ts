@@ -7,6 +7,7 @@
 import type { JsonValue, Schema, SchemaObject } from '../types.ts';
 import { memoPerNode } from './memo.ts';
 import type { Resolver } from './resolve.ts';
+import { defineOwn, own } from '../own.ts';
 
 /** Keywords where the tighter of two values wins. */
 const TAKE_MAX = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains']);
@@ -36,15 +37,6 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const record = value as Record<string, unknown>;
   return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
-}
-
-/** `map[key]` for keys taken from the spec (`__proto__` must read the map's own member, not its prototype). */
-function own<T>(map: Record<string, T>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
-}
-
-function defineOwn<T>(map: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The keywords of all `parts` as one schema that accepts what all of them accept (as far as keywords allow). */

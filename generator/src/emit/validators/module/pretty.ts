@@ -10,7 +10,7 @@
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
 import { builders } from 'prettier/doc';
-import { prettyModuleLine } from '../../../codegen/pretty-doc.ts';
+import { callArguments, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
 export type Doc = builders.Doc;
@@ -19,14 +19,8 @@ const { group, indent, align, line, softline, hardline, ifBreak, join, lineSuffi
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
 
 
-/** `(a, b)`: a call's arguments (none of them hugged: no object, array or function as the last one). */
-export function args(list: readonly Doc[]): Doc {
-  if (!list.length) return '()';
-  return group(['(', indent([softline, join([',', line], list as Doc[])]), ifBreak(','), softline, ')']);
-}
-
 export function call(callee: Doc, list: readonly Doc[]): Doc {
-  return [callee, args(list)];
+  return [callee, callArguments(list)];
 }
 
 /**
