@@ -7,12 +7,13 @@ import { SpecError, type Diagnostic } from './load/diagnostics.ts';
 import { declarePagination } from './model/pagination.ts';
 import { loadModel, type LoadedModel } from './load-model.ts';
 import type { ParseCache } from './load/read.ts';
-import { createEmitContext, TARGETS, type EmitContext, type EmittedFile, type TargetEmitter } from './emit/emitter.ts';
+import { TARGETS, type EmittedFile } from './emit/emitter.ts';
 import type { ApiModel } from './model/types.ts';
-import { builtinRegistry, RegistryError, type RegisteredTarget } from './emit/registry.ts';
+import { builtinRegistry, type RegisteredTarget } from './emit/registry.ts';
 import { registerPlugins } from './emit/plugins.ts';
-import { checkDeclaredFiles, layoutPath } from './emit/layout.ts';
-import { packageFiles, packageVersion } from './emit/package/index.ts';
+import { packageVersion } from './emit/package/index.ts';
+import { emitTarget, type TargetJob } from './emit-parallel/emit-target.ts';
+import { startEmitWorker, WORKER_TARGETS, type EmitWorker, type TargetOutcome } from './emit-parallel/emit-worker.ts';
 import { formatFiles, type FormatCache } from './write/format.ts';
 import { indentCode } from './codegen/indent.ts';
 import { checkTargetNames, packageName, packageScope, type SocialgenConfig } from './config.ts';
@@ -33,9 +34,31 @@ export interface GenerateOptions {
   formatCache?: FormatCache;
   /** Kept likewise: spec files whose text is unchanged are not parsed again. */
   parseCache?: ParseCache;
+  /**
+   * Emit the TypeScript-built targets (types, client, server) on a worker thread while the main thread
+   * loads the spec and emits the rest (emit-parallel/emit-worker.ts); the output is the same bytes. Only
+   * where the compiled worker exists (the built package; not when running the sources), else in process.
+   */
+  parallel?: boolean;
+  /**
+   * A worker the caller started already (`startEmitWorker`, as early as it could: the CLI does so before it
+   * imports this module); implies `parallel`. It is sent the model, or cancelled when not needed.
+   */
+  worker?: EmitWorker;
 }
 
 export async function generate(config: SocialgenConfig, onProgress?: (stage: Stage, detail: string) => void, options: GenerateOptions = {}): Promise<GenerateResult> {
+  // Started first, so that it loads its emitters (the TypeScript compiler) while this thread loads the spec.
+  const worker = options.worker ?? (options.parallel ? startEmitWorker(config.targets) : undefined);
+  try {
+    return await run(config, worker, onProgress, options);
+  } finally {
+    // Not needed after all, or the run failed before the model was sent (cancelling a finished worker is a no-op).
+    worker?.cancel();
+  }
+}
+
+async function run(config: SocialgenConfig, worker: EmitWorker | undefined, onProgress: ((stage: Stage, detail: string) => void) | undefined, options: GenerateOptions): Promise<GenerateResult> {
   const registry = builtinRegistry();
   await registerPlugins(registry, config.plugins);
   checkTargetNames(config, registry.names());
@@ -49,14 +72,32 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const scope = packageScope(config, model.info.title);
   const names = Object.fromEntries([...new Set([...TARGETS, ...registry.names()])].map((t) => [t, packageName(config, t, scope)]));
   const packages = { scope, names, version: packageVersion(model.info.version, config.packages.patch) };
+  const jobOf = (target: RegisteredTarget): TargetJob => ({ target: target.name, layout: config.layout, packages, options: config.options[target.name] ?? {}, packageOptions: config.packages, generatorVersion: GENERATOR_VERSION });
+  const remote = worker ? plan.filter((t) => t.origin === 'built-in' && WORKER_TARGETS.includes(t.name)) : [];
+  const progress = (target: RegisteredTarget) => onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
+  // With a worker every target is under way at once; without, each is announced as it starts.
+  if (remote.length) plan.forEach(progress);
+  const fromWorker = remote.length ? worker!.emit(model, remote.map(jobOf)) : undefined;
+  // Errors are kept, not thrown, until the worker has answered too: the run reports the failure of the
+  // first target in plan order, as emitting them one by one in process would.
+  fromWorker?.catch(() => {});
+  const outcomes = new Map<string, TargetOutcome>();
+  for (const target of plan.filter((t) => !remote.includes(t))) {
+    if (!remote.length) progress(target);
+    try {
+      outcomes.set(target.name, { files: await emitTarget(target, await target.load(), model, jobOf(target)) });
+    } catch (error) {
+      outcomes.set(target.name, { error: error as Error });
+      break;
+    }
+  }
+  if (fromWorker) for (const [name, outcome] of await fromWorker) outcomes.set(name, outcome);
   const emitted: EmittedFile[] = [];
   for (const target of plan) {
-    onProgress?.('emit', `${target.name}: ${model.schemas.length} schemas, ${model.operations.length} operations`);
-    const emitter = await target.load();
-    const context: EmitContext = createEmitContext({ layout: config.layout, packages, options: config.options[target.name] ?? {}, generatorVersion: GENERATOR_VERSION });
-    const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
-    const extra = config.layout === 'packages' ? packageFiles(emitter, model, context, config.packages) : [];
-    for (const f of [...files, ...extra]) emitted.push({ ...f, path: `${target.name}/${layoutPath(config.layout, f.path)}` });
+    const outcome = outcomes.get(target.name);
+    if (!outcome) continue;
+    if ('error' in outcome) throw outcome.error;
+    emitted.push(...outcome.files);
   }
   onProgress?.('format', `${emitted.length} files`);
   const files = new Map<string, string>();
@@ -65,16 +106,6 @@ export async function generate(config: SocialgenConfig, onProgress?: (stage: Sta
   const formatted = config.format ? await formatFiles(sorted, options.formatCache) : sorted.map((f) => withFinalNewline(f.format === 'typescript' && f.formatted === undefined ? indentCode(f.contents) : f.contents));
   sorted.forEach((f, i) => files.set(f.path, formatted[i]!));
   return { files, targets: plan.map((t) => t.name), loaded, warnings: loaded.warnings };
-}
-
-/** A plugin that throws is the plugin's problem (a usage error naming it), not socialgen's bug. */
-async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, context: EmitContext): Promise<EmittedFile[]> {
-  if (target.origin === 'built-in') return emitter.emit(model, context);
-  try {
-    return await emitter.emit(model, context);
-  } catch (error) {
-    throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
-  }
 }
 
 /** The config's `pagination` onto the model; a declaration that does not fit the spec is an error at its place in the config. */

@@ -8,15 +8,17 @@ import { addGenerateOptions, resolveConfig, type GenerateFlags } from '../option
 import { formatDiagnostic } from '../../load/diagnostics.ts';
 import { colors, EXIT } from '../io.ts';
 import { progressReporter, displayPath } from '../progress.ts';
+import { startEmitWorker } from '../../emit-parallel/emit-worker.ts';
 
 const DIFF_LINES = 20;
 
 export function registerCheck(program: Command, ctx: CommandContext): void {
   addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not)')).action(async (flags: GenerateFlags) => {
     const config = resolveConfig(flags, ctx.io.cwd);
+    const worker = startEmitWorker(config.targets);
     const { generate } = await import('../../pipeline.ts');
     const { compareOutput } = await import('../../write/output.ts');
-    const result = await generate(config, progressReporter(ctx.io, flags.quiet));
+    const result = await generate(config, progressReporter(ctx.io, flags.quiet), { worker });
     for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
     const { stale, missing, extra } = compareOutput(config.out, result.targets, result.files);
     const rel = displayPath(ctx.io.cwd, config.out);

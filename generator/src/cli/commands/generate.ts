@@ -6,12 +6,15 @@ import { formatDiagnostic, isSpecError } from '../../load/diagnostics.ts';
 import { progressReporter, displayPath } from '../progress.ts';
 import { colors } from '../io.ts';
 import { EXIT } from '../io.ts';
+import { startEmitWorker } from '../../emit-parallel/emit-worker.ts';
 
 export function registerGenerate(program: Command, ctx: CommandContext): void {
   addGenerateOptions(program.command('generate').description('generate the packages (types, validators, client, server) from the spec'))
     .option('-w, --watch', 'regenerate whenever a spec file changes (errors are shown, the watch goes on)')
     .action(async (flags: GenerateFlags & { watch?: boolean }) => {
       const config = resolveConfig(flags, ctx.io.cwd);
+      // Emits on the second core (not watching: one worker per run); started now to load while this imports.
+      const worker = flags.watch ? undefined : startEmitWorker(config.targets);
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
       // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
@@ -19,7 +22,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
       const formatCache = flags.watch ? new Map<string, string>() : undefined;
       const parseCache = flags.watch ? new Map() : undefined;
       const once = async (): Promise<string[]> => {
-        const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache });
+        const result = await generate(config, progressReporter(ctx.io, flags.quiet), { formatCache, parseCache, worker });
         for (const w of result.warnings) ctx.io.err(formatDiagnostic(w, ctx.io.cwd));
         const written = writeOutput(config.out, result.targets, result.files);
         if (!flags.quiet) {

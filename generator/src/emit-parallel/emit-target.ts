@@ -1,0 +1,41 @@
+/**
+ * One target's emission, the same on the main thread and in the emit worker: the emitter's files checked
+ * against what it declares, its package files (package.json, README, …) in the `packages` layout, and every
+ * path put under the target's folder. Everything a target needs besides the model is plain data
+ * (TargetJob), so it crosses to a worker thread as it is.
+ */
+import { createEmitContext, type EmitContext, type EmittedFile, type PackageNaming, type TargetEmitter } from '../emit/emitter.ts';
+import { RegistryError, type RegisteredTarget } from '../emit/registry.ts';
+import { checkDeclaredFiles, layoutPath } from '../emit/layout.ts';
+import { packageFiles, type PackageOptions } from '../emit/package/index.ts';
+import type { ApiModel } from '../model/types.ts';
+
+/** What emitting one target takes besides its emitter and the model. */
+export interface TargetJob {
+  target: string;
+  layout: EmitContext['layout'];
+  packages: PackageNaming;
+  /** The config's `options.<target>`. */
+  options: Record<string, unknown>;
+  /** The config's `packages` (license, patch level, …) for the package files. */
+  packageOptions: PackageOptions;
+  generatorVersion: string;
+}
+
+/** The target's files, each path under `<target>/` and laid out as the config says. */
+export async function emitTarget(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, job: TargetJob): Promise<EmittedFile[]> {
+  const context = createEmitContext({ layout: job.layout, packages: job.packages, options: job.options, generatorVersion: job.generatorVersion });
+  const files = checkDeclaredFiles(target, emitter, await runEmitter(target, emitter, model, context));
+  const extra = job.layout === 'packages' ? packageFiles(emitter, model, context, job.packageOptions) : [];
+  return [...files, ...extra].map((f) => ({ ...f, path: `${target.name}/${layoutPath(job.layout, f.path)}` }));
+}
+
+/** A plugin that throws is the plugin's problem (a usage error naming it), not socialgen's bug. */
+async function runEmitter(target: RegisteredTarget, emitter: TargetEmitter, model: ApiModel, context: EmitContext): Promise<EmittedFile[]> {
+  if (target.origin === 'built-in') return emitter.emit(model, context);
+  try {
+    return await emitter.emit(model, context);
+  } catch (error) {
+    throw new RegistryError(`${target.origin}: the emitter of ${JSON.stringify(target.name)} failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Emission on a worker thread (generator/src/emit-parallel): what `socialgen generate` and `check` do.
+ * The parallel path must write the same bytes as the in-process one, report a spec error exactly as it
+ * does (once, `file:line:col`, exit 2, nothing written), report the failing target's error as the
+ * in-process run would (the first failure in plan order), and turn a worker that throws, dies or goes
+ * silent into an error, never a hang.
+ *
+ * The worker is the compiled `generator/dist/emit-parallel/worker.js` (`npm test` builds the CLI first), so
+ * the parallel runs here use the compiled pipeline; the in-process runs use the same compiled code.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Pipeline from '../../generator/src/pipeline.ts';
+import type * as EmitWorkerModule from '../../generator/src/emit-parallel/emit-worker.ts';
+import type * as Messages from '../../generator/src/emit-parallel/messages.ts';
+import type { TargetName } from '../../generator/src/emit/emitter.ts';
+import { configFor } from '../helpers/generate.ts';
+import { corpusDir, fixtureSpecsDir, projectSpec, repoRoot, tempDir } from '../helpers/paths.ts';
+import { runCli, socialgenBin, writePipelineSpec } from './helpers.ts';
+
+const tmp = tempDir('socialgen-parallel-');
+afterAll(() => tmp.remove());
+
+const dist = (file: string) => pathToFileURL(path.join(repoRoot, 'generator/dist', file)).href;
+let pipeline: typeof Pipeline;
+let emitWorker: typeof EmitWorkerModule;
+let messages: typeof Messages;
+beforeAll(async () => {
+  expect(existsSync(path.join(repoRoot, 'generator/dist/emit-parallel/worker.js')), 'the CLI is built (npm run build:cli)').toBe(true);
+  pipeline = await import(dist('pipeline.js'));
+  emitWorker = await import(dist('emit-parallel/emit-worker.js'));
+  messages = await import(dist('emit-parallel/messages.js'));
+});
+
+const ALL_SIX: TargetName[] = ['types', 'validators', 'client', 'server', 'query', 'msw'] as TargetName[];
+
+/** Both ways, with a spy proving the worker was really asked for its targets. */
+async function bothWays(config: ReturnType<typeof configFor>) {
+  const inProcess = await pipeline.generate(config);
+  const real = emitWorker.startEmitWorker(config.targets)!;
+  expect(real, 'a worker is started for these targets').toBeDefined();
+  const asked: string[] = [];
+  const worker: EmitWorkerModule.EmitWorker = {
+    emit: (model, jobs) => {
+      asked.push(...jobs.map((j) => j.target));
+      return real.emit(model, jobs);
+    },
+    cancel: () => real.cancel(),
+  };
+  const parallel = await pipeline.generate(config, undefined, { worker });
+  return { inProcess, parallel, asked };
+}
+
+describe('the parallel path writes the same bytes', () => {
+  const specs = [
+    ['the project spec', projectSpec],
+    ['Petstore 3.0', path.join(corpusDir, 'petstore/petstore-3.0.openapi.yaml')],
+    ['Petstore 3.1 (code-first JSON)', path.join(corpusDir, 'petstore/petstore-3.1.code-first.json')],
+    ...['discriminator.yaml', 'forms-multipart.yaml', 'bodies-binary.yaml', 'all-of.yaml'].map((f) => [`fixture ${f}`, path.join(fixtureSpecsDir, f)]),
+  ] as const;
+
+  for (const [name, spec] of specs) {
+    it(`${name}: all six targets, same files in the same order`, { timeout: 120_000 }, async () => {
+      const { inProcess, parallel, asked } = await bothWays(configFor(spec, ALL_SIX));
+      expect(asked).toEqual(['types', 'client', 'server']);
+      expect([...parallel.files.keys()]).toEqual([...inProcess.files.keys()]);
+      for (const [file, text] of inProcess.files) expect(parallel.files.get(file), file).toBe(text);
+      expect(parallel.targets).toEqual(inProcess.targets);
+      expect(parallel.warnings).toEqual(inProcess.warnings);
+    });
+  }
+
+  it('layout files and a target\'s options reach the worker', { timeout: 120_000 }, async () => {
+    // The server's `ownerExtension` option changes what it writes (the spec marks its owner parameter with
+    // x-my-owner): the worker must be given it.
+    const spec = writePipelineSpec(path.join(tmp.dir, 'options-spec'));
+    const config = configFor(spec, ['types', 'validators', 'client', 'server'], { layout: 'files', dates: 'Date', options: { server: { ownerExtension: 'x-my-owner' } } });
+    const { inProcess, parallel } = await bothWays(config);
+    expect(parallel.files.size).toBe(inProcess.files.size);
+    for (const [file, text] of inProcess.files) expect(parallel.files.get(file), file).toBe(text);
+    expect([...parallel.files.keys()].some((f) => f.startsWith('client/') && !f.includes('/src/'))).toBe(true);
+    const defaults = await pipeline.generate(configFor(spec, ['server'], { layout: 'files', dates: 'Date' }));
+    expect([...defaults.files].filter(([f]) => f.startsWith('server/')).some(([f, text]) => parallel.files.get(f) !== text)).toBe(true);
+  });
+
+  it('the built CLI writes what the in-process pipeline makes (and `check` agrees)', { timeout: 120_000 }, () => {
+    const out = path.join(tmp.dir, 'cli');
+    const run = spawnSync(process.execPath, [socialgenBin, 'generate', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const check = spawnSync(process.execPath, [socialgenBin, 'check', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8' });
+    expect(check.status).toBe(0);
+    // The repository's committed output is the same generation (socialgen.config.yaml: same spec, scope).
+    const committed = spawnSync(process.execPath, [socialgenBin, 'check', '-q'], { cwd: repoRoot, encoding: 'utf8' });
+    expect(committed.stdout + committed.stderr).toBe('');
+    expect(committed.status).toBe(0);
+  });
+});
+
+describe('spec errors surface as in process', () => {
+  it('a broken spec: the same lines on stderr, exit 2, nothing written', { timeout: 120_000 }, async () => {
+    const dir = path.join(tmp.dir, 'broken');
+    const spec = writePipelineSpec(path.join(dir, 'spec'), 'name: { type: string');
+    const inProcess = await runCli(['generate', '--quiet', '--spec', spec, '--out', path.join(dir, 'a')], dir);
+    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--quiet', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8' });
+    expect(inProcess.code).toBe(2);
+    expect(child.status).toBe(2);
+    expect(child.stderr.trimEnd()).toBe(inProcess.stderr);
+    expect(child.stderr).toMatch(/^spec\/thing\.yaml:\d+:\d+: /m);
+    expect(child.stderr.match(/nothing was written/g)).toHaveLength(1);
+    expect(existsSync(path.join(dir, 'b'))).toBe(false);
+  });
+
+  it('a model error (duplicate operationId) likewise', { timeout: 120_000 }, async () => {
+    const dir = path.join(tmp.dir, 'model-error');
+    const spec = path.join(dir, 'api.yaml');
+    mkdirSync(dir, { recursive: true });
+    const op = (id: string) => `    get:\n      operationId: ${id}\n      responses:\n        '204': { description: none }\n`;
+    writeFileSync(spec, `openapi: 3.1.0\ninfo: { title: Dup, version: '1' }\npaths:\n  /a:\n${op('same')}  /b:\n${op('same')}`);
+    const inProcess = await runCli(['generate', '--spec', spec, '--out', path.join(dir, 'a')], dir);
+    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8' });
+    expect(child.status).toBe(inProcess.code);
+    expect(child.status).toBe(2);
+    // The progress lines differ (all targets announced at once in parallel); the problems do not.
+    const problems = (text: string) => text.split('\n').filter((l) => !l.startsWith('socialgen: load:') && !l.startsWith('socialgen: emit:'));
+    expect(problems(child.stderr.trimEnd())).toEqual(problems(inProcess.stderr));
+    expect(child.stderr).toMatch(/api\.yaml:\d+:\d+: .*same/);
+    expect(existsSync(path.join(dir, 'b'))).toBe(false);
+  });
+});
+
+describe('a worker that fails is an error, not a hang', () => {
+  const script = (name: string, body: string): URL => {
+    const file = path.join(tmp.dir, 'workers', `${name}.mjs`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `import { parentPort, workerData } from 'node:worker_threads';\n${body}\n`);
+    return pathToFileURL(file);
+  };
+  const config = () => configFor(path.join(fixtureSpecsDir, 'all-of.yaml'), ['types', 'validators', 'client', 'server']);
+
+  it('an exception in the worker', { timeout: 60_000 }, async () => {
+    const worker = emitWorker.startEmitWorker(undefined, script('throws', "parentPort.once('message', () => { throw new Error('boom in the worker'); });"))!;
+    await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker failed: boom in the worker');
+  });
+
+  it('a worker that exits without replying', { timeout: 60_000 }, async () => {
+    const worker = emitWorker.startEmitWorker(undefined, script('exits', "parentPort.once('message', () => process.exit(7));"))!;
+    await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker stopped (exit code 7) before it replied');
+  });
+
+  it('a worker that ends quietly without replying', { timeout: 60_000 }, async () => {
+    const worker = emitWorker.startEmitWorker(undefined, script('quiet', "parentPort.once('message', () => parentPort.close());"))!;
+    await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker stopped (exit code 0) before it replied');
+  });
+
+  it("a target's error in the worker is the run's error, as its kind (a spec error stays one)", { timeout: 60_000 }, async () => {
+    const diagnostics = [{ severity: 'error', code: 'x', file: '/a.yaml', line: 3, column: 4, message: 'types cannot' }];
+    const reply = { results: [{ target: 'types', error: { kind: 'spec', diagnostics } }] };
+    const worker = emitWorker.startEmitWorker(undefined, script('spec-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`))!;
+    const error = await pipeline.generate(config(), undefined, { worker }).catch((e: unknown) => e);
+    expect((error as { name: string }).name).toBe('SpecError');
+    expect((error as { diagnostics: unknown }).diagnostics).toEqual(diagnostics);
+  });
+
+  it('the first failure in plan order wins: a worker target before a failing main-thread target', { timeout: 60_000 }, async () => {
+    // The plugin's target comes after the built-ins in the plan; the worker's `server` fails before it.
+    const plugin = path.join(tmp.dir, 'failing-plugin.mjs');
+    writeFileSync(plugin, "export default { name: 'late', dependsOn: [], emit() { throw new Error('plugin broke'); } };\n");
+    const reply = { results: [{ target: 'types', files: [] }, { target: 'client', files: [] }, { target: 'server', error: { kind: 'other', name: 'Error', message: 'server broke' } }] };
+    const worker = emitWorker.startEmitWorker(undefined, script('server-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`))!;
+    const withPlugin = { ...config(), targets: ['types', 'validators', 'client', 'server', 'late'], plugins: [{ specifier: plugin, baseDir: tmp.dir }] };
+    await expect(pipeline.generate(withPlugin, undefined, { worker })).rejects.toThrow('server broke');
+    // In process the plugin's failure is reported, as a usage error naming it.
+    await expect(pipeline.generate({ ...withPlugin, targets: ['types', 'late'] })).rejects.toThrow(/failing-plugin\.mjs": the emitter of "late" failed: plugin broke/);
+  });
+
+  it('a worker not needed is stopped: a validators-only run starts none, and a load error cancels one', { timeout: 60_000 }, async () => {
+    expect(emitWorker.startEmitWorker(['validators'])).toBeUndefined();
+    let cancelled = 0;
+    const real = emitWorker.startEmitWorker(['types'])!;
+    const worker = { emit: real.emit, cancel: () => (cancelled++, real.cancel()) };
+    await expect(pipeline.generate(configFor(path.join(tmp.dir, 'missing.yaml')), undefined, { worker })).rejects.toThrow();
+    expect(cancelled).toBe(1);
+  });
+
+  it('errors cross the thread boundary as the same kinds', async () => {
+    const { RegistryError } = await import(dist('emit/registry.js'));
+    const { SpecError } = await import(dist('load/diagnostics.js'));
+    const cross = (error: unknown) => messages.reviveError(structuredClone(messages.sendError(error)));
+    expect(cross(new TypeError('bad'))).toMatchObject({ name: 'TypeError', message: 'bad' });
+    expect(cross(new RegistryError('a usage error'))).toBeInstanceOf(RegistryError);
+    const diagnostics = [{ severity: 'error', code: 'c', message: 'm', file: '/x.yaml', line: 1, column: 2 }];
+    const spec = cross(new SpecError(diagnostics));
+    expect(spec).toBeInstanceOf(SpecError);
+    expect((spec as InstanceType<typeof SpecError>).diagnostics).toEqual(diagnostics);
+    expect(cross('a string thrown')).toMatchObject({ message: 'a string thrown' });
+  });
+});
