@@ -24,6 +24,8 @@ import { runCli, socialgenBin, writePipelineSpec } from './helpers.ts';
 const tmp = tempDir('socialgen-parallel-');
 afterAll(() => tmp.remove());
 
+/** The built command with the worker on whatever the machine's load (the default uses it only on an idle core). */
+const withWorker = { ...process.env, SOCIALGEN_EMIT_WORKER: '1' };
 const dist = (file: string) => pathToFileURL(path.join(repoRoot, 'generator/dist', file)).href;
 let pipeline: typeof Pipeline;
 let emitWorker: typeof EmitWorkerModule;
@@ -88,13 +90,13 @@ describe('the parallel path writes the same bytes', () => {
 
   it('the built CLI writes what the in-process pipeline makes (and `check` agrees)', { timeout: 120_000 }, () => {
     const out = path.join(tmp.dir, 'cli');
-    const run = spawnSync(process.execPath, [socialgenBin, 'generate', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [socialgenBin, 'generate', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8', env: withWorker });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const check = spawnSync(process.execPath, [socialgenBin, 'check', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8' });
+    const check = spawnSync(process.execPath, [socialgenBin, 'check', '-q', '--spec', projectSpec, '--out', out], { encoding: 'utf8', env: withWorker });
     expect(check.status).toBe(0);
     // The repository's committed output is the same generation (socialgen.config.yaml: same spec, scope).
-    const committed = spawnSync(process.execPath, [socialgenBin, 'check', '-q'], { cwd: repoRoot, encoding: 'utf8' });
+    const committed = spawnSync(process.execPath, [socialgenBin, 'check', '-q'], { cwd: repoRoot, encoding: 'utf8', env: withWorker });
     expect(committed.stdout + committed.stderr).toBe('');
     expect(committed.status).toBe(0);
   });
@@ -105,7 +107,7 @@ describe('spec errors surface as in process', () => {
     const dir = path.join(tmp.dir, 'broken');
     const spec = writePipelineSpec(path.join(dir, 'spec'), 'name: { type: string');
     const inProcess = await runCli(['generate', '--quiet', '--spec', spec, '--out', path.join(dir, 'a')], dir);
-    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--quiet', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--quiet', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8', env: withWorker });
     expect(inProcess.code).toBe(2);
     expect(child.status).toBe(2);
     expect(child.stderr.trimEnd()).toBe(inProcess.stderr);
@@ -121,7 +123,7 @@ describe('spec errors surface as in process', () => {
     const op = (id: string) => `    get:\n      operationId: ${id}\n      responses:\n        '204': { description: none }\n`;
     writeFileSync(spec, `openapi: 3.1.0\ninfo: { title: Dup, version: '1' }\npaths:\n  /a:\n${op('same')}  /b:\n${op('same')}`);
     const inProcess = await runCli(['generate', '--spec', spec, '--out', path.join(dir, 'a')], dir);
-    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [socialgenBin, 'generate', '--spec', spec, '--out', path.join(dir, 'b')], { cwd: dir, encoding: 'utf8', env: withWorker });
     expect(child.status).toBe(inProcess.code);
     expect(child.status).toBe(2);
     // The progress lines differ (all targets announced at once in parallel); the problems do not.
@@ -142,24 +144,24 @@ describe('a worker that fails is an error, not a hang', () => {
   const config = () => configFor(path.join(fixtureSpecsDir, 'all-of.yaml'), ['types', 'validators', 'client', 'server']);
 
   it('an exception in the worker', { timeout: 60_000 }, async () => {
-    const worker = emitWorker.startEmitWorker(undefined, script('throws', "parentPort.once('message', () => { throw new Error('boom in the worker'); });"))!;
+    const worker = emitWorker.startEmitWorker(undefined, { script: script('throws', "parentPort.once('message', () => { throw new Error('boom in the worker'); });") })!;
     await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker failed: boom in the worker');
   });
 
   it('a worker that exits without replying', { timeout: 60_000 }, async () => {
-    const worker = emitWorker.startEmitWorker(undefined, script('exits', "parentPort.once('message', () => process.exit(7));"))!;
+    const worker = emitWorker.startEmitWorker(undefined, { script: script('exits', "parentPort.once('message', () => process.exit(7));") })!;
     await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker stopped (exit code 7) before it replied');
   });
 
   it('a worker that ends quietly without replying', { timeout: 60_000 }, async () => {
-    const worker = emitWorker.startEmitWorker(undefined, script('quiet', "parentPort.once('message', () => parentPort.close());"))!;
+    const worker = emitWorker.startEmitWorker(undefined, { script: script('quiet', "parentPort.once('message', () => parentPort.close());") })!;
     await expect(pipeline.generate(config(), undefined, { worker })).rejects.toThrow('the emit worker stopped (exit code 0) before it replied');
   });
 
   it("a target's error in the worker is the run's error, as its kind (a spec error stays one)", { timeout: 60_000 }, async () => {
     const diagnostics = [{ severity: 'error', code: 'x', file: '/a.yaml', line: 3, column: 4, message: 'types cannot' }];
     const reply = { results: [{ target: 'types', error: { kind: 'spec', diagnostics } }] };
-    const worker = emitWorker.startEmitWorker(undefined, script('spec-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`))!;
+    const worker = emitWorker.startEmitWorker(undefined, { script: script('spec-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`) })!;
     const error = await pipeline.generate(config(), undefined, { worker }).catch((e: unknown) => e);
     expect((error as { name: string }).name).toBe('SpecError');
     expect((error as { diagnostics: unknown }).diagnostics).toEqual(diagnostics);
@@ -170,7 +172,7 @@ describe('a worker that fails is an error, not a hang', () => {
     const plugin = path.join(tmp.dir, 'failing-plugin.mjs');
     writeFileSync(plugin, "export default { name: 'late', dependsOn: [], emit() { throw new Error('plugin broke'); } };\n");
     const reply = { results: [{ target: 'types', files: [] }, { target: 'client', files: [] }, { target: 'server', error: { kind: 'other', name: 'Error', message: 'server broke' } }] };
-    const worker = emitWorker.startEmitWorker(undefined, script('server-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`))!;
+    const worker = emitWorker.startEmitWorker(undefined, { script: script('server-error', `parentPort.once('message', () => { parentPort.postMessage(${JSON.stringify(reply)}); parentPort.close(); });`) })!;
     const withPlugin = { ...config(), targets: ['types', 'validators', 'client', 'server', 'late'], plugins: [{ specifier: plugin, baseDir: tmp.dir }] };
     await expect(pipeline.generate(withPlugin, undefined, { worker })).rejects.toThrow('server broke');
     // In process the plugin's failure is reported, as a usage error naming it.
@@ -184,6 +186,25 @@ describe('a worker that fails is an error, not a hang', () => {
     const worker = { emit: real.emit, cancel: () => (cancelled++, real.cancel()) };
     await expect(pipeline.generate(configFor(path.join(tmp.dir, 'missing.yaml')), undefined, { worker })).rejects.toThrow();
     expect(cancelled).toBe(1);
+  });
+
+  it('the command decides: SOCIALGEN_EMIT_WORKER=0 never, =1 always (else an idle second core)', () => {
+    const before = process.env.SOCIALGEN_EMIT_WORKER;
+    try {
+      process.env.SOCIALGEN_EMIT_WORKER = '0';
+      expect(emitWorker.startEmitWorker(undefined, { auto: true })).toBeUndefined();
+      // Without `auto` (the programmatic callers that ask for it) the variable is not consulted.
+      const asked = emitWorker.startEmitWorker(undefined);
+      expect(asked).toBeDefined();
+      asked!.cancel();
+      process.env.SOCIALGEN_EMIT_WORKER = '1';
+      const forced = emitWorker.startEmitWorker(['types'], { auto: true });
+      expect(forced).toBeDefined();
+      forced!.cancel();
+    } finally {
+      if (before === undefined) delete process.env.SOCIALGEN_EMIT_WORKER;
+      else process.env.SOCIALGEN_EMIT_WORKER = before;
+    }
   });
 
   it('errors cross the thread boundary as the same kinds', async () => {

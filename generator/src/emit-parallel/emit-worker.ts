@@ -8,10 +8,17 @@
  * The worker is the compiled `worker.js` beside this module: running from the TypeScript sources (tests,
  * tsx) there is none, and `startEmitWorker` returns undefined (the caller emits in process).
  *
+ * A worker only pays when a core is idle: with every core busy it adds its own start-up and a second copy
+ * of the model to the work, and gets no more CPU (measured at a load of 15-18 on 2 cores: 10% slower than
+ * one thread). So the command (`auto`) uses one only with a second core whose 1-minute load average says
+ * it is free, the way `make --load-average` decides; SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never.
+ * The output is the same bytes either way.
+ *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { EmittedFile } from '../emit/emitter.ts';
@@ -34,15 +41,30 @@ export interface EmitWorker {
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
+/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core, and less than a core's worth of load on the others. */
+function workerPays(): boolean {
+  const forced = process.env.SOCIALGEN_EMIT_WORKER;
+  if (forced === '1' || forced === '0') return forced === '1';
+  const cores = availableParallelism();
+  return cores > 1 && loadavg()[0] < cores;
+}
+
+export interface StartOptions {
+  /** Only when it can pay: a second core that is idle, unless SOCIALGEN_EMIT_WORKER says otherwise. */
+  auto?: boolean;
+  /** The worker module (tests); default the compiled worker.js beside this module. */
+  script?: URL;
+}
+
 /**
  * A worker preloading the emitters of the selected `targets` (undefined: the defaults) that it runs (those
- * of WORKER_TARGETS); undefined when it would run none of them or no compiled worker is at hand. `script`
- * replaces the worker module (tests). Whoever starts one hands it to `generate` (GenerateOptions.worker),
- * which sends it the model or cancels it.
+ * of WORKER_TARGETS); undefined when it would run none of them, no compiled worker is at hand, or (`auto`)
+ * it would not pay. Whoever starts one hands it to `generate` (GenerateOptions.worker), which sends it the
+ * model or cancels it.
  */
-export function startEmitWorker(targets: readonly string[] | undefined, script: URL = WORKER_URL): EmitWorker | undefined {
+export function startEmitWorker(targets: readonly string[] | undefined, { auto = false, script = WORKER_URL }: StartOptions = {}): EmitWorker | undefined {
   const preload = WORKER_TARGETS.filter((t) => !targets || targets.includes(t));
-  if (!preload.length || !existsSync(fileURLToPath(script))) return undefined;
+  if (!preload.length || (auto && !workerPays()) || !existsSync(fileURLToPath(script))) return undefined;
   const start: WorkerStart = { preload };
   const worker = new Worker(script, { workerData: start });
   // Until it is sent work, it does not keep the process alive (a run that fails before that still exits).

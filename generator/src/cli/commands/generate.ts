@@ -13,8 +13,8 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .option('-w, --watch', 'regenerate whenever a spec file changes (errors are shown, the watch goes on)')
     .action(async (flags: GenerateFlags & { watch?: boolean }) => {
       const config = resolveConfig(flags, ctx.io.cwd);
-      // Emits on the second core (not watching: one worker per run); started now to load while this imports.
-      const worker = flags.watch ? undefined : startEmitWorker(config.targets);
+      // Emits on an idle second core (not watching: a worker serves one run); started now, to load meanwhile.
+      const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
       // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
