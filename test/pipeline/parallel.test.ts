@@ -179,6 +179,11 @@ describe('a worker that fails is an error, not a hang', () => {
     await expect(pipeline.generate({ ...withPlugin, targets: ['types', 'late'] })).rejects.toThrow(/failing-plugin\.mjs": the emitter of "late" failed: plugin broke/);
   });
 
+  it('a model that cannot cross (not plain data) is an error, and the worker is stopped', { timeout: 60_000 }, async () => {
+    const worker = emitWorker.startEmitWorker(['types'])!;
+    await expect(worker.emit({ notData: () => 1 } as never, [])).rejects.toThrow(/could not be cloned/);
+  });
+
   it('a worker not needed is stopped: a validators-only run starts none, and a load error cancels one', { timeout: 60_000 }, async () => {
     expect(emitWorker.startEmitWorker(['validators'])).toBeUndefined();
     let cancelled = 0;

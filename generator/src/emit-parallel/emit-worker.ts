@@ -41,7 +41,7 @@ export interface EmitWorker {
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core, and less than a core's worth of load on the others. */
+/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core and a 1-minute load average below their count. */
 function workerPays(): boolean {
   const forced = process.env.SOCIALGEN_EMIT_WORKER;
   if (forced === '1' || forced === '0') return forced === '1';
@@ -88,8 +88,14 @@ export function startEmitWorker(targets: readonly string[] | undefined, { auto =
       if (sent) throw new Error('internal: the emit worker takes one request');
       sent = true;
       const request: EmitRequest = { model, jobs };
+      try {
+        worker.postMessage(request);
+      } catch (error) {
+        // Something in the model that cannot be cloned (a bug: the model is plain data).
+        void worker.terminate();
+        throw error;
+      }
       worker.ref();
-      worker.postMessage(request);
       const outcome = await ended;
       if ('error' in outcome) {
         void worker.terminate();
