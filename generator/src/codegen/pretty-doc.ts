@@ -7,7 +7,13 @@ import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { stringifyLiteral } from './code.ts';
 
-const { group, indent, line, softline, ifBreak, join } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+
+/**
+ * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
+ * module printer (pretty-module.ts) catches it: the statement is then left to prettier.
+ */
+export class NotPrinted extends Error {}
 
 /** A document as prettier's printer lays it out with our options (no trailing newline). */
 export function printDoc(doc: builders.Doc): string {
@@ -83,4 +89,38 @@ export function prettyModuleLine(text: string): string | undefined {
   }
   const namespace = NAMESPACE_LINE.exec(text.trim());
   return namespace ? `${namespace[1]}${namespace[2] ?? ''} * as ${namespace[3]} from ${moduleLiteral(namespace[4]!)};` : undefined;
+}
+
+/**
+ * `left = right` in prettier's "fluid" layout (a call or an object on the right): the right side starts on
+ * the line when its head fits there, else on the next line, indented.
+ */
+export function fluidAssignment(left: builders.Doc, right: builders.Doc): builders.Doc {
+  const id = Symbol('assignment');
+  return group([group(left), group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
+}
+
+/** `left = right` where prettier breaks after the operator (a member chain or a string on the right). */
+export function breakAfterOperator(left: builders.Doc, right: builders.Doc): builders.Doc {
+  return group([group(left), group(indent([line, right]))]);
+}
+
+/**
+ * A block comment and its line break as prettier re-indents it (`body` is what goes between `/*` and `*\/`,
+ * as comment.ts `docCommentBody` writes it): a JSDoc block whose every line starts with `*` has its lines
+ * trimmed and put one space right of the opening `/`. Another multi-line block throws `NotPrinted`.
+ */
+export function blockComment(body: string): builders.Doc {
+  const lines = body.split('\n');
+  if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
+  const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
+  return ['/*', text, '*/', hardline];
+}
+
+/** A comment as comment.ts `docComment` writes it (`/** … *\/` and a line break, or empty) as prettier re-indents it. */
+export function commentDoc(text: string): builders.Doc {
+  const comment = text.replace(/\n$/, '');
+  if (!comment) return '';
+  if (!comment.startsWith('/*') || !comment.endsWith('*/')) throw new NotPrinted('not a block comment');
+  return blockComment(comment.slice(2, -2));
 }

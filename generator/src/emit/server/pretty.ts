@@ -4,21 +4,18 @@
  * (`prettier/doc`), fed the layout documents prettier's TypeScript printer builds for the few statement
  * shapes these modules hold; the rest of each module is fixed text already in prettier's style.
  *
- * Whatever cannot be printed this way (a shape outside what is reproduced here) stays a pending top-level
- * statement: `ServerModule` reports its range and prettier formats just that statement. The claim is held
+ * Whatever cannot be printed this way (a shape outside what is reproduced here) throws `NotPrinted` and stays
+ * a pending top-level statement: the module printer (codegen/pretty-module.ts) reports its range and
+ * prettier formats just that statement. The claim is held
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
 import { builders } from 'prettier/doc';
-import { callArguments, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
-import type { EmittedFile } from '../emitter.ts';
+import { callArguments, NotPrinted, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
 type Doc = builders.Doc;
 
-const { group, indent, softline, line, ifBreak, join } = builders;
-
-/** A shape this module does not reproduce prettier's output for: the statement is left to prettier. */
-export class NotPrinted extends Error {}
+const { group, indent, softline, line, join } = builders;
 
 /** `<A, B>` type arguments of more than one argument: broken one per line, with no trailing comma. */
 export function typeArguments(args: readonly Doc[]): Doc {
@@ -53,56 +50,4 @@ export function moduleLine(text: string): string {
   const printed = prettyModuleLine(text);
   if (printed === undefined) throw new NotPrinted(`not a one-line import or export: ${text}`);
   return printed;
-}
-
-/**
- * A block comment as prettier re-indents it at `depth`: a JSDoc block whose every line starts with `*` has
- * its lines trimmed and put one space right of the opening `/`; `text` is the comment as `docComment`
- * writes it (with its trailing newline), or empty.
- */
-export function docBlock(text: string): Doc {
-  const body = text.replace(/\n$/, '');
-  if (!body) return '';
-  const lines = body.split('\n');
-  if (lines.length === 1) return [body, builders.hardline];
-  if (!lines.every((l, i) => i === 0 || l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
-  return [join(builders.hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + l.trim()))), builders.hardline];
-}
-
-/**
- * A module put together from pieces: text printed formatted, and top-level statements left for prettier
- * (their ranges become the file's `formatted` claim).
- */
-export class ServerModule {
-  private text = '';
-  private readonly pending: Array<readonly [number, number]> = [];
-
-  /** Text already in prettier's layout. */
-  add(text: string): this {
-    this.text += text;
-    return this;
-  }
-
-  /** One or more whole top-level statements prettier still has to format. */
-  addPending(text: string): this {
-    this.pending.push([this.text.length, this.text.length + text.length]);
-    this.text += text;
-    return this;
-  }
-
-  /** `print()`'s text, or — when it cannot print it — `fallback`'s, left to prettier. */
-  addPrinted(print: () => string, fallback: () => string): this {
-    let printed: string;
-    try {
-      printed = print();
-    } catch (error) {
-      if (!(error instanceof NotPrinted)) throw error;
-      return this.addPending(fallback());
-    }
-    return this.add(printed);
-  }
-
-  file(path: string): EmittedFile {
-    return { path, contents: this.text, format: 'typescript', formatted: this.pending.length ? [...this.pending] : true };
-  }
 }
