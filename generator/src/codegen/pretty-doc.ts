@@ -74,6 +74,11 @@ function moduleLiteral(literal: string): string {
   return literal.startsWith('"') ? prettierQuotes(literal) : literal;
 }
 
+/** `{ a, b }` of an import or export: on the line when it fits, else one name a line with a trailing comma (a single name never breaks). */
+function specifiers(names: readonly string[]): builders.Doc {
+  return names.length > 1 ? group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
+}
+
 /**
  * A one-line `import`/`export` as the symbol registry writes it (`import type { a, b } from "./x.js";`,
  * `import * as T from "m";`) in prettier's layout: the module in prettier's quotes, and a named list that
@@ -82,13 +87,68 @@ function moduleLiteral(literal: string): string {
  */
 export function prettyModuleLine(text: string): string | undefined {
   const named = NAMED_LINE.exec(text.trim());
-  if (named) {
-    const names = named[3]!.split(', ');
-    const specifiers: builders.Doc = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
-    return printDoc([named[1]!, named[2] ?? '', ' ', specifiers, ' from ', moduleLiteral(named[4]!), ';']);
-  }
+  if (named) return printDoc([named[1]!, named[2] ?? '', ' ', specifiers(named[3]!.split(', ')), ' from ', moduleLiteral(named[4]!), ';']);
   const namespace = NAMESPACE_LINE.exec(text.trim());
   return namespace ? `${namespace[1]}${namespace[2] ?? ''} * as ${namespace[3]} from ${moduleLiteral(namespace[4]!)};` : undefined;
+}
+
+/** prettyModuleLine's text, or `NotPrinted` for a line of another shape. */
+export function moduleLine(text: string): string {
+  const printed = prettyModuleLine(text);
+  if (printed === undefined) throw new NotPrinted('import line');
+  return printed;
+}
+
+const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);
+
+/**
+ * `import { a, type B } from 'module';` (or `export`, `import type`) from names and a module name, in
+ * prettier's layout; a name may be `type X` or `x as y`. Throws `NotPrinted` for anything else.
+ */
+export function importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly = false): string {
+  if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
+  return printDoc([keyword, typeOnly ? ' type' : '', ' ', specifiers(names), ' from ', prettyString(from), ';']);
+}
+
+/** `<A, B>`: type arguments of more than one argument broken one a line, with no trailing comma. */
+export function typeArguments(args: readonly builders.Doc[]): builders.Doc {
+  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
+}
+
+/**
+ * `<head> = JSON.parse('…');` (head: `export const NAME: Type`): the value's JSON text as one string
+ * argument, on one line when it fits, else the argument alone on the next line. (The right side never
+ * moves below the `=`: `JSON.parse(` always fits after a head of a declaration and its type, and prettier's
+ * fluid assignment layout keeps it there.)
+ */
+export function jsonParseStatement(head: string, value: unknown): string {
+  const start = `${head} = JSON.parse`;
+  const text = prettyString(JSON.stringify(value));
+  const width = PRETTIER_OPTIONS.printWidth!;
+  if (start.length > width / 2) throw new NotPrinted('long declaration');
+  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
+  // fit: broken without measuring megabytes.
+  if (printableAscii(text.slice(0, 2 * width)) > width) return `${start}(\n  ${text},\n);`;
+  return printDoc([start, callArguments([text]), ';']);
+}
+
+function printableAscii(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+  }
+  return n;
+}
+
+/**
+ * Text written in prettier's layout, vouched for only as far as its width: every line fits the print width
+ * (else `NotPrinted`). For fixed templates whose layout is prettier's when they fit.
+ */
+export function fitting(text: string): string {
+  const width = PRETTIER_OPTIONS.printWidth!;
+  for (const l of text.split('\n')) if (l.length > width) throw new NotPrinted('wide line');
+  return text;
 }
 
 /**

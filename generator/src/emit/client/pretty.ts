@@ -11,7 +11,7 @@
  */
 import { ts } from '../../codegen/typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { blockComment, breakAfterOperator, callArguments, fluidAssignment, NotPrinted, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
+import { blockComment, breakAfterOperator, callArguments, fitting, fluidAssignment, moduleLine, NotPrinted, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
 import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
@@ -270,13 +270,5 @@ export function callWithObjectDoc(callee: string, args: readonly D[], last: D): 
 
 // ---------------------------------------------------------------------------------------------- imports
 
-/** An `import`/`export` line of the symbol registry in prettier's layout (see prettyModuleLine). */
-export function moduleLine(text: string): string {
-  return prettyModuleLine(text) ?? unhandled('import line');
-}
-
-/** Template text in prettier's layout, kept only when every line fits the print width (else prettier's). */
-export function fitting(text: string): string {
-  const width = PRETTIER_OPTIONS.printWidth!;
-  return text.split('\n').every((l) => l.length <= width) ? text : unhandled('wide line');
-}
+/** An `import`/`export` line of the symbol registry in prettier's layout (see prettyModuleLine); `fitting` template text. */
+export { fitting, moduleLine };
