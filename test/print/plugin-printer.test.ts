@@ -14,6 +14,7 @@ import { createEmitContext, type EmittedFile, type TargetEmitter } from '../../g
 import { mswEmitter } from '../../generator/src/emit/msw/index.ts';
 import { queryEmitter } from '../../generator/src/emit/query/index.ts';
 import { printer } from '../../generator/src/codegen/printer.ts';
+import { RESERVED_WORDS } from '../../generator/src/codegen/index.ts';
 import { loadModel } from '../../generator/src/load-model.ts';
 import type { ApiModel } from '../../generator/src/model/types.ts';
 import { formatFiles, PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
@@ -30,7 +31,8 @@ async function expectPrinted(file: EmittedFile): Promise<number> {
   return file.formatted === true ? 0 : (file.formatted ?? [[0, file.contents.length]]).reduce((n, [a, b]) => n + b - a, 0);
 }
 
-const identifier = (min: number, max: number) => fc.stringMatching(new RegExp(`^[a-z][A-Za-z0-9]{${min - 1},${max - 1}}$`));
+/** Identifiers (never a reserved word: `import { if }` does not parse). */
+const identifier = (min: number, max: number) => fc.stringMatching(new RegExp(`^[a-z][A-Za-z0-9]{${min - 1},${max - 1}}$`)).filter((n) => !RESERVED_WORDS.has(n));
 
 /** The model with its operations renamed (names unique: a numbered suffix). */
 function renamed(model: ApiModel, names: readonly string[]): ApiModel {
