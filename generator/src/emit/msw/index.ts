@@ -59,9 +59,10 @@ function emitIndex(model: ApiModel, context: EmitContext): { path: string; conte
   const ops = model.operations;
   const typesModule = context.importPath('types', 'src/index.ts');
   const serverModule = context.importPath('server', 'src/index.ts');
-  // Names longer than this leave their statements to prettier (a single type argument or key that alone
-  // overflows a line is laid out in ways not reproduced here).
-  const short = (name: string) => (name.length <= 60 ? name : fail('long name'));
+  // Longer names leave their statements to prettier: up to 80 characters (87 with `Handler`) every type
+  // argument still fits a line of its own, and only layouts reproduced here are chosen.
+  const short = (name: string) => (name.length <= 87 ? name : fail('long name'));
+  const methodOf = (op: OperationModel) => (op.names.method.length <= 80 ? op.names.method : fail('long name'));
   const fail = (why: string): never => {
     throw new p.NotPrinted(why);
   };
@@ -91,7 +92,7 @@ type Result<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;`);
 
   // The interface: one method per operation, its parameter (and then its type arguments) broken when too wide.
   const signature = (op: OperationModel) => {
-    const m = p.string(short(op.names.method));
+    const m = p.string(methodOf(op));
     const override = ['Override', p.typeArguments([`T.Operations[${m}]['response']`, `Context<${m}>`, `Result<${m}>`])];
     const params = ['(', indent([softline, 'override?: ', override]), ifBreak(','), softline, ')'];
     return [p.comment(doc(op).text), group([key(short(names.get(op)!)), params, ': HttpHandler']), ';'];
@@ -125,10 +126,10 @@ export function createHandlers(options: HandlerOptions = {}): MockHandlers {
   return {`;
   module.printed(
     () => {
-      const calls = ops.map((op) => ['handler', p.callArguments([p.string(short(op.names.method))])]);
+      const calls = ops.map((op) => ['handler', p.callArguments([p.string(methodOf(op))])]);
       const list = calls.length ? group(['[', indent([softline, joinDocs([',', line], calls)]), ifBreak(','), softline, ']']) : '[]';
       const member = (op: OperationModel) => {
-        const call = ['handler', p.callArguments([p.string(short(op.names.method)), 'override'])];
+        const call = ['handler', p.callArguments([p.string(methodOf(op)), 'override'])];
         return [hardline, p.fluidAssignment([key(short(names.get(op)!)), ':'], group(['(override) =>', group(indent([line, call]))])), ','];
       };
       return p.print([createDoc, indent(indent([hardline, p.fluidAssignment('handlers:', list), ',', ...ops.map(member)])), hardline, '  };', hardline, '}']);

@@ -149,7 +149,7 @@ function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'
     throw new p.NotPrinted(why);
   };
   const method = op.names.method;
-  if (method.length > 60 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
+  if (method.length > 80 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
   const m = p.string(method);
   const optional = argsOptional(op) ? '?' : '';
   const comment = (what: string) => p.comment(doc(cg, op, what).text);
