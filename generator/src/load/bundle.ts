@@ -89,7 +89,7 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
   let document: unknown;
   try {
     // The bundler mutates the value it is given; we hand it the root value itself so recorded origins stay valid.
-    document = await parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
+    document = await withoutLazyHeaders(() => parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
       continueOnError: true,
       resolve: {
         http: false,
@@ -122,7 +122,7 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
           },
         },
       },
-    } as never);
+    } as never));
   } catch (error) {
     const group = error as { errors?: Array<{ message: string; path?: (string | number)[]; source?: string; footprint?: string }> };
     if (!group.errors) throw error;
@@ -144,6 +144,24 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
     document = (parser as unknown as { schema: unknown }).schema;
   }
   return { document, sources, origins, diagnostics };
+}
+
+/**
+ * Runs `start` (which must begin the bundling synchronously) with the global `Headers` hidden. While merging
+ * its options the bundler asks `typeof Headers`, and in Node that global is a lazy getter that loads the
+ * whole fetch implementation (undici): 30-70 ms of every run, for an answer nothing here uses (its HTTP
+ * resolver is off). The options are merged before `bundle` first awaits, so restoring the getter right
+ * after the synchronous call leaves no moment in which other code could see it missing.
+ */
+function withoutLazyHeaders<T>(start: () => T): T {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+  if (!descriptor?.get || !descriptor.configurable) return start();
+  Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true, enumerable: descriptor.enumerable });
+  try {
+    return start();
+  } finally {
+    Object.defineProperty(globalThis, 'Headers', descriptor);
+  }
 }
 
 export function readThrough(file: string, readText: ReadText): ReadResult {
