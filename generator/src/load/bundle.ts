@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
-import { toPointer } from './pointer.ts';
+import { escapeSegment, toPointer } from './pointer.ts';
 import { readSpecFileCached, parseSpecText, type ParseCache, type ReadResult } from './read.ts';
 import { SourceFile } from './source.ts';
 
@@ -48,13 +48,14 @@ export function hasExternalRefs(value: unknown): boolean {
 
 /** Records `file`/pointer for every object and array inside `value`. */
 export function registerOrigins(value: unknown, file: string, origins: WeakMap<object, Origin>): void {
-  const walk = (node: unknown, segments: (string | number)[]): void => {
+  // The pointer grows by one escaped segment per level (not rebuilt from a segment list at every node).
+  const walk = (node: unknown, pointer: string): void => {
     if (node === null || typeof node !== 'object' || origins.has(node)) return;
-    origins.set(node, { file, pointer: toPointer(segments) });
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...segments, i]));
-    else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], [...segments, key]);
+    origins.set(node, { file, pointer });
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], `${pointer}/${escapeSegment(key)}`);
   };
-  walk(value, []);
+  walk(value, '');
 }
 
 function urlToPath(url: string): string {
