@@ -5,7 +5,6 @@
  * into the root, and a diagnostic must still name the file and line the object was written at.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
 import { escapeSegment, toPointer } from './pointer.ts';
@@ -86,6 +85,9 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
     return result;
   };
 
+  // Loaded here, not at startup: a spec in one file (most specs, GitHub's) never needs the bundler, nor
+  // the 25 modules and js-yaml it brings.
+  const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const parser = new $RefParser();
   let document: unknown;
   try {
