@@ -63,7 +63,8 @@ export function dateCodec(schemas: Readonly<Record<string, DatePlan>>): DateCode
   return {
     toWire,
     revive: back,
-    args: (_rt, op, args) => (op.dates?.body && args?.body !== undefined ? { ...args, body: toWire(op.dates.body, args.body) } : args),
+    args: (_rt, op, args) =>
+      op.dates?.body && args?.body !== undefined ? { ...args, body: toWire(op.dates.body, args.body) } : args,
     // Success bodies read another way than the default (`parseAs`) are left as they are.
     body(_rt, p, res, data) {
       const plan = res.ok ? (p.parseAs === undefined ? p.op.dates?.ok : undefined) : p.op.dates?.error;

@@ -123,7 +123,8 @@ export function buildRequest(
 /** Query parameters the spec does not list (`extraQuery`, the `query` option): `form`, exploded, in the given order. */
 function extraQuery(out: string[], extra: unknown, label: string): void {
   if (extra == null) return;
-  if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError(`${label} must be an object of query parameters`);
+  if (typeof extra !== 'object' || Array.isArray(extra))
+    throw new TypeError(`${label} must be an object of query parameters`);
   for (const [name, value] of Object.entries(extra)) {
     if (value !== undefined) out.push(serializeDefault('form', true, name, value));
   }

@@ -133,9 +133,12 @@ function formBody(model: ApiModel, op: OperationModel): boolean {
   return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
 }
 
-/** Whether a security alternative of the operation needs http basic or an API key (the entry then carries `extraAuth`). */
+/**
+ * Whether a security alternative of the operation needs http basic, an API key or OAuth 1.0a (the entry then
+ * carries `extraAuth`; the core applies bearer and OAuth 2.0 tokens itself).
+ */
 function extraCredentials(model: ApiModel, op: OperationModel): boolean {
-  return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object'));
+  return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k !== 'bearer' && k !== 'oauth2'));
 }
 
 /**

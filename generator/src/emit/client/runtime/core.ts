@@ -59,7 +59,7 @@ export type MiddlewareLoader = () => Promise<typeof runMiddleware>;
 export interface Features {
   /** Request and response checks (validation.ts `validating`), the validators loaded on first use. */
   validation?: Hook | undefined;
-  /** `apiKey` and http `basic` credentials for every operation (table entries carry their own `extraAuth`). */
+  /** `apiKey`, http `basic` and OAuth 1.0a credentials for every operation (entries carry their own `extraAuth`). */
   extraAuth?: ExtraAuth | undefined;
   /** The middleware runner, loaded on first use when `options.middleware` or a call's `middleware` has hooks. */
   middleware?: MiddlewareLoader | undefined;
@@ -102,7 +102,9 @@ function needs(o: RuntimeOptions | CallOptions, features: Features): void {
   for (const [option, feature] of Object.entries(NEEDS)) {
     const v = (o as Record<string, { length?: number; request?: unknown; response?: unknown }>)[option];
     if (v && (v.length ?? (option !== 'validate' || v.request || v.response)) && !features[feature as keyof Features])
-      throw new TypeError(`${option} needs the ${feature} feature: createCore(options, { ${feature} }), exported by the client package`);
+      throw new TypeError(
+        `${option} needs the ${feature} feature: createCore(options, { ${feature} }), exported by the client package`,
+      );
   }
 }
 
@@ -137,12 +139,14 @@ export function createRuntime(options: RuntimeOptions, features: Features = {}):
       if (!res) throw (sent as { failure: Error }).failure;
       let data = (sent as { data: unknown }).data;
       for (const h of hooks) if (h?.body) data = await h.body(rt, p, res, data);
-      if (res.ok) return { data, status: res.status, headers: res.headers, rateLimit, response: res, close: (sent as { close?: () => void }).close };
+      const { close } = sent as { close?: () => void };
+      if (res.ok) return { data, status: res.status, headers: res.headers, rateLimit, response: res, close };
       throw decodeFailure(op.id, res, data, rateLimit, rateLimits);
     }
   }
 
-  const rt: Runtime = { options, send, check: (op, status, mediaType, item) => validation!.item!(op, status, mediaType, item) };
+  const check: Runtime['check'] = (op, status, mediaType, item) => validation!.item!(op, status, mediaType, item);
+  const rt: Runtime = { options, send, check };
   return rt;
 }
 
@@ -225,7 +229,12 @@ export async function sendOnce(
     signal?.removeEventListener('abort', onAbort);
   };
   try {
-    const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers: h, body: p.payload ?? null, signal: ctl.signal };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: op.method,
+      headers: h,
+      body: p.payload ?? null,
+      signal: ctl.signal,
+    };
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const fetchFn = options.fetch ?? globalThis.fetch;
     // The client's middleware, then the call's (the runner is loaded on first use).
@@ -292,15 +301,8 @@ export function call<T, S extends number = number>(
 
 // ---------------------------------------------------------------------------------------------------
 
-const LABELS: Record<string, string> = {
-  bearer: 'a bearer token',
-  oauth2: 'an OAuth 2.0 access token',
-  oauth1: 'OAuth 1.0a credentials',
-  basic: 'HTTP basic credentials',
-};
-
-const label = (k: AuthKind) =>
-  typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`;
+/** The option a credential kind is configured by (the `AuthOptions` member; its documentation says what it holds). */
+const option = (k: AuthKind) => (typeof k === 'object' ? `auth.apiKeys.${k.apiKey}` : `auth.${k}`);
 
 /** The first security alternative the configured credentials satisfy (an empty one as the last resort). */
 function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | undefined {
@@ -309,16 +311,16 @@ function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | u
   const has = (k: AuthKind) => (typeof k === 'object' ? auth.apiKeys?.[k.apiKey] : auth[k]) != null;
   const found = alternatives.find((alt) => alt.length && alt.every(has)) ?? alternatives.find((alt) => !alt.length);
   if (found) return found;
-  const configured = Object.keys(LABELS).filter((k) => auth[k as 'basic'] != null).map((k) => label(k as AuthKind));
+  const configured = Object.keys(auth).filter((k) => auth[k as keyof AuthOptions] != null);
   throw new CredentialsError(
     op.id,
-    `needs ${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
-      (configured.length
-        ? `the client has only ${configured.join(' and ')}`
-        : 'the client has no credentials (createClient({ auth }))'),
+    `needs ${alternatives.map((alt) => alt.map(option).join(' and ')).join(' or ')}; the client has ${
+      configured.length ? configured.map((k) => 'auth.' + k).join(', ') : 'none (createClient({ auth }))'
+    }`,
   );
 }
 
+/** Applies a plan: basic, API keys and OAuth 1.0a by the entry's `extraAuth`, then bearer and OAuth 2.0 tokens. */
 async function applyAuth(
   plan: readonly AuthKind[],
   auth: AuthOptions,
@@ -329,16 +331,12 @@ async function applyAuth(
   refresh: boolean,
   extra: ExtraAuth | undefined,
 ): Promise<string> {
-  // API keys and basic first: an API key in the query is part of what OAuth 1.0a signs.
-  for (const k of plan) {
-    if (k === 'basic' || typeof k === 'object') {
-      if (!extra) throw new TypeError('this client has no apiKey/basic support');
-      url = extra(k, auth, h, url);
-    }
+  if (plan.some((k) => k !== 'bearer' && k !== 'oauth2')) {
+    if (!extra) throw new TypeError('this client has no apiKey/basic/OAuth 1.0a support');
+    url = await extra(plan, auth, h, url, method, form);
   }
   for (const k of plan) {
-    if (k === 'oauth1') h.authorization = await auth.oauth1!({ method, url, body: form });
-    else if (k === 'bearer' || k === 'oauth2')
+    if (k === 'bearer' || k === 'oauth2')
       h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
   }
   return url;

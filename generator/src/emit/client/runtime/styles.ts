@@ -24,7 +24,8 @@ export const writeParam: ParamWriter = (p, value, to) => {
   const e = p.reserved ? encodeReserved : encode;
   if (p.in === 'path') to.path[p.name] = serializeParam(style, explode, p.name, v, e, p.date);
   else if (p.in === 'query') to.query.push(serializeParam(style, explode, p.name, v, e, p.date));
-  else if (p.in === 'header') to.headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
+  else if (p.in === 'header')
+    to.headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
   else {
     const cookie = serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; ');
     to.headers.cookie = to.headers.cookie ? to.headers.cookie + '; ' + cookie : cookie;

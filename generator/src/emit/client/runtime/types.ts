@@ -96,7 +96,7 @@ export interface OperationSpec {
    * the operations that take a body, so only their bundles carry it. Without it a `body` argument is not sent.
    */
   encode?: BodyEncoder;
-  /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
+  /** Applies http `basic`, `apiKey` and OAuth 1.0a credentials (`extraAuth`): on the entries of the operations whose security has them. */
   extraAuth?: ExtraAuth;
   /**
    * Writer of the parameters (`writeParam` of styles.ts): on the entries of the operations with a header or

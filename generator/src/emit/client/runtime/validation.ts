@@ -16,7 +16,8 @@ export function validating(load: () => Promise<Checker>): Hook {
     },
     async body(rt, p, res, data) {
       // Bytes, and bodies read another way than the default (`parseAs`), are not checked.
-      if (res.ok && rt.options.validate?.response && data !== undefined && p.parseAs === undefined && !(data instanceof Blob))
+      const check = rt.options.validate?.response && data !== undefined && p.parseAs === undefined;
+      if (res.ok && check && !(data instanceof Blob))
         (await checker()).response(p.op, res.status, res.headers.get('content-type'), data);
       return data;
     },
