@@ -120,6 +120,8 @@ interface Cost {
   peakMb: number | undefined;
   /** `Memory used` as tsc reports it (heap), median. */
   heapMb: number;
+  /** tsc's deterministic counters: unlike the times they do not move with the machine's load. */
+  symbols: number;
   types: number;
   instantiations: number;
 }
@@ -138,7 +140,7 @@ function tscOnce(label: string, dir: string): Sample {
   const stat = (name: string) => Number(new RegExp(`^${name}:\\s+([\\d.]+)`, 'm').exec(r.stdout)?.[1] ?? NaN);
   const kb = /__PEAK_KB__ (\d+)/.exec(r.stderr)?.[1];
   const cpu = /__CPU_S__ ([\d.]+) ([\d.]+)/.exec(r.stderr);
-  return { wall, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, total: stat('Total time'), check: stat('Check time'), peakMb: kb ? Number(kb) / 1024 : undefined, heapMb: stat('Memory used') / 1024, types: stat('Types'), instantiations: stat('Instantiations') };
+  return { wall, cpu: cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN, total: stat('Total time'), check: stat('Check time'), peakMb: kb ? Number(kb) / 1024 : undefined, heapMb: stat('Memory used') / 1024, symbols: stat('Symbols'), types: stat('Types'), instantiations: stat('Instantiations') };
 }
 
 function summarize(label: string, samples: Sample[]): Cost {
@@ -151,6 +153,7 @@ function summarize(label: string, samples: Sample[]): Cost {
     check: median((s) => s.check),
     peakMb: samples[0].peakMb === undefined ? undefined : median((s) => s.peakMb!),
     heapMb: median((s) => s.heapMb),
+    symbols: samples[0].symbols,
     types: samples[0].types,
     instantiations: samples[0].instantiations,
   };
@@ -169,9 +172,9 @@ function tscPair(a: [string, string], b: [string, string]): [Cost, Cost] {
 
 function print(setting: string, ours: Cost, peer: Cost): void {
   const row = (who: string, c: Cost) =>
-    `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.cpu.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
+    `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.cpu.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.symbols).padStart(7)}  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
   console.log(`${setting}`);
-  console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)}  ${'cpu'.padStart(8)}  ${'tsc total'.padStart(8)}  ${'check'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'heap'.padStart(8)}  ${'types'.padStart(7)}  ${'instant.'.padStart(8)}`);
+  console.log(`  ${''.padEnd(20)} ${'wall'.padStart(8)}  ${'cpu'.padStart(8)}  ${'tsc total'.padStart(8)}  ${'check'.padStart(8)}  ${'peak RSS'.padStart(9)}  ${'heap'.padStart(8)}  ${'symbols'.padStart(7)}  ${'types'.padStart(7)}  ${'instant.'.padStart(8)}`);
   console.log(row('socialgen', ours));
   console.log(row('openapi-typescript', peer));
   const mem = ours.peakMb && peer.peakMb ? `${(peer.peakMb / ours.peakMb).toFixed(2)}×` : 'n/a';
