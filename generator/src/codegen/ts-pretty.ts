@@ -132,6 +132,7 @@ export function type(node: ts.TypeNode, place: Place = 'other'): D {
   }
   if (ts.isIndexedAccessTypeNode(node)) return [type(node.objectType), '[', type(node.indexType), ']'];
   if (ts.isTypeOperatorNode(node) && node.operator === K.ReadonlyKeyword) return ['readonly ', type(node.type)];
+  if (ts.isTypeQueryNode(node) && !node.typeArguments) return ['typeof ', entityName(node.exprName)];
   if (ts.isFunctionTypeNode(node)) return functionType(node);
   if (ts.isTupleTypeNode(node)) return tuple(node);
   if (ts.isTemplateLiteralTypeNode(node)) return templateType(node);
