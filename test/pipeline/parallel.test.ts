@@ -24,7 +24,7 @@ import { runCli, socialgenBin, writePipelineSpec } from './helpers.ts';
 const tmp = tempDir('socialgen-parallel-');
 afterAll(() => tmp.remove());
 
-/** The built command with the worker on whatever the machine's load (the default uses it only on an idle core). */
+/** The built command with the worker on whatever the machine's load (the default uses it only while the cores are not oversubscribed). */
 const withWorker = { ...process.env, SOCIALGEN_EMIT_WORKER: '1' };
 const dist = (file: string) => pathToFileURL(path.join(repoRoot, 'generator/dist', file)).href;
 let pipeline: typeof Pipeline;
@@ -193,7 +193,7 @@ describe('a worker that fails is an error, not a hang', () => {
     expect(cancelled).toBe(1);
   });
 
-  it('the command decides: SOCIALGEN_EMIT_WORKER=0 never, =1 always (else an idle second core)', () => {
+  it('the command decides: SOCIALGEN_EMIT_WORKER=0 never, =1 always (else by cores and load)', () => {
     const before = process.env.SOCIALGEN_EMIT_WORKER;
     try {
       process.env.SOCIALGEN_EMIT_WORKER = '0';

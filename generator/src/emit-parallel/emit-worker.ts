@@ -8,11 +8,12 @@
  * The worker is the compiled `worker.js` beside this module: running from the TypeScript sources (tests,
  * tsx) there is none, and `startEmitWorker` returns undefined (the caller emits in process).
  *
- * A worker only pays when a core is idle: with every core busy it adds its own start-up and a second copy
- * of the model to the work, and gets no more CPU (measured at a load of 15-18 on 2 cores: 10% slower than
- * one thread). So the command (`auto`) uses one only with a second core whose 1-minute load average says
- * it is free, the way `make --load-average` decides; SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never.
- * The output is the same bytes either way.
+ * A worker pays only while the cores are not oversubscribed: it adds its own start-up and a second copy of
+ * the model to the work (about 20% more CPU), which a busy machine charges in full (measured on 2 cores:
+ * 10% faster than one thread at a load of 4-5, 10% slower at 15-18). So the command (`auto`) uses one only
+ * with more than one core and a 1-minute load average below twice their count, the way `make
+ * --load-average` decides; SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same
+ * bytes either way.
  *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
@@ -41,16 +42,16 @@ export interface EmitWorker {
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core and a 1-minute load average below their count. */
+/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core and a 1-minute load average below twice their count. */
 function workerPays(): boolean {
   const forced = process.env.SOCIALGEN_EMIT_WORKER;
   if (forced === '1' || forced === '0') return forced === '1';
   const cores = availableParallelism();
-  return cores > 1 && loadavg()[0] < cores;
+  return cores > 1 && loadavg()[0] < 2 * cores;
 }
 
 export interface StartOptions {
-  /** Only when it can pay: a second core that is idle, unless SOCIALGEN_EMIT_WORKER says otherwise. */
+  /** Only when it can pay (cores to spare), unless SOCIALGEN_EMIT_WORKER says otherwise. */
   auto?: boolean;
   /** The worker module (tests); default the compiled worker.js beside this module. */
   script?: URL;

@@ -13,7 +13,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .option('-w, --watch', 'regenerate whenever a spec file changes (errors are shown, the watch goes on)')
     .action(async (flags: GenerateFlags & { watch?: boolean }) => {
       const config = resolveConfig(flags, ctx.io.cwd);
-      // Emits on an idle second core (not watching: a worker serves one run); started now, to load meanwhile.
+      // Emits on a second core when it can pay (not watching: a worker serves one run); started now, to load meanwhile.
       const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
