@@ -10,6 +10,7 @@
  * price: only the plugin's own file is imported again (modules it imports stay cached, ESM has no way to
  * evict them), and each reload keeps the old module in memory for the life of the watch.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { SocialgenConfig } from '../config.ts';
 import { formatDiagnostic, isSpecError } from '../load/diagnostics.ts';
@@ -21,6 +22,18 @@ import { EXIT } from './io.ts';
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
 const DEBOUNCE_MS = 15;
+/** chokidar reports at most one change of a file per this many milliseconds (and drops the others). */
+const CHANGE_THROTTLE_MS = 50;
+
+/** What tells a file's save apart: modification time, change time, size (or that it is gone). */
+function stampOf(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.ctimeMs}:${s.size}`;
+  } catch {
+    return 'missing';
+  }
+}
 
 export interface WatchOptions {
   /** The config as the watch starts. */
@@ -85,31 +98,37 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   };
 
   await runOnce();
-  const watching = new Set(watched());
-  const watcher = chokidarWatch([...watching], { ignoreInitial: true });
-  // Only files not watched yet are added: adding a watched one again re-opens its watch, and a save at
-  // that moment would be missed.
-  const watchNew = (): void => {
-    const added = watched().filter((f) => !watching.has(f));
-    for (const f of added) watching.add(f);
-    if (added.length) watcher.add(added);
-  };
+  const watcher = chokidarWatch(watched(), { ignoreInitial: true });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  watcher.on('all', (_event, changed) => {
-    const file = path.resolve(changed);
+  let started = 0;
+  /** Files changed since the last run started. */
+  const changed = new Set<string>();
+  const schedule = (file: string): void => {
+    changed.add(file);
     if (file === configFile()) configChanged = true;
     if (pluginFiles().has(file)) pluginsChanged = true;
     clearTimeout(timer);
     // Debounced: an editor's save is often several events, within a few milliseconds.
     timer = setTimeout(() => {
       running = running.then(async () => {
+        const stamps = new Map([...changed].map((f) => [f, stampOf(f)]));
+        changed.clear();
+        const run = ++started;
         await runOnce();
-        watchNew();
+        watcher.add(watched());
+        // chokidar drops a file's change events for 50 ms after one it reported (its throttle, not
+        // configurable): a save in that window, after this run read the file, would go unseen. Once the
+        // window is over, a file that is not as it was when this run started is taken as changed.
+        setTimeout(() => {
+          if (started !== run) return;
+          for (const [f, stamp] of stamps) if (stampOf(f) !== stamp) schedule(f);
+        }, CHANGE_THROTTLE_MS + 10);
       });
     }, DEBOUNCE_MS);
-  });
+  };
+  watcher.on('all', (_event, file) => schedule(path.resolve(file)));
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {
     const stop = () => {
