@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject } from 'ajv';
 import { readSpecFile } from './load/read.ts';
+import { UsageError } from './cli/errors.ts';
 import { SpecError, sortDiagnostics, type Diagnostic } from './load/diagnostics.ts';
 import { TARGET_NAME } from './emit/registry.ts';
 import { BUILTIN_TARGET_NAMES } from './emit/registry.ts';
@@ -16,7 +17,7 @@ import type { DeclaredPagination } from './model/pagination.ts';
 export type Layout = 'packages' | 'files';
 
 export interface SocialgenConfig {
-  /** The root spec file. */
+  /** The root spec file: `--spec`, else the config's `spec`, else the first of SPEC_FILES that exists. */
   spec: string;
   /** The output folder; each target becomes `<out>/<target>/`. */
   out: string;
@@ -68,8 +69,11 @@ export interface UserConfig {
 
 export type DatesOption = 'string' | 'Date';
 
-export const DEFAULT_CONFIG: SocialgenConfig = {
-  spec: 'spec/social-posting.openapi.yaml',
+/**
+ * Every option's default. The spec has none: it is named (`--spec`, the config's `spec`) or found under
+ * one of the conventional names (SPEC_FILES); no API's file name is built in.
+ */
+export const DEFAULT_CONFIG: Readonly<Omit<SocialgenConfig, 'spec'>> = {
   out: 'generated',
   format: true,
   layout: 'packages',
@@ -81,6 +85,27 @@ export const DEFAULT_CONFIG: SocialgenConfig = {
 };
 
 export const CONFIG_FILES = ['socialgen.config.json', 'socialgen.config.yaml', 'socialgen.config.yml'];
+
+/**
+ * Where a project keeps its OpenAPI document when nothing names it, looked for in this order in the
+ * project folder (the config file's, else the working directory): the name most tools and the spec's own
+ * examples use, Redocly's openapi-starter layout (`openapi/openapi.yaml`), and a `spec/` folder.
+ */
+export const SPEC_FILES = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'openapi/openapi.yaml', 'openapi/openapi.yml', 'openapi/openapi.json', 'spec/openapi.yaml', 'spec/openapi.yml', 'spec/openapi.json'];
+
+/** The first of SPEC_FILES in `dir`, if any. */
+export function findSpec(dir: string): string | undefined {
+  for (const name of SPEC_FILES) if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  return undefined;
+}
+
+/** No spec named and none found: a usage error saying how to name one (exit 2, no stack). */
+export class NoSpecError extends UsageError {
+  constructor(readonly dir: string) {
+    super(`no OpenAPI document named and none found in ${dir} (looked for ${SPEC_FILES.join(', ')}); name it with \`spec: <file>\` in ${CONFIG_FILES[1]} (or --spec <file> on the command line)`);
+    this.name = 'NoSpecError';
+  }
+}
 
 const targetName = { type: 'string', pattern: TARGET_NAME.source };
 const CONFIG_SCHEMA = {
@@ -149,9 +174,13 @@ export function findConfig(cwd: string, given?: string): string | undefined {
   return undefined;
 }
 
-/** Reads and checks a config file; relative paths in it are resolved against its folder. */
-export function loadConfig(file: string | undefined, cwd: string): SocialgenConfig {
-  if (!file) return resolveConfig({}, cwd);
+/**
+ * Reads and checks a config file; relative paths in it are resolved against its folder. `spec` (an
+ * absolute path, e.g. from `--spec`) replaces the file's; without either, the spec is looked for
+ * (findSpec) in the config file's folder, or in `cwd` when there is no config file.
+ */
+export function loadConfig(file: string | undefined, cwd: string, given: { spec?: string } = {}): SocialgenConfig {
+  if (!file) return resolveConfig(given, cwd);
   const read = readSpecFile(file);
   if (read.value === undefined) throw new SpecError(read.diagnostics);
   const validate = configValidator();
@@ -172,7 +201,7 @@ export function loadConfig(file: string | undefined, cwd: string): SocialgenConf
   // with plugins, once the plugins are loaded (pipeline.ts).
   if (!Array.isArray(user.plugins) || !user.plugins.length) diagnostics.push(...targetNameProblems(user, origin, BUILTIN_TARGET_NAMES));
   if (diagnostics.length) throw new SpecError(sortDiagnostics(diagnostics));
-  const config = resolveConfig(user, path.dirname(file));
+  const config = resolveConfig(given.spec ? { ...user, spec: given.spec } : user, path.dirname(file));
   return { ...config, origin: { ...origin, targets: config.targets } };
 }
 
@@ -206,10 +235,15 @@ function targetNameProblems(config: Pick<UserConfig, 'targets' | 'packages' | 'o
   return diagnostics;
 }
 
-/** A config from a config file's keys, with defaults filled in and paths resolved against `baseDir`. */
+/**
+ * A config from a config file's keys, with defaults filled in and paths resolved against `baseDir`;
+ * without `spec`, the first of SPEC_FILES in `baseDir`, else a NoSpecError.
+ */
 export function resolveConfig(user: UserConfig, baseDir: string): SocialgenConfig {
+  const spec = user.spec !== undefined ? path.resolve(baseDir, user.spec) : findSpec(baseDir);
+  if (spec === undefined) throw new NoSpecError(baseDir);
   const config: SocialgenConfig = {
-    spec: path.resolve(baseDir, user.spec ?? DEFAULT_CONFIG.spec),
+    spec,
     out: path.resolve(baseDir, user.out ?? DEFAULT_CONFIG.out),
     format: user.format ?? DEFAULT_CONFIG.format,
     layout: user.layout ?? DEFAULT_CONFIG.layout,

@@ -20,14 +20,15 @@ export { SpecError, isSpecError, formatDiagnostic, type Diagnostic } from './loa
 export { buildModel } from './model/build.ts';
 export { indexModel, schemaRef, refKey } from './model/index.ts';
 export { loadModel, type LoadedModel } from './load-model.ts';
-export { resolveConfig, loadConfig, findConfig, DEFAULT_CONFIG, CONFIG_FILES, type SocialgenConfig, type UserConfig, type Layout } from './config.ts';
+export { resolveConfig, loadConfig, findConfig, findSpec, NoSpecError, DEFAULT_CONFIG, CONFIG_FILES, SPEC_FILES, type SocialgenConfig, type UserConfig, type Layout } from './config.ts';
 export { defineEmitter, type TargetEmitter, type EmitContext, type EmittedFile, type PackageNaming, type PackageInfo, type Codegen, type Printer, type TargetName, type BuiltinTarget } from './emit/emitter.ts';
 export type { GenerateResult, Stage, DiffOptions, DiffResult, WriteResult, Staleness };
 export { GENERATOR_VERSION } from './version.ts';
 
 /**
  * Generates every selected target in memory (load → model → emit → format); nothing is written. `config`
- * is a full config (`resolveConfig`) or the keys of a config file, resolved against the current folder.
+ * is a full config (`resolveConfig`) or the keys of a config file, resolved against the current folder
+ * (without `spec`: the first of SPEC_FILES there, else a NoSpecError).
  */
 export async function generate(config: SocialgenConfig | UserConfig, onProgress?: (stage: Stage, detail: string) => void): Promise<GenerateResult> {
   const { resolveConfig } = await import('./config.ts');

@@ -5,7 +5,7 @@
  * the raw Response; uploads take Blob, ArrayBuffer, Uint8Array and ReadableStream.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureSpecsDir, repoRoot } from '../helpers/paths.ts';
@@ -194,6 +194,109 @@ describe('binary bodies: generated client ↔ plain node:http server', () => {
     const png = await client.getImage({ id: 'x' });
     expect([...new Uint8Array(await png.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);
   });
+});
+
+/** One HTTP/1.1 connection driven by hand: requests written raw, answers read by content-length. */
+function rawConnection(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket: Socket = connect(Number(port), hostname);
+  let buffer = Buffer.alloc(0);
+  let closedAt: number | undefined;
+  let wake: () => void = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    wake();
+  });
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    closedAt = performance.now();
+    wake();
+  });
+  const nextAnswer = async (): Promise<{ head: string; body: string }> => {
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end !== -1) {
+        const head = buffer.subarray(0, end).toString('latin1');
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (buffer.length >= end + 4 + length) {
+          const body = buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+          buffer = buffer.subarray(end + 4 + length);
+          return { head, body };
+        }
+      }
+      if (closedAt !== undefined) throw new Error(`the server closed the connection (${buffer.length} bytes unread)`);
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  return {
+    async request(head: string, body: Uint8Array = new Uint8Array()): Promise<{ head: string; body: string }> {
+      socket.write(`${head}\r\nhost: ${hostname}\r\ncontent-length: ${body.byteLength}\r\n\r\n`);
+      socket.write(body);
+      return nextAnswer();
+    },
+    /** When the server closed the connection (performance.now()), if it did. */
+    closedAt: () => closedAt,
+    /** Resolves on close, or after `ms`. */
+    closedWithin: (ms: number) => new Promise<boolean>((resolve) => {
+      if (closedAt !== undefined) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    }),
+    destroy: () => socket.destroy(),
+  };
+}
+
+/**
+ * The ECONNRESET this file once had on an upload under load: the client reused a keep-alive connection
+ * the server closed at that moment (node:http closes idle ones after 5 s; undici's idle timer counts
+ * ticks of its own timer, so in a busy process it runs late and sends the POST as the server's close
+ * goes out — a POST is never retried). The generated server leaves closing idle connections to the client.
+ */
+describe('keep-alive: the generated server does not close an idle connection under a client', () => {
+  it('answers on a connection idle for longer than node:http\'s default keeps it (which the plain server closes)', async () => {
+    const plainDefault = createServer(plainHandler);
+    await new Promise<void>((r) => plainDefault.listen(0, '127.0.0.1', r));
+    const ours = rawConnection(generated.url);
+    const theirs = rawConnection(`http://127.0.0.1:${(plainDefault.address() as AddressInfo).port}`);
+    try {
+      const first = await ours.request('GET /files/missing HTTP/1.1');
+      expect(first.head).toMatch(/^HTTP\/1\.1 404 /);
+      expect(first.head).toMatch(/\r\nkeep-alive: timeout=72(\r\n|$)/i);
+      expect((await theirs.request('GET /images/x HTTP/1.1')).head).toMatch(/\r\nkeep-alive: timeout=5(\r\n|$)/i);
+      const idleFrom = performance.now();
+      // The oracle: node:http's default closes the idle connection after 5 s (an event, awaited).
+      expect(await theirs.closedWithin(30_000)).toBe(true);
+      expect(theirs.closedAt()! - idleFrom).toBeGreaterThan(4_000);
+      // Ours is still open after that, and takes the upload (PUT, as the spec has it) the race used to break.
+      expect(ours.closedAt()).toBeUndefined();
+      const bytes = await bytesOf(50_000);
+      const upload = await ours.request('PUT /files/after-idle HTTP/1.1\r\ncontent-type: application/octet-stream', bytes);
+      expect(upload.head).toMatch(/^HTTP\/1\.1 201 /);
+      expect(JSON.parse(upload.body)).toEqual({ name: 'after-idle', size: 50_000, sha256: sha256(bytes) });
+    } finally {
+      ours.destroy();
+      theirs.destroy();
+      plainDefault.closeAllConnections();
+      plainDefault.close();
+    }
+  }, 60_000);
+
+  it('serve({ keepAliveTimeout }) sets how long an idle connection is kept', async () => {
+    const quick = await built.server.serve(built.server.createHandler(handlers), { port: 0, keepAliveTimeout: 200 });
+    const connection = rawConnection(quick.url);
+    try {
+      const sent = performance.now();
+      expect((await connection.request('GET /files/missing HTTP/1.1')).head).toMatch(/^HTTP\/1\.1 404 /);
+      expect(await connection.closedWithin(30_000)).toBe(true);
+      expect(connection.closedAt()! - sent).toBeLessThan(4_000);
+    } finally {
+      connection.destroy();
+      await quick.close();
+    }
+  }, 60_000);
 });
 
 describe('binary bodies: types', () => {

@@ -73,7 +73,8 @@ describe('usage errors: exit 2 with a message', () => {
     ['an unknown option', ['generate', '--bogus'], /unknown option '--bogus'/],
     ['an unknown option of check', ['check', '--frobnicate'], /unknown option '--frobnicate'/],
     ['an option without its value', ['generate', '--spec'], /option '-s, --spec <file>' argument missing/],
-    ['an unknown target', ['generate', '--target', 'sdk'], /unknown target "sdk"/],
+    ['an unknown target', ['generate', '--spec', path.join(repoRoot, 'spec/social-posting.openapi.yaml'), '--target', 'sdk'], /unknown target "sdk"/],
+    ['no spec named and none found', ['generate'], /no OpenAPI document named and none found in .* name it with `spec: <file>` in socialgen\.config\.yaml \(or --spec <file> on the command line\)$/],
   ])('%s', async (_, args, message) => {
     const { code, stdout, stderr } = await run(args);
     expect(code).toBe(2);

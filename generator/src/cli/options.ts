@@ -16,9 +16,12 @@ export interface GenerateFlags {
   quiet?: boolean;
 }
 
+/** The help of every command's `--spec`: where the spec comes from when the flag is not given. */
+export const SPEC_HELP = 'the root OpenAPI document (default: the config file\'s `spec`, else openapi.yaml/.yml/.json in this folder, in openapi/ or in spec/)';
+
 export function addGenerateOptions(command: Command): Command {
   return command
-    .option('-s, --spec <file>', 'the root OpenAPI document (default: spec/social-posting.openapi.yaml)')
+    .option('-s, --spec <file>', SPEC_HELP)
     .option('-o, --out <dir>', 'the output folder (default: generated)')
     .option('-t, --target <list>', `comma-separated targets: ${TARGETS.join(',')}, the opt-in query,msw, or a plugin's (default: the four and every plugin's)`)
     .option('-l, --layout <layout>', 'packages (each target an npm package) or files (plain TypeScript modules) (default: packages)')
@@ -28,9 +31,13 @@ export function addGenerateOptions(command: Command): Command {
     .option('-q, --quiet', 'print only errors');
 }
 
+/**
+ * The config of a run: the config file (`--config`, else one in `cwd`) with the flags over it. The spec is
+ * `--spec`, else the config's, else found by its conventional name (config.ts, SPEC_FILES), else a usage
+ * error saying how to name it.
+ */
 export function resolveConfig(flags: GenerateFlags, cwd: string): SocialgenConfig {
-  const config = loadConfig(findConfig(cwd, flags.config), cwd);
-  if (flags.spec) config.spec = path.resolve(cwd, flags.spec);
+  const config = loadConfig(findConfig(cwd, flags.config), cwd, { spec: flags.spec ? path.resolve(cwd, flags.spec) : undefined });
   if (flags.out) config.out = path.resolve(cwd, flags.out);
   if (flags.target) config.targets = parseTargets(flags.target);
   if (flags.format === false) config.format = false;

@@ -62,7 +62,7 @@ export function parseIgnoreFile(text: string, file: string): IgnoreEntry[] {
       }
     }
     if (e.fingerprint !== undefined && typeof e.fingerprint !== 'string') problems.push(`${where}: \`fingerprint\` must be a string`);
-    if (e.operation !== undefined && typeof e.operation !== 'string') problems.push(`${where}: \`operation\` must be a string like "GET /2/users/{id}"`);
+    if (e.operation !== undefined && typeof e.operation !== 'string') problems.push(`${where}: \`operation\` must be a string like "GET /pets/{id}"`);
     let expires: string | undefined;
     if (e.expires !== undefined) {
       expires = e.expires instanceof Date ? e.expires.toISOString().slice(0, 10) : String(e.expires);

@@ -72,7 +72,7 @@ export function sideSource(arg: string, cwd = process.cwd()): SideSource {
   }
   const rest = arg.slice(4);
   const colon = rest.indexOf(':');
-  if (colon <= 0 || colon === rest.length - 1) throw new DiffInputError(`${JSON.stringify(arg)}: expected git:REF:PATH, e.g. git:origin/main:spec/social-posting.openapi.yaml`);
+  if (colon <= 0 || colon === rest.length - 1) throw new DiffInputError(`${JSON.stringify(arg)}: expected git:REF:PATH, e.g. git:origin/main:openapi.yaml`);
   const ref = rest.slice(0, colon);
   let specPath = rest.slice(colon + 1);
   const repoRoot = git(['rev-parse', '--show-toplevel'], cwd, `${arg}: not inside a git repository`).trim();

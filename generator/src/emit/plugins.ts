@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TargetEmitter } from './emitter.ts';
 import { RegistryError, TARGET_NAME, type TargetRegistry } from './registry.ts';
 
@@ -15,12 +15,18 @@ export interface PluginRef {
   specifier: string;
   /** The folder it is resolved from (the config file's). */
   baseDir: string;
+  /**
+   * Set by `generate --watch` when the plugin's file changed: imported again under a new URL
+   * (`?socialgen-reload=N`), as ESM keeps every module it imported once by URL.
+   */
+  reload?: number;
 }
 
 /** Imports every plugin and registers its emitters. */
 export async function registerPlugins(registry: TargetRegistry, plugins: readonly PluginRef[]): Promise<void> {
   for (const plugin of plugins) {
-    const url = resolvePlugin(plugin);
+    const resolved = resolvePlugin(plugin);
+    const url = plugin.reload && resolved.startsWith('file:') ? `${resolved}?socialgen-reload=${plugin.reload}` : resolved;
     let mod: Record<string, unknown>;
     try {
       mod = (await import(url)) as Record<string, unknown>;
@@ -33,6 +39,19 @@ export async function registerPlugins(registry: TargetRegistry, plugins: readonl
       registry.registerEmitter(checkEmitter(emitter, plugin.specifier), `plugin ${JSON.stringify(plugin.specifier)}`);
     }
   }
+}
+
+/** The plugin's own module file, when it is a local file (not an installed package): what a watch watches. */
+export function localPluginFile(plugin: PluginRef): string | undefined {
+  let url: string;
+  try {
+    url = resolvePlugin(plugin);
+  } catch {
+    return undefined; // not resolvable (yet): the run reports it
+  }
+  if (!url.startsWith('file:')) return undefined;
+  const file = fileURLToPath(url);
+  return file.split(path.sep).includes('node_modules') ? undefined : file;
 }
 
 function resolvePlugin({ specifier, baseDir }: PluginRef): string {

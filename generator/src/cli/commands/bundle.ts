@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { stringify } from 'yaml';
 import type { CommandContext } from '../context.ts';
-import { resolveConfig } from '../options.ts';
+import { resolveConfig, SPEC_HELP } from '../options.ts';
 import { UsageError } from '../errors.ts';
 import { formatDiagnostic } from '../../load/diagnostics.ts';
 import type { LoadedSpec } from '../../load/index.ts';
@@ -30,7 +30,7 @@ export function registerBundle(program: Command, ctx: CommandContext): void {
   program
     .command('bundle')
     .description('write the spec as one document (all $refs internal), for tools that need a single file')
-    .option('-s, --spec <file>', 'the root OpenAPI document (default: spec/social-posting.openapi.yaml)')
+    .option('-s, --spec <file>', SPEC_HELP)
     .option('-o, --out <file>', 'the file to write (default: stdout)')
     .option('-f, --format <format>', `output format: ${FORMATS.join(' or ')} (default: from the --out extension, else yaml)`)
     .option('-c, --config <file>', 'config file (default: socialgen.config.json/.yaml in the current folder, if any)')

@@ -54,7 +54,7 @@ export function registerDiff(program: Command, ctx: CommandContext): void {
   program
     .command('diff')
     .description('report the changes between two versions of a spec that matter to its users (breaking first)')
-    .argument('<base>', 'the old spec: a file, or git:REF:PATH (e.g. git:origin/main:spec/social-posting.openapi.yaml)')
+    .argument('<base>', 'the old spec: a file, or git:REF:PATH (e.g. git:origin/main:openapi.yaml)')
     .argument('<head>', 'the new spec: a file, or git:REF:PATH')
     .addOption(new Option('-f, --format <format>', 'output format on stdout').choices(FORMATS).default('text'))
     .option('-o, --output <format=file>', `also write FORMAT (${FORMATS.join('|')}) to FILE, from the same comparison; repeatable ('-' is stdout)`, (value: string, list: string[]) => [...list, value], [] as string[])

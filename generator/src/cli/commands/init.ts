@@ -9,10 +9,7 @@ import type { Command } from 'commander';
 import type { CommandContext } from '../context.ts';
 import { UsageError } from '../errors.ts';
 import { colors } from '../io.ts';
-import { CONFIG_FILES } from '../../config.ts';
-
-/** Spec files `init` looks for in the project, in this order. */
-const SPEC_CANDIDATES = ['openapi.yaml', 'openapi.yml', 'openapi.json', 'spec/openapi.yaml', 'spec/openapi.yml', 'spec/openapi.json'];
+import { CONFIG_FILES, findSpec } from '../../config.ts';
 
 interface InitFlags {
   spec?: string;
@@ -25,7 +22,7 @@ export function registerInit(program: Command, ctx: CommandContext): void {
   program
     .command('init')
     .description('write a commented socialgen.config.yaml and a "generate" npm script into this project')
-    .option('-s, --spec <file>', `the OpenAPI document (default: the first of ${SPEC_CANDIDATES.join(', ')} that exists, else openapi.yaml)`)
+    .option('-s, --spec <file>', 'the OpenAPI document (default: openapi.yaml/.yml/.json in this folder, in openapi/ or in spec/, if one exists, else openapi.yaml)')
     .option('-o, --out <dir>', 'the output folder', 'src/api')
     .option('-l, --layout <layout>', 'files (plain modules your application compiles) or packages (npm packages)', 'files')
     .option('--script <name>', 'the npm script to add', 'generate')
@@ -49,7 +46,8 @@ export function registerInit(program: Command, ctx: CommandContext): void {
       if (current !== undefined && current !== command) {
         throw new UsageError(`package.json already has a ${JSON.stringify(flags.script)} script (${JSON.stringify(current)}); choose another name with --script; nothing was written`);
       }
-      const spec = flags.spec ?? SPEC_CANDIDATES.find((f) => existsSync(path.join(cwd, f))) ?? 'openapi.yaml';
+      const found = findSpec(cwd);
+      const spec = flags.spec ?? (found ? path.relative(cwd, found).split(path.sep).join('/') : 'openapi.yaml');
 
       // The config first, with `wx` so a file that appeared meanwhile is not overwritten either.
       writeFileSync(path.join(cwd, 'socialgen.config.yaml'), configText(spec, flags.out, flags.layout), { flag: 'wx' });

@@ -7,11 +7,11 @@ import { loadModel } from '../../index.ts';
 import { importGeneratedServer } from './mock-package.ts';
 import type { MockOptions } from './runtime/mock.ts';
 import { serve, type RunningServer } from './runtime/node.ts';
-import { DEFAULT_CONFIG, DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
+import { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 export interface ServeMockOptions {
-  /** Default `spec/social-posting.openapi.yaml` (relative to the working directory). */
-  specPath?: string;
+  /** The root OpenAPI document (relative to the working directory). */
+  specPath: string;
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default `127.0.0.1`. */
@@ -25,8 +25,8 @@ export interface ServeMockOptions {
 export { DEFAULT_MOCK_HOSTNAME, DEFAULT_MOCK_PORT } from './mock-defaults.ts';
 
 /** Loads the spec, starts the mock on node:http and resolves once it listens. */
-export async function serveMock(options: ServeMockOptions = {}): Promise<RunningServer> {
-  const { model } = await loadModel(options.specPath ?? DEFAULT_CONFIG.spec);
+export async function serveMock(options: ServeMockOptions): Promise<RunningServer> {
+  const { model } = await loadModel(options.specPath);
   const server = await importGeneratedServer(model);
   const handler = server.createMockHandler({ ...options.mock, seed: options.seed });
   return serve(handler, { port: options.port ?? DEFAULT_MOCK_PORT, hostname: options.hostname ?? DEFAULT_MOCK_HOSTNAME });

@@ -222,7 +222,23 @@ export interface ServeOptions {
   port?: number;
   /** Default `127.0.0.1`. */
   hostname?: string;
+  /**
+   * How long an idle keep-alive connection is kept open, in milliseconds (default 72 000, as Fastify's;
+   * 0 keeps it until the client closes it). Longer than clients' own idle timeouts (undici's 4 s, a
+   * load balancer's 60 s) on purpose: see KEEP_ALIVE_TIMEOUT.
+   */
+  keepAliveTimeout?: number;
 }
+
+/**
+ * Whoever closes an idle HTTP/1.1 connection can race a request the other side is sending on it at that
+ * moment (RFC 9112 §9.3.1); the client then gets ECONNRESET and must not retry a POST by itself. With
+ * node:http's default (5 s) the server closes first whenever a client's idle timer runs late — undici's
+ * counts ticks of its own timer, so a client in a busy process keeps a connection past 5 s and sends
+ * its next request as the server closes it. Keeping idle connections longer than clients do leaves the
+ * closing to the client, which cannot race itself.
+ */
+const KEEP_ALIVE_TIMEOUT = 72_000;
 
 export interface RunningServer {
   server: Server;
@@ -239,6 +255,7 @@ export async function serve(
 ): Promise<RunningServer> {
   const http = await import('node:http');
   const server = http.createServer(createNodeListener(handler));
+  server.keepAliveTimeout = options.keepAliveTimeout ?? KEEP_ALIVE_TIMEOUT;
   // Requests node:http cannot parse never reach the handler: answer them with a problem as well.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
