@@ -13,8 +13,10 @@ import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { ContentIds } from './content.ts';
+import { O } from './option-bits.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
+import { typedTails } from './keywords/typed.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import type { Relaxation, ShapeOf } from './relax.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
@@ -271,6 +273,14 @@ export class Compiler {
       relax: r.relax,
     };
     const body = compileNode(this, r.node.schema, site);
+    const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
+    if (tail) body.splice(body.length - 1, 1, ...tail);
+    // An entry point under prototype pollution validates a copy without prototypes (`_plain`), so property
+    // reads in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
+    if (this.entries.has(r.name.text)) {
+      const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(p.text.slice(0, p.text.indexOf(':')))));
+      body.unshift(code`if ((o & ${O.inheritedKeys}) !== 0) return ${r.name}(${join(args)});`);
+    }
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
     }

@@ -129,6 +129,33 @@ export interface Failure {
   short?: { helper: string; arg: Code };
 }
 
+/**
+ * `if (test) <failure>` as one statement: `if (test) return false;` in check mode, and in errors mode the
+ * error recorded in the test, `if (test && _fX(...)) return false;` (no block, half the lines).
+ */
+export function guard(site: Site, err: (f: Failure) => Code, test: Code, f: Failure): Code {
+  if (site.mode === 'check') return code`if (${test}) ${site.stop}`;
+  return code`if (${andOperand(test)} && ${err(f)}) ${site.stop}`;
+}
+
+/** `test` as the left operand of `&&`: parenthesised when its top level has `||`, `??` or `?:` (only then). */
+function andOperand(test: Code): Code {
+  const t = test.text;
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (depth === 0 && (ch === '?' || (ch === '|' && t[i + 1] === '|'))) return code`(${test})`;
+  }
+  return test;
+}
+
 /** What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise. */
 export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
   if (site.mode === 'check') return site.stop;

@@ -58,16 +58,14 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
+  if (ev.length === 0) {
+    // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
+    // so its size matters more than a call's cost.
+    const helper = sp.length ? c.use('_refSp') : c.use('_ref');
+    return [code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`];
+  }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
-  if (inline) {
-    const ok = site.fn.local('ok');
-    const label = site.fn.local('L');
-    const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target), stop: code`break ${label};` });
-    return [
-      code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else {\nlet ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n}`,
-    ];
-  }
   return [
     code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}`,
   ];
