@@ -206,6 +206,15 @@ export class Compiler {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
     if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
+      const at = f.at ?? site.path;
+      const name = at.parts[at.parts.length - 1];
+      const suffix = `/properties/${String(name)}`;
+      if (typeof name === 'string' && at.parts[at.parts.length - 2] === '/' && site.schemaPath.endsWith(suffix) && site.schemaPath.length > suffix.length) {
+        // At a property of the value: `_fP` joins both paths from the parent's, shorter than writing them.
+        const parentPath = renderPath({ root: at.root, parts: at.parts.slice(0, -2) });
+        const parentSchema = this.schemaPathCode(site, site.schemaPath.slice(0, -suffix.length));
+        return code`${this.use('_fP')}(E, ${site.o}, ${parentPath}, ${parentSchema}, ${lit(name)}, ${this.use(f.short.helper)}, ${f.short.arg})`;
+      }
       return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
     }
     const sp = this.schemaPathCode(site, schemaPath);
@@ -279,7 +288,7 @@ export class Compiler {
     // reads in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
     if (this.entries.has(r.name.text)) {
       const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(p.text.slice(0, p.text.indexOf(':')))));
-      body.unshift(code`if ((o & ${O.inheritedKeys}) !== 0) return ${r.name}(${join(args)});`);
+      body.unshift(code`if (o & ${O.inheritedKeys}) return ${r.name}(${join(args)});`);
     }
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;

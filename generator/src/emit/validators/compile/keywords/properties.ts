@@ -16,7 +16,7 @@ import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { atChild, failure, guard, keywordPath, propertySegment, type Site } from '../site.ts';
+import { atChild, failure, guard, guards, keywordPath, operand, propertySegment, type Site } from '../site.ts';
 import { present, readProperty } from './own.ts';
 import { O } from '../option-bits.ts';
 
@@ -79,7 +79,14 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
     const body = stray ? [stray, ...compiled] : compiled;
-    if (!body.length) {
+    const folded = body.length === 1 ? guards.get(body[0]) : undefined;
+    if (folded && need === 'never') {
+      // An optional member with one test: `if (x !== undefined && <test>) return false;`.
+      out.push(code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`);
+    } else if (folded && need === 'always' && site.mode === 'check') {
+      // A required member with one test: `if (x === undefined || <test>) return false;`.
+      out.push(code`${read.decl}\nif (${read.local} === undefined || ${operand(folded.condition, '||')}) ${folded.stop}`);
+    } else if (!body.length) {
       if (need !== 'never') out.push(code`${read.decl}\n${requiredFailure(c, site, name, need, code`!(${read.present})`)}`);
     } else if (need !== 'never') {
       // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).

@@ -45,6 +45,22 @@ export function _fEnum(E: ValidationError[], o: number, p: string, sp: string, a
   return _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
 }
 
+/**
+ * A one-argument failure helper (`_fType`, `_fReq`, ...) applied at the property `name` (a JSON pointer
+ * token) of the value at `p` whose schema is at `sp`: the paths are joined only when it fails.
+ */
+export function _fP(
+  E: ValidationError[],
+  o: number,
+  p: string,
+  sp: string,
+  name: string,
+  f: (E: ValidationError[], o: number, p: string, sp: string, arg: any) => boolean,
+  arg: unknown,
+): boolean {
+  return f(E, o, p + '/' + name, sp + '/properties/' + name, arg);
+}
+
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
 export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
   return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
