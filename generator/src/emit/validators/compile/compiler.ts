@@ -157,23 +157,29 @@ export class Compiler {
 
   /** The record of a function variant (queued for generation): its name and how it is called. */
   callee(variant: FnVariant): FnRecord {
+    const { resolved, key, relocatable } = this.identify(variant);
+    const known = this.fns.get(key);
+    if (known) return known;
+    const record: FnRecord = { ...resolved, relocatable, takesSchemaPath: relocatable && resolved.mode === 'errors', name: raw(this.functionName({ ...resolved, relocatable })) };
+    this.fns.set(key, record);
+    this.order.push(record);
+    return record;
+  }
+
+  /** The variant a request stands for (a schema that is only a `$ref` is its target) and its key. */
+  private identify(variant: FnVariant): { resolved: FnVariant; key: string; relocatable: boolean } {
     const alias = refOnly(variant.node.schema);
     if (alias !== undefined) {
       const target = this.registry.resolve(alias, variant.node);
       if (typeof target.schema !== 'boolean' && target !== variant.node) {
-        return this.callee({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource), relocatable: false });
+        return this.identify({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource), relocatable: false });
       }
     }
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
     const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
     const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
-    const known = this.fns.get(key);
-    if (known) return known;
-    const record: FnRecord = { ...variant, relocatable, takesSchemaPath: relocatable && variant.mode === 'errors', name: raw(this.functionName({ ...variant, relocatable })) };
-    this.fns.set(key, record);
-    this.order.push(record);
-    return record;
+    return { resolved: variant, key, relocatable };
   }
 
   /**
@@ -284,9 +290,19 @@ export class Compiler {
     const body = compileNode(this, r.node.schema, site);
     const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
     if (tail) body.splice(body.length - 1, 1, ...tail);
-    // An entry point under prototype pollution validates a copy without prototypes (`_plain`), so property
-    // reads in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
-    if (this.entries.has(r.name.text)) {
+    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
+    // keywords/ref.ts) collecting all errors, runs its check function first when there is one: valid data
+    // then costs what the check costs, and the errors walk runs only when it fails. (Stopping at the first
+    // error, the errors walk is one pass already; a check function made only for this would be bigger.)
+    const entry = this.entries.has(r.name.text);
+    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
+    if (check) {
+      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
+      body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
+    }
+    // An entry under prototype pollution validates a copy without prototypes (`_plain`), so property reads
+    // in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
+    if (entry) {
       const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(p.text.slice(0, p.text.indexOf(':')))));
       body.unshift(code`if (o & ${O.inheritedKeys}) return ${r.name}(${join(args)});`);
     }

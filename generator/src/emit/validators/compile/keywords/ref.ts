@@ -3,7 +3,7 @@
  * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
  *
  * In errors mode a call first runs the cheap check function and only walks the target for errors when
- * that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32); once
+ * that fails ("prefilter"; `_ref`/`_refSp` in runtime/helpers/core.ts, one call per reference). Each such fallback increments a 2-bit counter in the options (bits 16/32); once
  * it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep the
  * failing path is (linear overall, never quadratic on deep invalid input).
  */
@@ -20,7 +20,7 @@ import { O } from '../option-bits.ts';
 
 /**
  * Small leaf targets (no references, identifiers or unevaluated keywords inside, short) are checked inline
- * on the fast path instead of through a call: the usual `PostId`-style string formats of an API.
+ * in check functions instead of through a call: the usual `PostId`-style string formats of an API.
  */
 function inlinable(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
