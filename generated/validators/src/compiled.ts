@@ -237,6 +237,7 @@ export function _vPostId(v: any, o: number): boolean {
 export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp1, 'string');
     return false;
@@ -259,6 +260,7 @@ export function _vUserId(v: any, o: number): boolean {
 export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUserId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp2, 'string');
     return false;
@@ -281,6 +283,7 @@ export function _vUsername(v: any, o: number): boolean {
 export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUsername(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUsername(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp4, 'string');
     return false;
@@ -305,6 +308,7 @@ export function _vMediaKey(v: any, o: number): boolean {
 export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMediaKey(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaKey(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp6, 'string');
     return false;
@@ -329,6 +333,7 @@ export function _vPollId(v: any, o: number): boolean {
 export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePollId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPollId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp7, 'string');
     return false;
@@ -351,6 +356,7 @@ export function _vCommunityId(v: any, o: number): boolean {
 export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eCommunityId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCommunityId(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp8, 'string');
     return false;
@@ -372,6 +378,7 @@ export function _vPlaceId(v: any, o: number): boolean {
 export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePlaceId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPlaceId(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp9, 'string')) return false;
   return E.length === e0;
 }
@@ -386,6 +393,7 @@ export function _vCountryCode(v: any, o: number): boolean {
 export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eCountryCode(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCountryCode(v, o)) return true;
   if (typeof v !== 'string') {
     _fType(E, o, p, _sp11, 'string');
     return false;
@@ -665,6 +673,7 @@ export function _vPost(v: any, o: number): boolean {
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp12, 'object');
     return false;
@@ -913,6 +922,7 @@ export function _vAttachments(v: any, o: number): boolean {
 export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eAttachments(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAttachments(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp13, 'object');
     return false;
@@ -1043,6 +1053,7 @@ export function _vContextAnnotation(v: any, o: number): boolean {
 export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eContextAnnotation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp14, 'object');
     return false;
@@ -1082,6 +1093,7 @@ export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
 export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eContextAnnotationDomainFields(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotationDomainFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp15, 'object');
     return false;
@@ -1131,6 +1143,7 @@ export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
 export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eContextAnnotationEntityFields(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotationEntityFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp16, 'object');
     return false;
@@ -1172,6 +1185,7 @@ export function _vDisplayTextRange(v: any, o: number): boolean {
 export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDisplayTextRange(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDisplayTextRange(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp17, 'array');
     return false;
@@ -1223,6 +1237,7 @@ export function _vEditControls(v: any, o: number): boolean {
 export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eEditControls(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEditControls(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp18, 'object');
     return false;
@@ -1264,6 +1279,7 @@ export function _vPostGeo(v: any, o: number): boolean {
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostGeo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp19, 'object');
     return false;
@@ -1297,6 +1313,7 @@ export function _vMatchedMediaNotes(v: any, o: number): boolean {
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMatchedMediaNotes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMatchedMediaNotes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp20, 'object');
     return false;
@@ -1340,6 +1357,7 @@ export function _vPostNonPublicMetrics(v: any, o: number): boolean {
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostNonPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp21, 'object');
     return false;
@@ -1393,6 +1411,7 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostOrganicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp22, 'object');
     return false;
@@ -1445,6 +1464,7 @@ export function _vPostPromotedMetrics(v: any, o: number): boolean {
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostPromotedMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp23, 'object');
     return false;
@@ -1547,6 +1567,7 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp24, 'object');
     return false;
@@ -1597,6 +1618,7 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNoteRequestSuggestions(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoteRequestSuggestions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp25, 'object');
     return false;
@@ -1630,6 +1652,7 @@ export function _vNotePost(v: any, o: number): boolean {
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNotePost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotePost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp26, 'object');
     return false;
@@ -1688,6 +1711,7 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNotePostEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotePostEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp27, 'object');
     return false;
@@ -1808,6 +1832,7 @@ export function _vReferencedPost(v: any, o: number): boolean {
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eReferencedPost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReferencedPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp29, 'object');
     return false;
@@ -1843,6 +1868,7 @@ export function _vReplySettings(v: any, o: number): boolean {
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eReplySettings(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReplySettings(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp31, 'string')) return false;
   if (
     !(
@@ -1872,6 +1898,7 @@ export function _vScopes(v: any, o: number): boolean {
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eScopes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vScopes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp32, 'object');
     return false;
@@ -1898,6 +1925,7 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eSuggestedSourceLinksWithCounts(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSuggestedSourceLinksWithCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp33, 'object');
     return false;
@@ -1944,6 +1972,7 @@ export function _vPostWithheld(v: any, o: number): boolean {
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostWithheld(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp35, 'object');
     return false;
@@ -2055,6 +2084,7 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eFullTextEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFullTextEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp36, 'object');
     return false;
@@ -2195,6 +2225,7 @@ export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eEntityIndicesInclusiveInclusive(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEntityIndicesInclusiveInclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp37, 'object');
     return false;
@@ -2251,6 +2282,7 @@ export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eEntityIndicesInclusiveExclusive(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEntityIndicesInclusiveExclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp38, 'object');
     return false;
@@ -2322,6 +2354,7 @@ export function _vAnnotation(v: any, o: number): boolean {
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eAnnotation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnnotation(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp39 + '/allOf/1', 'object');
@@ -2389,6 +2422,7 @@ export function _vCashtag(v: any, o: number): boolean {
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eCashtag(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp40 + '/allOf/1', 'object');
@@ -2427,6 +2461,7 @@ export function _vHashtag(v: any, o: number): boolean {
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eHashtag(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vHashtag(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp41 + '/allOf/1', 'object');
@@ -2469,6 +2504,7 @@ export function _vMention(v: any, o: number): boolean {
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMention(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMention(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp42 + '/allOf/1', 'object');
@@ -2504,6 +2540,7 @@ export function _vUrlEntity(v: any, o: number): boolean {
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUrlEntity(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUrlEntity(v, o)) return true;
   if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (_refSp(v, o, p, E, _sp43 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
@@ -2532,6 +2569,7 @@ export function _vUrlImage(v: any, o: number): boolean {
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUrlImage(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUrlImage(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp44, 'object');
     return false;
@@ -2650,6 +2688,7 @@ export function _vIncludes(v: any, o: number): boolean {
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eIncludes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vIncludes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp45, 'object');
     return false;
@@ -2950,6 +2989,7 @@ export function _vUser(v: any, o: number): boolean {
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUser(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp49, 'object');
     return false;
@@ -3078,6 +3118,7 @@ export function _vConnectionStatus(v: any, o: number): boolean {
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eConnectionStatus(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConnectionStatus(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp50, 'string')) return false;
   if (
     !(
@@ -3111,6 +3152,7 @@ export function _vUserEntities(v: any, o: number): boolean {
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUserEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp51, 'object');
     return false;
@@ -3144,6 +3186,7 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUserUrlEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserUrlEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp52, 'object');
     return false;
@@ -3206,6 +3249,7 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUserPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp53, 'object');
     return false;
@@ -3264,6 +3308,7 @@ export function _vAffiliation(v: any, o: number): boolean {
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eAffiliation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAffiliation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp54, 'object');
     return false;
@@ -3340,6 +3385,7 @@ export function _vUserWithheld(v: any, o: number): boolean {
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUserWithheld(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp56, 'object');
     return false;
@@ -3446,6 +3492,7 @@ export function _vMedia(v: any, o: number): boolean {
 export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMedia(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMedia(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -3589,6 +3636,7 @@ export function _vMediaBase(v: any, o: number): boolean {
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMediaBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp59, 'object');
     return false;
@@ -3660,6 +3708,7 @@ export function _vPhoto(v: any, o: number): boolean {
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePhoto(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPhoto(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp60 + '/allOf/1', 'object');
@@ -3826,6 +3875,7 @@ export function _vVideo(v: any, o: number): boolean {
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eVideo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideo(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp61 + '/allOf/1', 'object');
@@ -3903,6 +3953,7 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eAnimatedGif(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnimatedGif(v, o)) return true;
   if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp62 + '/allOf/1', 'object');
@@ -3961,6 +4012,7 @@ export function _vMediaVariants(v: any, o: number): boolean {
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMediaVariants(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaVariants(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp63, 'array');
     return false;
@@ -3994,6 +4046,7 @@ export function _vMediaVariant(v: any, o: number): boolean {
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eMediaVariant(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaVariant(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp64, 'object');
     return false;
@@ -4027,6 +4080,7 @@ export function _vVideoPublicMetrics(v: any, o: number): boolean {
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eVideoPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp65, 'object');
     return false;
@@ -4086,6 +4140,7 @@ export function _vVideoOrganicMetrics(v: any, o: number): boolean {
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eVideoOrganicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp66, 'object');
     return false;
@@ -4210,6 +4265,7 @@ export function _vVideoPromotedMetrics(v: any, o: number): boolean {
 export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eVideoPromotedMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp67, 'object');
     return false;
@@ -4329,6 +4385,7 @@ export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
 export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eVideoNonPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp68, 'object');
     return false;
@@ -4461,6 +4518,7 @@ export function _vPlace(v: any, o: number): boolean {
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePlace(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPlace(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp70, 'object');
     return false;
@@ -4568,6 +4626,7 @@ export function _vGeo(v: any, o: number): boolean {
 export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eGeo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, '#/components/schemas/Geo', 'object');
     return false;
@@ -4686,6 +4745,7 @@ export function _vPoint(v: any, o: number): boolean {
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePoint(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPoint(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp73, 'object');
     return false;
@@ -4804,6 +4864,7 @@ export function _vPoll(v: any, o: number): boolean {
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePoll(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp75, 'object');
     return false;
@@ -4933,6 +4994,7 @@ export function _vPollOption(v: any, o: number): boolean {
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePollOption(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPollOption(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp76, 'object');
     return false;
@@ -5007,6 +5069,7 @@ export function _vTopic(v: any, o: number): boolean {
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eTopic(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTopic(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp77, 'object');
     return false;
@@ -5046,6 +5109,7 @@ export function _vError(v: any, o: number): boolean {
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eError(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp78, 'object');
     return false;
@@ -5099,6 +5163,7 @@ export function _vProblemBase(v: any, o: number): boolean {
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eProblemBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp79, 'object');
     return false;
@@ -5246,6 +5311,7 @@ export function _vProblem(v: any, o: number): boolean {
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -5607,6 +5673,7 @@ export function _vProblemResourceType(v: any, o: number): boolean {
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eProblemResourceType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemResourceType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp82, 'string')) return false;
   if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') && _fEnum(E, o, p, _sp82, _k81))
     return false;
@@ -5623,6 +5690,7 @@ export function _vProblemSection(v: any, o: number): boolean {
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eProblemSection(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemSection(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp84, 'string')) return false;
   if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp84, _k83)) return false;
   return E.length === e0;
@@ -5643,6 +5711,7 @@ export function _vGenericProblem(v: any, o: number): boolean {
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eGenericProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGenericProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp85 + '/allOf/1', 'object');
@@ -5677,6 +5746,7 @@ export function _vClientDisconnectedProblem(v: any, o: number): boolean {
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eClientDisconnectedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClientDisconnectedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp87 + '/allOf/1', 'object');
@@ -5730,6 +5800,7 @@ export function _vClientForbiddenProblem(v: any, o: number): boolean {
 export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eClientForbiddenProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClientForbiddenProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp90 + '/allOf/1', 'object');
@@ -5791,6 +5862,7 @@ export function _vConflictProblem(v: any, o: number): boolean {
 export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eConflictProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConflictProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp92 + '/allOf/1', 'object');
@@ -5854,6 +5926,7 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDisallowedResourceProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDisallowedResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp94 + '/allOf/1', 'object');
@@ -5917,6 +5990,7 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDuplicateRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDuplicateRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp96 + '/allOf/1', 'object');
@@ -5992,6 +6066,7 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eInvalidRequestProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRequestProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp98 + '/allOf/1', 'object');
@@ -6070,6 +6145,7 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eInvalidRequestError(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRequestError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp99, 'object');
     return false;
@@ -6126,6 +6202,7 @@ export function _vInvalidRulesProblem(v: any, o: number): boolean {
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eInvalidRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp101 + '/allOf/1', 'object');
@@ -6169,6 +6246,7 @@ export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNoncompliantRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoncompliantRulesProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp103 + '/allOf/1', 'object');
@@ -6232,6 +6310,7 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNotAuthorizedForFieldProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotAuthorizedForFieldProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp105 + '/allOf/1', 'object');
@@ -6319,6 +6398,7 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNotAuthorizedForResourceProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotAuthorizedForResourceProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp107 + '/allOf/1', 'object');
@@ -6397,6 +6477,7 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eOperationalDisconnectProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOperationalDisconnectProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp110 + '/allOf/1', 'object');
@@ -6488,6 +6569,7 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eResourceNotFoundProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceNotFoundProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp113 + '/allOf/1', 'object');
@@ -6591,6 +6673,7 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eResourceUnavailableProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceUnavailableProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp115 + '/allOf/1', 'object');
@@ -6661,6 +6744,7 @@ export function _vRuleCapProblem(v: any, o: number): boolean {
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eRuleCapProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vRuleCapProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp117 + '/allOf/1', 'object');
@@ -6715,6 +6799,7 @@ export function _vStreamingConnectionProblem(v: any, o: number): boolean {
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eStreamingConnectionProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStreamingConnectionProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp120 + '/allOf/1', 'object');
@@ -6772,6 +6857,7 @@ export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUnsupportedAuthenticationProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUnsupportedAuthenticationProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp122 + '/allOf/1', 'object');
@@ -6825,6 +6911,7 @@ export function _vUsageCappedProblem(v: any, o: number): boolean {
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUsageCappedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUsageCappedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp126 + '/allOf/1', 'object');
@@ -6898,6 +6985,7 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eUnlistedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUnlistedProblem(v, o)) return true;
   if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp128 + '/allOf/1', 'object');
@@ -6940,6 +7028,7 @@ export function _vActivityEventType(v: any, o: number): boolean {
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eActivityEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp131, 'string')) return false;
   if (!_s130.has(v) && _fEnum(E, o, p, _sp131, _k129)) return false;
   return E.length === e0;
@@ -6962,6 +7051,7 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDeprecatedActivityEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp133, 'string')) return false;
   if (
     !(
@@ -7000,6 +7090,7 @@ export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eActivitySubscriptionFilter(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp135, 'object');
     return false;
@@ -7049,6 +7140,7 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eActivitySubscriptionCreateRequest(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp136, 'object');
     return false;
@@ -7124,6 +7216,7 @@ export function _vActivityStreamEvent(v: any, o: number): boolean {
 export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eActivityStreamEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivityStreamEvent(v, o)) return true;
   return E.length === e0;
 }
 
@@ -7137,6 +7230,7 @@ export function _vDmEventType(v: any, o: number): boolean {
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDmEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp138, 'string')) return false;
   if (
     !(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave') &&
@@ -7221,6 +7315,7 @@ export function _vDmEvent(v: any, o: number): boolean {
 export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDmEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
     switch (x1 !== undefined ? x1 : undefined) {
@@ -7365,6 +7460,7 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDmMessageCreateEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp140, 'object');
     return false;
@@ -7423,6 +7519,7 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDmParticipantsJoinEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp141, 'object');
     return false;
@@ -7477,6 +7574,7 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eDmParticipantsLeaveEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp142, 'object');
     return false;
@@ -7515,6 +7613,7 @@ export function _vPostField(v: any, o: number): boolean {
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePostField(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostField(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp143, 'string')) return false;
   return E.length === e0;
 }
@@ -7528,6 +7627,7 @@ export function _vNewsField(v: any, o: number): boolean {
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNewsField(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNewsField(v, o)) return true;
   if (typeof v !== 'string' && _fType(E, o, p, _sp144, 'string')) return false;
   return E.length === e0;
 }
@@ -7582,6 +7682,7 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eGetUserBookmarksEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp145, 'object');
     return false;
@@ -7663,6 +7764,7 @@ export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eGetUserBookmarksMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp146, 'object');
     return false;
@@ -7744,6 +7846,7 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eFindUserByUsernameEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp147, 'object');
     return false;
@@ -7784,6 +7887,7 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eFindPostByIdEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp148, 'object');
     return false;
@@ -7832,6 +7936,7 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eSearchRecentPostsEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp149, 'object');
     return false;
@@ -7891,6 +7996,7 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eSearchAllPostsEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp150, 'object');
     return false;
@@ -7948,6 +8054,7 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eSearchAllPostsMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp151, 'object');
     return false;
@@ -7989,6 +8096,7 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eResponseEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp152, 'object');
     return false;
@@ -8017,6 +8125,7 @@ export function _vNotShownMeta(v: any, o: number): boolean {
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eNotShownMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
   if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp153, 'object')) return false;
   return E.length === e0;
 }
@@ -8034,6 +8143,7 @@ export function _vPartialErrors(v: any, o: number): boolean {
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _ePartialErrors(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
     _fType(E, o, p, _sp154, 'array');
     return false;
@@ -8084,6 +8194,7 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eCreatePostRequest(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp155, 'object');
     return false;
@@ -8148,6 +8259,7 @@ export function _vEditOptions(v: any, o: number): boolean {
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eEditOptions(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp156, 'object');
     return false;
@@ -8187,6 +8299,7 @@ export function _vCreatePostPoll(v: any, o: number): boolean {
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (o & 8) return _eCreatePostPoll(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     _fType(E, o, p, _sp157, 'object');
     return false;
