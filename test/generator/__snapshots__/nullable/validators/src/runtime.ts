@@ -207,7 +207,9 @@ export function _plain(v: any): any {
   if (proto !== Object.prototype && proto !== null) return v;
   const out = Object.create(null);
   for (const k in v) {
-    if (_has.call(v, k)) Object.defineProperty(out, k, { value: _plain(v[k]), enumerable: true, writable: true, configurable: true });
+    if (!_has.call(v, k)) continue;
+    const value = _plain(v[k]);
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
