@@ -60,7 +60,7 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
     short: typeof s.type === 'string'
       ? types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined
-      : { helper: '_fTypes', arg: lit(types) },
+      : { helper: '_fTypes', arg: lit(types.join(',')) },
   };
   const fail = failure(site, c.err(site), f);
   const notType = bytes ? code`${andOperand(isNotAnyType(types, d))} && !(typeof Blob !== 'undefined' && ${d} instanceof Blob)` : isNotAnyType(types, d);

@@ -35,8 +35,12 @@ export function _fType(E: ValidationError[], o: number, p: string, sp: string, t
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
-/** `_fErr` for `type` with several type names (`sp` is the schema's path). */
-export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, type: string[]): boolean {
+/**
+ * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path). A string,
+ * not an array literal: a call ending in one has a layout of its own in prettier.
+ */
+export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, types: string): boolean {
+  const type = types.split(',');
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type.join(' or '), { type });
 }
 

@@ -143,7 +143,7 @@ export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): 
   const e0 = E.length;
   if (o & 8) return _eWithNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vWithNull(v, o)) return true;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, ['string', 'null'])) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp11, _k10)) return false;
   return E.length === e0;
 }

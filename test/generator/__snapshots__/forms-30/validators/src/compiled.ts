@@ -50,7 +50,7 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
   const x5 = v.crop;
   if (x5 !== undefined) {
     if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
-      if (_fP(E, o, p, sp, 'crop', _fTypes, ['object', 'null'])) return false;
+      if (_fP(E, o, p, sp, 'crop', _fTypes, 'object,null')) return false;
     } else {
       if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
         const x6 = x5.x;

@@ -177,7 +177,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
   const x6 = v.ends_at;
   if (x6 !== undefined) {
     if (!(typeof x6 === 'string' || x6 === null)) {
-      if (_fP(E, o, p, _sp1, 'ends_at', _fTypes, ['string', 'null'])) return false;
+      if (_fP(E, o, p, _sp1, 'ends_at', _fTypes, 'string,null')) return false;
     } else {
       if (typeof x6 === 'string') {
         if ((o & 2) !== 0 && !_fDateTime(x6) && _fP(E, o, p, _sp1, 'ends_at', _fFormat, 'date-time')) return false;

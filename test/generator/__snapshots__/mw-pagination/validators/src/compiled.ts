@@ -205,7 +205,7 @@ export function _eListEventsStatus200(v: any, o: number, p: string, E: Validatio
   if (
     x5 !== undefined &&
     !(typeof x5 === 'string' || x5 === null) &&
-    _fP(E, o, p, sp, 'next_cursor', _fTypes, ['string', 'null'])
+    _fP(E, o, p, sp, 'next_cursor', _fTypes, 'string,null')
   )
     return false;
   return E.length === e0;

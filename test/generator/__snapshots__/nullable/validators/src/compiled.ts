@@ -31,7 +31,7 @@ export function _eName(v: any, o: number, p: string, E: ValidationError[]): bool
   const e0 = E.length;
   if (o & 8) return _eName(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vName(v, o)) return true;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp0, ['string', 'null'])) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp0, 'string,null')) return false;
   return E.length === e0;
 }
 
@@ -49,7 +49,7 @@ export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boo
   if (o & 8) return _eCount(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vCount(v, o)) return true;
   if (!(Number.isInteger(v) || v === null)) {
-    _fTypes(E, o, p, _sp1, ['integer', 'null']);
+    _fTypes(E, o, p, _sp1, 'integer,null');
     return false;
   }
   if (typeof v === 'number') {
@@ -70,7 +70,7 @@ export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if (o & 8) return _eColor(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vColor(v, o)) return true;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, ['string', 'null'])) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, 'string,null')) return false;
   if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp3, _k2)) return false;
   return E.length === e0;
 }
@@ -86,7 +86,7 @@ export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boo
   const e0 = E.length;
   if (o & 8) return _eLevel(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vLevel(v, o)) return true;
-  if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, ['integer', 'null'])) return false;
+  if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, 'integer,null')) return false;
   if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp5, _k4)) return false;
   return E.length === e0;
 }
@@ -116,7 +116,7 @@ export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[
   const e0 = E.length;
   if (o & 8) return _eExplicitNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vExplicitNull(v, o)) return true;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, ['string', 'null'])) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, 'string,null')) return false;
   if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp9, _k8)) return false;
   return E.length === e0;
 }
@@ -289,20 +289,20 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   } else if (_fReq(E, o, p, _sp10, 'pet')) return false;
   const x17 = v.nickname;
   if (x17 !== undefined) {
-    if (!(typeof x17 === 'string' || x17 === null) && _fP(E, o, p, _sp10, 'nickname', _fTypes, ['string', 'null']))
+    if (!(typeof x17 === 'string' || x17 === null) && _fP(E, o, p, _sp10, 'nickname', _fTypes, 'string,null'))
       return false;
   } else if (_fReq(E, o, p, _sp10, 'nickname')) return false;
   const x18 = v.tags;
   if (x18 !== undefined) {
     if (!(Array.isArray(x18) || x18 === null)) {
-      if (_fP(E, o, p, _sp10, 'tags', _fTypes, ['array', 'null'])) return false;
+      if (_fP(E, o, p, _sp10, 'tags', _fTypes, 'array,null')) return false;
     } else {
       if (Array.isArray(x18)) {
         for (let i19 = 0; i19 < x18.length; i19++) {
           const x20 = x18[i19];
           if (
             !(typeof x20 === 'string' || x20 === null) &&
-            _fTypes(E, o, p + '/tags/' + i19, _sp10 + '/properties/tags/items', ['string', 'null'])
+            _fTypes(E, o, p + '/tags/' + i19, _sp10 + '/properties/tags/items', 'string,null')
           )
             return false;
         }
@@ -312,7 +312,7 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
   const x21 = v.address;
   if (x21 !== undefined) {
     if (!((typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) || x21 === null)) {
-      if (_fP(E, o, p, _sp10, 'address', _fTypes, ['object', 'null'])) return false;
+      if (_fP(E, o, p, _sp10, 'address', _fTypes, 'object,null')) return false;
     } else {
       if (typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) {
         const x22 = x21.city;
@@ -651,7 +651,7 @@ export function _vGetOwnerPathOwnerId(v: any, o: number): boolean {
 export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    _fTypes(E, o, p, sp, ['string', 'null']);
+    _fTypes(E, o, p, sp, 'string,null');
     return false;
   }
   if (typeof v === 'string') {

@@ -80,7 +80,7 @@ export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationE
   if (
     x3 !== undefined &&
     !(typeof x3 === 'boolean' || x3 === null) &&
-    _fP(E, o, p, _sp0, 'stream', _fTypes, ['boolean', 'null'])
+    _fP(E, o, p, _sp0, 'stream', _fTypes, 'boolean,null')
   )
     return false;
   return E.length === e0;
@@ -164,7 +164,7 @@ export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationErr
   } else if (_fReq(E, o, p, _sp3, 'delta')) return false;
   const x3 = v.finish_reason;
   if (x3 !== undefined) {
-    if (!(typeof x3 === 'string' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fTypes, ['string', 'null']))
+    if (!(typeof x3 === 'string' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fTypes, 'string,null'))
       return false;
     if (!(x3 === 'stop' || x3 === 'length' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fEnum, _k2))
       return false;

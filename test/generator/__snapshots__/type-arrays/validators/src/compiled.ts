@@ -32,7 +32,7 @@ export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationErro
   if ((o & 49) === 1 && _vStringOrNumber(v, o)) return true;
   if (
     !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
-    _fTypes(E, o, p, _sp0, ['string', 'number'])
+    _fTypes(E, o, p, _sp0, 'string,number')
   )
     return false;
   return E.length === e0;
@@ -48,7 +48,7 @@ export function _eNullableString(v: any, o: number, p: string, E: ValidationErro
   const e0 = E.length;
   if (o & 8) return _eNullableString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vNullableString(v, o)) return true;
-  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp1, ['string', 'null'])) return false;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp1, 'string,null')) return false;
   return E.length === e0;
 }
 
@@ -71,7 +71,7 @@ export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[
   if (o & 8) return _eObjectOrNull(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vObjectOrNull(v, o)) return true;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
-    _fTypes(E, o, p, _sp2, ['object', 'null']);
+    _fTypes(E, o, p, _sp2, 'object,null');
     return false;
   }
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -100,7 +100,7 @@ export function _eListOrString(v: any, o: number, p: string, E: ValidationError[
   if (o & 8) return _eListOrString(_plain(v), o - 8, p, E);
   if ((o & 49) === 1 && _vListOrString(v, o)) return true;
   if (!(Array.isArray(v) || typeof v === 'string')) {
-    _fTypes(E, o, p, _sp3, ['array', 'string']);
+    _fTypes(E, o, p, _sp3, 'array,string');
     return false;
   }
   if (Array.isArray(v)) {
@@ -139,7 +139,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
       (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
       v === null
     ) &&
-    _fTypes(E, o, p, _sp4, ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'])
+    _fTypes(E, o, p, _sp4, 'string,number,integer,boolean,array,object,null')
   )
     return false;
   return E.length === e0;
@@ -239,8 +239,7 @@ export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): bo
   } else if (_fReq(E, o, p, _sp10, 'kind')) return false;
   const x3 = v.value;
   if (x3 !== undefined) {
-    if (!(Number.isInteger(x3) || x3 === null) && _fP(E, o, p, _sp10, 'value', _fTypes, ['integer', 'null']))
-      return false;
+    if (!(Number.isInteger(x3) || x3 === null) && _fP(E, o, p, _sp10, 'value', _fTypes, 'integer,null')) return false;
   } else if (_fReq(E, o, p, _sp10, 'value')) return false;
   return E.length === e0;
 }
