@@ -44,6 +44,12 @@ paths:
         required: true
         content: { multipart/form-data: { schema: { type: object, properties: { file: { type: string, format: binary } } } } }
       responses: { '204': { description: done } }
+  /things/{id}/old:
+    get:
+      operationId: oldThing
+      deprecated: true
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: ok, content: { application/json: { schema: { type: object } } } } }
   /things:
     get:
       operationId: listThings
@@ -85,12 +91,16 @@ const FEATURES = {
   retries: ['retry-after', 'maxRateLimitWaitMs'],
   'rate limits': ['RateLimitError', 'resets at'],
   timeouts: ['TimeoutError', 'timed out after'],
-  // Parameter styles other than simple and form (styles.ts).
-  'other parameter styles': ['deepObject', 'pipeDelimited', 'spaceDelimited'],
+  // Parameters the core does not write itself (styles.ts writeParam): other styles, allowReserved.
+  'other parameter styles': ['deepObject', 'pipeDelimited', 'spaceDelimited', '2[1346-9ABCF]'],
+  // The deprecation hook (deprecation.ts), on deprecated operations' entries.
+  deprecation: ['deprecatedAt'],
+  // The request body encoder (body.ts encodeBody), on the entries of operations that take a body.
+  'request bodies': ['JSON.stringify'],
 } as const;
 
 /** What a one-call program does not use (and so must not carry). */
-const UNUSED = ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'other parameter styles'] as const;
+const UNUSED = ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'other parameter styles', 'deprecation', 'request bodies'] as const;
 
 let social = '';
 let shake = '';
@@ -126,10 +136,24 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
 const c = createClient({ baseUrl: 'https://api.example.com', auth: { oauth1: oauth1({ consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'x' }) }, validate: { request: true } });
 c.getUserBookmarks({ id: '1' }).then(console.log);`,
     );
-    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts'] as const) {
+    for (const feature of ['streams', 'pagination', 'OAuth 1.0a', 'validation', 'middleware', 'retries', 'rate limits', 'timeouts', 'deprecation', 'request bodies'] as const) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
     }
     expect(code).toContain('/2/posts/search/recent');
+  });
+
+  it('a call to an operation with a JSON body carries the body encoder; one to a deprecated operation the deprecation hook', async () => {
+    const post = await bundle(
+      'one-post',
+      social,
+      `import { createCore, createPost } from PKG;
+createPost(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2: 'token' } }), { body: { text: 'hi' } }).then(console.log);`,
+    );
+    for (const s of FEATURES['request bodies']) expect(post, s).toContain(s);
+    for (const s of FEATURES.deprecation) expect(post, s).not.toContain(s);
+    const old = await bundle('shake-old', shake, `import { createCore, oldThing } from PKG;\noldThing(createCore({ baseUrl: 'https://h' }), { id: '1' }).then(console.log);`);
+    for (const s of FEATURES.deprecation) expect(old, s).toContain(s);
+    for (const s of FEATURES['request bodies']) expect(old, s).not.toContain(s);
   });
 
   it('createCore carries retries, rate limits and timeouts exactly when given them', async () => {
@@ -158,7 +182,7 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
     const styled = await bundle('shake-styled', shake, `import { createCore, listThings } from PKG;\nlistThings(createCore({ baseUrl: 'https://h' }), { filter: { a: 'b' } }).then(console.log);`);
     for (const s of FEATURES['other parameter styles']) expect(styled, s).toContain(s);
     const all = await bundle('shake-all', shake, `import { createClient } from PKG;\ncreateClient({ baseUrl: 'https://h' }).getThing({ id: '1' }).then(console.log);`);
-    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles'] as const) {
+    for (const feature of ['forms', 'apiKey/basic credentials', 'other parameter styles', 'deprecation'] as const) {
       for (const s of FEATURES[feature]) expect(all, `${feature}: ${s}`).toContain(s);
     }
   });

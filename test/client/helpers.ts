@@ -1,4 +1,5 @@
 /** Test helpers for the client runtime: a recording fake fetch and small response builders. */
+import { encodeBody } from '../../generator/src/emit/client/runtime/body.ts';
 import type { OperationSpec } from '../../generator/src/emit/client/runtime/types.ts';
 
 export interface Recorded {
@@ -82,6 +83,7 @@ export const createPostOp: OperationSpec = {
   method: 'POST',
   path: '/2/posts',
   body: 'application/json',
+  encode: encodeBody,
   security: [['oauth2'], ['oauth1']],
 };
 

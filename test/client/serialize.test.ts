@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRequest, encode, pointer, serializeDefault } from '../../generator/src/emit/client/runtime/serialize.ts';
-import { serializeParam } from '../../generator/src/emit/client/runtime/styles.ts';
+import { serializeParam, writeParam } from '../../generator/src/emit/client/runtime/styles.ts';
 import { paramValues } from '../../generator/src/emit/client/runtime/validate.ts';
 import type { OperationSpec } from '../../generator/src/emit/client/runtime/types.ts';
 import { bookmarksOp } from './helpers.ts';
@@ -42,12 +42,12 @@ describe('serializeParam: OpenAPI style × explode', () => {
   it.each(table.filter(([style]) => style === 'simple' || style === 'form'))(
     'the core default serializer agrees: %s explode=%s %j',
     (style, explode, value, expected) => {
-      expect(serializeDefault(style, explode, 'color', value, e)).toBe(expected);
+      expect(serializeDefault(style, explode, 'color', value)).toBe(expected);
     },
   );
 
   it('the default serializer refuses other styles rather than mis-serializing them', () => {
-    expect(() => serializeDefault('matrix', false, 'color', 'blue', e)).toThrow(/style matrix needs OperationSpec.styles/);
+    expect(() => serializeDefault('matrix', false, 'color', 'blue')).toThrow(/style matrix needs OperationSpec.styles/);
   });
 
   it('percent-encodes values (RFC 3986 unreserved stays), keeping the list delimiter literal', () => {
@@ -93,8 +93,11 @@ describe('buildRequest', () => {
           { name: 'filter', in: 'query', json: true },
           { name: 'next', in: 'query', reserved: true },
         ],
+        styles: writeParam,
       };
     const args = { id: 'p', 'query:id': 'q', 'X-Trace': ['a', 'b'], session: 's 1', filter: { a: [1] }, next: 'https://x/y?z' };
+    // Header and cookie parameters are written by the entry's writer (styles.ts), which such entries carry.
+    expect(() => buildRequest('http://h', { ...op, styles: undefined }, args)).toThrow(/header parameters need OperationSpec.styles/);
     const r = buildRequest('http://h', op, args);
     expect(r.url).toBe('http://h/things/p?id=q&filter=%7B%22a%22%3A%5B1%5D%7D&next=https://x/y?z');
     expect(r.headers['x-trace']).toBe('a,b');
@@ -106,7 +109,7 @@ describe('buildRequest', () => {
   it('other styles go through the entry serializer (styles.ts); without it the call fails instead of mis-serializing', () => {
     const op: OperationSpec = { id: 'x', method: 'GET', path: '/c{color}', params: [{ name: 'color', in: 'path', style: 'matrix', explode: true }] };
     expect(() => buildRequest('http://h', op, { color: ['a', 'b'] })).toThrow(/matrix/);
-    expect(buildRequest('http://h', { ...op, styles: serializeParam }, { color: ['a', 'b'] }).url).toBe('http://h/c;color=a;color=b');
+    expect(buildRequest('http://h', { ...op, styles: writeParam }, { color: ['a', 'b'] }).url).toBe('http://h/c;color=a;color=b');
   });
 
   it('throws on a missing path parameter instead of sending "undefined"', () => {

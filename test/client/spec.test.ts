@@ -140,7 +140,7 @@ describe('client for spec/social-posting.openapi.yaml', () => {
     const client = mod.createClient({ baseUrl, auth: { bearer: 'app' } });
     const e = await client.getUserBookmarks({ id: '2244994945' }).then(undefined, (x: unknown) => x);
     expect(e).toBeInstanceOf(mod.CredentialsError);
-    expect(e.message).toContain('OAuth 2.0 access token (auth.oauth2)');
+    expect(e.message).toContain('needs auth.oauth2');
   });
 
   it('paginates bookmarks over loopback and narrows a resource-not-found problem', async () => {

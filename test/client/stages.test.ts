@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFailure, prepare, sendOnce } from '../../generator/src/emit/client/runtime/core.ts';
 import { rateLimits } from '../../generator/src/emit/client/runtime/rate-limit.ts';
-import { retryDelay } from '../../generator/src/emit/client/runtime/retry.ts';
+import { retryDelay, retryPolicy } from '../../generator/src/emit/client/runtime/retry.ts';
 import { timeouts } from '../../generator/src/emit/client/runtime/timeout.ts';
 import { AbortError, ApiError, CredentialsError, NetworkError, RateLimitError, TimeoutError } from '../../generator/src/emit/client/runtime/errors.ts';
 import type { RuntimeOptions } from '../../generator/src/emit/client/runtime/types.ts';
@@ -20,13 +20,13 @@ describe('prepare', () => {
     expect(p.payload).toBe('{"text":"hi"}');
     expect({ ...p.headers }).toEqual({ 'x-client': '1', 'x-call': '2', 'content-type': 'application/json' });
     expect(p.plan).toEqual(['oauth2']);
-    expect(p.idempotent).toBe(false);
-    expect(p.retries).toBe(2);
+    expect(retryPolicy(p).idempotent).toBe(false);
+    expect(retryPolicy(p).retries).toBe(2);
   });
 
   it('fails before any request without usable credentials; retry false turns retries off', () => {
     expect(() => prepare({ baseUrl: 'https://api.test' }, undefined, createPostOp, {}, {})).toThrow(CredentialsError);
-    expect(prepare(base, undefined, lookupOp, { id: '1' }, { retry: false }).retries).toBe(0);
+    expect(retryPolicy(prepare(base, undefined, lookupOp, { id: '1' }, { retry: false })).retries).toBe(0);
   });
 
   it('an aborted signal stops it at once', () => {
@@ -57,7 +57,7 @@ describe('sendOnce', () => {
 });
 
 describe('retryDelay', () => {
-  const p = prepare(base, undefined, lookupOp, { id: '1' }, { retry: { maxRateLimitWaitMs: 1000, baseDelayMs: 10, maxDelayMs: 10 } });
+  const p = retryPolicy(prepare(base, undefined, lookupOp, { id: '1' }, { retry: { maxRateLimitWaitMs: 1000, baseDelayMs: 10, maxDelayMs: 10 } }));
   it('429: waits until the reset when it is close enough, else gives up', () => {
     const soon = { reset: new Date(Date.now() + 500) };
     expect(retryDelay(p, new Response(null, { status: 429 }), soon, 0)).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describe('retryDelay', () => {
     const d = retryDelay(p, new Response(null, { status: 503 }), undefined, 0)!;
     expect(d).toBeGreaterThanOrEqual(5);
     expect(d).toBeLessThanOrEqual(10);
-    const post = prepare(base, undefined, createPostOp, {}, {});
+    const post = retryPolicy(prepare(base, undefined, createPostOp, {}, {}));
     expect(retryDelay(post, new Response(null, { status: 503 }), undefined, 0)).toBeUndefined();
     expect(retryDelay(p, new Response(null, { status: 500 }), undefined, 0)).toBeUndefined();
   });

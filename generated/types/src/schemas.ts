@@ -245,7 +245,7 @@ export const ReplySettingsValues = [
   'other',
   'subscribers',
   'verified',
-] as const;
+] as never as readonly ['everyone', 'mentionedUsers', 'following', 'other', 'subscribers', 'verified'];
 
 export interface Scopes {
   /** The post is viewable by followers without the post id. */
@@ -430,7 +430,14 @@ export const ConnectionStatusValues = [
   'followed_by',
   'following',
   'muting',
-] as const;
+] as never as readonly [
+  'follow_request_received',
+  'follow_request_sent',
+  'blocking',
+  'followed_by',
+  'following',
+  'muting',
+];
 
 /** Entities found in the profile's description and url. */
 export interface UserEntities {
@@ -704,13 +711,19 @@ export type Problem =
 export type ProblemResourceType = 'user' | 'post' | 'media' | 'list' | 'space';
 
 /** Every value of {@link ProblemResourceType}, in the order the spec lists them. */
-export const ProblemResourceTypeValues = ['user', 'post', 'media', 'list', 'space'] as const;
+export const ProblemResourceTypeValues = ['user', 'post', 'media', 'list', 'space'] as never as readonly [
+  'user',
+  'post',
+  'media',
+  'list',
+  'space',
+];
 
 /** Part of the response the problem refers to. */
 export type ProblemSection = 'data' | 'includes';
 
 /** Every value of {@link ProblemSection}, in the order the spec lists them. */
-export const ProblemSectionValues = ['data', 'includes'] as const;
+export const ProblemSectionValues = ['data', 'includes'] as never as readonly ['data', 'includes'];
 
 /** Generic problem carrying only the HTTP status. */
 export type GenericProblem = ProblemBase & {
@@ -901,7 +914,20 @@ export const ActivityEventTypeValues = [
   'dm.sent',
   'dm.read',
   'dm.indicate_typing',
-] as const;
+] as never as readonly [
+  'profile.update.bio',
+  'profile.update.verified',
+  'profile.update.affiliate',
+  'profile.update.screenname',
+  'post.create',
+  'post.delete',
+  'spaces.start',
+  'spaces.end',
+  'dm.received',
+  'dm.sent',
+  'dm.read',
+  'dm.indicate_typing',
+];
 
 /**
  * Activity event type names in the earlier PascalCase format, deprecated since 2026-03-18. ProfileBioUpdate became profile.update.bio; the dot-separated names of the other four are not shown.
@@ -917,7 +943,13 @@ export const DeprecatedActivityEventTypeValues = [
   'ProfileBannerUpdate',
   'ProfileGeoUpdate',
   'ProfileUrlUpdate',
-] as const;
+] as never as readonly [
+  'ProfileBioUpdate',
+  'ProfilePictureUpdate',
+  'ProfileBannerUpdate',
+  'ProfileGeoUpdate',
+  'ProfileUrlUpdate',
+];
 
 /** Which events a subscription delivers. Subscriptions filter by user id; an optional keyword narrows delivery further (useful for news events); an optional direction scopes DM and chat events to sent, received, or both. */
 export interface ActivitySubscriptionFilter {
@@ -941,7 +973,11 @@ export type ActivityStreamEvent = unknown;
 export type DmEventType = 'MessageCreate' | 'ParticipantsJoin' | 'ParticipantsLeave';
 
 /** Every value of {@link DmEventType}, in the order the spec lists them. */
-export const DmEventTypeValues = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'] as const;
+export const DmEventTypeValues = ['MessageCreate', 'ParticipantsJoin', 'ParticipantsLeave'] as never as readonly [
+  'MessageCreate',
+  'ParticipantsJoin',
+  'ParticipantsLeave',
+];
 
 /** A direct-message conversation event. */
 export type DmEvent = DmMessageCreateEvent | DmParticipantsJoinEvent | DmParticipantsLeaveEvent;
@@ -1038,14 +1074,54 @@ export const PostFieldValues = [
   'suggested_source_links',
   'suggested_source_links_with_counts',
   'text',
-] as const;
+] as never as readonly [
+  'article',
+  'attachments',
+  'author_id',
+  'card_uri',
+  'community_id',
+  'context_annotations',
+  'conversation_id',
+  'created_at',
+  'display_text_range',
+  'edit_controls',
+  'edit_history_post_ids',
+  'entities',
+  'geo',
+  'id',
+  'in_reply_to_user_id',
+  'lang',
+  'matched_media_notes',
+  'media_metadata',
+  'non_public_metrics',
+  'note_request_suggestions',
+  'note_post',
+  'organic_metrics',
+  'paid_partnership',
+  'possibly_sensitive',
+  'promoted_metrics',
+  'public_metrics',
+  'referenced_posts',
+  'reply_settings',
+  'scopes',
+  'source',
+  'suggested_source_links',
+  'suggested_source_links_with_counts',
+  'text',
+];
 
 /** A member of a news story selectable through `news.fields`. The values listed are the ones the catalogue gives; the list is incomplete. */
 export type NewsField =
   'name' | 'summary' | 'contexts' | 'cluster_posts_results' | 'last_updated_at_ms' | (string & {});
 
 /** Every value of {@link NewsField}, in the order the spec lists them. */
-export const NewsFieldValues = ['name', 'summary', 'contexts', 'cluster_posts_results', 'last_updated_at_ms'] as const;
+export const NewsFieldValues = [
+  'name',
+  'summary',
+  'contexts',
+  'cluster_posts_results',
+  'last_updated_at_ms',
+] as never as readonly ['name', 'summary', 'contexts', 'cluster_posts_results', 'last_updated_at_ms'];
 
 /** Response of GET /2/users/{id}/bookmarks. */
 export interface GetUserBookmarksEnvelope {

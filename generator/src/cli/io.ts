@@ -22,12 +22,34 @@ export const EXIT = {
   usage: 2,
 } as const;
 
+/**
+ * A reader that stops early (`socialgen --help | head -1`) closes the pipe: that is the reader's choice, not a
+ * failure, so the rest of the output is dropped instead of an unhandled EPIPE crashing with a stack trace.
+ * Any other write error is reported once, as a message.
+ */
+const closedStreams = new WeakMap<NodeJS.WriteStream, { closed: boolean }>();
+function quietOnClosedPipe(stream: NodeJS.WriteStream): () => boolean {
+  let state = closedStreams.get(stream);
+  if (!state) {
+    const created = { closed: false };
+    closedStreams.set(stream, (state = created));
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      created.closed = true;
+      if (error.code !== 'EPIPE') process.stderr.write(`socialgen: cannot write output: ${error.message}\n`);
+    });
+  }
+  const known = state;
+  return () => known.closed || stream.destroyed;
+}
+
 export function processIO(): CliIO {
+  const stdoutClosed = quietOnClosedPipe(process.stdout);
+  const stderrClosed = quietOnClosedPipe(process.stderr);
   const isTTY = Boolean(process.stdout.isTTY);
   const color = isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
-    err: (text) => process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+    out: (text) => void (stdoutClosed() || process.stdout.write(text.endsWith('\n') ? text : text + '\n')),
+    err: (text) => void (stderrClosed() || process.stderr.write(text.endsWith('\n') ? text : text + '\n')),
     isTTY,
     color,
     cwd: process.cwd(),

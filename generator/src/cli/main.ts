@@ -9,16 +9,33 @@ import { formatDiagnostic, isSpecError } from '../load/diagnostics.ts';
 import { processIO, EXIT, type CliIO } from './io.ts';
 import type { CommandContext } from './context.ts';
 import { GENERATOR_VERSION } from '../version.ts';
-import { registerGenerate } from './commands/generate.ts';
-import { registerCheck } from './commands/check.ts';
-import { registerDiff } from './commands/diff.ts';
-import { registerMock } from './commands/mock.ts';
-import { registerInit } from './commands/init.ts';
-import { registerBundle } from './commands/bundle.ts';
 import { UsageError } from './errors.ts';
 import { RegistryError } from '../emit/registry.ts';
 
 export { UsageError };
+
+type Register = (program: Command, ctx: CommandContext) => void;
+
+/**
+ * The commands, in the order `--help` lists them, each loaded only when registered: a run registers just
+ * the command it names, so `generate` does not load what `diff` (jsdiff, the diff engine), `check` or
+ * `bundle` import. Without a known command name first (`--help`, `help <command>`, a typo) all are
+ * registered, so the help and commander's suggestions are what they were.
+ */
+const COMMANDS: ReadonlyArray<readonly [string, () => Promise<Register>]> = [
+  ['generate', async () => (await import('./commands/generate.ts')).registerGenerate],
+  ['check', async () => (await import('./commands/check.ts')).registerCheck],
+  ['diff', async () => (await import('./commands/diff.ts')).registerDiff],
+  ['mock', async () => (await import('./commands/mock.ts')).registerMock],
+  ['init', async () => (await import('./commands/init.ts')).registerInit],
+  ['bundle', async () => (await import('./commands/bundle.ts')).registerBundle],
+];
+
+async function registerCommands(program: Command, ctx: CommandContext, argv: string[]): Promise<void> {
+  const named = COMMANDS.find(([name]) => name === argv[0]);
+  const registers = await Promise.all((named ? [named] : COMMANDS).map(([, load]) => load()));
+  for (const register of registers) register(program, ctx);
+}
 
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   let exitCode: number = EXIT.ok;
@@ -31,12 +48,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.replace(/\n$/, '')), writeErr: (s) => io.err(s.replace(/\n$/, '')) });
   program.addHelpText('after', '\nExit codes: 0 ok, 1 check/diff failure, 2 bad input or usage, 3 internal error.');
-  registerGenerate(program, ctx);
-  registerCheck(program, ctx);
-  registerDiff(program, ctx);
-  registerMock(program, ctx);
-  registerInit(program, ctx);
-  registerBundle(program, ctx);
+  await registerCommands(program, ctx, argv);
   for (const command of program.commands) command.exitOverride();
 
   try {

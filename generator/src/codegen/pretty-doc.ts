@@ -7,7 +7,13 @@ import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { stringifyLiteral } from './code.ts';
 
-const { group, indent, line, softline, ifBreak, join } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+
+/**
+ * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
+ * module printer (pretty-module.ts) catches it: the statement is then left to prettier.
+ */
+export class NotPrinted extends Error {}
 
 /** A document as prettier's printer lays it out with our options (no trailing newline). */
 export function printDoc(doc: builders.Doc): string {
@@ -68,6 +74,11 @@ function moduleLiteral(literal: string): string {
   return literal.startsWith('"') ? prettierQuotes(literal) : literal;
 }
 
+/** `{ a, b }` of an import or export: on the line when it fits, else one name a line with a trailing comma (a single name never breaks). */
+function specifiers(names: readonly string[]): builders.Doc {
+  return names.length > 1 ? group(['{', indent([line, join([',', line], [...names])]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
+}
+
 /**
  * A one-line `import`/`export` as the symbol registry writes it (`import type { a, b } from "./x.js";`,
  * `import * as T from "m";`) in prettier's layout: the module in prettier's quotes, and a named list that
@@ -76,11 +87,100 @@ function moduleLiteral(literal: string): string {
  */
 export function prettyModuleLine(text: string): string | undefined {
   const named = NAMED_LINE.exec(text.trim());
-  if (named) {
-    const names = named[3]!.split(', ');
-    const specifiers: builders.Doc = names.length > 1 ? group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']) : `{ ${names[0]} }`;
-    return printDoc([named[1]!, named[2] ?? '', ' ', specifiers, ' from ', moduleLiteral(named[4]!), ';']);
-  }
+  if (named) return printDoc([named[1]!, named[2] ?? '', ' ', specifiers(named[3]!.split(', ')), ' from ', moduleLiteral(named[4]!), ';']);
   const namespace = NAMESPACE_LINE.exec(text.trim());
   return namespace ? `${namespace[1]}${namespace[2] ?? ''} * as ${namespace[3]} from ${moduleLiteral(namespace[4]!)};` : undefined;
+}
+
+/** prettyModuleLine's text, or `NotPrinted` for a line of another shape. */
+export function moduleLine(text: string): string {
+  const printed = prettyModuleLine(text);
+  if (printed === undefined) throw new NotPrinted('import line');
+  return printed;
+}
+
+const SPECIFIER = new RegExp(`^(?:type )?${NAME}(?: as ${NAME})?$`);
+
+/**
+ * `import { a, type B } from 'module';` (or `export`, `import type`) from names and a module name, in
+ * prettier's layout; a name may be `type X` or `x as y`. Throws `NotPrinted` for anything else.
+ */
+export function importStatement(keyword: 'import' | 'export', names: readonly string[], from: string, typeOnly = false): string {
+  if (!names.length || !names.every((n) => SPECIFIER.test(n))) throw new NotPrinted('import names');
+  return printDoc([keyword, typeOnly ? ' type' : '', ' ', specifiers(names), ' from ', prettyString(from), ';']);
+}
+
+/** `<A, B>`: type arguments of more than one argument broken one a line, with no trailing comma. */
+export function typeArguments(args: readonly builders.Doc[]): builders.Doc {
+  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
+}
+
+/**
+ * `<head> = JSON.parse('…');` (head: `export const NAME: Type`): the value's JSON text as one string
+ * argument, on one line when it fits, else the argument alone on the next line. (The right side never
+ * moves below the `=`: `JSON.parse(` always fits after a head of a declaration and its type, and prettier's
+ * fluid assignment layout keeps it there.)
+ */
+export function jsonParseStatement(head: string, value: unknown): string {
+  const start = `${head} = JSON.parse`;
+  const text = prettyString(JSON.stringify(value));
+  const width = PRETTIER_OPTIONS.printWidth!;
+  if (start.length > width / 2) throw new NotPrinted('long declaration');
+  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
+  // fit: broken without measuring megabytes.
+  if (printableAscii(text.slice(0, 2 * width)) > width) return `${start}(\n  ${text},\n);`;
+  return printDoc([start, callArguments([text]), ';']);
+}
+
+function printableAscii(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) n++;
+  }
+  return n;
+}
+
+/**
+ * Text written in prettier's layout, vouched for only as far as its width: every line fits the print width
+ * (else `NotPrinted`). For fixed templates whose layout is prettier's when they fit.
+ */
+export function fitting(text: string): string {
+  const width = PRETTIER_OPTIONS.printWidth!;
+  for (const l of text.split('\n')) if (l.length > width) throw new NotPrinted('wide line');
+  return text;
+}
+
+/**
+ * `left = right` in prettier's "fluid" layout (a call or an object on the right): the right side starts on
+ * the line when its head fits there, else on the next line, indented.
+ */
+export function fluidAssignment(left: builders.Doc, right: builders.Doc): builders.Doc {
+  const id = Symbol('assignment');
+  return group([group(left), group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
+}
+
+/** `left = right` where prettier breaks after the operator (a member chain or a string on the right). */
+export function breakAfterOperator(left: builders.Doc, right: builders.Doc): builders.Doc {
+  return group([group(left), group(indent([line, right]))]);
+}
+
+/**
+ * A block comment and its line break as prettier re-indents it (`body` is what goes between `/*` and `*\/`,
+ * as comment.ts `docCommentBody` writes it): a JSDoc block whose every line starts with `*` has its lines
+ * trimmed and put one space right of the opening `/`. Another multi-line block throws `NotPrinted`.
+ */
+export function blockComment(body: string): builders.Doc {
+  const lines = body.split('\n');
+  if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
+  const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
+  return ['/*', text, '*/', hardline];
+}
+
+/** A comment as comment.ts `docComment` writes it (`/** … *\/` and a line break, or empty) as prettier re-indents it. */
+export function commentDoc(text: string): builders.Doc {
+  const comment = text.replace(/\n$/, '');
+  if (!comment) return '';
+  if (!comment.startsWith('/*') || !comment.endsWith('*/')) throw new NotPrinted('not a block comment');
+  return blockComment(comment.slice(2, -2));
 }

@@ -453,6 +453,20 @@ export function asConst(value: Expression): Expression {
   return f.createAsExpression(value, f.createTypeReferenceNode('const'));
 }
 
+/**
+ * `value as never as T`: the value typed by a declared type instead of an inferred one. A consumer's checker
+ * then neither infers the literal's type nor relates it to `T` (for a tuple literal that relation resolves
+ * every member of a `ReadonlyArray` instantiation); the caller guarantees that `value` inhabits `T`.
+ */
+export function declaredAs(value: Expression, type: TypeNode): Expression {
+  return f.createAsExpression(f.createAsExpression(value, keywordType('never')), type);
+}
+
+/** `typeof name` (a declared value's type). */
+export function typeOfValue(name: string): TypeNode {
+  return f.createTypeQueryNode(f.createIdentifier(checkedName(name)));
+}
+
 /** `value satisfies T` */
 export function satisfies(value: Expression, type: TypeNode): Expression {
   return f.createSatisfiesExpression(value, type);

@@ -15,17 +15,17 @@ import { ts } from './typescript.mjs';
 import { builders, utils } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { isSingleLine } from './ts-nodes.ts';
-import { printDoc } from './pretty-doc.ts';
+import { blockComment, NotPrinted, printDoc } from './pretty-doc.ts';
 
 type D = builders.Doc;
 const { group, indent, align, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffixBoundary, fill } = builders;
 const K = ts.SyntaxKind;
 
-/** A node (or a shape of one) this printer does not reproduce prettier's output for. */
-export class Unhandled extends Error {}
+/** A node (or a shape of one) this printer does not reproduce prettier's output for (pretty-doc.ts `NotPrinted`). */
+export { NotPrinted as Unhandled };
 
 function unhandled(what: string): never {
-  throw new Unhandled(what);
+  throw new NotPrinted(what);
 }
 
 /** A top-level statement as prettier prints it (no trailing newline); throws `Unhandled`. */
@@ -132,6 +132,7 @@ export function type(node: ts.TypeNode, place: Place = 'other'): D {
   }
   if (ts.isIndexedAccessTypeNode(node)) return [type(node.objectType), '[', type(node.indexType), ']'];
   if (ts.isTypeOperatorNode(node) && node.operator === K.ReadonlyKeyword) return ['readonly ', type(node.type)];
+  if (ts.isTypeQueryNode(node) && !node.typeArguments) return ['typeof ', entityName(node.exprName)];
   if (ts.isFunctionTypeNode(node)) return functionType(node);
   if (ts.isTupleTypeNode(node)) return tuple(node);
   if (ts.isTemplateLiteralTypeNode(node)) return templateType(node);
@@ -341,16 +342,9 @@ function quote(text: string): string {
 
 // ---------------------------------------------------------------------------------------------- comments
 
-/** Leading JSDoc blocks, as prettier re-indents a block whose every line starts with `*`. */
-function comments(node: ts.Node): D {
+/** A node's leading JSDoc blocks (synthetic comments), as prettier re-indents them (pretty-doc.ts `blockComment`). */
+export function comments(node: ts.Node): D {
   const list = ts.getSyntheticLeadingComments(node);
   if (!list?.length) return '';
-  return list.map((c) => {
-    if (c.kind !== K.MultiLineCommentTrivia) unhandled('line comment');
-    const lines = c.text.split('\n');
-    const indentable = lines.length > 1 && `*${c.text}*`.split('\n').every((l) => l.trimStart().startsWith('*'));
-    if (lines.length > 1 && !indentable) unhandled('unindentable comment');
-    const body = lines.length === 1 ? c.text : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
-    return ['/*', body, '*/', hardline];
-  });
+  return list.map((c) => (c.kind === K.MultiLineCommentTrivia ? blockComment(c.text) : unhandled('line comment')));
 }

@@ -6,7 +6,10 @@
 import { ts } from './typescript.mjs';
 import { docCommentBody } from './comment.ts';
 import type { DocLines, Statement } from './ts-nodes.ts';
-import { prettyStatement, Unhandled } from './ts-pretty.ts';
+import { prettyStatement } from './ts-pretty.ts';
+import { ModulePrinter, printedOr, type Range } from './pretty-module.ts';
+
+export { fallbacks } from './pretty-module.ts';
 
 let printer: ts.Printer | undefined;
 let context: ts.SourceFile | undefined;
@@ -19,7 +22,7 @@ export function printNode(node: ts.Node): string {
 }
 
 /** A character range `[start, end)` of a module's text. */
-export type TextRange = readonly [start: number, end: number];
+export type TextRange = Range;
 
 export interface PrintedModule {
   text: string;
@@ -27,46 +30,30 @@ export interface PrintedModule {
   unformatted: TextRange[];
 }
 
-/** Why statements were left for prettier, with how often (read by benchmarks and tests). */
-export const fallbacks = new Map<string, number>();
-
-/** A statement as prettier would print it, or the compiler's text and `false` when ts-pretty cannot. */
-function printStatement(node: Statement): [text: string, formatted: boolean] {
-  try {
-    return [prettyStatement(node), true];
-  } catch (error) {
-    if (!(error instanceof Unhandled)) throw error;
-    fallbacks.set(error.message, (fallbacks.get(error.message) ?? 0) + 1);
-    return [printNode(node), false];
-  }
+/** A statement as prettier would print it, or the compiler's text, left to prettier, when ts-pretty cannot. */
+function printStatement(node: Statement): { text: string; formatted: boolean } {
+  return printedOr(() => prettyStatement(node), () => printNode(node));
 }
 
 /**
- * A module: the header comment, the imports (one per line), then each statement after a blank line. The
- * blank line before every top-level statement is what prettier keeps (it never adds or removes one).
+ * A module (pretty-module.ts): the header comment, the imports (one per line), then each statement after
+ * a blank line. The blank line before every top-level statement is what prettier keeps (it never adds or
+ * removes one).
  *
  * Statements are printed as the iterable yields them, so each statement's nodes die young instead of a
  * whole file's tree being kept for one print; imports are asked for last (what they name is known only
  * once every statement is built).
  */
 export function printFormattedModule(header: DocLines, statements: Iterable<Statement>, imports: () => readonly Statement[] = () => []): PrintedModule {
-  const printed: Array<[string, boolean]> = [];
+  const printed: Array<{ text: string; formatted: boolean }> = [];
   for (const statement of statements) printed.push(printStatement(statement));
+  const module = new ModulePrinter();
   const body = docCommentBody(header);
-  const head: Array<[string, boolean]> = body === undefined ? [] : [[`/*${body}*/`, true]];
-  const imported = imports().map(printStatement);
-  const parts: Array<{ text: string; formatted: boolean; separator: string }> = [];
-  head.forEach(([text, formatted]) => parts.push({ text, formatted, separator: '' }));
-  imported.forEach(([text, formatted]) => parts.push({ text, formatted, separator: parts.length ? '\n' : '' }));
-  printed.forEach(([text, formatted]) => parts.push({ text, formatted, separator: parts.length ? '\n\n' : '' }));
-  let text = '';
-  const unformatted: TextRange[] = [];
-  for (const part of parts) {
-    text += part.separator;
-    if (!part.formatted) unformatted.push([text.length, text.length + part.text.length]);
-    text += part.text;
-  }
-  return { text: text + '\n', unformatted };
+  if (body !== undefined) module.line(`/*${body}*/`);
+  for (const { text, formatted } of imports().map(printStatement)) module.line(text, formatted);
+  for (const { text, formatted } of printed) module.statement(text, formatted);
+  const { text, ranges } = module.build();
+  return { text, unformatted: ranges };
 }
 
 /** The module's text alone (for callers that let prettier format the whole file). */

@@ -3,10 +3,14 @@
  * targets and a user's own (a module named in the config's `plugins`, docs/plugins.md). Emitters are
  * pure: they read the model and return the files they write; they never touch the file system, never
  * format, never read YAML. The pipeline checks each file against the emitter's declared `files`, formats
- * it with prettier, and writes (or, for `check`, compares) it with everything else.
+ * with prettier what the emitter did not print formatted already (`EmittedFile.formatted`, the module
+ * printer `EmitContext.printer`), and writes (or, for `check`, compares) it with everything else.
  */
 import type { ApiModel } from '../model/types.ts';
 import * as codegen from '../codegen/index.ts';
+import { printer, type Printer } from '../codegen/printer.ts';
+
+export type { Printer };
 
 /** The built-in targets, in dependency order. */
 export type BuiltinTarget = 'types' | 'validators' | 'client' | 'server';
@@ -59,6 +63,11 @@ export interface EmitContext {
   generatorVersion: string;
   /** The safe code builder: `code`, `lit`, `ident`, `propKey`, `docComment`, … */
   codegen: Codegen;
+  /**
+   * The module printer of the built-in targets: files printed with it come out as prettier prints them and
+   * are claimed formatted (`printer.module()…file(path)`), so the pipeline runs no prettier for them.
+   */
+  printer: Printer;
 }
 
 /** What a target's package.json and README say beyond what every generated package has. */
@@ -103,6 +112,7 @@ export function createEmitContext(base: { packages: PackageNaming; options?: Rec
     options: base.options ?? {},
     generatorVersion: base.generatorVersion,
     codegen,
+    printer,
   };
 }
 

@@ -5,10 +5,9 @@
  * into the root, and a diagnostic must still name the file and line the object was written at.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import $RefParser from '@apidevtools/json-schema-ref-parser';
 import type { Diagnostic } from './diagnostics.ts';
 import { resolveSchemaIds } from './schema-ids.ts';
-import { toPointer } from './pointer.ts';
+import { escapeSegment, toPointer } from './pointer.ts';
 import { readSpecFileCached, parseSpecText, type ParseCache, type ReadResult } from './read.ts';
 import { SourceFile } from './source.ts';
 
@@ -48,13 +47,14 @@ export function hasExternalRefs(value: unknown): boolean {
 
 /** Records `file`/pointer for every object and array inside `value`. */
 export function registerOrigins(value: unknown, file: string, origins: WeakMap<object, Origin>): void {
-  const walk = (node: unknown, segments: (string | number)[]): void => {
+  // The pointer grows by one escaped segment per level (not rebuilt from a segment list at every node).
+  const walk = (node: unknown, pointer: string): void => {
     if (node === null || typeof node !== 'object' || origins.has(node)) return;
-    origins.set(node, { file, pointer: toPointer(segments) });
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, [...segments, i]));
-    else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], [...segments, key]);
+    origins.set(node, { file, pointer });
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    else for (const key of Object.keys(node)) walk((node as Record<string, unknown>)[key], `${pointer}/${escapeSegment(key)}`);
   };
-  walk(value, []);
+  walk(value, '');
 }
 
 function urlToPath(url: string): string {
@@ -85,11 +85,14 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
     return result;
   };
 
+  // Loaded here, not at startup: a spec in one file (most specs, GitHub's) never needs the bundler, nor
+  // the 25 modules and js-yaml it brings.
+  const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const parser = new $RefParser();
   let document: unknown;
   try {
     // The bundler mutates the value it is given; we hand it the root value itself so recorded origins stay valid.
-    document = await parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
+    document = await withoutLazyHeaders(() => parser.bundle(pathToFileURL(rootFile).href, root.value as never, {
       continueOnError: true,
       resolve: {
         http: false,
@@ -122,7 +125,7 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
           },
         },
       },
-    } as never);
+    } as never));
   } catch (error) {
     const group = error as { errors?: Array<{ message: string; path?: (string | number)[]; source?: string; footprint?: string }> };
     if (!group.errors) throw error;
@@ -144,6 +147,24 @@ export async function bundleSpec(rootFile: string, root: ReadResult, readText?: 
     document = (parser as unknown as { schema: unknown }).schema;
   }
   return { document, sources, origins, diagnostics };
+}
+
+/**
+ * Runs `start` (which must begin the bundling synchronously) with the global `Headers` hidden. While merging
+ * its options the bundler asks `typeof Headers`, and in Node that global is a lazy getter that loads the
+ * whole fetch implementation (undici): 30-70 ms of every run, for an answer nothing here uses (its HTTP
+ * resolver is off). The options are merged before `bundle` first awaits, so restoring the getter right
+ * after the synchronous call leaves no moment in which other code could see it missing.
+ */
+function withoutLazyHeaders<T>(start: () => T): T {
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+  if (!descriptor?.get || !descriptor.configurable) return start();
+  Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true, enumerable: descriptor.enumerable });
+  try {
+    return start();
+  } finally {
+    Object.defineProperty(globalThis, 'Headers', descriptor);
+  }
 }
 
 export function readThrough(file: string, readText: ReadText): ReadResult {

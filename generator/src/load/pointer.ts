@@ -1,7 +1,9 @@
 /** RFC 6901 JSON pointers. */
 
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const text = String(segment);
+  // Most segments need no escape; this runs for every node of a document (origins, $id resolution).
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
 }
 
 export function unescapeSegment(segment: string): string {

@@ -9,7 +9,7 @@
  * of an OpenAPI file almost always meant.
  */
 import type { Diagnostic } from './diagnostics.ts';
-import { getAtPointer, parsePointer, toPointer } from './pointer.ts';
+import { escapeSegment, getAtPointer, parsePointer, toPointer } from './pointer.ts';
 
 interface Walked {
   node: Record<string, unknown>;
@@ -25,15 +25,15 @@ export function resolveSchemaIds(value: unknown, fileUrl: string, file: string):
   const withRefs: Walked[] = [];
   let sawId = false;
 
-  const walk = (node: unknown, segments: (string | number)[], base: string, resourcePointer: string): void => {
+  // `inProperties`: some segment of the pointer is `properties` (an `$id` there is a property's name).
+  const walk = (node: unknown, pointer: string, inProperties: boolean, base: string, resourcePointer: string): void => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
-      node.forEach((item, i) => walk(item, [...segments, i], base, resourcePointer));
+      node.forEach((item, i) => walk(item, `${pointer}/${i}`, inProperties, base, resourcePointer));
       return;
     }
     const record = node as Record<string, unknown>;
-    const pointer = toPointer(segments);
-    if (typeof record.$id === 'string' && !segments.includes('properties')) {
+    if (typeof record.$id === 'string' && !inProperties) {
       try {
         const url = new URL(record.$id, base);
         url.hash = '';
@@ -52,10 +52,10 @@ export function resolveSchemaIds(value: unknown, fileUrl: string, file: string):
     if (typeof record.$ref === 'string') withRefs.push({ node: record, pointer, base, resourcePointer });
     for (const key of Object.keys(record)) {
       const child = record[key];
-      if (child !== null && typeof child === 'object') walk(child, [...segments, key], base, resourcePointer);
+      if (child !== null && typeof child === 'object') walk(child, `${pointer}/${escapeSegment(key)}`, inProperties || key === 'properties', base, resourcePointer);
     }
   };
-  walk(value, [], fileUrl, '');
+  walk(value, '', false, fileUrl, '');
   if (!sawId) return diagnostics;
 
   for (const { node, pointer, base, resourcePointer } of withRefs) {

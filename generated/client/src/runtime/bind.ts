@@ -13,6 +13,7 @@ import { RequestValidationError, ResponseValidationError } from './errors.js';
 import { rateLimits } from './rate-limit.js';
 import { retries } from './retry.js';
 import { timeouts } from './timeout.js';
+import { validating } from './validation.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { streams as streamsFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
@@ -35,8 +36,9 @@ export function bindOperations(
   const { stream, paginate, validators } = features;
   const validation =
     validators &&
-    (() =>
-      import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })));
+    validating(() =>
+      import('./validate.js').then((m) => m.checker(validators, { RequestValidationError, ResponseValidationError })),
+    );
   // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented);
   // middleware's runner still loads only on first use.
   const middleware = () => import('./middleware.js').then((m) => m.runMiddleware);

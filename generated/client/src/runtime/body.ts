@@ -5,7 +5,18 @@
  * `arrayBuffer`, the unread byte `stream` or the raw `response` instead (large downloads in constant
  * memory). Error bodies are always read the default way, so `ApiError.body` stays typed.
  */
+import type { BodyEncoder } from './form.js';
 import type { OperationSpec, ParseAs } from './types.js';
+
+/**
+ * The request body of an operation whose media type is not a form: JSON text for JSON media types, else
+ * passed through as given (bytes, a stream, text). On the table entries of the operations that take a body
+ * (`OperationSpec.encode`), so operations without one carry no body code.
+ */
+export const encodeBody: BodyEncoder = (op, body) => ({
+  body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit),
+  type: op.body,
+});
 
 /** True when the call leaves the body unread (the caller consumes it). */
 export function leavesBodyUnread(parseAs: ParseAs | undefined): boolean {
@@ -17,24 +28,15 @@ export function isStreamBody(payload: unknown): payload is ReadableStream {
   return typeof ReadableStream !== 'undefined' && payload instanceof ReadableStream;
 }
 
-function essence(contentType: string | null): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
 /** Whether a response of this content type is bytes for this operation (declared binary, wildcards too). */
 export function isBinaryResponse(op: OperationSpec, contentType: string | null): boolean {
-  if (!op.binary) return false;
-  const e = essence(contentType);
-  return op.binary.some((d) => d === e || d === '*/*' || (d.endsWith('/*') && e.startsWith(d.slice(0, -1))));
+  const e = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  return !!op.binary?.some((d) => d === e || d === '*/*' || (d.endsWith('/*') && e.startsWith(d.slice(0, -1))));
 }
 
 export async function decodeBody(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
-  if (res.ok) {
-    if (parseAs === 'response') return res;
-    if (parseAs === 'stream') return res.body;
-    if (parseAs === 'arrayBuffer') return res.arrayBuffer();
-    if (parseAs === 'blob' || isBinaryResponse(op, res.headers.get('content-type'))) return res.blob();
-  }
+  if (res.ok && (parseAs || isBinaryResponse(op, res.headers.get('content-type'))))
+    return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs ?? 'blob']();
   const text = await res.text();
   if (!text) return undefined;
   if (!/[/+]json\b/i.test(res.headers.get('content-type') ?? '')) return text;

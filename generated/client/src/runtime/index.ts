@@ -22,8 +22,8 @@ export {
   type ProblemOf,
 } from './errors.js';
 export { paginate, type Paginator } from './paginate.js';
-export { buildRequest, pointer, serializeDefault } from './serialize.js';
-export { serializeParam } from './styles.js';
+export { buildRequest, pointer, serializeDefault, writeDefault } from './serialize.js';
+export { serializeParam, writeParam } from './styles.js';
 export {
   disconnectProblem,
   matchesProblem,

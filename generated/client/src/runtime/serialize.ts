@@ -4,18 +4,13 @@
  * parameters percent-encoded into the template, query parameters into the query string, header and
  * cookie parameters into headers. Dates are sent as RFC 3339 (`toISOString`).
  */
-import type { ExtraQuery, OperationSpec } from './types.js';
+import type { ExtraQuery, OperationSpec, ParamSpec } from './types.js';
 
 export type Encode = (text: string) => string;
 
 /** RFC 3986 `unreserved` stays, everything else is percent-encoded (also `!'()*`). */
 export const encode: Encode = (s) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-
-/** `allowReserved`: RFC 3986 reserved characters stay as they are. */
-const encodeReserved: Encode = (s) => encode(s).replace(/%(2[1346-9ABCF]|3[ABDF]|40|5[BD])/gi, decodeURIComponent);
-
-const plain: Encode = (s) => s;
 
 /** A scalar as wire text. */
 export function scalar(value: unknown, dateOnly?: boolean): string {
@@ -34,26 +29,24 @@ export type Serializer = (
 ) => string;
 
 /**
- * OpenAPI's default styles, `simple` (path, header) and `form` (query, cookie): all most operations use.
+ * OpenAPI's default styles, `simple` (path) and `form` (query), percent-encoded: all most operations use.
  * The others come with the operations whose parameters use them (`OperationSpec.styles`, styles.ts).
  */
-export const serializeDefault: Serializer = (style, explode, name, value, e, dateOnly) => {
+export function serializeDefault(style: string, explode: boolean, name: string, value: unknown): string {
   if (style !== 'form' && style !== 'simple') throw new TypeError(`style ${style} needs OperationSpec.styles`);
-  const s = (v: unknown) => e(scalar(v, dateOnly));
-  const n = e(name);
-  const sep = style === 'form' ? '&' : ',';
-  const kv = (v: string) => (style === 'form' ? n + '=' + v : v);
+  const form = style === 'form';
+  const s = (v: unknown) => encode(scalar(v));
+  const kv = (v: string) => (form ? encode(name) + '=' + v : v);
+  const sep = form ? '&' : ',';
   if (Array.isArray(value)) return explode ? value.map((v) => kv(s(v))).join(sep) : kv(value.map(s).join(','));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return explode
-      ? entries.map(([k, v]) => e(k) + '=' + s(v)).join(sep)
-      : kv(entries.map(([k, v]) => e(k) + ',' + s(v)).join(','));
+    const pairs = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => encode(k) + (explode ? '=' : ',') + s(v));
+    return explode ? pairs.join(sep) : kv(pairs.join(','));
   }
   return kv(s(value));
-};
-
-const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
+}
 
 /** Header name (lower case) → value, in a null-prototype object. */
 export type HeaderRecord = Record<string, string>;
@@ -65,10 +58,37 @@ export function headerRecord(init: HeadersInit | undefined): HeaderRecord {
   return out;
 }
 
+/** Where a call's parameters go: path segments by name, query fragments in order, headers (cookies too). */
+export interface ParamSink {
+  path: Record<string, string>;
+  query: string[];
+  headers: HeaderRecord;
+}
+
+/** Writes one declared parameter with a defined value to its place. */
+export type ParamWriter = (p: ParamSpec, value: unknown, to: ParamSink) => void;
+
+/**
+ * The core's writer: path and query parameters in OpenAPI's default styles (`simple`, `form`), as most
+ * operations have them. An operation with a header or cookie parameter, another style, `allowReserved`,
+ * JSON content or a `format: date` parameter carries the writer of everything (`OperationSpec.styles`,
+ * styles.ts).
+ */
+export const writeDefault: ParamWriter = (p, v, to) => {
+  const style = p.style ?? (p.in === 'path' ? 'simple' : 'form');
+  const text = serializeDefault(style, p.explode ?? style === 'form', p.name, v);
+  if (p.in === 'path') to.path[p.name] = text;
+  else if (p.in === 'query') to.query.push(text);
+  else throw new TypeError(`${p.in} parameters need OperationSpec.styles`);
+};
+
 export interface BuiltRequest {
   url: string;
   headers: HeaderRecord;
 }
+
+const own = (o: object | undefined, k: string): o is Record<string, unknown> =>
+  !!o && Object.prototype.hasOwnProperty.call(o, k);
 
 /**
  * Builds the URL and the parameter headers of a call. Undefined arguments are left out. `callQuery` (the
@@ -81,50 +101,33 @@ export function buildRequest(
   args: Record<string, unknown> | undefined,
   callQuery?: ExtraQuery,
 ): BuiltRequest {
-  // Null-prototype: a header parameter named `__proto__` stays an ordinary entry.
-  const headers: HeaderRecord = Object.create(null);
-  const query: string[] = [];
-  const cookies: string[] = [];
-  const path = new Map<string, string>();
-  const serializeParam = op.styles ?? serializeDefault;
+  // Null-prototype: a parameter named `__proto__` stays an ordinary entry.
+  const to: ParamSink = { path: Object.create(null), query: [], headers: Object.create(null) };
+  const write = op.styles ?? writeDefault;
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
-    let v = args && Object.prototype.hasOwnProperty.call(args, key) ? args[key] : undefined;
-    if (v === undefined || (p.in === 'query' && callQuery && Object.prototype.hasOwnProperty.call(callQuery, p.name)))
-      continue;
-    if (p.json) v = JSON.stringify(v);
-    const style = p.style ?? DEFAULT_STYLE[p.in];
-    const explode = p.explode ?? style === 'form';
-    if (p.in === 'path')
-      path.set(p.name, serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
-    else if (p.in === 'query')
-      query.push(serializeParam(style, explode, p.name, v, p.reserved ? encodeReserved : encode, p.date));
-    else if (p.in === 'header')
-      headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
-    else cookies.push(serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; '));
+    const v = own(args, key) ? args[key] : undefined;
+    if (v !== undefined && !(p.in === 'query' && own(callQuery, p.name))) write(p, v, to);
   }
-  if (op.openQuery) query.push(...extraQuery(args?.extraQuery, 'extraQuery'));
-  if (callQuery) query.push(...extraQuery(callQuery, 'the query option'));
-  if (cookies.length) headers.cookie = cookies.join('; ');
-  const resolved = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = path.get(name);
+  if (op.openQuery) extraQuery(to.query, args?.extraQuery, 'extraQuery');
+  extraQuery(to.query, callQuery, 'the query option');
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = to.path[name];
     if (value === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
     return value;
   });
-  const q = query.filter(Boolean).join('&');
-  return { url: baseUrl.replace(/\/+$/, '') + resolved + (q ? '?' + q : ''), headers };
+  const q = to.query.filter(Boolean).join('&');
+  return { url: baseUrl.replace(/\/+$/, '') + path + (q ? '?' + q : ''), headers: to.headers };
 }
 
-/** The `extraQuery` of a call to an operation open to unlisted parameters: `form`, exploded, in the given order. */
-function extraQuery(extra: unknown, label: string): string[] {
-  if (extra === undefined || extra === null) return [];
+/** Query parameters the spec does not list (`extraQuery`, the `query` option): `form`, exploded, in the given order. */
+function extraQuery(out: string[], extra: unknown, label: string): void {
+  if (extra == null) return;
   if (typeof extra !== 'object' || Array.isArray(extra))
     throw new TypeError(`${label} must be an object of query parameters`);
-  const out: string[] = [];
   for (const [name, value] of Object.entries(extra)) {
-    if (value !== undefined) out.push(serializeDefault('form', true, name, value, encode));
+    if (value !== undefined) out.push(serializeDefault('form', true, name, value));
   }
-  return out;
 }
 
 /** Evaluates a JSON pointer (`/meta/next_token`) against a value. */

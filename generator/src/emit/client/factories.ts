@@ -82,16 +82,18 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
 }`,
   );
   const features = r('Features');
+  // A call at the top level: marked pure so that a bundle that does not use `validation` drops it.
   const validation = part(
     () =>
-      fitting(`${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
+      fitting(`${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = /* @__PURE__ */ ${r('validating')}(() =>
   import(${prettyString(RUNTIME.validate)}).then((m) =>
     ${checker}
-  );`),
-    () => `${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = () =>
+  ),
+);`),
+    () => `${VALIDATION_DOC}export const validation: NonNullable<${features}['validation']> = /* @__PURE__ */ ${r('validating')}(() =>
   import(${lit(RUNTIME.validate).text}).then((m) =>
     m.checker(${loadValidators.text}, { RequestValidationError: ${r('RequestValidationError')}, ResponseValidationError: ${r('ResponseValidationError')} }),
-  );`,
+  ));`,
   );
   const middleware = part(
     () =>

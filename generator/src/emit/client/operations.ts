@@ -133,14 +133,28 @@ function formBody(model: ApiModel, op: OperationModel): boolean {
   return body !== undefined && (body.kind === 'form-urlencoded' || body.essence === 'multipart/form-data');
 }
 
-/** Whether a security alternative of the operation needs http basic or an API key (the entry then carries `extraAuth`). */
+/**
+ * Whether a security alternative of the operation needs http basic, an API key or OAuth 1.0a (the entry then
+ * carries `extraAuth`; the core applies bearer and OAuth 2.0 tokens itself).
+ */
 function extraCredentials(model: ApiModel, op: OperationModel): boolean {
-  return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k === 'basic' || typeof k === 'object'));
+  return securityAlternatives(model, op).alternatives.some((alt) => alt.some((k) => k !== 'bearer' && k !== 'oauth2'));
 }
 
-/** Whether a parameter of the operation has a style the core does not serialize itself (the entry then carries `styles`). */
-function otherStyles(op: OperationModel): boolean {
-  return op.parameters.some((p) => p.style !== 'simple' && p.style !== 'form');
+/**
+ * Whether a parameter of the entry needs more than the core's writer (path and query parameters in the
+ * default styles): the entry then carries `styles` (runtime styles.ts `writeParam`).
+ */
+function otherStyles(spec: Record<string, unknown>): boolean {
+  const params = (spec.params ?? []) as Record<string, unknown>[];
+  return params.some(
+    (p) =>
+      (p.in !== 'path' && p.in !== 'query') ||
+      (p.style !== undefined && p.style !== 'simple' && p.style !== 'form') ||
+      p.reserved ||
+      p.json ||
+      p.date,
+  );
 }
 
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
@@ -150,12 +164,20 @@ function entry(model: ApiModel, op: OperationModel): { code: Code; value: Object
   const members = data.map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
   const values: Array<readonly [string, unknown] | Ident | Spread> = [...data];
   if (formBody(model, op)) members.push(code`encode: encodeForm`), values.push(['encode', new Ident('encodeForm')]);
+  else if (spec.body !== undefined) members.push(code`encode: encodeBody`), values.push(['encode', new Ident('encodeBody')]);
   if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
-  if (otherStyles(op)) members.push(code`styles: serializeParam`), values.push(['styles', new Ident('serializeParam')]);
+  if (otherStyles(spec)) members.push(code`styles: writeParam`), values.push(['styles', new Ident('writeParam')]);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
-  if (typeof spec.dates === 'object') {
+  const dated = typeof spec.dates === 'object';
+  if (dated) {
     members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
     values.push(['dates', new ObjectExpr([new Spread(spec.dates), ['codec', new Ident('dates')]])]);
+  }
+  // What the core runs for this operation only (runtime `Hook`s): the notice of a deprecated one, the dates.
+  const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
+  if (hooks.length) {
+    members.push(code`hooks: [${join(hooks.map((h) => ident(h)), ', ')}]`);
+    values.push(['hooks', hooks.map((h) => new Ident(h))]);
   }
   return { code: code`{ ${join(members, ', ')} }`, value: new ObjectExpr(values) };
 }
@@ -173,13 +195,17 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   });
   const dated = usesDates(model);
   const forms = model.operations.some((op) => formBody(model, op));
+  const bodies = model.operations.some((op) => requestMediaType(model, op) && !formBody(model, op));
   const extra = model.operations.some((op) => extraCredentials(model, op));
-  const styled = model.operations.some(otherStyles);
+  const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
+  const deprecated = model.operations.some((op) => op.deprecated);
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
+    bodies ? `import { encodeBody } from './runtime/body.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
-    styled ? `import { serializeParam } from './runtime/styles.js';` : '',
+    deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
+    styled ? `import { writeParam } from './runtime/styles.js';` : '',
     `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec } from './runtime/types.js';`,
   ].filter(Boolean);
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).

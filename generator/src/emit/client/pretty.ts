@@ -11,19 +11,20 @@
  */
 import { ts } from '../../codegen/typescript.mjs';
 import { builders, utils } from 'prettier/doc';
-import { callArguments, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
-import { prettyStatement, type as typeDoc, Unhandled } from '../../codegen/ts-pretty.ts';
+import { blockComment, breakAfterOperator, callArguments, fitting, fluidAssignment, moduleLine, NotPrinted, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { ModulePrinter, printedOr, type PrintedModule } from '../../codegen/pretty-module.ts';
+import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../../codegen/ts-pretty.ts';
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
-export { Unhandled };
+export { blockComment, NotPrinted as Unhandled };
 
 type D = builders.Doc;
-const { group, indent, line, softline, hardline, ifBreak, join, indentIfBreak, lineSuffixBoundary, fill, conditionalGroup, breakParent } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, fill, conditionalGroup, breakParent } = builders;
 const K = ts.SyntaxKind;
 
 function unhandled(what: string): never {
-  throw new Unhandled(what);
+  throw new NotPrinted(what);
 }
 
 
@@ -35,46 +36,26 @@ export interface Part {
   formatted: boolean;
 }
 
-/** Why statements were left for prettier, with how often (read by tests and benchmarks). */
+/** Why statements of the client were left for prettier, with how often (read by tests and benchmarks). */
 export const fallbacks = new Map<string, number>();
 
-/** `print()`'s text, or (when it throws `Unhandled`) `fallback()`'s, the emitter's unformatted text, for prettier. */
+/** `print()`'s text, or (when it throws `NotPrinted`) `fallback()`'s, the emitter's unformatted text, for prettier. */
 export function part(print: () => string, fallback: () => string): Part {
-  try {
-    return { text: print(), formatted: true };
-  } catch (error) {
-    if (!(error instanceof Unhandled)) throw error;
-    fallbacks.set(error.message, (fallbacks.get(error.message) ?? 0) + 1);
-    return { text: fallback().replace(/\n+$/, ''), formatted: false };
-  }
+  return printedOr(print, fallback, fallbacks);
 }
 
-export interface PrintedFile {
-  text: string;
-  /** `EmittedFile.formatted`: true, or the ranges prettier must format. */
-  formatted: true | ReadonlyArray<readonly [number, number]>;
-}
+export type PrintedFile = PrintedModule;
 
 /**
- * A module: the header comment (ending in a newline, may be empty), the import lines, a blank line, then
- * the statements separated by blank lines (prettier keeps blank lines between statements as they are).
+ * A module (codegen/pretty-module.ts): the header comment (ending in a newline, may be empty), the import
+ * lines, a blank line, then the statements separated by blank lines.
  */
 export function assemble(header: string, imports: readonly Part[], statements: readonly Part[]): PrintedFile {
-  let text = header;
-  const ranges: Array<[number, number]> = [];
-  const put = (p: Part, separator: string) => {
-    text += separator;
-    const start = text.length;
-    text += p.text;
-    if (p.formatted) return;
-    // Unformatted statements next to each other go to prettier as one piece.
-    const last = ranges[ranges.length - 1];
-    if (last && last[1] + separator.length === start) last[1] = text.length;
-    else ranges.push([start, text.length]);
-  };
-  imports.forEach((p, i) => put(p, i ? '\n' : ''));
-  statements.forEach((p, i) => put(p, i || imports.length ? '\n\n' : ''));
-  return { text: text + '\n', formatted: ranges.length ? ranges : true };
+  const module = new ModulePrinter();
+  if (header) module.line(header);
+  for (const p of imports) module.line(p.text, p.formatted);
+  statements.forEach((p, i) => module.statement(p.text, p.formatted, i || imports.length ? 'blank' : 'line'));
+  return module.module();
 }
 
 // ---------------------------------------------------------------------------------------------- literals
@@ -173,10 +154,9 @@ function memberCount(v: unknown): number {
  */
 function assignment(left: D, operator: string, value: unknown, shortKey = false): D {
   const right = valueDoc(value);
-  if (!shortKey && typeof value === 'string') return group([group(left), operator, group(indent([line, right]))]);
+  if (!shortKey && typeof value === 'string') return breakAfterOperator([left, operator], right);
   if (shortKey || typeof value === 'number' || typeof value === 'boolean') return group([group(left), operator, ' ', right]);
-  const id = Symbol('assignment');
-  return group([group(left), operator, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
+  return fluidAssignment([left, operator], right);
 }
 
 /** `export const <left> = <value>;` where `left` is the name with its annotation. */
@@ -185,21 +165,6 @@ export function constStatement(left: string, value: unknown, doc: string = '', e
 }
 
 // ---------------------------------------------------------------------------------------------- signatures
-
-/** The JSDoc of a node built by ts-nodes.ts (synthetic comments), as prettier re-indents it. */
-function commentsDoc(node: ts.Node): D {
-  const list = ts.getSyntheticLeadingComments(node);
-  if (!list?.length) return '';
-  return list.map((c) => (c.kind === K.MultiLineCommentTrivia ? blockComment(c.text) : unhandled('line comment')));
-}
-
-/** `/*<body>*\/` and a line break; `body` as comment.ts `docCommentBody` writes it. */
-export function blockComment(body: string): D {
-  const lines = body.split('\n');
-  if (lines.length > 1 && !`*${body}*`.split('\n').every((l) => l.trimStart().startsWith('*'))) unhandled('unindentable comment');
-  const text = lines.length === 1 ? body : join(hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + (i < lines.length - 1 ? l.trim() : l.trimStart()))));
-  return ['/*', text, '*/', hardline];
-}
 
 function isObjectType(node: ts.TypeNode | undefined): boolean {
   return node !== undefined && (ts.isTypeLiteralNode(node) || ts.isMappedTypeNode(node));
@@ -305,13 +270,5 @@ export function callWithObjectDoc(callee: string, args: readonly D[], last: D): 
 
 // ---------------------------------------------------------------------------------------------- imports
 
-/** An `import`/`export` line of the symbol registry in prettier's layout (see prettyModuleLine). */
-export function moduleLine(text: string): string {
-  return prettyModuleLine(text) ?? unhandled('import line');
-}
-
-/** Template text in prettier's layout, kept only when every line fits the print width (else prettier's). */
-export function fitting(text: string): string {
-  const width = PRETTIER_OPTIONS.printWidth!;
-  return text.split('\n').every((l) => l.length <= width) ? text : unhandled('wide line');
-}
+/** An `import`/`export` line of the symbol registry in prettier's layout (see prettyModuleLine); `fitting` template text. */
+export { fitting, moduleLine };

@@ -33,6 +33,8 @@ export const RUNTIME = {
   rateLimit: rt('rate-limit'),
   retry: rt('retry'),
   timeout: rt('timeout'),
+  validation: rt('validation'),
+  deprecation: rt('deprecation'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -71,7 +73,8 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
 const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.bind, ['bindOperations'], false],
   [RUNTIME.core, ['call', 'createRuntime'], false],
-  [RUNTIME.core, ['CoreFeatures', 'Features', 'Runtime'], true],
+  [RUNTIME.core, ['CoreFeatures', 'Features', 'Hook', 'Runtime'], true],
+  [RUNTIME.validation, ['validating'], false],
   [RUNTIME.types, ['At', 'ItemOf'], true],
   [RUNTIME.stream, ['stream', 'streams'], false],
   [RUNTIME.ndjson, ['ndjsonFraming'], false],

@@ -11,6 +11,7 @@ import { factsOf, type SchemaFacts } from '../../model/facts/index.ts';
 import type { ApiModel, JsonValue, NamedSchema, OperationModel, Schema, SecurityRequirement } from '../../model/types.ts';
 import type { PackageNaming, TargetName } from '../emitter.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { callArguments, fluidAssignment, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
 
 export interface ExampleOperation {
   op: OperationModel;
@@ -169,6 +170,14 @@ function importLine(names: string[], from: string, typeOnly = false): Code {
   return code`import ${typeOnly ? code`type ` : code``}{ ${join([...new Set(names)].sort().map((n) => ident(n)))} } from ${lit(from)};`;
 }
 
+/**
+ * Whether `target`'s example is printed whole as prettier prints it, whatever the spec (its width-dependent
+ * statements laid out by prettier's document printer), so the README may carry it without a check of its lines.
+ */
+export function examplePrinted(target: TargetName): boolean {
+  return target === 'validators';
+}
+
 /** The README example of `target`, as TypeScript source. */
 export function packageExample(target: TargetName, model: ApiModel, packages: PackageNaming): string {
   const names = packages.names;
@@ -218,10 +227,13 @@ function validatorsExample(model: ApiModel, pkg: string): Code {
   const schema = withExample ?? model.schemas.find((s) => !s.synthetic) ?? model.schemas[0];
   if (!schema) return code`import { operationValidators } from ${lit(pkg)};\n\nconsole.log(Object.keys(operationValidators));\n`;
   const sample = withExample && typeof withExample.schema === 'object' ? JSON.stringify(withExample.schema.examples![0]) : '{}';
-  const fn = `validate${schema.typeName}`;
+  const fn = ident(`validate${schema.typeName}`).text;
+  // The call is as wide as the schema's name and example: laid out as prettier lays it out (the arguments
+  // broken one a line when it does not fit; the string in prettier's quotes, escapes as written).
+  const call = printDoc([fluidAssignment('const result =', [fn, callArguments([['JSON.parse', callArguments([prettyString(sample)])]])]), ';']);
   return code`${importLine([fn], pkg)}
 
-const result = ${ident(fn)}(JSON.parse(${lit(sample)}));
+${raw(call)}
 if (result.valid) {
   console.log(result.value); // typed as ${ident(schema.typeName)}
 } else {

@@ -13,7 +13,7 @@ import type { ApiModel } from '../../model/types.ts';
 import type { BuiltinTarget, EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { TARGETS } from '../emitter.ts';
 import { mdCode, mdCodeCell, mdFence, mdText, plainText, shellWord } from './markdown.ts';
-import { packageExample } from './examples.ts';
+import { examplePrinted, packageExample } from './examples.ts';
 import { prettyJson } from './json-print.ts';
 import { prettyMarkdown } from './markdown-print.ts';
 
@@ -175,7 +175,7 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
     printed('package.json', template(TEMPLATES['package.json'])(view), 'json'),
     printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])(view), 'json'),
     // A plugin's example is its own code, in its own spelling: such a README is left to prettier.
-    builtin || !view.example ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown') : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
+    builtin || !view.example ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined) : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
     {
       path: 'LICENSE',
       contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),
@@ -185,7 +185,7 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
 }
 
 /** A rendered file as prettier prints it, flagged formatted; as rendered (for prettier) where the printer declines. */
-function printed(path: string, text: string, format: 'json' | 'markdown'): EmittedFile {
-  const pretty = format === 'json' ? prettyJson(text) : prettyMarkdown(text);
+function printed(path: string, text: string, format: 'json' | 'markdown', printedCode?: string): EmittedFile {
+  const pretty = format === 'json' ? prettyJson(text) : prettyMarkdown(text, printedCode);
   return pretty === undefined ? { path, contents: text, format } : { path, contents: pretty, format, formatted: true };
 }

@@ -16,7 +16,9 @@ const WIDTH = PRETTIER_OPTIONS.printWidth!;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-export function prettyMarkdown(text: string): string | undefined {
+/** `printedCode`: an example printed as prettier prints it by its producer (examples.ts `examplePrinted`): its fence is kept as it is. */
+export function prettyMarkdown(text: string, printedCode?: string): string | undefined {
+  const printed = printedCode?.replace(/\n+$/, '');
   const lines = text.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -26,7 +28,7 @@ export function prettyMarkdown(text: string): string | undefined {
       const end = lines.indexOf(fence[1], i + 1);
       if (end < 0) return undefined;
       const body = lines.slice(i + 1, end);
-      if (fence[2] !== 'sh' && !body.every(settledCode)) return undefined;
+      if (fence[2] !== 'sh' && body.join('\n') !== printed && !body.every(settledCode)) return undefined;
       out.push(...lines.slice(i, end + 1));
       i = end;
       continue;

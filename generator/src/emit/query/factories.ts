@@ -72,31 +72,39 @@ function namesOf(model: ApiModel, cg: Codegen): ReturnType<typeof planNames> {
   return names;
 }
 
-function operationFactories(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Code {
+/** A statement of the module: printed as prettier prints it, or (`NotPrinted`) the plain code for prettier. */
+export interface FactoryStatement {
+  print: () => string;
+  fallback: () => string;
+}
+
+/** The plain code of an operation's factories, one statement each (what prettier formats when the printer cannot). */
+function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Code[] {
   const { code, ident, lit, propKey } = cg;
   const m = lit(op.names.method);
   const call = cg.access(code`client`, op.names.method);
   const optional = argsOptional(op) ? code`?` : code``;
   const argsType = code`ArgsOf<${m}>`;
   if (op.method !== 'get' && op.method !== 'head') {
-    return code`${doc(cg, op, 'mutation options; `mutationFn` takes the call\'s argument.')}export function ${ident(names.mutation)}(client: Pick<Client, ${m}>): MutationOptionsOf<${m}> {
+    return [
+      code`${doc(cg, op, 'mutation options; `mutationFn` takes the call\'s argument.')}export function ${ident(names.mutation)}(client: Pick<Client, ${m}>): MutationOptionsOf<${m}> {
   return { mutationKey: [${m}], mutationFn: async (args) => await ${call}(args) };
-}
-`;
+}`,
+    ];
   }
   const key = ident(names.key);
   const keyType = code`ReturnType<typeof ${key}>`;
-  let out = code`${doc(cg, op, 'the query key, distinct per argument (the operation and its argument, serializable).')}export function ${key}(args${optional}: ${argsType}) {
+  const out = [
+    code`${doc(cg, op, 'the query key, distinct per argument (the operation and its argument, serializable).')}export function ${key}(args${optional}: ${argsType}) {
   return [${m}, args ?? {}] as const;
-}
-
-${doc(cg, op, 'query options; the query\'s `signal` aborts the call.')}export function ${ident(names.options)}(client: Pick<Client, ${m}>, args${optional}: ${argsType}): QueryOptionsOf<${m}, ${keyType}> {
+}`,
+    code`${doc(cg, op, 'query options; the query\'s `signal` aborts the call.')}export function ${ident(names.options)}(client: Pick<Client, ${m}>, args${optional}: ${argsType}): QueryOptionsOf<${m}, ${keyType}> {
   return {
     queryKey: ${key}(args) as DataTag<${keyType}, DataOf<${m}>, ErrorOf<${m}>>,
     queryFn: async ({ signal }) => await ${call}(args, { signal }),
   };
-}
-`;
+}`,
+  ];
   const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
   const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
   if (pagination && tokenKey) {
@@ -111,8 +119,7 @@ ${doc(cg, op, 'query options; the query\'s `signal` aborts the call.')}export fu
     const pageArgs = code`Omit<NonNullable<${argsType}>, ${lit(tokenKey)}>`;
     const token = code`NonNullable<NonNullable<${argsType}>[${lit(tokenKey)}]>`;
     const infKey = code`readonly [${m}, ${pageArgs}, 'infinite']`;
-    out = code`${out}
-${doc(cg, op, `infinite-query options: ${follows}`)}export function ${ident(names.infinite)}(
+    out.push(code`${doc(cg, op, `infinite-query options: ${follows}`)}export function ${ident(names.infinite)}(
   client: Pick<Client, ${m}>,
   args${optional}: ${pageArgs},
 ): InfiniteOptionsOf<${m}, ${infKey}, ${token} | undefined> {
@@ -123,18 +130,72 @@ ${doc(cg, op, `infinite-query options: ${follows}`)}export function ${ident(name
     initialPageParam: undefined,
     getNextPageParam: (page) => (${next} as ${token} | undefined) ?? undefined,
   };
-}
-`;
+}`);
   }
   return out;
 }
 
-export function emitFactories(model: ApiModel, cg: Codegen): Code {
-  const names = namesOf(model, cg);
-  return cg.join(
-    model.operations.filter((op) => names.has(op)).map((op) => cg.code`\n${operationFactories(cg, op, names.get(op)!)}`),
-    '',
-  );
+/**
+ * The same statements in prettier's layout (`context.printer`): signatures, type arguments and objects
+ * broken as prettier breaks them. The infinite-query options (an arrow whose body breaks around a cast)
+ * are not reproduced: they stay for prettier.
+ */
+function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Array<() => string> {
+  const cg = context.codegen;
+  const p = context.printer;
+  const { group, indent, line, softline, hardline, ifBreak, join } = p.doc;
+  type Doc = Parameters<typeof p.print>[0];
+  const fail = (why: string): never => {
+    throw new p.NotPrinted(why);
+  };
+  const method = op.names.method;
+  if (method.length > 80 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
+  const m = p.string(method);
+  const optional = argsOptional(op) ? '?' : '';
+  const comment = (what: string) => p.comment(doc(cg, op, what).text);
+  // `export function name(params): returns {` + body lines (each must fit: their own breaks are not modelled).
+  const fn = (what: string, name: string, params: Doc[], returns: Doc | undefined, body: Doc[]) => {
+    const list = ['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'];
+    return p.print([comment(what), 'export function ', cg.ident(name).text, group([list, returns ? [': ', returns] : '']), ' {', indent(body.map((b) => [hardline, b])), hardline, '}']);
+  };
+  const fits = (text: string, depth: number) => (depth * 2 + text.length <= p.width ? text : fail('wide line'));
+  const pick = ['Pick', p.typeArguments(['Client', m])];
+  if (op.method !== 'get' && op.method !== 'head') {
+    return [
+      () => {
+        const members = [`mutationKey: [${m}]`, fits(`mutationFn: async (args) => await client.${method}(args)`, 2)];
+        const object = group(['{', indent([line, join([',', line], members)]), ifBreak(','), line, '}']);
+        return fn('mutation options; `mutationFn` takes the call\'s argument.', names.mutation, [['client: ', pick]], `MutationOptionsOf<${m}>`, [['return ', object, ';']]);
+      },
+    ];
+  }
+  const key = cg.ident(names.key).text;
+  const keyType = `ReturnType<typeof ${key}>`;
+  return [
+    () => fn('the query key, distinct per argument (the operation and its argument, serializable).', names.key, [`args${optional}: ArgsOf<${m}>`], undefined, [fits(`return [${m}, args ?? {}] as const;`, 1)]),
+    () => {
+      const cast = [`${key}(args) as `, 'DataTag', p.typeArguments([keyType, `DataOf<${m}>`, `ErrorOf<${m}>`])];
+      const members = [[p.fluidAssignment(['queryKey', ':'], cast), ','], fits(`queryFn: async ({ signal }) => await client.${method}(args, { signal }),`, 2)];
+      const object = ['{', indent(members.map((x) => [hardline, x])), hardline, '}'];
+      return fn('query options; the query\'s `signal` aborts the call.', names.options, [['client: ', pick], `args${optional}: ArgsOf<${m}>`], ['QueryOptionsOf', p.typeArguments([m, keyType])], [['return ', object, ';']]);
+    },
+    () => fail('infinite options'),
+  ];
+}
+
+/** Every factory statement of the module, in operation order. */
+export function factoryStatements(model: ApiModel, context: EmitContext): FactoryStatement[] {
+  const names = namesOf(model, context.codegen);
+  return model.operations
+    .filter((op) => names.has(op))
+    .flatMap((op) => {
+      const plain = factoryCode(context.codegen, op, names.get(op)!);
+      const prints = factoryPrints(context, op, names.get(op)!);
+      const notPrinted = (): never => {
+        throw new context.printer.NotPrinted('long or odd name');
+      };
+      return plain.map((c, i) => ({ print: prints[i] ?? notPrinted, fallback: () => c.text }));
+    });
 }
 
 /** The README's example: the first read that needs no argument, else the first mutation. */

@@ -10,7 +10,8 @@ import type { ApiModel } from '../../model/types.ts';
 import type { EmitContext, EmittedFile, TargetEmitter } from '../emitter.ts';
 import { emitHandlersModule, planHandlerNames } from './handlers.ts';
 import { emitProblems } from './problems.ts';
-import { jsonParseConstant, moduleLine, ServerModule } from './pretty.ts';
+import { jsonParseConstant, moduleLine } from './pretty.ts';
+import { ModulePrinter } from '../../codegen/pretty-module.ts';
 import { provideValidators, VALIDATORS_CONTRACT } from '../client/symbols.ts';
 import { SymbolRegistry, type DeclaredSymbol } from '../symbols.ts';
 import { buildApiTable, buildMockData } from './table.ts';
@@ -83,11 +84,12 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
   // contract's own folder: with `--layout files` the specifier is a relative path).
   const contract = provideValidators(new SymbolRegistry(), context.importPath('validators', 'src/runtime/contract.ts'));
   files.push(
-    new ServerModule()
-      .add(head.text)
-      .addPrinted(
-        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map((c) => moduleLine(c.text) + '\n').join(''),
-        () => join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n').text + '\n',
+    new ModulePrinter()
+      .line(head.text)
+      .printed(
+        () => contract.forward(CONTRACT, VALIDATORS_CONTRACT.types).map((c) => moduleLine(c.text)).join('\n'),
+        () => join(contract.forward(CONTRACT, VALIDATORS_CONTRACT.types), '\n').text,
+        'line',
       )
       .file('src/runtime/contract.ts'),
   );
@@ -96,8 +98,8 @@ export function emitServer(model: ApiModel, context: EmitContext): EmittedFile[]
     files.push({ ...file(`src/runtime/${name}`, `/* Copied by socialgen ${context.generatorVersion}: the server runtime, identical for every spec. */\n${runtimeSource(name)}`), formatted: true });
   }
   files.push(
-    new ServerModule()
-      .add(
+    new ModulePrinter()
+      .statement(
         `${head.text}import type { ApiTable } from './runtime/types.js';
 
 /**
@@ -110,8 +112,8 @@ ${jsonParseConstant('API', 'ApiTable', table)}
       .file('src/api.ts'),
   );
   files.push(
-    new ServerModule()
-      .add(
+    new ModulePrinter()
+      .statement(
         `${head.text}import type { MockData } from './runtime/mock.js';
 
 /** Schemas and success responses the mock samples from (JSON text: every key stays an own property). */
@@ -125,13 +127,12 @@ ${jsonParseConstant('MOCK_DATA', 'MockData', mock)}
   const shift = head.text.length;
   files.push({ ...file('src/handlers.ts', code`${head}${raw(handlers.text)}`), formatted: handlers.unformatted.map(([start, end]) => [start + shift, end + shift] as const) });
   const problems = emitProblems(model, typesPackage);
-  const problemsModule = new ServerModule().add(head.text + problems.prologue);
-  files.push((problems.pending ? problemsModule.addPending(problems.problems) : problemsModule.add(problems.problems)).file('src/problems.ts'));
+  files.push(new ModulePrinter().statement(head.text + problems.prologue).line(problems.problems, !problems.pending).file('src/problems.ts'));
   symbols.declare('./handlers.js', [...names.values()].flatMap((n) => [n.context, n.result, n.handler]).concat('Handlers').map((name) => ({ name, typeOnly: true })));
   symbols.ref(INDEX, VALIDATORS_CONTRACT.value);
-  const index = new ServerModule().add(head.text);
-  for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.addPrinted(() => moduleLine(line.text) + '\n', () => line.text + '\n');
-  index.add(`import { API } from './api.js';
+  const index = new ModulePrinter().line(head.text);
+  for (const line of symbols.importsOf(INDEX, [validatorsPackage])) index.printed(() => moduleLine(line.text), () => line.text, 'line');
+  index.line(`import { API } from './api.js';
 import type { Handlers } from './handlers.js';
 import { MOCK_DATA } from './mock-data.js';
 import { createPipeline, createWebHandler, type WebHandler } from './runtime/core.js';
@@ -167,7 +168,7 @@ export function createMockHandler(
   return createMock(API, validators, MOCK_DATA, options as MockOptions${forms ? ', { decodeForm }' : ''});
 }
 `);
-  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.add(i ? '' : '\n').addPrinted(() => moduleLine(line.text) + '\n', () => line.text + '\n'));
+  symbols.reexportsOf(SERVER_EXPORT_ORDER).forEach((line, i) => index.printed(() => moduleLine(line.text), () => line.text, i ? 'line' : 'blank'));
   files.push(index.file('src/index.ts'));
   return files;
 }

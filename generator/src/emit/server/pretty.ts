@@ -4,105 +4,19 @@
  * (`prettier/doc`), fed the layout documents prettier's TypeScript printer builds for the few statement
  * shapes these modules hold; the rest of each module is fixed text already in prettier's style.
  *
- * Whatever cannot be printed this way (a shape outside what is reproduced here) stays a pending top-level
- * statement: `ServerModule` reports its range and prettier formats just that statement. The claim is held
+ * Whatever cannot be printed this way (a shape outside what is reproduced here) throws `NotPrinted` and stays
+ * a pending top-level statement: the module printer (codegen/pretty-module.ts) reports its range and
+ * prettier formats just that statement. The claim is held
  * to by test/print/prettier-clean.test.ts and test/server/pretty.test.ts, which run prettier itself.
  */
-import { builders } from 'prettier/doc';
-import { callArguments, printDoc, prettyModuleLine, prettyString } from '../../codegen/pretty-doc.ts';
-import type { EmittedFile } from '../emitter.ts';
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { jsonParseStatement, moduleLine, typeArguments } from '../../codegen/pretty-doc.ts';
 
-type Doc = builders.Doc;
-
-const { group, indent, softline, line, ifBreak, join } = builders;
-
-/** A shape this module does not reproduce prettier's output for: the statement is left to prettier. */
-export class NotPrinted extends Error {}
-
-/** `<A, B>` type arguments of more than one argument: broken one per line, with no trailing comma. */
-export function typeArguments(args: readonly Doc[]): Doc {
-  return group(['<', indent([softline, join([',', line], [...args])]), softline, '>']);
-}
+export { moduleLine, typeArguments };
 
 /**
  * `export const NAME: Type = JSON.parse('…');` — the value's JSON text as one string argument: on one line
- * when it fits, else the argument alone on the next line. (The right side never moves below the `=`:
- * `JSON.parse(` always fits after it, and prettier's fluid assignment layout keeps it there.)
+ * when it fits, else the argument alone on the next line (codegen/pretty-doc.ts `jsonParseStatement`).
  */
 export function jsonParseConstant(name: string, type: string, value: unknown): string {
-  const head = `export const ${name}: ${type} = JSON.parse`;
-  const text = prettyString(JSON.stringify(value));
-  // More than a line's worth of printable ASCII (one column each, never less in prettier's measure) cannot
-  // fit: broken without measuring megabytes.
-  if (printableAscii(text.slice(0, 2 * PRETTIER_OPTIONS.printWidth!)) > PRETTIER_OPTIONS.printWidth!) return `${head}(\n  ${text},\n);`;
-  return printDoc([head, callArguments([text]), ';']);
-}
-
-function printableAscii(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x20 && c < 0x7f) n++;
-  }
-  return n;
-}
-
-/** A one-line import or export of the symbol registry in prettier's layout (see prettyModuleLine); throws `NotPrinted` for other text. */
-export function moduleLine(text: string): string {
-  const printed = prettyModuleLine(text);
-  if (printed === undefined) throw new NotPrinted(`not a one-line import or export: ${text}`);
-  return printed;
-}
-
-/**
- * A block comment as prettier re-indents it at `depth`: a JSDoc block whose every line starts with `*` has
- * its lines trimmed and put one space right of the opening `/`; `text` is the comment as `docComment`
- * writes it (with its trailing newline), or empty.
- */
-export function docBlock(text: string): Doc {
-  const body = text.replace(/\n$/, '');
-  if (!body) return '';
-  const lines = body.split('\n');
-  if (lines.length === 1) return [body, builders.hardline];
-  if (!lines.every((l, i) => i === 0 || l.trimStart().startsWith('*'))) throw new NotPrinted('unindentable comment');
-  return [join(builders.hardline, lines.map((l, i) => (i === 0 ? l.trimEnd() : ' ' + l.trim()))), builders.hardline];
-}
-
-/**
- * A module put together from pieces: text printed formatted, and top-level statements left for prettier
- * (their ranges become the file's `formatted` claim).
- */
-export class ServerModule {
-  private text = '';
-  private readonly pending: Array<readonly [number, number]> = [];
-
-  /** Text already in prettier's layout. */
-  add(text: string): this {
-    this.text += text;
-    return this;
-  }
-
-  /** One or more whole top-level statements prettier still has to format. */
-  addPending(text: string): this {
-    this.pending.push([this.text.length, this.text.length + text.length]);
-    this.text += text;
-    return this;
-  }
-
-  /** `print()`'s text, or — when it cannot print it — `fallback`'s, left to prettier. */
-  addPrinted(print: () => string, fallback: () => string): this {
-    let printed: string;
-    try {
-      printed = print();
-    } catch (error) {
-      if (!(error instanceof NotPrinted)) throw error;
-      return this.addPending(fallback());
-    }
-    return this.add(printed);
-  }
-
-  file(path: string): EmittedFile {
-    return { path, contents: this.text, format: 'typescript', formatted: this.pending.length ? [...this.pending] : true };
-  }
+  return jsonParseStatement(`export const ${name}: ${type}`, value);
 }

@@ -8,8 +8,8 @@ import { builders } from 'prettier/doc';
 import { code, docComment, ident, lit, propKey, type Code } from '../../codegen/index.ts';
 import { isPropertyName } from '../../codegen/code.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { callArguments, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
-import { docBlock, NotPrinted, typeArguments } from './pretty.ts';
+import { callArguments, commentDoc, NotPrinted, printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { typeArguments } from './pretty.ts';
 import { problemsOf, type ProblemInfo } from './table.ts';
 
 const { group, indent, softline, line, ifBreak, join, hardline } = builders;
@@ -57,7 +57,7 @@ function memberDoc(p: ProblemInfo): Doc {
   const signature = group([['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'], ': ', result()]);
   const call = group(['factory.make', callArguments([prettyString(p.slug), p.statusRequired ? 'status' : `status ?? ${status}`, ['fields as Record', typeArguments(['string', 'unknown'])], 'headers'])]);
   const body = ['{', indent([hardline, 'return ', call, ' as ', result(), ';']), hardline, '}'];
-  return [docBlock(docComment([describe(p)]).text), p.constructorName, typeParameters, signature, ' ', body, ','];
+  return [commentDoc(docComment([describe(p)]).text), p.constructorName, typeParameters, signature, ' ', body, ','];
 }
 
 /** `export const problems = {…};` as prettier prints it (the object is broken: one member per line). */

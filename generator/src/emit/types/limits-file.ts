@@ -1,7 +1,7 @@
 /** `src/limits.ts`: the spec's `x-limits` as typed constants. */
 import {
-  arrayLiteral, asConst, constDeclaration, interfaceDeclaration, keywordType, literalExpression, literalType, propertySignature, readonlyType, arrayType,
-  satisfies, typeRef, unionType, valueRef, type Statement,
+  arrayLiteral, asConst, constDeclaration, declaredAs, interfaceDeclaration, keywordType, literalExpression, literalType, propertySignature, readonlyType,
+  satisfies, tupleType, typeOfValue, typeRef, unionType, valueRef, type Statement,
 } from '../../codegen/ts-nodes.ts';
 import type { LimitModel } from '../../model/types.ts';
 
@@ -37,7 +37,11 @@ export function limitStatements(limits: LimitModel[]): Statement[] {
     const doc = [l.description, l.unit ? `Unit: ${l.unit}.` : undefined, l.appliesTo ? `Applies to: ${l.appliesTo}.` : undefined];
     statements.push(constDeclaration(l.constantName, satisfies(asConst(literalExpression(value)), typeRef('Limit')), doc));
   }
+  // `readonly [typeof A, typeof B, ...]` written out, not inferred from `[A, B] as const satisfies readonly Limit[]`:
+  // the same type, without a tuple literal for a consumer's checker to infer and relate (issue 14). Each
+  // element already satisfies Limit above.
   const all = arrayLiteral(limits.map((l) => valueRef(l.constantName)));
-  statements.push(constDeclaration('LIMITS', satisfies(asConst(all), readonlyType(arrayType(typeRef('Limit')))), ['Every limit, in the order of the spec.']));
+  const type = readonlyType(tupleType(limits.map((l) => ({ type: typeOfValue(l.constantName) }))));
+  statements.push(constDeclaration('LIMITS', declaredAs(all, type), ['Every limit, in the order of the spec.']));
   return statements;
 }

@@ -1,13 +1,12 @@
 /**
- * The request engine: one `send` for every operation, a loop over stage functions — `prepare` (the request
- * from the operation's spec and the call's argument, the credentials plan), `sendOnce` (one attempt with
- * credentials applied, timeout and abort, the body read), the `retries` feature's delay (429 waits, retries
- * of idempotent requests with backoff and jitter) and `decodeFailure` (failures as the error classes); plus
- * one OAuth 2.0 refresh after a 401.
+ * The request engine: one `send` for every operation — `prepare` (the request from the operation's spec and
+ * the call's argument, the credentials plan), then attempts (`sendOnce`: credentials applied, the body read)
+ * until one answers, then the answer as data or as the error the call rejects with.
  *
- * Retries, rate-limit reading and timeouts are features (retry.ts, rate-limit.ts, timeout.ts) like
- * validation and middleware: `createClient` passes them all, `createCore` only those it is given, and this
- * file references none of their modules, so a bundle that does not pass one does not carry its code.
+ * Everything else is a feature or a hook the core calls without importing its module, so a bundle carries
+ * only what it uses: client features (`Features`: validation, middleware, retries, rate limits, timeouts),
+ * passed by `createClient` (all) or `createCore` (those it is given), and operation hooks
+ * (`OperationSpec.hooks`: deprecation notices, dates), on the table entries of the operations that need them.
  *
  * Headers travel as null-prototype records with lower-case names until `fetch`: cheaper than `Headers`
  * objects on the hot path, and a header named `__proto__` stays an ordinary entry.
@@ -24,28 +23,43 @@ import type {
   AuthKind,
   AuthOptions,
   CallOptions,
-  Middleware,
   OperationSpec,
   RateLimit,
-  RetryOptions,
   RuntimeOptions,
   TokenSource,
 } from './types.js';
 import type { runMiddleware } from './middleware.js';
 import type { Timeouts } from './timeout.js';
-import type { Checker } from './validate.js';
+
+/** A call's argument: parameters by key, `body`. */
+export type Args = Record<string, unknown>;
+
+/**
+ * Steps the core runs at fixed points of every call, for one operation (`OperationSpec.hooks`) or every
+ * call (the `validation` feature). Each is optional; they run in order: the feature's, then the operation's.
+ */
+export interface Hook {
+  /** The call's argument before the request is built; returns the argument to send (dates: `Date`s as text). */
+  args?(rt: Runtime, op: OperationSpec, args: Args | undefined): Args | undefined;
+  /** The request, built, before its first attempt (request validation). */
+  ready?(rt: Runtime, p: Prepared): void | Promise<void>;
+  /** The final answer's parsed body (success or failure); returns the body the caller gets (dates revived). */
+  body?(rt: Runtime, p: Prepared, res: Response, data: unknown): unknown;
+  /** Checks one item of a streamed success body (the `validation` feature). */
+  item?(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
+}
 
 /** Loads the middleware runner (middleware.ts), the `middleware` feature. */
 export type MiddlewareLoader = () => Promise<typeof runMiddleware>;
 
 /**
- * What a client adds to the core, each only when its spec (or its caller) needs it: the core references none
- * of their modules, so a bundle that does not pass one does not carry its code.
+ * What a client adds to the core, each only when its caller needs it: the core references none of their
+ * modules, so a bundle that does not pass one does not carry its code.
  */
 export interface Features {
-  /** Request and response checks (validate.ts `checker`), loaded on first use when `options.validate` asks. */
-  validation?: (() => Promise<Checker>) | undefined;
-  /** `apiKey` and http `basic` credentials (`extraAuth`), when the spec has such schemes. */
+  /** Request and response checks (validation.ts `validating`), the validators loaded on first use. */
+  validation?: Hook | undefined;
+  /** `apiKey`, http `basic` and OAuth 1.0a credentials for every operation (entries carry their own `extraAuth`). */
   extraAuth?: ExtraAuth | undefined;
   /** The middleware runner, loaded on first use when `options.middleware` or a call's `middleware` has hooks. */
   middleware?: MiddlewareLoader | undefined;
@@ -76,102 +90,71 @@ export interface Runtime {
   check(op: OperationSpec, status: number, mediaType: string, item: unknown): Promise<void>;
 }
 
+/** Option → the feature it needs (with `createCore`). */
+const NEEDS = { retry: 'retries', timeoutMs: 'timeouts', middleware: 'middleware', validate: 'validation' } as const;
+
 /**
  * Throws when the client's or a call's options use a feature the core was not given (`createCore` without
- * it), rather than leaving the option without effect.
+ * it), rather than leaving the option without effect. Used: a truthy option, a non-empty middleware list, a
+ * `validate` that asks for something.
  */
 function needs(o: RuntimeOptions | CallOptions, features: Features): void {
-  const missing = (
-    [
-      ['retry', 'retries', o.retry],
-      ['timeoutMs', 'timeouts', o.timeoutMs],
-      ['middleware', 'middleware', o.middleware?.length],
-      ['validate', 'validation', 'validate' in o && (o.validate?.request || o.validate?.response)],
-    ] as const
-  ).find(([, name, used]) => used && !features[name]);
-  if (missing)
-    throw new TypeError(
-      `${missing[0]} needs the ${missing[1]} feature: pass \`{ ${missing[1]} }\` (exported by the client package) to createCore`,
-    );
+  for (const [option, feature] of Object.entries(NEEDS)) {
+    const v = (o as Record<string, { length?: number; request?: unknown; response?: unknown }>)[option];
+    if (v && (v.length ?? (option !== 'validate' || v.request || v.response)) && !features[feature as keyof Features])
+      throw new TypeError(
+        `${option} needs the ${feature} feature: createCore(options, { ${feature} }), exported by the client package`,
+      );
+  }
 }
 
-const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
-
 export function createRuntime(options: RuntimeOptions, features: Features = {}): Runtime {
-  if (!options || typeof options.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
+  if (typeof options?.baseUrl !== 'string') throw new TypeError('createClient: baseUrl is required');
   const { validation, retries, rateLimits } = features;
   needs(options, features);
   // 429 waits read the reset header too.
   const readRateLimit = (rateLimits ?? retries)?.read;
   const clientHeaders = headerRecord(options.headers);
-  // Deprecated operations already announced to `onDeprecated` by this client.
-  const announced = new Set<string>();
-  // Loaded on first use only: bundles split validation (and the validators package) off the initial chunk.
-  let checks: Promise<Checker> | undefined;
-  const checker = () => (checks ??= validation!());
 
   async function send(op: OperationSpec, argument: object | undefined, call: CallOptions = {}): Promise<Sent> {
-    let args = argument as Record<string, unknown> | undefined;
-    const { signal } = call;
-    if (signal?.aborted) throw new AbortError(op.id, 'aborted', signal.reason);
     needs(call, features);
-    if (op.deprecated && options.onDeprecated && !announced.has(op.id)) {
-      announced.add(op.id);
-      options.onDeprecated(
-        typeof op.deprecated === 'string' ? { operation: op.id, deprecatedAt: op.deprecated } : { operation: op.id },
-      );
-    }
-    // Dates (`dates: 'Date'` clients): sent as strings, received as Dates, by the operation's plans.
-    const dated = op.dates;
-    if (dated?.body && args?.body !== undefined) args = { ...args, body: dated.codec.toWire(dated.body, args.body) };
+    const hooks = [validation, ...(op.hooks ?? [])];
+    let args = argument as Args | undefined;
+    for (const h of hooks) if (h?.args) args = h.args(rt, op, args);
     const p = prepare(options, clientHeaders, op, args, call);
-    if (options.validate?.request) (await checker()).request(op, args, p.payload, call.query);
+    for (const h of hooks) await h?.ready?.(rt, p);
     let refresh = false;
     for (let attempt = 0; ; attempt++) {
       const sent = await sendOnce(options, p, refresh, features, attempt);
       if ('hookError' in sent) throw sent.hookError;
-      if ('failure' in sent) {
-        const wait = retries?.delay(p, attempt);
-        if (wait === undefined) throw sent.failure;
-        await retries!.sleep(wait, call.signal, op.id);
-        continue;
-      }
-      const { res, close } = sent;
-      let { data } = sent;
-      const rateLimit = readRateLimit?.(res.headers, op.rateLimit);
-      if (res.ok) {
-        if (options.validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
-          (await checker()).response(op, res.status, res.headers.get('content-type'), data);
-        if (dated?.ok && call.parseAs === undefined) data = dated.codec.revive(dated.ok, data);
-        return { data, status: res.status, headers: res.headers, rateLimit, response: res, close };
-      }
+      const res = 'res' in sent ? sent.res : undefined;
+      const rateLimit = res && readRateLimit?.(res.headers, op.rateLimit);
       // One forced token refresh after a 401, when the OAuth 2.0 token comes from a refreshing provider.
-      if (res.status === 401 && !refresh && p.plan?.includes('oauth2') && typeof p.auth.oauth2 === 'object') {
+      if (res?.status === 401 && !refresh && p.plan?.includes('oauth2') && typeof p.auth.oauth2 === 'object') {
         refresh = true;
         attempt--;
         continue;
       }
-      const wait = retries?.delay(p, attempt, res, rateLimit);
-      if (wait === undefined)
-        throw decodeFailure(
-          op.id,
-          res,
-          dated?.error ? dated.codec.revive(dated.error, data) : data,
-          rateLimit,
-          rateLimits,
-        );
-      await retries!.sleep(wait, call.signal, op.id);
+      if (!res?.ok && (await retries?.wait(p, attempt, res, rateLimit))) continue;
+      if (!res) throw (sent as { failure: Error }).failure;
+      let data = (sent as { data: unknown }).data;
+      for (const h of hooks) if (h?.body) data = await h.body(rt, p, res, data);
+      const { close } = sent as { close?: () => void };
+      if (res.ok) return { data, status: res.status, headers: res.headers, rateLimit, response: res, close };
+      throw decodeFailure(op.id, res, data, rateLimit, rateLimits);
     }
   }
 
-  const check = async (op: OperationSpec, status: number, mediaType: string, item: unknown) =>
-    (await checker()).response(op, status, mediaType, item);
-  return { options, send, check };
+  const check: Runtime['check'] = (op, status, mediaType, item) => validation!.item!(op, status, mediaType, item);
+  const rt: Runtime = { options, send, check };
+  return rt;
 }
 
-/** A call made ready to send: URL, headers, body, credentials plan and retry policy. */
+/** A call made ready to send: URL, headers, body, credentials plan, and the call's options. */
 export interface Prepared {
   op: OperationSpec;
+  /** The argument as sent (after the hooks' `args`). */
+  args: Args | undefined;
   url: string;
   headers: HeaderRecord;
   payload: BodyInit | undefined;
@@ -179,17 +162,12 @@ export interface Prepared {
   form: URLSearchParams | undefined;
   auth: AuthOptions;
   plan: readonly AuthKind[] | undefined;
-  retry: RetryOptions;
-  /** Retries after the first attempt (with the `retries` feature). */
-  retries: number;
-  /** The attempt's timeout (with the `timeouts` feature). */
-  timeoutMs: number;
-  idempotent: boolean;
   signal: AbortSignal | undefined;
   /** How the caller reads a successful body (see `CallOptions.parseAs`). */
   parseAs: CallOptions['parseAs'];
-  /** The client's middleware, then the call's. */
-  middleware: readonly Middleware[];
+  /** The client's options and the call's: what the features read (retry, timeoutMs, middleware). */
+  options: RuntimeOptions;
+  call: CallOptions;
 }
 
 /** prepare: the request from the operation's spec and the call's argument; credentials decided before any attempt. */
@@ -197,7 +175,7 @@ export function prepare(
   options: RuntimeOptions,
   clientHeaders: HeaderRecord | undefined,
   op: OperationSpec,
-  args: Record<string, unknown> | undefined,
+  args: Args | undefined,
   call: CallOptions,
 ): Prepared {
   const { signal } = call;
@@ -209,50 +187,23 @@ export function prepare(
     built.headers,
     call.headers && headerRecord(call.headers),
   );
-  // Body: JSON, a form (when the client has the form encoder), or passed through as given.
+  // Body: by the entry's encoder (JSON, a form, or passed through as given); entries without a body have none.
   const body = args?.body;
-  let payload: BodyInit | undefined;
-  let form: URLSearchParams | undefined;
-  const type = op.body;
-  const encoded = type && body !== undefined && !/json/i.test(type) ? op.encode?.(op, body, call) : undefined;
-  if (encoded) {
-    ({ body: payload, form } = encoded);
-    // A form's type names its multipart boundary; empty: fetch writes it (a caller's FormData).
-    if (encoded.contentType) headers['content-type'] = encoded.contentType;
-  } else if (type && body !== undefined) {
-    payload = /json/i.test(type) ? JSON.stringify(body) : (body as BodyInit);
-    headers['content-type'] ??= type;
-  }
+  const encoded = body !== undefined ? op.encode?.(op, body, call) : undefined;
+  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
+  else if (encoded?.type) headers['content-type'] ??= encoded.type;
   // Credentials: decided before the first attempt, so a missing one fails without a request.
   const auth = options.auth ?? {};
   const plan = headers.authorization === undefined ? pickAuth(op, auth) : undefined;
-  // Per-call retry options refine the client's; `false` at either level (the call's winning) turns retries off.
-  const off = call.retry === false || (call.retry === undefined && options.retry === false);
-  // A streamed request body is read once: it cannot be sent again.
-  const retry: RetryOptions = off || isStreamBody(payload) ? { retries: 0 } : { ...options.retry, ...call.retry };
-  return {
-    op,
-    url: built.url,
-    headers,
-    payload,
-    form,
-    auth,
-    plan,
-    retry,
-    retries: retry.retries ?? 2,
-    timeoutMs: call.timeoutMs ?? options.timeoutMs ?? 30_000,
-    idempotent: IDEMPOTENT.test(op.method),
-    signal,
-    parseAs: call.parseAs,
-    middleware: [...(options.middleware ?? []), ...(call.middleware ?? [])],
-  };
+  const { body: payload, form } = encoded ?? {};
+  return { op, args, url: built.url, headers, payload, form, auth, plan, signal, parseAs: call.parseAs, options, call };
 }
 
 type Attempt = { res: Response; data: unknown; close?: () => void } | { failure: Error } | { hookError: unknown };
 
 /**
  * send: one attempt with credentials applied, under the timeout (the `timeouts` feature) and the caller's
- * signal; the body read (decode).
+ * signal, through the middleware (the `middleware` feature) when there is any; the body read (decode).
  */
 export async function sendOnce(
   options: RuntimeOptions,
@@ -262,17 +213,17 @@ export async function sendOnce(
   attempt = 0,
 ): Promise<Attempt> {
   const { op, signal } = p;
-  const { extraAuth, middleware: loadMiddleware, timeouts } = features;
+  const { middleware: loadMiddleware } = features;
   let h = p.headers;
   let url = p.url;
   if (p.plan?.length) {
-    h = Object.assign(Object.create(null), p.headers);
-    url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, op.extraAuth ?? extraAuth);
+    h = Object.assign(Object.create(null), h);
+    url = await applyAuth(p.plan, p.auth, h, url, op.method, p.form, refresh, op.extraAuth ?? features.extraAuth);
   }
   const ctl = new AbortController();
   const onAbort = () => ctl.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
-  const timer = timeouts && p.timeoutMs > 0 ? timeouts(op.id, p.timeoutMs, () => ctl.abort()) : undefined;
+  const timer = features.timeouts?.(p, () => ctl.abort());
   const release = () => {
     timer?.stop();
     signal?.removeEventListener('abort', onAbort);
@@ -286,13 +237,12 @@ export async function sendOnce(
     };
     if (isStreamBody(p.payload)) init.duplex = 'half';
     const fetchFn = options.fetch ?? globalThis.fetch;
+    // The client's middleware, then the call's (the runner is loaded on first use).
+    const list = loadMiddleware ? [...(options.middleware ?? []), ...(p.call.middleware ?? [])] : [];
     let res: Response;
-    if (p.middleware.length) {
-      // The runner is a feature passed in (createClient loads it on first use, createCore takes
-      // `{ middleware }`): the core does not import it, so bundles without middleware do not carry it.
-      const run = await loadMiddleware!();
-      const mediated = await run(p.middleware, url, init, { operation: op.id, attempt, fetch: fetchFn });
-      if ('hookError' in mediated) return (release(), { hookError: mediated.hookError });
+    if (list.length) {
+      const mediated = await (await loadMiddleware!())(list, url, init, { operation: op.id, attempt, fetch: fetchFn });
+      if ('hookError' in mediated) return (release(), mediated);
       res = mediated.response;
     } else res = await fetchFn(url, init);
     const data = await decodeBody(op, res, p.parseAs);
@@ -351,33 +301,26 @@ export function call<T, S extends number = number>(
 
 // ---------------------------------------------------------------------------------------------------
 
-const LABELS: Record<string, string> = {
-  bearer: 'a bearer token',
-  oauth2: 'an OAuth 2.0 access token',
-  oauth1: 'OAuth 1.0a credentials',
-  basic: 'HTTP basic credentials',
-};
-
-const label = (k: AuthKind) =>
-  typeof k === 'object' ? `the API key ${k.apiKey} (auth.apiKeys)` : `${LABELS[k]} (auth.${k})`;
+/** The option a credential kind is configured by (the `AuthOptions` member; its documentation says what it holds). */
+const option = (k: AuthKind) => (typeof k === 'object' ? `auth.apiKeys.${k.apiKey}` : `auth.${k}`);
 
 /** The first security alternative the configured credentials satisfy (an empty one as the last resort). */
 function pickAuth(op: OperationSpec, auth: AuthOptions): readonly AuthKind[] | undefined {
   const alternatives = op.security;
   if (!alternatives?.length) return undefined;
-  const has = (k: AuthKind) => (typeof k === 'object' ? auth.apiKeys?.[k.apiKey] != null : auth[k] != null);
+  const has = (k: AuthKind) => (typeof k === 'object' ? auth.apiKeys?.[k.apiKey] : auth[k]) != null;
   const found = alternatives.find((alt) => alt.length && alt.every(has)) ?? alternatives.find((alt) => !alt.length);
   if (found) return found;
-  const configured = (['bearer', 'oauth2', 'oauth1', 'basic'] as const).filter((k) => auth[k] != null).map(label);
+  const configured = Object.keys(auth).filter((k) => auth[k as keyof AuthOptions] != null);
   throw new CredentialsError(
     op.id,
-    `needs ${alternatives.map((alt) => alt.map(label).join(' and ')).join(' or ')}; ` +
-      (configured.length
-        ? `the client has only ${configured.join(' and ')}`
-        : 'the client has no credentials (createClient({ auth }))'),
+    `needs ${alternatives.map((alt) => alt.map(option).join(' and ')).join(' or ')}; the client has ${
+      configured.length ? configured.map((k) => 'auth.' + k).join(', ') : 'none (createClient({ auth }))'
+    }`,
   );
 }
 
+/** Applies a plan: basic, API keys and OAuth 1.0a by the entry's `extraAuth`, then bearer and OAuth 2.0 tokens. */
 async function applyAuth(
   plan: readonly AuthKind[],
   auth: AuthOptions,
@@ -388,16 +331,12 @@ async function applyAuth(
   refresh: boolean,
   extra: ExtraAuth | undefined,
 ): Promise<string> {
-  // API keys and basic first: an API key in the query is part of what OAuth 1.0a signs.
-  for (const k of plan) {
-    if (k === 'basic' || typeof k === 'object') {
-      if (!extra) throw new TypeError('this client has no apiKey/basic support');
-      url = extra(k, auth, h, url);
-    }
+  if (plan.some((k) => k !== 'bearer' && k !== 'oauth2')) {
+    if (!extra) throw new TypeError('this client has no apiKey/basic/OAuth 1.0a support');
+    url = await extra(plan, auth, h, url, method, form);
   }
   for (const k of plan) {
-    if (k === 'oauth1') h.authorization = await auth.oauth1!({ method, url, body: form });
-    else if (k === 'bearer' || k === 'oauth2')
+    if (k === 'bearer' || k === 'oauth2')
       h.authorization = 'Bearer ' + (await token(auth[k]!, refresh && k === 'oauth2'));
   }
   return url;

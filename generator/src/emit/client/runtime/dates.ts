@@ -4,9 +4,11 @@
  * the operation's date plans name (from the schemas, see `DatePlan`), never by the look of a string.
  * Only clients generated with dates carry this module.
  */
+import type { Hook } from './core.js';
 import type { DatePlan } from './types.js';
 
-export interface DateCodec {
+/** Also the operations' hook (`OperationSpec.hooks`): request bodies sent with strings, answers revived. */
+export interface DateCodec extends Hook {
   /** A copy of `value` with the `Date`s at the plan's positions as wire strings. */
   toWire(plan: DatePlan, value: unknown): unknown;
   /** `value` (freshly parsed JSON) with the strings at the plan's positions as `Date`s. */
@@ -55,5 +57,17 @@ export function dateCodec(schemas: Readonly<Record<string, DatePlan>>): DateCode
     if ('m' in plan) for (const k of Object.keys(record)) set(k, plan.m);
     return out ?? v;
   };
-  return { toWire: (plan, v) => walk(plan, v, wire), revive: (plan, v) => walk(plan, v, revive) };
+  const toWire = (plan: DatePlan, v: unknown) => walk(plan, v, wire);
+  const back = (plan: DatePlan, v: unknown) => walk(plan, v, revive);
+  return {
+    toWire,
+    revive: back,
+    args: (_rt, op, args) =>
+      op.dates?.body && args?.body !== undefined ? { ...args, body: toWire(op.dates.body, args.body) } : args,
+    // Success bodies read another way than the default (`parseAs`) are left as they are.
+    body(_rt, p, res, data) {
+      const plan = res.ok ? (p.parseAs === undefined ? p.op.dates?.ok : undefined) : p.op.dates?.error;
+      return plan ? back(plan, data) : data;
+    },
+  };
 }

@@ -10,6 +10,7 @@
  * JSON text for `application/json` (objects by default), the value as text otherwise.
  */
 import { fieldsOf, isBlob, isJsonType, plainObject, styledPairs, valueText, type Delimiters } from './form-fields.js';
+import { encodeBody } from './body.js';
 import { encodeMultipart } from './multipart.js';
 import { encode } from './serialize.js';
 import type { CallOptions, OperationSpec } from './types.js';
@@ -17,7 +18,11 @@ import type { CallOptions, OperationSpec } from './types.js';
 /** A form body ready to send: its bytes or text, its `Content-Type`, and (urlencoded) the fields OAuth 1.0a signs. */
 export interface EncodedBody {
   body: BodyInit;
-  contentType: string;
+  /** The `Content-Type` to send, replacing the caller's (a multipart boundary); empty: none is set. */
+  contentType?: string;
+  /** The `Content-Type` to send unless the call's or the client's headers name one. */
+  type?: string | undefined;
+  /** OAuth 1.0a signs the fields of a urlencoded body. */
   form?: URLSearchParams;
 }
 
@@ -67,7 +72,7 @@ export function encodeUrlencoded(op: OperationSpec, body: Record<string, unknown
 export const encodeForm: BodyEncoder = (op, body, call) => {
   const type = op.body ?? '';
   const multipart = /^\s*multipart\/form-data\b/i.test(type);
-  if (!multipart && !/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return undefined;
+  if (!multipart && !/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return encodeBody(op, body);
   // A caller's own FormData / URLSearchParams / encoded text goes out as given (fetch writes a FormData's type).
   if (multipart && typeof FormData !== 'undefined' && body instanceof FormData) return { body, contentType: '' };
   if (!multipart && body instanceof URLSearchParams) return { body, contentType: '', form: body };

@@ -7,11 +7,32 @@
 import type { Prepared } from './core.js';
 import { AbortError } from './errors.js';
 import { rateLimitOf } from './rate-limit.js';
-import type { RateLimit } from './types.js';
+import type { RateLimit, RetryOptions } from './types.js';
+
+/** The retry policy of a call: the call's `retry` refines the client's; `false` at either level (the call's winning) turns retries off. */
+export interface RetryPolicy {
+  retry: RetryOptions;
+  /** Retries after the first attempt. */
+  retries: number;
+  idempotent: boolean;
+}
+
+const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
+
+export function retryPolicy(p: Prepared): RetryPolicy {
+  const { options, call } = p;
+  const off = call.retry === false || (call.retry === undefined && options.retry === false);
+  // A streamed request body is read once: it cannot be sent again.
+  const retry: RetryOptions =
+    off || (typeof ReadableStream !== 'undefined' && p.payload instanceof ReadableStream)
+      ? { retries: 0 }
+      : { ...options.retry, ...call.retry };
+  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(p.op.method) };
+}
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
 export function retryDelay(
-  p: Prepared,
+  p: RetryPolicy,
   res: Response,
   rateLimit: RateLimit | undefined,
   attempt: number,
@@ -62,25 +83,33 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
 
 export interface Retries {
   /**
-   * The wait before attempt `attempt + 1`, or undefined to give up: after a failure below HTTP (`res`
-   * undefined) or a failed response.
+   * After a failure below HTTP (`res` undefined) or a failed response of attempt `attempt`: waits before the
+   * next attempt and resolves `true`, or resolves `false` at once to give up.
    */
-  delay(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): number | undefined;
-  sleep: typeof sleep;
+  wait(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): Promise<boolean>;
   /** Reads the spec's reset header for 429 waits (the `rateLimits` feature's reader). */
   read: typeof rateLimitOf;
 }
 
+/** The wait before attempt `attempt + 1`, or undefined to give up. */
+export function delay(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): number | undefined {
+  const policy = retryPolicy(p);
+  return attempt >= policy.retries
+    ? undefined
+    : res
+      ? retryDelay(policy, res, rateLimit, attempt)
+      : policy.idempotent
+        ? backoff(policy.retry, attempt)
+        : undefined;
+}
+
 /** The `retries` feature (see the top of this file). */
 export const retries: Retries = {
-  delay: (p, attempt, res, rateLimit) =>
-    attempt >= p.retries
-      ? undefined
-      : res
-        ? retryDelay(p, res, rateLimit, attempt)
-        : p.idempotent
-          ? backoff(p.retry, attempt)
-          : undefined,
-  sleep,
+  async wait(p, attempt, res, rateLimit) {
+    const ms = delay(p, attempt, res, rateLimit);
+    if (ms === undefined) return false;
+    await sleep(ms, p.signal, p.op.id);
+    return true;
+  },
   read: rateLimitOf,
 };

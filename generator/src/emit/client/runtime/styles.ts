@@ -4,7 +4,33 @@
  * styles (`simple`, `form`) itself; the generated table gives an operation whose parameters use another
  * style this serializer (`OperationSpec.styles`), so only bundles calling such an operation carry it.
  */
-import { scalar, type Serializer } from './serialize.js';
+import { encode, scalar, type Encode, type ParamWriter, type Serializer } from './serialize.js';
+
+/** `allowReserved`: RFC 3986 reserved characters stay as they are. */
+const encodeReserved: Encode = (s) => encode(s).replace(/%(2[1346-9ABCF]|3[ABDF]|40|5[BD])/gi, decodeURIComponent);
+
+const plain: Encode = (s) => s;
+
+const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
+
+/**
+ * The writer of every parameter (`OperationSpec.styles`): any location, any style, `allowReserved`, JSON
+ * content, `format: date` (a `Date` as `YYYY-MM-DD`).
+ */
+export const writeParam: ParamWriter = (p, value, to) => {
+  const v = p.json ? JSON.stringify(value) : value;
+  const style = p.style ?? DEFAULT_STYLE[p.in];
+  const explode = p.explode ?? style === 'form';
+  const e = p.reserved ? encodeReserved : encode;
+  if (p.in === 'path') to.path[p.name] = serializeParam(style, explode, p.name, v, e, p.date);
+  else if (p.in === 'query') to.query.push(serializeParam(style, explode, p.name, v, e, p.date));
+  else if (p.in === 'header')
+    to.headers[p.name.toLowerCase()] = serializeParam(style, explode, p.name, v, plain, p.date);
+  else {
+    const cookie = serializeParam(style, explode, p.name, v, encode, p.date).replace(/&/g, '; ');
+    to.headers.cookie = to.headers.cookie ? to.headers.cookie + '; ' + cookie : cookie;
+  }
+};
 
 /**
  * One parameter in one style. Returns the text for its place: a path segment (`simple`, `label`,

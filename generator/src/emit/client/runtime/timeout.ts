@@ -1,8 +1,10 @@
 /**
  * The `timeouts` feature: each attempt (for streams: until the response headers) is aborted after
- * `timeoutMs` (default 30 s) and fails with a `TimeoutError`. `createClient` has it built in; `createCore`
- * has it only when given `{ timeouts }`, so a bundle that does not pass it does not carry it.
+ * `timeoutMs` (the call's, else the client's, default 30 s; 0 disables) and fails with a `TimeoutError`.
+ * `createClient` has it built in; `createCore` has it only when given `{ timeouts }`, so a bundle that does
+ * not pass it does not carry it.
  */
+import type { Prepared } from './core.js';
 import { TimeoutError } from './errors.js';
 
 export interface Timer {
@@ -12,12 +14,14 @@ export interface Timer {
   error(): TimeoutError | undefined;
 }
 
-/** Starts the timer of one attempt of operation `id`: `abort` is called when `ms` pass. */
-export type Timeouts = (id: string, ms: number, abort: () => void) => Timer;
+/** Starts the timer of one attempt of a prepared call: `abort` is called when the time is up. None when disabled. */
+export type Timeouts = (p: Pick<Prepared, 'op' | 'options' | 'call'>, abort: () => void) => Timer | undefined;
 
 /** The `timeouts` feature (see the top of this file). */
-export const timeouts: Timeouts = (id, ms, abort) => {
+export const timeouts: Timeouts = ({ op, options, call }, abort) => {
+  const ms = call.timeoutMs ?? options.timeoutMs ?? 30_000;
+  if (!(ms > 0)) return undefined;
   let fired = false;
   const t = setTimeout(() => ((fired = true), abort()), ms);
-  return { stop: () => clearTimeout(t), error: () => (fired ? new TimeoutError(id, ms) : undefined) };
+  return { stop: () => clearTimeout(t), error: () => (fired ? new TimeoutError(op.id, ms) : undefined) };
 };

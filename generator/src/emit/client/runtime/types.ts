@@ -8,10 +8,11 @@
 // The operation table (generated from the model, see emit/client/operations.ts)
 // ---------------------------------------------------------------------------------------------------
 
+import type { Hook } from './core.js';
 import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
-import type { Serializer } from './serialize.js';
+import type { ParamWriter } from './serialize.js';
 
 export type ParamStyle = 'matrix' | 'label' | 'form' | 'simple' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 
@@ -90,15 +91,19 @@ export interface OperationSpec {
   body?: string;
   /** Form bodies: the members whose encoding is not the default one (see `FormFieldSpec`). */
   form?: readonly FormFieldSpec[];
-  /** Encoder of a body that is not JSON (`encodeForm`): on the entries of the operations that need it, so only their bundles carry it. */
+  /**
+   * Encoder of the request body: `encodeBody` (JSON, or as given) or `encodeForm` (forms), on the entries of
+   * the operations that take a body, so only their bundles carry it. Without it a `body` argument is not sent.
+   */
   encode?: BodyEncoder;
-  /** Applies `apiKey` and http `basic` credentials (`extraAuth`): on the entries of the operations whose security has them. */
+  /** Applies http `basic`, `apiKey` and OAuth 1.0a credentials (`extraAuth`): on the entries of the operations whose security has them. */
   extraAuth?: ExtraAuth;
   /**
-   * Serializer of the parameters (`serializeParam` of styles.ts): on the entries of the operations with a
-   * parameter in a style other than `simple` and `form`, which the core serializes itself.
+   * Writer of the parameters (`writeParam` of styles.ts): on the entries of the operations with a header or
+   * cookie parameter, a style other than `simple` and `form`, `allowReserved`, JSON content or a `format:
+   * date` parameter; the core writes the others itself (path and query parameters in the default styles).
    */
-  styles?: Serializer;
+  styles?: ParamWriter;
   /**
    * Security alternatives, each a list of kinds that must all be satisfied. Absent or `[]`: no
    * authentication. An empty alternative (`[]`) makes authentication optional.
@@ -115,6 +120,11 @@ export interface OperationSpec {
   deprecated?: string | true;
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
+  /**
+   * What the core runs for this operation only (see `Hook`): `deprecation` on deprecated operations, the
+   * dates codec on operations that send or receive dates. Only the bundles calling them carry their code.
+   */
+  hooks?: readonly Hook[];
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }

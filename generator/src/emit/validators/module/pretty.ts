@@ -10,14 +10,16 @@
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
 import { builders } from 'prettier/doc';
-import { callArguments, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
+import { breakAfterOperator, callArguments, fluidAssignment, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
+import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
 
+export { breakAfterOperator, fluidAssignment };
+
 export type Doc = builders.Doc;
-const { group, indent, align, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+const { group, indent, align, line, softline, hardline, ifBreak, join } = builders;
 
 const WIDTH = PRETTIER_OPTIONS.printWidth!;
-
 
 export function call(callee: Doc, list: readonly Doc[]): Doc {
   return [callee, callArguments(list)];
@@ -46,20 +48,6 @@ export function ifStatement(test: Doc, statement: Doc): Doc {
 export function typeReference(name: string, list: readonly Doc[], hug: boolean): Doc {
   if (hug) return [name, '<', join(', ', list as Doc[]), '>'];
   return group([name, '<', indent([softline, join([',', line], list as Doc[])]), softline, '>']);
-}
-
-/**
- * `left = right` in prettier's "fluid" layout (a call on the right): the right side starts on the line when
- * its head fits there, else on the next line, indented.
- */
-export function fluidAssignment(left: string, right: Doc): Doc {
-  const id = Symbol('assignment');
-  return group([left, group(indent(line), { id }), lineSuffixBoundary, indentIfBreak(right, { groupId: id })]);
-}
-
-/** `left = right` where prettier breaks after the operator (a member chain or a string on the right). */
-export function breakAfterOperator(left: string, right: Doc): Doc {
-  return group([left, group(indent([line, right]))]);
 }
 
 /** `A | B` as a type argument (not indented: the type arguments' group indents it). */
@@ -107,68 +95,31 @@ const COMMENT_LINE = /^ *(\/\*\*? .*\*\/|\/\*\*?|\* .*|\*\/)$/;
 type Range = readonly [start: number, end: number];
 
 /**
- * A module's top-level statements, each either printed formatted or left to prettier; `text` joins them
- * with one blank line (or a line break: `next`), `ranges` are the statements prettier must format
- * (adjacent ones merged).
+ * A validators module (codegen/pretty-module.ts `ModulePrinter`) whose statements are vouched for where they
+ * are added: `add` and `next` claim a statement printed only when `vouched` agrees.
  */
-export class PrettyModule {
-  private readonly parts: Array<{ text: string; formatted: boolean; separator: string }> = [];
-
+export class PrettyModule extends ModulePrinter {
   /**
    * A statement printed formatted, unless `vouched` says otherwise. `wide`: its layout is plain groups only
    * (arrays, objects of literals), which the document printer overflows exactly as prettier does, so a line
    * wider than the print width (a long string) is no reason to doubt it.
    */
   add(text: string, wide = false): this {
-    return this.push(text, vouched(text, wide), '\n\n');
+    return this.statement(text, vouched(text, wide));
   }
 
   /** A statement whose text is prettier's output already (checked where it lives) or that prettier must format. */
   addAs(text: string, formatted: boolean): this {
-    return this.push(text, formatted, '\n\n');
+    return this.statement(text, formatted);
   }
 
   /** A statement on the line after the previous one (no blank line between), vouched for like `add`. */
   next(text: string, wide = false): this {
-    return this.push(text, vouched(text, wide), '\n');
+    return this.line(text, vouched(text, wide));
   }
 
   /** Text already split into statements with `ranges` (relative to it) prettier must format. */
   addRanged(text: string, ranges: readonly Range[]): this {
-    let at = 0;
-    const pieces: Array<[string, boolean]> = [];
-    for (const [start, end] of ranges) {
-      pieces.push([text.slice(at, start), true], [text.slice(start, end), false]);
-      at = end;
-    }
-    pieces.push([text.slice(at), true]);
-    // Glued back exactly: the first piece takes the blank line before the text, the others none.
-    let separator = '\n\n';
-    for (const [piece, formatted] of pieces) {
-      if (!piece) continue;
-      this.parts.push({ text: piece, formatted, separator });
-      separator = '';
-    }
-    return this;
-  }
-
-  private push(text: string, formatted: boolean, separator: string): this {
-    this.parts.push({ text: text.replace(/\n+$/, ''), formatted, separator });
-    return this;
-  }
-
-  build(): { text: string; ranges: Range[] } {
-    const ranges: Range[] = [];
-    let text = '';
-    for (const [i, part] of this.parts.entries()) {
-      if (i) text += part.separator;
-      const start = text.length;
-      text += part.text;
-      if (part.formatted) continue;
-      const last = ranges[ranges.length - 1];
-      if (last && text.slice(last[1], start).trim() === '') ranges[ranges.length - 1] = [last[0], text.length];
-      else ranges.push([start, text.length]);
-    }
-    return { text: text + '\n', ranges };
+    return this.ranged(text, ranges);
   }
 }

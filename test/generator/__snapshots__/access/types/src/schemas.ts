@@ -39,7 +39,7 @@ export interface ThingWrite {
 export type ColorV1 = 'red' | 'green';
 
 /** Every value of {@link ColorV1}, in the order the spec lists them. */
-export const ColorV1Values = ['red', 'green'] as const;
+export const ColorV1Values = ['red', 'green'] as never as readonly ['red', 'green'];
 
 export interface Audit {
   /** @readonly */

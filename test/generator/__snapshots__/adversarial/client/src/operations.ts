@@ -3,6 +3,8 @@
  *
  *  1.0.0. Do not edit: regenerate.
  */
+import { encodeBody } from './runtime/body.js';
+import { writeParam } from './runtime/styles.js';
 import type { OperationSpec } from './runtime/types.js';
 
 export const then_: OperationSpec = {
@@ -17,6 +19,7 @@ export const then_: OperationSpec = {
     { name: 'X-"Quoted"-Header', in: 'header' },
     { name: 'constructor', in: 'cookie' },
   ],
+  styles: writeParam,
 };
 
 export const __proto___: OperationSpec = { id: '__proto___', method: 'GET', path: '/__proto__' };
@@ -26,6 +29,7 @@ export const constructor_: OperationSpec = {
   method: 'POST',
   path: '/constructor',
   body: 'application/json',
+  encode: encodeBody,
 };
 
 export const toString_: OperationSpec = { id: 'toString_', method: 'GET', path: '/toString' };

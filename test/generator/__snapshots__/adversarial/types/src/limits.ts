@@ -47,4 +47,8 @@ export const SPEC2 = {
 export const _ = { name: '日本語', value: 3 } as const satisfies Limit;
 
 /** Every limit, in the order of the spec. */
-export const LIMITS = [GLOBAL_THIS_PWNED_10, SPEC2, _] as const satisfies readonly Limit[];
+export const LIMITS = [GLOBAL_THIS_PWNED_10, SPEC2, _] as never as readonly [
+  typeof GLOBAL_THIS_PWNED_10,
+  typeof SPEC2,
+  typeof _,
+];

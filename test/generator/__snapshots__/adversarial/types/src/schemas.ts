@@ -97,7 +97,32 @@ export const QuotesValues = [
   '\uDFFF',
   '😀',
   'naïve',
-] as const;
+] as never as readonly [
+  "'",
+  '"',
+  '`',
+  '\\',
+  '\\\\',
+  '\\"',
+  '${x}',
+  '`${globalThis.pwned = 6}`',
+  '*/',
+  '/*',
+  '\u2028',
+  '\u2029',
+  '</script>',
+  '\n',
+  '\r\n',
+  '\t',
+  '\0',
+  '',
+  '__proto__',
+  'constructor',
+  '\uD800',
+  '\uDFFF',
+  '😀',
+  'naïve',
+];
 
 export type MixedHostile =
   '\'"`' | 0 | -1.5 | true | null | { __proto__: { polluted: true }; '*/': '`${x}`' } | readonly ['\u2028', '\\'];
@@ -141,7 +166,7 @@ export interface Class {
 export type Default = 'a' | 'b';
 
 /** Every value of {@link Default}, in the order the spec lists them. */
-export const DefaultValues = ['a', 'b'] as const;
+export const DefaultValues = ['a', 'b'] as never as readonly ['a', 'b'];
 
 export type Delete = number;
 
@@ -153,12 +178,12 @@ export interface _123abc {
 export type FooBar = 'snake';
 
 /** Every value of {@link FooBar}, in the order the spec lists them. */
-export const FooBarValues = ['snake'] as const;
+export const FooBarValues = ['snake'] as never as readonly ['snake'];
 
 export type FooBar2 = 'camel';
 
 /** Every value of {@link FooBar2}, in the order the spec lists them. */
-export const FooBar2Values = ['camel'] as const;
+export const FooBar2Values = ['camel'] as never as readonly ['camel'];
 
 /** Collides with the Values array of FooBar. */
 export type FooBarValues2 = boolean;

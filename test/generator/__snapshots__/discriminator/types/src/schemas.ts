@@ -92,7 +92,7 @@ export interface Secret {
 export type KeyKind = 'key';
 
 /** Every value of {@link KeyKind}, in the order the spec lists them. */
-export const KeyKindValues = ['key'] as const;
+export const KeyKindValues = ['key'] as never as readonly ['key'];
 
 export interface Key {
   kind: KeyKind;

@@ -6,17 +6,25 @@
 export type Strings = 'active' | 'inactive' | 'with space' | '' | '1' | 'true' | 'null';
 
 /** Every value of {@link Strings}, in the order the spec lists them. */
-export const StringsValues = ['active', 'inactive', 'with space', '', '1', 'true', 'null'] as const;
+export const StringsValues = ['active', 'inactive', 'with space', '', '1', 'true', 'null'] as never as readonly [
+  'active',
+  'inactive',
+  'with space',
+  '',
+  '1',
+  'true',
+  'null',
+];
 
 export type Numbers = 1 | 2.5 | -3 | 0 | 1e21 | 0.1;
 
 /** Every value of {@link Numbers}, in the order the spec lists them. */
-export const NumbersValues = [1, 2.5, -3, 0, 1e21, 0.1] as const;
+export const NumbersValues = [1, 2.5, -3, 0, 1e21, 0.1] as never as readonly [1, 2.5, -3, 0, 1e21, 0.1];
 
 export type Integers = 100 | 200 | -1;
 
 /** Every value of {@link Integers}, in the order the spec lists them. */
-export const IntegersValues = [100, 200, -1] as const;
+export const IntegersValues = [100, 200, -1] as never as readonly [100, 200, -1];
 
 /** YAML's .inf and .nan are numbers JSON cannot write; they have no literal type either. */
 export type NonFinite = number | -0;
@@ -27,17 +35,17 @@ export const NonFiniteValues = [Infinity, -Infinity, NaN, -0] as const;
 export type Booleans = true;
 
 /** Every value of {@link Booleans}, in the order the spec lists them. */
-export const BooleansValues = [true] as const;
+export const BooleansValues = [true] as never as readonly [true];
 
 export type WithNull = 'on' | 'off' | null;
 
 /** Every value of {@link WithNull}, in the order the spec lists them. */
-export const WithNullValues = ['on', 'off', null] as const;
+export const WithNullValues = ['on', 'off', null] as never as readonly ['on', 'off', null];
 
 export type OnlyNull = null;
 
 /** Every value of {@link OnlyNull}, in the order the spec lists them. */
-export const OnlyNullValues = [null] as const;
+export const OnlyNullValues = [null] as never as readonly [null];
 
 export type Mixed = 1 | '1' | true | null | { a: 1; 'b c': readonly [2] } | readonly [1, 'x'];
 
@@ -47,7 +55,7 @@ export const MixedValues = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']] 
 export type Single = 'only';
 
 /** Every value of {@link Single}, in the order the spec lists them. */
-export const SingleValues = ['only'] as const;
+export const SingleValues = ['only'] as never as readonly ['only'];
 
 export interface Settings {
   mode: 'auto' | 'manual';

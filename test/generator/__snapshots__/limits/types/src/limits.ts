@@ -69,4 +69,10 @@ export const LIMITS = [
   POST_LENGTH,
   POST_LENGTH2,
   _2FA_WINDOW,
-] as const satisfies readonly Limit[];
+] as never as readonly [
+  typeof BOOKMARKS_MAX_RESULTS,
+  typeof FULL_ARCHIVE_SEARCH_MAX_RESULTS,
+  typeof POST_LENGTH,
+  typeof POST_LENGTH2,
+  typeof _2FA_WINDOW,
+];

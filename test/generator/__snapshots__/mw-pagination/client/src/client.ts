@@ -8,6 +8,7 @@ import { ApiError, RequestValidationError, ResponseValidationError } from './run
 import type { Paginator } from './runtime/paginate.js';
 import { paginate } from './runtime/paginate.js';
 import type { ApiPromise, At, CallOptions, ItemOf, PaginateOptions, RuntimeOptions } from './runtime/types.js';
+import { validating } from './runtime/validation.js';
 
 /** The argument of `listPosts`: its parameters by their names in the spec. */
 export interface ListPostsArgs {
@@ -244,13 +245,14 @@ export function createClient(options: ClientOptions): Client {
  * Request and response validation for `createCore(options, { validation })` (`createClient` has it built
  * in): loads the validators package on first use. A bundle that does not pass it does not carry it.
  */
-export const validation: NonNullable<Features['validation']> = () =>
+export const validation: NonNullable<Features['validation']> = /* @__PURE__ */ validating(() =>
   import('./runtime/validate.js').then((m) =>
     m.checker(() => import('@social-posting/validators').then((m) => m.operationValidators), {
       RequestValidationError: RequestValidationError,
       ResponseValidationError: ResponseValidationError,
     }),
-  );
+  ),
+);
 
 /**
  * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed

@@ -11,24 +11,24 @@ export type Count = number | null;
 export type Color = 'red' | 'green' | null;
 
 /** Every value of {@link Color}, in the order the spec lists them. */
-export const ColorValues = ['red', 'green', null] as const;
+export const ColorValues = ['red', 'green', null] as never as readonly ['red', 'green', null];
 
 export type Level = 1 | 2 | 3 | null;
 
 /** Every value of {@link Level}, in the order the spec lists them. */
-export const LevelValues = [1, 2, 3, null] as const;
+export const LevelValues = [1, 2, 3, null] as never as readonly [1, 2, 3, null];
 
 /** An enum without a type. */
 export type Mode = 'fast' | 'slow' | null;
 
 /** Every value of {@link Mode}, in the order the spec lists them. */
-export const ModeValues = ['fast', 'slow', null] as const;
+export const ModeValues = ['fast', 'slow', null] as never as readonly ['fast', 'slow', null];
 
 /** null listed in the enum already. */
 export type ExplicitNull = 'on' | 'off' | null;
 
 /** Every value of {@link ExplicitNull}, in the order the spec lists them. */
-export const ExplicitNullValues = ['on', 'off', null] as const;
+export const ExplicitNullValues = ['on', 'off', null] as never as readonly ['on', 'off', null];
 
 export interface Pet {
   name: string;

@@ -6,6 +6,7 @@ import type { CoreFeatures, Features, Runtime } from './runtime/core.js';
 import { call, createRuntime } from './runtime/core.js';
 import { ApiError, RequestValidationError, ResponseValidationError } from './runtime/errors.js';
 import type { ApiPromise, CallOptions, RuntimeOptions } from './runtime/types.js';
+import { validating } from './runtime/validation.js';
 
 /**
  * One method per operation. A method resolves to the typed success body; `.withResponse()` resolves to
@@ -56,13 +57,14 @@ export function createClient(options: ClientOptions): Client {
  * Request and response validation for `createCore(options, { validation })` (`createClient` has it built
  * in): loads the validators package on first use. A bundle that does not pass it does not carry it.
  */
-export const validation: NonNullable<Features['validation']> = () =>
+export const validation: NonNullable<Features['validation']> = /* @__PURE__ */ validating(() =>
   import('./runtime/validate.js').then((m) =>
     m.checker(() => import('@social-posting/validators').then((m) => m.operationValidators), {
       RequestValidationError: RequestValidationError,
       ResponseValidationError: ResponseValidationError,
     }),
-  );
+  ),
+);
 
 /**
  * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed

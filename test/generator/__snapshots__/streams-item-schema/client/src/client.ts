@@ -8,6 +8,7 @@ import { ApiError, RequestValidationError, ResponseValidationError } from './run
 import { stream, streams } from './runtime/stream.js';
 import { ndjsonFraming } from './runtime/ndjson.js';
 import type { EventStream, RuntimeOptions, StreamCallOptions } from './runtime/types.js';
+import { validating } from './runtime/validation.js';
 
 /**
  * One method per operation. A method resolves to the typed success body; `.withResponse()` resolves to
@@ -80,13 +81,14 @@ export function createClient(options: ClientOptions): Client {
  * Request and response validation for `createCore(options, { validation })` (`createClient` has it built
  * in): loads the validators package on first use. A bundle that does not pass it does not carry it.
  */
-export const validation: NonNullable<Features['validation']> = () =>
+export const validation: NonNullable<Features['validation']> = /* @__PURE__ */ validating(() =>
   import('./runtime/validate.js').then((m) =>
     m.checker(() => import('@social-posting/validators').then((m) => m.operationValidators), {
       RequestValidationError: RequestValidationError,
       ResponseValidationError: ResponseValidationError,
     }),
-  );
+  ),
+);
 
 /**
  * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed
