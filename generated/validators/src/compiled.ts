@@ -4,7 +4,21 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _dup, _esc, _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
+import {
+  _dup,
+  _esc,
+  _fEnum,
+  _fErr,
+  _fFormat,
+  _fP,
+  _fReq,
+  _fType,
+  _has,
+  _len,
+  _plain,
+  _ref,
+  _refSp,
+} from './runtime.js';
 import { _fDateTime, _fUri, _fUuid } from './formats.js';
 
 const _re0 = new RegExp('^[0-9]{1,19}$', 'u');
@@ -148,21 +162,7 @@ const _re127 = new RegExp(
   'u',
 );
 const _sp128 = '#/components/schemas/UnlistedProblem';
-const _s129 = new Set<unknown>([
-  'profile.update.bio',
-  'profile.update.verified',
-  'profile.update.affiliate',
-  'profile.update.screenname',
-  'post.create',
-  'post.delete',
-  'spaces.start',
-  'spaces.end',
-  'dm.received',
-  'dm.sent',
-  'dm.read',
-  'dm.indicate_typing',
-]);
-const _k130: any = [
+const _k129: any = [
   'profile.update.bio',
   'profile.update.verified',
   'profile.update.affiliate',
@@ -176,6 +176,20 @@ const _k130: any = [
   'dm.read',
   'dm.indicate_typing',
 ];
+const _s130 = new Set<unknown>([
+  'profile.update.bio',
+  'profile.update.verified',
+  'profile.update.affiliate',
+  'profile.update.screenname',
+  'post.create',
+  'post.delete',
+  'spaces.start',
+  'spaces.end',
+  'dm.received',
+  'dm.sent',
+  'dm.read',
+  'dm.indicate_typing',
+]);
 const _sp131 = '#/components/schemas/ActivityEventType';
 const _k132: any = [
   'ProfileBioUpdate',
@@ -214,467 +228,431 @@ const _sp159 =
   '#/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post/parameters/0/schema';
 
 export function _vPostId(v: any, o: number): boolean {
+  if (o & 8) return _vPostId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
+  if (!_re0.test(v)) return false;
   return true;
 }
 
 export function _ePostId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostId(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp1, 'string')) return false;
-  } else {
-    if (!_re0.test(v)) {
-      if (
-        _fErr(E, o, p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp1, 'string');
+    return false;
   }
+  if (
+    !_re0.test(v) &&
+    _fErr(E, o, p, _sp1 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vUserId(v: any, o: number): boolean {
+  if (o & 8) return _vUserId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
+  if (!_re0.test(v)) return false;
   return true;
 }
 
 export function _eUserId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUserId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserId(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp2, 'string')) return false;
-  } else {
-    if (!_re0.test(v)) {
-      if (
-        _fErr(E, o, p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp2, 'string');
+    return false;
   }
+  if (
+    !_re0.test(v) &&
+    _fErr(E, o, p, _sp2 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vUsername(v: any, o: number): boolean {
+  if (o & 8) return _vUsername(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re3.test(v)) {
-    return false;
-  }
+  if (!_re3.test(v)) return false;
   return true;
 }
 
 export function _eUsername(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUsername(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUsername(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp4, 'string')) return false;
-  } else {
-    if (!_re3.test(v)) {
-      if (
-        _fErr(E, o, p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
-          pattern: '^[A-Za-z0-9_]{1,15}$',
-        })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp4, 'string');
+    return false;
   }
+  if (
+    !_re3.test(v) &&
+    _fErr(E, o, p, _sp4 + '/pattern', 'pattern', 'must match pattern "^[A-Za-z0-9_]{1,15}$"', {
+      pattern: '^[A-Za-z0-9_]{1,15}$',
+    })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vMediaKey(v: any, o: number): boolean {
+  if (o & 8) return _vMediaKey(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re5.test(v)) {
-    return false;
-  }
+  if (!_re5.test(v)) return false;
   return true;
 }
 
 export function _eMediaKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMediaKey(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaKey(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp6, 'string')) return false;
-  } else {
-    if (!_re5.test(v)) {
-      if (
-        _fErr(E, o, p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
-          pattern: '^([0-9]+)_([0-9]+)$',
-        })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp6, 'string');
+    return false;
   }
+  if (
+    !_re5.test(v) &&
+    _fErr(E, o, p, _sp6 + '/pattern', 'pattern', 'must match pattern "^([0-9]+)_([0-9]+)$"', {
+      pattern: '^([0-9]+)_([0-9]+)$',
+    })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vPollId(v: any, o: number): boolean {
+  if (o & 8) return _vPollId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
+  if (!_re0.test(v)) return false;
   return true;
 }
 
 export function _ePollId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePollId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPollId(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp7, 'string')) return false;
-  } else {
-    if (!_re0.test(v)) {
-      if (
-        _fErr(E, o, p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp7, 'string');
+    return false;
   }
+  if (
+    !_re0.test(v) &&
+    _fErr(E, o, p, _sp7 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vCommunityId(v: any, o: number): boolean {
+  if (o & 8) return _vCommunityId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re0.test(v)) {
-    return false;
-  }
+  if (!_re0.test(v)) return false;
   return true;
 }
 
 export function _eCommunityId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCommunityId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCommunityId(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp8, 'string')) return false;
-  } else {
-    if (!_re0.test(v)) {
-      if (
-        _fErr(E, o, p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp8, 'string');
+    return false;
   }
+  if (
+    !_re0.test(v) &&
+    _fErr(E, o, p, _sp8 + '/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', { pattern: '^[0-9]{1,19}$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vPlaceId(v: any, o: number): boolean {
+  if (o & 8) return _vPlaceId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _ePlaceId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp9, 'string')) return false;
-  }
+  if (o & 8) return _ePlaceId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPlaceId(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp9, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vCountryCode(v: any, o: number): boolean {
+  if (o & 8) return _vCountryCode(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) {
-    return false;
-  }
+  if (!_re10.test(v)) return false;
   return true;
 }
 
 export function _eCountryCode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCountryCode(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCountryCode(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp11, 'string')) return false;
-  } else {
-    if (!_re10.test(v)) {
-      if (_fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' }))
-        return false;
-    }
+    _fType(E, o, p, _sp11, 'string');
+    return false;
   }
+  if (
+    !_re10.test(v) &&
+    _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^[A-Z]{2}$"', { pattern: '^[A-Z]{2}$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vPost(v: any, o: number): boolean {
+  if (o & 8) return _vPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   }
   const x3 = v.text;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.author_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'author_id'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (!_re0.test(x4)) {
-      return false;
-    }
+    if (!_re0.test(x4)) return false;
   }
   const x6 = v.username;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!_re3.test(x6)) {
-      return false;
-    }
+    if (!_re3.test(x6)) return false;
   }
   const x8 = v.created_at;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x8)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x8)) return false;
   }
   const x9 = v.conversation_id;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'conversation_id'))) {
+  if (x9 !== undefined) {
     if (typeof x9 !== 'string') return false;
-    if (!_re0.test(x9)) {
-      return false;
-    }
+    if (!_re0.test(x9)) return false;
   }
   const x11 = v.in_reply_to_user_id;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'in_reply_to_user_id'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'string') return false;
-    if (!_re0.test(x11)) {
-      return false;
-    }
+    if (!_re0.test(x11)) return false;
   }
   const x13 = v.lang;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'lang'))) {
+  if (x13 !== undefined) {
     if (typeof x13 !== 'string') return false;
   }
   const x14 = v.community_id;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
+  if (x14 !== undefined) {
     if (typeof x14 !== 'string') return false;
-    if (!_re0.test(x14)) {
-      return false;
-    }
+    if (!_re0.test(x14)) return false;
   }
   const x16 = v.attachments;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
+  if (x16 !== undefined) {
     if (!_vAttachments(x16, o)) return false;
   }
   const x18 = v.context_annotations;
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'context_annotations'))) {
+  if (x18 !== undefined) {
     if (!Array.isArray(x18)) return false;
-    if (x18.length < 1) {
-      return false;
-    }
+    if (x18.length < 1) return false;
     for (let i19 = 0; i19 < x18.length; i19++) {
       const x20 = x18[i19];
       if (!_vContextAnnotation(x20, o)) return false;
     }
   }
   const x22 = v.display_text_range;
-  if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_text_range'))) {
+  if (x22 !== undefined) {
     if (!Array.isArray(x22)) return false;
-    if (x22.length > 2) {
-      return false;
-    }
-    if (x22.length < 2) {
-      return false;
-    }
+    if (x22.length > 2) return false;
+    if (x22.length < 2) return false;
     for (let i24 = 0; i24 < x22.length; i24++) {
       const x25 = x22[i24];
       if (!Number.isInteger(x25)) return false;
-      if (x25 < 0) {
-        return false;
-      }
+      if (x25 < 0) return false;
     }
   }
   const x26 = v.edit_controls;
-  if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_controls'))) {
+  if (x26 !== undefined) {
     if (!_vEditControls(x26, o)) return false;
   }
   const x28 = v.edit_history_post_ids;
-  if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_history_post_ids'))) {
+  if (x28 !== undefined) {
     if (!Array.isArray(x28)) return false;
-    if (x28.length < 1) {
-      return false;
-    }
+    if (x28.length < 1) return false;
     for (let i29 = 0; i29 < x28.length; i29++) {
       const x30 = x28[i29];
       if (typeof x30 !== 'string') return false;
-      if (!_re0.test(x30)) {
-        return false;
-      }
+      if (!_re0.test(x30)) return false;
     }
   }
   const x32 = v.entities;
-  if (x32 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
+  if (x32 !== undefined) {
     if (!_vFullTextEntities(x32, o)) return false;
   }
   const x34 = v.geo;
-  if (x34 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
+  if (x34 !== undefined) {
     if (!_vPostGeo(x34, o)) return false;
   }
   const x36 = v.matched_media_notes;
-  if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'matched_media_notes'))) {
+  if (x36 !== undefined) {
     if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) return false;
     const x38 = x36.match_status;
-    if (x38 !== undefined && ((o & 8) === 0 || _has.call(x36, 'match_status'))) {
+    if (x38 !== undefined) {
       if (typeof x38 !== 'string') return false;
     }
     const x39 = x36.note_id;
-    if (x39 !== undefined && ((o & 8) === 0 || _has.call(x36, 'note_id'))) {
+    if (x39 !== undefined) {
       if (typeof x39 !== 'string') return false;
-      if (!_re0.test(x39)) {
-        return false;
-      }
+      if (!_re0.test(x39)) return false;
     }
   }
   const x41 = v.non_public_metrics;
-  if (x41 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
+  if (x41 !== undefined) {
     if (typeof x41 !== 'object' || x41 === null || Array.isArray(x41)) return false;
     const x43 = x41.impression_count;
-    if (x43 !== undefined && ((o & 8) === 0 || _has.call(x41, 'impression_count'))) {
+    if (x43 !== undefined) {
       if (!Number.isInteger(x43)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) return false;
     }
   }
   const x45 = v.organic_metrics;
-  if (x45 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
+  if (x45 !== undefined) {
     if (typeof x45 !== 'object' || x45 === null || Array.isArray(x45)) return false;
     const x47 = x45.impression_count;
-    if (x47 !== undefined && ((o & 8) === 0 || _has.call(x45, 'impression_count'))) {
+    if (x47 !== undefined) {
       if (!Number.isInteger(x47)) return false;
     } else {
       return false;
     }
     const x48 = x45.repost_count;
-    if (x48 !== undefined && ((o & 8) === 0 || _has.call(x45, 'repost_count'))) {
+    if (x48 !== undefined) {
       if (!Number.isInteger(x48)) return false;
     } else {
       return false;
     }
     const x49 = x45.reply_count;
-    if (x49 !== undefined && ((o & 8) === 0 || _has.call(x45, 'reply_count'))) {
+    if (x49 !== undefined) {
       if (!Number.isInteger(x49)) return false;
     } else {
       return false;
     }
     const x50 = x45.like_count;
-    if (x50 !== undefined && ((o & 8) === 0 || _has.call(x45, 'like_count'))) {
+    if (x50 !== undefined) {
       if (!Number.isInteger(x50)) return false;
     } else {
       return false;
     }
   }
   const x52 = v.promoted_metrics;
-  if (x52 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
+  if (x52 !== undefined) {
     if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) return false;
     const x54 = x52.impression_count;
-    if (x54 !== undefined && ((o & 8) === 0 || _has.call(x52, 'impression_count'))) {
+    if (x54 !== undefined) {
       if (!Number.isInteger(x54)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x54) && x54 >= -2147483648 && x54 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x54) && x54 >= -2147483648 && x54 <= 2147483647)) return false;
     }
     const x55 = x52.like_count;
-    if (x55 !== undefined && ((o & 8) === 0 || _has.call(x52, 'like_count'))) {
+    if (x55 !== undefined) {
       if (!Number.isInteger(x55)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x55) && x55 >= -2147483648 && x55 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x55) && x55 >= -2147483648 && x55 <= 2147483647)) return false;
     }
     const x56 = x52.reply_count;
-    if (x56 !== undefined && ((o & 8) === 0 || _has.call(x52, 'reply_count'))) {
+    if (x56 !== undefined) {
       if (!Number.isInteger(x56)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x56) && x56 >= -2147483648 && x56 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x56) && x56 >= -2147483648 && x56 <= 2147483647)) return false;
     }
     const x57 = x52.repost_count;
-    if (x57 !== undefined && ((o & 8) === 0 || _has.call(x52, 'repost_count'))) {
+    if (x57 !== undefined) {
       if (!Number.isInteger(x57)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x57) && x57 >= -2147483648 && x57 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x57) && x57 >= -2147483648 && x57 <= 2147483647)) return false;
     }
   }
   const x59 = v.public_metrics;
-  if (x59 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
+  if (x59 !== undefined) {
     if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) return false;
     const x61 = x59.repost_count;
-    if (x61 !== undefined && ((o & 8) === 0 || _has.call(x59, 'repost_count'))) {
+    if (x61 !== undefined) {
       if (!Number.isInteger(x61)) return false;
     } else {
       return false;
     }
     const x62 = x59.reply_count;
-    if (x62 !== undefined && ((o & 8) === 0 || _has.call(x59, 'reply_count'))) {
+    if (x62 !== undefined) {
       if (!Number.isInteger(x62)) return false;
     } else {
       return false;
     }
     const x63 = x59.like_count;
-    if (x63 !== undefined && ((o & 8) === 0 || _has.call(x59, 'like_count'))) {
+    if (x63 !== undefined) {
       if (!Number.isInteger(x63)) return false;
     } else {
       return false;
     }
     const x64 = x59.impression_count;
-    if (x64 !== undefined && ((o & 8) === 0 || _has.call(x59, 'impression_count'))) {
+    if (x64 !== undefined) {
       if (!Number.isInteger(x64)) return false;
     } else {
       return false;
     }
     const x65 = x59.bookmark_count;
-    if (x65 !== undefined && ((o & 8) === 0 || _has.call(x59, 'bookmark_count'))) {
+    if (x65 !== undefined) {
       if (!Number.isInteger(x65)) return false;
     } else {
       return false;
     }
     const x66 = x59.quote_count;
-    if (x66 !== undefined && ((o & 8) === 0 || _has.call(x59, 'quote_count'))) {
+    if (x66 !== undefined) {
       if (!Number.isInteger(x66)) return false;
     }
   }
   const x68 = v.note_request_suggestions;
-  if (x68 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_request_suggestions'))) {
+  if (x68 !== undefined) {
     if (!_vNoteRequestSuggestions(x68, o)) return false;
   }
   const x70 = v.note_post;
-  if (x70 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_post'))) {
+  if (x70 !== undefined) {
     if (!_vNotePost(x70, o)) return false;
   }
   const x72 = v.paid_partnership;
-  if (x72 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
+  if (x72 !== undefined) {
     if (typeof x72 !== 'boolean') return false;
   }
   const x73 = v.possibly_sensitive;
-  if (x73 !== undefined && ((o & 8) === 0 || _has.call(v, 'possibly_sensitive'))) {
+  if (x73 !== undefined) {
     if (typeof x73 !== 'boolean') return false;
   }
   const x74 = v.referenced_posts;
-  if (x74 !== undefined && ((o & 8) === 0 || _has.call(v, 'referenced_posts'))) {
+  if (x74 !== undefined) {
     if (!Array.isArray(x74)) return false;
-    if (x74.length < 1) {
-      return false;
-    }
+    if (x74.length < 1) return false;
     for (let i75 = 0; i75 < x74.length; i75++) {
       const x76 = x74[i75];
       if (!_vReferencedPost(x76, o)) return false;
     }
   }
   const x78 = v.reply_settings;
-  if (x78 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
+  if (x78 !== undefined) {
     if (!_vReplySettings(x78, o)) return false;
   }
   const x80 = v.scopes;
-  if (x80 !== undefined && ((o & 8) === 0 || _has.call(v, 'scopes'))) {
+  if (x80 !== undefined) {
     if (typeof x80 !== 'object' || x80 === null || Array.isArray(x80)) return false;
     const x82 = x80.followers;
-    if (x82 !== undefined && ((o & 8) === 0 || _has.call(x80, 'followers'))) {
+    if (x82 !== undefined) {
       if (typeof x82 !== 'boolean') return false;
     }
   }
   const x84 = v.source;
-  if (x84 !== undefined && ((o & 8) === 0 || _has.call(v, 'source'))) {
+  if (x84 !== undefined) {
     if (typeof x84 !== 'string') return false;
   }
   const x85 = v.suggested_source_links;
-  if (x85 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links'))) {
+  if (x85 !== undefined) {
     if (!Array.isArray(x85)) return false;
     for (let i86 = 0; i86 < x85.length; i86++) {
       const x87 = x85[i86];
@@ -682,11 +660,11 @@ export function _vPost(v: any, o: number): boolean {
     }
   }
   const x89 = v.suggested_source_links_with_counts;
-  if (x89 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links_with_counts'))) {
+  if (x89 !== undefined) {
     if (!_vSuggestedSourceLinksWithCounts(x89, o)) return false;
   }
   const x91 = v.withheld;
-  if (x91 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
+  if (x91 !== undefined) {
     if (!_vPostWithheld(x91, o)) return false;
   }
   return true;
@@ -694,594 +672,248 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp12, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
+    _fType(E, o, p, _sp12, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  }
+  const x3 = v.text;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp12, 'text', _fType, 'string')) return false;
+  const x4 = v.author_id;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/author_id', E, _vUserId, _eUserId)) return false;
+  }
+  const x6 = v.username;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  }
+  const x8 = v.created_at;
+  if (x8 !== undefined) {
+    if (typeof x8 !== 'string') {
+      if (_fP(E, o, p, _sp12, 'created_at', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x8) && _fP(E, o, p, _sp12, 'created_at', _fFormat, 'date-time')) return false;
     }
-    const x5 = v.text;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp12 + '/properties/text', 'string')) return false;
-      }
-    }
-    const x6 = v.author_id;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'author_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x6, o, p + '/author_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!_re0.test(x6)) {
-            break L9;
-          }
-          ok8 = true;
-        }
-        if (!ok8 && !_eUserId(x6, o + 16, p + '/author_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x10 = v.username;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x10, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'string') break L13;
-          if (!_re3.test(x10)) {
-            break L13;
-          }
-          ok12 = true;
-        }
-        if (!ok12 && !_eUsername(x10, o + 16, p + '/username', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x14 = v.created_at;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
-      if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x14)) {
-          if (_fFormat(E, o, p + '/created_at', _sp12 + '/properties/created_at', 'date-time')) return false;
-        }
-      }
-    }
-    const x15 = v.conversation_id;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'conversation_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x15, o, p + '/conversation_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok17 = false;
-        L18: {
-          if (typeof x15 !== 'string') break L18;
-          if (!_re0.test(x15)) {
-            break L18;
-          }
-          ok17 = true;
-        }
-        if (!ok17 && !_ePostId(x15, o + 16, p + '/conversation_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x19 = v.in_reply_to_user_id;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'in_reply_to_user_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x19, o, p + '/in_reply_to_user_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok21 = false;
-        L22: {
-          if (typeof x19 !== 'string') break L22;
-          if (!_re0.test(x19)) {
-            break L22;
-          }
-          ok21 = true;
-        }
-        if (!ok21 && !_eUserId(x19, o + 16, p + '/in_reply_to_user_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x23 = v.lang;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'lang'))) {
-      if (typeof x23 !== 'string') {
-        if (_fType(E, o, p + '/lang', _sp12 + '/properties/lang', 'string')) return false;
-      }
-    }
-    const x24 = v.community_id;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eCommunityId(x24, o, p + '/community_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok26 = false;
-        L27: {
-          if (typeof x24 !== 'string') break L27;
-          if (!_re0.test(x24)) {
-            break L27;
-          }
-          ok26 = true;
-        }
-        if (!ok26 && !_eCommunityId(x24, o + 16, p + '/community_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x28 = v.attachments;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-      if ((o & 48) === 48) {
-        if (!_eAttachments(x28, o, p + '/attachments', E) && (o & 1) === 0) return false;
-      } else if (!_vAttachments(x28, o) && !_eAttachments(x28, o + 16, p + '/attachments', E) && (o & 1) === 0)
-        return false;
-    }
-    const x30 = v.context_annotations;
-    if (x30 !== undefined && ((o & 8) === 0 || _has.call(v, 'context_annotations'))) {
-      if (!Array.isArray(x30)) {
-        if (_fType(E, o, p + '/context_annotations', _sp12 + '/properties/context_annotations', 'array')) return false;
-      } else {
-        if (x30.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/context_annotations',
-              _sp12 + '/properties/context_annotations/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i31 = 0; i31 < x30.length; i31++) {
-          const x32 = x30[i31];
-          if ((o & 48) === 48) {
-            if (!_eContextAnnotation(x32, o, p + '/context_annotations/' + i31, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vContextAnnotation(x32, o) &&
-            !_eContextAnnotation(x32, o + 16, p + '/context_annotations/' + i31, E) &&
-            (o & 1) === 0
-          )
-            return false;
-        }
-      }
-    }
-    const x34 = v.display_text_range;
-    if (x34 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_text_range'))) {
-      if ((o & 48) === 48) {
-        if (!_eDisplayTextRange(x34, o, p + '/display_text_range', E) && (o & 1) === 0) return false;
-      } else {
-        let ok36 = false;
-        L37: {
-          if (!Array.isArray(x34)) break L37;
-          if (x34.length > 2) {
-            break L37;
-          }
-          if (x34.length < 2) {
-            break L37;
-          }
-          for (let i38 = 0; i38 < x34.length; i38++) {
-            const x39 = x34[i38];
-            if (!Number.isInteger(x39)) break L37;
-            if (x39 < 0) {
-              break L37;
-            }
-          }
-          ok36 = true;
-        }
-        if (!ok36 && !_eDisplayTextRange(x34, o + 16, p + '/display_text_range', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x40 = v.edit_controls;
-    if (x40 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_controls'))) {
-      if ((o & 48) === 48) {
-        if (!_eEditControls(x40, o, p + '/edit_controls', E) && (o & 1) === 0) return false;
-      } else if (!_vEditControls(x40, o) && !_eEditControls(x40, o + 16, p + '/edit_controls', E) && (o & 1) === 0)
-        return false;
-    }
-    const x42 = v.edit_history_post_ids;
-    if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_history_post_ids'))) {
-      if (!Array.isArray(x42)) {
-        if (_fType(E, o, p + '/edit_history_post_ids', _sp12 + '/properties/edit_history_post_ids', 'array'))
-          return false;
-      } else {
-        if (x42.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/edit_history_post_ids',
-              _sp12 + '/properties/edit_history_post_ids/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i43 = 0; i43 < x42.length; i43++) {
-          const x44 = x42[i43];
-          if ((o & 48) === 48) {
-            if (!_ePostId(x44, o, p + '/edit_history_post_ids/' + i43, E) && (o & 1) === 0) return false;
-          } else {
-            let ok46 = false;
-            L47: {
-              if (typeof x44 !== 'string') break L47;
-              if (!_re0.test(x44)) {
-                break L47;
-              }
-              ok46 = true;
-            }
-            if (!ok46 && !_ePostId(x44, o + 16, p + '/edit_history_post_ids/' + i43, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    }
-    const x48 = v.entities;
-    if (x48 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eFullTextEntities(x48, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vFullTextEntities(x48, o) && !_eFullTextEntities(x48, o + 16, p + '/entities', E) && (o & 1) === 0)
-        return false;
-    }
-    const x50 = v.geo;
-    if (x50 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostGeo(x50, o, p + '/geo', E) && (o & 1) === 0) return false;
-      } else if (!_vPostGeo(x50, o) && !_ePostGeo(x50, o + 16, p + '/geo', E) && (o & 1) === 0) return false;
-    }
-    const x52 = v.matched_media_notes;
-    if (x52 !== undefined && ((o & 8) === 0 || _has.call(v, 'matched_media_notes'))) {
-      if ((o & 48) === 48) {
-        if (!_eMatchedMediaNotes(x52, o, p + '/matched_media_notes', E) && (o & 1) === 0) return false;
-      } else {
-        let ok54 = false;
-        L55: {
-          if (typeof x52 !== 'object' || x52 === null || Array.isArray(x52)) break L55;
-          const x56 = x52.match_status;
-          if (x56 !== undefined && ((o & 8) === 0 || _has.call(x52, 'match_status'))) {
-            if (typeof x56 !== 'string') break L55;
-          }
-          const x57 = x52.note_id;
-          if (x57 !== undefined && ((o & 8) === 0 || _has.call(x52, 'note_id'))) {
-            if (typeof x57 !== 'string') break L55;
-            if (!_re0.test(x57)) {
-              break L55;
-            }
-          }
-          ok54 = true;
-        }
-        if (!ok54 && !_eMatchedMediaNotes(x52, o + 16, p + '/matched_media_notes', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x59 = v.non_public_metrics;
-    if (x59 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostNonPublicMetrics(x59, o, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok61 = false;
-        L62: {
-          if (typeof x59 !== 'object' || x59 === null || Array.isArray(x59)) break L62;
-          const x63 = x59.impression_count;
-          if (x63 !== undefined && ((o & 8) === 0 || _has.call(x59, 'impression_count'))) {
-            if (!Number.isInteger(x63)) break L62;
-            if ((o & 2) !== 0 && !(Number.isInteger(x63) && x63 >= -2147483648 && x63 <= 2147483647)) {
-              break L62;
-            }
-          }
-          ok61 = true;
-        }
-        if (!ok61 && !_ePostNonPublicMetrics(x59, o + 16, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x65 = v.organic_metrics;
-    if (x65 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostOrganicMetrics(x65, o, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok67 = false;
-        L68: {
-          if (typeof x65 !== 'object' || x65 === null || Array.isArray(x65)) break L68;
-          const x69 = x65.impression_count;
-          if (x69 !== undefined && ((o & 8) === 0 || _has.call(x65, 'impression_count'))) {
-            if (!Number.isInteger(x69)) break L68;
-          } else {
-            break L68;
-          }
-          const x70 = x65.repost_count;
-          if (x70 !== undefined && ((o & 8) === 0 || _has.call(x65, 'repost_count'))) {
-            if (!Number.isInteger(x70)) break L68;
-          } else {
-            break L68;
-          }
-          const x71 = x65.reply_count;
-          if (x71 !== undefined && ((o & 8) === 0 || _has.call(x65, 'reply_count'))) {
-            if (!Number.isInteger(x71)) break L68;
-          } else {
-            break L68;
-          }
-          const x72 = x65.like_count;
-          if (x72 !== undefined && ((o & 8) === 0 || _has.call(x65, 'like_count'))) {
-            if (!Number.isInteger(x72)) break L68;
-          } else {
-            break L68;
-          }
-          ok67 = true;
-        }
-        if (!ok67 && !_ePostOrganicMetrics(x65, o + 16, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x74 = v.promoted_metrics;
-    if (x74 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostPromotedMetrics(x74, o, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok76 = false;
-        L77: {
-          if (typeof x74 !== 'object' || x74 === null || Array.isArray(x74)) break L77;
-          const x78 = x74.impression_count;
-          if (x78 !== undefined && ((o & 8) === 0 || _has.call(x74, 'impression_count'))) {
-            if (!Number.isInteger(x78)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x78) && x78 >= -2147483648 && x78 <= 2147483647)) {
-              break L77;
-            }
-          }
-          const x79 = x74.like_count;
-          if (x79 !== undefined && ((o & 8) === 0 || _has.call(x74, 'like_count'))) {
-            if (!Number.isInteger(x79)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x79) && x79 >= -2147483648 && x79 <= 2147483647)) {
-              break L77;
-            }
-          }
-          const x80 = x74.reply_count;
-          if (x80 !== undefined && ((o & 8) === 0 || _has.call(x74, 'reply_count'))) {
-            if (!Number.isInteger(x80)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x80) && x80 >= -2147483648 && x80 <= 2147483647)) {
-              break L77;
-            }
-          }
-          const x81 = x74.repost_count;
-          if (x81 !== undefined && ((o & 8) === 0 || _has.call(x74, 'repost_count'))) {
-            if (!Number.isInteger(x81)) break L77;
-            if ((o & 2) !== 0 && !(Number.isInteger(x81) && x81 >= -2147483648 && x81 <= 2147483647)) {
-              break L77;
-            }
-          }
-          ok76 = true;
-        }
-        if (!ok76 && !_ePostPromotedMetrics(x74, o + 16, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x83 = v.public_metrics;
-    if (x83 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostPublicMetrics(x83, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok85 = false;
-        L86: {
-          if (typeof x83 !== 'object' || x83 === null || Array.isArray(x83)) break L86;
-          const x87 = x83.repost_count;
-          if (x87 !== undefined && ((o & 8) === 0 || _has.call(x83, 'repost_count'))) {
-            if (!Number.isInteger(x87)) break L86;
-          } else {
-            break L86;
-          }
-          const x88 = x83.reply_count;
-          if (x88 !== undefined && ((o & 8) === 0 || _has.call(x83, 'reply_count'))) {
-            if (!Number.isInteger(x88)) break L86;
-          } else {
-            break L86;
-          }
-          const x89 = x83.like_count;
-          if (x89 !== undefined && ((o & 8) === 0 || _has.call(x83, 'like_count'))) {
-            if (!Number.isInteger(x89)) break L86;
-          } else {
-            break L86;
-          }
-          const x90 = x83.impression_count;
-          if (x90 !== undefined && ((o & 8) === 0 || _has.call(x83, 'impression_count'))) {
-            if (!Number.isInteger(x90)) break L86;
-          } else {
-            break L86;
-          }
-          const x91 = x83.bookmark_count;
-          if (x91 !== undefined && ((o & 8) === 0 || _has.call(x83, 'bookmark_count'))) {
-            if (!Number.isInteger(x91)) break L86;
-          } else {
-            break L86;
-          }
-          const x92 = x83.quote_count;
-          if (x92 !== undefined && ((o & 8) === 0 || _has.call(x83, 'quote_count'))) {
-            if (!Number.isInteger(x92)) break L86;
-          }
-          ok85 = true;
-        }
-        if (!ok85 && !_ePostPublicMetrics(x83, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x94 = v.note_request_suggestions;
-    if (x94 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_request_suggestions'))) {
-      if ((o & 48) === 48) {
-        if (!_eNoteRequestSuggestions(x94, o, p + '/note_request_suggestions', E) && (o & 1) === 0) return false;
-      } else if (
-        !_vNoteRequestSuggestions(x94, o) &&
-        !_eNoteRequestSuggestions(x94, o + 16, p + '/note_request_suggestions', E) &&
-        (o & 1) === 0
+  }
+  const x9 = v.conversation_id;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/conversation_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x11 = v.in_reply_to_user_id;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/in_reply_to_user_id', E, _vUserId, _eUserId)) return false;
+  }
+  const x13 = v.lang;
+  if (x13 !== undefined && typeof x13 !== 'string' && _fP(E, o, p, _sp12, 'lang', _fType, 'string')) return false;
+  const x14 = v.community_id;
+  if (x14 !== undefined) {
+    if (_ref(x14, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+  }
+  const x16 = v.attachments;
+  if (x16 !== undefined) {
+    if (_ref(x16, o, p + '/attachments', E, _vAttachments, _eAttachments)) return false;
+  }
+  const x18 = v.context_annotations;
+  if (x18 !== undefined) {
+    if (!Array.isArray(x18)) {
+      if (_fP(E, o, p, _sp12, 'context_annotations', _fType, 'array')) return false;
+    } else {
+      if (
+        x18.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/context_annotations',
+          _sp12 + '/properties/context_annotations/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
       )
         return false;
-    }
-    const x96 = v.note_post;
-    if (x96 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_post'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotePost(x96, o, p + '/note_post', E) && (o & 1) === 0) return false;
-      } else if (!_vNotePost(x96, o) && !_eNotePost(x96, o + 16, p + '/note_post', E) && (o & 1) === 0) return false;
-    }
-    const x98 = v.paid_partnership;
-    if (x98 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
-      if (typeof x98 !== 'boolean') {
-        if (_fType(E, o, p + '/paid_partnership', _sp12 + '/properties/paid_partnership', 'boolean')) return false;
+      for (let i19 = 0; i19 < x18.length; i19++) {
+        const x20 = x18[i19];
+        if (_ref(x20, o, p + '/context_annotations/' + i19, E, _vContextAnnotation, _eContextAnnotation)) return false;
       }
     }
-    const x99 = v.possibly_sensitive;
-    if (x99 !== undefined && ((o & 8) === 0 || _has.call(v, 'possibly_sensitive'))) {
-      if (typeof x99 !== 'boolean') {
-        if (_fType(E, o, p + '/possibly_sensitive', _sp12 + '/properties/possibly_sensitive', 'boolean')) return false;
-      }
-    }
-    const x100 = v.referenced_posts;
-    if (x100 !== undefined && ((o & 8) === 0 || _has.call(v, 'referenced_posts'))) {
-      if (!Array.isArray(x100)) {
-        if (_fType(E, o, p + '/referenced_posts', _sp12 + '/properties/referenced_posts', 'array')) return false;
-      } else {
-        if (x100.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/referenced_posts',
-              _sp12 + '/properties/referenced_posts/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i101 = 0; i101 < x100.length; i101++) {
-          const x102 = x100[i101];
-          if ((o & 48) === 48) {
-            if (!_eReferencedPost(x102, o, p + '/referenced_posts/' + i101, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vReferencedPost(x102, o) &&
-            !_eReferencedPost(x102, o + 16, p + '/referenced_posts/' + i101, E) &&
-            (o & 1) === 0
-          )
-            return false;
-        }
-      }
-    }
-    const x104 = v.reply_settings;
-    if (x104 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-      if ((o & 48) === 48) {
-        if (!_eReplySettings(x104, o, p + '/reply_settings', E) && (o & 1) === 0) return false;
-      } else if (!_vReplySettings(x104, o) && !_eReplySettings(x104, o + 16, p + '/reply_settings', E) && (o & 1) === 0)
-        return false;
-    }
-    const x106 = v.scopes;
-    if (x106 !== undefined && ((o & 8) === 0 || _has.call(v, 'scopes'))) {
-      if ((o & 48) === 48) {
-        if (!_eScopes(x106, o, p + '/scopes', E) && (o & 1) === 0) return false;
-      } else {
-        let ok108 = false;
-        L109: {
-          if (typeof x106 !== 'object' || x106 === null || Array.isArray(x106)) break L109;
-          const x110 = x106.followers;
-          if (x110 !== undefined && ((o & 8) === 0 || _has.call(x106, 'followers'))) {
-            if (typeof x110 !== 'boolean') break L109;
-          }
-          ok108 = true;
-        }
-        if (!ok108 && !_eScopes(x106, o + 16, p + '/scopes', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x112 = v.source;
-    if (x112 !== undefined && ((o & 8) === 0 || _has.call(v, 'source'))) {
-      if (typeof x112 !== 'string') {
-        if (_fType(E, o, p + '/source', _sp12 + '/properties/source', 'string')) return false;
-      }
-    }
-    const x113 = v.suggested_source_links;
-    if (x113 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links'))) {
-      if (!Array.isArray(x113)) {
-        if (_fType(E, o, p + '/suggested_source_links', _sp12 + '/properties/suggested_source_links', 'array'))
-          return false;
-      } else {
-        for (let i114 = 0; i114 < x113.length; i114++) {
-          const x115 = x113[i114];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x115, o, p + '/suggested_source_links/' + i114, E) && (o & 1) === 0) return false;
-          } else if (
-            !_vUrlEntity(x115, o) &&
-            !_eUrlEntity(x115, o + 16, p + '/suggested_source_links/' + i114, E) &&
-            (o & 1) === 0
-          )
-            return false;
-        }
-      }
-    }
-    const x117 = v.suggested_source_links_with_counts;
-    if (x117 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggested_source_links_with_counts'))) {
-      if ((o & 48) === 48) {
-        if (!_eSuggestedSourceLinksWithCounts(x117, o, p + '/suggested_source_links_with_counts', E) && (o & 1) === 0)
-          return false;
-      } else if (
-        !_vSuggestedSourceLinksWithCounts(x117, o) &&
-        !_eSuggestedSourceLinksWithCounts(x117, o + 16, p + '/suggested_source_links_with_counts', E) &&
-        (o & 1) === 0
+  }
+  const x22 = v.display_text_range;
+  if (x22 !== undefined) {
+    if (_ref(x22, o, p + '/display_text_range', E, _vDisplayTextRange, _eDisplayTextRange)) return false;
+  }
+  const x24 = v.edit_controls;
+  if (x24 !== undefined) {
+    if (_ref(x24, o, p + '/edit_controls', E, _vEditControls, _eEditControls)) return false;
+  }
+  const x26 = v.edit_history_post_ids;
+  if (x26 !== undefined) {
+    if (!Array.isArray(x26)) {
+      if (_fP(E, o, p, _sp12, 'edit_history_post_ids', _fType, 'array')) return false;
+    } else {
+      if (
+        x26.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/edit_history_post_ids',
+          _sp12 + '/properties/edit_history_post_ids/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
       )
         return false;
+      for (let i27 = 0; i27 < x26.length; i27++) {
+        const x28 = x26[i27];
+        if (_ref(x28, o, p + '/edit_history_post_ids/' + i27, E, _vPostId, _ePostId)) return false;
+      }
     }
-    const x119 = v.withheld;
-    if (x119 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostWithheld(x119, o, p + '/withheld', E) && (o & 1) === 0) return false;
-      } else if (!_vPostWithheld(x119, o) && !_ePostWithheld(x119, o + 16, p + '/withheld', E) && (o & 1) === 0)
+  }
+  const x30 = v.entities;
+  if (x30 !== undefined) {
+    if (_ref(x30, o, p + '/entities', E, _vFullTextEntities, _eFullTextEntities)) return false;
+  }
+  const x32 = v.geo;
+  if (x32 !== undefined) {
+    if (_ref(x32, o, p + '/geo', E, _vPostGeo, _ePostGeo)) return false;
+  }
+  const x34 = v.matched_media_notes;
+  if (x34 !== undefined) {
+    if (_ref(x34, o, p + '/matched_media_notes', E, _vMatchedMediaNotes, _eMatchedMediaNotes)) return false;
+  }
+  const x36 = v.non_public_metrics;
+  if (x36 !== undefined) {
+    if (_ref(x36, o, p + '/non_public_metrics', E, _vPostNonPublicMetrics, _ePostNonPublicMetrics)) return false;
+  }
+  const x38 = v.organic_metrics;
+  if (x38 !== undefined) {
+    if (_ref(x38, o, p + '/organic_metrics', E, _vPostOrganicMetrics, _ePostOrganicMetrics)) return false;
+  }
+  const x40 = v.promoted_metrics;
+  if (x40 !== undefined) {
+    if (_ref(x40, o, p + '/promoted_metrics', E, _vPostPromotedMetrics, _ePostPromotedMetrics)) return false;
+  }
+  const x42 = v.public_metrics;
+  if (x42 !== undefined) {
+    if (_ref(x42, o, p + '/public_metrics', E, _vPostPublicMetrics, _ePostPublicMetrics)) return false;
+  }
+  const x44 = v.note_request_suggestions;
+  if (x44 !== undefined) {
+    if (_ref(x44, o, p + '/note_request_suggestions', E, _vNoteRequestSuggestions, _eNoteRequestSuggestions))
+      return false;
+  }
+  const x46 = v.note_post;
+  if (x46 !== undefined) {
+    if (_ref(x46, o, p + '/note_post', E, _vNotePost, _eNotePost)) return false;
+  }
+  const x48 = v.paid_partnership;
+  if (x48 !== undefined && typeof x48 !== 'boolean' && _fP(E, o, p, _sp12, 'paid_partnership', _fType, 'boolean'))
+    return false;
+  const x49 = v.possibly_sensitive;
+  if (x49 !== undefined && typeof x49 !== 'boolean' && _fP(E, o, p, _sp12, 'possibly_sensitive', _fType, 'boolean'))
+    return false;
+  const x50 = v.referenced_posts;
+  if (x50 !== undefined) {
+    if (!Array.isArray(x50)) {
+      if (_fP(E, o, p, _sp12, 'referenced_posts', _fType, 'array')) return false;
+    } else {
+      if (
+        x50.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/referenced_posts',
+          _sp12 + '/properties/referenced_posts/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
         return false;
+      for (let i51 = 0; i51 < x50.length; i51++) {
+        const x52 = x50[i51];
+        if (_ref(x52, o, p + '/referenced_posts/' + i51, E, _vReferencedPost, _eReferencedPost)) return false;
+      }
     }
+  }
+  const x54 = v.reply_settings;
+  if (x54 !== undefined) {
+    if (_ref(x54, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+  }
+  const x56 = v.scopes;
+  if (x56 !== undefined) {
+    if (_ref(x56, o, p + '/scopes', E, _vScopes, _eScopes)) return false;
+  }
+  const x58 = v.source;
+  if (x58 !== undefined && typeof x58 !== 'string' && _fP(E, o, p, _sp12, 'source', _fType, 'string')) return false;
+  const x59 = v.suggested_source_links;
+  if (x59 !== undefined) {
+    if (!Array.isArray(x59)) {
+      if (_fP(E, o, p, _sp12, 'suggested_source_links', _fType, 'array')) return false;
+    } else {
+      for (let i60 = 0; i60 < x59.length; i60++) {
+        const x61 = x59[i60];
+        if (_ref(x61, o, p + '/suggested_source_links/' + i60, E, _vUrlEntity, _eUrlEntity)) return false;
+      }
+    }
+  }
+  const x63 = v.suggested_source_links_with_counts;
+  if (x63 !== undefined) {
+    if (
+      _ref(
+        x63,
+        o,
+        p + '/suggested_source_links_with_counts',
+        E,
+        _vSuggestedSourceLinksWithCounts,
+        _eSuggestedSourceLinksWithCounts,
+      )
+    )
+      return false;
+  }
+  const x65 = v.withheld;
+  if (x65 !== undefined) {
+    if (_ref(x65, o, p + '/withheld', E, _vPostWithheld, _ePostWithheld)) return false;
   }
   return E.length === e0;
 }
 
 export function _vAttachments(v: any, o: number): boolean {
+  if (o & 8) return _vAttachments(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.media_keys;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_keys'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re5.test(x3)) {
-        return false;
-      }
+      if (!_re5.test(x3)) return false;
     }
   }
   const x5 = v.media_source_post_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_source_post_id'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
+    if (x5.length < 1) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (typeof x7 !== 'string') return false;
-      if (!_re0.test(x7)) {
-        return false;
-      }
+      if (!_re0.test(x7)) return false;
     }
   }
   const x9 = v.poll_ids;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll_ids'))) {
+  if (x9 !== undefined) {
     if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
+    if (x9.length < 1) return false;
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (typeof x11 !== 'string') return false;
-      if (!_re0.test(x11)) {
-        return false;
-      }
+      if (!_re0.test(x11)) return false;
     }
   }
   return true;
@@ -1289,119 +921,81 @@ export function _vAttachments(v: any, o: number): boolean {
 
 export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAttachments(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAttachments(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp13, 'object')) return false;
-  } else {
-    const x1 = v.media_keys;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_keys'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/media_keys', _sp13 + '/properties/media_keys', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/media_keys',
-              _sp13 + '/properties/media_keys/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eMediaKey(x3, o, p + '/media_keys/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'string') break L6;
-              if (!_re5.test(x3)) {
-                break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eMediaKey(x3, o + 16, p + '/media_keys/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
+    _fType(E, o, p, _sp13, 'object');
+    return false;
+  }
+  const x1 = v.media_keys;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp13, 'media_keys', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/media_keys',
+          _sp13 + '/properties/media_keys/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/media_keys/' + i2, E, _vMediaKey, _eMediaKey)) return false;
       }
     }
-    const x7 = v.media_source_post_id;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_source_post_id'))) {
-      if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/media_source_post_id', _sp13 + '/properties/media_source_post_id', 'array'))
-          return false;
-      } else {
-        if (x7.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/media_source_post_id',
-              _sp13 + '/properties/media_source_post_id/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i8 = 0; i8 < x7.length; i8++) {
-          const x9 = x7[i8];
-          if ((o & 48) === 48) {
-            if (!_ePostId(x9, o, p + '/media_source_post_id/' + i8, E) && (o & 1) === 0) return false;
-          } else {
-            let ok11 = false;
-            L12: {
-              if (typeof x9 !== 'string') break L12;
-              if (!_re0.test(x9)) {
-                break L12;
-              }
-              ok11 = true;
-            }
-            if (!ok11 && !_ePostId(x9, o + 16, p + '/media_source_post_id/' + i8, E) && (o & 1) === 0) return false;
-          }
-        }
+  }
+  const x5 = v.media_source_post_id;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp13, 'media_source_post_id', _fType, 'array')) return false;
+    } else {
+      if (
+        x5.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/media_source_post_id',
+          _sp13 + '/properties/media_source_post_id/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/media_source_post_id/' + i6, E, _vPostId, _ePostId)) return false;
       }
     }
-    const x13 = v.poll_ids;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll_ids'))) {
-      if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/poll_ids', _sp13 + '/properties/poll_ids', 'array')) return false;
-      } else {
-        if (x13.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/poll_ids',
-              _sp13 + '/properties/poll_ids/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i14 = 0; i14 < x13.length; i14++) {
-          const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_ePollId(x15, o, p + '/poll_ids/' + i14, E) && (o & 1) === 0) return false;
-          } else {
-            let ok17 = false;
-            L18: {
-              if (typeof x15 !== 'string') break L18;
-              if (!_re0.test(x15)) {
-                break L18;
-              }
-              ok17 = true;
-            }
-            if (!ok17 && !_ePollId(x15, o + 16, p + '/poll_ids/' + i14, E) && (o & 1) === 0) return false;
-          }
-        }
+  }
+  const x9 = v.poll_ids;
+  if (x9 !== undefined) {
+    if (!Array.isArray(x9)) {
+      if (_fP(E, o, p, _sp13, 'poll_ids', _fType, 'array')) return false;
+    } else {
+      if (
+        x9.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/poll_ids',
+          _sp13 + '/properties/poll_ids/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i10 = 0; i10 < x9.length; i10++) {
+        const x11 = x9[i10];
+        if (_ref(x11, o, p + '/poll_ids/' + i10, E, _vPollId, _ePollId)) return false;
       }
     }
   }
@@ -1409,48 +1003,45 @@ export function _eAttachments(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vContextAnnotation(v: any, o: number): boolean {
+  if (o & 8) return _vContextAnnotation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.domain;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'domain'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'id'))) {
+    if (x3 !== undefined) {
       if (typeof x3 !== 'string') return false;
-      if (!_re0.test(x3)) {
-        return false;
-      }
+      if (!_re0.test(x3)) return false;
     } else {
       return false;
     }
     const x4 = x1.name;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
+    if (x4 !== undefined) {
       if (typeof x4 !== 'string') return false;
     }
     const x5 = x1.description;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'description'))) {
+    if (x5 !== undefined) {
       if (typeof x5 !== 'string') return false;
     }
   } else {
     return false;
   }
   const x7 = v.entity;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'entity'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x9 = x7.id;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'id'))) {
+    if (x9 !== undefined) {
       if (typeof x9 !== 'string') return false;
-      if (!_re0.test(x9)) {
-        return false;
-      }
+      if (!_re0.test(x9)) return false;
     } else {
       return false;
     }
     const x10 = x7.name;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x7, 'name'))) {
+    if (x10 !== undefined) {
       if (typeof x10 !== 'string') return false;
     }
     const x11 = x7.description;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(x7, 'description'))) {
+    if (x11 !== undefined) {
       if (typeof x11 !== 'string') return false;
     }
   } else {
@@ -1461,94 +1052,39 @@ export function _vContextAnnotation(v: any, o: number): boolean {
 
 export function _eContextAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eContextAnnotation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp14, 'object')) return false;
-  } else {
-    const x1 = v.domain;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'domain'))) {
-      if ((o & 48) === 48) {
-        if (!_eContextAnnotationDomainFields(x1, o, p + '/domain', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.id;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'id'))) {
-            if (typeof x5 !== 'string') break L4;
-            if (!_re0.test(x5)) {
-              break L4;
-            }
-          } else {
-            break L4;
-          }
-          const x6 = x1.name;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-            if (typeof x6 !== 'string') break L4;
-          }
-          const x7 = x1.description;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x1, 'description'))) {
-            if (typeof x7 !== 'string') break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eContextAnnotationDomainFields(x1, o + 16, p + '/domain', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp14, 'domain')) return false;
-    }
-    const x9 = v.entity;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'entity'))) {
-      if ((o & 48) === 48) {
-        if (!_eContextAnnotationEntityFields(x9, o, p + '/entity', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
-          const x13 = x9.id;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(x9, 'id'))) {
-            if (typeof x13 !== 'string') break L12;
-            if (!_re0.test(x13)) {
-              break L12;
-            }
-          } else {
-            break L12;
-          }
-          const x14 = x9.name;
-          if (x14 !== undefined && ((o & 8) === 0 || _has.call(x9, 'name'))) {
-            if (typeof x14 !== 'string') break L12;
-          }
-          const x15 = x9.description;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x9, 'description'))) {
-            if (typeof x15 !== 'string') break L12;
-          }
-          ok11 = true;
-        }
-        if (!ok11 && !_eContextAnnotationEntityFields(x9, o + 16, p + '/entity', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp14, 'entity')) return false;
-    }
+    _fType(E, o, p, _sp14, 'object');
+    return false;
   }
+  const x1 = v.domain;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/domain', E, _vContextAnnotationDomainFields, _eContextAnnotationDomainFields)) return false;
+  } else if (_fReq(E, o, p, _sp14, 'domain')) return false;
+  const x3 = v.entity;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/entity', E, _vContextAnnotationEntityFields, _eContextAnnotationEntityFields)) return false;
+  } else if (_fReq(E, o, p, _sp14, 'entity')) return false;
   return E.length === e0;
 }
 
 export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
+  if (o & 8) return _vContextAnnotationDomainFields(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -1556,59 +1092,49 @@ export function _vContextAnnotationDomainFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationDomainFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eContextAnnotationDomainFields(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotationDomainFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp15, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp15 + '/properties/id', 'string')) return false;
-      } else {
-        if (!_re0.test(x1)) {
-          if (
-            _fErr(E, o, p + '/id', _sp15 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
-              pattern: '^[0-9]{1,19}$',
-            })
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp15, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp15 + '/properties/name', 'string')) return false;
-      }
-    }
-    const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp15 + '/properties/description', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp15, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp15, 'id', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re0.test(x1) &&
+        _fErr(E, o, p + '/id', _sp15 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+          pattern: '^[0-9]{1,19}$',
+        })
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp15, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp15, 'name', _fType, 'string')) return false;
+  const x3 = v.description;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp15, 'description', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
+  if (o & 8) return _vContextAnnotationEntityFields(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -1616,112 +1142,91 @@ export function _vContextAnnotationEntityFields(v: any, o: number): boolean {
 
 export function _eContextAnnotationEntityFields(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eContextAnnotationEntityFields(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContextAnnotationEntityFields(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp16, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp16 + '/properties/id', 'string')) return false;
-      } else {
-        if (!_re0.test(x1)) {
-          if (
-            _fErr(E, o, p + '/id', _sp16 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
-              pattern: '^[0-9]{1,19}$',
-            })
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp16, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp16 + '/properties/name', 'string')) return false;
-      }
-    }
-    const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp16 + '/properties/description', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp16, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp16, 'id', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re0.test(x1) &&
+        _fErr(E, o, p + '/id', _sp16 + '/properties/id/pattern', 'pattern', 'must match pattern "^[0-9]{1,19}$"', {
+          pattern: '^[0-9]{1,19}$',
+        })
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp16, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp16, 'name', _fType, 'string')) return false;
+  const x3 = v.description;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp16, 'description', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vDisplayTextRange(v: any, o: number): boolean {
+  if (o & 8) return _vDisplayTextRange(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
-  if (v.length > 2) {
-    return false;
-  }
-  if (v.length < 2) {
-    return false;
-  }
+  if (v.length > 2) return false;
+  if (v.length < 2) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
+    if (x2 < 0) return false;
   }
   return true;
 }
 
 export function _eDisplayTextRange(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDisplayTextRange(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDisplayTextRange(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, _sp17, 'array')) return false;
-  } else {
-    if (v.length > 2) {
-      if (_fErr(E, o, p, _sp17 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
+    _fType(E, o, p, _sp17, 'array');
+    return false;
+  }
+  if (v.length > 2 && _fErr(E, o, p, _sp17 + '/maxItems', 'maxItems', 'must NOT have more than 2 items', { limit: 2 }))
+    return false;
+  if (v.length < 2 && _fErr(E, o, p, _sp17 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+    return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (!Number.isInteger(x2)) {
+      if (_fType(E, o, p + '/' + i1, _sp17 + '/items', 'integer')) return false;
+    } else {
+      if (
+        x2 < 0 &&
+        _fErr(E, o, p + '/' + i1, _sp17 + '/items/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
+      )
         return false;
-    }
-    if (v.length < 2) {
-      if (_fErr(E, o, p, _sp17 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
-        return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/' + i1, _sp17 + '/items', 'integer')) return false;
-      } else {
-        if (x2 < 0) {
-          if (
-            _fErr(E, o, p + '/' + i1, _sp17 + '/items/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
     }
   }
   return E.length === e0;
 }
 
 export function _vEditControls(v: any, o: number): boolean {
+  if (o & 8) return _vEditControls(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.is_edit_eligible;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'is_edit_eligible'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'boolean') return false;
   } else {
     return false;
   }
   const x2 = v.editable_until;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'editable_until'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x2)) return false;
   } else {
     return false;
   }
   const x3 = v.edits_remaining;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'edits_remaining'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   } else {
     return false;
@@ -1731,49 +1236,41 @@ export function _vEditControls(v: any, o: number): boolean {
 
 export function _eEditControls(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEditControls(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEditControls(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp18, 'object')) return false;
-  } else {
-    const x1 = v.is_edit_eligible;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'is_edit_eligible'))) {
-      if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/is_edit_eligible', _sp18 + '/properties/is_edit_eligible', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
-    }
-    const x2 = v.editable_until;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'editable_until'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          if (_fFormat(E, o, p + '/editable_until', _sp18 + '/properties/editable_until', 'date-time')) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
-    }
-    const x3 = v.edits_remaining;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'edits_remaining'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/edits_remaining', _sp18 + '/properties/edits_remaining', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
-    }
+    _fType(E, o, p, _sp18, 'object');
+    return false;
   }
+  const x1 = v.is_edit_eligible;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'boolean' && _fP(E, o, p, _sp18, 'is_edit_eligible', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, _sp18, 'is_edit_eligible')) return false;
+  const x2 = v.editable_until;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp18, 'editable_until', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, _sp18, 'editable_until', _fFormat, 'date-time'))
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp18, 'editable_until')) return false;
+  const x3 = v.edits_remaining;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, _sp18, 'edits_remaining', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp18, 'edits_remaining')) return false;
   return E.length === e0;
 }
 
 export function _vPostGeo(v: any, o: number): boolean {
+  if (o & 8) return _vPostGeo(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.coordinates;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
+  if (x1 !== undefined) {
     if (!_vPoint(x1, o)) return false;
   }
   const x3 = v.place_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -1781,137 +1278,129 @@ export function _vPostGeo(v: any, o: number): boolean {
 
 export function _ePostGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostGeo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp19, 'object')) return false;
-  } else {
-    const x1 = v.coordinates;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-      if ((o & 48) === 48) {
-        if (!_ePoint(x1, o, p + '/coordinates', E) && (o & 1) === 0) return false;
-      } else if (!_vPoint(x1, o) && !_ePoint(x1, o + 16, p + '/coordinates', E) && (o & 1) === 0) return false;
-    }
-    const x3 = v.place_id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePlaceId(x3, o, p + '/place_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok5 = false;
-        L6: {
-          if (typeof x3 !== 'string') break L6;
-          ok5 = true;
-        }
-        if (!ok5 && !_ePlaceId(x3, o + 16, p + '/place_id', E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp19, 'object');
+    return false;
+  }
+  const x1 = v.coordinates;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/coordinates', E, _vPoint, _ePoint)) return false;
+  }
+  const x3 = v.place_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/place_id', E, _vPlaceId, _ePlaceId)) return false;
   }
   return E.length === e0;
 }
 
 export function _vMatchedMediaNotes(v: any, o: number): boolean {
+  if (o & 8) return _vMatchedMediaNotes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.match_status;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   const x2 = v.note_id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) {
-      return false;
-    }
+    if (!_re0.test(x2)) return false;
   }
   return true;
 }
 
 export function _eMatchedMediaNotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMatchedMediaNotes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMatchedMediaNotes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp20, 'object')) return false;
-  } else {
-    const x1 = v.match_status;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'match_status'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/match_status', _sp20 + '/properties/match_status', 'string')) return false;
-      }
-    }
-    const x2 = v.note_id;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note_id'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/note_id', _sp20 + '/properties/note_id', 'string')) return false;
-      } else {
-        if (!_re0.test(x2)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/note_id',
-              _sp20 + '/properties/note_id/pattern',
-              'pattern',
-              'must match pattern "^[0-9]{1,19}$"',
-              { pattern: '^[0-9]{1,19}$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp20, 'object');
+    return false;
+  }
+  const x1 = v.match_status;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp20, 'match_status', _fType, 'string')) return false;
+  const x2 = v.note_id;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp20, 'note_id', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re0.test(x2) &&
+        _fErr(
+          E,
+          o,
+          p + '/note_id',
+          _sp20 + '/properties/note_id/pattern',
+          'pattern',
+          'must match pattern "^[0-9]{1,19}$"',
+          { pattern: '^[0-9]{1,19}$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPostNonPublicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vPostNonPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _ePostNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostNonPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp21, 'object')) return false;
-  } else {
-    const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/impression_count', _sp21 + '/properties/impression_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp21, 'object');
+    return false;
+  }
+  const x1 = v.impression_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp21, 'impression_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp21, 'impression_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPostOrganicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vPostOrganicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.repost_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   } else {
     return false;
   }
   const x3 = v.reply_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   } else {
     return false;
   }
   const x4 = v.like_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   } else {
     return false;
@@ -1921,161 +1410,155 @@ export function _vPostOrganicMetrics(v: any, o: number): boolean {
 
 export function _ePostOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostOrganicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp22, 'object')) return false;
-  } else {
-    const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp22 + '/properties/impression_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
-    }
-    const x2 = v.repost_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/repost_count', _sp22 + '/properties/repost_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
-    }
-    const x3 = v.reply_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/reply_count', _sp22 + '/properties/reply_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
-    }
-    const x4 = v.like_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/like_count', _sp22 + '/properties/like_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp22, 'like_count')) return false;
-    }
+    _fType(E, o, p, _sp22, 'object');
+    return false;
   }
+  const x1 = v.impression_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp22, 'impression_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp22, 'impression_count')) return false;
+  const x2 = v.repost_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, _sp22, 'repost_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp22, 'repost_count')) return false;
+  const x3 = v.reply_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, _sp22, 'reply_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp22, 'reply_count')) return false;
+  const x4 = v.like_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4) && _fP(E, o, p, _sp22, 'like_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp22, 'like_count')) return false;
   return E.length === e0;
 }
 
 export function _vPostPromotedMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vPostPromotedMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.impression_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   const x2 = v.like_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
   }
   const x3 = v.reply_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
   }
   const x4 = v.repost_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _ePostPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostPromotedMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp23, 'object')) return false;
-  } else {
-    const x1 = v.impression_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/impression_count', _sp23 + '/properties/impression_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp23, 'object');
+    return false;
+  }
+  const x1 = v.impression_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp23, 'impression_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp23, 'impression_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x2 = v.like_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/like_count', _sp23 + '/properties/like_count', 'int32')) return false;
-        }
-      }
+  }
+  const x2 = v.like_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp23, 'like_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
+        _fP(E, o, p, _sp23, 'like_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x3 = v.reply_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/reply_count', _sp23 + '/properties/reply_count', 'int32')) return false;
-        }
-      }
+  }
+  const x3 = v.reply_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp23, 'reply_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
+        _fP(E, o, p, _sp23, 'reply_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x4 = v.repost_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/repost_count', _sp23 + '/properties/repost_count', 'int32')) return false;
-        }
-      }
+  }
+  const x4 = v.repost_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp23, 'repost_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
+        _fP(E, o, p, _sp23, 'repost_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPostPublicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vPostPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.repost_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.reply_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   } else {
     return false;
   }
   const x3 = v.like_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   } else {
     return false;
   }
   const x4 = v.impression_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   } else {
     return false;
   }
   const x5 = v.bookmark_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
   } else {
     return false;
   }
   const x6 = v.quote_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
   }
   return true;
@@ -2083,71 +1566,50 @@ export function _vPostPublicMetrics(v: any, o: number): boolean {
 
 export function _ePostPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp24, 'object')) return false;
-  } else {
-    const x1 = v.repost_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'repost_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/repost_count', _sp24 + '/properties/repost_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
-    }
-    const x2 = v.reply_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/reply_count', _sp24 + '/properties/reply_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
-    }
-    const x3 = v.like_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/like_count', _sp24 + '/properties/like_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp24, 'like_count')) return false;
-    }
-    const x4 = v.impression_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'impression_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/impression_count', _sp24 + '/properties/impression_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
-    }
-    const x5 = v.bookmark_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'bookmark_count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/bookmark_count', _sp24 + '/properties/bookmark_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
-    }
-    const x6 = v.quote_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'quote_count'))) {
-      if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/quote_count', _sp24 + '/properties/quote_count', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp24, 'object');
+    return false;
   }
+  const x1 = v.repost_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp24, 'repost_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp24, 'repost_count')) return false;
+  const x2 = v.reply_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, _sp24, 'reply_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp24, 'reply_count')) return false;
+  const x3 = v.like_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, _sp24, 'like_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp24, 'like_count')) return false;
+  const x4 = v.impression_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4) && _fP(E, o, p, _sp24, 'impression_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp24, 'impression_count')) return false;
+  const x5 = v.bookmark_count;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5) && _fP(E, o, p, _sp24, 'bookmark_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp24, 'bookmark_count')) return false;
+  const x6 = v.quote_count;
+  if (x6 !== undefined && !Number.isInteger(x6) && _fP(E, o, p, _sp24, 'quote_count', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _vNoteRequestSuggestions(v: any, o: number): boolean {
+  if (o & 8) return _vNoteRequestSuggestions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.source_link;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'source_link'))) {
+  if (x1 !== undefined) {
     if (!_vUrlEntity(x1, o)) return false;
   }
   const x3 = v.suggestion;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.suggestion_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   return true;
@@ -2155,39 +1617,33 @@ export function _vNoteRequestSuggestions(v: any, o: number): boolean {
 
 export function _eNoteRequestSuggestions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNoteRequestSuggestions(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoteRequestSuggestions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp25, 'object')) return false;
-  } else {
-    const x1 = v.source_link;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'source_link'))) {
-      if ((o & 48) === 48) {
-        if (!_eUrlEntity(x1, o, p + '/source_link', E) && (o & 1) === 0) return false;
-      } else if (!_vUrlEntity(x1, o) && !_eUrlEntity(x1, o + 16, p + '/source_link', E) && (o & 1) === 0) return false;
-    }
-    const x3 = v.suggestion;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/suggestion', _sp25 + '/properties/suggestion', 'string')) return false;
-      }
-    }
-    const x4 = v.suggestion_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'suggestion_id'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/suggestion_id', _sp25 + '/properties/suggestion_id', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp25, 'object');
+    return false;
   }
+  const x1 = v.source_link;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/source_link', E, _vUrlEntity, _eUrlEntity)) return false;
+  }
+  const x3 = v.suggestion;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp25, 'suggestion', _fType, 'string')) return false;
+  const x4 = v.suggestion_id;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp25, 'suggestion_id', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vNotePost(v: any, o: number): boolean {
+  if (o & 8) return _vNotePost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   const x2 = v.entities;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
+  if (x2 !== undefined) {
     if (!_vNotePostEntities(x2, o)) return false;
   }
   return true;
@@ -2195,67 +1651,55 @@ export function _vNotePost(v: any, o: number): boolean {
 
 export function _eNotePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNotePost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotePost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp26, 'object')) return false;
-  } else {
-    const x1 = v.text;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp26 + '/properties/text', 'string')) return false;
-      }
-    }
-    const x2 = v.entities;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotePostEntities(x2, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vNotePostEntities(x2, o) && !_eNotePostEntities(x2, o + 16, p + '/entities', E) && (o & 1) === 0)
-        return false;
-    }
+    _fType(E, o, p, _sp26, 'object');
+    return false;
+  }
+  const x1 = v.text;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp26, 'text', _fType, 'string')) return false;
+  const x2 = v.entities;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/entities', E, _vNotePostEntities, _eNotePostEntities)) return false;
   }
   return E.length === e0;
 }
 
 export function _vNotePostEntities(v: any, o: number): boolean {
+  if (o & 8) return _vNotePostEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.cashtags;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (!_vCashtag(x3, o)) return false;
     }
   }
   const x5 = v.hashtags;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
+    if (x5.length < 1) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (!_vHashtag(x7, o)) return false;
     }
   }
   const x9 = v.mentions;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
+  if (x9 !== undefined) {
     if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
+    if (x9.length < 1) return false;
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (!_vMention(x11, o)) return false;
     }
   }
   const x13 = v.urls;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+  if (x13 !== undefined) {
     if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
+    if (x13.length < 1) return false;
     for (let i14 = 0; i14 < x13.length; i14++) {
       const x15 = x13[i14];
       if (!_vUrlEntity(x15, o)) return false;
@@ -2266,119 +1710,99 @@ export function _vNotePostEntities(v: any, o: number): boolean {
 
 export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNotePostEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotePostEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp27, 'object')) return false;
-  } else {
-    const x1 = v.cashtags;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/cashtags', _sp27 + '/properties/cashtags', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/cashtags',
-              _sp27 + '/properties/cashtags/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eCashtag(x3, o, p + '/cashtags/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vCashtag(x3, o) && !_eCashtag(x3, o + 16, p + '/cashtags/' + i2, E) && (o & 1) === 0)
-            return false;
-        }
+    _fType(E, o, p, _sp27, 'object');
+    return false;
+  }
+  const x1 = v.cashtags;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp27, 'cashtags', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/cashtags',
+          _sp27 + '/properties/cashtags/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/cashtags/' + i2, E, _vCashtag, _eCashtag)) return false;
       }
     }
-    const x5 = v.hashtags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/hashtags', _sp27 + '/properties/hashtags', 'array')) return false;
-      } else {
-        if (x5.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/hashtags',
-              _sp27 + '/properties/hashtags/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eHashtag(x7, o, p + '/hashtags/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vHashtag(x7, o) && !_eHashtag(x7, o + 16, p + '/hashtags/' + i6, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x5 = v.hashtags;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp27, 'hashtags', _fType, 'array')) return false;
+    } else {
+      if (
+        x5.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/hashtags',
+          _sp27 + '/properties/hashtags/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/hashtags/' + i6, E, _vHashtag, _eHashtag)) return false;
       }
     }
-    const x9 = v.mentions;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
-      if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/mentions', _sp27 + '/properties/mentions', 'array')) return false;
-      } else {
-        if (x9.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/mentions',
-              _sp27 + '/properties/mentions/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i10 = 0; i10 < x9.length; i10++) {
-          const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_eMention(x11, o, p + '/mentions/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vMention(x11, o) && !_eMention(x11, o + 16, p + '/mentions/' + i10, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x9 = v.mentions;
+  if (x9 !== undefined) {
+    if (!Array.isArray(x9)) {
+      if (_fP(E, o, p, _sp27, 'mentions', _fType, 'array')) return false;
+    } else {
+      if (
+        x9.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/mentions',
+          _sp27 + '/properties/mentions/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i10 = 0; i10 < x9.length; i10++) {
+        const x11 = x9[i10];
+        if (_ref(x11, o, p + '/mentions/' + i10, E, _vMention, _eMention)) return false;
       }
     }
-    const x13 = v.urls;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-      if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/urls', _sp27 + '/properties/urls', 'array')) return false;
-      } else {
-        if (x13.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/urls',
-              _sp27 + '/properties/urls/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i14 = 0; i14 < x13.length; i14++) {
-          const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x15, o, p + '/urls/' + i14, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x15, o) && !_eUrlEntity(x15, o + 16, p + '/urls/' + i14, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x13 = v.urls;
+  if (x13 !== undefined) {
+    if (!Array.isArray(x13)) {
+      if (_fP(E, o, p, _sp27, 'urls', _fType, 'array')) return false;
+    } else {
+      if (
+        x13.length < 1 &&
+        _fErr(E, o, p + '/urls', _sp27 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+          limit: 1,
+        })
+      )
+        return false;
+      for (let i14 = 0; i14 < x13.length; i14++) {
+        const x15 = x13[i14];
+        if (_ref(x15, o, p + '/urls/' + i14, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2386,22 +1810,19 @@ export function _eNotePostEntities(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vReferencedPost(v: any, o: number): boolean {
+  if (o & 8) return _vReferencedPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
-      return false;
-    }
+    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) return false;
   } else {
     return false;
   }
   const x2 = v.id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (!_re0.test(x2)) {
-      return false;
-    }
+    if (!_re0.test(x2)) return false;
   } else {
     return false;
   }
@@ -2410,54 +1831,27 @@ export function _vReferencedPost(v: any, o: number): boolean {
 
 export function _eReferencedPost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReferencedPost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReferencedPost(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp29, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp29 + '/properties/type', 'string')) return false;
-      }
-      if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/type',
-            _sp29 + '/properties/type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k28 },
-          )
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp29, 'type')) return false;
-    }
-    const x2 = v.id;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x2, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!_re0.test(x2)) {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_ePostId(x2, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp29, 'id')) return false;
-    }
+    _fType(E, o, p, _sp29, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp29, 'type', _fType, 'string')) return false;
+    if (!(x1 === 'reposted' || x1 === 'quoted' || x1 === 'replied_to') && _fP(E, o, p, _sp29, 'type', _fEnum, _k28))
+      return false;
+  } else if (_fReq(E, o, p, _sp29, 'type')) return false;
+  const x2 = v.id;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  } else if (_fReq(E, o, p, _sp29, 'id')) return false;
   return E.length === e0;
 }
 
 export function _vReplySettings(v: any, o: number): boolean {
+  if (o & 8) return _vReplySettings(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'everyone' ||
@@ -2466,35 +1860,36 @@ export function _vReplySettings(v: any, o: number): boolean {
     v === 'other' ||
     v === 'subscribers' ||
     v === 'verified'
-  )) {
+  ))
     return false;
-  }
   return true;
 }
 
 export function _eReplySettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp31, 'string')) return false;
-  }
-  if (!(
-    v === 'everyone' ||
-    v === 'mentionedUsers' ||
-    v === 'following' ||
-    v === 'other' ||
-    v === 'subscribers' ||
-    v === 'verified'
-  )) {
-    if (_fErr(E, o, p, _sp31 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k30 }))
-      return false;
-  }
+  if (o & 8) return _eReplySettings(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReplySettings(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp31, 'string')) return false;
+  if (
+    !(
+      v === 'everyone' ||
+      v === 'mentionedUsers' ||
+      v === 'following' ||
+      v === 'other' ||
+      v === 'subscribers' ||
+      v === 'verified'
+    ) &&
+    _fEnum(E, o, p, _sp31, _k30)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vScopes(v: any, o: number): boolean {
+  if (o & 8) return _vScopes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'boolean') return false;
   }
   return true;
@@ -2502,27 +1897,26 @@ export function _vScopes(v: any, o: number): boolean {
 
 export function _eScopes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eScopes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vScopes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp32, 'object')) return false;
-  } else {
-    const x1 = v.followers;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers'))) {
-      if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/followers', _sp32 + '/properties/followers', 'boolean')) return false;
-      }
-    }
+    _fType(E, o, p, _sp32, 'object');
+    return false;
   }
+  const x1 = v.followers;
+  if (x1 !== undefined && typeof x1 !== 'boolean' && _fP(E, o, p, _sp32, 'followers', _fType, 'boolean')) return false;
   return E.length === e0;
 }
 
 export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
+  if (o & 8) return _vSuggestedSourceLinksWithCounts(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   }
   const x2 = v.url;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x2 !== undefined) {
     if (!_vUrlEntity(x2, o)) return false;
   }
   return true;
@@ -2530,205 +1924,155 @@ export function _vSuggestedSourceLinksWithCounts(v: any, o: number): boolean {
 
 export function _eSuggestedSourceLinksWithCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSuggestedSourceLinksWithCounts(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSuggestedSourceLinksWithCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp33, 'object')) return false;
-  } else {
-    const x1 = v.count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/count', _sp33 + '/properties/count', 'integer')) return false;
-      }
-    }
-    const x2 = v.url;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if ((o & 48) === 48) {
-        if (!_eUrlEntity(x2, o, p + '/url', E) && (o & 1) === 0) return false;
-      } else if (!_vUrlEntity(x2, o) && !_eUrlEntity(x2, o + 16, p + '/url', E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp33, 'object');
+    return false;
+  }
+  const x1 = v.count;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp33, 'count', _fType, 'integer')) return false;
+  const x2 = v.url;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/url', E, _vUrlEntity, _eUrlEntity)) return false;
   }
   return E.length === e0;
 }
 
 export function _vPostWithheld(v: any, o: number): boolean {
+  if (o & 8) return _vPostWithheld(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.copyright;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'boolean') return false;
   } else {
     return false;
   }
   const x2 = v.country_codes;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
-    if (x2.length < 1) {
-      return false;
-    }
+    if (x2.length < 1) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re10.test(x4)) {
-        return false;
-      }
+      if (!_re10.test(x4)) return false;
     }
     if (x2.length > 1 && _dup(x2) !== null) return false;
   } else {
     return false;
   }
   const x6 = v.scope;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'post' || x6 === 'user')) {
-      return false;
-    }
+    if (!(x6 === 'post' || x6 === 'user')) return false;
   }
   return true;
 }
 
 export function _ePostWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePostWithheld(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp35, 'object')) return false;
-  } else {
-    const x1 = v.copyright;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'copyright'))) {
-      if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/copyright', _sp35 + '/properties/copyright', 'boolean')) return false;
-      }
+    _fType(E, o, p, _sp35, 'object');
+    return false;
+  }
+  const x1 = v.copyright;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'boolean' && _fP(E, o, p, _sp35, 'copyright', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, _sp35, 'copyright')) return false;
+  const x2 = v.country_codes;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp35, 'country_codes', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp35, 'copyright')) return false;
-    }
-    const x2 = v.country_codes;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/country_codes', _sp35 + '/properties/country_codes', 'array')) return false;
-      } else {
-        if (x2.length < 1) {
+      if (
+        x2.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/country_codes',
+          _sp35 + '/properties/country_codes/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (_ref(x4, o, p + '/country_codes/' + i3, E, _vCountryCode, _eCountryCode)) return false;
+      }
+      if (x2.length > 1) {
+        const u6 = _dup(x2);
+        if (u6 !== null) {
           if (
             _fErr(
               E,
               o,
               p + '/country_codes',
-              _sp35 + '/properties/country_codes/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
+              _sp35 + '/properties/country_codes/uniqueItems',
+              'uniqueItems',
+              'must NOT have duplicate items',
+              { i: u6[1], j: u6[0] },
             )
           )
             return false;
         }
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eCountryCode(x4, o, p + '/country_codes/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re10.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
-            }
-            if (!ok6 && !_eCountryCode(x4, o + 16, p + '/country_codes/' + i3, E) && (o & 1) === 0) return false;
-          }
-        }
-        if (x2.length > 1) {
-          const u8 = _dup(x2);
-          if (u8 !== null) {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/country_codes',
-                _sp35 + '/properties/country_codes/uniqueItems',
-                'uniqueItems',
-                'must NOT have duplicate items',
-                { i: u8[1], j: u8[0] },
-              )
-            )
-              return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
-    }
-    const x9 = v.scope;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-      if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp35 + '/properties/scope', 'string')) return false;
-      }
-      if (!(x9 === 'post' || x9 === 'user')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/scope',
-            _sp35 + '/properties/scope/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k34 },
-          )
-        )
-          return false;
       }
     }
+  } else if (_fReq(E, o, p, _sp35, 'country_codes')) return false;
+  const x7 = v.scope;
+  if (x7 !== undefined) {
+    if (typeof x7 !== 'string' && _fP(E, o, p, _sp35, 'scope', _fType, 'string')) return false;
+    if (!(x7 === 'post' || x7 === 'user') && _fP(E, o, p, _sp35, 'scope', _fEnum, _k34)) return false;
   }
   return E.length === e0;
 }
 
 export function _vFullTextEntities(v: any, o: number): boolean {
+  if (o & 8) return _vFullTextEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.annotations;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (!_vAnnotation(x3, o)) return false;
     }
   }
   const x5 = v.cashtags;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
+    if (x5.length < 1) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (!_vCashtag(x7, o)) return false;
     }
   }
   const x9 = v.hashtags;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
+  if (x9 !== undefined) {
     if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
+    if (x9.length < 1) return false;
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (!_vHashtag(x11, o)) return false;
     }
   }
   const x13 = v.mentions;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
+  if (x13 !== undefined) {
     if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
+    if (x13.length < 1) return false;
     for (let i14 = 0; i14 < x13.length; i14++) {
       const x15 = x13[i14];
       if (!_vMention(x15, o)) return false;
     }
   }
   const x17 = v.urls;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+  if (x17 !== undefined) {
     if (!Array.isArray(x17)) return false;
-    if (x17.length < 1) {
-      return false;
-    }
+    if (x17.length < 1) return false;
     for (let i18 = 0; i18 < x17.length; i18++) {
       const x19 = x17[i18];
       if (!_vUrlEntity(x19, o)) return false;
@@ -2739,147 +2083,123 @@ export function _vFullTextEntities(v: any, o: number): boolean {
 
 export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFullTextEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFullTextEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp36, 'object')) return false;
-  } else {
-    const x1 = v.annotations;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'annotations'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/annotations', _sp36 + '/properties/annotations', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/annotations',
-              _sp36 + '/properties/annotations/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eAnnotation(x3, o, p + '/annotations/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vAnnotation(x3, o) && !_eAnnotation(x3, o + 16, p + '/annotations/' + i2, E) && (o & 1) === 0)
-            return false;
-        }
+    _fType(E, o, p, _sp36, 'object');
+    return false;
+  }
+  const x1 = v.annotations;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp36, 'annotations', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/annotations',
+          _sp36 + '/properties/annotations/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/annotations/' + i2, E, _vAnnotation, _eAnnotation)) return false;
       }
     }
-    const x5 = v.cashtags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'cashtags'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/cashtags', _sp36 + '/properties/cashtags', 'array')) return false;
-      } else {
-        if (x5.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/cashtags',
-              _sp36 + '/properties/cashtags/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eCashtag(x7, o, p + '/cashtags/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vCashtag(x7, o) && !_eCashtag(x7, o + 16, p + '/cashtags/' + i6, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x5 = v.cashtags;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp36, 'cashtags', _fType, 'array')) return false;
+    } else {
+      if (
+        x5.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/cashtags',
+          _sp36 + '/properties/cashtags/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/cashtags/' + i6, E, _vCashtag, _eCashtag)) return false;
       }
     }
-    const x9 = v.hashtags;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'hashtags'))) {
-      if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/hashtags', _sp36 + '/properties/hashtags', 'array')) return false;
-      } else {
-        if (x9.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/hashtags',
-              _sp36 + '/properties/hashtags/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i10 = 0; i10 < x9.length; i10++) {
-          const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_eHashtag(x11, o, p + '/hashtags/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vHashtag(x11, o) && !_eHashtag(x11, o + 16, p + '/hashtags/' + i10, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x9 = v.hashtags;
+  if (x9 !== undefined) {
+    if (!Array.isArray(x9)) {
+      if (_fP(E, o, p, _sp36, 'hashtags', _fType, 'array')) return false;
+    } else {
+      if (
+        x9.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/hashtags',
+          _sp36 + '/properties/hashtags/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i10 = 0; i10 < x9.length; i10++) {
+        const x11 = x9[i10];
+        if (_ref(x11, o, p + '/hashtags/' + i10, E, _vHashtag, _eHashtag)) return false;
       }
     }
-    const x13 = v.mentions;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'mentions'))) {
-      if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/mentions', _sp36 + '/properties/mentions', 'array')) return false;
-      } else {
-        if (x13.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/mentions',
-              _sp36 + '/properties/mentions/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i14 = 0; i14 < x13.length; i14++) {
-          const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eMention(x15, o, p + '/mentions/' + i14, E) && (o & 1) === 0) return false;
-          } else if (!_vMention(x15, o) && !_eMention(x15, o + 16, p + '/mentions/' + i14, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x13 = v.mentions;
+  if (x13 !== undefined) {
+    if (!Array.isArray(x13)) {
+      if (_fP(E, o, p, _sp36, 'mentions', _fType, 'array')) return false;
+    } else {
+      if (
+        x13.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/mentions',
+          _sp36 + '/properties/mentions/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i14 = 0; i14 < x13.length; i14++) {
+        const x15 = x13[i14];
+        if (_ref(x15, o, p + '/mentions/' + i14, E, _vMention, _eMention)) return false;
       }
     }
-    const x17 = v.urls;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-      if (!Array.isArray(x17)) {
-        if (_fType(E, o, p + '/urls', _sp36 + '/properties/urls', 'array')) return false;
-      } else {
-        if (x17.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/urls',
-              _sp36 + '/properties/urls/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i18 = 0; i18 < x17.length; i18++) {
-          const x19 = x17[i18];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x19, o, p + '/urls/' + i18, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x19, o) && !_eUrlEntity(x19, o + 16, p + '/urls/' + i18, E) && (o & 1) === 0)
-            return false;
-        }
+  }
+  const x17 = v.urls;
+  if (x17 !== undefined) {
+    if (!Array.isArray(x17)) {
+      if (_fP(E, o, p, _sp36, 'urls', _fType, 'array')) return false;
+    } else {
+      if (
+        x17.length < 1 &&
+        _fErr(E, o, p + '/urls', _sp36 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+          limit: 1,
+        })
+      )
+        return false;
+      for (let i18 = 0; i18 < x17.length; i18++) {
+        const x19 = x17[i18];
+        if (_ref(x19, o, p + '/urls/' + i18, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -2887,158 +2207,145 @@ export function _eFullTextEntities(v: any, o: number, p: string, E: ValidationEr
 }
 
 export function _vEntityIndicesInclusiveInclusive(v: any, o: number): boolean {
+  if (o & 8) return _vEntityIndicesInclusiveInclusive(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
+    if (x1 < 0) return false;
   }
   const x2 = v.end;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
+    if (x2 < 0) return false;
   }
   return true;
 }
 
 export function _eEntityIndicesInclusiveInclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEntityIndicesInclusiveInclusive(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEntityIndicesInclusiveInclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp37, 'object')) return false;
-  } else {
-    const x1 = v.start;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/start', _sp37 + '/properties/start', 'integer')) return false;
-      } else {
-        if (x1 < 0) {
-          if (
-            _fErr(E, o, p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp37, 'object');
+    return false;
+  }
+  const x1 = v.start;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp37, 'start', _fType, 'integer')) return false;
+    } else {
+      if (
+        x1 < 0 &&
+        _fErr(E, o, p + '/start', _sp37 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
-    const x2 = v.end;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/end', _sp37 + '/properties/end', 'integer')) return false;
-      } else {
-        if (x2 < 0) {
-          if (
-            _fErr(E, o, p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+  }
+  const x2 = v.end;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp37, 'end', _fType, 'integer')) return false;
+    } else {
+      if (
+        x2 < 0 &&
+        _fErr(E, o, p + '/end', _sp37 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vEntityIndicesInclusiveExclusive(v: any, o: number): boolean {
+  if (o & 8) return _vEntityIndicesInclusiveExclusive(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.start;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
+    if (x1 < 0) return false;
   }
   const x2 = v.end;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
+    if (x2 < 0) return false;
   }
   return true;
 }
 
 export function _eEntityIndicesInclusiveExclusive(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEntityIndicesInclusiveExclusive(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEntityIndicesInclusiveExclusive(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp38, 'object')) return false;
-  } else {
-    const x1 = v.start;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/start', _sp38 + '/properties/start', 'integer')) return false;
-      } else {
-        if (x1 < 0) {
-          if (
-            _fErr(E, o, p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp38, 'object');
+    return false;
+  }
+  const x1 = v.start;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp38, 'start', _fType, 'integer')) return false;
+    } else {
+      if (
+        x1 < 0 &&
+        _fErr(E, o, p + '/start', _sp38 + '/properties/start/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
-    const x2 = v.end;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/end', _sp38 + '/properties/end', 'integer')) return false;
-      } else {
-        if (x2 < 0) {
-          if (
-            _fErr(E, o, p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+  }
+  const x2 = v.end;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp38, 'end', _fType, 'integer')) return false;
+    } else {
+      if (
+        x2 < 0 &&
+        _fErr(E, o, p + '/end', _sp38 + '/properties/end/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vAnnotation(v: any, o: number): boolean {
+  if (o & 8) return _vAnnotation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.normalized_text;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   const x7 = v.probability;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'number' || !Number.isFinite(x7)) return false;
-    if (x7 > 1) {
-      return false;
-    }
-    if (x7 < 0) {
-      return false;
-    }
+    if (x7 > 1) return false;
+    if (x7 < 0) return false;
   }
   const x8 = v.type;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
   }
   return true;
@@ -3046,103 +2353,65 @@ export function _vAnnotation(v: any, o: number): boolean {
 
 export function _eAnnotation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveInclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
-      }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEntityIndicesInclusiveInclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eAnnotation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnnotation(v, o)) return true;
+  if (_ref(v, o, p, E, _vEntityIndicesInclusiveInclusive, _eEntityIndicesInclusiveInclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp39 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.normalized_text;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'normalized_text'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/normalized_text', _sp39 + '/allOf/1/properties/normalized_text', 'string')) return false;
-      }
-    }
-    const x9 = v.probability;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'probability'))) {
-      if (typeof x9 !== 'number' || !Number.isFinite(x9)) {
-        if (_fType(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability', 'number')) return false;
-      } else {
-        if (x9 > 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/probability',
-              _sp39 + '/allOf/1/properties/probability/maximum',
-              'maximum',
-              'must be <= 1',
-              { comparison: '<=', limit: 1 },
-            )
-          )
-            return false;
-        }
-        if (x9 < 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/probability',
-              _sp39 + '/allOf/1/properties/probability/minimum',
-              'minimum',
-              'must be >= 0',
-              { comparison: '>=', limit: 0 },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x10 = v.type;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp39 + '/allOf/1/properties/type', 'string')) return false;
-      }
+    _fType(E, o, p, _sp39 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.normalized_text;
+  if (
+    x3 !== undefined &&
+    typeof x3 !== 'string' &&
+    _fP(E, o, p, _sp39 + '/allOf/1', 'normalized_text', _fType, 'string')
+  )
+    return false;
+  const x4 = v.probability;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
+      if (_fP(E, o, p, _sp39 + '/allOf/1', 'probability', _fType, 'number')) return false;
+    } else {
+      if (
+        x4 > 1 &&
+        _fErr(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability/maximum', 'maximum', 'must be <= 1', {
+          comparison: '<=',
+          limit: 1,
+        })
+      )
+        return false;
+      if (
+        x4 < 0 &&
+        _fErr(E, o, p + '/probability', _sp39 + '/allOf/1/properties/probability/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
   }
+  const x5 = v.type;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp39 + '/allOf/1', 'type', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vCashtag(v: any, o: number): boolean {
+  if (o & 8) return _vCashtag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.tag;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   } else {
     return false;
@@ -3152,64 +2421,36 @@ export function _vCashtag(v: any, o: number): boolean {
 
 export function _eCashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
-      }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eCashtag(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCashtag(v, o)) return true;
+  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp40 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.tag;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp40 + '/allOf/1/properties/tag', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
-    }
+    _fType(E, o, p, _sp40 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.tag;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp40 + '/allOf/1', 'tag', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp40 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
 
 export function _vHashtag(v: any, o: number): boolean {
+  if (o & 8) return _vHashtag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.tag;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   } else {
     return false;
@@ -3219,70 +2460,42 @@ export function _vHashtag(v: any, o: number): boolean {
 
 export function _eHashtag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
-      }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eHashtag(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vHashtag(v, o)) return true;
+  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp41 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.tag;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp41 + '/allOf/1/properties/tag', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
-    }
+    _fType(E, o, p, _sp41 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.tag;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp41 + '/allOf/1', 'tag', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp41 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
 
 export function _vMention(v: any, o: number): boolean {
+  if (o & 8) return _vMention(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.username;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   } else {
     return false;
   }
   const x7 = v.id;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
   }
   return true;
@@ -3290,66 +2503,35 @@ export function _vMention(v: any, o: number): boolean {
 
 export function _eMention(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
-      }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eMention(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMention(v, o)) return true;
+  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp42 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.username;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/username', _sp42 + '/allOf/1/properties/username', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
-    }
-    const x9 = v.id;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp42 + '/allOf/1/properties/id', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp42 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.username;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp42 + '/allOf/1', 'username', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp42 + '/allOf/1', 'username')) return false;
+  const x4 = v.id;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp42 + '/allOf/1', 'id', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vUrlEntity(v: any, o: number): boolean {
+  if (o & 8) return _vUrlEntity(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.start;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   const x4 = v.end;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   if (!_v0(v, o)) return false;
   return true;
@@ -3357,185 +2539,144 @@ export function _vUrlEntity(v: any, o: number): boolean {
 
 export function _eUrlEntity(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEntityIndicesInclusiveExclusive(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.start;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'start'))) {
-        if (!Number.isInteger(x5)) break L4;
-        if (x5 < 0) {
-          break L4;
-        }
-      }
-      const x6 = v.end;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'end'))) {
-        if (!Number.isInteger(x6)) break L4;
-        if (x6 < 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEntityIndicesInclusiveExclusive(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
-  if ((o & 48) === 48) {
-    if (!_e0(v, o, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
-  } else if (!_v0(v, o) && !_e0(v, o + 16, p, E, _sp43 + '/allOf/1') && (o & 1) === 0) return false;
+  if (o & 8) return _eUrlEntity(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUrlEntity(v, o)) return true;
+  if (_ref(v, o, p, E, _vEntityIndicesInclusiveExclusive, _eEntityIndicesInclusiveExclusive)) return false;
+  if (_refSp(v, o, p, E, _sp43 + '/allOf/1', _v0, _e0)) return false;
   return E.length === e0;
 }
 
 export function _vUrlImage(v: any, o: number): boolean {
+  if (o & 8) return _vUrlImage(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   const x2 = v.height;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if (x2 < 0) {
-      return false;
-    }
+    if (x2 < 0) return false;
   }
   const x3 = v.width;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if (x3 < 0) {
-      return false;
-    }
+    if (x3 < 0) return false;
   }
   return true;
 }
 
 export function _eUrlImage(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUrlImage(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUrlImage(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp44, 'object')) return false;
-  } else {
-    const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp44 + '/properties/url', 'string')) return false;
-      }
+    _fType(E, o, p, _sp44, 'object');
+    return false;
+  }
+  const x1 = v.url;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp44, 'url', _fType, 'string')) return false;
+  const x2 = v.height;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp44, 'height', _fType, 'integer')) return false;
+    } else {
+      if (
+        x2 < 0 &&
+        _fErr(E, o, p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
-    const x2 = v.height;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/height', _sp44 + '/properties/height', 'integer')) return false;
-      } else {
-        if (x2 < 0) {
-          if (
-            _fErr(E, o, p + '/height', _sp44 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
-    }
-    const x3 = v.width;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/width', _sp44 + '/properties/width', 'integer')) return false;
-      } else {
-        if (x3 < 0) {
-          if (
-            _fErr(E, o, p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+  }
+  const x3 = v.width;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp44, 'width', _fType, 'integer')) return false;
+    } else {
+      if (
+        x3 < 0 &&
+        _fErr(E, o, p + '/width', _sp44 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vIncludes(v: any, o: number): boolean {
+  if (o & 8) return _vIncludes(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.media;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (!_vMedia(x3, o)) return false;
     }
   }
   const x5 = v.places;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
+    if (x5.length < 1) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (!_vPlace(x7, o)) return false;
     }
   }
   const x9 = v.polls;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
+  if (x9 !== undefined) {
     if (!Array.isArray(x9)) return false;
-    if (x9.length < 1) {
-      return false;
-    }
+    if (x9.length < 1) return false;
     for (let i10 = 0; i10 < x9.length; i10++) {
       const x11 = x9[i10];
       if (!_vPoll(x11, o)) return false;
     }
   }
   const x13 = v.topics;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
+  if (x13 !== undefined) {
     if (!Array.isArray(x13)) return false;
-    if (x13.length < 1) {
-      return false;
-    }
+    if (x13.length < 1) return false;
     for (let i14 = 0; i14 < x13.length; i14++) {
       const x15 = x13[i14];
       if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) return false;
       const x17 = x15.id;
-      if (x17 !== undefined && ((o & 8) === 0 || _has.call(x15, 'id'))) {
+      if (x17 !== undefined) {
         if (typeof x17 !== 'string') return false;
       } else {
         return false;
       }
       const x18 = x15.name;
-      if (x18 !== undefined && ((o & 8) === 0 || _has.call(x15, 'name'))) {
+      if (x18 !== undefined) {
         if (typeof x18 !== 'string') return false;
       } else {
         return false;
       }
       const x19 = x15.description;
-      if (x19 !== undefined && ((o & 8) === 0 || _has.call(x15, 'description'))) {
+      if (x19 !== undefined) {
         if (typeof x19 !== 'string') return false;
       }
     }
   }
   const x21 = v.posts;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
+  if (x21 !== undefined) {
     if (!Array.isArray(x21)) return false;
-    if (x21.length < 1) {
-      return false;
-    }
+    if (x21.length < 1) return false;
     for (let i22 = 0; i22 < x21.length; i22++) {
       const x23 = x21[i22];
       if (!_vPost(x23, o)) return false;
     }
   }
   const x25 = v.users;
-  if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
+  if (x25 !== undefined) {
     if (!Array.isArray(x25)) return false;
-    if (x25.length < 1) {
-      return false;
-    }
+    if (x25.length < 1) return false;
     for (let i26 = 0; i26 < x25.length; i26++) {
       const x27 = x25[i26];
       if (!_vUser(x27, o)) return false;
@@ -3546,192 +2687,153 @@ export function _vIncludes(v: any, o: number): boolean {
 
 export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eIncludes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vIncludes(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp45, 'object')) return false;
-  } else {
-    const x1 = v.media;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'media'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/media', _sp45 + '/properties/media', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/media',
-              _sp45 + '/properties/media/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eMedia(x3, o, p + '/media/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vMedia(x3, o) && !_eMedia(x3, o + 16, p + '/media/' + i2, E) && (o & 1) === 0) return false;
-        }
+    _fType(E, o, p, _sp45, 'object');
+    return false;
+  }
+  const x1 = v.media;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp45, 'media', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/media',
+          _sp45 + '/properties/media/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/media/' + i2, E, _vMedia, _eMedia)) return false;
       }
     }
-    const x5 = v.places;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'places'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/places', _sp45 + '/properties/places', 'array')) return false;
-      } else {
-        if (x5.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/places',
-              _sp45 + '/properties/places/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_ePlace(x7, o, p + '/places/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vPlace(x7, o) && !_ePlace(x7, o + 16, p + '/places/' + i6, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x5 = v.places;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp45, 'places', _fType, 'array')) return false;
+    } else {
+      if (
+        x5.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/places',
+          _sp45 + '/properties/places/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/places/' + i6, E, _vPlace, _ePlace)) return false;
       }
     }
-    const x9 = v.polls;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'polls'))) {
-      if (!Array.isArray(x9)) {
-        if (_fType(E, o, p + '/polls', _sp45 + '/properties/polls', 'array')) return false;
-      } else {
-        if (x9.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/polls',
-              _sp45 + '/properties/polls/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i10 = 0; i10 < x9.length; i10++) {
-          const x11 = x9[i10];
-          if ((o & 48) === 48) {
-            if (!_ePoll(x11, o, p + '/polls/' + i10, E) && (o & 1) === 0) return false;
-          } else if (!_vPoll(x11, o) && !_ePoll(x11, o + 16, p + '/polls/' + i10, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x9 = v.polls;
+  if (x9 !== undefined) {
+    if (!Array.isArray(x9)) {
+      if (_fP(E, o, p, _sp45, 'polls', _fType, 'array')) return false;
+    } else {
+      if (
+        x9.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/polls',
+          _sp45 + '/properties/polls/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i10 = 0; i10 < x9.length; i10++) {
+        const x11 = x9[i10];
+        if (_ref(x11, o, p + '/polls/' + i10, E, _vPoll, _ePoll)) return false;
       }
     }
-    const x13 = v.topics;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'topics'))) {
-      if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/topics', _sp45 + '/properties/topics', 'array')) return false;
-      } else {
-        if (x13.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/topics',
-              _sp45 + '/properties/topics/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i14 = 0; i14 < x13.length; i14++) {
-          const x15 = x13[i14];
-          if ((o & 48) === 48) {
-            if (!_eTopic(x15, o, p + '/topics/' + i14, E) && (o & 1) === 0) return false;
-          } else {
-            let ok17 = false;
-            L18: {
-              if (typeof x15 !== 'object' || x15 === null || Array.isArray(x15)) break L18;
-              const x19 = x15.id;
-              if (x19 !== undefined && ((o & 8) === 0 || _has.call(x15, 'id'))) {
-                if (typeof x19 !== 'string') break L18;
-              } else {
-                break L18;
-              }
-              const x20 = x15.name;
-              if (x20 !== undefined && ((o & 8) === 0 || _has.call(x15, 'name'))) {
-                if (typeof x20 !== 'string') break L18;
-              } else {
-                break L18;
-              }
-              const x21 = x15.description;
-              if (x21 !== undefined && ((o & 8) === 0 || _has.call(x15, 'description'))) {
-                if (typeof x21 !== 'string') break L18;
-              }
-              ok17 = true;
-            }
-            if (!ok17 && !_eTopic(x15, o + 16, p + '/topics/' + i14, E) && (o & 1) === 0) return false;
-          }
-        }
+  }
+  const x13 = v.topics;
+  if (x13 !== undefined) {
+    if (!Array.isArray(x13)) {
+      if (_fP(E, o, p, _sp45, 'topics', _fType, 'array')) return false;
+    } else {
+      if (
+        x13.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/topics',
+          _sp45 + '/properties/topics/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i14 = 0; i14 < x13.length; i14++) {
+        const x15 = x13[i14];
+        if (_ref(x15, o, p + '/topics/' + i14, E, _vTopic, _eTopic)) return false;
       }
     }
-    const x23 = v.posts;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'posts'))) {
-      if (!Array.isArray(x23)) {
-        if (_fType(E, o, p + '/posts', _sp45 + '/properties/posts', 'array')) return false;
-      } else {
-        if (x23.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/posts',
-              _sp45 + '/properties/posts/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i24 = 0; i24 < x23.length; i24++) {
-          const x25 = x23[i24];
-          if ((o & 48) === 48) {
-            if (!_ePost(x25, o, p + '/posts/' + i24, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x25, o) && !_ePost(x25, o + 16, p + '/posts/' + i24, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x17 = v.posts;
+  if (x17 !== undefined) {
+    if (!Array.isArray(x17)) {
+      if (_fP(E, o, p, _sp45, 'posts', _fType, 'array')) return false;
+    } else {
+      if (
+        x17.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/posts',
+          _sp45 + '/properties/posts/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i18 = 0; i18 < x17.length; i18++) {
+        const x19 = x17[i18];
+        if (_ref(x19, o, p + '/posts/' + i18, E, _vPost, _ePost)) return false;
       }
     }
-    const x27 = v.users;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'users'))) {
-      if (!Array.isArray(x27)) {
-        if (_fType(E, o, p + '/users', _sp45 + '/properties/users', 'array')) return false;
-      } else {
-        if (x27.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/users',
-              _sp45 + '/properties/users/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i28 = 0; i28 < x27.length; i28++) {
-          const x29 = x27[i28];
-          if ((o & 48) === 48) {
-            if (!_eUser(x29, o, p + '/users/' + i28, E) && (o & 1) === 0) return false;
-          } else if (!_vUser(x29, o) && !_eUser(x29, o + 16, p + '/users/' + i28, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x21 = v.users;
+  if (x21 !== undefined) {
+    if (!Array.isArray(x21)) {
+      if (_fP(E, o, p, _sp45, 'users', _fType, 'array')) return false;
+    } else {
+      if (
+        x21.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/users',
+          _sp45 + '/properties/users/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i22 = 0; i22 < x21.length; i22++) {
+        const x23 = x21[i22];
+        if (_ref(x23, o, p + '/users/' + i22, E, _vUser, _eUser)) return false;
       }
     }
   }
@@ -3739,92 +2841,79 @@ export function _eIncludes(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vUser(v: any, o: number): boolean {
+  if (o & 8) return _vUser(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   } else {
     return false;
   }
   const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.username;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (!_re3.test(x4)) {
-      return false;
-    }
+    if (!_re3.test(x4)) return false;
   } else {
     return false;
   }
   const x6 = v.created_at;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
   }
   const x7 = v.description;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
   }
   const x8 = v.location;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
   }
   const x9 = v.url;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x9 !== undefined) {
     if (typeof x9 !== 'string') return false;
   }
   const x10 = v.profile_image_url;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
+  if (x10 !== undefined) {
     if (typeof x10 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x10)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x10)) return false;
   }
   const x11 = v.profile_banner_url;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x11)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x11)) return false;
   }
   const x12 = v.protected;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
+  if (x12 !== undefined) {
     if (typeof x12 !== 'boolean') return false;
   }
   const x13 = v.verified;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
+  if (x13 !== undefined) {
     if (typeof x13 !== 'boolean') return false;
   }
   const x14 = v.verified_type;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
+  if (x14 !== undefined) {
     if (typeof x14 !== 'string') return false;
-    if (!(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none')) {
-      return false;
-    }
+    if (!(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none')) return false;
   }
   const x15 = v.subscription_type;
-  if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
+  if (x15 !== undefined) {
     if (typeof x15 !== 'string') return false;
-    if (!(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None')) {
-      return false;
-    }
+    if (!(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None')) return false;
   }
   const x16 = v.receives_your_dm;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
+  if (x16 !== undefined) {
     if (typeof x16 !== 'boolean') return false;
   }
   const x17 = v.connection_status;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
+  if (x17 !== undefined) {
     if (!Array.isArray(x17)) return false;
     for (let i18 = 0; i18 < x17.length; i18++) {
       const x19 = x17[i18];
@@ -3836,67 +2925,62 @@ export function _vUser(v: any, o: number): boolean {
         x19 === 'followed_by' ||
         x19 === 'following' ||
         x19 === 'muting'
-      )) {
+      ))
         return false;
-      }
     }
   }
   const x21 = v.most_recent_post_id;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'most_recent_post_id'))) {
+  if (x21 !== undefined) {
     if (typeof x21 !== 'string') return false;
-    if (!_re0.test(x21)) {
-      return false;
-    }
+    if (!_re0.test(x21)) return false;
   }
   const x23 = v.pinned_post_id;
-  if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pinned_post_id'))) {
+  if (x23 !== undefined) {
     if (typeof x23 !== 'string') return false;
-    if (!_re0.test(x23)) {
-      return false;
-    }
+    if (!_re0.test(x23)) return false;
   }
   const x25 = v.entities;
-  if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
+  if (x25 !== undefined) {
     if (!_vUserEntities(x25, o)) return false;
   }
   const x27 = v.public_metrics;
-  if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
+  if (x27 !== undefined) {
     if (typeof x27 !== 'object' || x27 === null || Array.isArray(x27)) return false;
     const x29 = x27.followers_count;
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(x27, 'followers_count'))) {
+    if (x29 !== undefined) {
       if (!Number.isInteger(x29)) return false;
     } else {
       return false;
     }
     const x30 = x27.following_count;
-    if (x30 !== undefined && ((o & 8) === 0 || _has.call(x27, 'following_count'))) {
+    if (x30 !== undefined) {
       if (!Number.isInteger(x30)) return false;
     } else {
       return false;
     }
     const x31 = x27.post_count;
-    if (x31 !== undefined && ((o & 8) === 0 || _has.call(x27, 'post_count'))) {
+    if (x31 !== undefined) {
       if (!Number.isInteger(x31)) return false;
     } else {
       return false;
     }
     const x32 = x27.listed_count;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(x27, 'listed_count'))) {
+    if (x32 !== undefined) {
       if (!Number.isInteger(x32)) return false;
     } else {
       return false;
     }
     const x33 = x27.like_count;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(x27, 'like_count'))) {
+    if (x33 !== undefined) {
       if (!Number.isInteger(x33)) return false;
     }
   }
   const x35 = v.affiliation;
-  if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'affiliation'))) {
+  if (x35 !== undefined) {
     if (!_vAffiliation(x35, o)) return false;
   }
   const x37 = v.withheld;
-  if (x37 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
+  if (x37 !== undefined) {
     if (!_vUserWithheld(x37, o)) return false;
   }
   return true;
@@ -3904,289 +2988,120 @@ export function _vUser(v: any, o: number): boolean {
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUser(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp49, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
+    _fType(E, o, p, _sp49, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, _sp49, 'id')) return false;
+  const x3 = v.name;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp49, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp49, 'name')) return false;
+  const x4 = v.username;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  } else if (_fReq(E, o, p, _sp49, 'username')) return false;
+  const x6 = v.created_at;
+  if (x6 !== undefined) {
+    if (typeof x6 !== 'string') {
+      if (_fP(E, o, p, _sp49, 'created_at', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp49, 'id')) return false;
+      if ((o & 2) !== 0 && !_fDateTime(x6) && _fP(E, o, p, _sp49, 'created_at', _fFormat, 'date-time')) return false;
     }
-    const x5 = v.name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp49 + '/properties/name', 'string')) return false;
-      }
+  }
+  const x7 = v.description;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, _sp49, 'description', _fType, 'string')) return false;
+  const x8 = v.location;
+  if (x8 !== undefined && typeof x8 !== 'string' && _fP(E, o, p, _sp49, 'location', _fType, 'string')) return false;
+  const x9 = v.url;
+  if (x9 !== undefined && typeof x9 !== 'string' && _fP(E, o, p, _sp49, 'url', _fType, 'string')) return false;
+  const x10 = v.profile_image_url;
+  if (x10 !== undefined) {
+    if (typeof x10 !== 'string') {
+      if (_fP(E, o, p, _sp49, 'profile_image_url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp49, 'name')) return false;
+      if ((o & 2) !== 0 && !_fUri(x10) && _fP(E, o, p, _sp49, 'profile_image_url', _fFormat, 'uri')) return false;
     }
-    const x6 = v.username;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x6, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!_re3.test(x6)) {
-            break L9;
-          }
-          ok8 = true;
-        }
-        if (!ok8 && !_eUsername(x6, o + 16, p + '/username', E) && (o & 1) === 0) return false;
-      }
+  }
+  const x11 = v.profile_banner_url;
+  if (x11 !== undefined) {
+    if (typeof x11 !== 'string') {
+      if (_fP(E, o, p, _sp49, 'profile_banner_url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp49, 'username')) return false;
+      if ((o & 2) !== 0 && !_fUri(x11) && _fP(E, o, p, _sp49, 'profile_banner_url', _fFormat, 'uri')) return false;
     }
-    const x10 = v.created_at;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'created_at'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x10)) {
-          if (_fFormat(E, o, p + '/created_at', _sp49 + '/properties/created_at', 'date-time')) return false;
-        }
+  }
+  const x12 = v.protected;
+  if (x12 !== undefined && typeof x12 !== 'boolean' && _fP(E, o, p, _sp49, 'protected', _fType, 'boolean'))
+    return false;
+  const x13 = v.verified;
+  if (x13 !== undefined && typeof x13 !== 'boolean' && _fP(E, o, p, _sp49, 'verified', _fType, 'boolean')) return false;
+  const x14 = v.verified_type;
+  if (x14 !== undefined) {
+    if (typeof x14 !== 'string' && _fP(E, o, p, _sp49, 'verified_type', _fType, 'string')) return false;
+    if (
+      !(x14 === 'blue' || x14 === 'government' || x14 === 'business' || x14 === 'none') &&
+      _fP(E, o, p, _sp49, 'verified_type', _fEnum, _k46)
+    )
+      return false;
+  }
+  const x15 = v.subscription_type;
+  if (x15 !== undefined) {
+    if (typeof x15 !== 'string' && _fP(E, o, p, _sp49, 'subscription_type', _fType, 'string')) return false;
+    if (
+      !(x15 === 'Basic' || x15 === 'Premium' || x15 === 'PremiumPlus' || x15 === 'None') &&
+      _fP(E, o, p, _sp49, 'subscription_type', _fEnum, _k47)
+    )
+      return false;
+  }
+  const x16 = v.receives_your_dm;
+  if (x16 !== undefined && typeof x16 !== 'boolean' && _fP(E, o, p, _sp49, 'receives_your_dm', _fType, 'boolean'))
+    return false;
+  const x17 = v.connection_status;
+  if (x17 !== undefined) {
+    if (!Array.isArray(x17)) {
+      if (_fP(E, o, p, _sp49, 'connection_status', _fType, 'array')) return false;
+    } else {
+      for (let i18 = 0; i18 < x17.length; i18++) {
+        const x19 = x17[i18];
+        if (_ref(x19, o, p + '/connection_status/' + i18, E, _vConnectionStatus, _eConnectionStatus)) return false;
       }
     }
-    const x11 = v.description;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x11 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp49 + '/properties/description', 'string')) return false;
-      }
-    }
-    const x12 = v.location;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'location'))) {
-      if (typeof x12 !== 'string') {
-        if (_fType(E, o, p + '/location', _sp49 + '/properties/location', 'string')) return false;
-      }
-    }
-    const x13 = v.url;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x13 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp49 + '/properties/url', 'string')) return false;
-      }
-    }
-    const x14 = v.profile_image_url;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_image_url'))) {
-      if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x14)) {
-          if (_fFormat(E, o, p + '/profile_image_url', _sp49 + '/properties/profile_image_url', 'uri')) return false;
-        }
-      }
-    }
-    const x15 = v.profile_banner_url;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'profile_banner_url'))) {
-      if (typeof x15 !== 'string') {
-        if (_fType(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x15)) {
-          if (_fFormat(E, o, p + '/profile_banner_url', _sp49 + '/properties/profile_banner_url', 'uri')) return false;
-        }
-      }
-    }
-    const x16 = v.protected;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'protected'))) {
-      if (typeof x16 !== 'boolean') {
-        if (_fType(E, o, p + '/protected', _sp49 + '/properties/protected', 'boolean')) return false;
-      }
-    }
-    const x17 = v.verified;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified'))) {
-      if (typeof x17 !== 'boolean') {
-        if (_fType(E, o, p + '/verified', _sp49 + '/properties/verified', 'boolean')) return false;
-      }
-    }
-    const x18 = v.verified_type;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'verified_type'))) {
-      if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/verified_type', _sp49 + '/properties/verified_type', 'string')) return false;
-      }
-      if (!(x18 === 'blue' || x18 === 'government' || x18 === 'business' || x18 === 'none')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/verified_type',
-            _sp49 + '/properties/verified_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k46 },
-          )
-        )
-          return false;
-      }
-    }
-    const x19 = v.subscription_type;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'subscription_type'))) {
-      if (typeof x19 !== 'string') {
-        if (_fType(E, o, p + '/subscription_type', _sp49 + '/properties/subscription_type', 'string')) return false;
-      }
-      if (!(x19 === 'Basic' || x19 === 'Premium' || x19 === 'PremiumPlus' || x19 === 'None')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/subscription_type',
-            _sp49 + '/properties/subscription_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k47 },
-          )
-        )
-          return false;
-      }
-    }
-    const x20 = v.receives_your_dm;
-    if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'receives_your_dm'))) {
-      if (typeof x20 !== 'boolean') {
-        if (_fType(E, o, p + '/receives_your_dm', _sp49 + '/properties/receives_your_dm', 'boolean')) return false;
-      }
-    }
-    const x21 = v.connection_status;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_status'))) {
-      if (!Array.isArray(x21)) {
-        if (_fType(E, o, p + '/connection_status', _sp49 + '/properties/connection_status', 'array')) return false;
-      } else {
-        for (let i22 = 0; i22 < x21.length; i22++) {
-          const x23 = x21[i22];
-          if ((o & 48) === 48) {
-            if (!_eConnectionStatus(x23, o, p + '/connection_status/' + i22, E) && (o & 1) === 0) return false;
-          } else {
-            let ok25 = false;
-            L26: {
-              if (typeof x23 !== 'string') break L26;
-              if (!(
-                x23 === 'follow_request_received' ||
-                x23 === 'follow_request_sent' ||
-                x23 === 'blocking' ||
-                x23 === 'followed_by' ||
-                x23 === 'following' ||
-                x23 === 'muting'
-              )) {
-                break L26;
-              }
-              ok25 = true;
-            }
-            if (!ok25 && !_eConnectionStatus(x23, o + 16, p + '/connection_status/' + i22, E) && (o & 1) === 0)
-              return false;
-          }
-        }
-      }
-    }
-    const x27 = v.most_recent_post_id;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(v, 'most_recent_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x27, o, p + '/most_recent_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok29 = false;
-        L30: {
-          if (typeof x27 !== 'string') break L30;
-          if (!_re0.test(x27)) {
-            break L30;
-          }
-          ok29 = true;
-        }
-        if (!ok29 && !_ePostId(x27, o + 16, p + '/most_recent_post_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x31 = v.pinned_post_id;
-    if (x31 !== undefined && ((o & 8) === 0 || _has.call(v, 'pinned_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x31, o, p + '/pinned_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok33 = false;
-        L34: {
-          if (typeof x31 !== 'string') break L34;
-          if (!_re0.test(x31)) {
-            break L34;
-          }
-          ok33 = true;
-        }
-        if (!ok33 && !_ePostId(x31, o + 16, p + '/pinned_post_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x35 = v.entities;
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'entities'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserEntities(x35, o, p + '/entities', E) && (o & 1) === 0) return false;
-      } else if (!_vUserEntities(x35, o) && !_eUserEntities(x35, o + 16, p + '/entities', E) && (o & 1) === 0)
-        return false;
-    }
-    const x37 = v.public_metrics;
-    if (x37 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserPublicMetrics(x37, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok39 = false;
-        L40: {
-          if (typeof x37 !== 'object' || x37 === null || Array.isArray(x37)) break L40;
-          const x41 = x37.followers_count;
-          if (x41 !== undefined && ((o & 8) === 0 || _has.call(x37, 'followers_count'))) {
-            if (!Number.isInteger(x41)) break L40;
-          } else {
-            break L40;
-          }
-          const x42 = x37.following_count;
-          if (x42 !== undefined && ((o & 8) === 0 || _has.call(x37, 'following_count'))) {
-            if (!Number.isInteger(x42)) break L40;
-          } else {
-            break L40;
-          }
-          const x43 = x37.post_count;
-          if (x43 !== undefined && ((o & 8) === 0 || _has.call(x37, 'post_count'))) {
-            if (!Number.isInteger(x43)) break L40;
-          } else {
-            break L40;
-          }
-          const x44 = x37.listed_count;
-          if (x44 !== undefined && ((o & 8) === 0 || _has.call(x37, 'listed_count'))) {
-            if (!Number.isInteger(x44)) break L40;
-          } else {
-            break L40;
-          }
-          const x45 = x37.like_count;
-          if (x45 !== undefined && ((o & 8) === 0 || _has.call(x37, 'like_count'))) {
-            if (!Number.isInteger(x45)) break L40;
-          }
-          ok39 = true;
-        }
-        if (!ok39 && !_eUserPublicMetrics(x37, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x47 = v.affiliation;
-    if (x47 !== undefined && ((o & 8) === 0 || _has.call(v, 'affiliation'))) {
-      if ((o & 48) === 48) {
-        if (!_eAffiliation(x47, o, p + '/affiliation', E) && (o & 1) === 0) return false;
-      } else if (!_vAffiliation(x47, o) && !_eAffiliation(x47, o + 16, p + '/affiliation', E) && (o & 1) === 0)
-        return false;
-    }
-    const x49 = v.withheld;
-    if (x49 !== undefined && ((o & 8) === 0 || _has.call(v, 'withheld'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserWithheld(x49, o, p + '/withheld', E) && (o & 1) === 0) return false;
-      } else if (!_vUserWithheld(x49, o) && !_eUserWithheld(x49, o + 16, p + '/withheld', E) && (o & 1) === 0)
-        return false;
-    }
+  }
+  const x21 = v.most_recent_post_id;
+  if (x21 !== undefined) {
+    if (_ref(x21, o, p + '/most_recent_post_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x23 = v.pinned_post_id;
+  if (x23 !== undefined) {
+    if (_ref(x23, o, p + '/pinned_post_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x25 = v.entities;
+  if (x25 !== undefined) {
+    if (_ref(x25, o, p + '/entities', E, _vUserEntities, _eUserEntities)) return false;
+  }
+  const x27 = v.public_metrics;
+  if (x27 !== undefined) {
+    if (_ref(x27, o, p + '/public_metrics', E, _vUserPublicMetrics, _eUserPublicMetrics)) return false;
+  }
+  const x29 = v.affiliation;
+  if (x29 !== undefined) {
+    if (_ref(x29, o, p + '/affiliation', E, _vAffiliation, _eAffiliation)) return false;
+  }
+  const x31 = v.withheld;
+  if (x31 !== undefined) {
+    if (_ref(x31, o, p + '/withheld', E, _vUserWithheld, _eUserWithheld)) return false;
   }
   return E.length === e0;
 }
 
 export function _vConnectionStatus(v: any, o: number): boolean {
+  if (o & 8) return _vConnectionStatus(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'follow_request_received' ||
@@ -4195,39 +3110,40 @@ export function _vConnectionStatus(v: any, o: number): boolean {
     v === 'followed_by' ||
     v === 'following' ||
     v === 'muting'
-  )) {
+  ))
     return false;
-  }
   return true;
 }
 
 export function _eConnectionStatus(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp50, 'string')) return false;
-  }
-  if (!(
-    v === 'follow_request_received' ||
-    v === 'follow_request_sent' ||
-    v === 'blocking' ||
-    v === 'followed_by' ||
-    v === 'following' ||
-    v === 'muting'
-  )) {
-    if (_fErr(E, o, p, _sp50 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k48 }))
-      return false;
-  }
+  if (o & 8) return _eConnectionStatus(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConnectionStatus(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp50, 'string')) return false;
+  if (
+    !(
+      v === 'follow_request_received' ||
+      v === 'follow_request_sent' ||
+      v === 'blocking' ||
+      v === 'followed_by' ||
+      v === 'following' ||
+      v === 'muting'
+    ) &&
+    _fEnum(E, o, p, _sp50, _k48)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vUserEntities(v: any, o: number): boolean {
+  if (o & 8) return _vUserEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.description;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x1 !== undefined) {
     if (!_vFullTextEntities(x1, o)) return false;
   }
   const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x3 !== undefined) {
     if (!_vUserUrlEntities(x3, o)) return false;
   }
   return true;
@@ -4235,35 +3151,30 @@ export function _vUserEntities(v: any, o: number): boolean {
 
 export function _eUserEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUserEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp51, 'object')) return false;
-  } else {
-    const x1 = v.description;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if ((o & 48) === 48) {
-        if (!_eFullTextEntities(x1, o, p + '/description', E) && (o & 1) === 0) return false;
-      } else if (!_vFullTextEntities(x1, o) && !_eFullTextEntities(x1, o + 16, p + '/description', E) && (o & 1) === 0)
-        return false;
-    }
-    const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserUrlEntities(x3, o, p + '/url', E) && (o & 1) === 0) return false;
-      } else if (!_vUserUrlEntities(x3, o) && !_eUserUrlEntities(x3, o + 16, p + '/url', E) && (o & 1) === 0)
-        return false;
-    }
+    _fType(E, o, p, _sp51, 'object');
+    return false;
+  }
+  const x1 = v.description;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/description', E, _vFullTextEntities, _eFullTextEntities)) return false;
+  }
+  const x3 = v.url;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/url', E, _vUserUrlEntities, _eUserUrlEntities)) return false;
   }
   return E.length === e0;
 }
 
 export function _vUserUrlEntities(v: any, o: number): boolean {
+  if (o & 8) return _vUserUrlEntities(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.urls;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (!_vUrlEntity(x3, o)) return false;
@@ -4274,35 +3185,27 @@ export function _vUserUrlEntities(v: any, o: number): boolean {
 
 export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUserUrlEntities(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserUrlEntities(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp52, 'object')) return false;
-  } else {
-    const x1 = v.urls;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'urls'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/urls', _sp52 + '/properties/urls', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/urls',
-              _sp52 + '/properties/urls/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eUrlEntity(x3, o, p + '/urls/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlEntity(x3, o) && !_eUrlEntity(x3, o + 16, p + '/urls/' + i2, E) && (o & 1) === 0)
-            return false;
-        }
+    _fType(E, o, p, _sp52, 'object');
+    return false;
+  }
+  const x1 = v.urls;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp52, 'urls', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(E, o, p + '/urls', _sp52 + '/properties/urls/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+          limit: 1,
+        })
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/urls/' + i2, E, _vUrlEntity, _eUrlEntity)) return false;
       }
     }
   }
@@ -4310,33 +3213,34 @@ export function _eUserUrlEntities(v: any, o: number, p: string, E: ValidationErr
 }
 
 export function _vUserPublicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vUserPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.followers_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.following_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   } else {
     return false;
   }
   const x3 = v.post_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   } else {
     return false;
   }
   const x4 = v.listed_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   } else {
     return false;
   }
   const x5 = v.like_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
   }
   return true;
@@ -4344,83 +3248,58 @@ export function _vUserPublicMetrics(v: any, o: number): boolean {
 
 export function _eUserPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUserPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp53, 'object')) return false;
-  } else {
-    const x1 = v.followers_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'followers_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/followers_count', _sp53 + '/properties/followers_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
-    }
-    const x2 = v.following_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'following_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/following_count', _sp53 + '/properties/following_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp53, 'following_count')) return false;
-    }
-    const x3 = v.post_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'post_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/post_count', _sp53 + '/properties/post_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp53, 'post_count')) return false;
-    }
-    const x4 = v.listed_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'listed_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/listed_count', _sp53 + '/properties/listed_count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
-    }
-    const x5 = v.like_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'like_count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/like_count', _sp53 + '/properties/like_count', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp53, 'object');
+    return false;
   }
+  const x1 = v.followers_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp53, 'followers_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp53, 'followers_count')) return false;
+  const x2 = v.following_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, _sp53, 'following_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp53, 'following_count')) return false;
+  const x3 = v.post_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, _sp53, 'post_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp53, 'post_count')) return false;
+  const x4 = v.listed_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4) && _fP(E, o, p, _sp53, 'listed_count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp53, 'listed_count')) return false;
+  const x5 = v.like_count;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp53, 'like_count', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _vAffiliation(v: any, o: number): boolean {
+  if (o & 8) return _vAffiliation(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.badge_url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x1)) return false;
   }
   const x2 = v.description;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x3)) return false;
   }
   const x4 = v.user_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
+  if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
-    if (x4.length < 1) {
-      return false;
-    }
+    if (x4.length < 1) return false;
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
       if (typeof x6 !== 'string') return false;
-      if (!_re0.test(x6)) {
-        return false;
-      }
+      if (!_re0.test(x6)) return false;
     }
   }
   return true;
@@ -4428,70 +3307,51 @@ export function _vAffiliation(v: any, o: number): boolean {
 
 export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAffiliation(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAffiliation(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp54, 'object')) return false;
-  } else {
-    const x1 = v.badge_url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'badge_url'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/badge_url', _sp54 + '/properties/badge_url', 'uri')) return false;
-        }
-      }
+    _fType(E, o, p, _sp54, 'object');
+    return false;
+  }
+  const x1 = v.badge_url;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp54, 'badge_url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, _sp54, 'badge_url', _fFormat, 'uri')) return false;
     }
-    const x2 = v.description;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp54 + '/properties/description', 'string')) return false;
-      }
+  }
+  const x2 = v.description;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp54, 'description', _fType, 'string')) return false;
+  const x3 = v.url;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp54, 'url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x3) && _fP(E, o, p, _sp54, 'url', _fFormat, 'uri')) return false;
     }
-    const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp54 + '/properties/url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x3)) {
-          if (_fFormat(E, o, p + '/url', _sp54 + '/properties/url', 'uri')) return false;
-        }
-      }
-    }
-    const x4 = v.user_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/user_id', _sp54 + '/properties/user_id', 'array')) return false;
-      } else {
-        if (x4.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/user_id',
-              _sp54 + '/properties/user_id/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x6, o, p + '/user_id/' + i5, E) && (o & 1) === 0) return false;
-          } else {
-            let ok8 = false;
-            L9: {
-              if (typeof x6 !== 'string') break L9;
-              if (!_re0.test(x6)) {
-                break L9;
-              }
-              ok8 = true;
-            }
-            if (!ok8 && !_eUserId(x6, o + 16, p + '/user_id/' + i5, E) && (o & 1) === 0) return false;
-          }
-        }
+  }
+  const x4 = v.user_id;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, _sp54, 'user_id', _fType, 'array')) return false;
+    } else {
+      if (
+        x4.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/user_id',
+          _sp54 + '/properties/user_id/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (_ref(x6, o, p + '/user_id/' + i5, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -4499,123 +3359,91 @@ export function _eAffiliation(v: any, o: number, p: string, E: ValidationError[]
 }
 
 export function _vUserWithheld(v: any, o: number): boolean {
+  if (o & 8) return _vUserWithheld(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.country_codes;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (!_re10.test(x3)) {
-        return false;
-      }
+      if (!_re10.test(x3)) return false;
     }
     if (x1.length > 1 && _dup(x1) !== null) return false;
   } else {
     return false;
   }
   const x5 = v.scope;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user')) {
-      return false;
-    }
+    if (!(x5 === 'user')) return false;
   }
   return true;
 }
 
 export function _eUserWithheld(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUserWithheld(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUserWithheld(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp56, 'object')) return false;
-  } else {
-    const x1 = v.country_codes;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_codes'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/country_codes', _sp56 + '/properties/country_codes', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
+    _fType(E, o, p, _sp56, 'object');
+    return false;
+  }
+  const x1 = v.country_codes;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp56, 'country_codes', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/country_codes',
+          _sp56 + '/properties/country_codes/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/country_codes/' + i2, E, _vCountryCode, _eCountryCode)) return false;
+      }
+      if (x1.length > 1) {
+        const u5 = _dup(x1);
+        if (u5 !== null) {
           if (
             _fErr(
               E,
               o,
               p + '/country_codes',
-              _sp56 + '/properties/country_codes/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
+              _sp56 + '/properties/country_codes/uniqueItems',
+              'uniqueItems',
+              'must NOT have duplicate items',
+              { i: u5[1], j: u5[0] },
             )
           )
             return false;
         }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eCountryCode(x3, o, p + '/country_codes/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'string') break L6;
-              if (!_re10.test(x3)) {
-                break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eCountryCode(x3, o + 16, p + '/country_codes/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-        if (x1.length > 1) {
-          const u7 = _dup(x1);
-          if (u7 !== null) {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/country_codes',
-                _sp56 + '/properties/country_codes/uniqueItems',
-                'uniqueItems',
-                'must NOT have duplicate items',
-                { i: u7[1], j: u7[0] },
-              )
-            )
-              return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
-    }
-    const x8 = v.scope;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp56 + '/properties/scope', 'string')) return false;
-      }
-      if (!(x8 === 'user')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/scope',
-            _sp56 + '/properties/scope/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k55 },
-          )
-        )
-          return false;
       }
     }
+  } else if (_fReq(E, o, p, _sp56, 'country_codes')) return false;
+  const x6 = v.scope;
+  if (x6 !== undefined) {
+    if (typeof x6 !== 'string' && _fP(E, o, p, _sp56, 'scope', _fType, 'string')) return false;
+    if (!(x6 === 'user') && _fP(E, o, p, _sp56, 'scope', _fEnum, _k55)) return false;
   }
   return E.length === e0;
 }
 
 export function _vMedia(v: any, o: number): boolean {
+  if (o & 8) return _vMedia(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'photo': {
         if (!_vPhoto(v, o)) return false;
         break;
@@ -4663,25 +3491,21 @@ export function _vMedia(v: any, o: number): boolean {
 
 export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMedia(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMedia(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'photo': {
-        if ((o & 48) === 48) {
-          if (!_ePhoto(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vPhoto(v, o) && !_ePhoto(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vPhoto, _ePhoto)) return false;
         break;
       }
       case 'video': {
-        if ((o & 48) === 48) {
-          if (!_eVideo(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vVideo(v, o) && !_eVideo(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vVideo, _eVideo)) return false;
         break;
       }
       case 'animated_gif': {
-        if ((o & 48) === 48) {
-          if (!_eAnimatedGif(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vAnimatedGif(v, o) && !_eAnimatedGif(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vAnimatedGif, _eAnimatedGif)) return false;
         break;
       }
       default: {
@@ -4730,9 +3554,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e14 = E.length;
           L13: {
-            if ((o12 & 48) === 48) {
-              if (!_ePhoto(v, o12, p, E) && (o12 & 1) === 0) break L13;
-            } else if (!_vPhoto(v, o12) && !_ePhoto(v, o12 + 16, p, E) && (o12 & 1) === 0) break L13;
+            if (_ref(v, o12, p, E, _vPhoto, _ePhoto)) break L13;
           }
           if (E.length === e14) {
             if (n2 === 0) a3 = 0;
@@ -4743,9 +3565,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e17 = E.length;
           L16: {
-            if ((o12 & 48) === 48) {
-              if (!_eVideo(v, o12, p, E) && (o12 & 1) === 0) break L16;
-            } else if (!_vVideo(v, o12) && !_eVideo(v, o12 + 16, p, E) && (o12 & 1) === 0) break L16;
+            if (_ref(v, o12, p, E, _vVideo, _eVideo)) break L16;
           }
           if (E.length === e17) {
             if (n2 === 0) a3 = 1;
@@ -4756,9 +3576,7 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e20 = E.length;
           L19: {
-            if ((o12 & 48) === 48) {
-              if (!_eAnimatedGif(v, o12, p, E) && (o12 & 1) === 0) break L19;
-            } else if (!_vAnimatedGif(v, o12) && !_eAnimatedGif(v, o12 + 16, p, E) && (o12 & 1) === 0) break L19;
+            if (_ref(v, o12, p, E, _vAnimatedGif, _eAnimatedGif)) break L19;
           }
           if (E.length === e20) {
             if (n2 === 0) a3 = 2;
@@ -4789,339 +3607,266 @@ export function _eMedia(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vMediaBase(v: any, o: number): boolean {
+  if (o & 8) return _vMediaBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.media_key;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (!_re5.test(x2)) {
-      return false;
-    }
+    if (!_re5.test(x2)) return false;
   }
   const x4 = v.height;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 < 0) {
-      return false;
-    }
+    if (x4 < 0) return false;
   }
   const x5 = v.width;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
-    if (x5 < 0) {
-      return false;
-    }
+    if (x5 < 0) return false;
   }
   return true;
 }
 
 export function _eMediaBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMediaBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp59, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp59 + '/properties/type', 'string')) return false;
-      }
+    _fType(E, o, p, _sp59, 'object');
+    return false;
+  }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp59, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp59, 'type')) return false;
+  const x2 = v.media_key;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/media_key', E, _vMediaKey, _eMediaKey)) return false;
+  }
+  const x4 = v.height;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp59, 'height', _fType, 'integer')) return false;
     } else {
-      if (_fReq(E, o, p, _sp59, 'type')) return false;
+      if (
+        x4 < 0 &&
+        _fErr(E, o, p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
-    const x2 = v.media_key;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaKey(x2, o, p + '/media_key', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!_re5.test(x2)) {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eMediaKey(x2, o + 16, p + '/media_key', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x6 = v.height;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'height'))) {
-      if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/height', _sp59 + '/properties/height', 'integer')) return false;
-      } else {
-        if (x6 < 0) {
-          if (
-            _fErr(E, o, p + '/height', _sp59 + '/properties/height/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
-    }
-    const x7 = v.width;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'width'))) {
-      if (!Number.isInteger(x7)) {
-        if (_fType(E, o, p + '/width', _sp59 + '/properties/width', 'integer')) return false;
-      } else {
-        if (x7 < 0) {
-          if (
-            _fErr(E, o, p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
+  }
+  const x5 = v.width;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5)) {
+      if (_fP(E, o, p, _sp59, 'width', _fType, 'integer')) return false;
+    } else {
+      if (
+        x5 < 0 &&
+        _fErr(E, o, p + '/width', _sp59 + '/properties/width/minimum', 'minimum', 'must be >= 0', {
+          comparison: '>=',
+          limit: 0,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPhoto(v: any, o: number): boolean {
+  if (o & 8) return _vPhoto(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'photo')) {
-      return false;
-    }
+    if (!(x3 === 'photo')) return false;
   } else {
     return false;
   }
   const x4 = v.alt_text;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   const x5 = v.url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x5)) return false;
   }
   return true;
 }
 
 export function _ePhoto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _ePhoto(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPhoto(v, o)) return true;
+  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp60 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp60 + '/allOf/1/properties/type', 'string')) return false;
-      }
-      if (!(x3 === 'photo')) {
-        if (
-          _fErr(E, o, p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'photo',
-          })
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp60 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp60 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (
+      !(x3 === 'photo') &&
+      _fErr(E, o, p + '/type', _sp60 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'photo',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
+  const x4 = v.alt_text;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp60 + '/allOf/1', 'alt_text', _fType, 'string'))
+    return false;
+  const x5 = v.url;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string') {
+      if (_fP(E, o, p, _sp60 + '/allOf/1', 'url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp60 + '/allOf/1', 'type')) return false;
-    }
-    const x4 = v.alt_text;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'alt_text'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/alt_text', _sp60 + '/allOf/1/properties/alt_text', 'string')) return false;
-      }
-    }
-    const x5 = v.url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/url', _sp60 + '/allOf/1/properties/url', 'uri')) return false;
-        }
-      }
+      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp60 + '/allOf/1', 'url', _fFormat, 'uri')) return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vVideo(v: any, o: number): boolean {
+  if (o & 8) return _vVideo(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'video')) {
-      return false;
-    }
+    if (!(x3 === 'video')) return false;
   } else {
     return false;
   }
   const x4 = v.duration_ms;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   }
   const x5 = v.preview_image_url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x5)) return false;
   }
   const x6 = v.variants;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
+  if (x6 !== undefined) {
     if (!_vMediaVariants(x6, o)) return false;
   }
   const x8 = v.public_metrics;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) return false;
     const x10 = x8.view_count;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x8, 'view_count'))) {
+    if (x10 !== undefined) {
       if (!Number.isInteger(x10)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x10) && x10 >= -2147483648 && x10 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x10) && x10 >= -2147483648 && x10 <= 2147483647)) return false;
     }
   }
   const x12 = v.organic_metrics;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
+  if (x12 !== undefined) {
     if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) return false;
     const x14 = x12.playback_0_count;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_0_count'))) {
+    if (x14 !== undefined) {
       if (!Number.isInteger(x14)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x14) && x14 >= -2147483648 && x14 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x14) && x14 >= -2147483648 && x14 <= 2147483647)) return false;
     }
     const x15 = x12.playback_25_count;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_25_count'))) {
+    if (x15 !== undefined) {
       if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) return false;
     }
     const x16 = x12.playback_50_count;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_50_count'))) {
+    if (x16 !== undefined) {
       if (!Number.isInteger(x16)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x16) && x16 >= -2147483648 && x16 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x16) && x16 >= -2147483648 && x16 <= 2147483647)) return false;
     }
     const x17 = x12.playback_75_count;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_75_count'))) {
+    if (x17 !== undefined) {
       if (!Number.isInteger(x17)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) return false;
     }
     const x18 = x12.playback_100_count;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(x12, 'playback_100_count'))) {
+    if (x18 !== undefined) {
       if (!Number.isInteger(x18)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) return false;
     }
     const x19 = x12.view_count;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(x12, 'view_count'))) {
+    if (x19 !== undefined) {
       if (!Number.isInteger(x19)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) return false;
     }
   }
   const x21 = v.promoted_metrics;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
+  if (x21 !== undefined) {
     if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) return false;
     const x23 = x21.playback_0_count;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_0_count'))) {
+    if (x23 !== undefined) {
       if (!Number.isInteger(x23)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) return false;
     }
     const x24 = x21.playback_25_count;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_25_count'))) {
+    if (x24 !== undefined) {
       if (!Number.isInteger(x24)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x24) && x24 >= -2147483648 && x24 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x24) && x24 >= -2147483648 && x24 <= 2147483647)) return false;
     }
     const x25 = x21.playback_50_count;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_50_count'))) {
+    if (x25 !== undefined) {
       if (!Number.isInteger(x25)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x25) && x25 >= -2147483648 && x25 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x25) && x25 >= -2147483648 && x25 <= 2147483647)) return false;
     }
     const x26 = x21.playback_75_count;
-    if (x26 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_75_count'))) {
+    if (x26 !== undefined) {
       if (!Number.isInteger(x26)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x26) && x26 >= -2147483648 && x26 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x26) && x26 >= -2147483648 && x26 <= 2147483647)) return false;
     }
     const x27 = x21.playback_100_count;
-    if (x27 !== undefined && ((o & 8) === 0 || _has.call(x21, 'playback_100_count'))) {
+    if (x27 !== undefined) {
       if (!Number.isInteger(x27)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x27) && x27 >= -2147483648 && x27 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x27) && x27 >= -2147483648 && x27 <= 2147483647)) return false;
     }
     const x28 = x21.view_count;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(x21, 'view_count'))) {
+    if (x28 !== undefined) {
       if (!Number.isInteger(x28)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x28) && x28 >= -2147483648 && x28 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x28) && x28 >= -2147483648 && x28 <= 2147483647)) return false;
     }
   }
   const x30 = v.non_public_metrics;
-  if (x30 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
+  if (x30 !== undefined) {
     if (typeof x30 !== 'object' || x30 === null || Array.isArray(x30)) return false;
     const x32 = x30.playback_0_count;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_0_count'))) {
+    if (x32 !== undefined) {
       if (!Number.isInteger(x32)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) return false;
     }
     const x33 = x30.playback_25_count;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_25_count'))) {
+    if (x33 !== undefined) {
       if (!Number.isInteger(x33)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) return false;
     }
     const x34 = x30.playback_50_count;
-    if (x34 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_50_count'))) {
+    if (x34 !== undefined) {
       if (!Number.isInteger(x34)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) return false;
     }
     const x35 = x30.playback_75_count;
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_75_count'))) {
+    if (x35 !== undefined) {
       if (!Number.isInteger(x35)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x35) && x35 >= -2147483648 && x35 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x35) && x35 >= -2147483648 && x35 <= 2147483647)) return false;
     }
     const x36 = x30.playback_100_count;
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(x30, 'playback_100_count'))) {
+    if (x36 !== undefined) {
       if (!Number.isInteger(x36)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x36) && x36 >= -2147483648 && x36 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x36) && x36 >= -2147483648 && x36 <= 2147483647)) return false;
     }
   }
   return true;
@@ -5129,256 +3874,77 @@ export function _vVideo(v: any, o: number): boolean {
 
 export function _eVideo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eVideo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideo(v, o)) return true;
+  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp61 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp61 + '/allOf/1/properties/type', 'string')) return false;
-      }
-      if (!(x3 === 'video')) {
-        if (
-          _fErr(E, o, p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'video',
-          })
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp61 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp61 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (
+      !(x3 === 'video') &&
+      _fErr(E, o, p + '/type', _sp61 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'video',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
+  const x4 = v.duration_ms;
+  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp61 + '/allOf/1', 'duration_ms', _fType, 'integer'))
+    return false;
+  const x5 = v.preview_image_url;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string') {
+      if (_fP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp61 + '/allOf/1', 'type')) return false;
-    }
-    const x4 = v.duration_ms;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_ms'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/duration_ms', _sp61 + '/allOf/1/properties/duration_ms', 'integer')) return false;
-      }
-    }
-    const x5 = v.preview_image_url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'string'))
-          return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/preview_image_url', _sp61 + '/allOf/1/properties/preview_image_url', 'uri'))
-            return false;
-        }
-      }
-    }
-    const x6 = v.variants;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaVariants(x6, o, p + '/variants', E) && (o & 1) === 0) return false;
-      } else if (!_vMediaVariants(x6, o) && !_eMediaVariants(x6, o + 16, p + '/variants', E) && (o & 1) === 0)
+      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp61 + '/allOf/1', 'preview_image_url', _fFormat, 'uri'))
         return false;
     }
-    const x8 = v.public_metrics;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoPublicMetrics(x8, o, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) break L11;
-          const x12 = x8.view_count;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(x8, 'view_count'))) {
-            if (!Number.isInteger(x12)) break L11;
-            if ((o & 2) !== 0 && !(Number.isInteger(x12) && x12 >= -2147483648 && x12 <= 2147483647)) {
-              break L11;
-            }
-          }
-          ok10 = true;
-        }
-        if (!ok10 && !_eVideoPublicMetrics(x8, o + 16, p + '/public_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x14 = v.organic_metrics;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'organic_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoOrganicMetrics(x14, o, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok16 = false;
-        L17: {
-          if (typeof x14 !== 'object' || x14 === null || Array.isArray(x14)) break L17;
-          const x18 = x14.playback_0_count;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_0_count'))) {
-            if (!Number.isInteger(x18)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x18) && x18 >= -2147483648 && x18 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x19 = x14.playback_25_count;
-          if (x19 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_25_count'))) {
-            if (!Number.isInteger(x19)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x19) && x19 >= -2147483648 && x19 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x20 = x14.playback_50_count;
-          if (x20 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_50_count'))) {
-            if (!Number.isInteger(x20)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x20) && x20 >= -2147483648 && x20 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x21 = x14.playback_75_count;
-          if (x21 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_75_count'))) {
-            if (!Number.isInteger(x21)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x21) && x21 >= -2147483648 && x21 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x22 = x14.playback_100_count;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(x14, 'playback_100_count'))) {
-            if (!Number.isInteger(x22)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x22) && x22 >= -2147483648 && x22 <= 2147483647)) {
-              break L17;
-            }
-          }
-          const x23 = x14.view_count;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(x14, 'view_count'))) {
-            if (!Number.isInteger(x23)) break L17;
-            if ((o & 2) !== 0 && !(Number.isInteger(x23) && x23 >= -2147483648 && x23 <= 2147483647)) {
-              break L17;
-            }
-          }
-          ok16 = true;
-        }
-        if (!ok16 && !_eVideoOrganicMetrics(x14, o + 16, p + '/organic_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x25 = v.promoted_metrics;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'promoted_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoPromotedMetrics(x25, o, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok27 = false;
-        L28: {
-          if (typeof x25 !== 'object' || x25 === null || Array.isArray(x25)) break L28;
-          const x29 = x25.playback_0_count;
-          if (x29 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_0_count'))) {
-            if (!Number.isInteger(x29)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x29) && x29 >= -2147483648 && x29 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x30 = x25.playback_25_count;
-          if (x30 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_25_count'))) {
-            if (!Number.isInteger(x30)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x30) && x30 >= -2147483648 && x30 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x31 = x25.playback_50_count;
-          if (x31 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_50_count'))) {
-            if (!Number.isInteger(x31)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x31) && x31 >= -2147483648 && x31 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x32 = x25.playback_75_count;
-          if (x32 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_75_count'))) {
-            if (!Number.isInteger(x32)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x32) && x32 >= -2147483648 && x32 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x33 = x25.playback_100_count;
-          if (x33 !== undefined && ((o & 8) === 0 || _has.call(x25, 'playback_100_count'))) {
-            if (!Number.isInteger(x33)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x33) && x33 >= -2147483648 && x33 <= 2147483647)) {
-              break L28;
-            }
-          }
-          const x34 = x25.view_count;
-          if (x34 !== undefined && ((o & 8) === 0 || _has.call(x25, 'view_count'))) {
-            if (!Number.isInteger(x34)) break L28;
-            if ((o & 2) !== 0 && !(Number.isInteger(x34) && x34 >= -2147483648 && x34 <= 2147483647)) {
-              break L28;
-            }
-          }
-          ok27 = true;
-        }
-        if (!ok27 && !_eVideoPromotedMetrics(x25, o + 16, p + '/promoted_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x36 = v.non_public_metrics;
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'non_public_metrics'))) {
-      if ((o & 48) === 48) {
-        if (!_eVideoNonPublicMetrics(x36, o, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      } else {
-        let ok38 = false;
-        L39: {
-          if (typeof x36 !== 'object' || x36 === null || Array.isArray(x36)) break L39;
-          const x40 = x36.playback_0_count;
-          if (x40 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_0_count'))) {
-            if (!Number.isInteger(x40)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x40) && x40 >= -2147483648 && x40 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x41 = x36.playback_25_count;
-          if (x41 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_25_count'))) {
-            if (!Number.isInteger(x41)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x41) && x41 >= -2147483648 && x41 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x42 = x36.playback_50_count;
-          if (x42 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_50_count'))) {
-            if (!Number.isInteger(x42)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x42) && x42 >= -2147483648 && x42 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x43 = x36.playback_75_count;
-          if (x43 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_75_count'))) {
-            if (!Number.isInteger(x43)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x43) && x43 >= -2147483648 && x43 <= 2147483647)) {
-              break L39;
-            }
-          }
-          const x44 = x36.playback_100_count;
-          if (x44 !== undefined && ((o & 8) === 0 || _has.call(x36, 'playback_100_count'))) {
-            if (!Number.isInteger(x44)) break L39;
-            if ((o & 2) !== 0 && !(Number.isInteger(x44) && x44 >= -2147483648 && x44 <= 2147483647)) {
-              break L39;
-            }
-          }
-          ok38 = true;
-        }
-        if (!ok38 && !_eVideoNonPublicMetrics(x36, o + 16, p + '/non_public_metrics', E) && (o & 1) === 0) return false;
-      }
-    }
+  }
+  const x6 = v.variants;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
+  }
+  const x8 = v.public_metrics;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/public_metrics', E, _vVideoPublicMetrics, _eVideoPublicMetrics)) return false;
+  }
+  const x10 = v.organic_metrics;
+  if (x10 !== undefined) {
+    if (_ref(x10, o, p + '/organic_metrics', E, _vVideoOrganicMetrics, _eVideoOrganicMetrics)) return false;
+  }
+  const x12 = v.promoted_metrics;
+  if (x12 !== undefined) {
+    if (_ref(x12, o, p + '/promoted_metrics', E, _vVideoPromotedMetrics, _eVideoPromotedMetrics)) return false;
+  }
+  const x14 = v.non_public_metrics;
+  if (x14 !== undefined) {
+    if (_ref(x14, o, p + '/non_public_metrics', E, _vVideoNonPublicMetrics, _eVideoNonPublicMetrics)) return false;
   }
   return E.length === e0;
 }
 
 export function _vAnimatedGif(v: any, o: number): boolean {
+  if (o & 8) return _vAnimatedGif(_plain(v), o - 8);
   if (!_vMediaBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'animated_gif')) {
-      return false;
-    }
+    if (!(x3 === 'animated_gif')) return false;
   } else {
     return false;
   }
   const x4 = v.preview_image_url;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x4)) return false;
   }
   const x5 = v.variants;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
+  if (x5 !== undefined) {
     if (!_vMediaVariants(x5, o)) return false;
   }
   return true;
@@ -5386,70 +3952,58 @@ export function _vAnimatedGif(v: any, o: number): boolean {
 
 export function _eAnimatedGif(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMediaBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMediaBase(v, o) && !_eMediaBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eAnimatedGif(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnimatedGif(v, o)) return true;
+  if (_ref(v, o, p, E, _vMediaBase, _eMediaBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp62 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp62 + '/allOf/1/properties/type', 'string')) return false;
-      }
-      if (!(x3 === 'animated_gif')) {
-        if (
-          _fErr(E, o, p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'animated_gif',
-          })
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp62 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp62 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (
+      !(x3 === 'animated_gif') &&
+      _fErr(E, o, p + '/type', _sp62 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'animated_gif',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp62 + '/allOf/1', 'type')) return false;
+  const x4 = v.preview_image_url;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp62 + '/allOf/1', 'type')) return false;
-    }
-    const x4 = v.preview_image_url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'preview_image_url'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'string'))
-          return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x4)) {
-          if (_fFormat(E, o, p + '/preview_image_url', _sp62 + '/allOf/1/properties/preview_image_url', 'uri'))
-            return false;
-        }
-      }
-    }
-    const x5 = v.variants;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'variants'))) {
-      if ((o & 48) === 48) {
-        if (!_eMediaVariants(x5, o, p + '/variants', E) && (o & 1) === 0) return false;
-      } else if (!_vMediaVariants(x5, o) && !_eMediaVariants(x5, o + 16, p + '/variants', E) && (o & 1) === 0)
+      if ((o & 2) !== 0 && !_fUri(x4) && _fP(E, o, p, _sp62 + '/allOf/1', 'preview_image_url', _fFormat, 'uri'))
         return false;
     }
+  }
+  const x5 = v.variants;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/variants', E, _vMediaVariants, _eMediaVariants)) return false;
   }
   return E.length === e0;
 }
 
 export function _vMediaVariants(v: any, o: number): boolean {
+  if (o & 8) return _vMediaVariants(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.bit_rate;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'bit_rate'))) {
+    if (x4 !== undefined) {
       if (!Number.isInteger(x4)) return false;
     }
     const x5 = x2.content_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'content_type'))) {
+    if (x5 !== undefined) {
       if (typeof x5 !== 'string') return false;
     }
     const x6 = x2.url;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
+    if (x6 !== undefined) {
       if (typeof x6 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x6)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !_fUri(x6)) return false;
     }
   }
   return true;
@@ -5457,499 +4011,492 @@ export function _vMediaVariants(v: any, o: number): boolean {
 
 export function _eMediaVariants(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMediaVariants(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaVariants(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, _sp63, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eMediaVariant(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.bit_rate;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'bit_rate'))) {
-            if (!Number.isInteger(x6)) break L5;
-          }
-          const x7 = x2.content_type;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'content_type'))) {
-            if (typeof x7 !== 'string') break L5;
-          }
-          const x8 = x2.url;
-          if (x8 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-            if (typeof x8 !== 'string') break L5;
-            if ((o & 2) !== 0 && !_fUri(x8)) {
-              break L5;
-            }
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eMediaVariant(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp63, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vMediaVariant, _eMediaVariant)) return false;
   }
   return E.length === e0;
 }
 
 export function _vMediaVariant(v: any, o: number): boolean {
+  if (o & 8) return _vMediaVariant(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.bit_rate;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   }
   const x2 = v.content_type;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   const x3 = v.url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x3)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x3)) return false;
   }
   return true;
 }
 
 export function _eMediaVariant(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMediaVariant(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMediaVariant(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp64, 'object')) return false;
-  } else {
-    const x1 = v.bit_rate;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'bit_rate'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/bit_rate', _sp64 + '/properties/bit_rate', 'integer')) return false;
-      }
-    }
-    const x2 = v.content_type;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'content_type'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/content_type', _sp64 + '/properties/content_type', 'string')) return false;
-      }
-    }
-    const x3 = v.url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp64 + '/properties/url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x3)) {
-          if (_fFormat(E, o, p + '/url', _sp64 + '/properties/url', 'uri')) return false;
-        }
-      }
+    _fType(E, o, p, _sp64, 'object');
+    return false;
+  }
+  const x1 = v.bit_rate;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp64, 'bit_rate', _fType, 'integer')) return false;
+  const x2 = v.content_type;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp64, 'content_type', _fType, 'string')) return false;
+  const x3 = v.url;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp64, 'url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x3) && _fP(E, o, p, _sp64, 'url', _fFormat, 'uri')) return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vVideoPublicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vVideoPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.view_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eVideoPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVideoPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp65, 'object')) return false;
-  } else {
-    const x1 = v.view_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp65 + '/properties/view_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp65, 'object');
+    return false;
+  }
+  const x1 = v.view_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp65, 'view_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp65, 'view_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vVideoOrganicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vVideoOrganicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
   }
   const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
   }
   const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
   }
   const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
   }
   const x6 = v.view_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eVideoOrganicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVideoOrganicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoOrganicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp66, 'object')) return false;
-  } else {
-    const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp66 + '/properties/playback_0_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp66, 'object');
+    return false;
+  }
+  const x1 = v.playback_0_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp66, 'playback_0_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'playback_0_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp66 + '/properties/playback_25_count', 'int32')) return false;
-        }
-      }
+  }
+  const x2 = v.playback_25_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp66, 'playback_25_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'playback_25_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp66 + '/properties/playback_50_count', 'int32')) return false;
-        }
-      }
+  }
+  const x3 = v.playback_50_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp66, 'playback_50_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'playback_50_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp66 + '/properties/playback_75_count', 'int32')) return false;
-        }
-      }
+  }
+  const x4 = v.playback_75_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp66, 'playback_75_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'playback_75_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp66 + '/properties/playback_100_count', 'int32'))
-            return false;
-        }
-      }
+  }
+  const x5 = v.playback_100_count;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5)) {
+      if (_fP(E, o, p, _sp66, 'playback_100_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'playback_100_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-      if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp66 + '/properties/view_count', 'int32')) return false;
-        }
-      }
+  }
+  const x6 = v.view_count;
+  if (x6 !== undefined) {
+    if (!Number.isInteger(x6)) {
+      if (_fP(E, o, p, _sp66, 'view_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
+        _fP(E, o, p, _sp66, 'view_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vVideoPromotedMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vVideoPromotedMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
   }
   const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
   }
   const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
   }
   const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
   }
   const x6 = v.view_count;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eVideoPromotedMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVideoPromotedMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoPromotedMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp67, 'object')) return false;
-  } else {
-    const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp67 + '/properties/playback_0_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp67, 'object');
+    return false;
+  }
+  const x1 = v.playback_0_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp67, 'playback_0_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'playback_0_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp67 + '/properties/playback_25_count', 'int32')) return false;
-        }
-      }
+  }
+  const x2 = v.playback_25_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp67, 'playback_25_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'playback_25_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp67 + '/properties/playback_50_count', 'int32')) return false;
-        }
-      }
+  }
+  const x3 = v.playback_50_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp67, 'playback_50_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'playback_50_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp67 + '/properties/playback_75_count', 'int32')) return false;
-        }
-      }
+  }
+  const x4 = v.playback_75_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp67, 'playback_75_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'playback_75_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp67 + '/properties/playback_100_count', 'int32'))
-            return false;
-        }
-      }
+  }
+  const x5 = v.playback_100_count;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5)) {
+      if (_fP(E, o, p, _sp67, 'playback_100_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'playback_100_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x6 = v.view_count;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'view_count'))) {
-      if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/view_count', _sp67 + '/properties/view_count', 'int32')) return false;
-        }
-      }
+  }
+  const x6 = v.view_count;
+  if (x6 !== undefined) {
+    if (!Number.isInteger(x6)) {
+      if (_fP(E, o, p, _sp67, 'view_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x6) && x6 >= -2147483648 && x6 <= 2147483647) &&
+        _fP(E, o, p, _sp67, 'view_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vVideoNonPublicMetrics(v: any, o: number): boolean {
+  if (o & 8) return _vVideoNonPublicMetrics(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.playback_0_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   }
   const x2 = v.playback_25_count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) return false;
   }
   const x3 = v.playback_50_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
   }
   const x4 = v.playback_75_count;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
   }
   const x5 = v.playback_100_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eVideoNonPublicMetrics(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVideoNonPublicMetrics(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVideoNonPublicMetrics(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp68, 'object')) return false;
-  } else {
-    const x1 = v.playback_0_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_0_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_0_count', _sp68 + '/properties/playback_0_count', 'int32')) return false;
-        }
-      }
+    _fType(E, o, p, _sp68, 'object');
+    return false;
+  }
+  const x1 = v.playback_0_count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp68, 'playback_0_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp68, 'playback_0_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x2 = v.playback_25_count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_25_count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_25_count', _sp68 + '/properties/playback_25_count', 'int32')) return false;
-        }
-      }
+  }
+  const x2 = v.playback_25_count;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp68, 'playback_25_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x2) && x2 >= -2147483648 && x2 <= 2147483647) &&
+        _fP(E, o, p, _sp68, 'playback_25_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x3 = v.playback_50_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_50_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_50_count', _sp68 + '/properties/playback_50_count', 'int32')) return false;
-        }
-      }
+  }
+  const x3 = v.playback_50_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp68, 'playback_50_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
+        _fP(E, o, p, _sp68, 'playback_50_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x4 = v.playback_75_count;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_75_count'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_75_count', _sp68 + '/properties/playback_75_count', 'int32')) return false;
-        }
-      }
+  }
+  const x4 = v.playback_75_count;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp68, 'playback_75_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
+        _fP(E, o, p, _sp68, 'playback_75_count', _fFormat, 'int32')
+      )
+        return false;
     }
-    const x5 = v.playback_100_count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'playback_100_count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/playback_100_count', _sp68 + '/properties/playback_100_count', 'int32'))
-            return false;
-        }
-      }
+  }
+  const x5 = v.playback_100_count;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5)) {
+      if (_fP(E, o, p, _sp68, 'playback_100_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x5) && x5 >= -2147483648 && x5 <= 2147483647) &&
+        _fP(E, o, p, _sp68, 'playback_100_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPlace(v: any, o: number): boolean {
+  if (o & 8) return _vPlace(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.full_name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   const x5 = v.country;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   const x6 = v.country_code;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_code'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!_re10.test(x6)) {
-      return false;
-    }
+    if (!_re10.test(x6)) return false;
   }
   const x8 = v.contained_within;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
+  if (x8 !== undefined) {
     if (!Array.isArray(x8)) return false;
-    if (x8.length < 1) {
-      return false;
-    }
+    if (x8.length < 1) return false;
     for (let i9 = 0; i9 < x8.length; i9++) {
       const x10 = x8[i9];
       if (typeof x10 !== 'string') return false;
     }
   }
   const x12 = v.place_type;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
+  if (x12 !== undefined) {
     if (typeof x12 !== 'string') return false;
     if (!(
       x12 === 'poi' ||
@@ -5958,12 +4505,11 @@ export function _vPlace(v: any, o: number): boolean {
       x12 === 'admin' ||
       x12 === 'country' ||
       x12 === 'unknown'
-    )) {
+    ))
       return false;
-    }
   }
   const x13 = v.geo;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
+  if (x13 !== undefined) {
     if (!_vGeo(x13, o)) return false;
   }
   return true;
@@ -5971,172 +4517,107 @@ export function _vPlace(v: any, o: number): boolean {
 
 export function _ePlace(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePlace(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPlace(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp70, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePlaceId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_ePlaceId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
+    _fType(E, o, p, _sp70, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPlaceId, _ePlaceId)) return false;
+  } else if (_fReq(E, o, p, _sp70, 'id')) return false;
+  const x3 = v.full_name;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp70, 'full_name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp70, 'full_name')) return false;
+  const x4 = v.name;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp70, 'name', _fType, 'string')) return false;
+  const x5 = v.country;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp70, 'country', _fType, 'string')) return false;
+  const x6 = v.country_code;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/country_code', E, _vCountryCode, _eCountryCode)) return false;
+  }
+  const x8 = v.contained_within;
+  if (x8 !== undefined) {
+    if (!Array.isArray(x8)) {
+      if (_fP(E, o, p, _sp70, 'contained_within', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp70, 'id')) return false;
-    }
-    const x5 = v.full_name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'full_name'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/full_name', _sp70 + '/properties/full_name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp70, 'full_name')) return false;
-    }
-    const x6 = v.name;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp70 + '/properties/name', 'string')) return false;
-      }
-    }
-    const x7 = v.country;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'country'))) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/country', _sp70 + '/properties/country', 'string')) return false;
-      }
-    }
-    const x8 = v.country_code;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'country_code'))) {
-      if ((o & 48) === 48) {
-        if (!_eCountryCode(x8, o, p + '/country_code', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'string') break L11;
-          if (!_re10.test(x8)) {
-            break L11;
-          }
-          ok10 = true;
-        }
-        if (!ok10 && !_eCountryCode(x8, o + 16, p + '/country_code', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x12 = v.contained_within;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'contained_within'))) {
-      if (!Array.isArray(x12)) {
-        if (_fType(E, o, p + '/contained_within', _sp70 + '/properties/contained_within', 'array')) return false;
-      } else {
-        if (x12.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/contained_within',
-              _sp70 + '/properties/contained_within/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i13 = 0; i13 < x12.length; i13++) {
-          const x14 = x12[i13];
-          if ((o & 48) === 48) {
-            if (!_ePlaceId(x14, o, p + '/contained_within/' + i13, E) && (o & 1) === 0) return false;
-          } else {
-            let ok16 = false;
-            L17: {
-              if (typeof x14 !== 'string') break L17;
-              ok16 = true;
-            }
-            if (!ok16 && !_ePlaceId(x14, o + 16, p + '/contained_within/' + i13, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    }
-    const x18 = v.place_type;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'place_type'))) {
-      if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/place_type', _sp70 + '/properties/place_type', 'string')) return false;
-      }
-      if (!(
-        x18 === 'poi' ||
-        x18 === 'neighborhood' ||
-        x18 === 'city' ||
-        x18 === 'admin' ||
-        x18 === 'country' ||
-        x18 === 'unknown'
-      )) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/place_type',
-            _sp70 + '/properties/place_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k69 },
-          )
+      if (
+        x8.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/contained_within',
+          _sp70 + '/properties/contained_within/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
         )
-          return false;
+      )
+        return false;
+      for (let i9 = 0; i9 < x8.length; i9++) {
+        const x10 = x8[i9];
+        if (_ref(x10, o, p + '/contained_within/' + i9, E, _vPlaceId, _ePlaceId)) return false;
       }
     }
-    const x19 = v.geo;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'geo'))) {
-      if ((o & 48) === 48) {
-        if (!_eGeo(x19, o, p + '/geo', E) && (o & 1) === 0) return false;
-      } else if (!_vGeo(x19, o) && !_eGeo(x19, o + 16, p + '/geo', E) && (o & 1) === 0) return false;
-    }
+  }
+  const x12 = v.place_type;
+  if (x12 !== undefined) {
+    if (typeof x12 !== 'string' && _fP(E, o, p, _sp70, 'place_type', _fType, 'string')) return false;
+    if (
+      !(
+        x12 === 'poi' ||
+        x12 === 'neighborhood' ||
+        x12 === 'city' ||
+        x12 === 'admin' ||
+        x12 === 'country' ||
+        x12 === 'unknown'
+      ) &&
+      _fP(E, o, p, _sp70, 'place_type', _fEnum, _k69)
+    )
+      return false;
+  }
+  const x13 = v.geo;
+  if (x13 !== undefined) {
+    if (_ref(x13, o, p + '/geo', E, _vGeo, _eGeo)) return false;
   }
   return E.length === e0;
 }
 
 export function _vGeo(v: any, o: number): boolean {
+  if (o & 8) return _vGeo(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Feature')) {
-      return false;
-    }
+    if (!(x1 === 'Feature')) return false;
   } else {
     return false;
   }
   const x2 = v.bbox;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'bbox'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
-    if (x2.length > 4) {
-      return false;
-    }
-    if (x2.length < 4) {
-      return false;
-    }
+    if (x2.length > 4) return false;
+    if (x2.length < 4) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'number' || !Number.isFinite(x4)) return false;
-      if (x4 > 180) {
-        return false;
-      }
-      if (x4 < -180) {
-        return false;
-      }
+      if (x4 > 180) return false;
+      if (x4 < -180) return false;
     }
   } else {
     return false;
   }
   const x5 = v.properties;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'properties'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
   } else {
     return false;
   }
   const x7 = v.geometry;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
+  if (x7 !== undefined) {
     if (!_vPoint(x7, o)) return false;
   }
   return true;
@@ -6144,142 +4625,113 @@ export function _vGeo(v: any, o: number): boolean {
 
 export function _eGeo(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGeo(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGeo(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Geo', 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', '#/components/schemas/Geo/properties/type', 'string')) return false;
-      }
-      if (!(x1 === 'Feature')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/type',
-            '#/components/schemas/Geo/properties/type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k71 },
-          )
+    _fType(E, o, p, '#/components/schemas/Geo', 'object');
+    return false;
+  }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Geo', 'type', _fType, 'string')) return false;
+    if (!(x1 === 'Feature') && _fP(E, o, p, '#/components/schemas/Geo', 'type', _fEnum, _k71)) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
+  const x2 = v.bbox;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, '#/components/schemas/Geo', 'bbox', _fType, 'array')) return false;
+    } else {
+      if (
+        x2.length > 4 &&
+        _fErr(
+          E,
+          o,
+          p + '/bbox',
+          '#/components/schemas/Geo/properties/bbox/maxItems',
+          'maxItems',
+          'must NOT have more than 4 items',
+          { limit: 4 },
         )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Geo', 'type')) return false;
-    }
-    const x2 = v.bbox;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'bbox'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/bbox', '#/components/schemas/Geo/properties/bbox', 'array')) return false;
-      } else {
-        if (x2.length > 4) {
+      )
+        return false;
+      if (
+        x2.length < 4 &&
+        _fErr(
+          E,
+          o,
+          p + '/bbox',
+          '#/components/schemas/Geo/properties/bbox/minItems',
+          'minItems',
+          'must NOT have fewer than 4 items',
+          { limit: 4 },
+        )
+      )
+        return false;
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
+          if (_fType(E, o, p + '/bbox/' + i3, '#/components/schemas/Geo/properties/bbox/items', 'number')) return false;
+        } else {
           if (
+            x4 > 180 &&
             _fErr(
               E,
               o,
-              p + '/bbox',
-              '#/components/schemas/Geo/properties/bbox/maxItems',
-              'maxItems',
-              'must NOT have more than 4 items',
-              { limit: 4 },
+              p + '/bbox/' + i3,
+              '#/components/schemas/Geo/properties/bbox/items/maximum',
+              'maximum',
+              'must be <= 180',
+              { comparison: '<=', limit: 180 },
+            )
+          )
+            return false;
+          if (
+            x4 < -180 &&
+            _fErr(
+              E,
+              o,
+              p + '/bbox/' + i3,
+              '#/components/schemas/Geo/properties/bbox/items/minimum',
+              'minimum',
+              'must be >= -180',
+              { comparison: '>=', limit: -180 },
             )
           )
             return false;
         }
-        if (x2.length < 4) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/bbox',
-              '#/components/schemas/Geo/properties/bbox/minItems',
-              'minItems',
-              'must NOT have fewer than 4 items',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-            if (_fType(E, o, p + '/bbox/' + i3, '#/components/schemas/Geo/properties/bbox/items', 'number'))
-              return false;
-          } else {
-            if (x4 > 180) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/bbox/' + i3,
-                  '#/components/schemas/Geo/properties/bbox/items/maximum',
-                  'maximum',
-                  'must be <= 180',
-                  { comparison: '<=', limit: 180 },
-                )
-              )
-                return false;
-            }
-            if (x4 < -180) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/bbox/' + i3,
-                  '#/components/schemas/Geo/properties/bbox/items/minimum',
-                  'minimum',
-                  'must be >= -180',
-                  { comparison: '>=', limit: -180 },
-                )
-              )
-                return false;
-            }
-          }
-        }
       }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Geo', 'bbox')) return false;
     }
-    const x5 = v.properties;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'properties'))) {
-      if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
-        if (_fType(E, o, p + '/properties', '#/components/schemas/Geo/properties/properties', 'object')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
-    }
-    const x7 = v.geometry;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'geometry'))) {
-      if ((o & 48) === 48) {
-        if (!_ePoint(x7, o, p + '/geometry', E) && (o & 1) === 0) return false;
-      } else if (!_vPoint(x7, o) && !_ePoint(x7, o + 16, p + '/geometry', E) && (o & 1) === 0) return false;
-    }
+  } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'bbox')) return false;
+  const x5 = v.properties;
+  if (x5 !== undefined) {
+    if (
+      (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) &&
+      _fP(E, o, p, '#/components/schemas/Geo', 'properties', _fType, 'object')
+    )
+      return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Geo', 'properties')) return false;
+  const x7 = v.geometry;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/geometry', E, _vPoint, _ePoint)) return false;
   }
   return E.length === e0;
 }
 
 export function _vPoint(v: any, o: number): boolean {
+  if (o & 8) return _vPoint(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'Point')) {
-      return false;
-    }
+    if (!(x1 === 'Point')) return false;
   } else {
     return false;
   }
   const x2 = v.coordinates;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
-    if (x2.length > 2) {
-      return false;
-    }
-    if (x2.length < 2) {
-      return false;
-    }
+    if (x2.length > 2) return false;
+    if (x2.length < 2) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'number' || !Number.isFinite(x4)) return false;
@@ -6292,121 +4744,95 @@ export function _vPoint(v: any, o: number): boolean {
 
 export function _ePoint(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePoint(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPoint(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp73, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp73 + '/properties/type', 'string')) return false;
-      }
-      if (!(x1 === 'Point')) {
+    _fType(E, o, p, _sp73, 'object');
+    return false;
+  }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp73, 'type', _fType, 'string')) return false;
+    if (!(x1 === 'Point') && _fP(E, o, p, _sp73, 'type', _fEnum, _k72)) return false;
+  } else if (_fReq(E, o, p, _sp73, 'type')) return false;
+  const x2 = v.coordinates;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp73, 'coordinates', _fType, 'array')) return false;
+    } else {
+      if (
+        x2.length > 2 &&
+        _fErr(
+          E,
+          o,
+          p + '/coordinates',
+          _sp73 + '/properties/coordinates/maxItems',
+          'maxItems',
+          'must NOT have more than 2 items',
+          { limit: 2 },
+        )
+      )
+        return false;
+      if (
+        x2.length < 2 &&
+        _fErr(
+          E,
+          o,
+          p + '/coordinates',
+          _sp73 + '/properties/coordinates/minItems',
+          'minItems',
+          'must NOT have fewer than 2 items',
+          { limit: 2 },
+        )
+      )
+        return false;
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
         if (
-          _fErr(
-            E,
-            o,
-            p + '/type',
-            _sp73 + '/properties/type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k72 },
-          )
+          (typeof x4 !== 'number' || !Number.isFinite(x4)) &&
+          _fType(E, o, p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items', 'number')
         )
           return false;
       }
-    } else {
-      if (_fReq(E, o, p, _sp73, 'type')) return false;
     }
-    const x2 = v.coordinates;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/coordinates', _sp73 + '/properties/coordinates', 'array')) return false;
-      } else {
-        if (x2.length > 2) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/coordinates',
-              _sp73 + '/properties/coordinates/maxItems',
-              'maxItems',
-              'must NOT have more than 2 items',
-              { limit: 2 },
-            )
-          )
-            return false;
-        }
-        if (x2.length < 2) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/coordinates',
-              _sp73 + '/properties/coordinates/minItems',
-              'minItems',
-              'must NOT have fewer than 2 items',
-              { limit: 2 },
-            )
-          )
-            return false;
-        }
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-            if (_fType(E, o, p + '/coordinates/' + i3, _sp73 + '/properties/coordinates/items', 'number')) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp73, 'coordinates')) return false;
-    }
-  }
+  } else if (_fReq(E, o, p, _sp73, 'coordinates')) return false;
   return E.length === e0;
 }
 
 export function _vPoll(v: any, o: number): boolean {
+  if (o & 8) return _vPoll(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   } else {
     return false;
   }
   const x3 = v.options;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
+  if (x3 !== undefined) {
     if (!Array.isArray(x3)) return false;
-    if (x3.length > 4) {
-      return false;
-    }
-    if (x3.length < 2) {
-      return false;
-    }
+    if (x3.length > 4) return false;
+    if (x3.length < 2) return false;
     for (let i4 = 0; i4 < x3.length; i4++) {
       const x5 = x3[i4];
       if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
       const x7 = x5.position;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(x5, 'position'))) {
+      if (x7 !== undefined) {
         if (!Number.isInteger(x7)) return false;
       } else {
         return false;
       }
       const x8 = x5.label;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x5, 'label'))) {
+      if (x8 !== undefined) {
         if (typeof x8 !== 'string') return false;
-        if (x8.length > 25 && _len(x8) > 25) {
-          return false;
-        }
-        if (x8.length === 0) {
-          return false;
-        }
+        if (x8.length > 25 && _len(x8) > 25) return false;
+        if (x8.length === 0) return false;
       } else {
         return false;
       }
       const x9 = x5.votes;
-      if (x9 !== undefined && ((o & 8) === 0 || _has.call(x5, 'votes'))) {
+      if (x9 !== undefined) {
         if (!Number.isInteger(x9)) return false;
       } else {
         return false;
@@ -6416,226 +4842,148 @@ export function _vPoll(v: any, o: number): boolean {
     return false;
   }
   const x11 = v.duration_minutes;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
+  if (x11 !== undefined) {
     if (!Number.isInteger(x11)) return false;
-    if (x11 > 10080) {
-      return false;
-    }
-    if (x11 < 5) {
-      return false;
-    }
-    if ((o & 2) !== 0 && !(Number.isInteger(x11) && x11 >= -2147483648 && x11 <= 2147483647)) {
-      return false;
-    }
+    if (x11 > 10080) return false;
+    if (x11 < 5) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x11) && x11 >= -2147483648 && x11 <= 2147483647)) return false;
   }
   const x12 = v.end_datetime;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
+  if (x12 !== undefined) {
     if (typeof x12 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x12)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x12)) return false;
   }
   const x13 = v.voting_status;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
+  if (x13 !== undefined) {
     if (typeof x13 !== 'string') return false;
-    if (!(x13 === 'open' || x13 === 'closed')) {
-      return false;
-    }
+    if (!(x13 === 'open' || x13 === 'closed')) return false;
   }
   return true;
 }
 
 export function _ePoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePoll(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp75, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePollId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_ePollId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
+    _fType(E, o, p, _sp75, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPollId, _ePollId)) return false;
+  } else if (_fReq(E, o, p, _sp75, 'id')) return false;
+  const x3 = v.options;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
+      if (_fP(E, o, p, _sp75, 'options', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp75, 'id')) return false;
-    }
-    const x5 = v.options;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/options', _sp75 + '/properties/options', 'array')) return false;
-      } else {
-        if (x5.length > 4) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/options',
-              _sp75 + '/properties/options/maxItems',
-              'maxItems',
-              'must NOT have more than 4 items',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-        if (x5.length < 2) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/options',
-              _sp75 + '/properties/options/minItems',
-              'minItems',
-              'must NOT have fewer than 2 items',
-              { limit: 2 },
-            )
-          )
-            return false;
-        }
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_ePollOption(x7, o, p + '/options/' + i6, E) && (o & 1) === 0) return false;
-          } else {
-            let ok9 = false;
-            L10: {
-              if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) break L10;
-              const x11 = x7.position;
-              if (x11 !== undefined && ((o & 8) === 0 || _has.call(x7, 'position'))) {
-                if (!Number.isInteger(x11)) break L10;
-              } else {
-                break L10;
-              }
-              const x12 = x7.label;
-              if (x12 !== undefined && ((o & 8) === 0 || _has.call(x7, 'label'))) {
-                if (typeof x12 !== 'string') break L10;
-                if (x12.length > 25 && _len(x12) > 25) {
-                  break L10;
-                }
-                if (x12.length === 0) {
-                  break L10;
-                }
-              } else {
-                break L10;
-              }
-              const x13 = x7.votes;
-              if (x13 !== undefined && ((o & 8) === 0 || _has.call(x7, 'votes'))) {
-                if (!Number.isInteger(x13)) break L10;
-              } else {
-                break L10;
-              }
-              ok9 = true;
-            }
-            if (!ok9 && !_ePollOption(x7, o + 16, p + '/options/' + i6, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp75, 'options')) return false;
-    }
-    const x15 = v.duration_minutes;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
-      if (!Number.isInteger(x15)) {
-        if (_fType(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'integer')) return false;
-      } else {
-        if (x15 > 10080) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/duration_minutes',
-              _sp75 + '/properties/duration_minutes/maximum',
-              'maximum',
-              'must be <= 10080',
-              { comparison: '<=', limit: 10080 },
-            )
-          )
-            return false;
-        }
-        if (x15 < 5) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/duration_minutes',
-              _sp75 + '/properties/duration_minutes/minimum',
-              'minimum',
-              'must be >= 5',
-              { comparison: '>=', limit: 5 },
-            )
-          )
-            return false;
-        }
-        if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/duration_minutes', _sp75 + '/properties/duration_minutes', 'int32')) return false;
-        }
-      }
-    }
-    const x16 = v.end_datetime;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_datetime'))) {
-      if (typeof x16 !== 'string') {
-        if (_fType(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x16)) {
-          if (_fFormat(E, o, p + '/end_datetime', _sp75 + '/properties/end_datetime', 'date-time')) return false;
-        }
-      }
-    }
-    const x17 = v.voting_status;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'voting_status'))) {
-      if (typeof x17 !== 'string') {
-        if (_fType(E, o, p + '/voting_status', _sp75 + '/properties/voting_status', 'string')) return false;
-      }
-      if (!(x17 === 'open' || x17 === 'closed')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/voting_status',
-            _sp75 + '/properties/voting_status/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k74 },
-          )
+      if (
+        x3.length > 4 &&
+        _fErr(
+          E,
+          o,
+          p + '/options',
+          _sp75 + '/properties/options/maxItems',
+          'maxItems',
+          'must NOT have more than 4 items',
+          { limit: 4 },
         )
-          return false;
+      )
+        return false;
+      if (
+        x3.length < 2 &&
+        _fErr(
+          E,
+          o,
+          p + '/options',
+          _sp75 + '/properties/options/minItems',
+          'minItems',
+          'must NOT have fewer than 2 items',
+          { limit: 2 },
+        )
+      )
+        return false;
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (_ref(x5, o, p + '/options/' + i4, E, _vPollOption, _ePollOption)) return false;
       }
     }
+  } else if (_fReq(E, o, p, _sp75, 'options')) return false;
+  const x7 = v.duration_minutes;
+  if (x7 !== undefined) {
+    if (!Number.isInteger(x7)) {
+      if (_fP(E, o, p, _sp75, 'duration_minutes', _fType, 'integer')) return false;
+    } else {
+      if (
+        x7 > 10080 &&
+        _fErr(
+          E,
+          o,
+          p + '/duration_minutes',
+          _sp75 + '/properties/duration_minutes/maximum',
+          'maximum',
+          'must be <= 10080',
+          { comparison: '<=', limit: 10080 },
+        )
+      )
+        return false;
+      if (
+        x7 < 5 &&
+        _fErr(
+          E,
+          o,
+          p + '/duration_minutes',
+          _sp75 + '/properties/duration_minutes/minimum',
+          'minimum',
+          'must be >= 5',
+          { comparison: '>=', limit: 5 },
+        )
+      )
+        return false;
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x7) && x7 >= -2147483648 && x7 <= 2147483647) &&
+        _fP(E, o, p, _sp75, 'duration_minutes', _fFormat, 'int32')
+      )
+        return false;
+    }
+  }
+  const x8 = v.end_datetime;
+  if (x8 !== undefined) {
+    if (typeof x8 !== 'string') {
+      if (_fP(E, o, p, _sp75, 'end_datetime', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x8) && _fP(E, o, p, _sp75, 'end_datetime', _fFormat, 'date-time')) return false;
+    }
+  }
+  const x9 = v.voting_status;
+  if (x9 !== undefined) {
+    if (typeof x9 !== 'string' && _fP(E, o, p, _sp75, 'voting_status', _fType, 'string')) return false;
+    if (!(x9 === 'open' || x9 === 'closed') && _fP(E, o, p, _sp75, 'voting_status', _fEnum, _k74)) return false;
   }
   return E.length === e0;
 }
 
 export function _vPollOption(v: any, o: number): boolean {
+  if (o & 8) return _vPollOption(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.position;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (x2.length > 25 && _len(x2) > 25) {
-      return false;
-    }
-    if (x2.length === 0) {
-      return false;
-    }
+    if (x2.length > 25 && _len(x2) > 25) return false;
+    if (x2.length === 0) return false;
   } else {
     return false;
   }
   const x3 = v.votes;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   } else {
     return false;
@@ -6645,82 +4993,74 @@ export function _vPollOption(v: any, o: number): boolean {
 
 export function _ePollOption(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePollOption(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPollOption(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp76, 'object')) return false;
-  } else {
-    const x1 = v.position;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'position'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/position', _sp76 + '/properties/position', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp76, 'position')) return false;
-    }
-    const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp76 + '/properties/label', 'string')) return false;
-      } else {
-        if (x2.length > 25 && _len(x2) > 25) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/label',
-              _sp76 + '/properties/label/maxLength',
-              'maxLength',
-              'must NOT have more than 25 characters',
-              { limit: 25 },
-            )
-          )
-            return false;
-        }
-        if (x2.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/label',
-              _sp76 + '/properties/label/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp76, 'label')) return false;
-    }
-    const x3 = v.votes;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'votes'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/votes', _sp76 + '/properties/votes', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp76, 'votes')) return false;
-    }
+    _fType(E, o, p, _sp76, 'object');
+    return false;
   }
+  const x1 = v.position;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp76, 'position', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp76, 'position')) return false;
+  const x2 = v.label;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp76, 'label', _fType, 'string')) return false;
+    } else {
+      if (
+        x2.length > 25 &&
+        _len(x2) > 25 &&
+        _fErr(
+          E,
+          o,
+          p + '/label',
+          _sp76 + '/properties/label/maxLength',
+          'maxLength',
+          'must NOT have more than 25 characters',
+          { limit: 25 },
+        )
+      )
+        return false;
+      if (
+        x2.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/label',
+          _sp76 + '/properties/label/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp76, 'label')) return false;
+  const x3 = v.votes;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, _sp76, 'votes', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp76, 'votes')) return false;
   return E.length === e0;
 }
 
 export function _vTopic(v: any, o: number): boolean {
+  if (o & 8) return _vTopic(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.description;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -6728,48 +5068,37 @@ export function _vTopic(v: any, o: number): boolean {
 
 export function _eTopic(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTopic(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTopic(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp77, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp77 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp77, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp77 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp77, 'name')) return false;
-    }
-    const x3 = v.description;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/description', _sp77 + '/properties/description', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp77, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp77, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp77, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp77, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp77, 'name')) return false;
+  const x3 = v.description;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp77, 'description', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vError(v: any, o: number): boolean {
+  if (o & 8) return _vError(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.code;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) return false;
   } else {
     return false;
   }
   const x2 = v.message;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -6779,53 +5108,53 @@ export function _vError(v: any, o: number): boolean {
 
 export function _eError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eError(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp78, 'object')) return false;
-  } else {
-    const x1 = v.code;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/code', _sp78 + '/properties/code', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/code', _sp78 + '/properties/code', 'int32')) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp78, 'code')) return false;
-    }
-    const x2 = v.message;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/message', _sp78 + '/properties/message', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp78, 'message')) return false;
-    }
+    _fType(E, o, p, _sp78, 'object');
+    return false;
   }
+  const x1 = v.code;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp78, 'code', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647) &&
+        _fP(E, o, p, _sp78, 'code', _fFormat, 'int32')
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp78, 'code')) return false;
+  const x2 = v.message;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp78, 'message', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp78, 'message')) return false;
   return E.length === e0;
 }
 
 export function _vProblemBase(v: any, o: number): boolean {
+  if (o & 8) return _vProblemBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.detail;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.status;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   }
   return true;
@@ -6833,42 +5162,29 @@ export function _vProblemBase(v: any, o: number): boolean {
 
 export function _eProblemBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblemBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp79, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp79 + '/properties/type', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp79, 'type')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp79 + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp79, 'title')) return false;
-    }
-    const x3 = v.detail;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/detail', _sp79 + '/properties/detail', 'string')) return false;
-      }
-    }
-    const x4 = v.status;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/status', _sp79 + '/properties/status', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp79, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp79, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp79, 'type')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp79, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp79, 'title')) return false;
+  const x3 = v.detail;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp79, 'detail', _fType, 'string')) return false;
+  const x4 = v.status;
+  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp79, 'status', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
+  if (o & 8) return _vProblem(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -6994,6 +5310,8 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -7120,9 +5438,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e46 = E.length;
         L45: {
-          if ((o44 & 48) === 48) {
-            if (!_eGenericProblem(v, o44, p, E) && (o44 & 1) === 0) break L45;
-          } else if (!_vGenericProblem(v, o44) && !_eGenericProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L45;
+          if (_ref(v, o44, p, E, _vGenericProblem, _eGenericProblem)) break L45;
         }
         if (E.length === e46) {
           if (n2 === 0) a3 = 0;
@@ -7133,14 +5449,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e49 = E.length;
         L48: {
-          if ((o44 & 48) === 48) {
-            if (!_eClientDisconnectedProblem(v, o44, p, E) && (o44 & 1) === 0) break L48;
-          } else if (
-            !_vClientDisconnectedProblem(v, o44) &&
-            !_eClientDisconnectedProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L48;
+          if (_ref(v, o44, p, E, _vClientDisconnectedProblem, _eClientDisconnectedProblem)) break L48;
         }
         if (E.length === e49) {
           if (n2 === 0) a3 = 1;
@@ -7151,14 +5460,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e52 = E.length;
         L51: {
-          if ((o44 & 48) === 48) {
-            if (!_eClientForbiddenProblem(v, o44, p, E) && (o44 & 1) === 0) break L51;
-          } else if (
-            !_vClientForbiddenProblem(v, o44) &&
-            !_eClientForbiddenProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L51;
+          if (_ref(v, o44, p, E, _vClientForbiddenProblem, _eClientForbiddenProblem)) break L51;
         }
         if (E.length === e52) {
           if (n2 === 0) a3 = 2;
@@ -7169,9 +5471,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e55 = E.length;
         L54: {
-          if ((o44 & 48) === 48) {
-            if (!_eConflictProblem(v, o44, p, E) && (o44 & 1) === 0) break L54;
-          } else if (!_vConflictProblem(v, o44) && !_eConflictProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L54;
+          if (_ref(v, o44, p, E, _vConflictProblem, _eConflictProblem)) break L54;
         }
         if (E.length === e55) {
           if (n2 === 0) a3 = 3;
@@ -7182,14 +5482,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e58 = E.length;
         L57: {
-          if ((o44 & 48) === 48) {
-            if (!_eDisallowedResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L57;
-          } else if (
-            !_vDisallowedResourceProblem(v, o44) &&
-            !_eDisallowedResourceProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L57;
+          if (_ref(v, o44, p, E, _vDisallowedResourceProblem, _eDisallowedResourceProblem)) break L57;
         }
         if (E.length === e58) {
           if (n2 === 0) a3 = 4;
@@ -7200,10 +5493,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e61 = E.length;
         L60: {
-          if ((o44 & 48) === 48) {
-            if (!_eDuplicateRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L60;
-          } else if (!_vDuplicateRulesProblem(v, o44) && !_eDuplicateRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
-            break L60;
+          if (_ref(v, o44, p, E, _vDuplicateRulesProblem, _eDuplicateRulesProblem)) break L60;
         }
         if (E.length === e61) {
           if (n2 === 0) a3 = 5;
@@ -7214,10 +5504,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e64 = E.length;
         L63: {
-          if ((o44 & 48) === 48) {
-            if (!_eInvalidRequestProblem(v, o44, p, E) && (o44 & 1) === 0) break L63;
-          } else if (!_vInvalidRequestProblem(v, o44) && !_eInvalidRequestProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
-            break L63;
+          if (_ref(v, o44, p, E, _vInvalidRequestProblem, _eInvalidRequestProblem)) break L63;
         }
         if (E.length === e64) {
           if (n2 === 0) a3 = 6;
@@ -7228,10 +5515,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e67 = E.length;
         L66: {
-          if ((o44 & 48) === 48) {
-            if (!_eInvalidRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L66;
-          } else if (!_vInvalidRulesProblem(v, o44) && !_eInvalidRulesProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
-            break L66;
+          if (_ref(v, o44, p, E, _vInvalidRulesProblem, _eInvalidRulesProblem)) break L66;
         }
         if (E.length === e67) {
           if (n2 === 0) a3 = 7;
@@ -7242,14 +5526,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e70 = E.length;
         L69: {
-          if ((o44 & 48) === 48) {
-            if (!_eNoncompliantRulesProblem(v, o44, p, E) && (o44 & 1) === 0) break L69;
-          } else if (
-            !_vNoncompliantRulesProblem(v, o44) &&
-            !_eNoncompliantRulesProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L69;
+          if (_ref(v, o44, p, E, _vNoncompliantRulesProblem, _eNoncompliantRulesProblem)) break L69;
         }
         if (E.length === e70) {
           if (n2 === 0) a3 = 8;
@@ -7260,14 +5537,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e73 = E.length;
         L72: {
-          if ((o44 & 48) === 48) {
-            if (!_eNotAuthorizedForFieldProblem(v, o44, p, E) && (o44 & 1) === 0) break L72;
-          } else if (
-            !_vNotAuthorizedForFieldProblem(v, o44) &&
-            !_eNotAuthorizedForFieldProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L72;
+          if (_ref(v, o44, p, E, _vNotAuthorizedForFieldProblem, _eNotAuthorizedForFieldProblem)) break L72;
         }
         if (E.length === e73) {
           if (n2 === 0) a3 = 9;
@@ -7278,14 +5548,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e76 = E.length;
         L75: {
-          if ((o44 & 48) === 48) {
-            if (!_eNotAuthorizedForResourceProblem(v, o44, p, E) && (o44 & 1) === 0) break L75;
-          } else if (
-            !_vNotAuthorizedForResourceProblem(v, o44) &&
-            !_eNotAuthorizedForResourceProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L75;
+          if (_ref(v, o44, p, E, _vNotAuthorizedForResourceProblem, _eNotAuthorizedForResourceProblem)) break L75;
         }
         if (E.length === e76) {
           if (n2 === 0) a3 = 10;
@@ -7296,14 +5559,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e79 = E.length;
         L78: {
-          if ((o44 & 48) === 48) {
-            if (!_eOperationalDisconnectProblem(v, o44, p, E) && (o44 & 1) === 0) break L78;
-          } else if (
-            !_vOperationalDisconnectProblem(v, o44) &&
-            !_eOperationalDisconnectProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L78;
+          if (_ref(v, o44, p, E, _vOperationalDisconnectProblem, _eOperationalDisconnectProblem)) break L78;
         }
         if (E.length === e79) {
           if (n2 === 0) a3 = 11;
@@ -7314,14 +5570,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e82 = E.length;
         L81: {
-          if ((o44 & 48) === 48) {
-            if (!_eResourceNotFoundProblem(v, o44, p, E) && (o44 & 1) === 0) break L81;
-          } else if (
-            !_vResourceNotFoundProblem(v, o44) &&
-            !_eResourceNotFoundProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L81;
+          if (_ref(v, o44, p, E, _vResourceNotFoundProblem, _eResourceNotFoundProblem)) break L81;
         }
         if (E.length === e82) {
           if (n2 === 0) a3 = 12;
@@ -7332,14 +5581,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e85 = E.length;
         L84: {
-          if ((o44 & 48) === 48) {
-            if (!_eResourceUnavailableProblem(v, o44, p, E) && (o44 & 1) === 0) break L84;
-          } else if (
-            !_vResourceUnavailableProblem(v, o44) &&
-            !_eResourceUnavailableProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L84;
+          if (_ref(v, o44, p, E, _vResourceUnavailableProblem, _eResourceUnavailableProblem)) break L84;
         }
         if (E.length === e85) {
           if (n2 === 0) a3 = 13;
@@ -7350,9 +5592,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e88 = E.length;
         L87: {
-          if ((o44 & 48) === 48) {
-            if (!_eRuleCapProblem(v, o44, p, E) && (o44 & 1) === 0) break L87;
-          } else if (!_vRuleCapProblem(v, o44) && !_eRuleCapProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L87;
+          if (_ref(v, o44, p, E, _vRuleCapProblem, _eRuleCapProblem)) break L87;
         }
         if (E.length === e88) {
           if (n2 === 0) a3 = 14;
@@ -7363,14 +5603,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e91 = E.length;
         L90: {
-          if ((o44 & 48) === 48) {
-            if (!_eStreamingConnectionProblem(v, o44, p, E) && (o44 & 1) === 0) break L90;
-          } else if (
-            !_vStreamingConnectionProblem(v, o44) &&
-            !_eStreamingConnectionProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L90;
+          if (_ref(v, o44, p, E, _vStreamingConnectionProblem, _eStreamingConnectionProblem)) break L90;
         }
         if (E.length === e91) {
           if (n2 === 0) a3 = 15;
@@ -7381,14 +5614,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e94 = E.length;
         L93: {
-          if ((o44 & 48) === 48) {
-            if (!_eUnsupportedAuthenticationProblem(v, o44, p, E) && (o44 & 1) === 0) break L93;
-          } else if (
-            !_vUnsupportedAuthenticationProblem(v, o44) &&
-            !_eUnsupportedAuthenticationProblem(v, o44 + 16, p, E) &&
-            (o44 & 1) === 0
-          )
-            break L93;
+          if (_ref(v, o44, p, E, _vUnsupportedAuthenticationProblem, _eUnsupportedAuthenticationProblem)) break L93;
         }
         if (E.length === e94) {
           if (n2 === 0) a3 = 16;
@@ -7399,10 +5625,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e97 = E.length;
         L96: {
-          if ((o44 & 48) === 48) {
-            if (!_eUsageCappedProblem(v, o44, p, E) && (o44 & 1) === 0) break L96;
-          } else if (!_vUsageCappedProblem(v, o44) && !_eUsageCappedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0)
-            break L96;
+          if (_ref(v, o44, p, E, _vUsageCappedProblem, _eUsageCappedProblem)) break L96;
         }
         if (E.length === e97) {
           if (n2 === 0) a3 = 17;
@@ -7413,9 +5636,7 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
       {
         const e100 = E.length;
         L99: {
-          if ((o44 & 48) === 48) {
-            if (!_eUnlistedProblem(v, o44, p, E) && (o44 & 1) === 0) break L99;
-          } else if (!_vUnlistedProblem(v, o44) && !_eUnlistedProblem(v, o44 + 16, p, E) && (o44 & 1) === 0) break L99;
+          if (_ref(v, o44, p, E, _vUnlistedProblem, _eUnlistedProblem)) break L99;
         }
         if (E.length === e100) {
           if (n2 === 0) a3 = 18;
@@ -7443,299 +5664,259 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vProblemResourceType(v: any, o: number): boolean {
+  if (o & 8) return _vProblemResourceType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    return false;
-  }
+  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) return false;
   return true;
 }
 
 export function _eProblemResourceType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp82, 'string')) return false;
-  }
-  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space')) {
-    if (_fErr(E, o, p, _sp82 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k81 }))
-      return false;
-  }
+  if (o & 8) return _eProblemResourceType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemResourceType(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp82, 'string')) return false;
+  if (!(v === 'user' || v === 'post' || v === 'media' || v === 'list' || v === 'space') && _fEnum(E, o, p, _sp82, _k81))
+    return false;
   return E.length === e0;
 }
 
 export function _vProblemSection(v: any, o: number): boolean {
+  if (o & 8) return _vProblemSection(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'data' || v === 'includes')) {
-    return false;
-  }
+  if (!(v === 'data' || v === 'includes')) return false;
   return true;
 }
 
 export function _eProblemSection(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp84, 'string')) return false;
-  }
-  if (!(v === 'data' || v === 'includes')) {
-    if (_fErr(E, o, p, _sp84 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k83 }))
-      return false;
-  }
+  if (o & 8) return _eProblemSection(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblemSection(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp84, 'string')) return false;
+  if (!(v === 'data' || v === 'includes') && _fEnum(E, o, p, _sp84, _k83)) return false;
   return E.length === e0;
 }
 
 export function _vGenericProblem(v: any, o: number): boolean {
+  if (o & 8) return _vGenericProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!(x3 === 'about:blank')) {
-      return false;
-    }
+    if (!(x3 === 'about:blank')) return false;
   }
   return true;
 }
 
 export function _eGenericProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eGenericProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGenericProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp85 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp85 + '/allOf/1/properties/type', 'string')) return false;
-      }
-      if (!(x3 === 'about:blank')) {
-        if (
-          _fErr(E, o, p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
-            allowedValue: 'about:blank',
-          })
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, _sp85 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp85 + '/allOf/1', 'type', _fType, 'string')) return false;
+    if (
+      !(x3 === 'about:blank') &&
+      _fErr(E, o, p + '/type', _sp85 + '/allOf/1/properties/type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'about:blank',
+      })
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vClientDisconnectedProblem(v: any, o: number): boolean {
+  if (o & 8) return _vClientDisconnectedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re86.test(x3)) {
-      return false;
-    }
+    if (!_re86.test(x3)) return false;
   }
   return true;
 }
 
 export function _eClientDisconnectedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eClientDisconnectedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClientDisconnectedProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp87 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp87 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re86.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp87 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/client-disconnected$"',
-              { pattern: '/2/problems/client-disconnected$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp87 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp87 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re86.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp87 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/client-disconnected$"',
+          { pattern: '/2/problems/client-disconnected$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vClientForbiddenProblem(v: any, o: number): boolean {
+  if (o & 8) return _vClientForbiddenProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re88.test(x3)) {
-      return false;
-    }
+    if (!_re88.test(x3)) return false;
   }
   const x4 = v.reason;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) {
-      return false;
-    }
+    if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) return false;
   }
   const x5 = v.registration_url;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x5)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x5)) return false;
   }
   return true;
 }
 
 export function _eClientForbiddenProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eClientForbiddenProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClientForbiddenProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp90 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp90 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re88.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp90 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/client-forbidden$"',
-              { pattern: '/2/problems/client-forbidden$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.reason;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'reason'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/reason', _sp90 + '/allOf/1/properties/reason', 'string')) return false;
-      }
-      if (!(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/reason',
-            _sp90 + '/allOf/1/properties/reason/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k89 },
-          )
+    _fType(E, o, p, _sp90 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp90 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re88.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp90 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/client-forbidden$"',
+          { pattern: '/2/problems/client-forbidden$' },
         )
-          return false;
-      }
+      )
+        return false;
     }
-    const x5 = v.registration_url;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'registration_url'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'string'))
-          return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x5)) {
-          if (_fFormat(E, o, p + '/registration_url', _sp90 + '/allOf/1/properties/registration_url', 'uri'))
-            return false;
-        }
-      }
+  }
+  const x4 = v.reason;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp90 + '/allOf/1', 'reason', _fType, 'string')) return false;
+    if (
+      !(x4 === 'official-client-forbidden' || x4 === 'client-not-enrolled') &&
+      _fP(E, o, p, _sp90 + '/allOf/1', 'reason', _fEnum, _k89)
+    )
+      return false;
+  }
+  const x5 = v.registration_url;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string') {
+      if (_fP(E, o, p, _sp90 + '/allOf/1', 'registration_url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x5) && _fP(E, o, p, _sp90 + '/allOf/1', 'registration_url', _fFormat, 'uri'))
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vConflictProblem(v: any, o: number): boolean {
+  if (o & 8) return _vConflictProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re91.test(x3)) {
-      return false;
-    }
+    if (!_re91.test(x3)) return false;
   }
   return true;
 }
 
 export function _eConflictProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eConflictProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConflictProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp92 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp92 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re91.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp92 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/conflict$"',
-              { pattern: '/2/problems/conflict$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp92 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp92 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re91.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp92 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/conflict$"',
+          { pattern: '/2/problems/conflict$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vDisallowedResourceProblem(v: any, o: number): boolean {
+  if (o & 8) return _vDisallowedResourceProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re93.test(x3)) {
-      return false;
-    }
+    if (!_re93.test(x3)) return false;
   }
   const x4 = v.resource_id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   const x5 = v.resource_type;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-      return false;
-    }
+    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) return false;
   } else {
     return false;
   }
   const x7 = v.section;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) {
-      return false;
-    }
+    if (!(x7 === 'data' || x7 === 'includes')) return false;
   } else {
     return false;
   }
@@ -7744,97 +5925,63 @@ export function _vDisallowedResourceProblem(v: any, o: number): boolean {
 
 export function _eDisallowedResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eDisallowedResourceProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDisallowedResourceProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp94 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp94 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re93.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp94 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/disallowed-resource$"',
-              { pattern: '/2/problems/disallowed-resource$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.resource_id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp94 + '/allOf/1/properties/resource_id', 'string')) return false;
-      }
+    _fType(E, o, p, _sp94 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp94 + '/allOf/1', 'type', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
-    }
-    const x5 = v.resource_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x5, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_type')) return false;
-    }
-    const x9 = v.section;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x9, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if (!(x9 === 'data' || x9 === 'includes')) {
-            break L12;
-          }
-          ok11 = true;
-        }
-        if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp94 + '/allOf/1', 'section')) return false;
+      if (
+        !_re93.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp94 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/disallowed-resource$"',
+          { pattern: '/2/problems/disallowed-resource$' },
+        )
+      )
+        return false;
     }
   }
+  const x4 = v.resource_id;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp94 + '/allOf/1', 'resource_id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_id')) return false;
+  const x5 = v.resource_type;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'resource_type')) return false;
+  const x7 = v.section;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp94 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
 
 export function _vDuplicateRulesProblem(v: any, o: number): boolean {
+  if (o & 8) return _vDuplicateRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re95.test(x3)) {
-      return false;
-    }
+    if (!_re95.test(x3)) return false;
   }
   const x4 = v.id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   const x5 = v.value;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   return true;
@@ -7842,74 +5989,64 @@ export function _vDuplicateRulesProblem(v: any, o: number): boolean {
 
 export function _eDuplicateRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eDuplicateRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDuplicateRulesProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp96 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp96 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re95.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp96 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/duplicate-rules$"',
-              { pattern: '/2/problems/duplicate-rules$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp96 + '/allOf/1/properties/id', 'string')) return false;
-      }
-    }
-    const x5 = v.value;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp96 + '/allOf/1/properties/value', 'string')) return false;
-      }
+    _fType(E, o, p, _sp96 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp96 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re95.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp96 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/duplicate-rules$"',
+          { pattern: '/2/problems/duplicate-rules$' },
+        )
+      )
+        return false;
     }
   }
+  const x4 = v.id;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp96 + '/allOf/1', 'id', _fType, 'string'))
+    return false;
+  const x5 = v.value;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp96 + '/allOf/1', 'value', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vInvalidRequestProblem(v: any, o: number): boolean {
+  if (o & 8) return _vInvalidRequestProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re97.test(x3)) {
-      return false;
-    }
+    if (!_re97.test(x3)) return false;
   }
   const x4 = v.errors;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
-    if (x4.length < 1) {
-      return false;
-    }
+    if (x4.length < 1) return false;
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
       if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) return false;
       const x8 = x6.message;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x6, 'message'))) {
+      if (x8 !== undefined) {
         if (typeof x8 !== 'string') return false;
       }
       const x9 = x6.parameters;
-      if (x9 !== undefined && ((o & 8) === 0 || _has.call(x6, 'parameters'))) {
+      if (x9 !== undefined) {
         if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
         for (const k10 in x9) {
           if (!_has.call(x9, k10)) continue;
@@ -7928,82 +6065,54 @@ export function _vInvalidRequestProblem(v: any, o: number): boolean {
 
 export function _eInvalidRequestProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eInvalidRequestProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRequestProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp98 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp98 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re97.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp98 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/invalid-request$"',
-              { pattern: '/2/problems/invalid-request$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp98 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp98 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re97.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp98 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/invalid-request$"',
+          { pattern: '/2/problems/invalid-request$' },
+        )
+      )
+        return false;
     }
-    const x4 = v.errors;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/errors', _sp98 + '/allOf/1/properties/errors', 'array')) return false;
-      } else {
-        if (x4.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/errors',
-              _sp98 + '/allOf/1/properties/errors/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eInvalidRequestError(x6, o, p + '/errors/' + i5, E) && (o & 1) === 0) return false;
-          } else {
-            let ok8 = false;
-            L9: {
-              if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) break L9;
-              const x10 = x6.message;
-              if (x10 !== undefined && ((o & 8) === 0 || _has.call(x6, 'message'))) {
-                if (typeof x10 !== 'string') break L9;
-              }
-              const x11 = x6.parameters;
-              if (x11 !== undefined && ((o & 8) === 0 || _has.call(x6, 'parameters'))) {
-                if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L9;
-                for (const k12 in x11) {
-                  if (!_has.call(x11, k12)) continue;
-                  const x13 = x11[k12];
-                  if (!Array.isArray(x13)) break L9;
-                  for (let i14 = 0; i14 < x13.length; i14++) {
-                    const x15 = x13[i14];
-                    if (typeof x15 !== 'string') break L9;
-                  }
-                }
-              }
-              ok8 = true;
-            }
-            if (!ok8 && !_eInvalidRequestError(x6, o + 16, p + '/errors/' + i5, E) && (o & 1) === 0) return false;
-          }
-        }
+  }
+  const x4 = v.errors;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, _sp98 + '/allOf/1', 'errors', _fType, 'array')) return false;
+    } else {
+      if (
+        x4.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/errors',
+          _sp98 + '/allOf/1/properties/errors/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (_ref(x6, o, p + '/errors/' + i5, E, _vInvalidRequestError, _eInvalidRequestError)) return false;
       }
     }
   }
@@ -8011,13 +6120,14 @@ export function _eInvalidRequestProblem(v: any, o: number, p: string, E: Validat
 }
 
 export function _vInvalidRequestError(v: any, o: number): boolean {
+  if (o & 8) return _vInvalidRequestError(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.message;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   const x2 = v.parameters;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     for (const k3 in x2) {
       if (!_has.call(x2, k3)) continue;
@@ -8034,50 +6144,41 @@ export function _vInvalidRequestError(v: any, o: number): boolean {
 
 export function _eInvalidRequestError(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eInvalidRequestError(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRequestError(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp99, 'object')) return false;
-  } else {
-    const x1 = v.message;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/message', _sp99 + '/properties/message', 'string')) return false;
-      }
-    }
-    const x2 = v.parameters;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameters'))) {
-      if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/parameters', _sp99 + '/properties/parameters', 'object')) return false;
-      } else {
-        for (const k3 in x2) {
-          if (!_has.call(x2, k3)) continue;
-          const x4 = x2[k3];
-          if (!Array.isArray(x4)) {
+    _fType(E, o, p, _sp99, 'object');
+    return false;
+  }
+  const x1 = v.message;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp99, 'message', _fType, 'string')) return false;
+  const x2 = v.parameters;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp99, 'parameters', _fType, 'object')) return false;
+    } else {
+      for (const k3 in x2) {
+        if (!_has.call(x2, k3)) continue;
+        const x4 = x2[k3];
+        if (!Array.isArray(x4)) {
+          if (
+            _fType(E, o, p + '/parameters/' + _esc(k3), _sp99 + '/properties/parameters/additionalProperties', 'array')
+          )
+            return false;
+        } else {
+          for (let i5 = 0; i5 < x4.length; i5++) {
+            const x6 = x4[i5];
             if (
+              typeof x6 !== 'string' &&
               _fType(
                 E,
                 o,
-                p + '/parameters/' + _esc(k3),
-                _sp99 + '/properties/parameters/additionalProperties',
-                'array',
+                p + '/parameters/' + _esc(k3) + '/' + i5,
+                _sp99 + '/properties/parameters/additionalProperties/items',
+                'string',
               )
             )
               return false;
-          } else {
-            for (let i5 = 0; i5 < x4.length; i5++) {
-              const x6 = x4[i5];
-              if (typeof x6 !== 'string') {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/parameters/' + _esc(k3) + '/' + i5,
-                    _sp99 + '/properties/parameters/additionalProperties/items',
-                    'string',
-                  )
-                )
-                  return false;
-              }
-            }
           }
         }
       }
@@ -8087,128 +6188,119 @@ export function _eInvalidRequestError(v: any, o: number, p: string, E: Validatio
 }
 
 export function _vInvalidRulesProblem(v: any, o: number): boolean {
+  if (o & 8) return _vInvalidRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re100.test(x3)) {
-      return false;
-    }
+    if (!_re100.test(x3)) return false;
   }
   return true;
 }
 
 export function _eInvalidRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eInvalidRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vInvalidRulesProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp101 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp101 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re100.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp101 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/invalid-rules$"',
-              { pattern: '/2/problems/invalid-rules$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp101 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp101 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re100.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp101 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/invalid-rules$"',
+          { pattern: '/2/problems/invalid-rules$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vNoncompliantRulesProblem(v: any, o: number): boolean {
+  if (o & 8) return _vNoncompliantRulesProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re102.test(x3)) {
-      return false;
-    }
+    if (!_re102.test(x3)) return false;
   }
   return true;
 }
 
 export function _eNoncompliantRulesProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eNoncompliantRulesProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoncompliantRulesProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp103 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp103 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re102.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp103 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/noncompliant-rules$"',
-              { pattern: '/2/problems/noncompliant-rules$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp103 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp103 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re102.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp103 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/noncompliant-rules$"',
+          { pattern: '/2/problems/noncompliant-rules$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
+  if (o & 8) return _vNotAuthorizedForFieldProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re104.test(x3)) {
-      return false;
-    }
+    if (!_re104.test(x3)) return false;
   }
   const x4 = v.field;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   const x5 = v.resource_type;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-      return false;
-    }
+    if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) return false;
   } else {
     return false;
   }
   const x7 = v.section;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
-    if (!(x7 === 'data' || x7 === 'includes')) {
-      return false;
-    }
+    if (!(x7 === 'data' || x7 === 'includes')) return false;
   } else {
     return false;
   }
@@ -8217,123 +6309,85 @@ export function _vNotAuthorizedForFieldProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForFieldProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eNotAuthorizedForFieldProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotAuthorizedForFieldProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp105 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp105 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re104.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp105 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/not-authorized-for-field$"',
-              { pattern: '/2/problems/not-authorized-for-field$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.field;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'field'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/field', _sp105 + '/allOf/1/properties/field', 'string')) return false;
-      }
+    _fType(E, o, p, _sp105 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp105 + '/allOf/1', 'type', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
-    }
-    const x5 = v.resource_type;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x5, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(x5 === 'user' || x5 === 'post' || x5 === 'media' || x5 === 'list' || x5 === 'space')) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eProblemResourceType(x5, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'resource_type')) return false;
-    }
-    const x9 = v.section;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x9, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if (!(x9 === 'data' || x9 === 'includes')) {
-            break L12;
-          }
-          ok11 = true;
-        }
-        if (!ok11 && !_eProblemSection(x9, o + 16, p + '/section', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp105 + '/allOf/1', 'section')) return false;
+      if (
+        !_re104.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp105 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/not-authorized-for-field$"',
+          { pattern: '/2/problems/not-authorized-for-field$' },
+        )
+      )
+        return false;
     }
   }
+  const x4 = v.field;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp105 + '/allOf/1', 'field', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'field')) return false;
+  const x5 = v.resource_type;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'resource_type')) return false;
+  const x7 = v.section;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp105 + '/allOf/1', 'section')) return false;
   return E.length === e0;
 }
 
 export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
+  if (o & 8) return _vNotAuthorizedForResourceProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re106.test(x3)) {
-      return false;
-    }
+    if (!_re106.test(x3)) return false;
   }
   const x4 = v.value;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   const x5 = v.resource_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   } else {
     return false;
   }
   const x6 = v.resource_type;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-      return false;
-    }
+    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) return false;
   } else {
     return false;
   }
   const x8 = v.section;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
-    if (!(x8 === 'data' || x8 === 'includes')) {
-      return false;
-    }
+    if (!(x8 === 'data' || x8 === 'includes')) return false;
   } else {
     return false;
   }
   const x10 = v.parameter;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+  if (x10 !== undefined) {
     if (typeof x10 !== 'string') return false;
   } else {
     return false;
@@ -8343,109 +6397,67 @@ export function _vNotAuthorizedForResourceProblem(v: any, o: number): boolean {
 
 export function _eNotAuthorizedForResourceProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eNotAuthorizedForResourceProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotAuthorizedForResourceProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp107 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp107 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re106.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp107 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/not-authorized-for-resource$"',
-              { pattern: '/2/problems/not-authorized-for-resource$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.value;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp107 + '/allOf/1/properties/value', 'string')) return false;
-      }
+    _fType(E, o, p, _sp107 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp107 + '/allOf/1', 'type', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
-    }
-    const x5 = v.resource_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp107 + '/allOf/1/properties/resource_id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
-    }
-    const x6 = v.resource_type;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x6, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-            break L9;
-          }
-          ok8 = true;
-        }
-        if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_type')) return false;
-    }
-    const x10 = v.section;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'section'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemSection(x10, o, p + '/section', E) && (o & 1) === 0) return false;
-      } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'string') break L13;
-          if (!(x10 === 'data' || x10 === 'includes')) {
-            break L13;
-          }
-          ok12 = true;
-        }
-        if (!ok12 && !_eProblemSection(x10, o + 16, p + '/section', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
-    }
-    const x14 = v.parameter;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-      if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp107 + '/allOf/1/properties/parameter', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
+      if (
+        !_re106.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp107 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/not-authorized-for-resource$"',
+          { pattern: '/2/problems/not-authorized-for-resource$' },
+        )
+      )
+        return false;
     }
   }
+  const x4 = v.value;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'value', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'value')) return false;
+  const x5 = v.resource_id;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'resource_id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_id')) return false;
+  const x6 = v.resource_type;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'resource_type')) return false;
+  const x8 = v.section;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/section', E, _vProblemSection, _eProblemSection)) return false;
+  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'section')) return false;
+  const x10 = v.parameter;
+  if (x10 !== undefined) {
+    if (typeof x10 !== 'string' && _fP(E, o, p, _sp107 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp107 + '/allOf/1', 'parameter')) return false;
   return E.length === e0;
 }
 
 export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
+  if (o & 8) return _vOperationalDisconnectProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re108.test(x3)) {
-      return false;
-    }
+    if (!_re108.test(x3)) return false;
   }
   const x4 = v.disconnect_type;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
     if (!(
       x4 === 'OperationalDisconnect' ||
@@ -8456,49 +6468,46 @@ export function _vOperationalDisconnectProblem(v: any, o: number): boolean {
       x4 === 'InternalError' ||
       x4 === 'ClientApplicationStateDegraded' ||
       x4 === 'InvalidRules'
-    )) {
+    ))
       return false;
-    }
   }
   return true;
 }
 
 export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eOperationalDisconnectProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOperationalDisconnectProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp110 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp110 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re108.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp110 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/operational-disconnect$"',
-              { pattern: '/2/problems/operational-disconnect$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp110 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp110 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re108.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp110 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/operational-disconnect$"',
+          { pattern: '/2/problems/operational-disconnect$' },
+        )
+      )
+        return false;
     }
-    const x4 = v.disconnect_type;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'disconnect_type'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/disconnect_type', _sp110 + '/allOf/1/properties/disconnect_type', 'string'))
-          return false;
-      }
-      if (!(
+  }
+  const x4 = v.disconnect_type;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _fType, 'string')) return false;
+    if (
+      !(
         x4 === 'OperationalDisconnect' ||
         x4 === 'UpstreamOperationalDisconnect' ||
         x4 === 'ForceDisconnect' ||
@@ -8507,52 +6516,38 @@ export function _eOperationalDisconnectProblem(v: any, o: number, p: string, E: 
         x4 === 'InternalError' ||
         x4 === 'ClientApplicationStateDegraded' ||
         x4 === 'InvalidRules'
-      )) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/disconnect_type',
-            _sp110 + '/allOf/1/properties/disconnect_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k109 },
-          )
-        )
-          return false;
-      }
-    }
+      ) &&
+      _fP(E, o, p, _sp110 + '/allOf/1', 'disconnect_type', _fEnum, _k109)
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vResourceNotFoundProblem(v: any, o: number): boolean {
+  if (o & 8) return _vResourceNotFoundProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re111.test(x3)) {
-      return false;
-    }
+    if (!_re111.test(x3)) return false;
   }
   const x4 = v.parameter;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) {
-      return false;
-    }
+    if (x4.length === 0) return false;
   }
   const x5 = v.value;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   const x6 = v.resource_id;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   const x7 = v.resource_type;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
     if (!(
       x7 === 'user' ||
@@ -8563,9 +6558,8 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
       x7 === 'space' ||
       x7 === 'place' ||
       x7 === 'poll'
-    )) {
+    ))
       return false;
-    }
   } else {
     return false;
   }
@@ -8574,72 +6568,64 @@ export function _vResourceNotFoundProblem(v: any, o: number): boolean {
 
 export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eResourceNotFoundProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceNotFoundProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp113 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp113 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re111.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp113 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/resource-not-found$"',
-              { pattern: '/2/problems/resource-not-found$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp113 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp113 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re111.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp113 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/resource-not-found$"',
+          { pattern: '/2/problems/resource-not-found$' },
+        )
+      )
+        return false;
     }
-    const x4 = v.parameter;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp113 + '/allOf/1/properties/parameter', 'string')) return false;
-      } else {
-        if (x4.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/parameter',
-              _sp113 + '/allOf/1/properties/parameter/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
+  }
+  const x4 = v.parameter;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, _sp113 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+    } else {
+      if (
+        x4.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/parameter',
+          _sp113 + '/allOf/1/properties/parameter/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
     }
-    const x5 = v.value;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp113 + '/allOf/1/properties/value', 'string')) return false;
-      }
-    }
-    const x6 = v.resource_id;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-      if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp113 + '/allOf/1/properties/resource_id', 'string')) return false;
-      }
-    }
-    const x7 = v.resource_type;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/resource_type', _sp113 + '/allOf/1/properties/resource_type', 'string')) return false;
-      }
-      if (!(
+  }
+  const x5 = v.value;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'value', _fType, 'string'))
+    return false;
+  const x6 = v.resource_id;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'resource_id', _fType, 'string'))
+    return false;
+  const x7 = v.resource_type;
+  if (x7 !== undefined) {
+    if (typeof x7 !== 'string' && _fP(E, o, p, _sp113 + '/allOf/1', 'resource_type', _fType, 'string')) return false;
+    if (
+      !(
         x7 === 'user' ||
         x7 === 'tweet' ||
         x7 === 'post' ||
@@ -8648,54 +6634,36 @@ export function _eResourceNotFoundProblem(v: any, o: number, p: string, E: Valid
         x7 === 'space' ||
         x7 === 'place' ||
         x7 === 'poll'
-      )) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/resource_type',
-            _sp113 + '/allOf/1/properties/resource_type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k112 },
-          )
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
-    }
-  }
+      ) &&
+      _fP(E, o, p, _sp113 + '/allOf/1', 'resource_type', _fEnum, _k112)
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp113 + '/allOf/1', 'resource_type')) return false;
   return E.length === e0;
 }
 
 export function _vResourceUnavailableProblem(v: any, o: number): boolean {
+  if (o & 8) return _vResourceUnavailableProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re114.test(x3)) {
-      return false;
-    }
+    if (!_re114.test(x3)) return false;
   }
   const x4 = v.parameter;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (x4.length === 0) {
-      return false;
-    }
+    if (x4.length === 0) return false;
   }
   const x5 = v.resource_id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   const x6 = v.resource_type;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-      return false;
-    }
+    if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) return false;
   } else {
     return false;
   }
@@ -8704,379 +6672,304 @@ export function _vResourceUnavailableProblem(v: any, o: number): boolean {
 
 export function _eResourceUnavailableProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eResourceUnavailableProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceUnavailableProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp115 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp115 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re114.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp115 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/resource-unavailable$"',
-              { pattern: '/2/problems/resource-unavailable$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.parameter;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parameter'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/parameter', _sp115 + '/allOf/1/properties/parameter', 'string')) return false;
-      } else {
-        if (x4.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/parameter',
-              _sp115 + '/allOf/1/properties/parameter/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x5 = v.resource_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_id'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/resource_id', _sp115 + '/allOf/1/properties/resource_id', 'string')) return false;
-      }
-    }
-    const x6 = v.resource_type;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'resource_type'))) {
-      if ((o & 48) === 48) {
-        if (!_eProblemResourceType(x6, o, p + '/resource_type', E) && (o & 1) === 0) return false;
-      } else {
-        let ok8 = false;
-        L9: {
-          if (typeof x6 !== 'string') break L9;
-          if (!(x6 === 'user' || x6 === 'post' || x6 === 'media' || x6 === 'list' || x6 === 'space')) {
-            break L9;
-          }
-          ok8 = true;
-        }
-        if (!ok8 && !_eProblemResourceType(x6, o + 16, p + '/resource_type', E) && (o & 1) === 0) return false;
-      }
+    _fType(E, o, p, _sp115 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp115 + '/allOf/1', 'type', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp115 + '/allOf/1', 'resource_type')) return false;
+      if (
+        !_re114.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp115 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/resource-unavailable$"',
+          { pattern: '/2/problems/resource-unavailable$' },
+        )
+      )
+        return false;
     }
   }
+  const x4 = v.parameter;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, _sp115 + '/allOf/1', 'parameter', _fType, 'string')) return false;
+    } else {
+      if (
+        x4.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/parameter',
+          _sp115 + '/allOf/1/properties/parameter/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  }
+  const x5 = v.resource_id;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp115 + '/allOf/1', 'resource_id', _fType, 'string'))
+    return false;
+  const x6 = v.resource_type;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/resource_type', E, _vProblemResourceType, _eProblemResourceType)) return false;
+  } else if (_fReq(E, o, p, _sp115 + '/allOf/1', 'resource_type')) return false;
   return E.length === e0;
 }
 
 export function _vRuleCapProblem(v: any, o: number): boolean {
+  if (o & 8) return _vRuleCapProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re116.test(x3)) {
-      return false;
-    }
+    if (!_re116.test(x3)) return false;
   }
   return true;
 }
 
 export function _eRuleCapProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eRuleCapProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vRuleCapProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp117 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp117 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re116.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp117 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/rule-cap$"',
-              { pattern: '/2/problems/rule-cap$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp117 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp117 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re116.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp117 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/rule-cap$"',
+          { pattern: '/2/problems/rule-cap$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vStreamingConnectionProblem(v: any, o: number): boolean {
+  if (o & 8) return _vStreamingConnectionProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re118.test(x3)) {
-      return false;
-    }
+    if (!_re118.test(x3)) return false;
   }
   const x4 = v.connection_issue;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_issue'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
     if (!(
       x4 === 'TooManyConnections' ||
       x4 === 'ProvisioningSubscription' ||
       x4 === 'RuleConfigurationIssue' ||
       x4 === 'RulesInvalidIssue'
-    )) {
+    ))
       return false;
-    }
   }
   return true;
 }
 
 export function _eStreamingConnectionProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eStreamingConnectionProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStreamingConnectionProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp120 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp120 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re118.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp120 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/streaming-connection$"',
-              { pattern: '/2/problems/streaming-connection$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp120 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp120 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re118.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp120 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/streaming-connection$"',
+          { pattern: '/2/problems/streaming-connection$' },
+        )
+      )
+        return false;
     }
-    const x4 = v.connection_issue;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'connection_issue'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/connection_issue', _sp120 + '/allOf/1/properties/connection_issue', 'string'))
-          return false;
-      }
-      if (!(
+  }
+  const x4 = v.connection_issue;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _fType, 'string')) return false;
+    if (
+      !(
         x4 === 'TooManyConnections' ||
         x4 === 'ProvisioningSubscription' ||
         x4 === 'RuleConfigurationIssue' ||
         x4 === 'RulesInvalidIssue'
-      )) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/connection_issue',
-            _sp120 + '/allOf/1/properties/connection_issue/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k119 },
-          )
-        )
-          return false;
-      }
-    }
+      ) &&
+      _fP(E, o, p, _sp120 + '/allOf/1', 'connection_issue', _fEnum, _k119)
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vUnsupportedAuthenticationProblem(v: any, o: number): boolean {
+  if (o & 8) return _vUnsupportedAuthenticationProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re121.test(x3)) {
-      return false;
-    }
+    if (!_re121.test(x3)) return false;
   }
   return true;
 }
 
 export function _eUnsupportedAuthenticationProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eUnsupportedAuthenticationProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUnsupportedAuthenticationProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp122 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp122 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re121.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp122 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/unsupported-authentication$"',
-              { pattern: '/2/problems/unsupported-authentication$' },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp122 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp122 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re121.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp122 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/unsupported-authentication$"',
+          { pattern: '/2/problems/unsupported-authentication$' },
+        )
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vUsageCappedProblem(v: any, o: number): boolean {
+  if (o & 8) return _vUsageCappedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re123.test(x3)) {
-      return false;
-    }
+    if (!_re123.test(x3)) return false;
   }
   const x4 = v.period;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'Daily' || x4 === 'Monthly')) {
-      return false;
-    }
+    if (!(x4 === 'Daily' || x4 === 'Monthly')) return false;
   }
   const x5 = v.scope;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'Account' || x5 === 'Product')) {
-      return false;
-    }
+    if (!(x5 === 'Account' || x5 === 'Product')) return false;
   }
   return true;
 }
 
 export function _eUsageCappedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eUsageCappedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUsageCappedProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp126 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp126 + '/allOf/1/properties/type', 'string')) return false;
-      } else {
-        if (!_re123.test(x3)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/type',
-              _sp126 + '/allOf/1/properties/type/pattern',
-              'pattern',
-              'must match pattern "/2/problems/usage-capped$"',
-              { pattern: '/2/problems/usage-capped$' },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x4 = v.period;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'period'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/period', _sp126 + '/allOf/1/properties/period', 'string')) return false;
-      }
-      if (!(x4 === 'Daily' || x4 === 'Monthly')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/period',
-            _sp126 + '/allOf/1/properties/period/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k124 },
-          )
+    _fType(E, o, p, _sp126 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp126 + '/allOf/1', 'type', _fType, 'string')) return false;
+    } else {
+      if (
+        !_re123.test(x3) &&
+        _fErr(
+          E,
+          o,
+          p + '/type',
+          _sp126 + '/allOf/1/properties/type/pattern',
+          'pattern',
+          'must match pattern "/2/problems/usage-capped$"',
+          { pattern: '/2/problems/usage-capped$' },
         )
-          return false;
-      }
+      )
+        return false;
     }
-    const x5 = v.scope;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'scope'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/scope', _sp126 + '/allOf/1/properties/scope', 'string')) return false;
-      }
-      if (!(x5 === 'Account' || x5 === 'Product')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/scope',
-            _sp126 + '/allOf/1/properties/scope/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k125 },
-          )
-        )
-          return false;
-      }
-    }
+  }
+  const x4 = v.period;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp126 + '/allOf/1', 'period', _fType, 'string')) return false;
+    if (!(x4 === 'Daily' || x4 === 'Monthly') && _fP(E, o, p, _sp126 + '/allOf/1', 'period', _fEnum, _k124))
+      return false;
+  }
+  const x5 = v.scope;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string' && _fP(E, o, p, _sp126 + '/allOf/1', 'scope', _fType, 'string')) return false;
+    if (!(x5 === 'Account' || x5 === 'Product') && _fP(E, o, p, _sp126 + '/allOf/1', 'scope', _fEnum, _k125))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vUnlistedProblem(v: any, o: number): boolean {
+  if (o & 8) return _vUnlistedProblem(_plain(v), o - 8);
   if (!_vProblemBase(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.type;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
     L4: {
       let ok6 = false;
       L7: {
         L8: {
-          if (!(x3 === 'about:blank')) {
-            break L8;
-          }
+          if (!(x3 === 'about:blank')) break L8;
           ok6 = true;
           break L7;
         }
         L10: {
           if (typeof x3 === 'string') {
-            if (!_re127.test(x3)) {
-              break L10;
-            }
+            if (!_re127.test(x3)) break L10;
           }
           ok6 = true;
           break L7;
@@ -9091,69 +6984,58 @@ export function _vUnlistedProblem(v: any, o: number): boolean {
 
 export function _eUnlistedProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProblemBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vProblemBase(v, o) && !_eProblemBase(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eUnlistedProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUnlistedProblem(v, o)) return true;
+  if (_ref(v, o, p, E, _vProblemBase, _eProblemBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp128 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.type;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp128 + '/allOf/1/properties/type', 'string')) return false;
-      }
-      L4: {
-        let ok6 = false;
-        L7: {
-          L8: {
-            if (!(x3 === 'about:blank')) {
-              break L8;
-            }
-            ok6 = true;
-            break L7;
-          }
-          L10: {
-            if (typeof x3 === 'string') {
-              if (!_re127.test(x3)) {
-                break L10;
-              }
-            }
-            ok6 = true;
-            break L7;
-          }
+    _fType(E, o, p, _sp128 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.type;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp128 + '/allOf/1', 'type', _fType, 'string')) return false;
+    L4: {
+      let ok6 = false;
+      L7: {
+        L8: {
+          if (!(x3 === 'about:blank')) break L8;
+          ok6 = true;
+          break L7;
         }
-        if (!ok6) break L4;
-        if (_fErr(E, o, p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
-          return false;
+        L10: {
+          if (typeof x3 === 'string') {
+            if (!_re127.test(x3)) break L10;
+          }
+          ok6 = true;
+          break L7;
+        }
       }
+      if (!ok6) break L4;
+      if (_fErr(E, o, p + '/type', _sp128 + '/allOf/1/properties/type/not', 'not', 'must NOT be valid', {}))
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vActivityEventType(v: any, o: number): boolean {
+  if (o & 8) return _vActivityEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_s129.has(v)) {
-    return false;
-  }
+  if (!_s130.has(v)) return false;
   return true;
 }
 
 export function _eActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp131, 'string')) return false;
-  }
-  if (!_s129.has(v)) {
-    if (
-      _fErr(E, o, p, _sp131 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k130 })
-    )
-      return false;
-  }
+  if (o & 8) return _eActivityEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivityEventType(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp131, 'string')) return false;
+  if (!_s130.has(v) && _fEnum(E, o, p, _sp131, _k129)) return false;
   return E.length === e0;
 }
 
 export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
+  if (o & 8) return _vDeprecatedActivityEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'ProfileBioUpdate' ||
@@ -9161,110 +7043,78 @@ export function _vDeprecatedActivityEventType(v: any, o: number): boolean {
     v === 'ProfileBannerUpdate' ||
     v === 'ProfileGeoUpdate' ||
     v === 'ProfileUrlUpdate'
-  )) {
+  ))
     return false;
-  }
   return true;
 }
 
 export function _eDeprecatedActivityEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp133, 'string')) return false;
-  }
-  if (!(
-    v === 'ProfileBioUpdate' ||
-    v === 'ProfilePictureUpdate' ||
-    v === 'ProfileBannerUpdate' ||
-    v === 'ProfileGeoUpdate' ||
-    v === 'ProfileUrlUpdate'
-  )) {
-    if (
-      _fErr(E, o, p, _sp133 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k132 })
-    )
-      return false;
-  }
+  if (o & 8) return _eDeprecatedActivityEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDeprecatedActivityEventType(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp133, 'string')) return false;
+  if (
+    !(
+      v === 'ProfileBioUpdate' ||
+      v === 'ProfilePictureUpdate' ||
+      v === 'ProfileBannerUpdate' ||
+      v === 'ProfileGeoUpdate' ||
+      v === 'ProfileUrlUpdate'
+    ) &&
+    _fEnum(E, o, p, _sp133, _k132)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vActivitySubscriptionFilter(v: any, o: number): boolean {
+  if (o & 8) return _vActivitySubscriptionFilter(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   }
   const x3 = v.keyword;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.direction;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both')) {
-      return false;
-    }
+    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both')) return false;
   }
   return true;
 }
 
 export function _eActivitySubscriptionFilter(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eActivitySubscriptionFilter(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivitySubscriptionFilter(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp135, 'object')) return false;
-  } else {
-    const x1 = v.user_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/user_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eUserId(x1, o + 16, p + '/user_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x5 = v.keyword;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'keyword'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/keyword', _sp135 + '/properties/keyword', 'string')) return false;
-      }
-    }
-    const x6 = v.direction;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'direction'))) {
-      if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/direction', _sp135 + '/properties/direction', 'string')) return false;
-      }
-      if (!(x6 === 'sent' || x6 === 'received' || x6 === 'both')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/direction',
-            _sp135 + '/properties/direction/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k134 },
-          )
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, _sp135, 'object');
+    return false;
+  }
+  const x1 = v.user_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/user_id', E, _vUserId, _eUserId)) return false;
+  }
+  const x3 = v.keyword;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp135, 'keyword', _fType, 'string')) return false;
+  const x4 = v.direction;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp135, 'direction', _fType, 'string')) return false;
+    if (!(x4 === 'sent' || x4 === 'received' || x4 === 'both') && _fP(E, o, p, _sp135, 'direction', _fEnum, _k134))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean {
+  if (o & 8) return _vActivitySubscriptionCreateRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+  if (x1 !== undefined) {
     let ok3 = false;
     L4: {
       L5: {
@@ -9281,7 +7131,7 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
     if (!ok3) return false;
   }
   const x9 = v.filter;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
+  if (x9 !== undefined) {
     if (!_vActivitySubscriptionFilter(x9, o)) return false;
   }
   return true;
@@ -9289,142 +7139,123 @@ export function _vActivitySubscriptionCreateRequest(v: any, o: number): boolean 
 
 export function _eActivitySubscriptionCreateRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eActivitySubscriptionCreateRequest(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivitySubscriptionCreateRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp136, 'object')) return false;
-  } else {
-    const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-      let ok3 = false;
-      if ((o & 48) !== 48) {
-        L6: {
-          L7: {
-            if (!_vActivityEventType(x1, o)) break L7;
-            ok3 = true;
-            break L6;
-          }
-          L9: {
-            if (!_vDeprecatedActivityEventType(x1, o)) break L9;
-            ok3 = true;
-            break L6;
-          }
+    _fType(E, o, p, _sp136, 'object');
+    return false;
+  }
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    let ok3 = false;
+    if ((o & 48) !== 48) {
+      L6: {
+        L7: {
+          if (!_vActivityEventType(x1, o)) break L7;
+          ok3 = true;
+          break L6;
+        }
+        L9: {
+          if (!_vDeprecatedActivityEventType(x1, o)) break L9;
+          ok3 = true;
+          break L6;
         }
       }
-      if (!ok3) {
-        const e4 = E.length;
-        const o5 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e12 = E.length;
-          L11: {
-            if ((o5 & 48) === 48) {
-              if (!_eActivityEventType(x1, o5, p + '/event_type', E) && (o5 & 1) === 0) break L11;
-            } else if (
-              !_vActivityEventType(x1, o5) &&
-              !_eActivityEventType(x1, o5 + 16, p + '/event_type', E) &&
-              (o5 & 1) === 0
-            )
-              break L11;
-          }
-          if (E.length === e12) {
-            ok3 = true;
-          }
+    }
+    if (!ok3) {
+      const e4 = E.length;
+      const o5 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e12 = E.length;
+        L11: {
+          if (_ref(x1, o5, p + '/event_type', E, _vActivityEventType, _eActivityEventType)) break L11;
         }
-        {
-          const e15 = E.length;
-          L14: {
-            if ((o5 & 48) === 48) {
-              if (!_eDeprecatedActivityEventType(x1, o5, p + '/event_type', E) && (o5 & 1) === 0) break L14;
-            } else if (
-              !_vDeprecatedActivityEventType(x1, o5) &&
-              !_eDeprecatedActivityEventType(x1, o5 + 16, p + '/event_type', E) &&
-              (o5 & 1) === 0
-            )
-              break L14;
-          }
-          if (E.length === e15) {
-            ok3 = true;
-          }
+        if (E.length === e12) {
+          ok3 = true;
         }
-        if (ok3) E.length = e4;
-        else {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/event_type',
-              _sp136 + '/properties/event_type/anyOf',
-              'anyOf',
-              'must match a schema in anyOf',
-              {},
-            )
+      }
+      {
+        const e15 = E.length;
+        L14: {
+          if (_ref(x1, o5, p + '/event_type', E, _vDeprecatedActivityEventType, _eDeprecatedActivityEventType))
+            break L14;
+        }
+        if (E.length === e15) {
+          ok3 = true;
+        }
+      }
+      if (ok3) E.length = e4;
+      else {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/event_type',
+            _sp136 + '/properties/event_type/anyOf',
+            'anyOf',
+            'must match a schema in anyOf',
+            {},
           )
-            return false;
-        }
+        )
+          return false;
       }
     }
-    const x17 = v.filter;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if ((o & 48) === 48) {
-        if (!_eActivitySubscriptionFilter(x17, o, p + '/filter', E) && (o & 1) === 0) return false;
-      } else if (
-        !_vActivitySubscriptionFilter(x17, o) &&
-        !_eActivitySubscriptionFilter(x17, o + 16, p + '/filter', E) &&
-        (o & 1) === 0
-      )
-        return false;
-    }
+  }
+  const x17 = v.filter;
+  if (x17 !== undefined) {
+    if (_ref(x17, o, p + '/filter', E, _vActivitySubscriptionFilter, _eActivitySubscriptionFilter)) return false;
   }
   return E.length === e0;
 }
 
 export function _vActivityStreamEvent(v: any, o: number): boolean {
+  if (o & 8) return _vActivityStreamEvent(_plain(v), o - 8);
   return true;
 }
 
 export function _eActivityStreamEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-
+  if (o & 8) return _eActivityStreamEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vActivityStreamEvent(v, o)) return true;
   return E.length === e0;
 }
 
 export function _vDmEventType(v: any, o: number): boolean {
+  if (o & 8) return _vDmEventType(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
-    return false;
-  }
+  if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) return false;
   return true;
 }
 
 export function _eDmEventType(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp138, 'string')) return false;
-  }
-  if (!(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave')) {
-    if (
-      _fErr(E, o, p, _sp138 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k137 })
-    )
-      return false;
-  }
+  if (o & 8) return _eDmEventType(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmEventType(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp138, 'string')) return false;
+  if (
+    !(v === 'MessageCreate' || v === 'ParticipantsJoin' || v === 'ParticipantsLeave') &&
+    _fEnum(E, o, p, _sp138, _k137)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vDmEvent(v: any, o: number): boolean {
+  if (o & 8) return _vDmEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'MessageCreate': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.event_type;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'MessageCreate')) {
-            return false;
-          }
+          if (!(x2 === 'MessageCreate')) return false;
         } else {
           return false;
         }
         const x3 = v.participant_ids;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+        if (x3 !== undefined) {
           return false;
         }
         break;
@@ -9449,16 +7280,14 @@ export function _vDmEvent(v: any, o: number): boolean {
       L8: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
         const x10 = v.event_type;
-        if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+        if (x10 !== undefined) {
           if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'MessageCreate')) {
-            break L8;
-          }
+          if (!(x10 === 'MessageCreate')) break L8;
         } else {
           break L8;
         }
         const x11 = v.participant_ids;
-        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+        if (x11 !== undefined) {
           break L8;
         }
         if (n5 === 0) a6 = 0;
@@ -9485,47 +7314,21 @@ export function _vDmEvent(v: any, o: number): boolean {
 
 export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDmEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.event_type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'MessageCreate': {
-        if ((o & 48) === 48) {
-          if (!_eDmMessageCreateEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.event_type;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'MessageCreate')) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            const x5 = v.participant_ids;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eDmMessageCreateEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) return false;
         break;
       }
       case 'ParticipantsJoin': {
-        if ((o & 48) === 48) {
-          if (!_eDmParticipantsJoinEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vDmParticipantsJoinEvent(v, o) && !_eDmParticipantsJoinEvent(v, o + 16, p, E) && (o & 1) === 0)
-          return false;
+        if (_ref(v, o, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) return false;
         break;
       }
       case 'ParticipantsLeave': {
-        if ((o & 48) === 48) {
-          if (!_eDmParticipantsLeaveEvent(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vDmParticipantsLeaveEvent(v, o) && !_eDmParticipantsLeaveEvent(v, o + 16, p, E) && (o & 1) === 0)
-          return false;
+        if (_ref(v, o, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) return false;
         break;
       }
       default: {
@@ -9545,127 +7348,89 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
     }
   } else {
     {
-      let n7 = 0;
-      let a8 = -1;
-      let b9 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L10: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
-          const x12 = v.event_type;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-            if (typeof x12 !== 'string') break L10;
-            if (!(x12 === 'MessageCreate')) {
-              break L10;
-            }
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v.event_type;
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
+            if (!(x7 === 'MessageCreate')) break L5;
           } else {
-            break L10;
+            break L5;
           }
-          const x13 = v.participant_ids;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-            break L10;
+          const x8 = v.participant_ids;
+          if (x8 !== undefined) {
+            break L5;
           }
-          if (n7 === 0) a8 = 0;
-          else if (n7 === 1) b9 = 0;
-          n7++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L15: {
-          if (!_vDmParticipantsJoinEvent(v, o)) break L15;
-          if (n7 === 0) a8 = 1;
-          else if (n7 === 1) b9 = 1;
-          n7++;
+        L10: {
+          if (!_vDmParticipantsJoinEvent(v, o)) break L10;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
-        L17: {
-          if (!_vDmParticipantsLeaveEvent(v, o)) break L17;
-          if (n7 === 0) a8 = 2;
-          else if (n7 === 1) b9 = 2;
-          n7++;
+        L12: {
+          if (!_vDmParticipantsLeaveEvent(v, o)) break L12;
+          if (n2 === 0) a3 = 2;
+          else if (n2 === 1) b4 = 2;
+          n2++;
         }
       }
-      if (n7 === 0) {
-        const e19 = E.length;
-        const o20 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e14 = E.length;
+        const o15 = (o & 48) === 48 ? o : o + 16;
         {
-          const e22 = E.length;
-          L21: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmMessageCreateEvent(v, o20, p, E) && (o20 & 1) === 0) break L21;
-            } else {
-              let ok24 = false;
-              L25: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L25;
-                const x26 = v.event_type;
-                if (x26 !== undefined && ((o20 & 8) === 0 || _has.call(v, 'event_type'))) {
-                  if (typeof x26 !== 'string') break L25;
-                  if (!(x26 === 'MessageCreate')) {
-                    break L25;
-                  }
-                } else {
-                  break L25;
-                }
-                const x27 = v.participant_ids;
-                if (x27 !== undefined && ((o20 & 8) === 0 || _has.call(v, 'participant_ids'))) {
-                  break L25;
-                }
-                ok24 = true;
-              }
-              if (!ok24 && !_eDmMessageCreateEvent(v, o20 + 16, p, E) && (o20 & 1) === 0) break L21;
-            }
+          const e17 = E.length;
+          L16: {
+            if (_ref(v, o15, p, E, _vDmMessageCreateEvent, _eDmMessageCreateEvent)) break L16;
           }
-          if (E.length === e22) {
-            if (n7 === 0) a8 = 0;
-            else if (n7 === 1) b9 = 0;
-            n7++;
+          if (E.length === e17) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e30 = E.length;
-          L29: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmParticipantsJoinEvent(v, o20, p, E) && (o20 & 1) === 0) break L29;
-            } else if (
-              !_vDmParticipantsJoinEvent(v, o20) &&
-              !_eDmParticipantsJoinEvent(v, o20 + 16, p, E) &&
-              (o20 & 1) === 0
-            )
-              break L29;
+          const e20 = E.length;
+          L19: {
+            if (_ref(v, o15, p, E, _vDmParticipantsJoinEvent, _eDmParticipantsJoinEvent)) break L19;
           }
-          if (E.length === e30) {
-            if (n7 === 0) a8 = 1;
-            else if (n7 === 1) b9 = 1;
-            n7++;
+          if (E.length === e20) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
         {
-          const e33 = E.length;
-          L32: {
-            if ((o20 & 48) === 48) {
-              if (!_eDmParticipantsLeaveEvent(v, o20, p, E) && (o20 & 1) === 0) break L32;
-            } else if (
-              !_vDmParticipantsLeaveEvent(v, o20) &&
-              !_eDmParticipantsLeaveEvent(v, o20 + 16, p, E) &&
-              (o20 & 1) === 0
-            )
-              break L32;
+          const e23 = E.length;
+          L22: {
+            if (_ref(v, o15, p, E, _vDmParticipantsLeaveEvent, _eDmParticipantsLeaveEvent)) break L22;
           }
-          if (E.length === e33) {
-            if (n7 === 0) a8 = 2;
-            else if (n7 === 1) b9 = 2;
-            n7++;
+          if (E.length === e23) {
+            if (n2 === 0) a3 = 2;
+            else if (n2 === 1) b4 = 2;
+            n2++;
           }
         }
-        if (n7 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
             return false;
-        } else E.length = e19;
+        } else E.length = e14;
       }
-      if (n7 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, _sp139 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a8, b9],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -9676,18 +7441,17 @@ export function _eDmEvent(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vDmMessageCreateEvent(v: any, o: number): boolean {
+  if (o & 8) return _vDmMessageCreateEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'MessageCreate')) {
-      return false;
-    }
+    if (!(x1 === 'MessageCreate')) return false;
   } else {
     return false;
   }
   const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+  if (x2 !== undefined) {
     return false;
   }
   return true;
@@ -9695,70 +7459,58 @@ export function _vDmMessageCreateEvent(v: any, o: number): boolean {
 
 export function _eDmMessageCreateEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDmMessageCreateEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmMessageCreateEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp140, 'object')) return false;
-  } else {
-    const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp140 + '/properties/event_type', 'string')) return false;
-      }
-      if (!(x1 === 'MessageCreate')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/event_type',
-            _sp140 + '/properties/event_type/const',
-            'const',
-            'must be equal to constant',
-            { allowedValue: 'MessageCreate' },
-          )
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp140, 'event_type')) return false;
-    }
-    const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-      if (
-        _fErr(
-          E,
-          o,
-          p + '/participant_ids',
-          _sp140 + '/properties/participant_ids',
-          'false schema',
-          'boolean schema is false',
-          {},
-        )
+    _fType(E, o, p, _sp140, 'object');
+    return false;
+  }
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp140, 'event_type', _fType, 'string')) return false;
+    if (
+      !(x1 === 'MessageCreate') &&
+      _fErr(E, o, p + '/event_type', _sp140 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'MessageCreate',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp140, 'event_type')) return false;
+  const x2 = v.participant_ids;
+  if (x2 !== undefined) {
+    if (
+      _fErr(
+        E,
+        o,
+        p + '/participant_ids',
+        _sp140 + '/properties/participant_ids',
+        'false schema',
+        'boolean schema is false',
+        {},
       )
-        return false;
-    }
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
+  if (o & 8) return _vDmParticipantsJoinEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsJoin')) {
-      return false;
-    }
+    if (!(x1 === 'ParticipantsJoin')) return false;
   } else {
     return false;
   }
   const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) {
-        return false;
-      }
+      if (!_re0.test(x4)) return false;
     }
   }
   return true;
@@ -9766,52 +7518,31 @@ export function _vDmParticipantsJoinEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDmParticipantsJoinEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmParticipantsJoinEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp141, 'object')) return false;
-  } else {
-    const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp141 + '/properties/event_type', 'string')) return false;
-      }
-      if (!(x1 === 'ParticipantsJoin')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/event_type',
-            _sp141 + '/properties/event_type/const',
-            'const',
-            'must be equal to constant',
-            { allowedValue: 'ParticipantsJoin' },
-          )
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp141, 'object');
+    return false;
+  }
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp141, 'event_type', _fType, 'string')) return false;
+    if (
+      !(x1 === 'ParticipantsJoin') &&
+      _fErr(E, o, p + '/event_type', _sp141 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'ParticipantsJoin',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp141, 'event_type')) return false;
+  const x2 = v.participant_ids;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp141, 'participant_ids', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp141, 'event_type')) return false;
-    }
-    const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/participant_ids', _sp141 + '/properties/participant_ids', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x4, o, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re0.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
-            }
-            if (!ok6 && !_eUserId(x4, o + 16, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          }
-        }
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (_ref(x4, o, p + '/participant_ids/' + i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -9819,25 +7550,22 @@ export function _eDmParticipantsJoinEvent(v: any, o: number, p: string, E: Valid
 }
 
 export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
+  if (o & 8) return _vDmParticipantsLeaveEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.event_type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'ParticipantsLeave')) {
-      return false;
-    }
+    if (!(x1 === 'ParticipantsLeave')) return false;
   } else {
     return false;
   }
   const x2 = v.participant_ids;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'string') return false;
-      if (!_re0.test(x4)) {
-        return false;
-      }
+      if (!_re0.test(x4)) return false;
     }
   }
   return true;
@@ -9845,52 +7573,31 @@ export function _vDmParticipantsLeaveEvent(v: any, o: number): boolean {
 
 export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDmParticipantsLeaveEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDmParticipantsLeaveEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp142, 'object')) return false;
-  } else {
-    const x1 = v.event_type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'event_type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/event_type', _sp142 + '/properties/event_type', 'string')) return false;
-      }
-      if (!(x1 === 'ParticipantsLeave')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/event_type',
-            _sp142 + '/properties/event_type/const',
-            'const',
-            'must be equal to constant',
-            { allowedValue: 'ParticipantsLeave' },
-          )
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp142, 'object');
+    return false;
+  }
+  const x1 = v.event_type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp142, 'event_type', _fType, 'string')) return false;
+    if (
+      !(x1 === 'ParticipantsLeave') &&
+      _fErr(E, o, p + '/event_type', _sp142 + '/properties/event_type/const', 'const', 'must be equal to constant', {
+        allowedValue: 'ParticipantsLeave',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp142, 'event_type')) return false;
+  const x2 = v.participant_ids;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp142, 'participant_ids', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp142, 'event_type')) return false;
-    }
-    const x2 = v.participant_ids;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'participant_ids'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/participant_ids', _sp142 + '/properties/participant_ids', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUserId(x4, o, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'string') break L7;
-              if (!_re0.test(x4)) {
-                break L7;
-              }
-              ok6 = true;
-            }
-            if (!ok6 && !_eUserId(x4, o + 16, p + '/participant_ids/' + i3, E) && (o & 1) === 0) return false;
-          }
-        }
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (_ref(x4, o, p + '/participant_ids/' + i3, E, _vUserId, _eUserId)) return false;
       }
     }
   }
@@ -9898,82 +7605,75 @@ export function _eDmParticipantsLeaveEvent(v: any, o: number, p: string, E: Vali
 }
 
 export function _vPostField(v: any, o: number): boolean {
+  if (o & 8) return _vPostField(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _ePostField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp143, 'string')) return false;
-  }
+  if (o & 8) return _ePostField(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostField(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp143, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vNewsField(v: any, o: number): boolean {
+  if (o & 8) return _vNewsField(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eNewsField(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp144, 'string')) return false;
-  }
+  if (o & 8) return _eNewsField(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNewsField(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp144, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vGetUserBookmarksEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length < 1) {
-      return false;
-    }
+    if (x1.length < 1) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (!_vPost(x3, o)) return false;
     }
   }
   const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
-    if (x5.length < 1) {
-      return false;
-    }
+    if (x5.length < 1) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
       if (!_vProblem(x7, o)) return false;
     }
   }
   const x9 = v.includes;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x9 !== undefined) {
     if (!_vIncludes(x9, o)) return false;
   }
   const x11 = v.meta;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
     const x13 = x11.next_token;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
+    if (x13 !== undefined) {
       if (typeof x13 !== 'string') return false;
-      if (x13.length === 0) {
-        return false;
-      }
+      if (x13.length === 0) return false;
     }
     const x14 = x11.previous_token;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
+    if (x14 !== undefined) {
       if (typeof x14 !== 'string') return false;
-      if (x14.length === 0) {
-        return false;
-      }
+      if (x14.length === 0) return false;
     }
     const x15 = x11.result_count;
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
+    if (x15 !== undefined) {
       if (!Number.isInteger(x15)) return false;
-      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !(Number.isInteger(x15) && x15 >= -2147483648 && x15 <= 2147483647)) return false;
     }
   }
   return true;
@@ -9981,206 +7681,163 @@ export function _vGetUserBookmarksEnvelope(v: any, o: number): boolean {
 
 export function _eGetUserBookmarksEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserBookmarksEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGetUserBookmarksEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp145, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp145 + '/properties/data', 'array')) return false;
-      } else {
-        if (x1.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/data',
-              _sp145 + '/properties/data/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-        }
+    _fType(E, o, p, _sp145, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp145, 'data', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length < 1 &&
+        _fErr(E, o, p + '/data', _sp145 + '/properties/data/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+          limit: 1,
+        })
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
       }
     }
-    const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/errors', _sp145 + '/properties/errors', 'array')) return false;
-      } else {
-        if (x5.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/errors',
-              _sp145 + '/properties/errors/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if ((o & 48) === 48) {
-            if (!_eProblem(x7, o, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
-          } else if (!_vProblem(x7, o) && !_eProblem(x7, o + 16, p + '/errors/' + i6, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x5 = v.errors;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp145, 'errors', _fType, 'array')) return false;
+    } else {
+      if (
+        x5.length < 1 &&
+        _fErr(
+          E,
+          o,
+          p + '/errors',
+          _sp145 + '/properties/errors/minItems',
+          'minItems',
+          'must NOT have fewer than 1 items',
+          { limit: 1 },
+        )
+      )
+        return false;
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (_ref(x7, o, p + '/errors/' + i6, E, _vProblem, _eProblem)) return false;
       }
     }
-    const x9 = v.includes;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x9, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x9, o) && !_eIncludes(x9, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
-    const x11 = v.meta;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserBookmarksMeta(x11, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) break L14;
-          const x15 = x11.next_token;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x11, 'next_token'))) {
-            if (typeof x15 !== 'string') break L14;
-            if (x15.length === 0) {
-              break L14;
-            }
-          }
-          const x16 = x11.previous_token;
-          if (x16 !== undefined && ((o & 8) === 0 || _has.call(x11, 'previous_token'))) {
-            if (typeof x16 !== 'string') break L14;
-            if (x16.length === 0) {
-              break L14;
-            }
-          }
-          const x17 = x11.result_count;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(x11, 'result_count'))) {
-            if (!Number.isInteger(x17)) break L14;
-            if ((o & 2) !== 0 && !(Number.isInteger(x17) && x17 >= -2147483648 && x17 <= 2147483647)) {
-              break L14;
-            }
-          }
-          ok13 = true;
-        }
-        if (!ok13 && !_eGetUserBookmarksMeta(x11, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
-      }
-    }
+  }
+  const x9 = v.includes;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x11 = v.meta;
+  if (x11 !== undefined) {
+    if (_ref(x11, o, p + '/meta', E, _vGetUserBookmarksMeta, _eGetUserBookmarksMeta)) return false;
   }
   return E.length === e0;
 }
 
 export function _vGetUserBookmarksMeta(v: any, o: number): boolean {
+  if (o & 8) return _vGetUserBookmarksMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.next_token;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   }
   const x2 = v.previous_token;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_token'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (x2.length === 0) {
-      return false;
-    }
+    if (x2.length === 0) return false;
   }
   const x3 = v.result_count;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
-    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eGetUserBookmarksMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserBookmarksMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vGetUserBookmarksMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp146, 'object')) return false;
-  } else {
-    const x1 = v.next_token;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/next_token', _sp146 + '/properties/next_token', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/next_token',
-              _sp146 + '/properties/next_token/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp146, 'object');
+    return false;
+  }
+  const x1 = v.next_token;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp146, 'next_token', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/next_token',
+          _sp146 + '/properties/next_token/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
     }
-    const x2 = v.previous_token;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_token'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/previous_token', _sp146 + '/properties/previous_token', 'string')) return false;
-      } else {
-        if (x2.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/previous_token',
-              _sp146 + '/properties/previous_token/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
+  }
+  const x2 = v.previous_token;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp146, 'previous_token', _fType, 'string')) return false;
+    } else {
+      if (
+        x2.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/previous_token',
+          _sp146 + '/properties/previous_token/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
     }
-    const x3 = v.result_count;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'integer')) return false;
-      } else {
-        if ((o & 2) !== 0 && !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/result_count', _sp146 + '/properties/result_count', 'int32')) return false;
-        }
-      }
+  }
+  const x3 = v.result_count;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3)) {
+      if (_fP(E, o, p, _sp146, 'result_count', _fType, 'integer')) return false;
+    } else {
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x3) && x3 >= -2147483648 && x3 <= 2147483647) &&
+        _fP(E, o, p, _sp146, 'result_count', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vFindUserByUsernameEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x1 !== undefined) {
     if (!_vUser(x1, o)) return false;
   }
   const x3 = v.errors;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x3 !== undefined) {
     if (!_vPartialErrors(x3, o)) return false;
   }
   const x5 = v.includes;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x5 !== undefined) {
     if (!_vIncludes(x5, o)) return false;
   }
   return true;
@@ -10188,44 +7845,40 @@ export function _vFindUserByUsernameEnvelope(v: any, o: number): boolean {
 
 export function _eFindUserByUsernameEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindUserByUsernameEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFindUserByUsernameEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp147, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if ((o & 48) === 48) {
-        if (!_eUser(x1, o, p + '/data', E) && (o & 1) === 0) return false;
-      } else if (!_vUser(x1, o) && !_eUser(x1, o + 16, p + '/data', E) && (o & 1) === 0) return false;
-    }
-    const x3 = v.errors;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x3, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x3, o) && !_ePartialErrors(x3, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x5 = v.includes;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x5, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x5, o) && !_eIncludes(x5, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp147, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/data', E, _vUser, _eUser)) return false;
+  }
+  const x3 = v.errors;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x5 = v.includes;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
 
 export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vFindPostByIdEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x1 !== undefined) {
     if (!_vPost(x1, o)) return false;
   }
   const x3 = v.errors;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x3 !== undefined) {
     if (!_vPartialErrors(x3, o)) return false;
   }
   const x5 = v.includes;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x5 !== undefined) {
     if (!_vIncludes(x5, o)) return false;
   }
   return true;
@@ -10233,36 +7886,32 @@ export function _vFindPostByIdEnvelope(v: any, o: number): boolean {
 
 export function _eFindPostByIdEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindPostByIdEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFindPostByIdEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp148, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if ((o & 48) === 48) {
-        if (!_ePost(x1, o, p + '/data', E) && (o & 1) === 0) return false;
-      } else if (!_vPost(x1, o) && !_ePost(x1, o + 16, p + '/data', E) && (o & 1) === 0) return false;
-    }
-    const x3 = v.errors;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x3, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x3, o) && !_ePartialErrors(x3, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x5 = v.includes;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x5, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x5, o) && !_eIncludes(x5, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp148, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/data', E, _vPost, _ePost)) return false;
+  }
+  const x3 = v.errors;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x5 = v.includes;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
   }
   return E.length === e0;
 }
 
 export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vSearchRecentPostsEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
@@ -10270,15 +7919,15 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
     }
   }
   const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x5 !== undefined) {
     if (!_vPartialErrors(x5, o)) return false;
   }
   const x7 = v.includes;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x7 !== undefined) {
     if (!_vIncludes(x7, o)) return false;
   }
   const x9 = v.meta;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x9 !== undefined) {
     if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) return false;
   }
   return true;
@@ -10286,56 +7935,43 @@ export function _vSearchRecentPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchRecentPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchRecentPostsEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchRecentPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp149, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp149 + '/properties/data', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-        }
+    _fType(E, o, p, _sp149, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp149, 'data', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
       }
     }
-    const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x5, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x5, o) && !_ePartialErrors(x5, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x7 = v.includes;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x7, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x7, o) && !_eIncludes(x7, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
-    const x9 = v.meta;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotShownMeta(x9, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'object' || x9 === null || Array.isArray(x9)) break L12;
-          ok11 = true;
-        }
-        if (!ok11 && !_eNotShownMeta(x9, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
-      }
-    }
+  }
+  const x5 = v.errors;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x7 = v.includes;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x9 = v.meta;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
 
 export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vSearchAllPostsEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.data;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
@@ -10343,15 +7979,15 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
     }
   }
   const x5 = v.errors;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x5 !== undefined) {
     if (!_vPartialErrors(x5, o)) return false;
   }
   const x7 = v.includes;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x7 !== undefined) {
     if (!_vIncludes(x7, o)) return false;
   }
   const x9 = v.meta;
-  if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x9 !== undefined) {
     if (!_vSearchAllPostsMeta(x9, o)) return false;
   }
   return true;
@@ -10359,68 +7995,57 @@ export function _vSearchAllPostsEnvelope(v: any, o: number): boolean {
 
 export function _eSearchAllPostsEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchAllPostsEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchAllPostsEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp150, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', _sp150 + '/properties/data', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePost(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPost(x3, o) && !_ePost(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-        }
+    _fType(E, o, p, _sp150, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp150, 'data', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/data/' + i2, E, _vPost, _ePost)) return false;
       }
     }
-    const x5 = v.errors;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x5, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x5, o) && !_ePartialErrors(x5, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x7 = v.includes;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x7, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x7, o) && !_eIncludes(x7, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
-    const x9 = v.meta;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eSearchAllPostsMeta(x9, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else if (!_vSearchAllPostsMeta(x9, o) && !_eSearchAllPostsMeta(x9, o + 16, p + '/meta', E) && (o & 1) === 0)
-        return false;
-    }
+  }
+  const x5 = v.errors;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x7 = v.includes;
+  if (x7 !== undefined) {
+    if (_ref(x7, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x9 = v.meta;
+  if (x9 !== undefined) {
+    if (_ref(x9, o, p + '/meta', E, _vSearchAllPostsMeta, _eSearchAllPostsMeta)) return false;
   }
   return E.length === e0;
 }
 
 export function _vSearchAllPostsMeta(v: any, o: number): boolean {
+  if (o & 8) return _vSearchAllPostsMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.newest_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'newest_id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   }
   const x3 = v.oldest_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'oldest_id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) {
-      return false;
-    }
+    if (!_re0.test(x3)) return false;
   }
   const x5 = v.result_count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
   }
   const x6 = v.next_token;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   return true;
@@ -10428,69 +8053,41 @@ export function _vSearchAllPostsMeta(v: any, o: number): boolean {
 
 export function _eSearchAllPostsMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchAllPostsMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSearchAllPostsMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp151, 'object')) return false;
-  } else {
-    const x1 = v.newest_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'newest_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/newest_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/newest_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x5 = v.oldest_id;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'oldest_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x5, o, p + '/oldest_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!_re0.test(x5)) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_ePostId(x5, o + 16, p + '/oldest_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x9 = v.result_count;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
-      if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/result_count', _sp151 + '/properties/result_count', 'integer')) return false;
-      }
-    }
-    const x10 = v.next_token;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/next_token', _sp151 + '/properties/next_token', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp151, 'object');
+    return false;
   }
+  const x1 = v.newest_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/newest_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x3 = v.oldest_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/oldest_id', E, _vPostId, _ePostId)) return false;
+  }
+  const x5 = v.result_count;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp151, 'result_count', _fType, 'integer'))
+    return false;
+  const x6 = v.next_token;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, _sp151, 'next_token', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vResponseEnvelope(v: any, o: number): boolean {
+  if (o & 8) return _vResponseEnvelope(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.errors;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
+  if (x1 !== undefined) {
     if (!_vPartialErrors(x1, o)) return false;
   }
   const x3 = v.includes;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
+  if (x3 !== undefined) {
     if (!_vIncludes(x3, o)) return false;
   }
   const x5 = v.meta;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) return false;
   }
   return true;
@@ -10498,53 +8095,43 @@ export function _vResponseEnvelope(v: any, o: number): boolean {
 
 export function _eResponseEnvelope(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eResponseEnvelope(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResponseEnvelope(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp152, 'object')) return false;
-  } else {
-    const x1 = v.errors;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if ((o & 48) === 48) {
-        if (!_ePartialErrors(x1, o, p + '/errors', E) && (o & 1) === 0) return false;
-      } else if (!_vPartialErrors(x1, o) && !_ePartialErrors(x1, o + 16, p + '/errors', E) && (o & 1) === 0)
-        return false;
-    }
-    const x3 = v.includes;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'includes'))) {
-      if ((o & 48) === 48) {
-        if (!_eIncludes(x3, o, p + '/includes', E) && (o & 1) === 0) return false;
-      } else if (!_vIncludes(x3, o) && !_eIncludes(x3, o + 16, p + '/includes', E) && (o & 1) === 0) return false;
-    }
-    const x5 = v.meta;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eNotShownMeta(x5, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
-          ok7 = true;
-        }
-        if (!ok7 && !_eNotShownMeta(x5, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp152, 'object');
+    return false;
+  }
+  const x1 = v.errors;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/errors', E, _vPartialErrors, _ePartialErrors)) return false;
+  }
+  const x3 = v.includes;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/includes', E, _vIncludes, _eIncludes)) return false;
+  }
+  const x5 = v.meta;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/meta', E, _vNotShownMeta, _eNotShownMeta)) return false;
   }
   return E.length === e0;
 }
 
 export function _vNotShownMeta(v: any, o: number): boolean {
+  if (o & 8) return _vNotShownMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eNotShownMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp153, 'object')) return false;
-  }
+  if (o & 8) return _eNotShownMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNotShownMeta(v, o)) return true;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp153, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vPartialErrors(v: any, o: number): boolean {
+  if (o & 8) return _vPartialErrors(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
@@ -10555,53 +8142,50 @@ export function _vPartialErrors(v: any, o: number): boolean {
 
 export function _ePartialErrors(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePartialErrors(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPartialErrors(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, _sp154, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eProblem(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vProblem(x2, o) && !_eProblem(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp154, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vProblem, _eProblem)) return false;
   }
   return E.length === e0;
 }
 
 export function _vCreatePostRequest(v: any, o: number): boolean {
+  if (o & 8) return _vCreatePostRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.text;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length > 25000 && _len(x1) > 25000) {
-      return false;
-    }
+    if (x1.length > 25000 && _len(x1) > 25000) return false;
   }
   const x2 = v.paid_partnership;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'boolean') return false;
   }
   const x3 = v.community_id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (!_re0.test(x3)) {
-      return false;
-    }
+    if (!_re0.test(x3)) return false;
   }
   const x5 = v.share_with_followers;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'share_with_followers'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'boolean') return false;
   }
   const x6 = v.edit_options;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_options'))) {
+  if (x6 !== undefined) {
     if (!_vEditOptions(x6, o)) return false;
   }
   const x8 = v.reply_settings;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
+  if (x8 !== undefined) {
     if (!_vReplySettings(x8, o)) return false;
   }
   const x10 = v.poll;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
+  if (x10 !== undefined) {
     if (!_vCreatePostPoll(x10, o)) return false;
   }
   return true;
@@ -10609,271 +8193,221 @@ export function _vCreatePostRequest(v: any, o: number): boolean {
 
 export function _eCreatePostRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCreatePostRequest(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCreatePostRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp155, 'object')) return false;
-  } else {
-    const x1 = v.text;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp155 + '/properties/text', 'string')) return false;
-      } else {
-        if (x1.length > 25000 && _len(x1) > 25000) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/text',
-              _sp155 + '/properties/text/maxLength',
-              'maxLength',
-              'must NOT have more than 25000 characters',
-              { limit: 25000 },
-            )
-          )
-            return false;
-        }
-      }
-    }
-    const x2 = v.paid_partnership;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'paid_partnership'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/paid_partnership', _sp155 + '/properties/paid_partnership', 'boolean')) return false;
-      }
-    }
-    const x3 = v.community_id;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'community_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eCommunityId(x3, o, p + '/community_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok5 = false;
-        L6: {
-          if (typeof x3 !== 'string') break L6;
-          if (!_re0.test(x3)) {
-            break L6;
-          }
-          ok5 = true;
-        }
-        if (!ok5 && !_eCommunityId(x3, o + 16, p + '/community_id', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x7 = v.share_with_followers;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'share_with_followers'))) {
-      if (typeof x7 !== 'boolean') {
-        if (_fType(E, o, p + '/share_with_followers', _sp155 + '/properties/share_with_followers', 'boolean'))
-          return false;
-      }
-    }
-    const x8 = v.edit_options;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'edit_options'))) {
-      if ((o & 48) === 48) {
-        if (!_eEditOptions(x8, o, p + '/edit_options', E) && (o & 1) === 0) return false;
-      } else if (!_vEditOptions(x8, o) && !_eEditOptions(x8, o + 16, p + '/edit_options', E) && (o & 1) === 0)
+    _fType(E, o, p, _sp155, 'object');
+    return false;
+  }
+  const x1 = v.text;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp155, 'text', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length > 25000 &&
+        _len(x1) > 25000 &&
+        _fErr(
+          E,
+          o,
+          p + '/text',
+          _sp155 + '/properties/text/maxLength',
+          'maxLength',
+          'must NOT have more than 25000 characters',
+          { limit: 25000 },
+        )
+      )
         return false;
     }
-    const x10 = v.reply_settings;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'reply_settings'))) {
-      if ((o & 48) === 48) {
-        if (!_eReplySettings(x10, o, p + '/reply_settings', E) && (o & 1) === 0) return false;
-      } else if (!_vReplySettings(x10, o) && !_eReplySettings(x10, o + 16, p + '/reply_settings', E) && (o & 1) === 0)
-        return false;
-    }
-    const x12 = v.poll;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll'))) {
-      if ((o & 48) === 48) {
-        if (!_eCreatePostPoll(x12, o, p + '/poll', E) && (o & 1) === 0) return false;
-      } else if (!_vCreatePostPoll(x12, o) && !_eCreatePostPoll(x12, o + 16, p + '/poll', E) && (o & 1) === 0)
-        return false;
-    }
+  }
+  const x2 = v.paid_partnership;
+  if (x2 !== undefined && typeof x2 !== 'boolean' && _fP(E, o, p, _sp155, 'paid_partnership', _fType, 'boolean'))
+    return false;
+  const x3 = v.community_id;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/community_id', E, _vCommunityId, _eCommunityId)) return false;
+  }
+  const x5 = v.share_with_followers;
+  if (x5 !== undefined && typeof x5 !== 'boolean' && _fP(E, o, p, _sp155, 'share_with_followers', _fType, 'boolean'))
+    return false;
+  const x6 = v.edit_options;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/edit_options', E, _vEditOptions, _eEditOptions)) return false;
+  }
+  const x8 = v.reply_settings;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/reply_settings', E, _vReplySettings, _eReplySettings)) return false;
+  }
+  const x10 = v.poll;
+  if (x10 !== undefined) {
+    if (_ref(x10, o, p + '/poll', E, _vCreatePostPoll, _eCreatePostPoll)) return false;
   }
   return E.length === e0;
 }
 
 export function _vEditOptions(v: any, o: number): boolean {
+  if (o & 8) return _vEditOptions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.previous_post_id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_post_id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!_re0.test(x1)) {
-      return false;
-    }
+    if (!_re0.test(x1)) return false;
   }
   return true;
 }
 
 export function _eEditOptions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEditOptions(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEditOptions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp156, 'object')) return false;
-  } else {
-    const x1 = v.previous_post_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous_post_id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/previous_post_id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re0.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_ePostId(x1, o + 16, p + '/previous_post_id', E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp156, 'object');
+    return false;
+  }
+  const x1 = v.previous_post_id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/previous_post_id', E, _vPostId, _ePostId)) return false;
   }
   return E.length === e0;
 }
 
 export function _vCreatePostPoll(v: any, o: number): boolean {
+  if (o & 8) return _vCreatePostPoll(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.options;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
-    if (x1.length > 4) {
-      return false;
-    }
-    if (x1.length < 2) {
-      return false;
-    }
+    if (x1.length > 4) return false;
+    if (x1.length < 2) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'string') return false;
-      if (x3.length > 25 && _len(x3) > 25) {
-        return false;
-      }
-      if (x3.length === 0) {
-        return false;
-      }
+      if (x3.length > 25 && _len(x3) > 25) return false;
+      if (x3.length === 0) return false;
     }
   }
   const x4 = v.duration_minutes;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
-    if (x4 > 10080) {
-      return false;
-    }
-    if (x4 < 5) {
-      return false;
-    }
-    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-      return false;
-    }
+    if (x4 > 10080) return false;
+    if (x4 < 5) return false;
+    if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) return false;
   }
   return true;
 }
 
 export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCreatePostPoll(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCreatePostPoll(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp157, 'object')) return false;
-  } else {
-    const x1 = v.options;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'options'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/options', _sp157 + '/properties/options', 'array')) return false;
-      } else {
-        if (x1.length > 4) {
+    _fType(E, o, p, _sp157, 'object');
+    return false;
+  }
+  const x1 = v.options;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp157, 'options', _fType, 'array')) return false;
+    } else {
+      if (
+        x1.length > 4 &&
+        _fErr(
+          E,
+          o,
+          p + '/options',
+          _sp157 + '/properties/options/maxItems',
+          'maxItems',
+          'must NOT have more than 4 items',
+          { limit: 4 },
+        )
+      )
+        return false;
+      if (
+        x1.length < 2 &&
+        _fErr(
+          E,
+          o,
+          p + '/options',
+          _sp157 + '/properties/options/minItems',
+          'minItems',
+          'must NOT have fewer than 2 items',
+          { limit: 2 },
+        )
+      )
+        return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string') {
+          if (_fType(E, o, p + '/options/' + i2, _sp157 + '/properties/options/items', 'string')) return false;
+        } else {
           if (
+            x3.length > 25 &&
+            _len(x3) > 25 &&
             _fErr(
               E,
               o,
-              p + '/options',
-              _sp157 + '/properties/options/maxItems',
-              'maxItems',
-              'must NOT have more than 4 items',
-              { limit: 4 },
+              p + '/options/' + i2,
+              _sp157 + '/properties/options/items/maxLength',
+              'maxLength',
+              'must NOT have more than 25 characters',
+              { limit: 25 },
             )
           )
             return false;
-        }
-        if (x1.length < 2) {
           if (
+            x3.length === 0 &&
             _fErr(
               E,
               o,
-              p + '/options',
-              _sp157 + '/properties/options/minItems',
-              'minItems',
-              'must NOT have fewer than 2 items',
-              { limit: 2 },
+              p + '/options/' + i2,
+              _sp157 + '/properties/options/items/minLength',
+              'minLength',
+              'must NOT have fewer than 1 characters',
+              { limit: 1 },
             )
           )
             return false;
-        }
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/options/' + i2, _sp157 + '/properties/options/items', 'string')) return false;
-          } else {
-            if (x3.length > 25 && _len(x3) > 25) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/options/' + i2,
-                  _sp157 + '/properties/options/items/maxLength',
-                  'maxLength',
-                  'must NOT have more than 25 characters',
-                  { limit: 25 },
-                )
-              )
-                return false;
-            }
-            if (x3.length === 0) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/options/' + i2,
-                  _sp157 + '/properties/options/items/minLength',
-                  'minLength',
-                  'must NOT have fewer than 1 characters',
-                  { limit: 1 },
-                )
-              )
-                return false;
-            }
-          }
         }
       }
     }
-    const x4 = v.duration_minutes;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'duration_minutes'))) {
-      if (!Number.isInteger(x4)) {
-        if (_fType(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'integer')) return false;
-      } else {
-        if (x4 > 10080) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/duration_minutes',
-              _sp157 + '/properties/duration_minutes/maximum',
-              'maximum',
-              'must be <= 10080',
-              { comparison: '<=', limit: 10080 },
-            )
-          )
-            return false;
-        }
-        if (x4 < 5) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/duration_minutes',
-              _sp157 + '/properties/duration_minutes/minimum',
-              'minimum',
-              'must be >= 5',
-              { comparison: '>=', limit: 5 },
-            )
-          )
-            return false;
-        }
-        if ((o & 2) !== 0 && !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647)) {
-          if (_fFormat(E, o, p + '/duration_minutes', _sp157 + '/properties/duration_minutes', 'int32')) return false;
-        }
-      }
+  }
+  const x4 = v.duration_minutes;
+  if (x4 !== undefined) {
+    if (!Number.isInteger(x4)) {
+      if (_fP(E, o, p, _sp157, 'duration_minutes', _fType, 'integer')) return false;
+    } else {
+      if (
+        x4 > 10080 &&
+        _fErr(
+          E,
+          o,
+          p + '/duration_minutes',
+          _sp157 + '/properties/duration_minutes/maximum',
+          'maximum',
+          'must be <= 10080',
+          { comparison: '<=', limit: 10080 },
+        )
+      )
+        return false;
+      if (
+        x4 < 5 &&
+        _fErr(
+          E,
+          o,
+          p + '/duration_minutes',
+          _sp157 + '/properties/duration_minutes/minimum',
+          'minimum',
+          'must be >= 5',
+          { comparison: '>=', limit: 5 },
+        )
+      )
+        return false;
+      if (
+        (o & 2) !== 0 &&
+        !(Number.isInteger(x4) && x4 >= -2147483648 && x4 <= 2147483647) &&
+        _fP(E, o, p, _sp157, 'duration_minutes', _fFormat, 'int32')
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -10881,332 +8415,152 @@ export function _eCreatePostPoll(v: any, o: number, p: string, E: ValidationErro
 
 export function _eGetUserBookmarksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserBookmarksPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserBookmarksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserBookmarksQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.max_results;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryMaxResults(
-            x1,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 > 100) {
-            break L4;
-          }
-          if (x1 < 1) {
-            break L4;
-          }
-          if ((o & 2) !== 0 && !(Number.isInteger(x1) && x1 >= -2147483648 && x1 <= 2147483647)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserBookmarksQueryMaxResults(
-            x1,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.pagination_token;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pagination_token'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPaginationToken(
-            x5,
-            o,
-            p + '/pagination_token',
-            E,
-            '#/components/parameters/PaginationToken/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (x5.length === 0) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eGetUserBookmarksQueryPaginationToken(
-            x5,
-            o + 16,
-            p + '/pagination_token',
-            E,
-            '#/components/parameters/PaginationToken/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x9 = v['post.fields'];
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x9,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x9, o) &&
-        !_eGetUserBookmarksQueryPostFields(
-          x9,
-          o + 16,
-          p + '/post.fields',
-          E,
-          '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.max_results;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/max_results',
+        E,
+        '#/paths/~12~1users~1{id}~1bookmarks/get/parameters/1/schema',
+        _vGetUserBookmarksQueryMaxResults,
+        _eGetUserBookmarksQueryMaxResults,
       )
-        return false;
-    }
-    const x11 = v.expansions;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'expansions'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x11,
-            o,
-            p + '/expansions',
-            E,
-            '#/components/parameters/Expansions/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (!Array.isArray(x11)) break L14;
-          for (let i15 = 0; i15 < x11.length; i15++) {
-            const x16 = x11[i15];
-            if (typeof x16 !== 'string') break L14;
-          }
-          ok13 = true;
-        }
-        if (
-          !ok13 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x11,
-            o + 16,
-            p + '/expansions',
-            E,
-            '#/components/parameters/Expansions/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x17 = v['media.fields'];
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'media.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x17,
-            o,
-            p + '/media.fields',
-            E,
-            '#/components/parameters/MediaFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (!Array.isArray(x17)) break L20;
-          for (let i21 = 0; i21 < x17.length; i21++) {
-            const x22 = x17[i21];
-            if (typeof x22 !== 'string') break L20;
-          }
-          ok19 = true;
-        }
-        if (
-          !ok19 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x17,
-            o + 16,
-            p + '/media.fields',
-            E,
-            '#/components/parameters/MediaFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x23 = v['poll.fields'];
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'poll.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x23,
-            o,
-            p + '/poll.fields',
-            E,
-            '#/components/parameters/PollFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok25 = false;
-        L26: {
-          if (!Array.isArray(x23)) break L26;
-          for (let i27 = 0; i27 < x23.length; i27++) {
-            const x28 = x23[i27];
-            if (typeof x28 !== 'string') break L26;
-          }
-          ok25 = true;
-        }
-        if (
-          !ok25 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x23,
-            o + 16,
-            p + '/poll.fields',
-            E,
-            '#/components/parameters/PollFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x29 = v['user.fields'];
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x29,
-            o,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok31 = false;
-        L32: {
-          if (!Array.isArray(x29)) break L32;
-          for (let i33 = 0; i33 < x29.length; i33++) {
-            const x34 = x29[i33];
-            if (typeof x34 !== 'string') break L32;
-          }
-          ok31 = true;
-        }
-        if (
-          !ok31 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x29,
-            o + 16,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x35 = v['place.fields'];
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(v, 'place.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x35,
-            o,
-            p + '/place.fields',
-            E,
-            '#/components/parameters/PlaceFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok37 = false;
-        L38: {
-          if (!Array.isArray(x35)) break L38;
-          for (let i39 = 0; i39 < x35.length; i39++) {
-            const x40 = x35[i39];
-            if (typeof x40 !== 'string') break L38;
-          }
-          ok37 = true;
-        }
-        if (
-          !ok37 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x35,
-            o + 16,
-            p + '/place.fields',
-            E,
-            '#/components/parameters/PlaceFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    )
+      return false;
+  }
+  const x3 = v.pagination_token;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/pagination_token',
+        E,
+        '#/components/parameters/PaginationToken/schema',
+        _vGetUserBookmarksQueryPaginationToken,
+        _eGetUserBookmarksQueryPaginationToken,
+      )
+    )
+      return false;
+  }
+  const x5 = v['post.fields'];
+  if (x5 !== undefined) {
+    if (
+      _refSp(
+        x5,
+        o,
+        p + '/post.fields',
+        E,
+        '#/components/parameters/PostFields/schema',
+        _vGetUserBookmarksQueryPostFields,
+        _eGetUserBookmarksQueryPostFields,
+      )
+    )
+      return false;
+  }
+  const x7 = v.expansions;
+  if (x7 !== undefined) {
+    if (
+      _refSp(
+        x7,
+        o,
+        p + '/expansions',
+        E,
+        '#/components/parameters/Expansions/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x9 = v['media.fields'];
+  if (x9 !== undefined) {
+    if (
+      _refSp(
+        x9,
+        o,
+        p + '/media.fields',
+        E,
+        '#/components/parameters/MediaFields/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x11 = v['poll.fields'];
+  if (x11 !== undefined) {
+    if (
+      _refSp(
+        x11,
+        o,
+        p + '/poll.fields',
+        E,
+        '#/components/parameters/PollFields/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x13 = v['user.fields'];
+  if (x13 !== undefined) {
+    if (
+      _refSp(
+        x13,
+        o,
+        p + '/user.fields',
+        E,
+        '#/components/parameters/UserFields/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
+  }
+  const x15 = v['place.fields'];
+  if (x15 !== undefined) {
+    if (
+      _refSp(
+        x15,
+        o,
+        p + '/place.fields',
+        E,
+        '#/components/parameters/PlaceFields/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserBookmarksHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eGetUserBookmarksHeaders(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
@@ -11218,684 +8572,412 @@ export function _eFindUserByUsernamePathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindUserByUsernamePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.username;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'username'))) {
-      if ((o & 48) === 48) {
-        if (!_eUsername(x1, o, p + '/username', E) && (o & 1) === 0) return false;
-      } else if (!_vUsername(x1, o) && !_eUsername(x1, o + 16, p + '/username', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'username')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.username;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/username', E, _vUsername, _eUsername)) return false;
+  } else if (_fReq(E, o, p, sp, 'username')) return false;
   return E.length === e0;
 }
 
 export function _eFindUserByUsernameQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindUserByUsernameQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['user.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryExpansions(
-            x1,
-            o,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Array.isArray(x1)) break L4;
-          for (let i5 = 0; i5 < x1.length; i5++) {
-            const x6 = x1[i5];
-            if (typeof x6 !== 'string') break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserBookmarksQueryExpansions(
-            x1,
-            o + 16,
-            p + '/user.fields',
-            E,
-            '#/components/parameters/UserFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['user.fields'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/user.fields',
+        E,
+        '#/components/parameters/UserFields/schema',
+        _vGetUserBookmarksQueryExpansions,
+        _eGetUserBookmarksQueryExpansions,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eFindPostByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindPostByIdPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_ePostId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vPostId(x1, o) && !_ePostId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vPostId, _ePostId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eFindPostByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindPostByIdQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['post.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x1,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x1, o) &&
-        !_eGetUserBookmarksQueryPostFields(
-          x1,
-          o + 16,
-          p + '/post.fields',
-          E,
-          '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['post.fields'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/post.fields',
+        E,
+        '#/components/parameters/PostFields/schema',
+        _vGetUserBookmarksQueryPostFields,
+        _eGetUserBookmarksQueryPostFields,
       )
-        return false;
-    }
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eSearchRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchRecentPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (x1.length > 1024 && _len(x1) > 1024) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'query')) return false;
-    }
-    const x5 = v['post.fields'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x5,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x5, o) &&
-        !_eGetUserBookmarksQueryPostFields(
-          x5,
-          o + 16,
-          p + '/post.fields',
-          E,
-          '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/query',
+        E,
+        '#/paths/~12~1posts~1search~1recent/get/parameters/0/schema',
+        _vSearchRecentPostsQueryQuery,
+        _eSearchRecentPostsQueryQuery,
       )
-        return false;
-    }
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'query')) return false;
+  const x3 = v['post.fields'];
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/post.fields',
+        E,
+        '#/components/parameters/PostFields/schema',
+        _vGetUserBookmarksQueryPostFields,
+        _eGetUserBookmarksQueryPostFields,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eSearchAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchAllPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (x1.length > 1024 && _len(x1) > 1024) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchRecentPostsQueryQuery(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'query')) return false;
-    }
-    const x5 = v.max_results;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryMaxResults(
-            x5,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          if (x5 > 500) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eSearchAllPostsQueryMaxResults(
-            x5,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x9 = v.start_time;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'start_time'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryStartTime(
-            x9,
-            o,
-            p + '/start_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          if ((o & 2) !== 0 && !_fDateTime(x9)) {
-            break L12;
-          }
-          ok11 = true;
-        }
-        if (
-          !ok11 &&
-          !_eSearchAllPostsQueryStartTime(
-            x9,
-            o + 16,
-            p + '/start_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x13 = v.end_time;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'end_time'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryStartTime(
-            x13,
-            o,
-            p + '/end_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x13 !== 'string') break L16;
-          if ((o & 2) !== 0 && !_fDateTime(x13)) {
-            break L16;
-          }
-          ok15 = true;
-        }
-        if (
-          !ok15 &&
-          !_eSearchAllPostsQueryStartTime(
-            x13,
-            o + 16,
-            p + '/end_time',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x17 = v.next_token;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x17,
-            o,
-            p + '/next_token',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (typeof x17 !== 'string') break L20;
-          ok19 = true;
-        }
-        if (
-          !ok19 &&
-          !_eSearchAllPostsQueryNextToken(
-            x17,
-            o + 16,
-            p + '/next_token',
-            E,
-            '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x21 = v['post.fields'];
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserBookmarksQueryPostFields(
-            x21,
-            o,
-            p + '/post.fields',
-            E,
-            '#/components/parameters/PostFields/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vGetUserBookmarksQueryPostFields(x21, o) &&
-        !_eGetUserBookmarksQueryPostFields(
-          x21,
-          o + 16,
-          p + '/post.fields',
-          E,
-          '#/components/parameters/PostFields/schema',
-        ) &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/query',
+        E,
+        '#/paths/~12~1posts~1search~1all/get/parameters/0/schema',
+        _vSearchRecentPostsQueryQuery,
+        _eSearchRecentPostsQueryQuery,
       )
-        return false;
-    }
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'query')) return false;
+  const x3 = v.max_results;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/max_results',
+        E,
+        '#/paths/~12~1posts~1search~1all/get/parameters/1/schema',
+        _vSearchAllPostsQueryMaxResults,
+        _eSearchAllPostsQueryMaxResults,
+      )
+    )
+      return false;
+  }
+  const x5 = v.start_time;
+  if (x5 !== undefined) {
+    if (
+      _refSp(
+        x5,
+        o,
+        p + '/start_time',
+        E,
+        '#/paths/~12~1posts~1search~1all/get/parameters/2/schema',
+        _vSearchAllPostsQueryStartTime,
+        _eSearchAllPostsQueryStartTime,
+      )
+    )
+      return false;
+  }
+  const x7 = v.end_time;
+  if (x7 !== undefined) {
+    if (
+      _refSp(
+        x7,
+        o,
+        p + '/end_time',
+        E,
+        '#/paths/~12~1posts~1search~1all/get/parameters/3/schema',
+        _vSearchAllPostsQueryStartTime,
+        _eSearchAllPostsQueryStartTime,
+      )
+    )
+      return false;
+  }
+  const x9 = v.next_token;
+  if (x9 !== undefined) {
+    if (
+      _refSp(
+        x9,
+        o,
+        p + '/next_token',
+        E,
+        '#/paths/~12~1posts~1search~1all/get/parameters/4/schema',
+        _vSearchAllPostsQueryNextToken,
+        _eSearchAllPostsQueryNextToken,
+      )
+    )
+      return false;
+  }
+  const x11 = v['post.fields'];
+  if (x11 !== undefined) {
+    if (
+      _refSp(
+        x11,
+        o,
+        p + '/post.fields',
+        E,
+        '#/components/parameters/PostFields/schema',
+        _vGetUserBookmarksQueryPostFields,
+        _eGetUserBookmarksQueryPostFields,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eCountRecentPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCountRecentPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/query',
+        E,
+        '#/paths/~12~1posts~1counts~1recent/get/parameters/0/schema',
+        _vSearchAllPostsQueryNextToken,
+        _eSearchAllPostsQueryNextToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eCountAllPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCountAllPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/query',
+        E,
+        '#/paths/~12~1posts~1counts~1all/get/parameters/0/schema',
+        _vSearchAllPostsQueryNextToken,
+        _eSearchAllPostsQueryNextToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.max_results;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostsQueryMaxResults(
-            x1,
-            o,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostsQueryMaxResults(
-            x1,
-            o + 16,
-            p + '/max_results',
-            E,
-            '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.max_results;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/max_results',
+        E,
+        '#/paths/~12~1users~1{id}~1posts/get/parameters/0/schema',
+        _vGetUserPostsQueryMaxResults,
+        _eGetUserPostsQueryMaxResults,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserMentionsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserMentionsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserLikedPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserLikedPostsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserFollowersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserFollowersPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserFollowingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserFollowingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eFollowUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFollowUserPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eFollowUserRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-
+  if (o & 8) return _eFollowUserRequestBody2(_plain(v), o - 8, p, E, sp);
   return E.length === e0;
 }
 
 export function _eGetUserBlockingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserBlockingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserMutingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserMutingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -11907,35 +8989,29 @@ export function _eGetUserPinnedListsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPinnedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserOwnedListsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserOwnedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -11947,18 +9023,15 @@ export function _eGetUserFollowedListsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserFollowedListsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
@@ -11970,155 +9043,118 @@ export function _eGetUserListMembershipsPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserListMembershipsPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eLikePostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eLikePostPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eUserId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else if (!_vUserId(x1, o) && !_eUserId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vUserId, _eUserId)) return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eSearchNewsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchNewsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o,
-            p + '/query',
-            E,
-            '#/paths/~12~1news~1search/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/query',
-            E,
-            '#/paths/~12~1news~1search/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v['news.fields'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchNewsQueryNewsFields(x5, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vSearchNewsQueryNewsFields(x5, o) &&
-        !_eSearchNewsQueryNewsFields(x5, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/query',
+        E,
+        '#/paths/~12~1news~1search/get/parameters/0/schema',
+        _vSearchAllPostsQueryNextToken,
+        _eSearchAllPostsQueryNextToken,
       )
-        return false;
-    }
+    )
+      return false;
+  }
+  const x3 = v['news.fields'];
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/news.fields',
+        E,
+        '#/components/parameters/NewsFields/schema',
+        _vSearchNewsQueryNewsFields,
+        _eSearchNewsQueryNewsFields,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eFindNewsByIdPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindNewsByIdPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchAllPostsQueryNextToken(x1, o, p + '/id', E, '#/paths/~12~1news~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eSearchAllPostsQueryNextToken(
-            x1,
-            o + 16,
-            p + '/id',
-            E,
-            '#/paths/~12~1news~1{id}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/id',
+        E,
+        '#/paths/~12~1news~1{id}/get/parameters/0/schema',
+        _vSearchAllPostsQueryNextToken,
+        _eSearchAllPostsQueryNextToken,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eFindNewsByIdQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eFindNewsByIdQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['news.fields'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'news.fields'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eSearchNewsQueryNewsFields(x1, o, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vSearchNewsQueryNewsFields(x1, o) &&
-        !_eSearchNewsQueryNewsFields(x1, o + 16, p + '/news.fields', E, '#/components/parameters/NewsFields/schema') &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['news.fields'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/news.fields',
+        E,
+        '#/components/parameters/NewsFields/schema',
+        _vSearchNewsQueryNewsFields,
+        _eSearchNewsQueryNewsFields,
       )
-        return false;
-    }
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -12131,50 +9167,25 @@ export function _eDeleteConnectionsByUuidQuery(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDeleteConnectionsByUuidQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.uuids;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'uuids'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eDeleteConnectionsByUuidQueryUuids(
-            x1,
-            o,
-            p + '/uuids',
-            E,
-            '#/paths/~12~1connections/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Array.isArray(x1)) break L4;
-          for (let i5 = 0; i5 < x1.length; i5++) {
-            const x6 = x1[i5];
-            if (typeof x6 !== 'string') break L4;
-            if ((o & 2) !== 0 && !_fUuid(x6)) {
-              break L4;
-            }
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eDeleteConnectionsByUuidQueryUuids(
-            x1,
-            o + 16,
-            p + '/uuids',
-            E,
-            '#/paths/~12~1connections/delete/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.uuids;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/uuids',
+        E,
+        '#/paths/~12~1connections/delete/parameters/0/schema',
+        _vDeleteConnectionsByUuidQueryUuids,
+        _eDeleteConnectionsByUuidQueryUuids,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
@@ -12187,26 +9198,16 @@ export function _eDeleteConnectionsByEndpointPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDeleteConnectionsByEndpointPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.endpoint_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'endpoint_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryNextToken(x1, o, p + '/endpoint_id', E, _sp158) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eSearchAllPostsQueryNextToken(x1, o + 16, p + '/endpoint_id', E, _sp158) && (o & 1) === 0)
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.endpoint_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/endpoint_id', E, _sp158, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'endpoint_id')) return false;
   return E.length === e0;
 }
 
@@ -12218,90 +9219,68 @@ export function _eReplayAccountActivityPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReplayAccountActivityPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.webhook_id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'webhook_id'))) {
-      if ((o & 48) === 48) {
-        if (!_eSearchAllPostsQueryNextToken(x1, o, p + '/webhook_id', E, _sp159) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eSearchAllPostsQueryNextToken(x1, o + 16, p + '/webhook_id', E, _sp159) && (o & 1) === 0)
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'webhook_id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.webhook_id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/webhook_id', E, _sp159, _vSearchAllPostsQueryNextToken, _eSearchAllPostsQueryNextToken))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'webhook_id')) return false;
   return E.length === e0;
 }
 
 export function _v0(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.expanded_url;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x2)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x2)) return false;
   }
   const x3 = v.display_url;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.unwound_url;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x4)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x4)) return false;
   }
   const x5 = v.title;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   const x6 = v.description;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   const x7 = v.images;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
+  if (x7 !== undefined) {
     if (!Array.isArray(x7)) return false;
-    if (x7.length < 1) {
-      return false;
-    }
+    if (x7.length < 1) return false;
     for (let i8 = 0; i8 < x7.length; i8++) {
       const x9 = x7[i8];
       if (!_vUrlImage(x9, o)) return false;
     }
   }
   const x11 = v.media_key;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'string') return false;
   }
   const x12 = v.status;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x12 !== undefined) {
     if (!Number.isInteger(x12)) return false;
-    if (x12 > 599) {
-      return false;
-    }
-    if (x12 < 100) {
-      return false;
-    }
+    if (x12 > 599) return false;
+    if (x12 < 100) return false;
   }
   return true;
 }
@@ -12309,116 +9288,80 @@ export function _v0(v: any, o: number): boolean {
 export function _e0(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', sp + '/properties/url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/url', sp + '/properties/url', 'uri')) return false;
-        }
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.url;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, sp, 'url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, sp, 'url')) return false;
+      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, sp, 'url', _fFormat, 'uri')) return false;
     }
-    const x2 = v.expanded_url;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'expanded_url'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x2)) {
-          if (_fFormat(E, o, p + '/expanded_url', sp + '/properties/expanded_url', 'uri')) return false;
-        }
+  } else if (_fReq(E, o, p, sp, 'url')) return false;
+  const x2 = v.expanded_url;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, sp, 'expanded_url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x2) && _fP(E, o, p, sp, 'expanded_url', _fFormat, 'uri')) return false;
+    }
+  }
+  const x3 = v.display_url;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, sp, 'display_url', _fType, 'string')) return false;
+  const x4 = v.unwound_url;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, sp, 'unwound_url', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUri(x4) && _fP(E, o, p, sp, 'unwound_url', _fFormat, 'uri')) return false;
+    }
+  }
+  const x5 = v.title;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'title', _fType, 'string')) return false;
+  const x6 = v.description;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, sp, 'description', _fType, 'string')) return false;
+  const x7 = v.images;
+  if (x7 !== undefined) {
+    if (!Array.isArray(x7)) {
+      if (_fP(E, o, p, sp, 'images', _fType, 'array')) return false;
+    } else {
+      if (
+        x7.length < 1 &&
+        _fErr(E, o, p + '/images', sp + '/properties/images/minItems', 'minItems', 'must NOT have fewer than 1 items', {
+          limit: 1,
+        })
+      )
+        return false;
+      for (let i8 = 0; i8 < x7.length; i8++) {
+        const x9 = x7[i8];
+        if (_ref(x9, o, p + '/images/' + i8, E, _vUrlImage, _eUrlImage)) return false;
       }
     }
-    const x3 = v.display_url;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'display_url'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/display_url', sp + '/properties/display_url', 'string')) return false;
-      }
-    }
-    const x4 = v.unwound_url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'unwound_url'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x4)) {
-          if (_fFormat(E, o, p + '/unwound_url', sp + '/properties/unwound_url', 'uri')) return false;
-        }
-      }
-    }
-    const x5 = v.title;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
-      }
-    }
-    const x6 = v.description;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'description'))) {
-      if (typeof x6 !== 'string') {
-        if (_fType(E, o, p + '/description', sp + '/properties/description', 'string')) return false;
-      }
-    }
-    const x7 = v.images;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'images'))) {
-      if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/images', sp + '/properties/images', 'array')) return false;
-      } else {
-        if (x7.length < 1) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/images',
-              sp + '/properties/images/minItems',
-              'minItems',
-              'must NOT have fewer than 1 items',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-        for (let i8 = 0; i8 < x7.length; i8++) {
-          const x9 = x7[i8];
-          if ((o & 48) === 48) {
-            if (!_eUrlImage(x9, o, p + '/images/' + i8, E) && (o & 1) === 0) return false;
-          } else if (!_vUrlImage(x9, o) && !_eUrlImage(x9, o + 16, p + '/images/' + i8, E) && (o & 1) === 0)
-            return false;
-        }
-      }
-    }
-    const x11 = v.media_key;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'media_key'))) {
-      if (typeof x11 !== 'string') {
-        if (_fType(E, o, p + '/media_key', sp + '/properties/media_key', 'string')) return false;
-      }
-    }
-    const x12 = v.status;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x12)) {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
-      } else {
-        if (x12 > 599) {
-          if (
-            _fErr(E, o, p + '/status', sp + '/properties/status/maximum', 'maximum', 'must be <= 599', {
-              comparison: '<=',
-              limit: 599,
-            })
-          )
-            return false;
-        }
-        if (x12 < 100) {
-          if (
-            _fErr(E, o, p + '/status', sp + '/properties/status/minimum', 'minimum', 'must be >= 100', {
-              comparison: '>=',
-              limit: 100,
-            })
-          )
-            return false;
-        }
-      }
+  }
+  const x11 = v.media_key;
+  if (x11 !== undefined && typeof x11 !== 'string' && _fP(E, o, p, sp, 'media_key', _fType, 'string')) return false;
+  const x12 = v.status;
+  if (x12 !== undefined) {
+    if (!Number.isInteger(x12)) {
+      if (_fP(E, o, p, sp, 'status', _fType, 'integer')) return false;
+    } else {
+      if (
+        x12 > 599 &&
+        _fErr(E, o, p + '/status', sp + '/properties/status/maximum', 'maximum', 'must be <= 599', {
+          comparison: '<=',
+          limit: 599,
+        })
+      )
+        return false;
+      if (
+        x12 < 100 &&
+        _fErr(E, o, p + '/status', sp + '/properties/status/minimum', 'minimum', 'must be >= 100', {
+          comparison: '>=',
+          limit: 100,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -12433,19 +9376,23 @@ export function _eGetUserBookmarksQueryMaxResults(
 ): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 100) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
-    }
-    if (v < 1) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-    }
-    if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) {
-      if (_fFormat(E, o, p, sp, 'int32')) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
+    return false;
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
+  if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) && _fFormat(E, o, p, sp, 'int32'))
+    return false;
   return E.length === e0;
+}
+
+export function _vGetUserBookmarksQueryMaxResults(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 100) return false;
+  if (v < 1) return false;
+  if ((o & 2) !== 0 && !(Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return false;
+  return true;
 }
 
 export function _eGetUserBookmarksQueryPaginationToken(
@@ -12457,14 +9404,21 @@ export function _eGetUserBookmarksQueryPaginationToken(
 ): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if (v.length === 0) {
-      if (_fErr(E, o, p, sp + '/minLength', 'minLength', 'must NOT have fewer than 1 characters', { limit: 1 }))
-        return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if (
+    v.length === 0 &&
+    _fErr(E, o, p, sp + '/minLength', 'minLength', 'must NOT have fewer than 1 characters', { limit: 1 })
+  )
+    return false;
   return E.length === e0;
+}
+
+export function _vGetUserBookmarksQueryPaginationToken(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if (v.length === 0) return false;
+  return true;
 }
 
 export function _eGetUserBookmarksQueryPostFields(
@@ -12476,23 +9430,20 @@ export function _eGetUserBookmarksQueryPostFields(
 ): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    if (v.length < 1) {
-      if (_fErr(E, o, p, sp + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 })) return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePostField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPostField(x2, o) && !_ePostField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
-    if (v.length > 1) {
-      const u4 = _dup(v);
-      if (u4 !== null) {
-        if (_fErr(E, o, p, sp + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }))
-          return false;
-      }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  if (v.length < 1 && _fErr(E, o, p, sp + '/minItems', 'minItems', 'must NOT have fewer than 1 items', { limit: 1 }))
+    return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vPostField, _ePostField)) return false;
+  }
+  if (v.length > 1) {
+    const u4 = _dup(v);
+    if (u4 !== null) {
+      if (_fErr(E, o, p, sp + '/uniqueItems', 'uniqueItems', 'must NOT have duplicate items', { i: u4[1], j: u4[0] }))
+        return false;
     }
   }
   return E.length === e0;
@@ -12500,9 +9451,7 @@ export function _eGetUserBookmarksQueryPostFields(
 
 export function _vGetUserBookmarksQueryPostFields(v: any, o: number): boolean {
   if (!Array.isArray(v)) return false;
-  if (v.length < 1) {
-    return false;
-  }
+  if (v.length < 1) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!_vPostField(x2, o)) return false;
@@ -12520,29 +9469,44 @@ export function _eGetUserBookmarksQueryExpansions(
 ): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string' && _fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
   }
   return E.length === e0;
+}
+
+export function _vGetUserBookmarksQueryExpansions(v: any, o: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') return false;
+  }
+  return true;
 }
 
 export function _eSearchRecentPostsQueryQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if (v.length > 1024 && _len(v) > 1024) {
-      if (_fErr(E, o, p, sp + '/maxLength', 'maxLength', 'must NOT have more than 1024 characters', { limit: 1024 }))
-        return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if (
+    v.length > 1024 &&
+    _len(v) > 1024 &&
+    _fErr(E, o, p, sp + '/maxLength', 'maxLength', 'must NOT have more than 1024 characters', { limit: 1024 })
+  )
+    return false;
   return E.length === e0;
+}
+
+export function _vSearchRecentPostsQueryQuery(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if (v.length > 1024 && _len(v) > 1024) return false;
+  return true;
 }
 
 export function _eSearchAllPostsQueryMaxResults(
@@ -12554,13 +9518,18 @@ export function _eSearchAllPostsQueryMaxResults(
 ): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 500) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 500', { comparison: '<=', limit: 500 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 500 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 500', { comparison: '<=', limit: 500 }))
+    return false;
   return E.length === e0;
+}
+
+export function _vSearchAllPostsQueryMaxResults(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 500) return false;
+  return true;
 }
 
 export function _eSearchAllPostsQueryStartTime(
@@ -12572,13 +9541,17 @@ export function _eSearchAllPostsQueryStartTime(
 ): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDateTime(v)) {
-      if (_fFormat(E, o, p, sp, 'date-time')) return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if ((o & 2) !== 0 && !_fDateTime(v) && _fFormat(E, o, p, sp, 'date-time')) return false;
   return E.length === e0;
+}
+
+export function _vSearchAllPostsQueryStartTime(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if ((o & 2) !== 0 && !_fDateTime(v)) return false;
+  return true;
 }
 
 export function _eSearchAllPostsQueryNextToken(
@@ -12589,38 +9562,35 @@ export function _eSearchAllPostsQueryNextToken(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vSearchAllPostsQueryNextToken(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eGetUserPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  }
+  if (!Number.isInteger(v) && _fType(E, o, p, sp, 'integer')) return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostsQueryMaxResults(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  return true;
 }
 
 export function _eSearchNewsQueryNewsFields(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eNewsField(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          ok4 = true;
-        }
-        if (!ok4 && !_eNewsField(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vNewsField, _eNewsField)) return false;
   }
   return E.length === e0;
 }
@@ -12643,18 +9613,26 @@ export function _eDeleteConnectionsByUuidQueryUuids(
 ): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUuid(x2)) {
-          if (_fFormat(E, o, p + '/' + i1, sp + '/items', 'uuid')) return false;
-        }
-      }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') {
+      if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fUuid(x2) && _fFormat(E, o, p + '/' + i1, sp + '/items', 'uuid')) return false;
     }
   }
   return E.length === e0;
+}
+
+export function _vDeleteConnectionsByUuidQueryUuids(v: any, o: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fUuid(x2)) return false;
+  }
+  return true;
 }

@@ -7,7 +7,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { _esc, _has, _len, _mul } from '../../../generator/src/emit/validators/runtime/helpers/core.ts';
+import { _esc, _fP, _fType, _has, _len, _mul, _plain, _ref } from '../../../generator/src/emit/validators/runtime/helpers/core.ts';
 import { _eq } from '../../../generator/src/emit/validators/runtime/helpers/equality.ts';
 import { _media, _respond, _request, _status, type _Check } from '../../../generator/src/emit/validators/runtime/helpers/operations.ts';
 import { _O, _opts } from '../../../generator/src/emit/validators/runtime/public.ts';
@@ -37,6 +37,50 @@ describe('core helpers', () => {
   it('_has is an own-property test', () => {
     expect(_has.call({ a: 1 }, 'a')).toBe(true);
     expect(_has.call(Object.create({ a: 1 }), 'a')).toBe(false);
+  });
+});
+
+describe('helpers that keep the compiled code short', () => {
+  it('_plain copies plain objects without prototypes and keeps values, arrays (holes too) and other objects', () => {
+    const date = new Date(0);
+    const source = JSON.parse('{"a": {"b": [1, {"c": null}]}, "__proto__": {"x": 1}, "d": "s"}');
+    source.e = date;
+    const copy = _plain(source);
+    expect(Object.getPrototypeOf(copy)).toBeNull();
+    expect(Object.getPrototypeOf(copy.a.b[1])).toBeNull();
+    expect(Array.isArray(copy.a.b)).toBe(true);
+    expect(_has.call(copy, '__proto__')).toBe(true);
+    expect(copy.e).toBe(date);
+    expect(isDeepStrictEqual(JSON.parse(JSON.stringify(copy)), JSON.parse(JSON.stringify(source)))).toBe(true);
+    // eslint-disable-next-line no-sparse-arrays
+    expect(1 in _plain([0, , 2])).toBe(false);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = 1;
+    try {
+      expect(_plain({}).polluted).toBeUndefined();
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
+  it('_fP records the error of the helper it applies at a property, with both paths joined', () => {
+    const E: any[] = [];
+    const F: any[] = [];
+    expect(_fP(E, _O.allErrors, '/a', '#/s', 'b~1c', _fType, 'string')).toBe(_fType(F, _O.allErrors, '/a/b~1c', '#/s/properties/b~1c', 'string'));
+    expect(E).toEqual(F);
+    expect(E[0]).toMatchObject({ instancePath: '/a/b~1c', schemaPath: '#/s/properties/b~1c/type' });
+  });
+
+  it('_ref walks for errors only when the check fails, and skips the check once the counter is full', () => {
+    const calls: string[] = [];
+    const check = (v: any) => (calls.push('check'), v === 1);
+    const errors = (v: any, o: number, p: string, E: any[]) => (calls.push(`errors ${o}`), v === 1 || (E.push(p), false));
+    const E: string[] = [];
+    expect(_ref(1, 0, '/x', E as any, check, errors as any)).toBe(false);
+    expect(_ref(2, 0, '/x', E as any, check, errors as any)).toBe(true);
+    expect(_ref(2, _O.allErrors | 48, '/y', E as any, check, errors as any)).toBe(false);
+    expect(calls).toEqual(['check', 'check', 'errors 16', `errors ${_O.allErrors | 48}`]);
+    expect(E).toEqual(['/x', '/y']);
   });
 });
 

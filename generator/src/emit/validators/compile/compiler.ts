@@ -13,8 +13,10 @@ import type { Access } from '../../../model/facts/index.ts';
 import type { Schema } from '../../../model/types.ts';
 import { ACTIVE_KEYWORDS } from './analysis/trivial.ts';
 import { ContentIds } from './content.ts';
+import { O } from './option-bits.ts';
 import { Hoister } from './hoist.ts';
 import { compileNode } from './node.ts';
+import { typedTails } from './keywords/typed.ts';
 import { Registry, type NodeInfo, type RegistryOptions } from './registry.ts';
 import type { Relaxation, ShapeOf } from './relax.ts';
 import { EMPTY_SCOPE, enterResource, type DynScope } from './scope.ts';
@@ -155,23 +157,29 @@ export class Compiler {
 
   /** The record of a function variant (queued for generation): its name and how it is called. */
   callee(variant: FnVariant): FnRecord {
+    const { resolved, key, relocatable } = this.identify(variant);
+    const known = this.fns.get(key);
+    if (known) return known;
+    const record: FnRecord = { ...resolved, relocatable, takesSchemaPath: relocatable && resolved.mode === 'errors', name: raw(this.functionName({ ...resolved, relocatable })) };
+    this.fns.set(key, record);
+    this.order.push(record);
+    return record;
+  }
+
+  /** The variant a request stands for (a schema that is only a `$ref` is its target) and its key. */
+  private identify(variant: FnVariant): { resolved: FnVariant; key: string; relocatable: boolean } {
     const alias = refOnly(variant.node.schema);
     if (alias !== undefined) {
       const target = this.registry.resolve(alias, variant.node);
       if (typeof target.schema !== 'boolean' && target !== variant.node) {
-        return this.callee({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource), relocatable: false });
+        return this.identify({ ...variant, node: target, dyn: enterResource(variant.dyn, target.resource), relocatable: false });
       }
     }
     const node = variant.node;
     const relocatable = this.share && variant.relocatable === true && typeof node.schema === 'object' && node.schema !== null && !this.content.pinnedToPlace(node.schema);
     const identity = relocatable ? `R${this.content.schemaId(node.schema as object)}|${node.base}|${node.resource.uri}|${node.doc.uri}` : nodeKey(node);
     const key = `${identity}|${variant.mode}|${variant.trackP}|${variant.trackI}|${variant.dyn.key}|${variant.relax?.key ?? ''}`;
-    const known = this.fns.get(key);
-    if (known) return known;
-    const record: FnRecord = { ...variant, relocatable, takesSchemaPath: relocatable && variant.mode === 'errors', name: raw(this.functionName({ ...variant, relocatable })) };
-    this.fns.set(key, record);
-    this.order.push(record);
-    return record;
+    return { resolved: variant, key, relocatable };
   }
 
   /**
@@ -204,6 +212,15 @@ export class Compiler {
     const path = renderPath(f.at ?? site.path);
     const schemaPath = f.schemaPath ?? `${site.schemaPath}/${f.keyword}`;
     if (f.short && schemaPath === `${site.schemaPath}/${f.keyword}`) {
+      const at = f.at ?? site.path;
+      const name = at.parts[at.parts.length - 1];
+      const suffix = `/properties/${String(name)}`;
+      if (typeof name === 'string' && at.parts[at.parts.length - 2] === '/' && site.schemaPath.endsWith(suffix) && site.schemaPath.length > suffix.length) {
+        // At a property of the value: `_fP` joins both paths from the parent's, shorter than writing them.
+        const parentPath = renderPath({ root: at.root, parts: at.parts.slice(0, -2) });
+        const parentSchema = this.schemaPathCode(site, site.schemaPath.slice(0, -suffix.length));
+        return code`${this.use('_fP')}(E, ${site.o}, ${parentPath}, ${parentSchema}, ${lit(name)}, ${this.use(f.short.helper)}, ${f.short.arg})`;
+      }
       return code`${this.use(f.short.helper)}(E, ${site.o}, ${path}, ${this.schemaPathCode(site, site.schemaPath)}, ${f.short.arg})`;
     }
     const sp = this.schemaPathCode(site, schemaPath);
@@ -271,6 +288,24 @@ export class Compiler {
       relax: r.relax,
     };
     const body = compileNode(this, r.node.schema, site);
+    const tail = body.length ? typedTails.get(body[body.length - 1]) : undefined;
+    if (tail) body.splice(body.length - 1, 1, ...tail);
+    // An entry's errors function, called from outside (the re-check counter is 0 only there, see
+    // keywords/ref.ts) collecting all errors, runs its check function first when there is one: valid data
+    // then costs what the check costs, and the errors walk runs only when it fails. (Stopping at the first
+    // error, the errors walk is one pass already; a check function made only for this would be bigger.)
+    const entry = this.entries.has(r.name.text);
+    const check = entry && r.mode === 'errors' ? this.fns.get(this.identify({ ...r, mode: 'check' }).key)?.name : undefined;
+    if (check) {
+      const counterAndAll = raw(String(Number(O.branchCounter.text) | Number(O.allErrors.text)));
+      body.unshift(code`if ((o & ${counterAndAll}) === ${O.allErrors} && ${check}(v, o)) return true;`);
+    }
+    // An entry under prototype pollution validates a copy without prototypes (`_plain`), so property reads
+    // in every function need no `hasOwnProperty` test. (Entries are all requested before `build`.)
+    if (entry) {
+      const args = params.map((p, i) => (i === 0 ? code`${this.use('_plain')}(v)` : i === 1 ? code`o - ${O.inheritedKeys}` : raw(p.text.slice(0, p.text.indexOf(':')))));
+      body.unshift(code`if (o & ${O.inheritedKeys}) return ${r.name}(${join(args)});`);
+    }
     if (r.mode === 'check') {
       return code`function ${r.name}(${join(params)}): boolean {\n${join(body, '\n')}\nreturn true;\n}`;
     }

@@ -129,6 +129,53 @@ export interface Failure {
   short?: { helper: string; arg: Code };
 }
 
+/**
+ * `if (test) <failure>` as one statement: `if (test) return false;` in check mode, and in errors mode the
+ * error recorded in the test, `if (test && _fX(...)) return false;` (no block, half the lines).
+ */
+export function guard(site: Site, err: (f: Failure) => Code, test: Code, f: Failure): Code {
+  const condition = site.mode === 'check' ? test : code`${operand(test, '&&')} && ${err(f)}`;
+  const statement = code`if (${condition}) ${site.stop}`;
+  guards.set(statement, { condition, stop: site.stop });
+  return statement;
+}
+
+/** The parts of the statements `guard` made, for callers that fold them into a test of their own. */
+export const guards = new WeakMap<Code, { condition: Code; stop: Code }>();
+
+/**
+ * `test` as an operand of `&&` or `||`: parenthesised when its top level has an operator that binds less
+ * tightly, or mixes with it in a way prettier parenthesises (`a || (b && c)`); only then, as prettier would.
+ */
+export function operand(test: Code, of: '&&' | '||'): Code {
+  const ops = topLevelOperators(test.text);
+  const wrap = ops.has('?') || ops.has('??') || (of === '&&' ? ops.has('||') : ops.has('&&'));
+  return wrap ? code`(${test})` : test;
+}
+
+function topLevelOperators(t: string): Set<string> {
+  const ops = new Set<string>();
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < t.length; i++) {
+    const ch = t[i];
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (depth === 0) {
+      const two = t.slice(i, i + 2);
+      if (two === '||' || two === '&&' || two === '??') {
+        ops.add(two);
+        i++;
+      } else if (ch === '?') ops.add('?');
+    }
+  }
+  return ops;
+}
+
 /** What a failed check does: `stop` in check mode; record an error, then stop unless allErrors, otherwise. */
 export function failure(site: Site, err: (f: Failure) => Code, f: Failure): Code {
   if (site.mode === 'check') return site.stop;

@@ -2,7 +2,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { contains } from './contains.ts';
 import { items } from './items.ts';
 
@@ -16,10 +16,10 @@ function sizes(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const max = limit(s.maxItems);
   const min = limit(s.minItems);
   if (max !== undefined) {
-    out.push(code`if (${d}.length > ${lit(max)}) {\n${failure(site, c.err(site), { keyword: 'maxItems', message: `must NOT have more than ${max} items`, params: code`{ limit: ${lit(max)} }` })}\n}`);
+    out.push(guard(site, c.err(site), code`${d}.length > ${lit(max)}`, { keyword: 'maxItems', message: `must NOT have more than ${max} items`, params: code`{ limit: ${lit(max)} }` }));
   }
   if (min !== undefined && min > 0) {
-    out.push(code`if (${d}.length < ${lit(min)}) {\n${failure(site, c.err(site), { keyword: 'minItems', message: `must NOT have fewer than ${min} items`, params: code`{ limit: ${lit(min)} }` })}\n}`);
+    out.push(guard(site, c.err(site), code`${d}.length < ${lit(min)}`, { keyword: 'minItems', message: `must NOT have fewer than ${min} items`, params: code`{ limit: ${lit(min)} }` }));
   }
   return out;
 }

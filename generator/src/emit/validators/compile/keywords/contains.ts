@@ -3,7 +3,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -40,18 +40,18 @@ export function contains(c: Compiler, s: SchemaObject, site: Site): Code[] {
   out.push(code`let ${n} = 0;\nfor (let ${i} = 0; ${i} < ${d}.length; ${i}++) {\nconst ${x} = ${d}[${i}];\n${label}: {\n${join(body, '\n')}\n${join(onMatch, '\n')}\n}\n}`);
   if (min > 0) {
     const message = s.minContains === undefined ? 'must contain at least 1 valid item' : `must contain at least ${min} valid item(s)`;
-    out.push(code`if (${n} < ${lit(min)}) {\n${failure(site, c.err(site), {
+    out.push(guard(site, c.err(site), code`${n} < ${lit(min)}`, {
       keyword: s.minContains === undefined ? 'contains' : 'minContains',
       message,
       params: code`{ minContains: ${lit(min)} }`,
-    })}\n}`);
+    }));
   }
   if (max !== undefined) {
-    out.push(code`if (${n} > ${lit(max)}) {\n${failure(site, c.err(site), {
+    out.push(guard(site, c.err(site), code`${n} > ${lit(max)}`, {
       keyword: 'maxContains',
       message: `must contain at most ${max} valid item(s)`,
       params: code`{ maxContains: ${lit(max)} }`,
-    })}\n}`);
+    }));
   }
   return out;
 }

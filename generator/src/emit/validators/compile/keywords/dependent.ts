@@ -3,7 +3,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { failure, inPlace, keywordPath, type Site } from '../site.ts';
+import { failure, guard, inPlace, keywordPath, type Site } from '../site.ts';
 import { present } from './own.ts';
 import { schemaMap, stringList } from './properties.ts';
 
@@ -14,12 +14,12 @@ export function dependentRequired(c: Compiler, s: SchemaObject, site: Site): Cod
   for (const [name, list] of Object.entries(deps)) {
     const needed = stringList(list);
     if (!needed.length) continue;
-    const checks = needed.map((missing) => code`if (!${present(c, site, missing)}) {\n${failure(site, c.err(site), {
+    const checks = needed.map((missing) => guard(site, c.err(site), code`!${present(c, site, missing)}`, {
       keyword: 'dependentRequired',
       message: `must have property '${missing}' when property '${name}' is present`,
       params: code`{ property: ${lit(name)}, missingProperty: ${lit(missing)} }`,
       schemaPath: keywordPath(site, 'dependentRequired', name),
-    })}\n}`);
+    }));
     out.push(code`if (${present(c, site, name)}) {\n${join(checks, '\n')}\n}`);
   }
   return out;

@@ -6,7 +6,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Primitive } from '../hoist.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { negate } from './type-tests.ts';
 
 function isPrimitive(value: unknown): value is Primitive {
@@ -49,18 +49,20 @@ export function enumConst(c: Compiler, s: SchemaObject, site: Site): Code[] {
   // `x-enum-incomplete: true`: the spec lists only the values its source shows and says others exist
   // (spec/README.md), so the list documents values without restricting them.
   if (Array.isArray(s.enum) && s['x-enum-incomplete'] !== true) {
-    out.push(code`if (${negate(inEnum(c, d, s.enum))}) {\n${failure(site, c.err(site), {
+    const allowed = jsonValue(c, s.enum);
+    out.push(guard(site, c.err(site), code`${negate(inEnum(c, d, s.enum))}`, {
       keyword: 'enum',
       message: 'must be equal to one of the allowed values',
-      params: code`{ allowedValues: ${jsonValue(c, s.enum)} }`,
-    })}\n}`);
+      params: code`{ allowedValues: ${allowed} }`,
+      short: { helper: '_fEnum', arg: allowed },
+    }));
   }
   if (Object.prototype.hasOwnProperty.call(s, 'const')) {
-    out.push(code`if (${negate(equals(c, d, s.const))}) {\n${failure(site, c.err(site), {
+    out.push(guard(site, c.err(site), code`${negate(equals(c, d, s.const))}`, {
       keyword: 'const',
       message: 'must be equal to constant',
       params: code`{ allowedValue: ${jsonValue(c, s.const)} }`,
-    })}\n}`);
+    }));
   }
   return out;
 }

@@ -6,12 +6,12 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { guard, type Site } from '../site.ts';
 import { stringFormats } from '../../runtime/formats/index.ts';
 import { O } from '../option-bits.ts';
 
-function formatFailure(c: Compiler, site: Site, format: string): Code {
-  return failure(site, c.err(site), { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }`, short: { helper: '_fFormat', arg: lit(format) } });
+function formatFailure(c: Compiler, site: Site, format: string, test: Code): Code {
+  return guard(site, c.err(site), test, { keyword: 'format', message: `must match format "${format}"`, params: code`{ format: ${lit(format)} }`, short: { helper: '_fFormat', arg: lit(format) } });
 }
 
 export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
@@ -19,7 +19,7 @@ export function stringFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
   if (typeof format !== 'string' || !Object.prototype.hasOwnProperty.call(stringFormats(), format)) return [];
   c.formats.add(format);
   const fn = stringFormats()[format].name;
-  return [code`if ((${site.o} & ${O.formats}) !== 0 && !${fn}(${site.data})) {\n${formatFailure(c, site, format)}\n}`];
+  return [formatFailure(c, site, format, code`(${site.o} & ${O.formats}) !== 0 && !${fn}(${site.data})`)];
 }
 
 export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
@@ -28,5 +28,5 @@ export function numberFormat(c: Compiler, s: SchemaObject, site: Site): Code[] {
   if (s.format === 'int32') test = code`!(Number.isInteger(${d}) && ${d} >= -2147483648 && ${d} <= 2147483647)`;
   else if (s.format === 'int64') test = code`!Number.isInteger(${d})`;
   else return [];
-  return [code`if ((${site.o} & ${O.formats}) !== 0 && ${test}) {\n${formatFailure(c, site, s.format)}\n}`];
+  return [formatFailure(c, site, s.format, code`(${site.o} & ${O.formats}) !== 0 && ${test}`)];
 }

@@ -4,7 +4,7 @@ import type { SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { atChild, failure, type Site } from '../site.ts';
+import { atChild, failure, guard, type Site } from '../site.ts';
 
 export function items(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const d = site.data;
@@ -22,11 +22,11 @@ export function items(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const rest = s.items;
   if (rest === undefined) return out;
   if (rest === false) {
-    out.push(code`if (${d}.length > ${lit(prefix.length)}) {\n${failure(site, c.err(site), {
+    out.push(guard(site, c.err(site), code`${d}.length > ${lit(prefix.length)}`, {
       keyword: 'items',
       message: `must NOT have more than ${prefix.length} items`,
       params: code`{ limit: ${lit(prefix.length)} }`,
-    })}\n}`);
+    }));
   } else if (!isTrivial(rest)) {
     const i = site.fn.local('i');
     const x = site.fn.local('x');

@@ -2,7 +2,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { numberFormat } from './format.ts';
 
 function num(value: unknown): number | undefined {
@@ -23,16 +23,16 @@ export function numberKeywords(c: Compiler, s: SchemaObject, site: Site): Code[]
     const limit = num(s[b.keyword]);
     if (limit === undefined) continue;
     const op = { '>': code`>`, '>=': code`>=`, '<': code`<`, '<=': code`<=` }[b.fails];
-    out.push(code`if (${d} ${op} ${lit(limit)}) {\n${failure(site, c.err(site), {
+    out.push(guard(site, c.err(site), code`${d} ${op} ${lit(limit)}`, {
       keyword: b.keyword,
       message: `must be ${b.comparison} ${limit}`,
       params: code`{ comparison: ${lit(b.comparison)}, limit: ${lit(limit)} }`,
-    })}\n}`);
+    }));
   }
   const m = num(s.multipleOf);
   if (m !== undefined && m > 0) {
     const test = Number.isInteger(m) ? code`${d} % ${lit(m)} !== 0` : code`!${c.use('_mul')}(${d}, ${lit(m)})`;
-    out.push(code`if (${test}) {\n${failure(site, c.err(site), { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: code`{ multipleOf: ${lit(m)} }` })}\n}`);
+    out.push(guard(site, c.err(site), test, { keyword: 'multipleOf', message: `must be multiple of ${m}`, params: code`{ multipleOf: ${lit(m)} }` }));
   }
   out.push(...numberFormat(c, s, site));
   return out;

@@ -2,7 +2,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { forOwnKeys } from './own.ts';
 
 function limit(value: unknown): number | undefined {
@@ -17,10 +17,10 @@ export function objectSize(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const k = site.fn.local('k');
   const out: Code[] = [code`let ${n} = 0;\n${forOwnKeys(c, site, k)}\n${n}++;\n}`];
   if (max !== undefined) {
-    out.push(code`if (${n} > ${lit(max)}) {\n${failure(site, c.err(site), { keyword: 'maxProperties', message: `must NOT have more than ${max} properties`, params: code`{ limit: ${lit(max)} }` })}\n}`);
+    out.push(guard(site, c.err(site), code`${n} > ${lit(max)}`, { keyword: 'maxProperties', message: `must NOT have more than ${max} properties`, params: code`{ limit: ${lit(max)} }` }));
   }
   if (min !== undefined && min > 0) {
-    out.push(code`if (${n} < ${lit(min)}) {\n${failure(site, c.err(site), { keyword: 'minProperties', message: `must NOT have fewer than ${min} properties`, params: code`{ limit: ${lit(min)} }` })}\n}`);
+    out.push(guard(site, c.err(site), code`${n} < ${lit(min)}`, { keyword: 'minProperties', message: `must NOT have fewer than ${min} properties`, params: code`{ limit: ${lit(min)} }` }));
   }
   return out;
 }

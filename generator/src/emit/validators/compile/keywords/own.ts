@@ -3,14 +3,13 @@
  *
  * Names that `Object.prototype` defines (`constructor`, `toString`, `__proto__`, ...) are always checked with
  * `hasOwnProperty`. Other names are read directly, which is exact for plain objects as long as
- * `Object.prototype` has no enumerable additions; the options bit 8, set per call when it has some (prototype
- * pollution), adds the `hasOwnProperty` check to every read. Keys are only ever enumerated with for-in
+ * `Object.prototype` has no enumerable additions; when it has some (prototype pollution, options bit 8, set
+ * per call) the entry functions validate a copy without prototypes instead (`_plain`, compiler.ts). Keys are only ever enumerated with for-in
  * filtered by `hasOwnProperty`; `in` is never used on instance data.
  */
 import { prettyAccess as access, code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { Compiler } from '../compiler.ts';
 import type { Site } from '../site.ts';
-import { O } from '../option-bits.ts';
 
 export const INHERITED_NAMES: ReadonlySet<string> = new Set([
   '__proto__', 'constructor', '__defineGetter__', '__defineSetter__', 'hasOwnProperty', '__lookupGetter__',
@@ -27,24 +26,22 @@ export interface PropertyRead {
 
 export function readProperty(c: Compiler, site: Site, name: string): PropertyRead {
   const local = site.fn.local('x');
-  const has = c.use('_has');
   const d = site.data;
   if (INHERITED_NAMES.has(name)) {
-    return { local, decl: code`const ${local} = ${has}.call(${d}, ${lit(name)}) ? ${access(d, name)} : undefined;`, present: code`${local} !== undefined` };
+    return { local, decl: code`const ${local} = ${c.use('_has')}.call(${d}, ${lit(name)}) ? ${access(d, name)} : undefined;`, present: code`${local} !== undefined` };
   }
   return {
     local,
     decl: code`const ${local} = ${access(d, name)};`,
-    present: code`${local} !== undefined && ((${site.o} & ${O.inheritedKeys}) === 0 || ${has}.call(${d}, ${lit(name)}))`,
+    present: code`${local} !== undefined`,
   };
 }
 
 /** Condition: `name` is an own, defined property of the site's value. */
 export function present(c: Compiler, site: Site, name: string): Code {
-  const has = c.use('_has');
   const d = site.data;
-  if (INHERITED_NAMES.has(name)) return code`(${has}.call(${d}, ${lit(name)}) && ${access(d, name)} !== undefined)`;
-  return code`(${access(d, name)} !== undefined && ((${site.o} & ${O.inheritedKeys}) === 0 || ${has}.call(${d}, ${lit(name)})))`;
+  if (INHERITED_NAMES.has(name)) return code`(${c.use('_has')}.call(${d}, ${lit(name)}) && ${access(d, name)} !== undefined)`;
+  return code`(${access(d, name)} !== undefined)`;
 }
 
 /** Opens a loop over the own enumerable keys of the site's value; the caller closes it with `}`. */

@@ -16,7 +16,7 @@ import type { Schema, SchemaObject } from '../../../../model/types.ts';
 import { isTrivial } from '../analysis/trivial.ts';
 import type { Compiler } from '../compiler.ts';
 import { childNode, compileSub } from '../node.ts';
-import { atChild, failure, keywordPath, propertySegment, type Site } from '../site.ts';
+import { atChild, failure, guard, guards, keywordPath, operand, propertySegment, type Site } from '../site.ts';
 import { present, readProperty } from './own.ts';
 import { O } from '../option-bits.ts';
 
@@ -35,28 +35,32 @@ export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function requiredFailure(c: Compiler, site: Site, name: string, need: Need): Code {
-  const fail = failure(site, c.err(site), {
+/**
+ * The failure of a missing required member, under `when` (a test that it is missing) and the direction that
+ * requires it: one `if` statement, or the bare failure when there is no test.
+ */
+function requiredFailure(c: Compiler, site: Site, name: string, need: Need, when?: Code): Code {
+  const f = {
     keyword: 'required',
     message: `must have required property '${name}'`,
     params: code`{ missingProperty: ${lit(name)} }`,
     schemaPath: keywordPath(site, 'required'),
     short: { helper: '_fReq', arg: lit(name) },
-  });
-  if (need === 'response') return code`if ((${site.o} & ${O.request}) === 0) {\n${fail}\n}`;
-  if (need === 'request') return code`if ((${site.o} & ${O.request}) !== 0) {\n${fail}\n}`;
-  return fail;
+  };
+  const tests = when ? [when] : [];
+  if (need === 'response') tests.push(code`(${site.o} & ${O.request}) === 0`);
+  if (need === 'request') tests.push(code`(${site.o} & ${O.request}) !== 0`);
+  return tests.length ? guard(site, c.err(site), join(tests, ' && '), f) : failure(site, c.err(site), f);
 }
 
 /** A member of a closed object present in the direction it is not part of. */
 function strayFailure(c: Compiler, site: Site, name: string, access: 'readOnly' | 'writeOnly'): Code {
-  const fail = failure(site, c.err(site), {
+  return guard(site, c.err(site), access === 'readOnly' ? code`(${site.o} & 4) !== 0` : code`(${site.o} & 4) === 0`, {
     keyword: 'additionalProperties',
     message: access === 'readOnly' ? 'must NOT have readOnly property in a request' : 'must NOT have writeOnly property in a response',
     params: code`{ additionalProperty: ${lit(name)} }`,
     schemaPath: keywordPath(site, 'additionalProperties'),
   });
-  return access === 'readOnly' ? code`if ((${site.o} & 4) !== 0) {\n${fail}\n}` : code`if ((${site.o} & 4) === 0) {\n${fail}\n}`;
 }
 
 export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
@@ -75,18 +79,27 @@ export function properties(c: Compiler, s: SchemaObject, site: Site): Code[] {
     const read = readProperty(c, site, name);
     const compiled = trivial ? [] : compileSub(c, sub, atChild(site, node, ['properties', name], read.local, propertySegment(name)));
     const body = stray ? [stray, ...compiled] : compiled;
-    const missing = need === 'never' ? undefined : requiredFailure(c, site, name, need);
-    if (!body.length) {
-      if (missing) out.push(code`${read.decl}\nif (!(${read.present})) {\n${missing}\n}`);
-    } else if (missing) {
-      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else {\n${missing}\n}`);
+    const folded = body.length === 1 ? guards.get(body[0]) : undefined;
+    if (folded && need === 'never') {
+      // An optional member with one test: `if (x !== undefined && <test>) return false;`.
+      out.push(code`${read.decl}\nif (${read.present} && ${operand(folded.condition, '&&')}) ${folded.stop}`);
+    } else if (folded && need === 'always' && site.mode === 'check') {
+      // A required member with one test: `if (x === undefined || <test>) return false;`.
+      out.push(code`${read.decl}\nif (${read.local} === undefined || ${operand(folded.condition, '||')}) ${folded.stop}`);
+    } else if (!body.length) {
+      if (need !== 'never') out.push(code`${read.decl}\n${requiredFailure(c, site, name, need, code`!(${read.present})`)}`);
+    } else if (need !== 'never') {
+      // A failure that is an `if` statement of its own follows `else` directly (`} else if (...) return false;`).
+      const missing = requiredFailure(c, site, name, need);
+      const otherwise = missing.text.startsWith('if (') ? code` ${missing}` : code` {\n${missing}\n}`;
+      out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n} else${otherwise}`);
     } else {
       out.push(code`${read.decl}\nif (${read.present}) {\n${join(body, '\n')}\n}`);
     }
   }
   for (const name of required) {
     if (Object.prototype.hasOwnProperty.call(props, name)) continue;
-    out.push(code`if (!${present(c, site, name)}) {\n${requiredFailure(c, site, name, needOf(site.relax?.members.get(name)))}\n}`);
+    out.push(requiredFailure(c, site, name, needOf(site.relax?.members.get(name)), code`!${present(c, site, name)}`));
   }
   if (site.evP) {
     for (const name of Object.keys(props)) out.push(code`${site.evP}.k[${lit(name)}] = true;`);

@@ -3,7 +3,7 @@
  * plain recursion (a stack overflow on absurdly deep input is caught at the entry point).
  *
  * In errors mode a call first runs the cheap check function and only walks the target for errors when
- * that fails ("prefilter"). Each such fallback increments a 2-bit counter in the options (bits 16/32); once
+ * that fails ("prefilter"; `_ref`/`_refSp` in runtime/helpers/core.ts, one call per reference). Each such fallback increments a 2-bit counter in the options (bits 16/32); once
  * it reads 3 the prefilter is skipped, so no value is re-checked more than three times however deep the
  * failing path is (linear overall, never quadratic on deep invalid input).
  */
@@ -20,7 +20,7 @@ import { O } from '../option-bits.ts';
 
 /**
  * Small leaf targets (no references, identifiers or unevaluated keywords inside, short) are checked inline
- * on the fast path instead of through a call: the usual `PostId`-style string formats of an API.
+ * in check functions instead of through a call: the usual `PostId`-style string formats of an API.
  */
 function inlinable(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
@@ -58,16 +58,14 @@ export function applyNode(c: Compiler, target: NodeInfo, site: Site, relocatable
   const errors = callee.name;
   const path = renderPath(site.path);
   const sp = callee.takesSchemaPath ? [c.schemaPathCode(site, relocatable === 'target' ? schemaPathOf(target) : site.schemaPath)] : [];
+  if (ev.length === 0) {
+    // One helper call instead of the prefilter written out: errors mode runs only after a check failed,
+    // so its size matters more than a call's cost.
+    const helper = sp.length ? c.use('_refSp') : c.use('_ref');
+    return [code`if (${helper}(${join([d, o, path, code`E`, ...sp, check(), errors])})) ${site.stop}`];
+  }
   const direct = join([d, o, path, code`E`, ...sp, ...ev]);
   const after = join([d, code`${o} + ${O.branchStep}`, path, code`E`, ...sp, ...ev]);
-  if (inline) {
-    const ok = site.fn.local('ok');
-    const label = site.fn.local('L');
-    const body = compileNode(c, target.schema, { ...site, mode: 'check', node: target, schemaPath: schemaPathOf(target), stop: code`break ${label};` });
-    return [
-      code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else {\nlet ${ok} = false;\n${label}: {\n${join(body, '\n')}\n${ok} = true;\n}\nif (!${ok} && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n}`,
-    ];
-  }
   return [
     code`if ((${o} & ${O.branchCounter}) === ${O.branchCounter}) {\nif (!${errors}(${direct}) && (${o} & ${O.allErrors}) === 0) ${site.stop}\n} else if (!${check()}(${checkArgs}) && !${errors}(${after}) && (${o} & ${O.allErrors}) === 0) ${site.stop}`,
   ];

@@ -7,7 +7,7 @@
 import { code, prettyLit as lit, type Code } from '../../../../codegen/index.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { stringFormat } from './format.ts';
 
 function limit(value: unknown): number | undefined {
@@ -21,16 +21,16 @@ export function stringKeywords(c: Compiler, s: SchemaObject, site: Site): Code[]
   const min = limit(s.minLength);
   if (max !== undefined) {
     const test = code`${d}.length > ${lit(max)} && ${c.use('_len')}(${d}) > ${lit(max)}`;
-    out.push(code`if (${test}) {\n${failure(site, c.err(site), { keyword: 'maxLength', message: `must NOT have more than ${max} characters`, params: code`{ limit: ${lit(max)} }` })}\n}`);
+    out.push(guard(site, c.err(site), test, { keyword: 'maxLength', message: `must NOT have more than ${max} characters`, params: code`{ limit: ${lit(max)} }` }));
   }
   if (min !== undefined && min > 0) {
     // Fewer than `min` units is certainly too short; 2·min − 1 units or more certainly long enough.
     const test = min === 1 ? code`${d}.length === 0` : code`${d}.length < ${lit(min)} || (${d}.length < ${lit(2 * min - 1)} && ${c.use('_len')}(${d}) < ${lit(min)})`;
-    out.push(code`if (${test}) {\n${failure(site, c.err(site), { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: code`{ limit: ${lit(min)} }` })}\n}`);
+    out.push(guard(site, c.err(site), test, { keyword: 'minLength', message: `must NOT have fewer than ${min} characters`, params: code`{ limit: ${lit(min)} }` }));
   }
   if (typeof s.pattern === 'string') {
     const re = c.hoist.regex(s.pattern);
-    out.push(code`if (!${re}.test(${d})) {\n${failure(site, c.err(site), { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: code`{ pattern: ${lit(s.pattern)} }` })}\n}`);
+    out.push(guard(site, c.err(site), code`!${re}.test(${d})`, { keyword: 'pattern', message: `must match pattern "${s.pattern}"`, params: code`{ pattern: ${lit(s.pattern)} }` }));
   }
   out.push(...stringFormat(c, s, site));
   return out;

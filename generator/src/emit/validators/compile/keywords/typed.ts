@@ -7,7 +7,7 @@ import { code, join, prettyLit as lit, type Code } from '../../../../codegen/ind
 import { isBinaryString } from '../../../../model/facts/media.ts';
 import type { SchemaObject } from '../../../../model/types.ts';
 import type { Compiler } from '../compiler.ts';
-import { failure, type Site } from '../site.ts';
+import { failure, guard, type Site } from '../site.ts';
 import { arrayKeywords } from './arrays.ts';
 import { numberKeywords } from './numbers.ts';
 import { objectKeywords } from './objects.ts';
@@ -24,6 +24,12 @@ function groupCode(c: Compiler, s: SchemaObject, site: Site, group: Group): Code
     case 'number': return numberKeywords(c, s, site);
   }
 }
+
+/**
+ * Errors mode's `if (wrong type) { fail } else { typed keywords }`, as the same when it ends a function:
+ * `if (wrong type) { record; return false; }` and the typed keywords after it, one level less indented.
+ */
+export const typedTails = new WeakMap<Code, Code[]>();
 
 export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
   const d = site.data;
@@ -48,14 +54,19 @@ export function typed(c: Compiler, s: SchemaObject, site: Site): Code[] {
     body.push(exact ? join(part, '\n') : code`if (${groupGuard(group, d)}) {\n${join(part, '\n')}\n}`);
   }
   const label = types.join(' or ');
-  const fail = failure(site, c.err(site), {
+  const f = {
     keyword: 'type',
     message: `must be ${label}`,
     params: code`{ type: ${lit(typeof s.type === 'string' ? s.type : types)} }`,
-    short: typeof s.type === 'string' && types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined,
-  });
+    short: typeof s.type === 'string'
+      ? types.length === 1 && types[0] === s.type ? { helper: '_fType', arg: lit(s.type) } : undefined
+      : { helper: '_fTypes', arg: lit(types.join(',')) },
+  };
+  const fail = failure(site, c.err(site), f);
   const notType = bytes ? code`${andOperand(isNotAnyType(types, d))} && !(typeof Blob !== 'undefined' && ${d} instanceof Blob)` : isNotAnyType(types, d);
   if (site.mode === 'check') return [code`if (${notType}) ${fail}`, ...body];
-  if (!body.length) return [code`if (${notType}) {\n${fail}\n}`];
-  return [code`if (${notType}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`];
+  if (!body.length) return [guard(site, c.err(site), notType, f)];
+  const statement = code`if (${notType}) {\n${fail}\n} else {\n${join(body, '\n')}\n}`;
+  typedTails.set(statement, [code`if (${notType}) {\n${c.err(site)(f)};\nreturn false;\n}`, ...body]);
+  return [statement];
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has, _len } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/ServerId';
@@ -27,63 +27,59 @@ const _sp16 = '#/components/schemas/Form';
 const _sp17 = '#/components/schemas/Upload';
 
 export function _vServerId(v: any, o: number): boolean {
+  if (o & 8) return _vServerId(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eServerId(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp0, 'string')) return false;
-  }
+  if (o & 8) return _eServerId(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vServerId(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp0, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vSecret(v: any, o: number): boolean {
+  if (o & 8) return _vSecret(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (v.length < 8 || (v.length < 15 && _len(v) < 8)) {
-    return false;
-  }
+  if (v.length < 8 || (v.length < 15 && _len(v) < 8)) return false;
   return true;
 }
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSecret(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp1, 'string')) return false;
-  } else {
-    if (v.length < 8 || (v.length < 15 && _len(v) < 8)) {
-      if (_fErr(E, o, p, _sp1 + '/minLength', 'minLength', 'must NOT have fewer than 8 characters', { limit: 8 }))
-        return false;
-    }
+    _fType(E, o, p, _sp1, 'string');
+    return false;
   }
+  if (
+    (v.length < 8 || (v.length < 15 && _len(v) < 8)) &&
+    _fErr(E, o, p, _sp1 + '/minLength', 'minLength', 'must NOT have fewer than 8 characters', { limit: 8 })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vThing(v: any, o: number): boolean {
+  if (o & 8) return _vThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
+  if (x1 !== undefined) {
+    if ((o & 4) !== 0) return false;
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.parent;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
+  if (x4 !== undefined) {
+    if ((o & 4) !== 0) return false;
     let ok6 = false;
     L7: {
       L8: {
@@ -100,21 +96,15 @@ export function _vThing(v: any, o: number): boolean {
     if (!ok6) return false;
   }
   const x11 = v.tag;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'string') return false;
-    if (!(x11 === 'red' || x11 === 'green')) {
-      return false;
-    }
+    if (!(x11 === 'red' || x11 === 'green')) return false;
   }
   const x13 = v.passphrase;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
-    if ((o & 4) === 0) {
-      return false;
-    }
+  if (x13 !== undefined) {
+    if ((o & 4) === 0) return false;
     if (typeof x13 !== 'string') return false;
-    if (x13.length < 8 || (x13.length < 15 && _len(x13) < 8)) {
-      return false;
-    }
+    if (x13.length < 8 || (x13.length < 15 && _len(x13) < 8)) return false;
   }
   for (const k15 in v) {
     if (!_has.call(v, k15)) continue;
@@ -127,368 +117,232 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThing(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 4) !== 0) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp3 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have readOnly property in a request',
-            { additionalProperty: 'id' },
-          )
-        )
+    _fType(E, o, p, _sp3, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      (o & 4) !== 0 &&
+      _fErr(
+        E,
+        o,
+        p,
+        _sp3 + '/additionalProperties',
+        'additionalProperties',
+        'must NOT have readOnly property in a request',
+        { additionalProperty: 'id' },
+      )
+    )
+      return false;
+    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp3, 'id')) return false;
+  const x3 = v.name;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp3, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'name')) return false;
+  const x4 = v.parent;
+  if (x4 !== undefined) {
+    if (
+      (o & 4) !== 0 &&
+      _fErr(
+        E,
+        o,
+        p,
+        _sp3 + '/additionalProperties',
+        'additionalProperties',
+        'must NOT have readOnly property in a request',
+        { additionalProperty: 'parent' },
+      )
+    )
+      return false;
+    let ok6 = false;
+    if ((o & 48) !== 48) {
+      L9: {
+        L10: {
+          if (typeof x4 !== 'string') break L10;
+          ok6 = true;
+          break L9;
+        }
+        L12: {
+          if (x4 !== null) break L12;
+          ok6 = true;
+          break L9;
+        }
+      }
+    }
+    if (!ok6) {
+      const e7 = E.length;
+      const o8 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e14 = E.length;
+        L13: {
+          if (_ref(x4, o8, p + '/parent', E, _vServerId, _eServerId)) break L13;
+        }
+        if (E.length === e14) {
+          ok6 = true;
+        }
+      }
+      {
+        const e17 = E.length;
+        L16: {
+          if (x4 !== null && _fType(E, o8, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L16;
+        }
+        if (E.length === e17) {
+          ok6 = true;
+        }
+      }
+      if (ok6) E.length = e7;
+      else {
+        if (_fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
           return false;
       }
-      if ((o & 48) === 48) {
-        if (!_eServerId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eServerId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp3, 'id')) return false;
-      }
     }
-    const x5 = v.name;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp3 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'name')) return false;
-    }
-    const x6 = v.parent;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-      if ((o & 4) !== 0) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp3 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have readOnly property in a request',
-            { additionalProperty: 'parent' },
-          )
-        )
-          return false;
-      }
-      let ok8 = false;
-      if ((o & 48) !== 48) {
-        L11: {
-          L12: {
-            if (typeof x6 !== 'string') break L12;
-            ok8 = true;
-            break L11;
-          }
-          L14: {
-            if (x6 !== null) break L14;
-            ok8 = true;
-            break L11;
-          }
-        }
-      }
-      if (!ok8) {
-        const e9 = E.length;
-        const o10 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e16 = E.length;
-          L15: {
-            if ((o10 & 48) === 48) {
-              if (!_eServerId(x6, o10, p + '/parent', E) && (o10 & 1) === 0) break L15;
-            } else {
-              let ok18 = false;
-              L19: {
-                if (typeof x6 !== 'string') break L19;
-                ok18 = true;
-              }
-              if (!ok18 && !_eServerId(x6, o10 + 16, p + '/parent', E) && (o10 & 1) === 0) break L15;
-            }
-          }
-          if (E.length === e16) {
-            ok8 = true;
-          }
-        }
-        {
-          const e21 = E.length;
-          L20: {
-            if (x6 !== null) {
-              if (_fType(E, o10, p + '/parent', _sp3 + '/properties/parent/anyOf/1', 'null')) break L20;
-            }
-          }
-          if (E.length === e21) {
-            ok8 = true;
-          }
-        }
-        if (ok8) E.length = e9;
-        else {
-          if (
-            _fErr(E, o, p + '/parent', _sp3 + '/properties/parent/anyOf', 'anyOf', 'must match a schema in anyOf', {})
-          )
-            return false;
-        }
-      }
-    }
-    const x22 = v.tag;
-    if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if ((o & 48) === 48) {
-        if (!_eColorV1(x22, o, p + '/tag', E) && (o & 1) === 0) return false;
-      } else {
-        let ok24 = false;
-        L25: {
-          if (typeof x22 !== 'string') break L25;
-          if (!(x22 === 'red' || x22 === 'green')) {
-            break L25;
-          }
-          ok24 = true;
-        }
-        if (!ok24 && !_eColorV1(x22, o + 16, p + '/tag', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x26 = v.passphrase;
-    if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'passphrase'))) {
-      if ((o & 4) === 0) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp3 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have writeOnly property in a response',
-            { additionalProperty: 'passphrase' },
-          )
-        )
-          return false;
-      }
-      if ((o & 48) === 48) {
-        if (!_eSecret(x26, o, p + '/passphrase', E) && (o & 1) === 0) return false;
-      } else {
-        let ok28 = false;
-        L29: {
-          if (typeof x26 !== 'string') break L29;
-          if (x26.length < 8 || (x26.length < 15 && _len(x26) < 8)) {
-            break L29;
-          }
-          ok28 = true;
-        }
-        if (!ok28 && !_eSecret(x26, o + 16, p + '/passphrase', E) && (o & 1) === 0) return false;
-      }
-    }
-    for (const k30 in v) {
-      if (!_has.call(v, k30)) continue;
-      if (!(k30 === 'id' || k30 === 'name' || k30 === 'parent' || k30 === 'tag' || k30 === 'passphrase')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp3 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have additional properties',
-            { additionalProperty: k30 },
-          )
-        )
-          return false;
-      }
+  }
+  const x18 = v.tag;
+  if (x18 !== undefined) {
+    if (_ref(x18, o, p + '/tag', E, _vColorV1, _eColorV1)) return false;
+  }
+  const x20 = v.passphrase;
+  if (x20 !== undefined) {
+    if (
+      (o & 4) === 0 &&
+      _fErr(
+        E,
+        o,
+        p,
+        _sp3 + '/additionalProperties',
+        'additionalProperties',
+        'must NOT have writeOnly property in a response',
+        { additionalProperty: 'passphrase' },
+      )
+    )
+      return false;
+    if (_ref(x20, o, p + '/passphrase', E, _vSecret, _eSecret)) return false;
+  }
+  for (const k22 in v) {
+    if (!_has.call(v, k22)) continue;
+    if (!(k22 === 'id' || k22 === 'name' || k22 === 'parent' || k22 === 'tag' || k22 === 'passphrase')) {
+      if (
+        _fErr(E, o, p, _sp3 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k22,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vColorV1(v: any, o: number): boolean {
+  if (o & 8) return _vColorV1(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'red' || v === 'green')) {
-    return false;
-  }
+  if (!(v === 'red' || v === 'green')) return false;
   return true;
 }
 
 export function _eColorV1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp4, 'string')) return false;
-  }
-  if (!(v === 'red' || v === 'green')) {
-    if (_fErr(E, o, p, _sp4 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
-      return false;
-  }
+  if (o & 8) return _eColorV1(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vColorV1(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp4, 'string')) return false;
+  if (!(v === 'red' || v === 'green') && _fEnum(E, o, p, _sp4, _k2)) return false;
   return E.length === e0;
 }
 
 export function _vAudit(v: any, o: number): boolean {
+  if (o & 8) return _vAudit(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.createdAt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   return true;
 }
 
 export function _eAudit(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAudit(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAudit(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    const x1 = v.createdAt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/createdAt', _sp5 + '/properties/createdAt', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp5, 'createdAt')) return false;
-      }
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
   }
+  const x1 = v.createdAt;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'createdAt', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'createdAt')) return false;
   return E.length === e0;
 }
 
 export function _vAccount(v: any, o: number): boolean {
+  if (o & 8) return _vAccount(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.createdAt;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.email;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   } else {
     return false;
   }
   const x6 = v.password;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (x6.length < 8 || (x6.length < 15 && _len(x6) < 8)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
+    if (x6.length < 8 || (x6.length < 15 && _len(x6) < 8)) return false;
+  } else if ((o & 4) !== 0) return false;
   const x8 = v.token;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'token'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   return true;
 }
 
 export function _eAccount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eAudit(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.createdAt;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eAudit(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eAccount(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAccount(v, o)) return true;
+  if (_ref(v, o, p, E, _vAudit, _eAudit)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp6 + '/allOf/1', 'object')) return false;
-  } else {
-    const x7 = v.email;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/email', _sp6 + '/allOf/1/properties/email', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
-    }
-    const x8 = v.password;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
-      if ((o & 48) === 48) {
-        if (!_eSecret(x8, o, p + '/password', E) && (o & 1) === 0) return false;
-      } else {
-        let ok10 = false;
-        L11: {
-          if (typeof x8 !== 'string') break L11;
-          if (x8.length < 8 || (x8.length < 15 && _len(x8) < 8)) {
-            break L11;
-          }
-          ok10 = true;
-        }
-        if (!ok10 && !_eSecret(x8, o + 16, p + '/password', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if ((o & 4) !== 0) {
-        if (_fReq(E, o, p, _sp6 + '/allOf/1', 'password')) return false;
-      }
-    }
-    const x12 = v.token;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'token'))) {
-      if ((o & 48) === 48) {
-        if (!_eServerId(x12, o, p + '/token', E) && (o & 1) === 0) return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x12 !== 'string') break L16;
-          ok15 = true;
-        }
-        if (!ok15 && !_eServerId(x12, o + 16, p + '/token', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp6 + '/allOf/1', 'token')) return false;
-      }
-    }
+    _fType(E, o, p, _sp6 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.email;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp6 + '/allOf/1', 'email', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp6 + '/allOf/1', 'email')) return false;
+  const x4 = v.password;
+  if (x4 !== undefined) {
+    if (_ref(x4, o, p + '/password', E, _vSecret, _eSecret)) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'password')) return false;
+  const x6 = v.token;
+  if (x6 !== undefined) {
+    if (_ref(x6, o, p + '/token', E, _vServerId, _eServerId)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'token')) return false;
   return E.length === e0;
 }
 
 export function _vTreeNode(v: any, o: number): boolean {
+  if (o & 8) return _vTreeNode(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x3 = v.label;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.parent;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
+  if (x4 !== undefined) {
     {
       let n6 = 0;
       let a7 = -1;
@@ -509,7 +363,7 @@ export function _vTreeNode(v: any, o: number): boolean {
     }
   }
   const x12 = v.children;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
+  if (x12 !== undefined) {
     if (!Array.isArray(x12)) return false;
     for (let i13 = 0; i13 < x12.length; i13++) {
       const x14 = x12[i13];
@@ -523,100 +377,66 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTreeNode(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp7, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eServerId(x1, o, p + '/id', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
+    _fType(E, o, p, _sp7, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/id', E, _vServerId, _eServerId)) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
+  const x3 = v.label;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
+  const x4 = v.parent;
+  if (x4 !== undefined) {
+    {
+      let n6 = 0;
+      let a7 = -1;
+      let b8 = -1;
+      if ((o & 48) !== 48) {
+        L9: {
+          if (!_vTreeNode(x4, o)) break L9;
+          if (n6 === 0) a7 = 0;
+          else if (n6 === 1) b8 = 0;
+          n6++;
         }
-        if (!ok3 && !_eServerId(x1, o + 16, p + '/id', E) && (o & 1) === 0) return false;
+        L11: {
+          if (x4 !== null) break L11;
+          if (n6 === 0) a7 = 1;
+          else if (n6 === 1) b8 = 1;
+          n6++;
+        }
       }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp7, 'id')) return false;
-      }
-    }
-    const x5 = v.label;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'label')) return false;
-    }
-    const x6 = v.parent;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-      {
-        let n8 = 0;
-        let a9 = -1;
-        let b10 = -1;
-        if ((o & 48) !== 48) {
-          L11: {
-            if (!_vTreeNode(x6, o)) break L11;
-            if (n8 === 0) a9 = 0;
-            else if (n8 === 1) b10 = 0;
-            n8++;
+      if (n6 === 0) {
+        const e12 = E.length;
+        const o13 = (o & 48) === 48 ? o : o + 16;
+        {
+          const e15 = E.length;
+          L14: {
+            if (_ref(x4, o13, p + '/parent', E, _vTreeNode, _eTreeNode)) break L14;
           }
-          L13: {
-            if (x6 !== null) break L13;
-            if (n8 === 0) a9 = 1;
-            else if (n8 === 1) b10 = 1;
-            n8++;
+          if (E.length === e15) {
+            if (n6 === 0) a7 = 0;
+            else if (n6 === 1) b8 = 0;
+            n6++;
           }
         }
-        if (n8 === 0) {
-          const e14 = E.length;
-          const o15 = (o & 48) === 48 ? o : o + 16;
-          {
-            const e17 = E.length;
-            L16: {
-              if ((o15 & 48) === 48) {
-                if (!_eTreeNode(x6, o15, p + '/parent', E) && (o15 & 1) === 0) break L16;
-              } else if (!_vTreeNode(x6, o15) && !_eTreeNode(x6, o15 + 16, p + '/parent', E) && (o15 & 1) === 0)
-                break L16;
-            }
-            if (E.length === e17) {
-              if (n8 === 0) a9 = 0;
-              else if (n8 === 1) b10 = 0;
-              n8++;
-            }
+        {
+          const e18 = E.length;
+          L17: {
+            if (x4 !== null && _fType(E, o13, p + '/parent', _sp7 + '/properties/parent/oneOf/1', 'null')) break L17;
           }
-          {
-            const e20 = E.length;
-            L19: {
-              if (x6 !== null) {
-                if (_fType(E, o15, p + '/parent', _sp7 + '/properties/parent/oneOf/1', 'null')) break L19;
-              }
-            }
-            if (E.length === e20) {
-              if (n8 === 0) a9 = 1;
-              else if (n8 === 1) b10 = 1;
-              n8++;
-            }
+          if (E.length === e18) {
+            if (n6 === 0) a7 = 1;
+            else if (n6 === 1) b8 = 1;
+            n6++;
           }
-          if (n8 === 0) {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/parent',
-                _sp7 + '/properties/parent/oneOf',
-                'oneOf',
-                'must match exactly one schema in oneOf',
-                { passingSchemas: null },
-              )
-            )
-              return false;
-          } else E.length = e14;
         }
-        if (n8 > 1) {
+        if (n6 === 0) {
           if (
             _fErr(
               E,
@@ -625,37 +445,47 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
               _sp7 + '/properties/parent/oneOf',
               'oneOf',
               'must match exactly one schema in oneOf',
-              { passingSchemas: [a9, b10] },
+              { passingSchemas: null },
             )
           )
             return false;
-        }
+        } else E.length = e12;
       }
-    }
-    const x21 = v.children;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
-      if (!Array.isArray(x21)) {
-        if (_fType(E, o, p + '/children', _sp7 + '/properties/children', 'array')) return false;
-      } else {
-        for (let i22 = 0; i22 < x21.length; i22++) {
-          const x23 = x21[i22];
-          if ((o & 48) === 48) {
-            if (!_eTreeNode(x23, o, p + '/children/' + i22, E) && (o & 1) === 0) return false;
-          } else if (!_vTreeNode(x23, o) && !_eTreeNode(x23, o + 16, p + '/children/' + i22, E) && (o & 1) === 0)
-            return false;
-        }
+      if (n6 > 1) {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/parent',
+            _sp7 + '/properties/parent/oneOf',
+            'oneOf',
+            'must match exactly one schema in oneOf',
+            { passingSchemas: [a7, b8] },
+          )
+        )
+          return false;
       }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'children')) return false;
     }
   }
+  const x19 = v.children;
+  if (x19 !== undefined) {
+    if (!Array.isArray(x19)) {
+      if (_fP(E, o, p, _sp7, 'children', _fType, 'array')) return false;
+    } else {
+      for (let i20 = 0; i20 < x19.length; i20++) {
+        const x21 = x19[i20];
+        if (_ref(x21, o, p + '/children/' + i20, E, _vTreeNode, _eTreeNode)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp7, 'children')) return false;
   return E.length === e0;
 }
 
 export function _vEventBase(v: any, o: number): boolean {
+  if (o & 8) return _vEventBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -665,38 +495,33 @@ export function _vEventBase(v: any, o: number): boolean {
 
 export function _eEventBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEventBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEventBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp8, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp8 + '/properties/kind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp8, 'kind')) return false;
-    }
+    _fType(E, o, p, _sp8, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp8, 'kind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp8, 'kind')) return false;
   return E.length === e0;
 }
 
 export function _vClick(v: any, o: number): boolean {
+  if (o & 8) return _vClick(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.kind;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x5 === 'click')) {
-      return false;
-    }
-  }
+  if (x5 !== undefined && !(x5 === 'click')) return false;
   const x7 = v.x;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
+  if (x7 !== undefined) {
     if (!Number.isInteger(x7)) return false;
   } else {
     return false;
@@ -706,65 +531,43 @@ export function _vClick(v: any, o: number): boolean {
 
 export function _eClick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEventBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.kind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eClick(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClick(v, o)) return true;
+  if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
-  } else {
-    const x7 = v.kind;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (!(x7 === 'click')) {
-        if (
-          _fErr(E, o, p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
-            allowedValue: 'click',
-          })
-        )
-          return false;
-      }
-    }
-    const x9 = v.x;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
-      if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/x', _sp9 + '/allOf/1/properties/x', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
-    }
+    _fType(E, o, p, _sp9 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.kind;
+  if (
+    x3 !== undefined &&
+    !(x3 === 'click') &&
+    _fErr(E, o, p + '/kind', _sp9 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+      allowedValue: 'click',
+    })
+  )
+    return false;
+  const x5 = v.x;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5) && _fP(E, o, p, _sp9 + '/allOf/1', 'x', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp9 + '/allOf/1', 'x')) return false;
   return E.length === e0;
 }
 
 export function _vView(v: any, o: number): boolean {
+  if (o & 8) return _vView(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.kind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.kind;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x5 === 'view')) {
-      return false;
-    }
-  }
+  if (x5 !== undefined && !(x5 === 'view')) return false;
   const x7 = v.page;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'string') return false;
   } else {
     return false;
@@ -774,52 +577,34 @@ export function _vView(v: any, o: number): boolean {
 
 export function _eView(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEventBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.kind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eEventBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eView(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vView(v, o)) return true;
+  if (_ref(v, o, p, E, _vEventBase, _eEventBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp10 + '/allOf/1', 'object')) return false;
-  } else {
-    const x7 = v.kind;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (!(x7 === 'view')) {
-        if (
-          _fErr(E, o, p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
-            allowedValue: 'view',
-          })
-        )
-          return false;
-      }
-    }
-    const x9 = v.page;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
-      if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/page', _sp10 + '/allOf/1/properties/page', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
-    }
+    _fType(E, o, p, _sp10 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.kind;
+  if (
+    x3 !== undefined &&
+    !(x3 === 'view') &&
+    _fErr(E, o, p + '/kind', _sp10 + '/allOf/1/properties/kind/const', 'const', 'must be equal to constant', {
+      allowedValue: 'view',
+    })
+  )
+    return false;
+  const x5 = v.page;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string' && _fP(E, o, p, _sp10 + '/allOf/1', 'page', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp10 + '/allOf/1', 'page')) return false;
   return E.length === e0;
 }
 
 export function _vEvent(v: any, o: number): boolean {
+  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'click': {
         if (!_vClick(v, o)) return false;
         break;
@@ -857,19 +642,17 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'click': {
-        if ((o & 48) === 48) {
-          if (!_eClick(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vClick(v, o) && !_eClick(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vClick, _eClick)) return false;
         break;
       }
       case 'view': {
-        if ((o & 48) === 48) {
-          if (!_eView(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vView(v, o) && !_eView(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vView, _eView)) return false;
         break;
       }
       default: {
@@ -912,9 +695,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e12 = E.length;
           L11: {
-            if ((o10 & 48) === 48) {
-              if (!_eClick(v, o10, p, E) && (o10 & 1) === 0) break L11;
-            } else if (!_vClick(v, o10) && !_eClick(v, o10 + 16, p, E) && (o10 & 1) === 0) break L11;
+            if (_ref(v, o10, p, E, _vClick, _eClick)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -925,9 +706,7 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         {
           const e15 = E.length;
           L14: {
-            if ((o10 & 48) === 48) {
-              if (!_eView(v, o10, p, E) && (o10 & 1) === 0) break L14;
-            } else if (!_vView(v, o10) && !_eView(v, o10 + 16, p, E) && (o10 & 1) === 0) break L14;
+            if (_ref(v, o10, p, E, _vView, _eView)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -958,14 +737,13 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vTaggedEvent(v: any, o: number): boolean {
+  if (o & 8) return _vTaggedEvent(_plain(v), o - 8);
   if (!_vEvent(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.at;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x3)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x3)) return false;
   } else {
     return false;
   }
@@ -974,42 +752,40 @@ export function _vTaggedEvent(v: any, o: number): boolean {
 
 export function _eTaggedEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eEvent(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vEvent(v, o) && !_eEvent(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eTaggedEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTaggedEvent(v, o)) return true;
+  if (_ref(v, o, p, E, _vEvent, _eEvent)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp13 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.at;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x3)) {
-          if (_fFormat(E, o, p + '/at', _sp13 + '/allOf/1/properties/at', 'date-time')) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
-    }
+    _fType(E, o, p, _sp13 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.at;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp13 + '/allOf/1', 'at', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x3) && _fP(E, o, p, _sp13 + '/allOf/1', 'at', _fFormat, 'date-time'))
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp13 + '/allOf/1', 'at')) return false;
   return E.length === e0;
 }
 
 export function _vProfileBase(v: any, o: number): boolean {
+  if (o & 8) return _vProfileBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   const x2 = v.handle;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.pin;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -1017,143 +793,95 @@ export function _vProfileBase(v: any, o: number): boolean {
 
 export function _eProfileBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProfileBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProfileBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp14, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp14 + '/properties/id', 'string')) return false;
-      }
-    }
-    const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp14 + '/properties/handle', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp14, 'handle')) return false;
-    }
-    const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp14 + '/properties/pin', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp14, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp14, 'id', _fType, 'string')) return false;
+  const x2 = v.handle;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp14, 'handle', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp14, 'handle')) return false;
+  const x3 = v.pin;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp14, 'pin', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vProfile(v: any, o: number): boolean {
+  if (o & 8) return _vProfile(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.handle;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   const x5 = v.pin;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x7 = v.id;
-  if (!(x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  if (!(x7 !== undefined) && (o & 4) === 0) return false;
   const x8 = v.pin;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+  if (x8 !== undefined) {
     if (typeof x8 === 'string') {
-      if (x8.length < 4 || (x8.length < 7 && _len(x8) < 4)) {
-        return false;
-      }
+      if (x8.length < 4 || (x8.length < 7 && _len(x8) < 4)) return false;
     }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) !== 0) return false;
   return true;
 }
 
 export function _eProfile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eProfileBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      }
-      const x6 = v.handle;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x7 = v.pin;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-        if (typeof x7 !== 'string') break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eProfileBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eProfile(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProfile(v, o)) return true;
+  if (_ref(v, o, p, E, _vProfileBase, _eProfileBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp15 + '/allOf/1', 'object')) return false;
-  } else {
-    const x9 = v.id;
-    if (!(x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'id')))) {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp15 + '/allOf/1', 'id')) return false;
-      }
-    }
-    const x10 = v.pin;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-      if (typeof x10 === 'string') {
-        if (x10.length < 4 || (x10.length < 7 && _len(x10) < 4)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/pin',
-              _sp15 + '/allOf/1/properties/pin/minLength',
-              'minLength',
-              'must NOT have fewer than 4 characters',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if ((o & 4) !== 0) {
-        if (_fReq(E, o, p, _sp15 + '/allOf/1', 'pin')) return false;
-      }
-    }
+    _fType(E, o, p, _sp15 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.id;
+  if (!(x3 !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp15 + '/allOf/1', 'id')) return false;
+  const x4 = v.pin;
+  if (x4 !== undefined) {
+    if (typeof x4 === 'string') {
+      if (
+        (x4.length < 4 || (x4.length < 7 && _len(x4) < 4)) &&
+        _fErr(
+          E,
+          o,
+          p + '/pin',
+          _sp15 + '/allOf/1/properties/pin/minLength',
+          'minLength',
+          'must NOT have fewer than 4 characters',
+          { limit: 4 },
+        )
+      )
+        return false;
+    }
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp15 + '/allOf/1', 'pin')) return false;
   return E.length === e0;
 }
 
 export function _vForm(v: any, o: number): boolean {
+  if (o & 8) return _vForm(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.q;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.tags;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
@@ -1165,28 +893,25 @@ export function _vForm(v: any, o: number): boolean {
 
 export function _eForm(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eForm(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vForm(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp16, 'object')) return false;
-  } else {
-    const x1 = v.q;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'q'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/q', _sp16 + '/properties/q', 'string')) return false;
-      }
+    _fType(E, o, p, _sp16, 'object');
+    return false;
+  }
+  const x1 = v.q;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp16, 'q', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp16, 'q')) return false;
+  const x2 = v.tags;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp16, 'tags', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp16, 'q')) return false;
-    }
-    const x2 = v.tags;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/tags', _sp16 + '/properties/tags', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if (typeof x4 !== 'string') {
-            if (_fType(E, o, p + '/tags/' + i3, _sp16 + '/properties/tags/items', 'string')) return false;
-          }
-        }
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (typeof x4 !== 'string' && _fType(E, o, p + '/tags/' + i3, _sp16 + '/properties/tags/items', 'string'))
+          return false;
       }
     }
   }
@@ -1194,21 +919,22 @@ export function _eForm(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vUpload(v: any, o: number): boolean {
+  if (o & 8) return _vUpload(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.avatar;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   }
   const x2 = v.meta;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x3 = x2.title;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
+    if (x3 !== undefined) {
       if (typeof x3 !== 'string') return false;
     }
   }
   const x5 = v.count;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+  if (x5 !== undefined) {
     if (!Number.isInteger(x5)) return false;
   }
   return true;
@@ -1216,59 +942,56 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUpload(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp17, 'object')) return false;
-  } else {
-    const x1 = v.avatar;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
-      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/avatar', _sp17 + '/properties/avatar', 'string')) return false;
-      }
-    }
-    const x2 = v.meta;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/meta', _sp17 + '/properties/meta', 'object')) return false;
-      } else {
-        const x3 = x2.title;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'title'))) {
-          if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/meta/title', _sp17 + '/properties/meta/properties/title', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x5 = v.count;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x5)) {
-        if (_fType(E, o, p + '/count', _sp17 + '/properties/count', 'integer')) return false;
-      }
+    _fType(E, o, p, _sp17, 'object');
+    return false;
+  }
+  const x1 = v.avatar;
+  if (
+    x1 !== undefined &&
+    typeof x1 !== 'string' &&
+    !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
+    _fP(E, o, p, _sp17, 'avatar', _fType, 'string')
+  )
+    return false;
+  const x2 = v.meta;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp17, 'meta', _fType, 'object')) return false;
+    } else {
+      const x3 = x2.title;
+      if (
+        x3 !== undefined &&
+        typeof x3 !== 'string' &&
+        _fP(E, o, p + '/meta', _sp17 + '/properties/meta', 'title', _fType, 'string')
+      )
+        return false;
     }
   }
+  const x5 = v.count;
+  if (x5 !== undefined && !Number.isInteger(x5) && _fP(E, o, p, _sp17, 'count', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _eCreateThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eCreateThingPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eReplaceTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReplaceTreePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.treeId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'treeId'))) {
-      if ((o & 48) === 48) {
-        if (!_eColorV1(x1, o, p + '/treeId', E) && (o & 1) === 0) return false;
-      } else if (!_vColorV1(x1, o) && !_eColorV1(x1, o + 16, p + '/treeId', E) && (o & 1) === 0) return false;
-    } else {
-      if (_fReq(E, o, p, sp, 'treeId')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.treeId;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/treeId', E, _vColorV1, _eColorV1)) return false;
+  } else if (_fReq(E, o, p, sp, 'treeId')) return false;
   return E.length === e0;
 }

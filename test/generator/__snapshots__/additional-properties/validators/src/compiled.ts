@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _esc, _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Open';
 const _sp1 = '#/components/schemas/Closed';
@@ -18,22 +18,24 @@ const _sp8 = '#/components/schemas/Extensions';
 const _sp9 = '#/components/schemas/Unspecified';
 
 export function _vOpen(v: any, o: number): boolean {
+  if (o & 8) return _vOpen(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eOpen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  }
+  if (o & 8) return _eOpen(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOpen(v, o)) return true;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp0, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vClosed(v: any, o: number): boolean {
+  if (o & 8) return _vClosed(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   for (const k2 in v) {
@@ -47,37 +49,30 @@ export function _vClosed(v: any, o: number): boolean {
 
 export function _eClosed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eClosed(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClosed(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/a', _sp1 + '/properties/a', 'string')) return false;
-      }
-    }
-    for (const k2 in v) {
-      if (!_has.call(v, k2)) continue;
-      if (!(k2 === 'a')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp1 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have additional properties',
-            { additionalProperty: k2 },
-          )
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
+  }
+  const x1 = v.a;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'a', _fType, 'string')) return false;
+  for (const k2 in v) {
+    if (!_has.call(v, k2)) continue;
+    if (!(k2 === 'a')) {
+      if (
+        _fErr(E, o, p, _sp1 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k2,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vEmpty(v: any, o: number): boolean {
+  if (o & 8) return _vEmpty(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -88,23 +83,26 @@ export function _vEmpty(v: any, o: number): boolean {
 
 export function _eEmpty(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEmpty(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEmpty(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    for (const k1 in v) {
-      if (!_has.call(v, k1)) continue;
-      if (
-        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
-          additionalProperty: k1,
-        })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp2, 'object');
+    return false;
+  }
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    if (
+      _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+        additionalProperty: k1,
+      })
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vCounts(v: any, o: number): boolean {
+  if (o & 8) return _vCounts(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
@@ -116,24 +114,26 @@ export function _vCounts(v: any, o: number): boolean {
 
 export function _eCounts(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCounts(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCounts(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    for (const k1 in v) {
-      if (!_has.call(v, k1)) continue;
-      const x2 = v[k1];
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/' + _esc(k1), _sp3 + '/additionalProperties', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
+  }
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    const x2 = v[k1];
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/' + _esc(k1), _sp3 + '/additionalProperties', 'integer'))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vItem(v: any, o: number): boolean {
+  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -143,29 +143,28 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp4, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp4 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'id')) return false;
-    }
+    _fType(E, o, p, _sp4, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'id')) return false;
   return E.length === e0;
 }
 
 export function _vItemsById(v: any, o: number): boolean {
+  if (o & 8) return _vItemsById(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   for (const k1 in v) {
     if (!_has.call(v, k1)) continue;
     const x2 = v[k1];
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.id;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
+    if (x4 !== undefined) {
       if (typeof x4 !== 'string') return false;
     } else {
       return false;
@@ -176,43 +175,31 @@ export function _vItemsById(v: any, o: number): boolean {
 
 export function _eItemsById(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eItemsById(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vItemsById(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    for (const k1 in v) {
-      if (!_has.call(v, k1)) continue;
-      const x2 = v[k1];
-      if ((o & 48) === 48) {
-        if (!_eItem(x2, o, p + '/' + _esc(k1), E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.id;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-            if (typeof x6 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eItem(x2, o + 16, p + '/' + _esc(k1), E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
+  }
+  for (const k1 in v) {
+    if (!_has.call(v, k1)) continue;
+    const x2 = v[k1];
+    if (_ref(x2, o, p + '/' + _esc(k1), E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
 
 export function _vLabeled(v: any, o: number): boolean {
+  if (o & 8) return _vLabeled(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   for (const k3 in v) {
@@ -227,40 +214,37 @@ export function _vLabeled(v: any, o: number): boolean {
 
 export function _eLabeled(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eLabeled(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLabeled(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp6, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp6 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp6, 'id')) return false;
-    }
-    const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp6 + '/properties/label', 'string')) return false;
-      }
-    }
-    for (const k3 in v) {
-      if (!_has.call(v, k3)) continue;
-      if (!(k3 === 'id' || k3 === 'label')) {
-        const x4 = v[k3];
-        if (typeof x4 !== 'number' || !Number.isFinite(x4)) {
-          if (_fType(E, o, p + '/' + _esc(k3), _sp6 + '/additionalProperties', 'number')) return false;
-        }
-      }
+    _fType(E, o, p, _sp6, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp6, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp6, 'id')) return false;
+  const x2 = v.label;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp6, 'label', _fType, 'string')) return false;
+  for (const k3 in v) {
+    if (!_has.call(v, k3)) continue;
+    if (!(k3 === 'id' || k3 === 'label')) {
+      const x4 = v[k3];
+      if (
+        (typeof x4 !== 'number' || !Number.isFinite(x4)) &&
+        _fType(E, o, p + '/' + _esc(k3), _sp6 + '/additionalProperties', 'number')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vExtensions(v: any, o: number): boolean {
+  if (o & 8) return _vExtensions(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   }
   for (const k2 in v) {
@@ -275,32 +259,30 @@ export function _vExtensions(v: any, o: number): boolean {
 
 export function _eExtensions(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eExtensions(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vExtensions(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp8, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/name', _sp8 + '/properties/name', 'integer')) return false;
-      }
-    }
-    for (const k2 in v) {
-      if (!_has.call(v, k2)) continue;
-      if (_re7.test(k2)) {
-        const x3 = v[k2];
-        if (typeof x3 !== 'string') {
-          if (_fType(E, o, p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-', 'string')) return false;
-        }
-      }
+    _fType(E, o, p, _sp8, 'object');
+    return false;
+  }
+  const x1 = v.name;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp8, 'name', _fType, 'integer')) return false;
+  for (const k2 in v) {
+    if (!_has.call(v, k2)) continue;
+    if (_re7.test(k2)) {
+      const x3 = v[k2];
+      if (typeof x3 !== 'string' && _fType(E, o, p + '/' + _esc(k2), _sp8 + '/patternProperties/^x-', 'string'))
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vUnspecified(v: any, o: number): boolean {
+  if (o & 8) return _vUnspecified(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.a;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   return true;
@@ -308,15 +290,13 @@ export function _vUnspecified(v: any, o: number): boolean {
 
 export function _eUnspecified(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUnspecified(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUnspecified(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp9, 'object')) return false;
-  } else {
-    const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/a', _sp9 + '/properties/a', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp9, 'object');
+    return false;
   }
+  const x1 = v.a;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp9, 'a', _fType, 'string')) return false;
   return E.length === e0;
 }

@@ -6,36 +6,10 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
+import { _fEnum, _fErr, _fP, _fReq, _fType, _has, _inc, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Hostile';
-const _s1 = new Set<unknown>([
-  "'",
-  '"',
-  '`',
-  '\\',
-  '\\\\',
-  '\\"',
-  '${x}',
-  '`${globalThis.pwned = 6}`',
-  '*/',
-  '/*',
-  '\u2028',
-  '\u2029',
-  '</script>',
-  '\n',
-  '\r\n',
-  '\t',
-  '\u0000',
-  '',
-  '__proto__',
-  'constructor',
-  '\ud800',
-  '\udfff',
-  '😀',
-  'naïve',
-]);
-const _k2: any = [
+const _k1: any = [
   "'",
   '"',
   '`',
@@ -61,9 +35,35 @@ const _k2: any = [
   '😀',
   'naïve',
 ];
+const _s2 = new Set<unknown>([
+  "'",
+  '"',
+  '`',
+  '\\',
+  '\\\\',
+  '\\"',
+  '${x}',
+  '`${globalThis.pwned = 6}`',
+  '*/',
+  '/*',
+  '\u2028',
+  '\u2029',
+  '</script>',
+  '\n',
+  '\r\n',
+  '\t',
+  '\u0000',
+  '',
+  '__proto__',
+  'constructor',
+  '\ud800',
+  '\udfff',
+  '😀',
+  'naïve',
+]);
 const _sp3 = '#/components/schemas/Quotes';
-const _k4: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
-const _k5: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _k4: any = ['\'"`', 0, -1.5, true, null, { ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
+const _k5: any = [{ ['__proto__']: { polluted: true }, '*/': '`${x}`' }, ['\u2028', '\\']];
 const _sp6 = '#/components/schemas/MixedHostile';
 const _sp7 = '#/components/schemas/ConstHostile';
 const _re8 = new RegExp('^["\'`]+\\\\d*/$', 'u');
@@ -95,33 +95,34 @@ const _sp33 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters
 const _sp34 = '#/paths/~1repos~1{owner}~1{repo}~1contents~1{path}/get/parameters/2/schema';
 
 export function _vHostile(v: any, o: number): boolean {
+  if (o & 8) return _vHostile(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["it's"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v['say "hi"'];
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v['back`tick'];
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v['with space'];
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'with space'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   const x5 = v['dash-ed'];
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'dash-ed'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
   }
   const x6 = v['1st'];
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, '1st'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
   } else {
     return false;
@@ -141,45 +142,45 @@ export function _vHostile(v: any, o: number): boolean {
     if (typeof x9 !== 'string') return false;
   }
   const x10 = v.class;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'class'))) {
+  if (x10 !== undefined) {
     if (typeof x10 !== 'boolean') return false;
   } else {
     return false;
   }
   const x11 = v.default;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'boolean') return false;
   }
   const x12 = v.delete;
-  if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'delete'))) {
+  if (x12 !== undefined) {
     if (typeof x12 !== 'boolean') return false;
   }
   const x13 = v['naïve'];
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'naïve'))) {
+  if (x13 !== undefined) {
     if (typeof x13 !== 'string') return false;
   }
   const x14 = v['日本語'];
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, '日本語'))) {
+  if (x14 !== undefined) {
     if (typeof x14 !== 'string') return false;
   }
   const x15 = v['*/'];
-  if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, '*/'))) {
+  if (x15 !== undefined) {
     if (typeof x15 !== 'string') return false;
   }
   const x16 = v['${x}'];
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, '${x}'))) {
+  if (x16 !== undefined) {
     if (typeof x16 !== 'string') return false;
   }
   const x17 = v['line\u2028separator'];
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'line\u2028separator'))) {
+  if (x17 !== undefined) {
     if (typeof x17 !== 'string') return false;
   }
   const x18 = v['back\\slash'];
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'back\\slash'))) {
+  if (x18 !== undefined) {
     if (typeof x18 !== 'string') return false;
   }
   const x19 = v[''];
-  if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, ''))) {
+  if (x19 !== undefined) {
     if (typeof x19 !== 'string') return false;
   }
   return true;
@@ -187,340 +188,252 @@ export function _vHostile(v: any, o: number): boolean {
 
 export function _eHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eHostile(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vHostile(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v["it's"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/it's", _sp0 + "/properties/it's", 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, "it's")) return false;
-    }
-    const x2 = v['say "hi"'];
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/say "hi"', _sp0 + '/properties/say "hi"', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
-    }
-    const x3 = v['back`tick'];
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/back`tick', _sp0 + '/properties/back`tick', 'string')) return false;
-      }
-    }
-    const x4 = v['with space'];
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'with space'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/with space', _sp0 + '/properties/with space', 'string')) return false;
-      }
-    }
-    const x5 = v['dash-ed'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'dash-ed'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/dash-ed', _sp0 + '/properties/dash-ed', 'string')) return false;
-      }
-    }
-    const x6 = v['1st'];
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, '1st'))) {
-      if (!Number.isInteger(x6)) {
-        if (_fType(E, o, p + '/1st', _sp0 + '/properties/1st', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, '1st')) return false;
-    }
-    const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
-    if (x7 !== undefined) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/__proto__', _sp0 + '/properties/__proto__', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, '__proto__')) return false;
-    }
-    const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
-    if (x8 !== undefined) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/constructor', _sp0 + '/properties/constructor', 'string')) return false;
-      }
-    }
-    const x9 = _has.call(v, 'toString') ? v.toString : undefined;
-    if (x9 !== undefined) {
-      if (typeof x9 !== 'string') {
-        if (_fType(E, o, p + '/toString', _sp0 + '/properties/toString', 'string')) return false;
-      }
-    }
-    const x10 = v.class;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'class'))) {
-      if (typeof x10 !== 'boolean') {
-        if (_fType(E, o, p + '/class', _sp0 + '/properties/class', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'class')) return false;
-    }
-    const x11 = v.default;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
-      if (typeof x11 !== 'boolean') {
-        if (_fType(E, o, p + '/default', _sp0 + '/properties/default', 'boolean')) return false;
-      }
-    }
-    const x12 = v.delete;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'delete'))) {
-      if (typeof x12 !== 'boolean') {
-        if (_fType(E, o, p + '/delete', _sp0 + '/properties/delete', 'boolean')) return false;
-      }
-    }
-    const x13 = v['naïve'];
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'naïve'))) {
-      if (typeof x13 !== 'string') {
-        if (_fType(E, o, p + '/naïve', _sp0 + '/properties/naïve', 'string')) return false;
-      }
-    }
-    const x14 = v['日本語'];
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, '日本語'))) {
-      if (typeof x14 !== 'string') {
-        if (_fType(E, o, p + '/日本語', _sp0 + '/properties/日本語', 'string')) return false;
-      }
-    }
-    const x15 = v['*/'];
-    if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, '*/'))) {
-      if (typeof x15 !== 'string') {
-        if (_fType(E, o, p + '/*~1', _sp0 + '/properties/*~1', 'string')) return false;
-      }
-    }
-    const x16 = v['${x}'];
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, '${x}'))) {
-      if (typeof x16 !== 'string') {
-        if (_fType(E, o, p + '/${x}', _sp0 + '/properties/${x}', 'string')) return false;
-      }
-    }
-    const x17 = v['line\u2028separator'];
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'line\u2028separator'))) {
-      if (typeof x17 !== 'string') {
-        if (_fType(E, o, p + '/line\u2028separator', _sp0 + '/properties/line\u2028separator', 'string')) return false;
-      }
-    }
-    const x18 = v['back\\slash'];
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'back\\slash'))) {
-      if (typeof x18 !== 'string') {
-        if (_fType(E, o, p + '/back\\slash', _sp0 + '/properties/back\\slash', 'string')) return false;
-      }
-    }
-    const x19 = v[''];
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, ''))) {
-      if (typeof x19 !== 'string') {
-        if (_fType(E, o, p + '/', _sp0 + '/properties/', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v["it's"];
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, "it's", _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, "it's")) return false;
+  const x2 = v['say "hi"'];
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'say "hi"', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'say "hi"')) return false;
+  const x3 = v['back`tick'];
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'back`tick', _fType, 'string')) return false;
+  const x4 = v['with space'];
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp0, 'with space', _fType, 'string')) return false;
+  const x5 = v['dash-ed'];
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, _sp0, 'dash-ed', _fType, 'string')) return false;
+  const x6 = v['1st'];
+  if (x6 !== undefined) {
+    if (!Number.isInteger(x6) && _fP(E, o, p, _sp0, '1st', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp0, '1st')) return false;
+  const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
+  if (x7 !== undefined) {
+    if (typeof x7 !== 'string' && _fP(E, o, p, _sp0, '__proto__', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, '__proto__')) return false;
+  const x8 = _has.call(v, 'constructor') ? v.constructor : undefined;
+  if (x8 !== undefined && typeof x8 !== 'string' && _fP(E, o, p, _sp0, 'constructor', _fType, 'string')) return false;
+  const x9 = _has.call(v, 'toString') ? v.toString : undefined;
+  if (x9 !== undefined && typeof x9 !== 'string' && _fP(E, o, p, _sp0, 'toString', _fType, 'string')) return false;
+  const x10 = v.class;
+  if (x10 !== undefined) {
+    if (typeof x10 !== 'boolean' && _fP(E, o, p, _sp0, 'class', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'class')) return false;
+  const x11 = v.default;
+  if (x11 !== undefined && typeof x11 !== 'boolean' && _fP(E, o, p, _sp0, 'default', _fType, 'boolean')) return false;
+  const x12 = v.delete;
+  if (x12 !== undefined && typeof x12 !== 'boolean' && _fP(E, o, p, _sp0, 'delete', _fType, 'boolean')) return false;
+  const x13 = v['naïve'];
+  if (x13 !== undefined && typeof x13 !== 'string' && _fP(E, o, p, _sp0, 'naïve', _fType, 'string')) return false;
+  const x14 = v['日本語'];
+  if (x14 !== undefined && typeof x14 !== 'string' && _fP(E, o, p, _sp0, '日本語', _fType, 'string')) return false;
+  const x15 = v['*/'];
+  if (x15 !== undefined && typeof x15 !== 'string' && _fP(E, o, p, _sp0, '*~1', _fType, 'string')) return false;
+  const x16 = v['${x}'];
+  if (x16 !== undefined && typeof x16 !== 'string' && _fP(E, o, p, _sp0, '${x}', _fType, 'string')) return false;
+  const x17 = v['line\u2028separator'];
+  if (x17 !== undefined && typeof x17 !== 'string' && _fP(E, o, p, _sp0, 'line\u2028separator', _fType, 'string'))
+    return false;
+  const x18 = v['back\\slash'];
+  if (x18 !== undefined && typeof x18 !== 'string' && _fP(E, o, p, _sp0, 'back\\slash', _fType, 'string')) return false;
+  const x19 = v[''];
+  if (x19 !== undefined && typeof x19 !== 'string' && _fP(E, o, p, _sp0, '', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vQuotes(v: any, o: number): boolean {
+  if (o & 8) return _vQuotes(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_s1.has(v)) {
-    return false;
-  }
+  if (!_s2.has(v)) return false;
   return true;
 }
 
 export function _eQuotes(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp3, 'string')) return false;
-  }
-  if (!_s1.has(v)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
-      return false;
-  }
+  if (o & 8) return _eQuotes(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vQuotes(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp3, 'string')) return false;
+  if (!_s2.has(v) && _fEnum(E, o, p, _sp3, _k1)) return false;
   return E.length === e0;
 }
 
 export function _vMixedHostile(v: any, o: number): boolean {
-  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k4, v))) {
-    return false;
-  }
+  if (o & 8) return _vMixedHostile(_plain(v), o - 8);
+  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v))) return false;
   return true;
 }
 
 export function _eMixedHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k4, v))) {
-    if (_fErr(E, o, p, _sp6 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k5 }))
-      return false;
-  }
+  if (o & 8) return _eMixedHostile(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMixedHostile(v, o)) return true;
+  if (
+    !(v === '\'"`' || v === 0 || v === -1.5 || v === true || v === null || _inc(_k5, v)) &&
+    _fEnum(E, o, p, _sp6, _k4)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vConstHostile(v: any, o: number): boolean {
-  if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) {
-    return false;
-  }
+  if (o & 8) return _vConstHostile(_plain(v), o - 8);
+  if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) return false;
   return true;
 }
 
 export function _eConstHostile(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028')) {
-    if (
-      _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', {
-        allowedValue: '*/ globalThis.pwned = 9; /* `${x}` \u2028',
-      })
-    )
-      return false;
-  }
+  if (o & 8) return _eConstHostile(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstHostile(v, o)) return true;
+  if (
+    !(v === '*/ globalThis.pwned = 9; /* `${x}` \u2028') &&
+    _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', {
+      allowedValue: '*/ globalThis.pwned = 9; /* `${x}` \u2028',
+    })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vPatterned(v: any, o: number): boolean {
+  if (o & 8) return _vPatterned(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re8.test(v)) {
-    return false;
-  }
+  if (!_re8.test(v)) return false;
   return true;
 }
 
 export function _ePatterned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePatterned(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPatterned(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp9, 'string')) return false;
-  } else {
-    if (!_re8.test(v)) {
-      if (
-        _fErr(E, o, p, _sp9 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
-          pattern: '^["\'`]+\\\\d*/$',
-        })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp9, 'string');
+    return false;
   }
+  if (
+    !_re8.test(v) &&
+    _fErr(E, o, p, _sp9 + '/pattern', 'pattern', 'must match pattern "^["\'`]+\\\\d*/$"', {
+      pattern: '^["\'`]+\\\\d*/$',
+    })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vPrefixed(v: any, o: number): boolean {
+  if (o & 8) return _vPrefixed(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re10.test(v)) {
-    return false;
-  }
+  if (!_re10.test(v)) return false;
   return true;
 }
 
 export function _ePrefixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePrefixed(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPrefixed(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp11, 'string')) return false;
-  } else {
-    if (!_re10.test(v)) {
-      if (
-        _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
-          pattern: '^it\'s "q" `t` \\$\\{x\\}',
-        })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp11, 'string');
+    return false;
   }
+  if (
+    !_re10.test(v) &&
+    _fErr(E, o, p, _sp11 + '/pattern', 'pattern', 'must match pattern "^it\'s "q" `t` \\$\\{x\\}"', {
+      pattern: '^it\'s "q" `t` \\$\\{x\\}',
+    })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vSuffixed(v: any, o: number): boolean {
+  if (o & 8) return _vSuffixed(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!_re12.test(v)) {
-    return false;
-  }
+  if (!_re12.test(v)) return false;
   return true;
 }
 
 export function _eSuffixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSuffixed(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSuffixed(v, o)) return true;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp13, 'string')) return false;
-  } else {
-    if (!_re12.test(v)) {
-      if (
-        _fErr(E, o, p, _sp13 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, _sp13, 'string');
+    return false;
   }
+  if (
+    !_re12.test(v) &&
+    _fErr(E, o, p, _sp13 + '/pattern', 'pattern', 'must match pattern "\\.json\\\\$"', { pattern: '\\.json\\\\$' })
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vClass(v: any, o: number): boolean {
+  if (o & 8) return _vClass(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.default;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'a' || x1 === 'b')) {
-      return false;
-    }
+    if (!(x1 === 'a' || x1 === 'b')) return false;
   }
   return true;
 }
 
 export function _eClass(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eClass(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vClass(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp15, 'object')) return false;
-  } else {
-    const x1 = v.default;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'default'))) {
-      if ((o & 48) === 48) {
-        if (!_eDefault(x1, o, p + '/default', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'a' || x1 === 'b')) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eDefault(x1, o + 16, p + '/default', E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, _sp15, 'object');
+    return false;
+  }
+  const x1 = v.default;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/default', E, _vDefault, _eDefault)) return false;
   }
   return E.length === e0;
 }
 
 export function _vDefault(v: any, o: number): boolean {
+  if (o & 8) return _vDefault(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'a' || v === 'b')) {
-    return false;
-  }
+  if (!(v === 'a' || v === 'b')) return false;
   return true;
 }
 
 export function _eDefault(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp16, 'string')) return false;
-  }
-  if (!(v === 'a' || v === 'b')) {
-    if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k14 }))
-      return false;
-  }
+  if (o & 8) return _eDefault(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDefault(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp16, 'string')) return false;
+  if (!(v === 'a' || v === 'b') && _fEnum(E, o, p, _sp16, _k14)) return false;
   return E.length === e0;
 }
 
 export function _vDelete(v: any, o: number): boolean {
+  if (o & 8) return _vDelete(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   return true;
 }
 
 export function _eDelete(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, _sp17, 'integer')) return false;
-  }
+  if (o & 8) return _eDelete(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDelete(v, o)) return true;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp17, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _v_123abc(v: any, o: number): boolean {
+  if (o & 8) return _v_123abc(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   return true;
@@ -528,76 +441,68 @@ export function _v_123abc(v: any, o: number): boolean {
 
 export function _e_123abc(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _e_123abc(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _v_123abc(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp18, 'object')) return false;
-  } else {
-    const x1 = v.content;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/content', _sp18 + '/properties/content', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp18, 'object');
+    return false;
   }
+  const x1 = v.content;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp18, 'content', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vFooBar(v: any, o: number): boolean {
+  if (o & 8) return _vFooBar(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'snake')) {
-    return false;
-  }
+  if (!(v === 'snake')) return false;
   return true;
 }
 
 export function _eFooBar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp20, 'string')) return false;
-  }
-  if (!(v === 'snake')) {
-    if (_fErr(E, o, p, _sp20 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k19 }))
-      return false;
-  }
+  if (o & 8) return _eFooBar(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFooBar(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp20, 'string')) return false;
+  if (!(v === 'snake') && _fEnum(E, o, p, _sp20, _k19)) return false;
   return E.length === e0;
 }
 
 export function _vFooBar2(v: any, o: number): boolean {
+  if (o & 8) return _vFooBar2(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'camel')) {
-    return false;
-  }
+  if (!(v === 'camel')) return false;
   return true;
 }
 
 export function _eFooBar2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp22, 'string')) return false;
-  }
-  if (!(v === 'camel')) {
-    if (_fErr(E, o, p, _sp22 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k21 }))
-      return false;
-  }
+  if (o & 8) return _eFooBar2(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFooBar2(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp22, 'string')) return false;
+  if (!(v === 'camel') && _fEnum(E, o, p, _sp22, _k21)) return false;
   return E.length === e0;
 }
 
 export function _vFooBarValues2(v: any, o: number): boolean {
+  if (o & 8) return _vFooBarValues2(_plain(v), o - 8);
   if (typeof v !== 'boolean') return false;
   return true;
 }
 
 export function _eFooBarValues2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'boolean') {
-    if (_fType(E, o, p, _sp23, 'boolean')) return false;
-  }
+  if (o & 8) return _eFooBarValues2(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFooBarValues2(v, o)) return true;
+  if (typeof v !== 'boolean' && _fType(E, o, p, _sp23, 'boolean')) return false;
   return E.length === e0;
 }
 
 export function _vProto(v: any, o: number): boolean {
+  if (o & 8) return _vProto(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.polluted;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'polluted'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'boolean') return false;
   }
   return true;
@@ -605,23 +510,22 @@ export function _vProto(v: any, o: number): boolean {
 
 export function _eProto(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProto(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProto(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp24, 'object')) return false;
-  } else {
-    const x1 = v.polluted;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'polluted'))) {
-      if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/polluted', _sp24 + '/properties/polluted', 'boolean')) return false;
-      }
-    }
+    _fType(E, o, p, _sp24, 'object');
+    return false;
   }
+  const x1 = v.polluted;
+  if (x1 !== undefined && typeof x1 !== 'boolean' && _fP(E, o, p, _sp24, 'polluted', _fType, 'boolean')) return false;
   return E.length === e0;
 }
 
 export function _vConstructor(v: any, o: number): boolean {
+  if (o & 8) return _vConstructor(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   return true;
@@ -629,98 +533,102 @@ export function _vConstructor(v: any, o: number): boolean {
 
 export function _eConstructor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eConstructor(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstructor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp25, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp25 + '/properties/name', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp25, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, _sp25, 'name', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vToString(v: any, o: number): boolean {
+  if (o & 8) return _vToString(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eToString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp26, 'string')) return false;
-  }
+  if (o & 8) return _eToString(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vToString(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp26, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vThen(v: any, o: number): boolean {
+  if (o & 8) return _vThen(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
   return true;
 }
 
 export function _eThen(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    if (_fType(E, o, p, _sp27, 'number')) return false;
-  }
+  if (o & 8) return _eThen(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vThen(v, o)) return true;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp27, 'number')) return false;
   return E.length === e0;
 }
 
 export function _vFooBar3(v: any, o: number): boolean {
+  if (o & 8) return _vFooBar3(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
   return true;
 }
 
 export function _eFooBar3(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, _sp28, 'integer')) return false;
-  }
+  if (o & 8) return _eFooBar3(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vFooBar3(v, o)) return true;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp28, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _vSchema(v: any, o: number): boolean {
+  if (o & 8) return _vSchema(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   return true;
 }
 
 export function _eSchema(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, '#/components/schemas/___', 'string')) return false;
-  }
+  if (o & 8) return _eSchema(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSchema(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, '#/components/schemas/___', 'string')) return false;
   return E.length === e0;
 }
 
 export function _vOperations2(v: any, o: number): boolean {
+  if (o & 8) return _vOperations2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eOperations2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp29, 'object')) return false;
-  }
+  if (o & 8) return _eOperations2(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOperations2(v, o)) return true;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp29, 'object')) return false;
   return E.length === e0;
 }
 
 export function _vAnimal(v: any, o: number): boolean {
+  if (o & 8) return _vAnimal(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd")) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'c"a`t': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v["ki'nd"];
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
         } else {
           return false;
         }
         const x3 = v.meows;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'boolean') return false;
         }
         break;
@@ -728,13 +636,13 @@ export function _vAnimal(v: any, o: number): boolean {
       case '${dog}': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v["ki'nd"];
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+        if (x5 !== undefined) {
           if (typeof x5 !== 'string') return false;
         } else {
           return false;
         }
         const x6 = v.barks;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+        if (x6 !== undefined) {
           if (typeof x6 !== 'boolean') return false;
         }
         break;
@@ -751,13 +659,13 @@ export function _vAnimal(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v["ki'nd"];
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+        if (x13 !== undefined) {
           if (typeof x13 !== 'string') break L11;
         } else {
           break L11;
         }
         const x14 = v.meows;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+        if (x14 !== undefined) {
           if (typeof x14 !== 'boolean') break L11;
         }
         if (n8 === 0) a9 = 0;
@@ -767,13 +675,13 @@ export function _vAnimal(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v["ki'nd"];
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+        if (x18 !== undefined) {
           if (typeof x18 !== 'string') break L16;
         } else {
           break L16;
         }
         const x19 = v.barks;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+        if (x19 !== undefined) {
           if (typeof x19 !== 'boolean') break L16;
         }
         if (n8 === 0) a9 = 1;
@@ -788,53 +696,17 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAnimal(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v["ki'nd"];
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd")) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'c"a`t': {
-        if ((o & 48) === 48) {
-          if (!_eCat(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v["ki'nd"];
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.meows;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-              if (typeof x5 !== 'boolean') break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCat(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCat, _eCat)) return false;
         break;
       }
       case '${dog}': {
-        if ((o & 48) === 48) {
-          if (!_eDog(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v["ki'nd"];
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.barks;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-              if (typeof x10 !== 'boolean') break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eDog(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -854,119 +726,81 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
     }
   } else {
     {
-      let n12 = 0;
-      let a13 = -1;
-      let b14 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L15: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
-          const x17 = v["ki'nd"];
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-            if (typeof x17 !== 'string') break L15;
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v["ki'nd"];
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
           } else {
-            break L15;
+            break L5;
           }
-          const x18 = v.meows;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-            if (typeof x18 !== 'boolean') break L15;
+          const x8 = v.meows;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'boolean') break L5;
           }
-          if (n12 === 0) a13 = 0;
-          else if (n12 === 1) b14 = 0;
-          n12++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L20: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
-          const x22 = v["ki'nd"];
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-            if (typeof x22 !== 'string') break L20;
+        L10: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
+          const x12 = v["ki'nd"];
+          if (x12 !== undefined) {
+            if (typeof x12 !== 'string') break L10;
           } else {
-            break L20;
+            break L10;
           }
-          const x23 = v.barks;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-            if (typeof x23 !== 'boolean') break L20;
+          const x13 = v.barks;
+          if (x13 !== undefined) {
+            if (typeof x13 !== 'boolean') break L10;
           }
-          if (n12 === 0) a13 = 1;
-          else if (n12 === 1) b14 = 1;
-          n12++;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
       }
-      if (n12 === 0) {
-        const e25 = E.length;
-        const o26 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e15 = E.length;
+        const o16 = (o & 48) === 48 ? o : o + 16;
         {
-          const e28 = E.length;
-          L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCat(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v["ki'nd"];
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, "ki'nd"))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.meows;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'meows'))) {
-                  if (typeof x33 !== 'boolean') break L31;
-                }
-                ok30 = true;
-              }
-              if (!ok30 && !_eCat(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
-            }
+          const e18 = E.length;
+          L17: {
+            if (_ref(v, o16, p, E, _vCat, _eCat)) break L17;
           }
-          if (E.length === e28) {
-            if (n12 === 0) a13 = 0;
-            else if (n12 === 1) b14 = 0;
-            n12++;
+          if (E.length === e18) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e36 = E.length;
-          L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eDog(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v["ki'nd"];
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, "ki'nd"))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.barks;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'barks'))) {
-                  if (typeof x41 !== 'boolean') break L39;
-                }
-                ok38 = true;
-              }
-              if (!ok38 && !_eDog(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
-            }
+          const e21 = E.length;
+          L20: {
+            if (_ref(v, o16, p, E, _vDog, _eDog)) break L20;
           }
-          if (E.length === e36) {
-            if (n12 === 0) a13 = 1;
-            else if (n12 === 1) b14 = 1;
-            n12++;
+          if (E.length === e21) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
-        if (n12 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
             return false;
-        } else E.length = e25;
+        } else E.length = e15;
       }
-      if (n12 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, _sp31 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a13, b14],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -977,15 +811,16 @@ export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): bo
 }
 
 export function _vCat(v: any, o: number): boolean {
+  if (o & 8) return _vCat(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.meows;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'boolean') return false;
   }
   return true;
@@ -993,37 +828,37 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCat(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
-  } else {
-    const x1 = v["ki'nd"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Cat/properties/ki'nd", 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
-    }
-    const x2 = v.meows;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
-      }
-    }
+    _fType(E, o, p, '#/components/schemas/Cat', 'object');
+    return false;
   }
+  const x1 = v["ki'nd"];
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Cat', "ki'nd", _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Cat', "ki'nd")) return false;
+  const x2 = v.meows;
+  if (
+    x2 !== undefined &&
+    typeof x2 !== 'boolean' &&
+    _fP(E, o, p, '#/components/schemas/Cat', 'meows', _fType, 'boolean')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vDog(v: any, o: number): boolean {
+  if (o & 8) return _vDog(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v["ki'nd"];
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.barks;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'boolean') return false;
   }
   return true;
@@ -1031,258 +866,168 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDog(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
-  } else {
-    const x1 = v["ki'nd"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "ki'nd"))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + "/ki'nd", "#/components/schemas/Dog/properties/ki'nd", 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
-    }
-    const x2 = v.barks;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
-      }
-    }
+    _fType(E, o, p, '#/components/schemas/Dog', 'object');
+    return false;
   }
+  const x1 = v["ki'nd"];
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Dog', "ki'nd", _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Dog', "ki'nd")) return false;
+  const x2 = v.barks;
+  if (
+    x2 !== undefined &&
+    typeof x2 !== 'boolean' &&
+    _fP(E, o, p, '#/components/schemas/Dog', 'barks', _fType, 'boolean')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _eThen2PathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eThen2PathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eThen2Query(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThen2Query(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v["it's"];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, "it's"))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v['say "hi"'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'say "hi"'))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x5, o, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eThen2QueryItS(x5, o + 16, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'say "hi"')) return false;
-    }
-    const x9 = v['back`tick ${x}'];
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'back`tick ${x}'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryBackTickX(x9, o, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (!Number.isInteger(x9)) break L12;
-          ok11 = true;
-        }
-        if (
-          !ok11 &&
-          !_eThen2QueryBackTickX(x9, o + 16, p + '/back`tick ${x}', E, '#/paths/~1then/get/parameters/2/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x13 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
-    if (x13 !== undefined) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryProto(x13, o, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x13 !== 'boolean') break L16;
-          ok15 = true;
-        }
-        if (
-          !ok15 &&
-          !_eThen2QueryProto(x13, o + 16, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v["it's"];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + "/it's", E, '#/paths/~1then/get/parameters/0/schema', _vThen2QueryItS, _eThen2QueryItS))
+      return false;
+  }
+  const x3 = v['say "hi"'];
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/say "hi"', E, '#/paths/~1then/get/parameters/1/schema', _vThen2QueryItS, _eThen2QueryItS))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'say "hi"')) return false;
+  const x5 = v['back`tick ${x}'];
+  if (x5 !== undefined) {
+    if (
+      _refSp(
+        x5,
+        o,
+        p + '/back`tick ${x}',
+        E,
+        '#/paths/~1then/get/parameters/2/schema',
+        _vThen2QueryBackTickX,
+        _eThen2QueryBackTickX,
+      )
+    )
+      return false;
+  }
+  const x7 = _has.call(v, '__proto__') ? v.__proto__ : undefined;
+  if (x7 !== undefined) {
+    if (
+      _refSp(x7, o, p + '/__proto__', E, '#/paths/~1then/get/parameters/3/schema', _vThen2QueryProto, _eThen2QueryProto)
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eThen2Headers(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThen2Headers(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['X-"Quoted"-Header'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-"Quoted"-Header'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eThen2QueryItS(x1, o, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + '/X-"Quoted"-Header', E, '#/paths/~1then/get/parameters/4/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['X-"Quoted"-Header'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/X-"Quoted"-Header',
+        E,
+        '#/paths/~1then/get/parameters/4/schema',
+        _vThen2QueryItS,
+        _eThen2QueryItS,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eThen2Cookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThen2Cookies(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
-    if (x1 !== undefined) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eThen2QueryItS(x1, o + 16, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = _has.call(v, 'constructor') ? v.constructor : undefined;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/constructor', E, '#/paths/~1then/get/parameters/5/schema', _vThen2QueryItS, _eThen2QueryItS)
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eReposGetContentPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReposGetContentPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.owner;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'owner'))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x1, o, p + '/owner', E, _sp32) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eThen2QueryItS(x1, o + 16, p + '/owner', E, _sp32) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'owner')) return false;
-    }
-    const x5 = v.repo;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'repo'))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x5, o, p + '/repo', E, _sp33) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          ok7 = true;
-        }
-        if (!ok7 && !_eThen2QueryItS(x5, o + 16, p + '/repo', E, _sp33) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'repo')) return false;
-    }
-    const x9 = v.path;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'path'))) {
-      if ((o & 48) === 48) {
-        if (!_eThen2QueryItS(x9, o, p + '/path', E, _sp34) && (o & 1) === 0) return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (typeof x9 !== 'string') break L12;
-          ok11 = true;
-        }
-        if (!ok11 && !_eThen2QueryItS(x9, o + 16, p + '/path', E, _sp34) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'path')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.owner;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/owner', E, _sp32, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'owner')) return false;
+  const x3 = v.repo;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/repo', E, _sp33, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'repo')) return false;
+  const x5 = v.path;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/path', E, _sp34, _vThen2QueryItS, _eThen2QueryItS)) return false;
+  } else if (_fReq(E, o, p, sp, 'path')) return false;
   return E.length === e0;
 }
 
 export function _eThen2QueryItS(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vThen2QueryItS(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eThen2QueryBackTickX(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  }
+  if (!Number.isInteger(v) && _fType(E, o, p, sp, 'integer')) return false;
   return E.length === e0;
+}
+
+export function _vThen2QueryBackTickX(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  return true;
 }
 
 export function _eThen2QueryProto(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'boolean') {
-    if (_fType(E, o, p, sp, 'boolean')) return false;
-  }
+  if (typeof v !== 'boolean' && _fType(E, o, p, sp, 'boolean')) return false;
   return E.length === e0;
+}
+
+export function _vThen2QueryProto(v: any, o: number): boolean {
+  if (typeof v !== 'boolean') return false;
+  return true;
 }

@@ -126,11 +126,84 @@ export function _fType(E: ValidationError[], o: number, p: string, sp: string, t
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
+/** `_fErr` for `enum` (`sp` is the schema's path). */
+export function _fEnum(E: ValidationError[], o: number, p: string, sp: string, allowedValues: unknown[]): boolean {
+  return _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
+}
+
+/**
+ * A one-argument failure helper (`_fType`, `_fReq`, ...) applied at the property `name` (a JSON pointer
+ * token) of the value at `p` whose schema is at `sp`: the paths are joined only when it fails.
+ */
+export function _fP(
+  E: ValidationError[],
+  o: number,
+  p: string,
+  sp: string,
+  name: string,
+  f: (E: ValidationError[], o: number, p: string, sp: string, arg: any) => boolean,
+  arg: unknown,
+): boolean {
+  return f(E, o, p + '/' + name, sp + '/properties/' + name, arg);
+}
+
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
 export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
   return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
     missingProperty: name,
   });
+}
+
+/**
+ * A referenced schema applied in errors mode (keywords/ref.ts); true when validation stops there. The
+ * target's check function runs first and its errors function walks the value only when that fails, with
+ * the re-check counter (options bits 16/32) raised; at 3 the check is skipped, which keeps deep invalid
+ * input linear.
+ */
+export function _ref(
+  x: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[]) => boolean,
+): boolean {
+  if ((o & 48) === 48) return !errors(x, o, p, E) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o + 16, p, E) && (o & 1) === 0;
+}
+
+/** `_ref` for a shared errors function, which takes the schema path of the copy it checks (`sp`). */
+export function _refSp(
+  x: any,
+  o: number,
+  p: string,
+  E: ValidationError[],
+  sp: string,
+  check: (v: any, o: number) => boolean,
+  errors: (v: any, o: number, p: string, E: ValidationError[], sp: string) => boolean,
+): boolean {
+  if ((o & 48) === 48) return !errors(x, o, p, E, sp) && (o & 1) === 0;
+  return !check(x, o) && !errors(x, o + 16, p, E, sp) && (o & 1) === 0;
+}
+
+/**
+ * The value with its plain objects copied to objects without a prototype (arrays copied alike, other
+ * objects kept), so that reading a property never finds an inherited one. The compiled entry functions
+ * validate this copy when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
+ * instead of testing `hasOwnProperty` at every property read.
+ */
+export function _plain(v: any): any {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(_plain);
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out = Object.create(null);
+  for (const k in v) {
+    if (!_has.call(v, k)) continue;
+    const value = _plain(v[k]);
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** JSON equality: primitives by value, arrays by items, objects by own keys and values. */

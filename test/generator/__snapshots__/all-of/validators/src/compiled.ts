@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fFormat, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Base';
@@ -15,9 +15,10 @@ const _k4: any = ['fixed'];
 const _sp5 = '#/components/schemas/Pinned';
 
 export function _vBase(v: any, o: number): boolean {
+  if (o & 8) return _vBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -27,71 +28,67 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
   return E.length === e0;
 }
 
 export function _vTimestamps(v: any, o: number): boolean {
+  if (o & 8) return _vTimestamps(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.createdAt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x1)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x1)) return false;
   }
   return true;
 }
 
 export function _eTimestamps(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTimestamps(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTimestamps(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.createdAt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x1)) {
-          if (_fFormat(E, o, p + '/createdAt', _sp1 + '/properties/createdAt', 'date-time')) return false;
-        }
-      }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
+  }
+  const x1 = v.createdAt;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp1, 'createdAt', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x1) && _fP(E, o, p, _sp1, 'createdAt', _fFormat, 'date-time')) return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vPost(v: any, o: number): boolean {
+  if (o & 8) return _vPost(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.createdAt;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x6)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x8 = v.text;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
   } else {
     return false;
@@ -101,78 +98,47 @@ export function _vPost(v: any, o: number): boolean {
 
 export function _ePost(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
-  if ((o & 48) === 48) {
-    if (!_eTimestamps(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok8 = false;
-    L9: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L9;
-      const x10 = v.createdAt;
-      if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'createdAt'))) {
-        if (typeof x10 !== 'string') break L9;
-        if ((o & 2) !== 0 && !_fDateTime(x10)) {
-          break L9;
-        }
-      }
-      ok8 = true;
-    }
-    if (!ok8 && !_eTimestamps(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _ePost(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPost(v, o)) return true;
+  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
+  if (_ref(v, o, p, E, _vTimestamps, _eTimestamps)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2 + '/allOf/2', 'object')) return false;
-  } else {
-    const x12 = v.text;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x12 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp2 + '/allOf/2/properties/text', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
-    }
+    _fType(E, o, p, _sp2 + '/allOf/2', 'object');
+    return false;
   }
+  const x4 = v.text;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string' && _fP(E, o, p, _sp2 + '/allOf/2', 'text', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp2 + '/allOf/2', 'text')) return false;
   return E.length === e0;
 }
 
 export function _vPostAlias(v: any, o: number): boolean {
+  if (o & 8) return _vPostAlias(_plain(v), o - 8);
   if (!_vPost(v, o)) return false;
   return true;
 }
 
 export function _ePostAlias(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_ePost(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vPost(v, o) && !_ePost(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _ePostAlias(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPostAlias(v, o)) return true;
+  if (_ref(v, o, p, E, _vPost, _ePost)) return false;
   return E.length === e0;
 }
 
 export function _vExtended(v: any, o: number): boolean {
+  if (o & 8) return _vExtended(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.extra;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'extra'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x4 = v.id;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
@@ -182,97 +148,51 @@ export function _vExtended(v: any, o: number): boolean {
 
 export function _eExtended(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eExtended(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vExtended(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
     if (_fType(E, o, p, _sp3, 'object')) return false;
   } else {
     const x1 = v.extra;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'extra'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/extra', _sp3 + '/properties/extra', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'extra')) return false;
-    }
+    if (x1 !== undefined) {
+      if (!Number.isInteger(x1) && _fP(E, o, p, _sp3, 'extra', _fType, 'integer')) return false;
+    } else if (_fReq(E, o, p, _sp3, 'extra')) return false;
   }
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok4 = false;
-    L5: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
-      const x6 = v.id;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x6 !== 'string') break L5;
-      } else {
-        break L5;
-      }
-      ok4 = true;
-    }
-    if (!ok4 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   return E.length === e0;
 }
 
 export function _vPinned(v: any, o: number): boolean {
+  if (o & 8) return _vPinned(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.id;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (!(x5 === 'fixed')) {
-      return false;
-    }
+    if (!(x5 === 'fixed')) return false;
   }
   return true;
 }
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _ePinned(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPinned(v, o)) return true;
+  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5 + '/allOf/1', 'object')) return false;
-  } else {
-    const x7 = v.id;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/allOf/1/properties/id', 'string')) return false;
-      }
-      if (!(x7 === 'fixed')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/id',
-            _sp5 + '/allOf/1/properties/id/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k4 },
-          )
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, _sp5 + '/allOf/1', 'object');
+    return false;
+  }
+  const x3 = v.id;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp5 + '/allOf/1', 'id', _fType, 'string')) return false;
+    if (!(x3 === 'fixed') && _fP(E, o, p, _sp5 + '/allOf/1', 'id', _fEnum, _k4)) return false;
   }
   return E.length === e0;
 }

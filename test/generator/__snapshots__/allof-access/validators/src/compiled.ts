@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _len } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _has, _len, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Base';
 const _sp1 = '#/components/schemas/Item';
@@ -16,15 +16,16 @@ const _sp6 = '#/components/schemas/Member';
 const _sp7 = '#/components/schemas/SealedBase';
 
 export function _vBase(v: any, o: number): boolean {
+  if (o & 8) return _vBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -34,48 +35,39 @@ export function _vBase(v: any, o: number): boolean {
 
 export function _eBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
 
 export function _vItem(v: any, o: number): boolean {
+  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.size;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
   }
   return true;
@@ -83,48 +75,25 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vItem(v, o)) return true;
+  if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.size;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-      if (!Number.isInteger(x8)) {
-        if (_fType(E, o, p + '/size', _sp1 + '/allOf/1/properties/size', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp1 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.size;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1 + '/allOf/1', 'size', _fType, 'integer'))
+    return false;
   return E.length === e0;
 }
 
 export function _vTagged(v: any, o: number): boolean {
+  if (o & 8) return _vTagged(_plain(v), o - 8);
   if (!_vItem(v, o)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.tag;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
@@ -134,36 +103,29 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eItem(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vItem(v, o) && !_eItem(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eTagged(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTagged(v, o)) return true;
+  if (_ref(v, o, p, E, _vItem, _eItem)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2 + '/allOf/1', 'object')) return false;
-  } else {
-    const x3 = v.tag;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/tag', _sp2 + '/allOf/1/properties/tag', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2 + '/allOf/1', 'tag')) return false;
-    }
+    _fType(E, o, p, _sp2 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.tag;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp2 + '/allOf/1', 'tag', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp2 + '/allOf/1', 'tag')) return false;
   return E.length === e0;
 }
 
 export function _vPinned(v: any, o: number): boolean {
+  if (o & 8) return _vPinned(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x2 = v.id;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x3 = v.name;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
@@ -173,50 +135,30 @@ export function _vPinned(v: any, o: number): boolean {
 
 export function _ePinned(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok2 = false;
-    L3: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-      const x4 = v.id;
-      if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x4 !== 'string') break L3;
-      } else {
-        if ((o & 4) === 0) {
-          break L3;
-        }
-      }
-      const x5 = v.name;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x5 !== 'string') break L3;
-      } else {
-        break L3;
-      }
-      ok2 = true;
-    }
-    if (!ok2 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _ePinned(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPinned(v, o)) return true;
+  if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   return E.length === e0;
 }
 
 export function _vMiddle(v: any, o: number): boolean {
+  if (o & 8) return _vMiddle(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.note;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   return true;
@@ -224,76 +166,52 @@ export function _vMiddle(v: any, o: number): boolean {
 
 export function _eMiddle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eMiddle(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMiddle(v, o)) return true;
+  if (_ref(v, o, p, E, _vBase, _eBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.note;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp3 + '/allOf/1/properties/note', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp3 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.note;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp3 + '/allOf/1', 'note', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vLayered(v: any, o: number): boolean {
+  if (o & 8) return _vLayered(_plain(v), o - 8);
   if (!_vMiddle_r1(v, o)) return false;
   return true;
 }
 
 export function _eLayered(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMiddle_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vMiddle_r1(v, o) && !_eMiddle_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eLayered(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLayered(v, o)) return true;
+  if (_ref(v, o, p, E, _vMiddle_r1, _eMiddle_r1)) return false;
   return E.length === e0;
 }
 
 export function _vCredentials(v: any, o: number): boolean {
+  if (o & 8) return _vCredentials(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   } else {
     return false;
   }
   const x2 = v.secret;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-      return false;
-    }
+    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) return false;
   } else {
     return false;
   }
   const x3 = v.hint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -301,98 +219,90 @@ export function _vCredentials(v: any, o: number): boolean {
 
 export function _eCredentials(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCredentials(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCredentials(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp4, 'object')) return false;
-  } else {
-    const x1 = v.user;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/user', _sp4 + '/properties/user', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/user',
-              _sp4 + '/properties/user/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'user')) return false;
-    }
-    const x2 = v.secret;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/secret', _sp4 + '/properties/secret', 'string')) return false;
-      } else {
-        if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/secret',
-              _sp4 + '/properties/secret/minLength',
-              'minLength',
-              'must NOT have fewer than 4 characters',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'secret')) return false;
-    }
-    const x3 = v.hint;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/hint', _sp4 + '/properties/hint', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp4, 'object');
+    return false;
   }
+  const x1 = v.user;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp4, 'user', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/user',
+          _sp4 + '/properties/user/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp4, 'user')) return false;
+  const x2 = v.secret;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp4, 'secret', _fType, 'string')) return false;
+    } else {
+      if (
+        (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
+        _fErr(
+          E,
+          o,
+          p + '/secret',
+          _sp4 + '/properties/secret/minLength',
+          'minLength',
+          'must NOT have fewer than 4 characters',
+          { limit: 4 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp4, 'secret')) return false;
+  const x3 = v.hint;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp4, 'hint', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vLogin(v: any, o: number): boolean {
+  if (o & 8) return _vLogin(_plain(v), o - 8);
   if (!_vCredentials_r1(v, o)) return false;
   return true;
 }
 
 export function _eLogin(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eCredentials_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else if (!_vCredentials_r1(v, o) && !_eCredentials_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
+  if (o & 8) return _eLogin(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLogin(v, o)) return true;
+  if (_ref(v, o, p, E, _vCredentials_r1, _eCredentials_r1)) return false;
   return E.length === e0;
 }
 
 export function _vMemberBase(v: any, o: number): boolean {
+  if (o & 8) return _vMemberBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.handle;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.pin;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-    if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
-      return false;
-    }
+    if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) return false;
   } else {
     return false;
   }
@@ -401,89 +311,67 @@ export function _vMemberBase(v: any, o: number): boolean {
 
 export function _eMemberBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMemberBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMemberBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'id')) return false;
-    }
-    const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp5 + '/properties/handle', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'handle')) return false;
-    }
-    const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp5 + '/properties/pin', 'string')) return false;
-      } else {
-        if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/pin',
-              _sp5 + '/properties/pin/minLength',
-              'minLength',
-              'must NOT have fewer than 4 characters',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'pin')) return false;
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'id')) return false;
+  const x2 = v.handle;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp5, 'handle', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
+  const x3 = v.pin;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp5, 'pin', _fType, 'string')) return false;
+    } else {
+      if (
+        (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
+        _fErr(
+          E,
+          o,
+          p + '/pin',
+          _sp5 + '/properties/pin/minLength',
+          'minLength',
+          'must NOT have fewer than 4 characters',
+          { limit: 4 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp5, 'pin')) return false;
   return E.length === e0;
 }
 
 export function _vMember(v: any, o: number): boolean {
+  if (o & 8) return _vMember(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x4 = v.handle;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   const x5 = v.pin;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if (x5.length < 4 || (x5.length < 7 && _len(x5) < 4)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
+    if (x5.length < 4 || (x5.length < 7 && _len(x5) < 4)) return false;
+  } else if ((o & 4) !== 0) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (!(v.code !== undefined && ((o & 8) === 0 || _has.call(v, 'code')))) {
-      if ((o & 4) === 0) {
-        return false;
-      }
-    }
+    if (!(v.code !== undefined) && (o & 4) === 0) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x8 = v.code;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'string') return false;
   }
   return true;
@@ -491,71 +379,33 @@ export function _vMember(v: any, o: number): boolean {
 
 export function _eMember(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eMemberBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.handle;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x7 = v.pin;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-        if (typeof x7 !== 'string') break L4;
-        if (x7.length < 4 || (x7.length < 7 && _len(x7) < 4)) {
-          break L4;
-        }
-      } else {
-        if ((o & 4) !== 0) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eMemberBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eMember(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMember(v, o)) return true;
+  if (_ref(v, o, p, E, _vMemberBase_r1, _eMemberBase_r1)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    if (!(v.code !== undefined && ((o & 8) === 0 || _has.call(v, 'code')))) {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp6 + '/allOf/1', 'code')) return false;
-      }
-    }
+    if (!(v.code !== undefined) && (o & 4) === 0 && _fReq(E, o, p, _sp6 + '/allOf/1', 'code')) return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp6 + '/allOf/2', 'object')) return false;
-  } else {
-    const x10 = v.code;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'code'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/code', _sp6 + '/allOf/2/properties/code', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp6 + '/allOf/2', 'object');
+    return false;
   }
+  const x4 = v.code;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp6 + '/allOf/2', 'code', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vSealedBase(v: any, o: number): boolean {
+  if (o & 8) return _vSealedBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -571,61 +421,44 @@ export function _vSealedBase(v: any, o: number): boolean {
 
 export function _eSealedBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSealedBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSealedBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp7, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp7 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'id')) return false;
-    }
-    const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'label')) return false;
-    }
-    for (const k3 in v) {
-      if (!_has.call(v, k3)) continue;
-      if (!(k3 === 'id' || k3 === 'label')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp7 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have additional properties',
-            { additionalProperty: k3 },
-          )
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp7, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'id')) return false;
+  const x2 = v.label;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
+  for (const k3 in v) {
+    if (!_has.call(v, k3)) continue;
+    if (!(k3 === 'id' || k3 === 'label')) {
+      if (
+        _fErr(E, o, p, _sp7 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k3,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vSealed(v: any, o: number): boolean {
+  if (o & 8) return _vSealed(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-    if ((o & 4) !== 0) {
-      return false;
-    }
+  if (x3 !== undefined) {
+    if ((o & 4) !== 0) return false;
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x4 = v.label;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
@@ -641,96 +474,66 @@ export function _vSealed(v: any, o: number): boolean {
 
 export function _eSealed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eSealedBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if ((o & 4) !== 0) {
-          break L4;
-        }
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.label;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      for (const k7 in v) {
-        if (!_has.call(v, k7)) continue;
-        if (!(k7 === 'id' || k7 === 'label')) {
-          break L4;
-        }
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eSealedBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eSealed(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSealed(v, o)) return true;
+  if (_ref(v, o, p, E, _vSealedBase_r1, _eSealedBase_r1)) return false;
   return E.length === e0;
 }
 
 export function _eCreateBasePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eCreateBasePathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp0, 'id')) return false;
-      }
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
+}
+
+export function _vBase_r1(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') return false;
+  } else if ((o & 4) === 0) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 export function _vMiddle_r1(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.id;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x4 = v.name;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.note;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
   }
   return true;
@@ -738,67 +541,33 @@ export function _vMiddle_r1(v: any, o: number): boolean {
 
 export function _eMiddle_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eBase_r1(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        if ((o & 4) === 0) {
-          break L4;
-        }
-      }
-      const x6 = v.name;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-        if (typeof x6 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eBase_r1(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (_ref(v, o, p, E, _vBase_r1, _eBase_r1)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.note;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp3 + '/allOf/1/properties/note', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp3 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.note;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp3 + '/allOf/1', 'note', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _vCredentials_r1(v: any, o: number): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.user;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   } else {
     return false;
   }
   const x2 = v.secret;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-      return false;
-    }
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
+    if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) return false;
+  } else if ((o & 4) !== 0) return false;
   const x3 = v.hint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   return true;
@@ -807,172 +576,170 @@ export function _vCredentials_r1(v: any, o: number): boolean {
 export function _eCredentials_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp4, 'object')) return false;
-  } else {
-    const x1 = v.user;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'user'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/user', _sp4 + '/properties/user', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/user',
-              _sp4 + '/properties/user/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'user')) return false;
-    }
-    const x2 = v.secret;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'secret'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/secret', _sp4 + '/properties/secret', 'string')) return false;
-      } else {
-        if (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/secret',
-              _sp4 + '/properties/secret/minLength',
-              'minLength',
-              'must NOT have fewer than 4 characters',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if ((o & 4) !== 0) {
-        if (_fReq(E, o, p, _sp4, 'secret')) return false;
-      }
-    }
-    const x3 = v.hint;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/hint', _sp4 + '/properties/hint', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp4, 'object');
+    return false;
   }
+  const x1 = v.user;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp4, 'user', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/user',
+          _sp4 + '/properties/user/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp4, 'user')) return false;
+  const x2 = v.secret;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp4, 'secret', _fType, 'string')) return false;
+    } else {
+      if (
+        (x2.length < 4 || (x2.length < 7 && _len(x2) < 4)) &&
+        _fErr(
+          E,
+          o,
+          p + '/secret',
+          _sp4 + '/properties/secret/minLength',
+          'minLength',
+          'must NOT have fewer than 4 characters',
+          { limit: 4 },
+        )
+      )
+        return false;
+    }
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp4, 'secret')) return false;
+  const x3 = v.hint;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp4, 'hint', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eMemberBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp5 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp5, 'id')) return false;
-      }
-    }
-    const x2 = v.handle;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'handle'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/handle', _sp5 + '/properties/handle', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'handle')) return false;
-    }
-    const x3 = v.pin;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'pin'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/pin', _sp5 + '/properties/pin', 'string')) return false;
-      } else {
-        if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/pin',
-              _sp5 + '/properties/pin/minLength',
-              'minLength',
-              'must NOT have fewer than 4 characters',
-              { limit: 4 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if ((o & 4) !== 0) {
-        if (_fReq(E, o, p, _sp5, 'pin')) return false;
-      }
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp5, 'id')) return false;
+  const x2 = v.handle;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp5, 'handle', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'handle')) return false;
+  const x3 = v.pin;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') {
+      if (_fP(E, o, p, _sp5, 'pin', _fType, 'string')) return false;
+    } else {
+      if (
+        (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) &&
+        _fErr(
+          E,
+          o,
+          p + '/pin',
+          _sp5 + '/properties/pin/minLength',
+          'minLength',
+          'must NOT have fewer than 4 characters',
+          { limit: 4 },
+        )
+      )
+        return false;
+    }
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp5, 'pin')) return false;
   return E.length === e0;
+}
+
+export function _vMemberBase_r1(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') return false;
+  } else if ((o & 4) === 0) return false;
+  const x2 = v.handle;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    return false;
+  }
+  const x3 = v.pin;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string') return false;
+    if (x3.length < 4 || (x3.length < 7 && _len(x3) < 4)) return false;
+  } else if ((o & 4) !== 0) return false;
+  return true;
 }
 
 export function _eSealedBase_r1(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp7, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 4) !== 0) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp7 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have readOnly property in a request',
-            { additionalProperty: 'id' },
-          )
-        )
-          return false;
-      }
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp7 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp7, 'id')) return false;
-      }
-    }
-    const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp7 + '/properties/label', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'label')) return false;
-    }
-    for (const k3 in v) {
-      if (!_has.call(v, k3)) continue;
-      if (!(k3 === 'id' || k3 === 'label')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp7 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have additional properties',
-            { additionalProperty: k3 },
-          )
-        )
-          return false;
-      }
+    _fType(E, o, p, _sp7, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      (o & 4) !== 0 &&
+      _fErr(
+        E,
+        o,
+        p,
+        _sp7 + '/additionalProperties',
+        'additionalProperties',
+        'must NOT have readOnly property in a request',
+        { additionalProperty: 'id' },
+      )
+    )
+      return false;
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp7, 'id')) return false;
+  const x2 = v.label;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp7, 'label', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'label')) return false;
+  for (const k3 in v) {
+    if (!_has.call(v, k3)) continue;
+    if (!(k3 === 'id' || k3 === 'label')) {
+      if (
+        _fErr(E, o, p, _sp7 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k3,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
+}
+
+export function _vSealedBase_r1(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if ((o & 4) !== 0) return false;
+    if (typeof x1 !== 'string') return false;
+  } else if ((o & 4) === 0) return false;
+  const x2 = v.label;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') return false;
+  } else {
+    return false;
+  }
+  for (const k3 in v) {
+    if (!_has.call(v, k3)) continue;
+    if (!(k3 === 'id' || k3 === 'label')) {
+      return false;
+    }
+  }
+  return true;
 }

@@ -4,26 +4,27 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fReq, _fType, _has } from './runtime.js';
+import { _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thumbnail';
 
 export function _vThumbnail(v: any, o: number): boolean {
+  if (o & 8) return _vThumbnail(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.data;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.raw;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) return false;
   }
   return true;
@@ -31,85 +32,56 @@ export function _vThumbnail(v: any, o: number): boolean {
 
 export function _eThumbnail(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThumbnail(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vThumbnail(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.data;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/data', _sp0 + '/properties/data', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'data')) return false;
-    }
-    const x3 = v.raw;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'raw'))) {
-      if (typeof x3 !== 'string' && !(typeof Blob !== 'undefined' && x3 instanceof Blob)) {
-        if (_fType(E, o, p + '/raw', _sp0 + '/properties/raw', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.data;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'data', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'data')) return false;
+  const x3 = v.raw;
+  if (
+    x3 !== undefined &&
+    typeof x3 !== 'string' &&
+    !(typeof Blob !== 'undefined' && x3 instanceof Blob) &&
+    _fP(E, o, p, _sp0, 'raw', _fType, 'string')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _eTranscodePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eTranscodePathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eTranscodeRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (o & 8) return _eTranscodeRequestBody2(_plain(v), o - 8, p, E, sp);
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _eListThumbnailsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListThumbnailsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eThumbnail(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.id;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-            if (typeof x6 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          const x7 = x2.data;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'data'))) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          const x8 = x2.raw;
-          if (x8 !== undefined && ((o & 8) === 0 || _has.call(x2, 'raw'))) {
-            if (typeof x8 !== 'string' && !(typeof Blob !== 'undefined' && x8 instanceof Blob)) break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eThumbnail(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vThumbnail, _eThumbnail)) return false;
   }
   return E.length === e0;
 }

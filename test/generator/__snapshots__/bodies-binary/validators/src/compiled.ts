@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _plain, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Stored';
 const _sp1 = '#/components/schemas/Problem';
@@ -12,21 +12,22 @@ const _sp2 = '#/components/schemas/Attachment';
 const _re3 = new RegExp('^[a-z0-9.-]+$', 'u');
 
 export function _vStored(v: any, o: number): boolean {
+  if (o & 8) return _vStored(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.size;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   } else {
     return false;
   }
   const x3 = v.sha256;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'sha256'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
@@ -36,57 +37,48 @@ export function _vStored(v: any, o: number): boolean {
 
 export function _eStored(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eStored(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStored(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
-    const x2 = v.size;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/size', _sp0 + '/properties/size', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'size')) return false;
-    }
-    const x3 = v.sha256;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'sha256'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/sha256', _sp0 + '/properties/sha256', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'sha256')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  const x2 = v.size;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, _sp0, 'size', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'size')) return false;
+  const x3 = v.sha256;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'sha256', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'sha256')) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
+  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.status;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   }
   const x4 = v.detail;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   return true;
@@ -94,51 +86,38 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp1 + '/properties/type', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'type')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'title')) return false;
-    }
-    const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/status', _sp1 + '/properties/status', 'integer')) return false;
-      }
-    }
-    const x4 = v.detail;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/detail', _sp1 + '/properties/detail', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'type')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
+  const x3 = v.status;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1, 'status', _fType, 'integer')) return false;
+  const x4 = v.detail;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp1, 'detail', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vAttachment(v: any, o: number): boolean {
+  if (o & 8) return _vAttachment(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.content;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) return false;
   } else {
     return false;
   }
   const x2 = v.note;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   return true;
@@ -146,170 +125,141 @@ export function _vAttachment(v: any, o: number): boolean {
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAttachment(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.content;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'content'))) {
-      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/content', _sp2 + '/properties/content', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2, 'content')) return false;
-    }
-    const x2 = v.note;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp2 + '/properties/note', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp2, 'object');
+    return false;
   }
+  const x1 = v.content;
+  if (x1 !== undefined) {
+    if (
+      typeof x1 !== 'string' &&
+      !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
+      _fP(E, o, p, _sp2, 'content', _fType, 'string')
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp2, 'content')) return false;
+  const x2 = v.note;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp2, 'note', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUploadFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eUploadFilePathName(x1, o, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re3.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eUploadFilePathName(x1, o + 16, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'name')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/name',
+        E,
+        '#/paths/~1files~1{name}/parameters/0/schema',
+        _vUploadFilePathName,
+        _eUploadFilePathName,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFileQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eUploadFileQuery(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFileRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (o & 8) return _eUploadFileRequestBody2(_plain(v), o - 8, p, E, sp);
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _eDownloadFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDownloadFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eUploadFilePathName(x1, o, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!_re3.test(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eUploadFilePathName(x1, o + 16, p + '/name', E, '#/paths/~1files~1{name}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'name')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/name',
+        E,
+        '#/paths/~1files~1{name}/parameters/0/schema',
+        _vUploadFilePathName,
+        _eUploadFilePathName,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'name')) return false;
   return E.length === e0;
 }
 
 export function _eEchoBytesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-
+  if (o & 8) return _eEchoBytesRequestBody2(_plain(v), o - 8, p, E, sp);
   return E.length === e0;
 }
 
 export function _eGetImagePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetImagePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetImagePathId(x1, o, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetImagePathId(x1, o + 16, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/id', E, '#/paths/~1images~1{id}/get/parameters/0/schema', _vGetImagePathId, _eGetImagePathId)
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFilePathName(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if (!_re3.test(v)) {
-      if (
-        _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
-      )
-        return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if (
+    !_re3.test(v) &&
+    _fErr(E, o, p, sp + '/pattern', 'pattern', 'must match pattern "^[a-z0-9.-]+$"', { pattern: '^[a-z0-9.-]+$' })
+  )
+    return false;
   return E.length === e0;
+}
+
+export function _vUploadFilePathName(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if (!_re3.test(v)) return false;
+  return true;
 }
 
 export function _eGetImagePathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetImagePathId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Container';
 const _sp1 = '#/components/schemas/Container_Item';
@@ -13,15 +13,16 @@ const _sp3 = '#/components/schemas/Resource_Link';
 const _sp4 = '#/components/schemas/Resource_Size';
 
 export function _vContainer(v: any, o: number): boolean {
+  if (o & 8) return _vContainer(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.items;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
       if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) return false;
       const x5 = x3.id;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
+      if (x5 !== undefined) {
         if (typeof x5 !== 'string') return false;
       } else {
         return false;
@@ -35,45 +36,31 @@ export function _vContainer(v: any, o: number): boolean {
 
 export function _eContainer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eContainer(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContainer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.items;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/items', _sp0 + '/properties/items', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eContainerItem(x3, o, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eContainerItem(x3, o + 16, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'items')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.items;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp0, 'items', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/items/' + i2, E, _vContainerItem, _eContainerItem)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp0, 'items')) return false;
   return E.length === e0;
 }
 
 export function _vContainerItem(v: any, o: number): boolean {
+  if (o & 8) return _vContainerItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -83,35 +70,34 @@ export function _vContainerItem(v: any, o: number): boolean {
 
 export function _eContainerItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eContainerItem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vContainerItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'id')) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'id')) return false;
   return E.length === e0;
 }
 
 export function _vResource(v: any, o: number): boolean {
+  if (o & 8) return _vResource(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.self;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'self'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) return false;
     const x3 = x1.href;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'href'))) {
+    if (x3 !== undefined) {
       if (typeof x3 !== 'string') return false;
     } else {
       return false;
     }
   }
   const x5 = v.size;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
+  if (x5 !== undefined) {
     if (!_vResourceSize(x5, o)) return false;
   }
   return true;
@@ -119,42 +105,28 @@ export function _vResource(v: any, o: number): boolean {
 
 export function _eResource(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eResource(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResource(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.self;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'self'))) {
-      if ((o & 48) === 48) {
-        if (!_eResourceLink(x1, o, p + '/self', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.href;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'href'))) {
-            if (typeof x5 !== 'string') break L4;
-          } else {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eResourceLink(x1, o + 16, p + '/self', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x7 = v.size;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'size'))) {
-      if ((o & 48) === 48) {
-        if (!_eResourceSize(x7, o, p + '/size', E) && (o & 1) === 0) return false;
-      } else if (!_vResourceSize(x7, o) && !_eResourceSize(x7, o + 16, p + '/size', E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp2, 'object');
+    return false;
+  }
+  const x1 = v.self;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/self', E, _vResourceLink, _eResourceLink)) return false;
+  }
+  const x3 = v.size;
+  if (x3 !== undefined) {
+    if (_ref(x3, o, p + '/size', E, _vResourceSize, _eResourceSize)) return false;
   }
   return E.length === e0;
 }
 
 export function _vResourceLink(v: any, o: number): boolean {
+  if (o & 8) return _vResourceLink(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.href;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'href'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -164,45 +136,42 @@ export function _vResourceLink(v: any, o: number): boolean {
 
 export function _eResourceLink(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eResourceLink(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceLink(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.href;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'href'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/href', _sp3 + '/properties/href', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'href')) return false;
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
   }
+  const x1 = v.href;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'href', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'href')) return false;
   return E.length === e0;
 }
 
 export function _vResourceSize(v: any, o: number): boolean {
+  if (o & 8) return _vResourceSize(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
-  if (v < 0) {
-    return false;
-  }
+  if (v < 0) return false;
   return true;
 }
 
 export function _eResourceSize(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eResourceSize(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResourceSize(v, o)) return true;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, _sp4, 'integer')) return false;
-  } else {
-    if (v < 0) {
-      if (_fErr(E, o, p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
-    }
+    _fType(E, o, p, _sp4, 'integer');
+    return false;
   }
+  if (v < 0 && _fErr(E, o, p, _sp4 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
+    return false;
   return E.length === e0;
 }
 
 export function _eListContainersPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListContainersPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _plain, _ref } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _k0: any = ['cat', 'dog'];
@@ -37,19 +37,20 @@ const _k26: any = ['key'];
 const _sp27 = '#/components/schemas/KeyKind';
 
 export function _vPet(v: any, o: number): boolean {
+  if (o & 8) return _vPet(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'cat': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.petType;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
         } else {
           return false;
         }
         const x3 = v.meows;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'boolean') return false;
         } else {
           return false;
@@ -59,13 +60,13 @@ export function _vPet(v: any, o: number): boolean {
       case 'dog': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.petType;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+        if (x5 !== undefined) {
           if (typeof x5 !== 'string') return false;
         } else {
           return false;
         }
         const x6 = v.barks;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+        if (x6 !== undefined) {
           if (typeof x6 !== 'boolean') return false;
         } else {
           return false;
@@ -84,13 +85,13 @@ export function _vPet(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v.petType;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+        if (x13 !== undefined) {
           if (typeof x13 !== 'string') break L11;
         } else {
           break L11;
         }
         const x14 = v.meows;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+        if (x14 !== undefined) {
           if (typeof x14 !== 'boolean') break L11;
         } else {
           break L11;
@@ -102,13 +103,13 @@ export function _vPet(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v.petType;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+        if (x18 !== undefined) {
           if (typeof x18 !== 'string') break L16;
         } else {
           break L16;
         }
         const x19 = v.barks;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+        if (x19 !== undefined) {
           if (typeof x19 !== 'boolean') break L16;
         } else {
           break L16;
@@ -125,57 +126,17 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePet(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.petType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'cat': {
-        if ((o & 48) === 48) {
-          if (!_eCat(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.petType;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.meows;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-              if (typeof x5 !== 'boolean') break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCat(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCat, _eCat)) return false;
         break;
       }
       case 'dog': {
-        if ((o & 48) === 48) {
-          if (!_eDog(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.petType;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.barks;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-              if (typeof x10 !== 'boolean') break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eDog(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vDog, _eDog)) return false;
         break;
       }
       default: {
@@ -195,127 +156,85 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
     }
   } else {
     {
-      let n12 = 0;
-      let a13 = -1;
-      let b14 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L15: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
-          const x17 = v.petType;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-            if (typeof x17 !== 'string') break L15;
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v.petType;
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
           } else {
-            break L15;
+            break L5;
           }
-          const x18 = v.meows;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-            if (typeof x18 !== 'boolean') break L15;
+          const x8 = v.meows;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'boolean') break L5;
           } else {
-            break L15;
+            break L5;
           }
-          if (n12 === 0) a13 = 0;
-          else if (n12 === 1) b14 = 0;
-          n12++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L20: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
-          const x22 = v.petType;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-            if (typeof x22 !== 'string') break L20;
+        L10: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
+          const x12 = v.petType;
+          if (x12 !== undefined) {
+            if (typeof x12 !== 'string') break L10;
           } else {
-            break L20;
+            break L10;
           }
-          const x23 = v.barks;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-            if (typeof x23 !== 'boolean') break L20;
+          const x13 = v.barks;
+          if (x13 !== undefined) {
+            if (typeof x13 !== 'boolean') break L10;
           } else {
-            break L20;
+            break L10;
           }
-          if (n12 === 0) a13 = 1;
-          else if (n12 === 1) b14 = 1;
-          n12++;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
       }
-      if (n12 === 0) {
-        const e25 = E.length;
-        const o26 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e15 = E.length;
+        const o16 = (o & 48) === 48 ? o : o + 16;
         {
-          const e28 = E.length;
-          L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCat(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v.petType;
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'petType'))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.meows;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'meows'))) {
-                  if (typeof x33 !== 'boolean') break L31;
-                } else {
-                  break L31;
-                }
-                ok30 = true;
-              }
-              if (!ok30 && !_eCat(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
-            }
+          const e18 = E.length;
+          L17: {
+            if (_ref(v, o16, p, E, _vCat, _eCat)) break L17;
           }
-          if (E.length === e28) {
-            if (n12 === 0) a13 = 0;
-            else if (n12 === 1) b14 = 0;
-            n12++;
+          if (E.length === e18) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e36 = E.length;
-          L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eDog(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v.petType;
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'petType'))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.barks;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'barks'))) {
-                  if (typeof x41 !== 'boolean') break L39;
-                } else {
-                  break L39;
-                }
-                ok38 = true;
-              }
-              if (!ok38 && !_eDog(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
-            }
+          const e21 = E.length;
+          L20: {
+            if (_ref(v, o16, p, E, _vDog, _eDog)) break L20;
           }
-          if (E.length === e36) {
-            if (n12 === 0) a13 = 1;
-            else if (n12 === 1) b14 = 1;
-            n12++;
+          if (E.length === e21) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
-        if (n12 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
             return false;
-        } else E.length = e25;
+        } else E.length = e15;
       }
-      if (n12 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, '#/components/schemas/Pet/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a13, b14],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -326,15 +245,16 @@ export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boole
 }
 
 export function _vCat(v: any, o: number): boolean {
+  if (o & 8) return _vCat(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.meows;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'boolean') return false;
   } else {
     return false;
@@ -344,39 +264,34 @@ export function _vCat(v: any, o: number): boolean {
 
 export function _eCat(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCat(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCat(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Cat', 'object')) return false;
-  } else {
-    const x1 = v.petType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/petType', '#/components/schemas/Cat/properties/petType', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
-    }
-    const x2 = v.meows;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'meows'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/meows', '#/components/schemas/Cat/properties/meows', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Cat', 'object');
+    return false;
   }
+  const x1 = v.petType;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Cat', 'petType', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'petType')) return false;
+  const x2 = v.meows;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'boolean' && _fP(E, o, p, '#/components/schemas/Cat', 'meows', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Cat', 'meows')) return false;
   return E.length === e0;
 }
 
 export function _vDog(v: any, o: number): boolean {
+  if (o & 8) return _vDog(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.petType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.barks;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'boolean') return false;
   } else {
     return false;
@@ -386,43 +301,38 @@ export function _vDog(v: any, o: number): boolean {
 
 export function _eDog(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDog(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDog(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Dog', 'object')) return false;
-  } else {
-    const x1 = v.petType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'petType'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/petType', '#/components/schemas/Dog/properties/petType', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
-    }
-    const x2 = v.barks;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'barks'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/barks', '#/components/schemas/Dog/properties/barks', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Dog', 'object');
+    return false;
   }
+  const x1 = v.petType;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Dog', 'petType', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'petType')) return false;
+  const x2 = v.barks;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'boolean' && _fP(E, o, p, '#/components/schemas/Dog', 'barks', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Dog', 'barks')) return false;
   return E.length === e0;
 }
 
 export function _vShape(v: any, o: number): boolean {
+  if (o & 8) return _vShape(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'Circle': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.kind;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
         } else {
           return false;
         }
         const x3 = v.radius;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'number' || !Number.isFinite(x3)) return false;
         } else {
           return false;
@@ -432,13 +342,13 @@ export function _vShape(v: any, o: number): boolean {
       case 'Square': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.kind;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x5 !== undefined) {
           if (typeof x5 !== 'string') return false;
         } else {
           return false;
         }
         const x6 = v.side;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
+        if (x6 !== undefined) {
           if (typeof x6 !== 'number' || !Number.isFinite(x6)) return false;
         } else {
           return false;
@@ -457,13 +367,13 @@ export function _vShape(v: any, o: number): boolean {
       L11: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
         const x13 = v.kind;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x13 !== undefined) {
           if (typeof x13 !== 'string') break L11;
         } else {
           break L11;
         }
         const x14 = v.radius;
-        if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
+        if (x14 !== undefined) {
           if (typeof x14 !== 'number' || !Number.isFinite(x14)) break L11;
         } else {
           break L11;
@@ -475,13 +385,13 @@ export function _vShape(v: any, o: number): boolean {
       L16: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
         const x18 = v.kind;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x18 !== undefined) {
           if (typeof x18 !== 'string') break L16;
         } else {
           break L16;
         }
         const x19 = v.side;
-        if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
+        if (x19 !== undefined) {
           if (typeof x19 !== 'number' || !Number.isFinite(x19)) break L16;
         } else {
           break L16;
@@ -498,57 +408,17 @@ export function _vShape(v: any, o: number): boolean {
 
 export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eShape(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vShape(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'Circle': {
-        if ((o & 48) === 48) {
-          if (!_eCircle(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.kind;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.radius;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-              if (typeof x5 !== 'number' || !Number.isFinite(x5)) break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCircle(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCircle, _eCircle)) return false;
         break;
       }
       case 'Square': {
-        if ((o & 48) === 48) {
-          if (!_eSquare(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.kind;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.side;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-              if (typeof x10 !== 'number' || !Number.isFinite(x10)) break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eSquare(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vSquare, _eSquare)) return false;
         break;
       }
       default: {
@@ -568,125 +438,83 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
     }
   } else {
     {
-      let n12 = 0;
-      let a13 = -1;
-      let b14 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L15: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
-          const x17 = v.kind;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-            if (typeof x17 !== 'string') break L15;
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v.kind;
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
           } else {
-            break L15;
+            break L5;
           }
-          const x18 = v.radius;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-            if (typeof x18 !== 'number' || !Number.isFinite(x18)) break L15;
+          const x8 = v.radius;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'number' || !Number.isFinite(x8)) break L5;
           } else {
-            break L15;
+            break L5;
           }
-          if (n12 === 0) a13 = 0;
-          else if (n12 === 1) b14 = 0;
-          n12++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L20: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L20;
-          const x22 = v.kind;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-            if (typeof x22 !== 'string') break L20;
+        L10: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
+          const x12 = v.kind;
+          if (x12 !== undefined) {
+            if (typeof x12 !== 'string') break L10;
           } else {
-            break L20;
+            break L10;
           }
-          const x23 = v.side;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-            if (typeof x23 !== 'number' || !Number.isFinite(x23)) break L20;
+          const x13 = v.side;
+          if (x13 !== undefined) {
+            if (typeof x13 !== 'number' || !Number.isFinite(x13)) break L10;
           } else {
-            break L20;
+            break L10;
           }
-          if (n12 === 0) a13 = 1;
-          else if (n12 === 1) b14 = 1;
-          n12++;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
       }
-      if (n12 === 0) {
-        const e25 = E.length;
-        const o26 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e15 = E.length;
+        const o16 = (o & 48) === 48 ? o : o + 16;
         {
-          const e28 = E.length;
-          L27: {
-            if ((o26 & 48) === 48) {
-              if (!_eCircle(v, o26, p, E) && (o26 & 1) === 0) break L27;
-            } else {
-              let ok30 = false;
-              L31: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L31;
-                const x32 = v.kind;
-                if (x32 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x32 !== 'string') break L31;
-                } else {
-                  break L31;
-                }
-                const x33 = v.radius;
-                if (x33 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'radius'))) {
-                  if (typeof x33 !== 'number' || !Number.isFinite(x33)) break L31;
-                } else {
-                  break L31;
-                }
-                ok30 = true;
-              }
-              if (!ok30 && !_eCircle(v, o26 + 16, p, E) && (o26 & 1) === 0) break L27;
-            }
+          const e18 = E.length;
+          L17: {
+            if (_ref(v, o16, p, E, _vCircle, _eCircle)) break L17;
           }
-          if (E.length === e28) {
-            if (n12 === 0) a13 = 0;
-            else if (n12 === 1) b14 = 0;
-            n12++;
+          if (E.length === e18) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e36 = E.length;
-          L35: {
-            if ((o26 & 48) === 48) {
-              if (!_eSquare(v, o26, p, E) && (o26 & 1) === 0) break L35;
-            } else {
-              let ok38 = false;
-              L39: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L39;
-                const x40 = v.kind;
-                if (x40 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x40 !== 'string') break L39;
-                } else {
-                  break L39;
-                }
-                const x41 = v.side;
-                if (x41 !== undefined && ((o26 & 8) === 0 || _has.call(v, 'side'))) {
-                  if (typeof x41 !== 'number' || !Number.isFinite(x41)) break L39;
-                } else {
-                  break L39;
-                }
-                ok38 = true;
-              }
-              if (!ok38 && !_eSquare(v, o26 + 16, p, E) && (o26 & 1) === 0) break L35;
-            }
+          const e21 = E.length;
+          L20: {
+            if (_ref(v, o16, p, E, _vSquare, _eSquare)) break L20;
           }
-          if (E.length === e36) {
-            if (n12 === 0) a13 = 1;
-            else if (n12 === 1) b14 = 1;
-            n12++;
+          if (E.length === e21) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
-        if (n12 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', { passingSchemas: null })
           )
             return false;
-        } else E.length = e25;
+        } else E.length = e15;
       }
-      if (n12 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, _sp2 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a13, b14],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -697,15 +525,16 @@ export function _eShape(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vCircle(v: any, o: number): boolean {
+  if (o & 8) return _vCircle(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.radius;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
   } else {
     return false;
@@ -715,39 +544,35 @@ export function _vCircle(v: any, o: number): boolean {
 
 export function _eCircle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCircle(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCircle(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp3 + '/properties/kind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'kind')) return false;
-    }
-    const x2 = v.radius;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'radius'))) {
-      if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/radius', _sp3 + '/properties/radius', 'number')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'radius')) return false;
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'kind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'kind')) return false;
+  const x2 = v.radius;
+  if (x2 !== undefined) {
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, _sp3, 'radius', _fType, 'number'))
+      return false;
+  } else if (_fReq(E, o, p, _sp3, 'radius')) return false;
   return E.length === e0;
 }
 
 export function _vSquare(v: any, o: number): boolean {
+  if (o & 8) return _vSquare(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.side;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
   } else {
     return false;
@@ -757,33 +582,28 @@ export function _vSquare(v: any, o: number): boolean {
 
 export function _eSquare(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSquare(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSquare(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp4, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'kind')) return false;
-    }
-    const x2 = v.side;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'side'))) {
-      if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/side', _sp4 + '/properties/side', 'number')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'side')) return false;
-    }
+    _fType(E, o, p, _sp4, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'kind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
+  const x2 = v.side;
+  if (x2 !== undefined) {
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, _sp4, 'side', _fType, 'number')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'side')) return false;
   return E.length === e0;
 }
 
 export function _vVehicle(v: any, o: number): boolean {
+  if (o & 8) return _vVehicle(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'car': {
         if (!_vCar(v, o)) return false;
         break;
@@ -821,19 +641,17 @@ export function _vVehicle(v: any, o: number): boolean {
 
 export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVehicle(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVehicle(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.vehicleType;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'car': {
-        if ((o & 48) === 48) {
-          if (!_eCar(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vCar(v, o) && !_eCar(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vCar, _eCar)) return false;
         break;
       }
       case 'bike': {
-        if ((o & 48) === 48) {
-          if (!_eBike(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vBike(v, o) && !_eBike(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vBike, _eBike)) return false;
         break;
       }
       default: {
@@ -876,9 +694,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e12 = E.length;
           L11: {
-            if ((o10 & 48) === 48) {
-              if (!_eCar(v, o10, p, E) && (o10 & 1) === 0) break L11;
-            } else if (!_vCar(v, o10) && !_eCar(v, o10 + 16, p, E) && (o10 & 1) === 0) break L11;
+            if (_ref(v, o10, p, E, _vCar, _eCar)) break L11;
           }
           if (E.length === e12) {
             if (n2 === 0) a3 = 0;
@@ -889,9 +705,7 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
         {
           const e15 = E.length;
           L14: {
-            if ((o10 & 48) === 48) {
-              if (!_eBike(v, o10, p, E) && (o10 & 1) === 0) break L14;
-            } else if (!_vBike(v, o10) && !_eBike(v, o10 + 16, p, E) && (o10 & 1) === 0) break L14;
+            if (_ref(v, o10, p, E, _vBike, _eBike)) break L14;
           }
           if (E.length === e15) {
             if (n2 === 0) a3 = 1;
@@ -920,15 +734,16 @@ export function _eVehicle(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vVehicleBase(v: any, o: number): boolean {
+  if (o & 8) return _vVehicleBase(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.vehicleType;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.wheels;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   } else {
     return false;
@@ -938,46 +753,41 @@ export function _vVehicleBase(v: any, o: number): boolean {
 
 export function _eVehicleBase(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eVehicleBase(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vVehicleBase(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp7, 'object')) return false;
-  } else {
-    const x1 = v.vehicleType;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/vehicleType', _sp7 + '/properties/vehicleType', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
-    }
-    const x2 = v.wheels;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/wheels', _sp7 + '/properties/wheels', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp7, 'wheels')) return false;
-    }
+    _fType(E, o, p, _sp7, 'object');
+    return false;
   }
+  const x1 = v.vehicleType;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp7, 'vehicleType', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'vehicleType')) return false;
+  const x2 = v.wheels;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, _sp7, 'wheels', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp7, 'wheels')) return false;
   return E.length === e0;
 }
 
 export function _vCar(v: any, o: number): boolean {
+  if (o & 8) return _vCar(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.wheels;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.doors;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'doors'))) {
+  if (x6 !== undefined) {
     if (!Number.isInteger(x6)) return false;
   } else {
     return false;
@@ -987,67 +797,44 @@ export function _vCar(v: any, o: number): boolean {
 
 export function _eCar(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eVehicleBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.vehicleType;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.wheels;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-        if (!Number.isInteger(x6)) break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eCar(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCar(v, o)) return true;
+  if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.doors;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'doors'))) {
-      if (!Number.isInteger(x8)) {
-        if (_fType(E, o, p + '/doors', '#/components/schemas/Car/allOf/1/properties/doors', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Car/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.doors;
+  if (x3 !== undefined) {
+    if (!Number.isInteger(x3) && _fP(E, o, p, '#/components/schemas/Car/allOf/1', 'doors', _fType, 'integer'))
+      return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Car/allOf/1', 'doors')) return false;
   return E.length === e0;
 }
 
 export function _vBike(v: any, o: number): boolean {
+  if (o & 8) return _vBike(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.vehicleType;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   const x4 = v.wheels;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
+  if (x4 !== undefined) {
     if (!Number.isInteger(x4)) return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x6 = v.vehicleType;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
+  if (x6 !== undefined) {
     if (typeof x6 !== 'string') return false;
-    if (!(x6 === 'bike')) {
-      return false;
-    }
+    if (!(x6 === 'bike')) return false;
   }
   const x7 = v.gears;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'gears'))) {
+  if (x7 !== undefined) {
     if (!Number.isInteger(x7)) return false;
   }
   return true;
@@ -1055,82 +842,42 @@ export function _vBike(v: any, o: number): boolean {
 
 export function _eBike(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eVehicleBase(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.vehicleType;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      const x6 = v.wheels;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'wheels'))) {
-        if (!Number.isInteger(x6)) break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eVehicleBase(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eBike(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vBike(v, o)) return true;
+  if (_ref(v, o, p, E, _vVehicleBase, _eVehicleBase)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp9 + '/allOf/1', 'object')) return false;
-  } else {
-    const x8 = v.vehicleType;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'vehicleType'))) {
-      if (typeof x8 !== 'string') {
-        if (_fType(E, o, p + '/vehicleType', _sp9 + '/allOf/1/properties/vehicleType', 'string')) return false;
-      }
-      if (!(x8 === 'bike')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/vehicleType',
-            _sp9 + '/allOf/1/properties/vehicleType/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k8 },
-          )
-        )
-          return false;
-      }
-    }
-    const x9 = v.gears;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'gears'))) {
-      if (!Number.isInteger(x9)) {
-        if (_fType(E, o, p + '/gears', _sp9 + '/allOf/1/properties/gears', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp9 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.vehicleType;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _fType, 'string')) return false;
+    if (!(x3 === 'bike') && _fP(E, o, p, _sp9 + '/allOf/1', 'vehicleType', _fEnum, _k8)) return false;
+  }
+  const x4 = v.gears;
+  if (x4 !== undefined && !Number.isInteger(x4) && _fP(E, o, p, _sp9 + '/allOf/1', 'gears', _fType, 'integer'))
+    return false;
   return E.length === e0;
 }
 
 export function _vEvent(v: any, o: number): boolean {
+  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'created': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.type;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'created' || x2 === 'made')) {
-            return false;
-          }
+          if (!(x2 === 'created' || x2 === 'made')) return false;
         } else {
           return false;
         }
         const x3 = v.at;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x3)) {
-            return false;
-          }
+          if ((o & 2) !== 0 && !_fDateTime(x3)) return false;
         } else {
           return false;
         }
@@ -1139,20 +886,16 @@ export function _vEvent(v: any, o: number): boolean {
       case 'made': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.type;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+        if (x5 !== undefined) {
           if (typeof x5 !== 'string') return false;
-          if (!(x5 === 'created' || x5 === 'made')) {
-            return false;
-          }
+          if (!(x5 === 'created' || x5 === 'made')) return false;
         } else {
           return false;
         }
         const x6 = v.at;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+        if (x6 !== undefined) {
           if (typeof x6 !== 'string') return false;
-          if ((o & 2) !== 0 && !_fDateTime(x6)) {
-            return false;
-          }
+          if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
         } else {
           return false;
         }
@@ -1161,11 +904,9 @@ export function _vEvent(v: any, o: number): boolean {
       case 'deleted': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x8 = v.type;
-        if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+        if (x8 !== undefined) {
           if (typeof x8 !== 'string') return false;
-          if (!(x8 === 'deleted')) {
-            return false;
-          }
+          if (!(x8 === 'deleted')) return false;
         } else {
           return false;
         }
@@ -1183,20 +924,16 @@ export function _vEvent(v: any, o: number): boolean {
       L13: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
         const x15 = v.type;
-        if (x15 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+        if (x15 !== undefined) {
           if (typeof x15 !== 'string') break L13;
-          if (!(x15 === 'created' || x15 === 'made')) {
-            break L13;
-          }
+          if (!(x15 === 'created' || x15 === 'made')) break L13;
         } else {
           break L13;
         }
         const x16 = v.at;
-        if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+        if (x16 !== undefined) {
           if (typeof x16 !== 'string') break L13;
-          if ((o & 2) !== 0 && !_fDateTime(x16)) {
-            break L13;
-          }
+          if ((o & 2) !== 0 && !_fDateTime(x16)) break L13;
         } else {
           break L13;
         }
@@ -1207,11 +944,9 @@ export function _vEvent(v: any, o: number): boolean {
       L18: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L18;
         const x20 = v.type;
-        if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+        if (x20 !== undefined) {
           if (typeof x20 !== 'string') break L18;
-          if (!(x20 === 'deleted')) {
-            break L18;
-          }
+          if (!(x20 === 'deleted')) break L18;
         } else {
           break L18;
         }
@@ -1227,91 +962,21 @@ export function _vEvent(v: any, o: number): boolean {
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.type;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'created': {
-        if ((o & 48) === 48) {
-          if (!_eCreated(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.type;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'created' || x4 === 'made')) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            const x5 = v.at;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-              if (typeof x5 !== 'string') break L3;
-              if ((o & 2) !== 0 && !_fDateTime(x5)) {
-                break L3;
-              }
-            } else {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCreated(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'made': {
-        if ((o & 48) === 48) {
-          if (!_eCreated(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.type;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x9 !== 'string') break L8;
-              if (!(x9 === 'created' || x9 === 'made')) {
-                break L8;
-              }
-            } else {
-              break L8;
-            }
-            const x10 = v.at;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-              if (typeof x10 !== 'string') break L8;
-              if ((o & 2) !== 0 && !_fDateTime(x10)) {
-                break L8;
-              }
-            } else {
-              break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eCreated(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCreated, _eCreated)) return false;
         break;
       }
       case 'deleted': {
-        if ((o & 48) === 48) {
-          if (!_eDeleted(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok12 = false;
-          L13: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L13;
-            const x14 = v.type;
-            if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-              if (typeof x14 !== 'string') break L13;
-              if (!(x14 === 'deleted')) {
-                break L13;
-              }
-            } else {
-              break L13;
-            }
-            ok12 = true;
-          }
-          if (!ok12 && !_eDeleted(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vDeleted, _eDeleted)) return false;
         break;
       }
       default: {
@@ -1331,133 +996,82 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
     }
   } else {
     {
-      let n16 = 0;
-      let a17 = -1;
-      let b18 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L19: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L19;
-          const x21 = v.type;
-          if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-            if (typeof x21 !== 'string') break L19;
-            if (!(x21 === 'created' || x21 === 'made')) {
-              break L19;
-            }
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v.type;
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
+            if (!(x7 === 'created' || x7 === 'made')) break L5;
           } else {
-            break L19;
+            break L5;
           }
-          const x22 = v.at;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-            if (typeof x22 !== 'string') break L19;
-            if ((o & 2) !== 0 && !_fDateTime(x22)) {
-              break L19;
-            }
+          const x8 = v.at;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'string') break L5;
+            if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
           } else {
-            break L19;
+            break L5;
           }
-          if (n16 === 0) a17 = 0;
-          else if (n16 === 1) b18 = 0;
-          n16++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L24: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L24;
-          const x26 = v.type;
-          if (x26 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-            if (typeof x26 !== 'string') break L24;
-            if (!(x26 === 'deleted')) {
-              break L24;
-            }
+        L10: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
+          const x12 = v.type;
+          if (x12 !== undefined) {
+            if (typeof x12 !== 'string') break L10;
+            if (!(x12 === 'deleted')) break L10;
           } else {
-            break L24;
+            break L10;
           }
-          if (n16 === 0) a17 = 1;
-          else if (n16 === 1) b18 = 1;
-          n16++;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
       }
-      if (n16 === 0) {
-        const e28 = E.length;
-        const o29 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e14 = E.length;
+        const o15 = (o & 48) === 48 ? o : o + 16;
         {
-          const e31 = E.length;
-          L30: {
-            if ((o29 & 48) === 48) {
-              if (!_eCreated(v, o29, p, E) && (o29 & 1) === 0) break L30;
-            } else {
-              let ok33 = false;
-              L34: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L34;
-                const x35 = v.type;
-                if (x35 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'type'))) {
-                  if (typeof x35 !== 'string') break L34;
-                  if (!(x35 === 'created' || x35 === 'made')) {
-                    break L34;
-                  }
-                } else {
-                  break L34;
-                }
-                const x36 = v.at;
-                if (x36 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'at'))) {
-                  if (typeof x36 !== 'string') break L34;
-                  if ((o29 & 2) !== 0 && !_fDateTime(x36)) {
-                    break L34;
-                  }
-                } else {
-                  break L34;
-                }
-                ok33 = true;
-              }
-              if (!ok33 && !_eCreated(v, o29 + 16, p, E) && (o29 & 1) === 0) break L30;
-            }
+          const e17 = E.length;
+          L16: {
+            if (_ref(v, o15, p, E, _vCreated, _eCreated)) break L16;
           }
-          if (E.length === e31) {
-            if (n16 === 0) a17 = 0;
-            else if (n16 === 1) b18 = 0;
-            n16++;
+          if (E.length === e17) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e39 = E.length;
-          L38: {
-            if ((o29 & 48) === 48) {
-              if (!_eDeleted(v, o29, p, E) && (o29 & 1) === 0) break L38;
-            } else {
-              let ok41 = false;
-              L42: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L42;
-                const x43 = v.type;
-                if (x43 !== undefined && ((o29 & 8) === 0 || _has.call(v, 'type'))) {
-                  if (typeof x43 !== 'string') break L42;
-                  if (!(x43 === 'deleted')) {
-                    break L42;
-                  }
-                } else {
-                  break L42;
-                }
-                ok41 = true;
-              }
-              if (!ok41 && !_eDeleted(v, o29 + 16, p, E) && (o29 & 1) === 0) break L38;
-            }
+          const e20 = E.length;
+          L19: {
+            if (_ref(v, o15, p, E, _vDeleted, _eDeleted)) break L19;
           }
-          if (E.length === e39) {
-            if (n16 === 0) a17 = 1;
-            else if (n16 === 1) b18 = 1;
-            n16++;
+          if (E.length === e20) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
-        if (n16 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
             return false;
-        } else E.length = e28;
+        } else E.length = e14;
       }
-      if (n16 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, _sp13 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a17, b18],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -1468,22 +1082,19 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vCreated(v: any, o: number): boolean {
+  if (o & 8) return _vCreated(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'created' || x1 === 'made')) {
-      return false;
-    }
+    if (!(x1 === 'created' || x1 === 'made')) return false;
   } else {
     return false;
   }
   const x2 = v.at;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x2)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x2)) return false;
   } else {
     return false;
   }
@@ -1492,55 +1103,35 @@ export function _vCreated(v: any, o: number): boolean {
 
 export function _eCreated(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCreated(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCreated(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp14, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp14 + '/properties/type', 'string')) return false;
-      }
-      if (!(x1 === 'created' || x1 === 'made')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/type',
-            _sp14 + '/properties/type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k10 },
-          )
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp14, 'type')) return false;
-    }
-    const x2 = v.at;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/at', _sp14 + '/properties/at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          if (_fFormat(E, o, p + '/at', _sp14 + '/properties/at', 'date-time')) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp14, 'at')) return false;
-    }
+    _fType(E, o, p, _sp14, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp14, 'type', _fType, 'string')) return false;
+    if (!(x1 === 'created' || x1 === 'made') && _fP(E, o, p, _sp14, 'type', _fEnum, _k10)) return false;
+  } else if (_fReq(E, o, p, _sp14, 'type')) return false;
+  const x2 = v.at;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, _sp14, 'at', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, _sp14, 'at', _fFormat, 'date-time')) return false;
+    }
+  } else if (_fReq(E, o, p, _sp14, 'at')) return false;
   return E.length === e0;
 }
 
 export function _vDeleted(v: any, o: number): boolean {
+  if (o & 8) return _vDeleted(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'deleted')) {
-      return false;
-    }
+    if (!(x1 === 'deleted')) return false;
   } else {
     return false;
   }
@@ -1549,49 +1140,35 @@ export function _vDeleted(v: any, o: number): boolean {
 
 export function _eDeleted(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eDeleted(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vDeleted(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp15, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp15 + '/properties/type', 'string')) return false;
-      }
-      if (!(x1 === 'deleted')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/type',
-            _sp15 + '/properties/type/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k11 },
-          )
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp15, 'type')) return false;
-    }
+    _fType(E, o, p, _sp15, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp15, 'type', _fType, 'string')) return false;
+    if (!(x1 === 'deleted') && _fP(E, o, p, _sp15, 'type', _fEnum, _k11)) return false;
+  } else if (_fReq(E, o, p, _sp15, 'type')) return false;
   return E.length === e0;
 }
 
 export function _vPayment(v: any, o: number): boolean {
+  if (o & 8) return _vPayment(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'card': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.method;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
         } else {
           return false;
         }
         const x3 = v.last4;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'string') return false;
         } else {
           return false;
@@ -1601,13 +1178,13 @@ export function _vPayment(v: any, o: number): boolean {
       case 'transfer': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x5 = v.method;
-        if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+        if (x5 !== undefined) {
           if (typeof x5 !== 'string') return false;
         } else {
           return false;
         }
         const x6 = v.iban;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
+        if (x6 !== undefined) {
           if (typeof x6 !== 'string') return false;
         } else {
           return false;
@@ -1624,13 +1201,13 @@ export function _vPayment(v: any, o: number): boolean {
       L10: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
         const x12 = v.method;
-        if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+        if (x12 !== undefined) {
           if (typeof x12 !== 'string') break L10;
         } else {
           break L10;
         }
         const x13 = v.last4;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
+        if (x13 !== undefined) {
           if (typeof x13 !== 'string') break L10;
         } else {
           break L10;
@@ -1641,13 +1218,13 @@ export function _vPayment(v: any, o: number): boolean {
       L15: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L15;
         const x17 = v.method;
-        if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+        if (x17 !== undefined) {
           if (typeof x17 !== 'string') break L15;
         } else {
           break L15;
         }
         const x18 = v.iban;
-        if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
+        if (x18 !== undefined) {
           if (typeof x18 !== 'string') break L15;
         } else {
           break L15;
@@ -1663,57 +1240,17 @@ export function _vPayment(v: any, o: number): boolean {
 
 export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePayment(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPayment(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.method;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'card': {
-        if ((o & 48) === 48) {
-          if (!_eCard(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.method;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-              if (typeof x4 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            const x5 = v.last4;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-              if (typeof x5 !== 'string') break L3;
-            } else {
-              break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eCard(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vCard, _eCard)) return false;
         break;
       }
       case 'transfer': {
-        if ((o & 48) === 48) {
-          if (!_eTransfer(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok7 = false;
-          L8: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
-            const x9 = v.method;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-              if (typeof x9 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            const x10 = v.iban;
-            if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-              if (typeof x10 !== 'string') break L8;
-            } else {
-              break L8;
-            }
-            ok7 = true;
-          }
-          if (!ok7 && !_eTransfer(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vTransfer, _eTransfer)) return false;
         break;
       }
       default: {
@@ -1732,109 +1269,67 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
       }
     }
   } else {
-    let ok12 = false;
+    let ok2 = false;
     if ((o & 48) !== 48) {
-      L15: {
-        L16: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L16;
-          const x18 = v.method;
-          if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-            if (typeof x18 !== 'string') break L16;
+      L5: {
+        L6: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
+          const x8 = v.method;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'string') break L6;
           } else {
-            break L16;
+            break L6;
           }
-          const x19 = v.last4;
-          if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-            if (typeof x19 !== 'string') break L16;
+          const x9 = v.last4;
+          if (x9 !== undefined) {
+            if (typeof x9 !== 'string') break L6;
           } else {
-            break L16;
+            break L6;
           }
-          ok12 = true;
-          break L15;
+          ok2 = true;
+          break L5;
         }
-        L21: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L21;
-          const x23 = v.method;
-          if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-            if (typeof x23 !== 'string') break L21;
+        L11: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L11;
+          const x13 = v.method;
+          if (x13 !== undefined) {
+            if (typeof x13 !== 'string') break L11;
           } else {
-            break L21;
+            break L11;
           }
-          const x24 = v.iban;
-          if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-            if (typeof x24 !== 'string') break L21;
+          const x14 = v.iban;
+          if (x14 !== undefined) {
+            if (typeof x14 !== 'string') break L11;
           } else {
-            break L21;
+            break L11;
           }
-          ok12 = true;
-          break L15;
+          ok2 = true;
+          break L5;
         }
       }
     }
-    if (!ok12) {
-      const e13 = E.length;
-      const o14 = (o & 48) === 48 ? o : o + 16;
+    if (!ok2) {
+      const e3 = E.length;
+      const o4 = (o & 48) === 48 ? o : o + 16;
       {
-        const e27 = E.length;
-        L26: {
-          if ((o14 & 48) === 48) {
-            if (!_eCard(v, o14, p, E) && (o14 & 1) === 0) break L26;
-          } else {
-            let ok29 = false;
-            L30: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L30;
-              const x31 = v.method;
-              if (x31 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'method'))) {
-                if (typeof x31 !== 'string') break L30;
-              } else {
-                break L30;
-              }
-              const x32 = v.last4;
-              if (x32 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'last4'))) {
-                if (typeof x32 !== 'string') break L30;
-              } else {
-                break L30;
-              }
-              ok29 = true;
-            }
-            if (!ok29 && !_eCard(v, o14 + 16, p, E) && (o14 & 1) === 0) break L26;
-          }
+        const e17 = E.length;
+        L16: {
+          if (_ref(v, o4, p, E, _vCard, _eCard)) break L16;
         }
-        if (E.length === e27) {
-          ok12 = true;
+        if (E.length === e17) {
+          ok2 = true;
         }
       }
       {
-        const e35 = E.length;
-        L34: {
-          if ((o14 & 48) === 48) {
-            if (!_eTransfer(v, o14, p, E) && (o14 & 1) === 0) break L34;
-          } else {
-            let ok37 = false;
-            L38: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L38;
-              const x39 = v.method;
-              if (x39 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'method'))) {
-                if (typeof x39 !== 'string') break L38;
-              } else {
-                break L38;
-              }
-              const x40 = v.iban;
-              if (x40 !== undefined && ((o14 & 8) === 0 || _has.call(v, 'iban'))) {
-                if (typeof x40 !== 'string') break L38;
-              } else {
-                break L38;
-              }
-              ok37 = true;
-            }
-            if (!ok37 && !_eTransfer(v, o14 + 16, p, E) && (o14 & 1) === 0) break L34;
-          }
+        const e20 = E.length;
+        L19: {
+          if (_ref(v, o4, p, E, _vTransfer, _eTransfer)) break L19;
         }
-        if (E.length === e35) {
-          ok12 = true;
+        if (E.length === e20) {
+          ok2 = true;
         }
       }
-      if (ok12) E.length = e13;
+      if (ok2) E.length = e3;
       else {
         if (_fErr(E, o, p, _sp17 + '/anyOf', 'anyOf', 'must match a schema in anyOf', {})) return false;
       }
@@ -1844,15 +1339,16 @@ export function _ePayment(v: any, o: number, p: string, E: ValidationError[]): b
 }
 
 export function _vCard(v: any, o: number): boolean {
+  if (o & 8) return _vCard(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.last4;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -1862,39 +1358,34 @@ export function _vCard(v: any, o: number): boolean {
 
 export function _eCard(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCard(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCard(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp18, 'object')) return false;
-  } else {
-    const x1 = v.method;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/method', _sp18 + '/properties/method', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp18, 'method')) return false;
-    }
-    const x2 = v.last4;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'last4'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/last4', _sp18 + '/properties/last4', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp18, 'last4')) return false;
-    }
+    _fType(E, o, p, _sp18, 'object');
+    return false;
   }
+  const x1 = v.method;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp18, 'method', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp18, 'method')) return false;
+  const x2 = v.last4;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp18, 'last4', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp18, 'last4')) return false;
   return E.length === e0;
 }
 
 export function _vTransfer(v: any, o: number): boolean {
+  if (o & 8) return _vTransfer(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.method;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.iban;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -1904,33 +1395,28 @@ export function _vTransfer(v: any, o: number): boolean {
 
 export function _eTransfer(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTransfer(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTransfer(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp19, 'object')) return false;
-  } else {
-    const x1 = v.method;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'method'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/method', _sp19 + '/properties/method', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp19, 'method')) return false;
-    }
-    const x2 = v.iban;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'iban'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/iban', _sp19 + '/properties/iban', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp19, 'iban')) return false;
-    }
+    _fType(E, o, p, _sp19, 'object');
+    return false;
   }
+  const x1 = v.method;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp19, 'method', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp19, 'method')) return false;
+  const x2 = v.iban;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp19, 'iban', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp19, 'iban')) return false;
   return E.length === e0;
 }
 
 export function _vAnimal(v: any, o: number): boolean {
+  if (o & 8) return _vAnimal(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.animalKind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -1940,32 +1426,31 @@ export function _vAnimal(v: any, o: number): boolean {
 
 export function _eAnimal(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAnimal(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnimal(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp20, 'object')) return false;
-  } else {
-    const x1 = v.animalKind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/animalKind', _sp20 + '/properties/animalKind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
-    }
+    _fType(E, o, p, _sp20, 'object');
+    return false;
   }
+  const x1 = v.animalKind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp20, 'animalKind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp20, 'animalKind')) return false;
   return E.length === e0;
 }
 
 export function _vLion(v: any, o: number): boolean {
+  if (o & 8) return _vLion(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x3 = v.animalKind;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x5 = v.mane;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'mane'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'boolean') return false;
   }
   return true;
@@ -1973,50 +1458,33 @@ export function _vLion(v: any, o: number): boolean {
 
 export function _eLion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if ((o & 48) === 48) {
-    if (!_eAnimal(v, o, p, E) && (o & 1) === 0) return false;
-  } else {
-    let ok3 = false;
-    L4: {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
-      const x5 = v.animalKind;
-      if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'animalKind'))) {
-        if (typeof x5 !== 'string') break L4;
-      } else {
-        break L4;
-      }
-      ok3 = true;
-    }
-    if (!ok3 && !_eAnimal(v, o + 16, p, E) && (o & 1) === 0) return false;
-  }
+  if (o & 8) return _eLion(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLion(v, o)) return true;
+  if (_ref(v, o, p, E, _vAnimal, _eAnimal)) return false;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp21 + '/allOf/1', 'object')) return false;
-  } else {
-    const x7 = v.mane;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'mane'))) {
-      if (typeof x7 !== 'boolean') {
-        if (_fType(E, o, p + '/mane', _sp21 + '/allOf/1/properties/mane', 'boolean')) return false;
-      }
-    }
+    _fType(E, o, p, _sp21 + '/allOf/1', 'object');
+    return false;
   }
+  const x3 = v.mane;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp21 + '/allOf/1', 'mane', _fType, 'boolean'))
+    return false;
   return E.length === e0;
 }
 
 export function _vToken(v: any, o: number): boolean {
+  if (o & 8) return _vToken(_plain(v), o - 8);
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'secret': {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
         const x2 = v.kind;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x2 !== undefined) {
           if (typeof x2 !== 'string') return false;
-          if (!(x2 === 'secret')) {
-            return false;
-          }
+          if (!(x2 === 'secret')) return false;
         }
         const x3 = v.value;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+        if (x3 !== undefined) {
           if (typeof x3 !== 'string') return false;
         }
         break;
@@ -2037,14 +1505,12 @@ export function _vToken(v: any, o: number): boolean {
       L8: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L8;
         const x10 = v.kind;
-        if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+        if (x10 !== undefined) {
           if (typeof x10 !== 'string') break L8;
-          if (!(x10 === 'secret')) {
-            break L8;
-          }
+          if (!(x10 === 'secret')) break L8;
         }
         const x11 = v.value;
-        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+        if (x11 !== undefined) {
           if (typeof x11 !== 'string') break L8;
         }
         if (n5 === 0) a6 = 0;
@@ -2065,37 +1531,17 @@ export function _vToken(v: any, o: number): boolean {
 
 export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eToken(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vToken(v, o)) return true;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.kind;
-    switch (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind')) ? x1 : undefined) {
+    switch (x1 !== undefined ? x1 : undefined) {
       case 'secret': {
-        if ((o & 48) === 48) {
-          if (!_eSecret(v, o, p, E) && (o & 1) === 0) return false;
-        } else {
-          let ok2 = false;
-          L3: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L3;
-            const x4 = v.kind;
-            if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-              if (typeof x4 !== 'string') break L3;
-              if (!(x4 === 'secret')) {
-                break L3;
-              }
-            }
-            const x5 = v.value;
-            if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-              if (typeof x5 !== 'string') break L3;
-            }
-            ok2 = true;
-          }
-          if (!ok2 && !_eSecret(v, o + 16, p, E) && (o & 1) === 0) return false;
-        }
+        if (_ref(v, o, p, E, _vSecret, _eSecret)) return false;
         break;
       }
       case 'key': {
-        if ((o & 48) === 48) {
-          if (!_eKey(v, o, p, E) && (o & 1) === 0) return false;
-        } else if (!_vKey(v, o) && !_eKey(v, o + 16, p, E) && (o & 1) === 0) return false;
+        if (_ref(v, o, p, E, _vKey, _eKey)) return false;
         break;
       }
       default: {
@@ -2115,94 +1561,70 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
     }
   } else {
     {
-      let n7 = 0;
-      let a8 = -1;
-      let b9 = -1;
+      let n2 = 0;
+      let a3 = -1;
+      let b4 = -1;
       if ((o & 48) !== 48) {
-        L10: {
-          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
-          const x12 = v.kind;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-            if (typeof x12 !== 'string') break L10;
-            if (!(x12 === 'secret')) {
-              break L10;
-            }
+        L5: {
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
+          const x7 = v.kind;
+          if (x7 !== undefined) {
+            if (typeof x7 !== 'string') break L5;
+            if (!(x7 === 'secret')) break L5;
           }
-          const x13 = v.value;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-            if (typeof x13 !== 'string') break L10;
+          const x8 = v.value;
+          if (x8 !== undefined) {
+            if (typeof x8 !== 'string') break L5;
           }
-          if (n7 === 0) a8 = 0;
-          else if (n7 === 1) b9 = 0;
-          n7++;
+          if (n2 === 0) a3 = 0;
+          else if (n2 === 1) b4 = 0;
+          n2++;
         }
-        L15: {
-          if (!_vKey(v, o)) break L15;
-          if (n7 === 0) a8 = 1;
-          else if (n7 === 1) b9 = 1;
-          n7++;
+        L10: {
+          if (!_vKey(v, o)) break L10;
+          if (n2 === 0) a3 = 1;
+          else if (n2 === 1) b4 = 1;
+          n2++;
         }
       }
-      if (n7 === 0) {
-        const e17 = E.length;
-        const o18 = (o & 48) === 48 ? o : o + 16;
+      if (n2 === 0) {
+        const e12 = E.length;
+        const o13 = (o & 48) === 48 ? o : o + 16;
         {
-          const e20 = E.length;
-          L19: {
-            if ((o18 & 48) === 48) {
-              if (!_eSecret(v, o18, p, E) && (o18 & 1) === 0) break L19;
-            } else {
-              let ok22 = false;
-              L23: {
-                if (typeof v !== 'object' || v === null || Array.isArray(v)) break L23;
-                const x24 = v.kind;
-                if (x24 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'kind'))) {
-                  if (typeof x24 !== 'string') break L23;
-                  if (!(x24 === 'secret')) {
-                    break L23;
-                  }
-                }
-                const x25 = v.value;
-                if (x25 !== undefined && ((o18 & 8) === 0 || _has.call(v, 'value'))) {
-                  if (typeof x25 !== 'string') break L23;
-                }
-                ok22 = true;
-              }
-              if (!ok22 && !_eSecret(v, o18 + 16, p, E) && (o18 & 1) === 0) break L19;
-            }
+          const e15 = E.length;
+          L14: {
+            if (_ref(v, o13, p, E, _vSecret, _eSecret)) break L14;
           }
-          if (E.length === e20) {
-            if (n7 === 0) a8 = 0;
-            else if (n7 === 1) b9 = 0;
-            n7++;
+          if (E.length === e15) {
+            if (n2 === 0) a3 = 0;
+            else if (n2 === 1) b4 = 0;
+            n2++;
           }
         }
         {
-          const e28 = E.length;
-          L27: {
-            if ((o18 & 48) === 48) {
-              if (!_eKey(v, o18, p, E) && (o18 & 1) === 0) break L27;
-            } else if (!_vKey(v, o18) && !_eKey(v, o18 + 16, p, E) && (o18 & 1) === 0) break L27;
+          const e18 = E.length;
+          L17: {
+            if (_ref(v, o13, p, E, _vKey, _eKey)) break L17;
           }
-          if (E.length === e28) {
-            if (n7 === 0) a8 = 1;
-            else if (n7 === 1) b9 = 1;
-            n7++;
+          if (E.length === e18) {
+            if (n2 === 0) a3 = 1;
+            else if (n2 === 1) b4 = 1;
+            n2++;
           }
         }
-        if (n7 === 0) {
+        if (n2 === 0) {
           if (
             _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
               passingSchemas: null,
             })
           )
             return false;
-        } else E.length = e17;
+        } else E.length = e12;
       }
-      if (n7 > 1) {
+      if (n2 > 1) {
         if (
           _fErr(E, o, p, _sp24 + '/oneOf', 'oneOf', 'must match exactly one schema in oneOf', {
-            passingSchemas: [a8, b9],
+            passingSchemas: [a3, b4],
           })
         )
           return false;
@@ -2213,16 +1635,15 @@ export function _eToken(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vSecret(v: any, o: number): boolean {
+  if (o & 8) return _vSecret(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'secret')) {
-      return false;
-    }
+    if (!(x1 === 'secret')) return false;
   }
   const x2 = v.value;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   return true;
@@ -2230,72 +1651,50 @@ export function _vSecret(v: any, o: number): boolean {
 
 export function _eSecret(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSecret(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSecret(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp25, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp25 + '/properties/kind', 'string')) return false;
-      }
-      if (!(x1 === 'secret')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/kind',
-            _sp25 + '/properties/kind/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k22 },
-          )
-        )
-          return false;
-      }
-    }
-    const x2 = v.value;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp25 + '/properties/value', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp25, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp25, 'kind', _fType, 'string')) return false;
+    if (!(x1 === 'secret') && _fP(E, o, p, _sp25, 'kind', _fEnum, _k22)) return false;
+  }
+  const x2 = v.value;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp25, 'value', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vKeyKind(v: any, o: number): boolean {
+  if (o & 8) return _vKeyKind(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'key')) {
-    return false;
-  }
+  if (!(v === 'key')) return false;
   return true;
 }
 
 export function _eKeyKind(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp27, 'string')) return false;
-  }
-  if (!(v === 'key')) {
-    if (_fErr(E, o, p, _sp27 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k26 }))
-      return false;
-  }
+  if (o & 8) return _eKeyKind(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vKeyKind(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp27, 'string')) return false;
+  if (!(v === 'key') && _fEnum(E, o, p, _sp27, _k26)) return false;
   return E.length === e0;
 }
 
 export function _vKey(v: any, o: number): boolean {
+  if (o & 8) return _vKey(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'key')) {
-      return false;
-    }
+    if (!(x1 === 'key')) return false;
   } else {
     return false;
   }
   const x3 = v.fingerprint;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   } else {
     return false;
@@ -2305,58 +1704,41 @@ export function _vKey(v: any, o: number): boolean {
 
 export function _eKey(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eKey(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vKey(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Key', 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if ((o & 48) === 48) {
-        if (!_eKeyKind(x1, o, p + '/kind', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'key')) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eKeyKind(x1, o + 16, p + '/kind', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
-    }
-    const x5 = v.fingerprint;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'fingerprint'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/fingerprint', '#/components/schemas/Key/properties/fingerprint', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Key', 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/kind', E, _vKeyKind, _eKeyKind)) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Key', 'kind')) return false;
+  const x3 = v.fingerprint;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, '#/components/schemas/Key', 'fingerprint', _fType, 'string'))
+      return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Key', 'fingerprint')) return false;
   return E.length === e0;
 }
 
 export function _eListPetsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListPetsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListPetsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListPetsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_ePet(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vPet(x2, o) && !_ePet(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vPet, _ePet)) return false;
   }
   return E.length === e0;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has, _inc } from './runtime.js';
+import { _fEnum, _fP, _fReq, _fType, _fTypes, _inc, _plain, _ref, _refSp } from './runtime.js';
 
 const _k0: any = ['active', 'inactive', 'with space', '', '1', 'true', 'null'];
 const _sp1 = '#/components/schemas/Strings';
@@ -20,8 +20,8 @@ const _k10: any = ['on', 'off', null];
 const _sp11 = '#/components/schemas/WithNull';
 const _k12: any = [null];
 const _sp13 = '#/components/schemas/OnlyNull';
-const _k14: any = [{ a: 1, 'b c': [2] }, [1, 'x']];
-const _k15: any = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']];
+const _k14: any = [1, '1', true, null, { a: 1, 'b c': [2] }, [1, 'x']];
+const _k15: any = [{ a: 1, 'b c': [2] }, [1, 'x']];
 const _sp16 = '#/components/schemas/Mixed';
 const _k17: any = ['only'];
 const _sp18 = '#/components/schemas/Single';
@@ -31,6 +31,7 @@ const _sp21 = '#/components/schemas/Settings';
 const _k22: any = ['asc', 'desc'];
 
 export function _vStrings(v: any, o: number): boolean {
+  if (o & 8) return _vStrings(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
   if (!(
     v === 'active' ||
@@ -40,208 +41,179 @@ export function _vStrings(v: any, o: number): boolean {
     v === '1' ||
     v === 'true' ||
     v === 'null'
-  )) {
+  ))
     return false;
-  }
   return true;
 }
 
 export function _eStrings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp1, 'string')) return false;
-  }
-  if (!(
-    v === 'active' ||
-    v === 'inactive' ||
-    v === 'with space' ||
-    v === '' ||
-    v === '1' ||
-    v === 'true' ||
-    v === 'null'
-  )) {
-    if (_fErr(E, o, p, _sp1 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k0 }))
-      return false;
-  }
+  if (o & 8) return _eStrings(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStrings(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp1, 'string')) return false;
+  if (
+    !(
+      v === 'active' ||
+      v === 'inactive' ||
+      v === 'with space' ||
+      v === '' ||
+      v === '1' ||
+      v === 'true' ||
+      v === 'null'
+    ) &&
+    _fEnum(E, o, p, _sp1, _k0)
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vNumbers(v: any, o: number): boolean {
+  if (o & 8) return _vNumbers(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) {
-    return false;
-  }
+  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) return false;
   return true;
 }
 
 export function _eNumbers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    if (_fType(E, o, p, _sp3, 'number')) return false;
-  }
-  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
-      return false;
-  }
+  if (o & 8) return _eNumbers(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNumbers(v, o)) return true;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp3, 'number')) return false;
+  if (!(v === 1 || v === 2.5 || v === -3 || v === 0 || v === 1e21 || v === 0.1) && _fEnum(E, o, p, _sp3, _k2))
+    return false;
   return E.length === e0;
 }
 
 export function _vIntegers(v: any, o: number): boolean {
+  if (o & 8) return _vIntegers(_plain(v), o - 8);
   if (!Number.isInteger(v)) return false;
-  if (!(v === 100 || v === 200 || v === -1)) {
-    return false;
-  }
+  if (!(v === 100 || v === 200 || v === -1)) return false;
   return true;
 }
 
 export function _eIntegers(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, _sp5, 'integer')) return false;
-  }
-  if (!(v === 100 || v === 200 || v === -1)) {
-    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
-      return false;
-  }
+  if (o & 8) return _eIntegers(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vIntegers(v, o)) return true;
+  if (!Number.isInteger(v) && _fType(E, o, p, _sp5, 'integer')) return false;
+  if (!(v === 100 || v === 200 || v === -1) && _fEnum(E, o, p, _sp5, _k4)) return false;
   return E.length === e0;
 }
 
 export function _vNonFinite(v: any, o: number): boolean {
+  if (o & 8) return _vNonFinite(_plain(v), o - 8);
   if (typeof v !== 'number' || !Number.isFinite(v)) return false;
-  if (!(v === 0)) {
-    return false;
-  }
+  if (!(v === 0)) return false;
   return true;
 }
 
 export function _eNonFinite(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
-    if (_fType(E, o, p, _sp7, 'number')) return false;
-  }
-  if (!(v === 0)) {
-    if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
-      return false;
-  }
+  if (o & 8) return _eNonFinite(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNonFinite(v, o)) return true;
+  if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o, p, _sp7, 'number')) return false;
+  if (!(v === 0) && _fEnum(E, o, p, _sp7, _k6)) return false;
   return E.length === e0;
 }
 
 export function _vBooleans(v: any, o: number): boolean {
+  if (o & 8) return _vBooleans(_plain(v), o - 8);
   if (typeof v !== 'boolean') return false;
-  if (!(v === true)) {
-    return false;
-  }
+  if (!(v === true)) return false;
   return true;
 }
 
 export function _eBooleans(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'boolean') {
-    if (_fType(E, o, p, _sp9, 'boolean')) return false;
-  }
-  if (!(v === true)) {
-    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
-      return false;
-  }
+  if (o & 8) return _eBooleans(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vBooleans(v, o)) return true;
+  if (typeof v !== 'boolean' && _fType(E, o, p, _sp9, 'boolean')) return false;
+  if (!(v === true) && _fEnum(E, o, p, _sp9, _k8)) return false;
   return E.length === e0;
 }
 
 export function _vWithNull(v: any, o: number): boolean {
+  if (o & 8) return _vWithNull(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    return false;
-  }
+  if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
 }
 
 export function _eWithNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp11 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  }
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    if (_fErr(E, o, p, _sp11 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k10 }))
-      return false;
-  }
+  if (o & 8) return _eWithNull(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vWithNull(v, o)) return true;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp11, 'string,null')) return false;
+  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp11, _k10)) return false;
   return E.length === e0;
 }
 
 export function _vOnlyNull(v: any, o: number): boolean {
-  if (!(v === null)) {
-    return false;
-  }
+  if (o & 8) return _vOnlyNull(_plain(v), o - 8);
+  if (!(v === null)) return false;
   return true;
 }
 
 export function _eOnlyNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === null)) {
-    if (_fErr(E, o, p, _sp13 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k12 }))
-      return false;
-  }
+  if (o & 8) return _eOnlyNull(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOnlyNull(v, o)) return true;
+  if (!(v === null) && _fEnum(E, o, p, _sp13, _k12)) return false;
   return E.length === e0;
 }
 
 export function _vMixed(v: any, o: number): boolean {
-  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) {
-    return false;
-  }
+  if (o & 8) return _vMixed(_plain(v), o - 8);
+  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v))) return false;
   return true;
 }
 
 export function _eMixed(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k14, v))) {
-    if (_fErr(E, o, p, _sp16 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k15 }))
-      return false;
-  }
+  if (o & 8) return _eMixed(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMixed(v, o)) return true;
+  if (!(v === 1 || v === '1' || v === true || v === null || _inc(_k15, v)) && _fEnum(E, o, p, _sp16, _k14))
+    return false;
   return E.length === e0;
 }
 
 export function _vSingle(v: any, o: number): boolean {
+  if (o & 8) return _vSingle(_plain(v), o - 8);
   if (typeof v !== 'string') return false;
-  if (!(v === 'only')) {
-    return false;
-  }
+  if (!(v === 'only')) return false;
   return true;
 }
 
 export function _eSingle(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, _sp18, 'string')) return false;
-  }
-  if (!(v === 'only')) {
-    if (_fErr(E, o, p, _sp18 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k17 }))
-      return false;
-  }
+  if (o & 8) return _eSingle(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSingle(v, o)) return true;
+  if (typeof v !== 'string' && _fType(E, o, p, _sp18, 'string')) return false;
+  if (!(v === 'only') && _fEnum(E, o, p, _sp18, _k17)) return false;
   return E.length === e0;
 }
 
 export function _vSettings(v: any, o: number): boolean {
+  if (o & 8) return _vSettings(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.mode;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'mode'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (!(x1 === 'auto' || x1 === 'manual')) {
-      return false;
-    }
+    if (!(x1 === 'auto' || x1 === 'manual')) return false;
   } else {
     return false;
   }
   const x2 = v.levels;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'levels'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (!Number.isInteger(x4)) return false;
-      if (!(x4 === 1 || x4 === 2 || x4 === 3)) {
-        return false;
-      }
+      if (!(x4 === 1 || x4 === 2 || x4 === 3)) return false;
     }
   }
   const x5 = v.state;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'state'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
     if (!(
       x5 === 'active' ||
@@ -251,190 +223,118 @@ export function _vSettings(v: any, o: number): boolean {
       x5 === '1' ||
       x5 === 'true' ||
       x5 === 'null'
-    )) {
+    ))
       return false;
-    }
   }
   return true;
 }
 
 export function _eSettings(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSettings(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSettings(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp21, 'object')) return false;
-  } else {
-    const x1 = v.mode;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'mode'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/mode', _sp21 + '/properties/mode', 'string')) return false;
-      }
-      if (!(x1 === 'auto' || x1 === 'manual')) {
+    _fType(E, o, p, _sp21, 'object');
+    return false;
+  }
+  const x1 = v.mode;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp21, 'mode', _fType, 'string')) return false;
+    if (!(x1 === 'auto' || x1 === 'manual') && _fP(E, o, p, _sp21, 'mode', _fEnum, _k19)) return false;
+  } else if (_fReq(E, o, p, _sp21, 'mode')) return false;
+  const x2 = v.levels;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp21, 'levels', _fType, 'array')) return false;
+    } else {
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (!Number.isInteger(x4) && _fType(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', 'integer'))
+          return false;
         if (
-          _fErr(
-            E,
-            o,
-            p + '/mode',
-            _sp21 + '/properties/mode/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k19 },
-          )
+          !(x4 === 1 || x4 === 2 || x4 === 3) &&
+          _fEnum(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', _k20)
         )
           return false;
       }
-    } else {
-      if (_fReq(E, o, p, _sp21, 'mode')) return false;
     }
-    const x2 = v.levels;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'levels'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/levels', _sp21 + '/properties/levels', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if (!Number.isInteger(x4)) {
-            if (_fType(E, o, p + '/levels/' + i3, _sp21 + '/properties/levels/items', 'integer')) return false;
-          }
-          if (!(x4 === 1 || x4 === 2 || x4 === 3)) {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/levels/' + i3,
-                _sp21 + '/properties/levels/items/enum',
-                'enum',
-                'must be equal to one of the allowed values',
-                { allowedValues: _k20 },
-              )
-            )
-              return false;
-          }
-        }
-      }
-    }
-    const x5 = v.state;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'state'))) {
-      if ((o & 48) === 48) {
-        if (!_eStrings(x5, o, p + '/state', E) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if (!(
-            x5 === 'active' ||
-            x5 === 'inactive' ||
-            x5 === 'with space' ||
-            x5 === '' ||
-            x5 === '1' ||
-            x5 === 'true' ||
-            x5 === 'null'
-          )) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eStrings(x5, o + 16, p + '/state', E) && (o & 1) === 0) return false;
-      }
-    }
+  }
+  const x5 = v.state;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/state', E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }
 
 export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListItemsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListItemsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.sort;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'sort'))) {
-      if ((o & 48) === 48) {
-        if (!_eListItemsQuerySort(x1, o, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if (!(x1 === 'asc' || x1 === 'desc')) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListItemsQuerySort(x1, o + 16, p + '/sort', E, '#/paths/~1items/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.states;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'states'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListItemsQueryStates(x5, o, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else if (
-        !_vListItemsQueryStates(x5, o) &&
-        !_eListItemsQueryStates(x5, o + 16, p + '/states', E, '#/paths/~1items/get/parameters/1/schema') &&
-        (o & 1) === 0
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.sort;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/sort',
+        E,
+        '#/paths/~1items/get/parameters/0/schema',
+        _vListItemsQuerySort,
+        _eListItemsQuerySort,
       )
-        return false;
-    }
+    )
+      return false;
+  }
+  const x3 = v.states;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/states',
+        E,
+        '#/paths/~1items/get/parameters/1/schema',
+        _vListItemsQueryStates,
+        _eListItemsQueryStates,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListItemsQuerySort(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
-  if (!(v === 'asc' || v === 'desc')) {
-    if (_fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k22 }))
-      return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
+  if (!(v === 'asc' || v === 'desc') && _fEnum(E, o, p, sp, _k22)) return false;
   return E.length === e0;
+}
+
+export function _vListItemsQuerySort(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if (!(v === 'asc' || v === 'desc')) return false;
+  return true;
 }
 
 export function _eListItemsQueryStates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eStrings(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'string') break L5;
-          if (!(
-            x2 === 'active' ||
-            x2 === 'inactive' ||
-            x2 === 'with space' ||
-            x2 === '' ||
-            x2 === '1' ||
-            x2 === 'true' ||
-            x2 === 'null'
-          )) {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eStrings(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vStrings, _eStrings)) return false;
   }
   return E.length === e0;
 }
@@ -452,9 +352,8 @@ export function _vListItemsQueryStates(v: any, o: number): boolean {
       x2 === '1' ||
       x2 === 'true' ||
       x2 === 'null'
-    )) {
+    ))
       return false;
-    }
   }
   return true;
 }

@@ -4,68 +4,69 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
 
 const _k0: any = ['daily', 'weekly'];
 
 export function _ePutAvatarPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _ePutAvatarPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePutAvatarRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.avatar;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'avatar'))) {
-      if (typeof x1 !== 'string' && !(typeof Blob !== 'undefined' && x1 instanceof Blob)) {
-        if (_fType(E, o, p + '/avatar', sp + '/properties/avatar', 'string')) return false;
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.avatar;
+  if (x1 !== undefined) {
+    if (
+      typeof x1 !== 'string' &&
+      !(typeof Blob !== 'undefined' && x1 instanceof Blob) &&
+      _fP(E, o, p, sp, 'avatar', _fType, 'string')
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'avatar')) return false;
+  const x2 = v.thumbnails;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, sp, 'thumbnails', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, sp, 'avatar')) return false;
-    }
-    const x2 = v.thumbnails;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'thumbnails'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/thumbnails', sp + '/properties/thumbnails', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) {
-            if (_fType(E, o, p + '/thumbnails/' + i3, sp + '/properties/thumbnails/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x5 = v.crop;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'crop'))) {
-      if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
         if (
-          _fErr(E, o, p + '/crop', sp + '/properties/crop/type', 'type', 'must be object or null', {
-            type: ['object', 'null'],
-          })
+          typeof x4 !== 'string' &&
+          !(typeof Blob !== 'undefined' && x4 instanceof Blob) &&
+          _fType(E, o, p + '/thumbnails/' + i3, sp + '/properties/thumbnails/items', 'string')
         )
           return false;
-      } else {
-        if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
-          const x6 = x5.x;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x5, 'x'))) {
-            if (!Number.isInteger(x6)) {
-              if (_fType(E, o, p + '/crop/x', sp + '/properties/crop/properties/x', 'integer')) return false;
-            }
-          }
-          const x7 = x5.y;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x5, 'y'))) {
-            if (!Number.isInteger(x7)) {
-              if (_fType(E, o, p + '/crop/y', sp + '/properties/crop/properties/y', 'integer')) return false;
-            }
-          }
-        }
+      }
+    }
+  }
+  const x5 = v.crop;
+  if (x5 !== undefined) {
+    if (!((typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) || x5 === null)) {
+      if (_fP(E, o, p, sp, 'crop', _fTypes, 'object,null')) return false;
+    } else {
+      if (typeof x5 === 'object' && x5 !== null && !Array.isArray(x5)) {
+        const x6 = x5.x;
+        if (
+          x6 !== undefined &&
+          !Number.isInteger(x6) &&
+          _fP(E, o, p + '/crop', sp + '/properties/crop', 'x', _fType, 'integer')
+        )
+          return false;
+        const x7 = x5.y;
+        if (
+          x7 !== undefined &&
+          !Number.isInteger(x7) &&
+          _fP(E, o, p + '/crop', sp + '/properties/crop', 'y', _fType, 'integer')
+        )
+          return false;
       }
     }
   }
@@ -74,61 +75,51 @@ export function _ePutAvatarRequestBody2(v: any, o: number, p: string, E: Validat
 
 export function _ePutAvatarStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _ePutAvatarStatus200(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eSetPreferencesRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSetPreferencesRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.notify;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'notify'))) {
-      if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
-        if (_fType(E, o, p + '/notify', sp + '/properties/notify', 'object')) return false;
-      } else {
-        const x2 = x1.email;
-        if (x2 !== undefined && ((o & 8) === 0 || _has.call(x1, 'email'))) {
-          if (typeof x2 !== 'boolean') {
-            if (_fType(E, o, p + '/notify/email', sp + '/properties/notify/properties/email', 'boolean')) return false;
-          }
-        }
-        const x3 = x1.digest;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(x1, 'digest'))) {
-          if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/notify/digest', sp + '/properties/notify/properties/digest', 'string')) return false;
-          }
-          if (!(x3 === 'daily' || x3 === 'weekly')) {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/notify/digest',
-                sp + '/properties/notify/properties/digest/enum',
-                'enum',
-                'must be equal to one of the allowed values',
-                { allowedValues: _k0 },
-              )
-            )
-              return false;
-          }
-        }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.notify;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'notify', _fType, 'object')) return false;
+    } else {
+      const x2 = x1.email;
+      if (
+        x2 !== undefined &&
+        typeof x2 !== 'boolean' &&
+        _fP(E, o, p + '/notify', sp + '/properties/notify', 'email', _fType, 'boolean')
+      )
+        return false;
+      const x3 = x1.digest;
+      if (x3 !== undefined) {
+        if (typeof x3 !== 'string' && _fP(E, o, p + '/notify', sp + '/properties/notify', 'digest', _fType, 'string'))
+          return false;
+        if (
+          !(x3 === 'daily' || x3 === 'weekly') &&
+          _fP(E, o, p + '/notify', sp + '/properties/notify', 'digest', _fEnum, _k0)
+        )
+          return false;
       }
     }
-    const x5 = v.langs;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'langs'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/langs', sp + '/properties/langs', 'array')) return false;
-      } else {
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if (typeof x7 !== 'string') {
-            if (_fType(E, o, p + '/langs/' + i6, sp + '/properties/langs/items', 'string')) return false;
-          }
-        }
+  }
+  const x5 = v.langs;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, sp, 'langs', _fType, 'array')) return false;
+    } else {
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (typeof x7 !== 'string' && _fType(E, o, p + '/langs/' + i6, sp + '/properties/langs/items', 'string'))
+          return false;
       }
     }
   }

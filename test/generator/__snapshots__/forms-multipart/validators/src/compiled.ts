@@ -4,38 +4,37 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Upload';
 const _sp1 = '#/components/schemas/Received';
 
 export function _vUpload(v: any, o: number): boolean {
+  if (o & 8) return _vUpload(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.title;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   } else {
     return false;
   }
   const x2 = v.count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   }
   const x3 = v.draft;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'draft'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'boolean') return false;
   }
   const x4 = v.image;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) return false;
   } else {
     return false;
   }
   const x5 = v.attachments;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
+  if (x5 !== undefined) {
     if (!Array.isArray(x5)) return false;
     for (let i6 = 0; i6 < x5.length; i6++) {
       const x7 = x5[i6];
@@ -43,16 +42,16 @@ export function _vUpload(v: any, o: number): boolean {
     }
   }
   const x8 = v.meta;
-  if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
+  if (x8 !== undefined) {
     if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) return false;
     const x9 = x8.source;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(x8, 'source'))) {
+    if (x9 !== undefined) {
       if (typeof x9 !== 'string') return false;
     } else {
       return false;
     }
     const x10 = x8.tags;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(x8, 'tags'))) {
+    if (x10 !== undefined) {
       if (!Array.isArray(x10)) return false;
       for (let i11 = 0; i11 < x10.length; i11++) {
         const x12 = x10[i11];
@@ -61,27 +60,27 @@ export function _vUpload(v: any, o: number): boolean {
     }
   }
   const x14 = v.points;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'points'))) {
+  if (x14 !== undefined) {
     if (!Array.isArray(x14)) return false;
     for (let i15 = 0; i15 < x14.length; i15++) {
       const x16 = x14[i15];
       if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) return false;
       const x17 = x16.x;
-      if (x17 !== undefined && ((o & 8) === 0 || _has.call(x16, 'x'))) {
+      if (x17 !== undefined) {
         if (!Number.isInteger(x17)) return false;
       }
       const x18 = x16.y;
-      if (x18 !== undefined && ((o & 8) === 0 || _has.call(x16, 'y'))) {
+      if (x18 !== undefined) {
         if (!Number.isInteger(x18)) return false;
       }
     }
   }
   const x20 = v.note;
-  if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x20 !== undefined) {
     if (typeof x20 !== 'string') return false;
   }
   const x21 = v.settings;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'settings'))) {
+  if (x21 !== undefined) {
     if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) return false;
   }
   return true;
@@ -89,207 +88,190 @@ export function _vUpload(v: any, o: number): boolean {
 
 export function _eUpload(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUpload(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUpload(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.title;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp0 + '/properties/title', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/title',
-              _sp0 + '/properties/title/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
+    _fType(E, o, p, _sp0, 'object');
+    return false;
+  }
+  const x1 = v.title;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp0, 'title', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/title',
+          _sp0 + '/properties/title/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp0, 'title')) return false;
+  const x2 = v.count;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp0, 'count', _fType, 'integer')) return false;
+  const x3 = v.draft;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp0, 'draft', _fType, 'boolean')) return false;
+  const x4 = v.image;
+  if (x4 !== undefined) {
+    if (
+      typeof x4 !== 'string' &&
+      !(typeof Blob !== 'undefined' && x4 instanceof Blob) &&
+      _fP(E, o, p, _sp0, 'image', _fType, 'string')
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp0, 'image')) return false;
+  const x5 = v.attachments;
+  if (x5 !== undefined) {
+    if (!Array.isArray(x5)) {
+      if (_fP(E, o, p, _sp0, 'attachments', _fType, 'array')) return false;
+    } else {
+      for (let i6 = 0; i6 < x5.length; i6++) {
+        const x7 = x5[i6];
+        if (
+          typeof x7 !== 'string' &&
+          !(typeof Blob !== 'undefined' && x7 instanceof Blob) &&
+          _fType(E, o, p + '/attachments/' + i6, _sp0 + '/properties/attachments/items', 'string')
+        )
+          return false;
+      }
+    }
+  }
+  const x8 = v.meta;
+  if (x8 !== undefined) {
+    if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
+      if (_fP(E, o, p, _sp0, 'meta', _fType, 'object')) return false;
+    } else {
+      const x9 = x8.source;
+      if (x9 !== undefined) {
+        if (typeof x9 !== 'string' && _fP(E, o, p + '/meta', _sp0 + '/properties/meta', 'source', _fType, 'string'))
+          return false;
+      } else if (_fP(E, o, p, _sp0, 'meta', _fReq, 'source')) return false;
+      const x10 = x8.tags;
+      if (x10 !== undefined) {
+        if (!Array.isArray(x10)) {
+          if (_fP(E, o, p + '/meta', _sp0 + '/properties/meta', 'tags', _fType, 'array')) return false;
+        } else {
+          for (let i11 = 0; i11 < x10.length; i11++) {
+            const x12 = x10[i11];
+            if (
+              typeof x12 !== 'string' &&
+              _fType(E, o, p + '/meta/tags/' + i11, _sp0 + '/properties/meta/properties/tags/items', 'string')
             )
+              return false;
+          }
+        }
+      }
+    }
+  }
+  const x14 = v.points;
+  if (x14 !== undefined) {
+    if (!Array.isArray(x14)) {
+      if (_fP(E, o, p, _sp0, 'points', _fType, 'array')) return false;
+    } else {
+      for (let i15 = 0; i15 < x14.length; i15++) {
+        const x16 = x14[i15];
+        if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
+          if (_fType(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'object')) return false;
+        } else {
+          const x17 = x16.x;
+          if (
+            x17 !== undefined &&
+            !Number.isInteger(x17) &&
+            _fP(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'x', _fType, 'integer')
+          )
+            return false;
+          const x18 = x16.y;
+          if (
+            x18 !== undefined &&
+            !Number.isInteger(x18) &&
+            _fP(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'y', _fType, 'integer')
           )
             return false;
         }
       }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'title')) return false;
-    }
-    const x2 = v.count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/count', _sp0 + '/properties/count', 'integer')) return false;
-      }
-    }
-    const x3 = v.draft;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'draft'))) {
-      if (typeof x3 !== 'boolean') {
-        if (_fType(E, o, p + '/draft', _sp0 + '/properties/draft', 'boolean')) return false;
-      }
-    }
-    const x4 = v.image;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
-      if (typeof x4 !== 'string' && !(typeof Blob !== 'undefined' && x4 instanceof Blob)) {
-        if (_fType(E, o, p + '/image', _sp0 + '/properties/image', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'image')) return false;
-    }
-    const x5 = v.attachments;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-      if (!Array.isArray(x5)) {
-        if (_fType(E, o, p + '/attachments', _sp0 + '/properties/attachments', 'array')) return false;
-      } else {
-        for (let i6 = 0; i6 < x5.length; i6++) {
-          const x7 = x5[i6];
-          if (typeof x7 !== 'string' && !(typeof Blob !== 'undefined' && x7 instanceof Blob)) {
-            if (_fType(E, o, p + '/attachments/' + i6, _sp0 + '/properties/attachments/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x8 = v.meta;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if (typeof x8 !== 'object' || x8 === null || Array.isArray(x8)) {
-        if (_fType(E, o, p + '/meta', _sp0 + '/properties/meta', 'object')) return false;
-      } else {
-        const x9 = x8.source;
-        if (x9 !== undefined && ((o & 8) === 0 || _has.call(x8, 'source'))) {
-          if (typeof x9 !== 'string') {
-            if (_fType(E, o, p + '/meta/source', _sp0 + '/properties/meta/properties/source', 'string')) return false;
-          }
-        } else {
-          if (_fReq(E, o, p + '/meta', _sp0 + '/properties/meta', 'source')) return false;
-        }
-        const x10 = x8.tags;
-        if (x10 !== undefined && ((o & 8) === 0 || _has.call(x8, 'tags'))) {
-          if (!Array.isArray(x10)) {
-            if (_fType(E, o, p + '/meta/tags', _sp0 + '/properties/meta/properties/tags', 'array')) return false;
-          } else {
-            for (let i11 = 0; i11 < x10.length; i11++) {
-              const x12 = x10[i11];
-              if (typeof x12 !== 'string') {
-                if (_fType(E, o, p + '/meta/tags/' + i11, _sp0 + '/properties/meta/properties/tags/items', 'string'))
-                  return false;
-              }
-            }
-          }
-        }
-      }
-    }
-    const x14 = v.points;
-    if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'points'))) {
-      if (!Array.isArray(x14)) {
-        if (_fType(E, o, p + '/points', _sp0 + '/properties/points', 'array')) return false;
-      } else {
-        for (let i15 = 0; i15 < x14.length; i15++) {
-          const x16 = x14[i15];
-          if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-            if (_fType(E, o, p + '/points/' + i15, _sp0 + '/properties/points/items', 'object')) return false;
-          } else {
-            const x17 = x16.x;
-            if (x17 !== undefined && ((o & 8) === 0 || _has.call(x16, 'x'))) {
-              if (!Number.isInteger(x17)) {
-                if (
-                  _fType(E, o, p + '/points/' + i15 + '/x', _sp0 + '/properties/points/items/properties/x', 'integer')
-                )
-                  return false;
-              }
-            }
-            const x18 = x16.y;
-            if (x18 !== undefined && ((o & 8) === 0 || _has.call(x16, 'y'))) {
-              if (!Number.isInteger(x18)) {
-                if (
-                  _fType(E, o, p + '/points/' + i15 + '/y', _sp0 + '/properties/points/items/properties/y', 'integer')
-                )
-                  return false;
-              }
-            }
-          }
-        }
-      }
-    }
-    const x20 = v.note;
-    if (x20 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x20 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp0 + '/properties/note', 'string')) return false;
-      }
-    }
-    const x21 = v.settings;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'settings'))) {
-      if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) {
-        if (_fType(E, o, p + '/settings', _sp0 + '/properties/settings', 'object')) return false;
-      }
     }
   }
+  const x20 = v.note;
+  if (x20 !== undefined && typeof x20 !== 'string' && _fP(E, o, p, _sp0, 'note', _fType, 'string')) return false;
+  const x21 = v.settings;
+  if (
+    x21 !== undefined &&
+    (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) &&
+    _fP(E, o, p, _sp0, 'settings', _fType, 'object')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vReceived(v: any, o: number): boolean {
+  if (o & 8) return _vReceived(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return true;
 }
 
 export function _eReceived(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  }
+  if (o & 8) return _eReceived(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReceived(v, o)) return true;
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, _sp1, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eUploadFilesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eUploadFilesPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eSearchRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchRequestBody2(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.query;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'query'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/query', sp + '/properties/query', 'string')) return false;
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.query;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'query', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'query')) return false;
+  const x2 = v.filter;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
+      if (_fP(E, o, p, sp, 'filter', _fType, 'object')) return false;
     } else {
-      if (_fReq(E, o, p, sp, 'query')) return false;
+      const x3 = x2.lang;
+      if (
+        x3 !== undefined &&
+        typeof x3 !== 'string' &&
+        _fP(E, o, p + '/filter', sp + '/properties/filter', 'lang', _fType, 'string')
+      )
+        return false;
+      const x4 = x2.minStars;
+      if (
+        x4 !== undefined &&
+        !Number.isInteger(x4) &&
+        _fP(E, o, p + '/filter', sp + '/properties/filter', 'minStars', _fType, 'integer')
+      )
+        return false;
     }
-    const x2 = v.filter;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) {
-        if (_fType(E, o, p + '/filter', sp + '/properties/filter', 'object')) return false;
-      } else {
-        const x3 = x2.lang;
-        if (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'lang'))) {
-          if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/filter/lang', sp + '/properties/filter/properties/lang', 'string')) return false;
-          }
-        }
-        const x4 = x2.minStars;
-        if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'minStars'))) {
-          if (!Number.isInteger(x4)) {
-            if (_fType(E, o, p + '/filter/minStars', sp + '/properties/filter/properties/minStars', 'integer'))
-              return false;
-          }
-        }
-      }
-    }
-    const x6 = v.fields;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'fields'))) {
-      if (!Array.isArray(x6)) {
-        if (_fType(E, o, p + '/fields', sp + '/properties/fields', 'array')) return false;
-      } else {
-        for (let i7 = 0; i7 < x6.length; i7++) {
-          const x8 = x6[i7];
-          if (typeof x8 !== 'string') {
-            if (_fType(E, o, p + '/fields/' + i7, sp + '/properties/fields/items', 'string')) return false;
-          }
-        }
+  }
+  const x6 = v.fields;
+  if (x6 !== undefined) {
+    if (!Array.isArray(x6)) {
+      if (_fP(E, o, p, sp, 'fields', _fType, 'array')) return false;
+    } else {
+      for (let i7 = 0; i7 < x6.length; i7++) {
+        const x8 = x6[i7];
+        if (typeof x8 !== 'string' && _fType(E, o, p + '/fields/' + i7, sp + '/properties/fields/items', 'string'))
+          return false;
       }
     }
   }
@@ -298,8 +280,7 @@ export function _eSearchRequestBody2(v: any, o: number, p: string, E: Validation
 
 export function _eSearchStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eSearchStatus200(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

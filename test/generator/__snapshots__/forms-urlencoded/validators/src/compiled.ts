@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Subscription';
 const _s1 = new Set<unknown>([
@@ -26,23 +26,24 @@ const _sp2 = '#/components/schemas/Styles';
 const _sp3 = '#/components/schemas/Color';
 
 export function _vSubscription(v: any, o: number): boolean {
+  if (o & 8) return _vSubscription(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.email;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.count;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   }
   const x3 = v.agree;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'agree'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'boolean') return false;
   }
   const x4 = v.tags;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
+  if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
@@ -50,26 +51,26 @@ export function _vSubscription(v: any, o: number): boolean {
     }
   }
   const x7 = v.metadata;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'metadata'))) {
+  if (x7 !== undefined) {
     if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) return false;
     const x8 = x7.plan;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(x7, 'plan'))) {
+    if (x8 !== undefined) {
       if (typeof x8 !== 'string') return false;
     }
     const x9 = x7.seats;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'seats'))) {
+    if (x9 !== undefined) {
       if (!Number.isInteger(x9)) return false;
     }
   }
   const x11 = v.address;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
+  if (x11 !== undefined) {
     if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) return false;
     const x12 = x11.street;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(x11, 'street'))) {
+    if (x12 !== undefined) {
       if (typeof x12 !== 'string') return false;
     }
     const x13 = x11.zip;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'zip'))) {
+    if (x13 !== undefined) {
       if (typeof x13 !== 'string') return false;
     }
   }
@@ -78,91 +79,82 @@ export function _vSubscription(v: any, o: number): boolean {
 
 export function _eSubscription(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSubscription(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSubscription(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.email;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'email'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/email', _sp0 + '/properties/email', 'string')) return false;
-      }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
+  }
+  const x1 = v.email;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'email', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'email')) return false;
+  const x2 = v.count;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp0, 'count', _fType, 'integer')) return false;
+  const x3 = v.agree;
+  if (x3 !== undefined && typeof x3 !== 'boolean' && _fP(E, o, p, _sp0, 'agree', _fType, 'boolean')) return false;
+  const x4 = v.tags;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, _sp0, 'tags', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp0, 'email')) return false;
-    }
-    const x2 = v.count;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/count', _sp0 + '/properties/count', 'integer')) return false;
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (typeof x6 !== 'string' && _fType(E, o, p + '/tags/' + i5, _sp0 + '/properties/tags/items', 'string'))
+          return false;
       }
     }
-    const x3 = v.agree;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'agree'))) {
-      if (typeof x3 !== 'boolean') {
-        if (_fType(E, o, p + '/agree', _sp0 + '/properties/agree', 'boolean')) return false;
-      }
+  }
+  const x7 = v.metadata;
+  if (x7 !== undefined) {
+    if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) {
+      if (_fP(E, o, p, _sp0, 'metadata', _fType, 'object')) return false;
+    } else {
+      const x8 = x7.plan;
+      if (
+        x8 !== undefined &&
+        typeof x8 !== 'string' &&
+        _fP(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'plan', _fType, 'string')
+      )
+        return false;
+      const x9 = x7.seats;
+      if (
+        x9 !== undefined &&
+        !Number.isInteger(x9) &&
+        _fP(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'seats', _fType, 'integer')
+      )
+        return false;
     }
-    const x4 = v.tags;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/tags', _sp0 + '/properties/tags', 'array')) return false;
-      } else {
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if (typeof x6 !== 'string') {
-            if (_fType(E, o, p + '/tags/' + i5, _sp0 + '/properties/tags/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x7 = v.metadata;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'metadata'))) {
-      if (typeof x7 !== 'object' || x7 === null || Array.isArray(x7)) {
-        if (_fType(E, o, p + '/metadata', _sp0 + '/properties/metadata', 'object')) return false;
-      } else {
-        const x8 = x7.plan;
-        if (x8 !== undefined && ((o & 8) === 0 || _has.call(x7, 'plan'))) {
-          if (typeof x8 !== 'string') {
-            if (_fType(E, o, p + '/metadata/plan', _sp0 + '/properties/metadata/properties/plan', 'string'))
-              return false;
-          }
-        }
-        const x9 = x7.seats;
-        if (x9 !== undefined && ((o & 8) === 0 || _has.call(x7, 'seats'))) {
-          if (!Number.isInteger(x9)) {
-            if (_fType(E, o, p + '/metadata/seats', _sp0 + '/properties/metadata/properties/seats', 'integer'))
-              return false;
-          }
-        }
-      }
-    }
-    const x11 = v.address;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
-      if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
-        if (_fType(E, o, p + '/address', _sp0 + '/properties/address', 'object')) return false;
-      } else {
-        const x12 = x11.street;
-        if (x12 !== undefined && ((o & 8) === 0 || _has.call(x11, 'street'))) {
-          if (typeof x12 !== 'string') {
-            if (_fType(E, o, p + '/address/street', _sp0 + '/properties/address/properties/street', 'string'))
-              return false;
-          }
-        }
-        const x13 = x11.zip;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(x11, 'zip'))) {
-          if (typeof x13 !== 'string') {
-            if (_fType(E, o, p + '/address/zip', _sp0 + '/properties/address/properties/zip', 'string')) return false;
-          }
-        }
-      }
+  }
+  const x11 = v.address;
+  if (x11 !== undefined) {
+    if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
+      if (_fP(E, o, p, _sp0, 'address', _fType, 'object')) return false;
+    } else {
+      const x12 = x11.street;
+      if (
+        x12 !== undefined &&
+        typeof x12 !== 'string' &&
+        _fP(E, o, p + '/address', _sp0 + '/properties/address', 'street', _fType, 'string')
+      )
+        return false;
+      const x13 = x11.zip;
+      if (
+        x13 !== undefined &&
+        typeof x13 !== 'string' &&
+        _fP(E, o, p + '/address', _sp0 + '/properties/address', 'zip', _fType, 'string')
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vStyles(v: any, o: number): boolean {
+  if (o & 8) return _vStyles(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.formExploded;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'formExploded'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
@@ -170,7 +162,7 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x4 = v.formFlat;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'formFlat'))) {
+  if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
@@ -178,7 +170,7 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x7 = v.spaced;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'spaced'))) {
+  if (x7 !== undefined) {
     if (!Array.isArray(x7)) return false;
     for (let i8 = 0; i8 < x7.length; i8++) {
       const x9 = x7[i8];
@@ -186,7 +178,7 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x10 = v.piped;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'piped'))) {
+  if (x10 !== undefined) {
     if (!Array.isArray(x10)) return false;
     for (let i11 = 0; i11 < x10.length; i11++) {
       const x12 = x10[i11];
@@ -194,7 +186,7 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x13 = v.spacedExploded;
-  if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'spacedExploded'))) {
+  if (x13 !== undefined) {
     if (!Array.isArray(x13)) return false;
     for (let i14 = 0; i14 < x13.length; i14++) {
       const x15 = x13[i14];
@@ -202,86 +194,86 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x16 = v.colorFlat;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorFlat'))) {
+  if (x16 !== undefined) {
     if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) return false;
     const x18 = x16.R;
-    if (x18 !== undefined && ((o & 8) === 0 || _has.call(x16, 'R'))) {
+    if (x18 !== undefined) {
       if (!Number.isInteger(x18)) return false;
     }
     const x19 = x16.G;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(x16, 'G'))) {
+    if (x19 !== undefined) {
       if (!Number.isInteger(x19)) return false;
     }
     const x20 = x16.B;
-    if (x20 !== undefined && ((o & 8) === 0 || _has.call(x16, 'B'))) {
+    if (x20 !== undefined) {
       if (!Number.isInteger(x20)) return false;
     }
   }
   const x22 = v.colorSpaced;
-  if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorSpaced'))) {
+  if (x22 !== undefined) {
     if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) return false;
     const x24 = x22.R;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(x22, 'R'))) {
+    if (x24 !== undefined) {
       if (!Number.isInteger(x24)) return false;
     }
     const x25 = x22.G;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(x22, 'G'))) {
+    if (x25 !== undefined) {
       if (!Number.isInteger(x25)) return false;
     }
     const x26 = x22.B;
-    if (x26 !== undefined && ((o & 8) === 0 || _has.call(x22, 'B'))) {
+    if (x26 !== undefined) {
       if (!Number.isInteger(x26)) return false;
     }
   }
   const x28 = v.colorPiped;
-  if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorPiped'))) {
+  if (x28 !== undefined) {
     if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) return false;
     const x30 = x28.R;
-    if (x30 !== undefined && ((o & 8) === 0 || _has.call(x28, 'R'))) {
+    if (x30 !== undefined) {
       if (!Number.isInteger(x30)) return false;
     }
     const x31 = x28.G;
-    if (x31 !== undefined && ((o & 8) === 0 || _has.call(x28, 'G'))) {
+    if (x31 !== undefined) {
       if (!Number.isInteger(x31)) return false;
     }
     const x32 = x28.B;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(x28, 'B'))) {
+    if (x32 !== undefined) {
       if (!Number.isInteger(x32)) return false;
     }
   }
   const x34 = v.point;
-  if (x34 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
+  if (x34 !== undefined) {
     if (typeof x34 !== 'object' || x34 === null || Array.isArray(x34)) return false;
     const x35 = x34.x;
-    if (x35 !== undefined && ((o & 8) === 0 || _has.call(x34, 'x'))) {
+    if (x35 !== undefined) {
       if (!Number.isInteger(x35)) return false;
     }
     const x36 = x34.label;
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(x34, 'label'))) {
+    if (x36 !== undefined) {
       if (typeof x36 !== 'string') return false;
     }
   }
   const x38 = v.filter;
-  if (x38 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
+  if (x38 !== undefined) {
     if (typeof x38 !== 'object' || x38 === null || Array.isArray(x38)) return false;
     const x39 = x38.status;
-    if (x39 !== undefined && ((o & 8) === 0 || _has.call(x38, 'status'))) {
+    if (x39 !== undefined) {
       if (typeof x39 !== 'string') return false;
     }
     const x40 = x38.range;
-    if (x40 !== undefined && ((o & 8) === 0 || _has.call(x38, 'range'))) {
+    if (x40 !== undefined) {
       if (typeof x40 !== 'object' || x40 === null || Array.isArray(x40)) return false;
       const x41 = x40.min;
-      if (x41 !== undefined && ((o & 8) === 0 || _has.call(x40, 'min'))) {
+      if (x41 !== undefined) {
         if (!Number.isInteger(x41)) return false;
       }
       const x42 = x40.max;
-      if (x42 !== undefined && ((o & 8) === 0 || _has.call(x40, 'max'))) {
+      if (x42 !== undefined) {
         if (!Number.isInteger(x42)) return false;
       }
     }
     const x44 = x38.ids;
-    if (x44 !== undefined && ((o & 8) === 0 || _has.call(x38, 'ids'))) {
+    if (x44 !== undefined) {
       if (!Array.isArray(x44)) return false;
       for (let i45 = 0; i45 < x44.length; i45++) {
         const x46 = x44[i45];
@@ -290,15 +282,15 @@ export function _vStyles(v: any, o: number): boolean {
     }
   }
   const x48 = v.redirect;
-  if (x48 !== undefined && ((o & 8) === 0 || _has.call(v, 'redirect'))) {
+  if (x48 !== undefined) {
     if (typeof x48 !== 'string') return false;
   }
   const x49 = v.jsonText;
-  if (x49 !== undefined && ((o & 8) === 0 || _has.call(v, 'jsonText'))) {
+  if (x49 !== undefined) {
     if (typeof x49 !== 'string') return false;
   }
   const x50 = v.note;
-  if (x50 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x50 !== undefined) {
     if (typeof x50 !== 'string') return false;
   }
   for (const k51 in v) {
@@ -312,286 +304,200 @@ export function _vStyles(v: any, o: number): boolean {
 
 export function _eStyles(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eStyles(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStyles(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.formExploded;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'formExploded'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/formExploded', _sp2 + '/properties/formExploded', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if (!Number.isInteger(x3)) {
-            if (_fType(E, o, p + '/formExploded/' + i2, _sp2 + '/properties/formExploded/items', 'integer'))
-              return false;
-          }
-        }
-      }
-    }
-    const x4 = v.formFlat;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'formFlat'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/formFlat', _sp2 + '/properties/formFlat', 'array')) return false;
-      } else {
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if (typeof x6 !== 'string') {
-            if (_fType(E, o, p + '/formFlat/' + i5, _sp2 + '/properties/formFlat/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x7 = v.spaced;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'spaced'))) {
-      if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/spaced', _sp2 + '/properties/spaced', 'array')) return false;
-      } else {
-        for (let i8 = 0; i8 < x7.length; i8++) {
-          const x9 = x7[i8];
-          if (typeof x9 !== 'string') {
-            if (_fType(E, o, p + '/spaced/' + i8, _sp2 + '/properties/spaced/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x10 = v.piped;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'piped'))) {
-      if (!Array.isArray(x10)) {
-        if (_fType(E, o, p + '/piped', _sp2 + '/properties/piped', 'array')) return false;
-      } else {
-        for (let i11 = 0; i11 < x10.length; i11++) {
-          const x12 = x10[i11];
-          if (typeof x12 !== 'number' || !Number.isFinite(x12)) {
-            if (_fType(E, o, p + '/piped/' + i11, _sp2 + '/properties/piped/items', 'number')) return false;
-          }
-        }
-      }
-    }
-    const x13 = v.spacedExploded;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'spacedExploded'))) {
-      if (!Array.isArray(x13)) {
-        if (_fType(E, o, p + '/spacedExploded', _sp2 + '/properties/spacedExploded', 'array')) return false;
-      } else {
-        for (let i14 = 0; i14 < x13.length; i14++) {
-          const x15 = x13[i14];
-          if (typeof x15 !== 'string') {
-            if (_fType(E, o, p + '/spacedExploded/' + i14, _sp2 + '/properties/spacedExploded/items', 'string'))
-              return false;
-          }
-        }
-      }
-    }
-    const x16 = v.colorFlat;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorFlat'))) {
-      if ((o & 48) === 48) {
-        if (!_eColor(x16, o, p + '/colorFlat', E) && (o & 1) === 0) return false;
-      } else {
-        let ok18 = false;
-        L19: {
-          if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) break L19;
-          const x20 = x16.R;
-          if (x20 !== undefined && ((o & 8) === 0 || _has.call(x16, 'R'))) {
-            if (!Number.isInteger(x20)) break L19;
-          }
-          const x21 = x16.G;
-          if (x21 !== undefined && ((o & 8) === 0 || _has.call(x16, 'G'))) {
-            if (!Number.isInteger(x21)) break L19;
-          }
-          const x22 = x16.B;
-          if (x22 !== undefined && ((o & 8) === 0 || _has.call(x16, 'B'))) {
-            if (!Number.isInteger(x22)) break L19;
-          }
-          ok18 = true;
-        }
-        if (!ok18 && !_eColor(x16, o + 16, p + '/colorFlat', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x24 = v.colorSpaced;
-    if (x24 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorSpaced'))) {
-      if ((o & 48) === 48) {
-        if (!_eColor(x24, o, p + '/colorSpaced', E) && (o & 1) === 0) return false;
-      } else {
-        let ok26 = false;
-        L27: {
-          if (typeof x24 !== 'object' || x24 === null || Array.isArray(x24)) break L27;
-          const x28 = x24.R;
-          if (x28 !== undefined && ((o & 8) === 0 || _has.call(x24, 'R'))) {
-            if (!Number.isInteger(x28)) break L27;
-          }
-          const x29 = x24.G;
-          if (x29 !== undefined && ((o & 8) === 0 || _has.call(x24, 'G'))) {
-            if (!Number.isInteger(x29)) break L27;
-          }
-          const x30 = x24.B;
-          if (x30 !== undefined && ((o & 8) === 0 || _has.call(x24, 'B'))) {
-            if (!Number.isInteger(x30)) break L27;
-          }
-          ok26 = true;
-        }
-        if (!ok26 && !_eColor(x24, o + 16, p + '/colorSpaced', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x32 = v.colorPiped;
-    if (x32 !== undefined && ((o & 8) === 0 || _has.call(v, 'colorPiped'))) {
-      if ((o & 48) === 48) {
-        if (!_eColor(x32, o, p + '/colorPiped', E) && (o & 1) === 0) return false;
-      } else {
-        let ok34 = false;
-        L35: {
-          if (typeof x32 !== 'object' || x32 === null || Array.isArray(x32)) break L35;
-          const x36 = x32.R;
-          if (x36 !== undefined && ((o & 8) === 0 || _has.call(x32, 'R'))) {
-            if (!Number.isInteger(x36)) break L35;
-          }
-          const x37 = x32.G;
-          if (x37 !== undefined && ((o & 8) === 0 || _has.call(x32, 'G'))) {
-            if (!Number.isInteger(x37)) break L35;
-          }
-          const x38 = x32.B;
-          if (x38 !== undefined && ((o & 8) === 0 || _has.call(x32, 'B'))) {
-            if (!Number.isInteger(x38)) break L35;
-          }
-          ok34 = true;
-        }
-        if (!ok34 && !_eColor(x32, o + 16, p + '/colorPiped', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x40 = v.point;
-    if (x40 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
-      if (typeof x40 !== 'object' || x40 === null || Array.isArray(x40)) {
-        if (_fType(E, o, p + '/point', _sp2 + '/properties/point', 'object')) return false;
-      } else {
-        const x41 = x40.x;
-        if (x41 !== undefined && ((o & 8) === 0 || _has.call(x40, 'x'))) {
-          if (!Number.isInteger(x41)) {
-            if (_fType(E, o, p + '/point/x', _sp2 + '/properties/point/properties/x', 'integer')) return false;
-          }
-        }
-        const x42 = x40.label;
-        if (x42 !== undefined && ((o & 8) === 0 || _has.call(x40, 'label'))) {
-          if (typeof x42 !== 'string') {
-            if (_fType(E, o, p + '/point/label', _sp2 + '/properties/point/properties/label', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x44 = v.filter;
-    if (x44 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if (typeof x44 !== 'object' || x44 === null || Array.isArray(x44)) {
-        if (_fType(E, o, p + '/filter', _sp2 + '/properties/filter', 'object')) return false;
-      } else {
-        const x45 = x44.status;
-        if (x45 !== undefined && ((o & 8) === 0 || _has.call(x44, 'status'))) {
-          if (typeof x45 !== 'string') {
-            if (_fType(E, o, p + '/filter/status', _sp2 + '/properties/filter/properties/status', 'string'))
-              return false;
-          }
-        }
-        const x46 = x44.range;
-        if (x46 !== undefined && ((o & 8) === 0 || _has.call(x44, 'range'))) {
-          if (typeof x46 !== 'object' || x46 === null || Array.isArray(x46)) {
-            if (_fType(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'object')) return false;
-          } else {
-            const x47 = x46.min;
-            if (x47 !== undefined && ((o & 8) === 0 || _has.call(x46, 'min'))) {
-              if (!Number.isInteger(x47)) {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/filter/range/min',
-                    _sp2 + '/properties/filter/properties/range/properties/min',
-                    'integer',
-                  )
-                )
-                  return false;
-              }
-            }
-            const x48 = x46.max;
-            if (x48 !== undefined && ((o & 8) === 0 || _has.call(x46, 'max'))) {
-              if (!Number.isInteger(x48)) {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/filter/range/max',
-                    _sp2 + '/properties/filter/properties/range/properties/max',
-                    'integer',
-                  )
-                )
-                  return false;
-              }
-            }
-          }
-        }
-        const x50 = x44.ids;
-        if (x50 !== undefined && ((o & 8) === 0 || _has.call(x44, 'ids'))) {
-          if (!Array.isArray(x50)) {
-            if (_fType(E, o, p + '/filter/ids', _sp2 + '/properties/filter/properties/ids', 'array')) return false;
-          } else {
-            for (let i51 = 0; i51 < x50.length; i51++) {
-              const x52 = x50[i51];
-              if (!Number.isInteger(x52)) {
-                if (_fType(E, o, p + '/filter/ids/' + i51, _sp2 + '/properties/filter/properties/ids/items', 'integer'))
-                  return false;
-              }
-            }
-          }
-        }
-      }
-    }
-    const x54 = v.redirect;
-    if (x54 !== undefined && ((o & 8) === 0 || _has.call(v, 'redirect'))) {
-      if (typeof x54 !== 'string') {
-        if (_fType(E, o, p + '/redirect', _sp2 + '/properties/redirect', 'string')) return false;
-      }
-    }
-    const x55 = v.jsonText;
-    if (x55 !== undefined && ((o & 8) === 0 || _has.call(v, 'jsonText'))) {
-      if (typeof x55 !== 'string') {
-        if (_fType(E, o, p + '/jsonText', _sp2 + '/properties/jsonText', 'string')) return false;
-      }
-    }
-    const x56 = v.note;
-    if (x56 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x56 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp2 + '/properties/note', 'string')) return false;
-      }
-    }
-    for (const k57 in v) {
-      if (!_has.call(v, k57)) continue;
-      if (!_s1.has(k57)) {
+    _fType(E, o, p, _sp2, 'object');
+    return false;
+  }
+  const x1 = v.formExploded;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp2, 'formExploded', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
         if (
-          _fErr(
-            E,
-            o,
-            p,
-            _sp2 + '/additionalProperties',
-            'additionalProperties',
-            'must NOT have additional properties',
-            { additionalProperty: k57 },
-          )
+          !Number.isInteger(x3) &&
+          _fType(E, o, p + '/formExploded/' + i2, _sp2 + '/properties/formExploded/items', 'integer')
         )
           return false;
       }
+    }
+  }
+  const x4 = v.formFlat;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, _sp2, 'formFlat', _fType, 'array')) return false;
+    } else {
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (
+          typeof x6 !== 'string' &&
+          _fType(E, o, p + '/formFlat/' + i5, _sp2 + '/properties/formFlat/items', 'string')
+        )
+          return false;
+      }
+    }
+  }
+  const x7 = v.spaced;
+  if (x7 !== undefined) {
+    if (!Array.isArray(x7)) {
+      if (_fP(E, o, p, _sp2, 'spaced', _fType, 'array')) return false;
+    } else {
+      for (let i8 = 0; i8 < x7.length; i8++) {
+        const x9 = x7[i8];
+        if (typeof x9 !== 'string' && _fType(E, o, p + '/spaced/' + i8, _sp2 + '/properties/spaced/items', 'string'))
+          return false;
+      }
+    }
+  }
+  const x10 = v.piped;
+  if (x10 !== undefined) {
+    if (!Array.isArray(x10)) {
+      if (_fP(E, o, p, _sp2, 'piped', _fType, 'array')) return false;
+    } else {
+      for (let i11 = 0; i11 < x10.length; i11++) {
+        const x12 = x10[i11];
+        if (
+          (typeof x12 !== 'number' || !Number.isFinite(x12)) &&
+          _fType(E, o, p + '/piped/' + i11, _sp2 + '/properties/piped/items', 'number')
+        )
+          return false;
+      }
+    }
+  }
+  const x13 = v.spacedExploded;
+  if (x13 !== undefined) {
+    if (!Array.isArray(x13)) {
+      if (_fP(E, o, p, _sp2, 'spacedExploded', _fType, 'array')) return false;
+    } else {
+      for (let i14 = 0; i14 < x13.length; i14++) {
+        const x15 = x13[i14];
+        if (
+          typeof x15 !== 'string' &&
+          _fType(E, o, p + '/spacedExploded/' + i14, _sp2 + '/properties/spacedExploded/items', 'string')
+        )
+          return false;
+      }
+    }
+  }
+  const x16 = v.colorFlat;
+  if (x16 !== undefined) {
+    if (_ref(x16, o, p + '/colorFlat', E, _vColor, _eColor)) return false;
+  }
+  const x18 = v.colorSpaced;
+  if (x18 !== undefined) {
+    if (_ref(x18, o, p + '/colorSpaced', E, _vColor, _eColor)) return false;
+  }
+  const x20 = v.colorPiped;
+  if (x20 !== undefined) {
+    if (_ref(x20, o, p + '/colorPiped', E, _vColor, _eColor)) return false;
+  }
+  const x22 = v.point;
+  if (x22 !== undefined) {
+    if (typeof x22 !== 'object' || x22 === null || Array.isArray(x22)) {
+      if (_fP(E, o, p, _sp2, 'point', _fType, 'object')) return false;
+    } else {
+      const x23 = x22.x;
+      if (
+        x23 !== undefined &&
+        !Number.isInteger(x23) &&
+        _fP(E, o, p + '/point', _sp2 + '/properties/point', 'x', _fType, 'integer')
+      )
+        return false;
+      const x24 = x22.label;
+      if (
+        x24 !== undefined &&
+        typeof x24 !== 'string' &&
+        _fP(E, o, p + '/point', _sp2 + '/properties/point', 'label', _fType, 'string')
+      )
+        return false;
+    }
+  }
+  const x26 = v.filter;
+  if (x26 !== undefined) {
+    if (typeof x26 !== 'object' || x26 === null || Array.isArray(x26)) {
+      if (_fP(E, o, p, _sp2, 'filter', _fType, 'object')) return false;
+    } else {
+      const x27 = x26.status;
+      if (
+        x27 !== undefined &&
+        typeof x27 !== 'string' &&
+        _fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'status', _fType, 'string')
+      )
+        return false;
+      const x28 = x26.range;
+      if (x28 !== undefined) {
+        if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) {
+          if (_fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'range', _fType, 'object')) return false;
+        } else {
+          const x29 = x28.min;
+          if (
+            x29 !== undefined &&
+            !Number.isInteger(x29) &&
+            _fP(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'min', _fType, 'integer')
+          )
+            return false;
+          const x30 = x28.max;
+          if (
+            x30 !== undefined &&
+            !Number.isInteger(x30) &&
+            _fP(E, o, p + '/filter/range', _sp2 + '/properties/filter/properties/range', 'max', _fType, 'integer')
+          )
+            return false;
+        }
+      }
+      const x32 = x26.ids;
+      if (x32 !== undefined) {
+        if (!Array.isArray(x32)) {
+          if (_fP(E, o, p + '/filter', _sp2 + '/properties/filter', 'ids', _fType, 'array')) return false;
+        } else {
+          for (let i33 = 0; i33 < x32.length; i33++) {
+            const x34 = x32[i33];
+            if (
+              !Number.isInteger(x34) &&
+              _fType(E, o, p + '/filter/ids/' + i33, _sp2 + '/properties/filter/properties/ids/items', 'integer')
+            )
+              return false;
+          }
+        }
+      }
+    }
+  }
+  const x36 = v.redirect;
+  if (x36 !== undefined && typeof x36 !== 'string' && _fP(E, o, p, _sp2, 'redirect', _fType, 'string')) return false;
+  const x37 = v.jsonText;
+  if (x37 !== undefined && typeof x37 !== 'string' && _fP(E, o, p, _sp2, 'jsonText', _fType, 'string')) return false;
+  const x38 = v.note;
+  if (x38 !== undefined && typeof x38 !== 'string' && _fP(E, o, p, _sp2, 'note', _fType, 'string')) return false;
+  for (const k39 in v) {
+    if (!_has.call(v, k39)) continue;
+    if (!_s1.has(k39)) {
+      if (
+        _fErr(E, o, p, _sp2 + '/additionalProperties', 'additionalProperties', 'must NOT have additional properties', {
+          additionalProperty: k39,
+        })
+      )
+        return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vColor(v: any, o: number): boolean {
+  if (o & 8) return _vColor(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.R;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'R'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   }
   const x2 = v.G;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'G'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
   }
   const x3 = v.B;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'B'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   }
   return true;
@@ -599,28 +505,18 @@ export function _vColor(v: any, o: number): boolean {
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eColor(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vColor(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.R;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'R'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/R', _sp3 + '/properties/R', 'integer')) return false;
-      }
-    }
-    const x2 = v.G;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'G'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/G', _sp3 + '/properties/G', 'integer')) return false;
-      }
-    }
-    const x3 = v.B;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'B'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/B', _sp3 + '/properties/B', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
   }
+  const x1 = v.R;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp3, 'R', _fType, 'integer')) return false;
+  const x2 = v.G;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, _sp3, 'G', _fType, 'integer')) return false;
+  const x3 = v.B;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp3, 'B', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
@@ -632,8 +528,7 @@ export function _eCreateSubscriptionPathParams(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eCreateSubscriptionPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

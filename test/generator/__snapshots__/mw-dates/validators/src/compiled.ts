@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _esc, _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _fTypes, _has, _plain, _ref, _refSp } from './runtime.js';
 import { _fDate, _fDateTime } from './formats.js';
 
 const _k0: any = ['1970-01-01T00:00:00Z'];
@@ -13,102 +13,87 @@ const _sp2 = '#/components/schemas/Reminder';
 const _sp3 = '#/components/schemas/Problem';
 
 export function _vEvent(v: any, o: number): boolean {
+  if (o & 8) return _vEvent(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.note;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
   }
   const x4 = v.starts_at;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'starts_at'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x4)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x4)) return false;
   } else {
     return false;
   }
   const x5 = v.day;
-  if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
+  if (x5 !== undefined) {
     if (typeof x5 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDate(x5)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDate(x5)) return false;
   } else {
     return false;
   }
   const x6 = v.ends_at;
-  if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'ends_at'))) {
+  if (x6 !== undefined) {
     if (!(typeof x6 === 'string' || x6 === null)) return false;
     if (typeof x6 === 'string') {
-      if ((o & 2) !== 0 && !_fDateTime(x6)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !_fDateTime(x6)) return false;
     }
   }
   const x7 = v.history;
-  if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'history'))) {
+  if (x7 !== undefined) {
     if (!Array.isArray(x7)) return false;
     for (let i8 = 0; i8 < x7.length; i8++) {
       const x9 = x7[i8];
       if (typeof x9 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fDateTime(x9)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !_fDateTime(x9)) return false;
     }
   }
   const x10 = v.attendees;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'attendees'))) {
+  if (x10 !== undefined) {
     if (!Array.isArray(x10)) return false;
     for (let i11 = 0; i11 < x10.length; i11++) {
       const x12 = x10[i11];
       if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) return false;
       const x13 = x12.name;
-      if (x13 !== undefined && ((o & 8) === 0 || _has.call(x12, 'name'))) {
+      if (x13 !== undefined) {
         if (typeof x13 !== 'string') return false;
       } else {
         return false;
       }
       const x14 = x12.joined_at;
-      if (x14 !== undefined && ((o & 8) === 0 || _has.call(x12, 'joined_at'))) {
+      if (x14 !== undefined) {
         if (typeof x14 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fDateTime(x14)) {
-          return false;
-        }
+        if ((o & 2) !== 0 && !_fDateTime(x14)) return false;
       }
     }
   }
   const x16 = v.checkpoints;
-  if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'checkpoints'))) {
+  if (x16 !== undefined) {
     if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) return false;
     for (const k17 in x16) {
       if (!_has.call(x16, k17)) continue;
       const x18 = x16[k17];
       if (typeof x18 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fDate(x18)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !_fDate(x18)) return false;
     }
   }
   const x19 = v.parent;
-  if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
+  if (x19 !== undefined) {
     if (!_vEvent(x19, o)) return false;
   }
   const x21 = v.reminder;
-  if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'reminder'))) {
+  if (x21 !== undefined) {
     {
       let n24 = 0;
       let a25 = -1;
@@ -116,19 +101,11 @@ export function _vEvent(v: any, o: number): boolean {
       L27: {
         if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L27;
         const x28 = x21.kind;
-        if (x28 !== undefined && ((o & 8) === 0 || _has.call(x21, 'kind'))) {
-          if (!(x28 === 'email')) {
-            break L27;
-          }
-        } else {
-          break L27;
-        }
+        if (x28 === undefined || !(x28 === 'email')) break L27;
         const x30 = x21.at;
-        if (x30 !== undefined && ((o & 8) === 0 || _has.call(x21, 'at'))) {
+        if (x30 !== undefined) {
           if (typeof x30 !== 'string') break L27;
-          if ((o & 2) !== 0 && !_fDateTime(x30)) {
-            break L27;
-          }
+          if ((o & 2) !== 0 && !_fDateTime(x30)) break L27;
         } else {
           break L27;
         }
@@ -139,19 +116,11 @@ export function _vEvent(v: any, o: number): boolean {
       L32: {
         if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L32;
         const x33 = x21.kind;
-        if (x33 !== undefined && ((o & 8) === 0 || _has.call(x21, 'kind'))) {
-          if (!(x33 === 'sms')) {
-            break L32;
-          }
-        } else {
-          break L32;
-        }
+        if (x33 === undefined || !(x33 === 'sms')) break L32;
         const x35 = x21.on;
-        if (x35 !== undefined && ((o & 8) === 0 || _has.call(x21, 'on'))) {
+        if (x35 !== undefined) {
           if (typeof x35 !== 'string') break L32;
-          if ((o & 2) !== 0 && !_fDate(x35)) {
-            break L32;
-          }
+          if ((o & 2) !== 0 && !_fDate(x35)) break L32;
         } else {
           break L32;
         }
@@ -163,192 +132,115 @@ export function _vEvent(v: any, o: number): boolean {
     }
   }
   const x37 = v.precision;
-  if (x37 !== undefined && ((o & 8) === 0 || _has.call(v, 'precision'))) {
+  if (x37 !== undefined) {
     if (typeof x37 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x37)) {
-      return false;
-    }
-    if (!(x37 === '1970-01-01T00:00:00Z')) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x37)) return false;
+    if (!(x37 === '1970-01-01T00:00:00Z')) return false;
   }
   return true;
 }
 
 export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEvent(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEvent(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
-      }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp1, 'id')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
+  const x3 = v.note;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, _sp1, 'note', _fType, 'string')) return false;
+  const x4 = v.starts_at;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, _sp1, 'starts_at', _fType, 'string')) return false;
     } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp1, 'id')) return false;
-      }
+      if ((o & 2) !== 0 && !_fDateTime(x4) && _fP(E, o, p, _sp1, 'starts_at', _fFormat, 'date-time')) return false;
     }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
-      }
+  } else if (_fReq(E, o, p, _sp1, 'starts_at')) return false;
+  const x5 = v.day;
+  if (x5 !== undefined) {
+    if (typeof x5 !== 'string') {
+      if (_fP(E, o, p, _sp1, 'day', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp1, 'title')) return false;
+      if ((o & 2) !== 0 && !_fDate(x5) && _fP(E, o, p, _sp1, 'day', _fFormat, 'date')) return false;
     }
-    const x3 = v.note;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'note'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/note', _sp1 + '/properties/note', 'string')) return false;
-      }
-    }
-    const x4 = v.starts_at;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'starts_at'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/starts_at', _sp1 + '/properties/starts_at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x4)) {
-          if (_fFormat(E, o, p + '/starts_at', _sp1 + '/properties/starts_at', 'date-time')) return false;
-        }
-      }
+  } else if (_fReq(E, o, p, _sp1, 'day')) return false;
+  const x6 = v.ends_at;
+  if (x6 !== undefined) {
+    if (!(typeof x6 === 'string' || x6 === null)) {
+      if (_fP(E, o, p, _sp1, 'ends_at', _fTypes, 'string,null')) return false;
     } else {
-      if (_fReq(E, o, p, _sp1, 'starts_at')) return false;
-    }
-    const x5 = v.day;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
-      if (typeof x5 !== 'string') {
-        if (_fType(E, o, p + '/day', _sp1 + '/properties/day', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDate(x5)) {
-          if (_fFormat(E, o, p + '/day', _sp1 + '/properties/day', 'date')) return false;
-        }
+      if (typeof x6 === 'string') {
+        if ((o & 2) !== 0 && !_fDateTime(x6) && _fP(E, o, p, _sp1, 'ends_at', _fFormat, 'date-time')) return false;
       }
+    }
+  }
+  const x7 = v.history;
+  if (x7 !== undefined) {
+    if (!Array.isArray(x7)) {
+      if (_fP(E, o, p, _sp1, 'history', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp1, 'day')) return false;
-    }
-    const x6 = v.ends_at;
-    if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'ends_at'))) {
-      if (!(typeof x6 === 'string' || x6 === null)) {
-        if (
-          _fErr(E, o, p + '/ends_at', _sp1 + '/properties/ends_at/type', 'type', 'must be string or null', {
-            type: ['string', 'null'],
-          })
-        )
-          return false;
-      } else {
-        if (typeof x6 === 'string') {
-          if ((o & 2) !== 0 && !_fDateTime(x6)) {
-            if (_fFormat(E, o, p + '/ends_at', _sp1 + '/properties/ends_at', 'date-time')) return false;
-          }
+      for (let i8 = 0; i8 < x7.length; i8++) {
+        const x9 = x7[i8];
+        if (typeof x9 !== 'string') {
+          if (_fType(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'string')) return false;
+        } else {
+          if (
+            (o & 2) !== 0 &&
+            !_fDateTime(x9) &&
+            _fFormat(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'date-time')
+          )
+            return false;
         }
       }
     }
-    const x7 = v.history;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'history'))) {
-      if (!Array.isArray(x7)) {
-        if (_fType(E, o, p + '/history', _sp1 + '/properties/history', 'array')) return false;
-      } else {
-        for (let i8 = 0; i8 < x7.length; i8++) {
-          const x9 = x7[i8];
-          if (typeof x9 !== 'string') {
-            if (_fType(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'string')) return false;
-          } else {
-            if ((o & 2) !== 0 && !_fDateTime(x9)) {
-              if (_fFormat(E, o, p + '/history/' + i8, _sp1 + '/properties/history/items', 'date-time')) return false;
-            }
-          }
-        }
-      }
-    }
-    const x10 = v.attendees;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'attendees'))) {
-      if (!Array.isArray(x10)) {
-        if (_fType(E, o, p + '/attendees', _sp1 + '/properties/attendees', 'array')) return false;
-      } else {
-        for (let i11 = 0; i11 < x10.length; i11++) {
-          const x12 = x10[i11];
-          if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) {
-            if (_fType(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'object')) return false;
-          } else {
-            const x13 = x12.name;
-            if (x13 !== undefined && ((o & 8) === 0 || _has.call(x12, 'name'))) {
-              if (typeof x13 !== 'string') {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/attendees/' + i11 + '/name',
-                    _sp1 + '/properties/attendees/items/properties/name',
-                    'string',
-                  )
-                )
-                  return false;
-              }
-            } else {
-              if (_fReq(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name')) return false;
-            }
-            const x14 = x12.joined_at;
-            if (x14 !== undefined && ((o & 8) === 0 || _has.call(x12, 'joined_at'))) {
-              if (typeof x14 !== 'string') {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/attendees/' + i11 + '/joined_at',
-                    _sp1 + '/properties/attendees/items/properties/joined_at',
-                    'string',
-                  )
-                )
-                  return false;
-              } else {
-                if ((o & 2) !== 0 && !_fDateTime(x14)) {
-                  if (
-                    _fFormat(
-                      E,
-                      o,
-                      p + '/attendees/' + i11 + '/joined_at',
-                      _sp1 + '/properties/attendees/items/properties/joined_at',
-                      'date-time',
-                    )
-                  )
-                    return false;
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    const x16 = v.checkpoints;
-    if (x16 !== undefined && ((o & 8) === 0 || _has.call(v, 'checkpoints'))) {
-      if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
-        if (_fType(E, o, p + '/checkpoints', _sp1 + '/properties/checkpoints', 'object')) return false;
-      } else {
-        for (const k17 in x16) {
-          if (!_has.call(x16, k17)) continue;
-          const x18 = x16[k17];
-          if (typeof x18 !== 'string') {
+  }
+  const x10 = v.attendees;
+  if (x10 !== undefined) {
+    if (!Array.isArray(x10)) {
+      if (_fP(E, o, p, _sp1, 'attendees', _fType, 'array')) return false;
+    } else {
+      for (let i11 = 0; i11 < x10.length; i11++) {
+        const x12 = x10[i11];
+        if (typeof x12 !== 'object' || x12 === null || Array.isArray(x12)) {
+          if (_fType(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'object')) return false;
+        } else {
+          const x13 = x12.name;
+          if (x13 !== undefined) {
             if (
-              _fType(
-                E,
-                o,
-                p + '/checkpoints/' + _esc(k17),
-                _sp1 + '/properties/checkpoints/additionalProperties',
-                'string',
-              )
+              typeof x13 !== 'string' &&
+              _fP(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name', _fType, 'string')
             )
               return false;
-          } else {
-            if ((o & 2) !== 0 && !_fDate(x18)) {
+          } else if (_fReq(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'name')) return false;
+          const x14 = x12.joined_at;
+          if (x14 !== undefined) {
+            if (typeof x14 !== 'string') {
               if (
-                _fFormat(
+                _fP(E, o, p + '/attendees/' + i11, _sp1 + '/properties/attendees/items', 'joined_at', _fType, 'string')
+              )
+                return false;
+            } else {
+              if (
+                (o & 2) !== 0 &&
+                !_fDateTime(x14) &&
+                _fP(
                   E,
                   o,
-                  p + '/checkpoints/' + _esc(k17),
-                  _sp1 + '/properties/checkpoints/additionalProperties',
-                  'date',
+                  p + '/attendees/' + i11,
+                  _sp1 + '/properties/attendees/items',
+                  'joined_at',
+                  _fFormat,
+                  'date-time',
                 )
               )
                 return false;
@@ -357,105 +249,65 @@ export function _eEvent(v: any, o: number, p: string, E: ValidationError[]): boo
         }
       }
     }
-    const x19 = v.parent;
-    if (x19 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-      if ((o & 48) === 48) {
-        if (!_eEvent(x19, o, p + '/parent', E) && (o & 1) === 0) return false;
-      } else if (!_vEvent(x19, o) && !_eEvent(x19, o + 16, p + '/parent', E) && (o & 1) === 0) return false;
-    }
-    const x21 = v.reminder;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'reminder'))) {
-      if ((o & 48) === 48) {
-        if (!_eReminder(x21, o, p + '/reminder', E) && (o & 1) === 0) return false;
-      } else {
-        let ok23 = false;
-        L24: {
-          {
-            let n26 = 0;
-            let a27 = -1;
-            let b28 = -1;
-            L29: {
-              if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L29;
-              const x30 = x21.kind;
-              if (x30 !== undefined && ((o & 8) === 0 || _has.call(x21, 'kind'))) {
-                if (!(x30 === 'email')) {
-                  break L29;
-                }
-              } else {
-                break L29;
-              }
-              const x32 = x21.at;
-              if (x32 !== undefined && ((o & 8) === 0 || _has.call(x21, 'at'))) {
-                if (typeof x32 !== 'string') break L29;
-                if ((o & 2) !== 0 && !_fDateTime(x32)) {
-                  break L29;
-                }
-              } else {
-                break L29;
-              }
-              if (n26 === 0) a27 = 0;
-              else if (n26 === 1) b28 = 0;
-              n26++;
-            }
-            L34: {
-              if (typeof x21 !== 'object' || x21 === null || Array.isArray(x21)) break L34;
-              const x35 = x21.kind;
-              if (x35 !== undefined && ((o & 8) === 0 || _has.call(x21, 'kind'))) {
-                if (!(x35 === 'sms')) {
-                  break L34;
-                }
-              } else {
-                break L34;
-              }
-              const x37 = x21.on;
-              if (x37 !== undefined && ((o & 8) === 0 || _has.call(x21, 'on'))) {
-                if (typeof x37 !== 'string') break L34;
-                if ((o & 2) !== 0 && !_fDate(x37)) {
-                  break L34;
-                }
-              } else {
-                break L34;
-              }
-              if (n26 === 0) a27 = 1;
-              else if (n26 === 1) b28 = 1;
-              n26++;
-            }
-            if (n26 !== 1) break L24;
-          }
-          ok23 = true;
-        }
-        if (!ok23 && !_eReminder(x21, o + 16, p + '/reminder', E) && (o & 1) === 0) return false;
-      }
-    }
-    const x39 = v.precision;
-    if (x39 !== undefined && ((o & 8) === 0 || _has.call(v, 'precision'))) {
-      if (typeof x39 !== 'string') {
-        if (_fType(E, o, p + '/precision', _sp1 + '/properties/precision', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x39)) {
-          if (_fFormat(E, o, p + '/precision', _sp1 + '/properties/precision', 'date-time')) return false;
-        }
-      }
-      if (!(x39 === '1970-01-01T00:00:00Z')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/precision',
-            _sp1 + '/properties/precision/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k0 },
+  }
+  const x16 = v.checkpoints;
+  if (x16 !== undefined) {
+    if (typeof x16 !== 'object' || x16 === null || Array.isArray(x16)) {
+      if (_fP(E, o, p, _sp1, 'checkpoints', _fType, 'object')) return false;
+    } else {
+      for (const k17 in x16) {
+        if (!_has.call(x16, k17)) continue;
+        const x18 = x16[k17];
+        if (typeof x18 !== 'string') {
+          if (
+            _fType(
+              E,
+              o,
+              p + '/checkpoints/' + _esc(k17),
+              _sp1 + '/properties/checkpoints/additionalProperties',
+              'string',
+            )
           )
-        )
-          return false;
+            return false;
+        } else {
+          if (
+            (o & 2) !== 0 &&
+            !_fDate(x18) &&
+            _fFormat(
+              E,
+              o,
+              p + '/checkpoints/' + _esc(k17),
+              _sp1 + '/properties/checkpoints/additionalProperties',
+              'date',
+            )
+          )
+            return false;
+        }
       }
     }
+  }
+  const x19 = v.parent;
+  if (x19 !== undefined) {
+    if (_ref(x19, o, p + '/parent', E, _vEvent, _eEvent)) return false;
+  }
+  const x21 = v.reminder;
+  if (x21 !== undefined) {
+    if (_ref(x21, o, p + '/reminder', E, _vReminder, _eReminder)) return false;
+  }
+  const x23 = v.precision;
+  if (x23 !== undefined) {
+    if (typeof x23 !== 'string') {
+      if (_fP(E, o, p, _sp1, 'precision', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x23) && _fP(E, o, p, _sp1, 'precision', _fFormat, 'date-time')) return false;
+    }
+    if (!(x23 === '1970-01-01T00:00:00Z') && _fP(E, o, p, _sp1, 'precision', _fEnum, _k0)) return false;
   }
   return E.length === e0;
 }
 
 export function _vReminder(v: any, o: number): boolean {
+  if (o & 8) return _vReminder(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -463,19 +315,11 @@ export function _vReminder(v: any, o: number): boolean {
     L5: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
       const x6 = v.kind;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (!(x6 === 'email')) {
-          break L5;
-        }
-      } else {
-        break L5;
-      }
+      if (x6 === undefined || !(x6 === 'email')) break L5;
       const x8 = v.at;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+      if (x8 !== undefined) {
         if (typeof x8 !== 'string') break L5;
-        if ((o & 2) !== 0 && !_fDateTime(x8)) {
-          break L5;
-        }
+        if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
       } else {
         break L5;
       }
@@ -486,19 +330,11 @@ export function _vReminder(v: any, o: number): boolean {
     L10: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
       const x11 = v.kind;
-      if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-        if (!(x11 === 'sms')) {
-          break L10;
-        }
-      } else {
-        break L10;
-      }
+      if (x11 === undefined || !(x11 === 'sms')) break L10;
       const x13 = v.on;
-      if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'on'))) {
+      if (x13 !== undefined) {
         if (typeof x13 !== 'string') break L10;
-        if ((o & 2) !== 0 && !_fDate(x13)) {
-          break L10;
-        }
+        if ((o & 2) !== 0 && !_fDate(x13)) break L10;
       } else {
         break L10;
       }
@@ -513,6 +349,8 @@ export function _vReminder(v: any, o: number): boolean {
 
 export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReminder(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vReminder(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -521,19 +359,11 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x6 = v.kind;
-        if (x6 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (!(x6 === 'email')) {
-            break L5;
-          }
-        } else {
-          break L5;
-        }
+        if (x6 === undefined || !(x6 === 'email')) break L5;
         const x8 = v.at;
-        if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'at'))) {
+        if (x8 !== undefined) {
           if (typeof x8 !== 'string') break L5;
-          if ((o & 2) !== 0 && !_fDateTime(x8)) {
-            break L5;
-          }
+          if ((o & 2) !== 0 && !_fDateTime(x8)) break L5;
         } else {
           break L5;
         }
@@ -544,19 +374,11 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
       L10: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L10;
         const x11 = v.kind;
-        if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-          if (!(x11 === 'sms')) {
-            break L10;
-          }
-        } else {
-          break L10;
-        }
+        if (x11 === undefined || !(x11 === 'sms')) break L10;
         const x13 = v.on;
-        if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'on'))) {
+        if (x13 !== undefined) {
           if (typeof x13 !== 'string') break L10;
-          if ((o & 2) !== 0 && !_fDate(x13)) {
-            break L10;
-          }
+          if ((o & 2) !== 0 && !_fDate(x13)) break L10;
         } else {
           break L10;
         }
@@ -575,36 +397,34 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
             if (_fType(E, o16, p, _sp2 + '/oneOf/0', 'object')) break L17;
           } else {
             const x19 = v.kind;
-            if (x19 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'kind'))) {
-              if (!(x19 === 'email')) {
+            if (x19 !== undefined) {
+              if (
+                !(x19 === 'email') &&
+                _fErr(
+                  E,
+                  o16,
+                  p + '/kind',
+                  _sp2 + '/oneOf/0/properties/kind/const',
+                  'const',
+                  'must be equal to constant',
+                  { allowedValue: 'email' },
+                )
+              )
+                break L17;
+            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'kind')) break L17;
+            const x21 = v.at;
+            if (x21 !== undefined) {
+              if (typeof x21 !== 'string') {
+                if (_fP(E, o16, p, _sp2 + '/oneOf/0', 'at', _fType, 'string')) break L17;
+              } else {
                 if (
-                  _fErr(
-                    E,
-                    o16,
-                    p + '/kind',
-                    _sp2 + '/oneOf/0/properties/kind/const',
-                    'const',
-                    'must be equal to constant',
-                    { allowedValue: 'email' },
-                  )
+                  (o16 & 2) !== 0 &&
+                  !_fDateTime(x21) &&
+                  _fP(E, o16, p, _sp2 + '/oneOf/0', 'at', _fFormat, 'date-time')
                 )
                   break L17;
               }
-            } else {
-              if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'kind')) break L17;
-            }
-            const x21 = v.at;
-            if (x21 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'at'))) {
-              if (typeof x21 !== 'string') {
-                if (_fType(E, o16, p + '/at', _sp2 + '/oneOf/0/properties/at', 'string')) break L17;
-              } else {
-                if ((o16 & 2) !== 0 && !_fDateTime(x21)) {
-                  if (_fFormat(E, o16, p + '/at', _sp2 + '/oneOf/0/properties/at', 'date-time')) break L17;
-                }
-              }
-            } else {
-              if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'at')) break L17;
-            }
+            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/0', 'at')) break L17;
           }
         }
         if (E.length === e18) {
@@ -620,36 +440,30 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
             if (_fType(E, o16, p, _sp2 + '/oneOf/1', 'object')) break L23;
           } else {
             const x25 = v.kind;
-            if (x25 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'kind'))) {
-              if (!(x25 === 'sms')) {
-                if (
-                  _fErr(
-                    E,
-                    o16,
-                    p + '/kind',
-                    _sp2 + '/oneOf/1/properties/kind/const',
-                    'const',
-                    'must be equal to constant',
-                    { allowedValue: 'sms' },
-                  )
+            if (x25 !== undefined) {
+              if (
+                !(x25 === 'sms') &&
+                _fErr(
+                  E,
+                  o16,
+                  p + '/kind',
+                  _sp2 + '/oneOf/1/properties/kind/const',
+                  'const',
+                  'must be equal to constant',
+                  { allowedValue: 'sms' },
                 )
+              )
+                break L23;
+            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'kind')) break L23;
+            const x27 = v.on;
+            if (x27 !== undefined) {
+              if (typeof x27 !== 'string') {
+                if (_fP(E, o16, p, _sp2 + '/oneOf/1', 'on', _fType, 'string')) break L23;
+              } else {
+                if ((o16 & 2) !== 0 && !_fDate(x27) && _fP(E, o16, p, _sp2 + '/oneOf/1', 'on', _fFormat, 'date'))
                   break L23;
               }
-            } else {
-              if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'kind')) break L23;
-            }
-            const x27 = v.on;
-            if (x27 !== undefined && ((o16 & 8) === 0 || _has.call(v, 'on'))) {
-              if (typeof x27 !== 'string') {
-                if (_fType(E, o16, p + '/on', _sp2 + '/oneOf/1/properties/on', 'string')) break L23;
-              } else {
-                if ((o16 & 2) !== 0 && !_fDate(x27)) {
-                  if (_fFormat(E, o16, p + '/on', _sp2 + '/oneOf/1/properties/on', 'date')) break L23;
-                }
-              }
-            } else {
-              if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'on')) break L23;
-            }
+            } else if (_fReq(E, o16, p, _sp2 + '/oneOf/1', 'on')) break L23;
           }
         }
         if (E.length === e24) {
@@ -676,69 +490,56 @@ export function _eReminder(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vProblem(v: any, o: number): boolean {
+  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.status;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   }
   const x4 = v.occurred_at;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'occurred_at'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fDateTime(x4)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fDateTime(x4)) return false;
   }
   return true;
 }
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp3 + '/properties/type', 'string')) return false;
-      }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
+  }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'type')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'title')) return false;
+  const x3 = v.status;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp3, 'status', _fType, 'integer')) return false;
+  const x4 = v.occurred_at;
+  if (x4 !== undefined) {
+    if (typeof x4 !== 'string') {
+      if (_fP(E, o, p, _sp3, 'occurred_at', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp3, 'type')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp3 + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'title')) return false;
-    }
-    const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/status', _sp3 + '/properties/status', 'integer')) return false;
-      }
-    }
-    const x4 = v.occurred_at;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'occurred_at'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/occurred_at', _sp3 + '/properties/occurred_at', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x4)) {
-          if (_fFormat(E, o, p + '/occurred_at', _sp3 + '/properties/occurred_at', 'date-time')) return false;
-        }
-      }
+      if ((o & 2) !== 0 && !_fDateTime(x4) && _fP(E, o, p, _sp3, 'occurred_at', _fFormat, 'date-time')) return false;
     }
   }
   return E.length === e0;
@@ -746,215 +547,153 @@ export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): b
 
 export function _eListEventsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListEventsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListEventsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.since;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'since'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListEventsQuerySince(x1, o, p + '/since', E, '#/paths/~1events/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if ((o & 2) !== 0 && !_fDateTime(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListEventsQuerySince(x1, o + 16, p + '/since', E, '#/paths/~1events/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.on;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'on'))) {
-      if ((o & 48) === 48) {
-        if (!_eListEventsQueryOn(x5, o, p + '/on', E, '#/paths/~1events/get/parameters/1/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'string') break L8;
-          if ((o & 2) !== 0 && !_fDate(x5)) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListEventsQueryOn(x5, o + 16, p + '/on', E, '#/paths/~1events/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x9 = v.days;
-    if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'days'))) {
-      if ((o & 48) === 48) {
-        if (!_eListEventsQueryDays(x9, o, p + '/days', E, '#/paths/~1events/get/parameters/2/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok11 = false;
-        L12: {
-          if (!Array.isArray(x9)) break L12;
-          for (let i13 = 0; i13 < x9.length; i13++) {
-            const x14 = x9[i13];
-            if (typeof x14 !== 'string') break L12;
-            if ((o & 2) !== 0 && !_fDate(x14)) {
-              break L12;
-            }
-          }
-          ok11 = true;
-        }
-        if (
-          !ok11 &&
-          !_eListEventsQueryDays(x9, o + 16, p + '/days', E, '#/paths/~1events/get/parameters/2/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.since;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/since',
+        E,
+        '#/paths/~1events/get/parameters/0/schema',
+        _vListEventsQuerySince,
+        _eListEventsQuerySince,
+      )
+    )
+      return false;
+  }
+  const x3 = v.on;
+  if (x3 !== undefined) {
+    if (
+      _refSp(x3, o, p + '/on', E, '#/paths/~1events/get/parameters/1/schema', _vListEventsQueryOn, _eListEventsQueryOn)
+    )
+      return false;
+  }
+  const x5 = v.days;
+  if (x5 !== undefined) {
+    if (
+      _refSp(
+        x5,
+        o,
+        p + '/days',
+        E,
+        '#/paths/~1events/get/parameters/2/schema',
+        _vListEventsQueryDays,
+        _eListEventsQueryDays,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListEventsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eEvent(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else if (!_vEvent(x2, o) && !_eEvent(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vEvent, _eEvent)) return false;
   }
   return E.length === e0;
 }
 
 export function _eEventsOnPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEventsOnPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.day;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListEventsQueryOn(x1, o, p + '/day', E, '#/paths/~1events~1{day}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if ((o & 2) !== 0 && !_fDate(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListEventsQueryOn(x1, o + 16, p + '/day', E, '#/paths/~1events~1{day}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'day')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.day;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/day',
+        E,
+        '#/paths/~1events~1{day}/get/parameters/0/schema',
+        _vListEventsQueryOn,
+        _eListEventsQueryOn,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'day')) return false;
   return E.length === e0;
 }
 
 export function _eEventsOnHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEventsOnHeaders(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['x-as-of'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'x-as-of'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListEventsQuerySince(x1, o, p + '/x-as-of', E, '#/paths/~1events~1{day}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          if ((o & 2) !== 0 && !_fDateTime(x1)) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListEventsQuerySince(x1, o + 16, p + '/x-as-of', E, '#/paths/~1events~1{day}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['x-as-of'];
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/x-as-of',
+        E,
+        '#/paths/~1events~1{day}/get/parameters/1/schema',
+        _vListEventsQuerySince,
+        _eListEventsQuerySince,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEventsOnStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.day;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'day'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/day', sp + '/properties/day', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDate(x1)) {
-          if (_fFormat(E, o, p + '/day', sp + '/properties/day', 'date')) return false;
-        }
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.day;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, sp, 'day', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDate(x1) && _fP(E, o, p, sp, 'day', _fFormat, 'date')) return false;
     }
-    const x2 = v.as_of;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'as_of'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/as_of', sp + '/properties/as_of', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDateTime(x2)) {
-          if (_fFormat(E, o, p + '/as_of', sp + '/properties/as_of', 'date-time')) return false;
-        }
-      }
+  }
+  const x2 = v.as_of;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string') {
+      if (_fP(E, o, p, sp, 'as_of', _fType, 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDateTime(x2) && _fP(E, o, p, sp, 'as_of', _fFormat, 'date-time')) return false;
     }
-    const x3 = v.events;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'events'))) {
-      if (!Array.isArray(x3)) {
-        if (_fType(E, o, p + '/events', sp + '/properties/events', 'array')) return false;
-      } else {
-        for (let i4 = 0; i4 < x3.length; i4++) {
-          const x5 = x3[i4];
-          if ((o & 48) === 48) {
-            if (!_eEvent(x5, o, p + '/events/' + i4, E) && (o & 1) === 0) return false;
-          } else if (!_vEvent(x5, o) && !_eEvent(x5, o + 16, p + '/events/' + i4, E) && (o & 1) === 0) return false;
-        }
+  }
+  const x3 = v.events;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
+      if (_fP(E, o, p, sp, 'events', _fType, 'array')) return false;
+    } else {
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (_ref(x5, o, p + '/events/' + i4, E, _vEvent, _eEvent)) return false;
       }
     }
   }
@@ -964,42 +703,58 @@ export function _eEventsOnStatus200(v: any, o: number, p: string, E: ValidationE
 export function _eListEventsQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDateTime(v)) {
-      if (_fFormat(E, o, p, sp, 'date-time')) return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if ((o & 2) !== 0 && !_fDateTime(v) && _fFormat(E, o, p, sp, 'date-time')) return false;
   return E.length === e0;
+}
+
+export function _vListEventsQuerySince(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if ((o & 2) !== 0 && !_fDateTime(v)) return false;
+  return true;
 }
 
 export function _eListEventsQueryOn(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  } else {
-    if ((o & 2) !== 0 && !_fDate(v)) {
-      if (_fFormat(E, o, p, sp, 'date')) return false;
-    }
+    _fType(E, o, p, sp, 'string');
+    return false;
   }
+  if ((o & 2) !== 0 && !_fDate(v) && _fFormat(E, o, p, sp, 'date')) return false;
   return E.length === e0;
+}
+
+export function _vListEventsQueryOn(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  if ((o & 2) !== 0 && !_fDate(v)) return false;
+  return true;
 }
 
 export function _eListEventsQueryDays(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fDate(x2)) {
-          if (_fFormat(E, o, p + '/' + i1, sp + '/items', 'date')) return false;
-        }
-      }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') {
+      if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
+    } else {
+      if ((o & 2) !== 0 && !_fDate(x2) && _fFormat(E, o, p + '/' + i1, sp + '/items', 'date')) return false;
     }
   }
   return E.length === e0;
+}
+
+export function _vListEventsQueryDays(v: any, o: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') return false;
+    if ((o & 2) !== 0 && !_fDate(x2)) return false;
+  }
+  return true;
 }

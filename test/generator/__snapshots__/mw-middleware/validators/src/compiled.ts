@@ -4,22 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Thing';
 const _sp1 = '#/components/schemas/NewThing';
 const _sp2 = '#/components/schemas/Problem';
 
 export function _vThing(v: any, o: number): boolean {
+  if (o & 8) return _vThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -29,37 +30,30 @@ export function _vThing(v: any, o: number): boolean {
 
 export function _eThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eThing(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
 
 export function _vNewThing(v: any, o: number): boolean {
+  if (o & 8) return _vNewThing(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   } else {
     return false;
   }
@@ -68,56 +62,56 @@ export function _vNewThing(v: any, o: number): boolean {
 
 export function _eNewThing(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNewThing(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNewThing(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/name',
-              _sp1 + '/properties/name/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'name')) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+    } else {
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/name',
+          _sp1 + '/properties/name/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
+        )
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
+  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.status;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   }
   const x4 = v.detail;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
+  if (x4 !== undefined) {
     if (typeof x4 !== 'string') return false;
   }
   return true;
@@ -125,191 +119,139 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp2 + '/properties/type', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2, 'type')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp2 + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2, 'title')) return false;
-    }
-    const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/status', _sp2 + '/properties/status', 'integer')) return false;
-      }
-    }
-    const x4 = v.detail;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'detail'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/detail', _sp2 + '/properties/detail', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp2, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp2, 'type')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp2, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp2, 'title')) return false;
+  const x3 = v.status;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp2, 'status', _fType, 'integer')) return false;
+  const x4 = v.detail;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, _sp2, 'detail', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eListThingsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListThingsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListThingsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListThingsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.tag;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'tag'))) {
-      if ((o & 48) === 48) {
-        if (!_eListThingsQueryTag(x1, o, p + '/tag', E, '#/paths/~1things/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListThingsQueryTag(x1, o + 16, p + '/tag', E, '#/paths/~1things/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.limit;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListThingsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1things/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          if (x5 > 100) {
-            break L8;
-          }
-          if (x5 < 1) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListThingsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1things/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.tag;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/tag',
+        E,
+        '#/paths/~1things/get/parameters/0/schema',
+        _vListThingsQueryTag,
+        _eListThingsQueryTag,
+      )
+    )
+      return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/limit',
+        E,
+        '#/paths/~1things/get/parameters/1/schema',
+        _vListThingsQueryLimit,
+        _eListThingsQueryLimit,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListThingsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListThingsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eThing(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.id;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-            if (typeof x6 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          const x7 = x2.name;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'name'))) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eThing(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vThing, _eThing)) return false;
   }
   return E.length === e0;
 }
 
 export function _eGetThingPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetThingPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListThingsQueryTag(x1, o, p + '/id', E, '#/paths/~1things~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListThingsQueryTag(x1, o + 16, p + '/id', E, '#/paths/~1things~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/id',
+        E,
+        '#/paths/~1things~1{id}/get/parameters/0/schema',
+        _vListThingsQueryTag,
+        _eListThingsQueryTag,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eListThingsQueryTag(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vListThingsQueryTag(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eListThingsQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 100) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
-    }
-    if (v < 1) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
+    return false;
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
   return E.length === e0;
+}
+
+export function _vListThingsQueryLimit(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 100) return false;
+  if (v < 1) return false;
+  return true;
 }

@@ -4,21 +4,22 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Meta';
 
 export function _vItem(v: any, o: number): boolean {
+  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.label;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   return true;
@@ -26,35 +27,30 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.label;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/label', _sp0 + '/properties/label', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.label;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'label', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _vMeta(v: any, o: number): boolean {
+  if (o & 8) return _vMeta(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.result_count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   }
   const x2 = v.next_token;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   return true;
@@ -62,644 +58,393 @@ export function _vMeta(v: any, o: number): boolean {
 
 export function _eMeta(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMeta(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMeta(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.result_count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'result_count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/result_count', _sp1 + '/properties/result_count', 'integer')) return false;
-      }
-    }
-    const x2 = v.next_token;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_token'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/next_token', _sp1 + '/properties/next_token', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.result_count;
+  if (x1 !== undefined && !Number.isInteger(x1) && _fP(E, o, p, _sp1, 'result_count', _fType, 'integer')) return false;
+  const x2 = v.next_token;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'next_token', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eListPostsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListPostsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListPostsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListPostsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.pagination_token;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pagination_token'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(
-            x1,
-            o,
-            p + '/pagination_token',
-            E,
-            '#/paths/~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(
-            x1,
-            o + 16,
-            p + '/pagination_token',
-            E,
-            '#/paths/~1posts/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.max_results;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_results'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryMaxResults(x5, o, p + '/max_results', E, '#/paths/~1posts/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          if (x5 > 100) {
-            break L8;
-          }
-          if (x5 < 1) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListPostsQueryMaxResults(x5, o + 16, p + '/max_results', E, '#/paths/~1posts/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.pagination_token;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/pagination_token',
+        E,
+        '#/paths/~1posts/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
+  }
+  const x3 = v.max_results;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/max_results',
+        E,
+        '#/paths/~1posts/get/parameters/1/schema',
+        _vListPostsQueryMaxResults,
+        _eListPostsQueryMaxResults,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListPostsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListPostsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.label;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'label'))) {
-                if (typeof x8 !== 'string') break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/data/' + i2, E, _vItem, _eItem)) return false;
       }
     }
-    const x10 = v.meta;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'meta'))) {
-      if ((o & 48) === 48) {
-        if (!_eMeta(x10, o, p + '/meta', E) && (o & 1) === 0) return false;
-      } else {
-        let ok12 = false;
-        L13: {
-          if (typeof x10 !== 'object' || x10 === null || Array.isArray(x10)) break L13;
-          const x14 = x10.result_count;
-          if (x14 !== undefined && ((o & 8) === 0 || _has.call(x10, 'result_count'))) {
-            if (!Number.isInteger(x14)) break L13;
-          }
-          const x15 = x10.next_token;
-          if (x15 !== undefined && ((o & 8) === 0 || _has.call(x10, 'next_token'))) {
-            if (typeof x15 !== 'string') break L13;
-          }
-          ok12 = true;
-        }
-        if (!ok12 && !_eMeta(x10, o + 16, p + '/meta', E) && (o & 1) === 0) return false;
-      }
-    }
+  }
+  const x5 = v.meta;
+  if (x5 !== undefined) {
+    if (_ref(x5, o, p + '/meta', E, _vMeta, _eMeta)) return false;
   }
   return E.length === e0;
 }
 
 export function _eListEventsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListEventsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.cursor;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1events/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1events/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.limit;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListEventsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1events/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListEventsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1events/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/cursor',
+        E,
+        '#/paths/~1events/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/limit',
+        E,
+        '#/paths/~1events/get/parameters/1/schema',
+        _vListEventsQueryLimit,
+        _eListEventsQueryLimit,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListEventsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListEventsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.items;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/items', sp + '/properties/items', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.label;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'label'))) {
-                if (typeof x8 !== 'string') break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'items')) return false;
-    }
-    const x10 = v.next_cursor;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
-      if (!(typeof x10 === 'string' || x10 === null)) {
-        if (
-          _fErr(E, o, p + '/next_cursor', sp + '/properties/next_cursor/type', 'type', 'must be string or null', {
-            type: ['string', 'null'],
-          })
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.items;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, sp, 'items')) return false;
+  const x5 = v.next_cursor;
+  if (
+    x5 !== undefined &&
+    !(typeof x5 === 'string' || x5 === null) &&
+    _fP(E, o, p, sp, 'next_cursor', _fTypes, 'string,null')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _eListChargesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListChargesQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.starting_after;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'starting_after'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(
-            x1,
-            o,
-            p + '/starting_after',
-            E,
-            '#/paths/~1charges/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(
-            x1,
-            o + 16,
-            p + '/starting_after',
-            E,
-            '#/paths/~1charges/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.limit;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListEventsQueryLimit(x5, o, p + '/limit', E, '#/paths/~1charges/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListEventsQueryLimit(x5, o + 16, p + '/limit', E, '#/paths/~1charges/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.starting_after;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/starting_after',
+        E,
+        '#/paths/~1charges/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
+  }
+  const x3 = v.limit;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/limit',
+        E,
+        '#/paths/~1charges/get/parameters/1/schema',
+        _vListEventsQueryLimit,
+        _eListEventsQueryLimit,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListChargesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListChargesStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.object;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'object'))) {
-      if (!(x1 === 'list')) {
-        if (
-          _fErr(E, o, p + '/object', sp + '/properties/object/const', 'const', 'must be equal to constant', {
-            allowedValue: 'list',
-          })
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'object')) return false;
-    }
-    const x3 = v.data;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x3)) {
-        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
-      } else {
-        for (let i4 = 0; i4 < x3.length; i4++) {
-          const x5 = x3[i4];
-          if ((o & 48) === 48) {
-            if (!_eItem(x5, o, p + '/data/' + i4, E) && (o & 1) === 0) return false;
-          } else {
-            let ok7 = false;
-            L8: {
-              if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
-              const x9 = x5.id;
-              if (x9 !== undefined && ((o & 8) === 0 || _has.call(x5, 'id'))) {
-                if (typeof x9 !== 'string') break L8;
-              } else {
-                break L8;
-              }
-              const x10 = x5.label;
-              if (x10 !== undefined && ((o & 8) === 0 || _has.call(x5, 'label'))) {
-                if (typeof x10 !== 'string') break L8;
-              }
-              ok7 = true;
-            }
-            if (!ok7 && !_eItem(x5, o + 16, p + '/data/' + i4, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'data')) return false;
-    }
-    const x12 = v.has_more;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'has_more'))) {
-      if (typeof x12 !== 'boolean') {
-        if (_fType(E, o, p + '/has_more', sp + '/properties/has_more', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'has_more')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.object;
+  if (x1 !== undefined) {
+    if (
+      !(x1 === 'list') &&
+      _fErr(E, o, p + '/object', sp + '/properties/object/const', 'const', 'must be equal to constant', {
+        allowedValue: 'list',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'object')) return false;
+  const x3 = v.data;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
+      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+    } else {
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (_ref(x5, o, p + '/data/' + i4, E, _vItem, _eItem)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, sp, 'data')) return false;
+  const x7 = v.has_more;
+  if (x7 !== undefined) {
+    if (typeof x7 !== 'boolean' && _fP(E, o, p, sp, 'has_more', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, sp, 'has_more')) return false;
   return E.length === e0;
 }
 
 export function _eListReposQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListReposQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.page;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'page'))) {
-      if ((o & 48) === 48) {
-        if (!_eListReposQueryPage(x1, o, p + '/page', E, '#/paths/~1repos/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 < 1) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListReposQueryPage(x1, o + 16, p + '/page', E, '#/paths/~1repos/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
-    const x5 = v.per_page;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'per_page'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListReposQueryPerPage(x5, o, p + '/per_page', E, '#/paths/~1repos/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          if (x5 > 100) {
-            break L8;
-          }
-          ok7 = true;
-        }
-        if (
-          !ok7 &&
-          !_eListReposQueryPerPage(x5, o + 16, p + '/per_page', E, '#/paths/~1repos/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.page;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/page',
+        E,
+        '#/paths/~1repos/get/parameters/0/schema',
+        _vListReposQueryPage,
+        _eListReposQueryPage,
+      )
+    )
+      return false;
+  }
+  const x3 = v.per_page;
+  if (x3 !== undefined) {
+    if (
+      _refSp(
+        x3,
+        o,
+        p + '/per_page',
+        E,
+        '#/paths/~1repos/get/parameters/1/schema',
+        _vListReposQueryPerPage,
+        _eListReposQueryPerPage,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListReposStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListReposStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eItem(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.id;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'id'))) {
-            if (typeof x6 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          const x7 = x2.label;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'label'))) {
-            if (typeof x7 !== 'string') break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eItem(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vItem, _eItem)) return false;
   }
   return E.length === e0;
 }
 
 export function _eListLogsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListLogsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.from;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'from'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(x1, o, p + '/from', E, '#/paths/~1logs/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/from', E, '#/paths/~1logs/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.from;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/from',
+        E,
+        '#/paths/~1logs/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListLogsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListLogsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.entries;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'entries'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/entries', sp + '/properties/entries', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/entries/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.label;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'label'))) {
-                if (typeof x8 !== 'string') break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/entries/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    }
-    const x10 = v.continue_from;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'continue_from'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/continue_from', sp + '/properties/continue_from', 'string')) return false;
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.entries;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'entries', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/entries/' + i2, E, _vItem, _eItem)) return false;
       }
     }
   }
+  const x5 = v.continue_from;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'continue_from', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eListFeedQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListFeedQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.cursor;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1feed/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1feed/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/cursor',
+        E,
+        '#/paths/~1feed/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListFeedStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.entries;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'entries'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/entries', sp + '/properties/entries', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/entries/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.label;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'label'))) {
-                if (typeof x8 !== 'string') break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/entries/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.entries;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'entries', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/entries/' + i2, E, _vItem, _eItem)) return false;
       }
     }
-    const x10 = v.next_cursor;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/next_cursor', sp + '/properties/next_cursor', 'string')) return false;
-      }
-    }
-    const x11 = v.paging;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'paging'))) {
-      if (typeof x11 !== 'object' || x11 === null || Array.isArray(x11)) {
-        if (_fType(E, o, p + '/paging', sp + '/properties/paging', 'object')) return false;
-      } else {
-        const x12 = x11.after;
-        if (x12 !== undefined && ((o & 8) === 0 || _has.call(x11, 'after'))) {
-          if (typeof x12 !== 'string') {
-            if (_fType(E, o, p + '/paging/after', sp + '/properties/paging/properties/after', 'string')) return false;
-          }
-        }
-      }
+  }
+  const x5 = v.next_cursor;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'next_cursor', _fType, 'string')) return false;
+  const x6 = v.paging;
+  if (x6 !== undefined) {
+    if (typeof x6 !== 'object' || x6 === null || Array.isArray(x6)) {
+      if (_fP(E, o, p, sp, 'paging', _fType, 'object')) return false;
+    } else {
+      const x7 = x6.after;
+      if (
+        x7 !== undefined &&
+        typeof x7 !== 'string' &&
+        _fP(E, o, p + '/paging', sp + '/properties/paging', 'after', _fType, 'string')
+      )
+        return false;
     }
   }
   return E.length === e0;
@@ -707,127 +452,93 @@ export function _eListFeedStatus200(v: any, o: number, p: string, E: ValidationE
 
 export function _eSearchItemsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchItemsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.cursor;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1search/post/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1search/post/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/cursor',
+        E,
+        '#/paths/~1search/post/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eSearchItemsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSearchItemsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.items;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/items', sp + '/properties/items', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.label;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'label'))) {
-                if (typeof x8 !== 'string') break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    }
-    const x10 = v.next_cursor;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'next_cursor'))) {
-      if (typeof x10 !== 'string') {
-        if (_fType(E, o, p + '/next_cursor', sp + '/properties/next_cursor', 'string')) return false;
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.items;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
       }
     }
   }
+  const x5 = v.next_cursor;
+  if (x5 !== undefined && typeof x5 !== 'string' && _fP(E, o, p, sp, 'next_cursor', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eListTagsQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListTagsQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.cursor;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'cursor'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eListPostsQueryPaginationToken(x1, o, p + '/cursor', E, '#/paths/~1tags/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListPostsQueryPaginationToken(x1, o + 16, p + '/cursor', E, '#/paths/~1tags/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.cursor;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/cursor',
+        E,
+        '#/paths/~1tags/get/parameters/0/schema',
+        _vListPostsQueryPaginationToken,
+        _eListPostsQueryPaginationToken,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListTagsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListTagsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.tags;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/tags', sp + '/properties/tags', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if (typeof x3 !== 'string') {
-            if (_fType(E, o, p + '/tags/' + i2, sp + '/properties/tags/items', 'string')) return false;
-          }
-        }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.tags;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'tags', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (typeof x3 !== 'string' && _fType(E, o, p + '/tags/' + i2, sp + '/properties/tags/items', 'string'))
+          return false;
       }
     }
   }
@@ -842,55 +553,74 @@ export function _eListPostsQueryPaginationToken(
   sp: string,
 ): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vListPostsQueryPaginationToken(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eListPostsQueryMaxResults(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 100) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
-    }
-    if (v < 1) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
+    return false;
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
   return E.length === e0;
+}
+
+export function _vListPostsQueryMaxResults(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 100) return false;
+  if (v < 1) return false;
+  return true;
 }
 
 export function _eListEventsQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  }
+  if (!Number.isInteger(v) && _fType(E, o, p, sp, 'integer')) return false;
   return E.length === e0;
+}
+
+export function _vListEventsQueryLimit(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  return true;
 }
 
 export function _eListReposQueryPage(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v < 1) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
   return E.length === e0;
+}
+
+export function _vListReposQueryPage(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v < 1) return false;
+  return true;
 }
 
 export function _eListReposQueryPerPage(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 100) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
+    return false;
   return E.length === e0;
+}
+
+export function _vListReposQueryPerPage(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 100) return false;
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _fTypes, _plain, _ref, _refSp } from './runtime.js';
 import { _fDate } from './formats.js';
 
 const _sp0 = '#/components/schemas/Name';
@@ -22,122 +22,110 @@ const _sp11 = '#/components/schemas/MaybePet';
 const _sp12 = '#/components/schemas/Anything';
 
 export function _vName(v: any, o: number): boolean {
+  if (o & 8) return _vName(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
 
 export function _eName(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  }
+  if (o & 8) return _eName(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vName(v, o)) return true;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp0, 'string,null')) return false;
   return E.length === e0;
 }
 
 export function _vCount(v: any, o: number): boolean {
+  if (o & 8) return _vCount(_plain(v), o - 8);
   if (!(Number.isInteger(v) || v === null)) return false;
   if (typeof v === 'number') {
-    if (v < 0) {
-      return false;
-    }
+    if (v < 0) return false;
   }
   return true;
 }
 
 export function _eCount(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCount(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCount(v, o)) return true;
   if (!(Number.isInteger(v) || v === null)) {
-    if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
-  } else {
-    if (typeof v === 'number') {
-      if (v < 0) {
-        if (_fErr(E, o, p, _sp1 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
-      }
-    }
+    _fTypes(E, o, p, _sp1, 'integer,null');
+    return false;
+  }
+  if (typeof v === 'number') {
+    if (v < 0 && _fErr(E, o, p, _sp1 + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 }))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _vColor(v: any, o: number): boolean {
+  if (o & 8) return _vColor(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'red' || v === 'green' || v === null)) {
-    return false;
-  }
+  if (!(v === 'red' || v === 'green' || v === null)) return false;
   return true;
 }
 
 export function _eColor(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  }
-  if (!(v === 'red' || v === 'green' || v === null)) {
-    if (_fErr(E, o, p, _sp3 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k2 }))
-      return false;
-  }
+  if (o & 8) return _eColor(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vColor(v, o)) return true;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp3, 'string,null')) return false;
+  if (!(v === 'red' || v === 'green' || v === null) && _fEnum(E, o, p, _sp3, _k2)) return false;
   return E.length === e0;
 }
 
 export function _vLevel(v: any, o: number): boolean {
+  if (o & 8) return _vLevel(_plain(v), o - 8);
   if (!(Number.isInteger(v) || v === null)) return false;
-  if (!(v === 1 || v === 2 || v === 3 || v === null)) {
-    return false;
-  }
+  if (!(v === 1 || v === 2 || v === 3 || v === null)) return false;
   return true;
 }
 
 export function _eLevel(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(Number.isInteger(v) || v === null)) {
-    if (_fErr(E, o, p, _sp5 + '/type', 'type', 'must be integer or null', { type: ['integer', 'null'] })) return false;
-  }
-  if (!(v === 1 || v === 2 || v === 3 || v === null)) {
-    if (_fErr(E, o, p, _sp5 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k4 }))
-      return false;
-  }
+  if (o & 8) return _eLevel(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLevel(v, o)) return true;
+  if (!(Number.isInteger(v) || v === null) && _fTypes(E, o, p, _sp5, 'integer,null')) return false;
+  if (!(v === 1 || v === 2 || v === 3 || v === null) && _fEnum(E, o, p, _sp5, _k4)) return false;
   return E.length === e0;
 }
 
 export function _vMode(v: any, o: number): boolean {
-  if (!(v === 'fast' || v === 'slow' || v === null)) {
-    return false;
-  }
+  if (o & 8) return _vMode(_plain(v), o - 8);
+  if (!(v === 'fast' || v === 'slow' || v === null)) return false;
   return true;
 }
 
 export function _eMode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === 'fast' || v === 'slow' || v === null)) {
-    if (_fErr(E, o, p, _sp7 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k6 }))
-      return false;
-  }
+  if (o & 8) return _eMode(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMode(v, o)) return true;
+  if (!(v === 'fast' || v === 'slow' || v === null) && _fEnum(E, o, p, _sp7, _k6)) return false;
   return E.length === e0;
 }
 
 export function _vExplicitNull(v: any, o: number): boolean {
+  if (o & 8) return _vExplicitNull(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    return false;
-  }
+  if (!(v === 'on' || v === 'off' || v === null)) return false;
   return true;
 }
 
 export function _eExplicitNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp9 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  }
-  if (!(v === 'on' || v === 'off' || v === null)) {
-    if (_fErr(E, o, p, _sp9 + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues: _k8 }))
-      return false;
-  }
+  if (o & 8) return _eExplicitNull(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vExplicitNull(v, o)) return true;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp9, 'string,null')) return false;
+  if (!(v === 'on' || v === 'off' || v === null) && _fEnum(E, o, p, _sp9, _k8)) return false;
   return E.length === e0;
 }
 
 export function _vPet(v: any, o: number): boolean {
+  if (o & 8) return _vPet(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
@@ -147,31 +135,30 @@ export function _vPet(v: any, o: number): boolean {
 
 export function _ePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePet(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPet(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Pet', 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', '#/components/schemas/Pet/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Pet', 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Pet', 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, '#/components/schemas/Pet', 'name')) return false;
   return E.length === e0;
 }
 
 export function _vOwner(v: any, o: number): boolean {
+  if (o & 8) return _vOwner(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.pet;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pet'))) {
+  if (x1 !== undefined) {
     let ok3 = false;
     L4: {
       L5: {
         if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L5;
         const x7 = x1.name;
-        if (x7 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
+        if (x7 !== undefined) {
           if (typeof x7 !== 'string') break L5;
         } else {
           break L5;
@@ -190,13 +177,13 @@ export function _vOwner(v: any, o: number): boolean {
     return false;
   }
   const x10 = v.nickname;
-  if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'nickname'))) {
+  if (x10 !== undefined) {
     if (!(typeof x10 === 'string' || x10 === null)) return false;
   } else {
     return false;
   }
   const x11 = v.tags;
-  if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
+  if (x11 !== undefined) {
     if (!(Array.isArray(x11) || x11 === null)) return false;
     if (Array.isArray(x11)) {
       for (let i12 = 0; i12 < x11.length; i12++) {
@@ -206,23 +193,23 @@ export function _vOwner(v: any, o: number): boolean {
     }
   }
   const x14 = v.address;
-  if (x14 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
+  if (x14 !== undefined) {
     if (!((typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) || x14 === null)) return false;
     if (typeof x14 === 'object' && x14 !== null && !Array.isArray(x14)) {
       const x15 = x14.city;
-      if (x15 !== undefined && ((o & 8) === 0 || _has.call(x14, 'city'))) {
+      if (x15 !== undefined) {
         if (typeof x15 !== 'string') return false;
       }
     }
   }
   const x17 = v.previous;
-  if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous'))) {
+  if (x17 !== undefined) {
     let ok19 = false;
     L20: {
       L21: {
         if (typeof x17 !== 'object' || x17 === null || Array.isArray(x17)) break L21;
         const x24 = x17.name;
-        if (x24 !== undefined && ((o & 8) === 0 || _has.call(x17, 'name'))) {
+        if (x24 !== undefined) {
           if (typeof x24 !== 'string') break L21;
         } else {
           break L21;
@@ -243,220 +230,160 @@ export function _vOwner(v: any, o: number): boolean {
 
 export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eOwner(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOwner(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp10, 'object')) return false;
-  } else {
-    const x1 = v.pet;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'pet'))) {
-      let ok3 = false;
-      if ((o & 48) !== 48) {
-        L6: {
-          L7: {
-            if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
-            const x9 = x1.name;
-            if (x9 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-              if (typeof x9 !== 'string') break L7;
-            } else {
-              break L7;
-            }
-            ok3 = true;
-            break L6;
+    _fType(E, o, p, _sp10, 'object');
+    return false;
+  }
+  const x1 = v.pet;
+  if (x1 !== undefined) {
+    let ok3 = false;
+    if ((o & 48) !== 48) {
+      L6: {
+        L7: {
+          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L7;
+          const x9 = x1.name;
+          if (x9 !== undefined) {
+            if (typeof x9 !== 'string') break L7;
+          } else {
+            break L7;
           }
-          L11: {
-            if (x1 !== null) break L11;
-            ok3 = true;
-            break L6;
-          }
+          ok3 = true;
+          break L6;
+        }
+        L11: {
+          if (x1 !== null) break L11;
+          ok3 = true;
+          break L6;
         }
       }
-      if (!ok3) {
-        const e4 = E.length;
-        const o5 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e13 = E.length;
-          L12: {
-            if ((o5 & 48) === 48) {
-              if (!_ePet(x1, o5, p + '/pet', E) && (o5 & 1) === 0) break L12;
-            } else {
-              let ok15 = false;
-              L16: {
-                if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L16;
-                const x17 = x1.name;
-                if (x17 !== undefined && ((o5 & 8) === 0 || _has.call(x1, 'name'))) {
-                  if (typeof x17 !== 'string') break L16;
-                } else {
-                  break L16;
-                }
-                ok15 = true;
-              }
-              if (!ok15 && !_ePet(x1, o5 + 16, p + '/pet', E) && (o5 & 1) === 0) break L12;
-            }
-          }
-          if (E.length === e13) {
-            ok3 = true;
-          }
+    }
+    if (!ok3) {
+      const e4 = E.length;
+      const o5 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e13 = E.length;
+        L12: {
+          if (_ref(x1, o5, p + '/pet', E, _vPet, _ePet)) break L12;
         }
-        {
-          const e20 = E.length;
-          L19: {
-            if (x1 !== null) {
-              if (_fType(E, o5, p + '/pet', _sp10 + '/properties/pet/anyOf/1', 'null')) break L19;
-            }
-          }
-          if (E.length === e20) {
-            ok3 = true;
-          }
-        }
-        if (ok3) E.length = e4;
-        else {
-          if (_fErr(E, o, p + '/pet', _sp10 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
-            return false;
+        if (E.length === e13) {
+          ok3 = true;
         }
       }
+      {
+        const e16 = E.length;
+        L15: {
+          if (x1 !== null && _fType(E, o5, p + '/pet', _sp10 + '/properties/pet/anyOf/1', 'null')) break L15;
+        }
+        if (E.length === e16) {
+          ok3 = true;
+        }
+      }
+      if (ok3) E.length = e4;
+      else {
+        if (_fErr(E, o, p + '/pet', _sp10 + '/properties/pet/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+          return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp10, 'pet')) return false;
+  const x17 = v.nickname;
+  if (x17 !== undefined) {
+    if (!(typeof x17 === 'string' || x17 === null) && _fP(E, o, p, _sp10, 'nickname', _fTypes, 'string,null'))
+      return false;
+  } else if (_fReq(E, o, p, _sp10, 'nickname')) return false;
+  const x18 = v.tags;
+  if (x18 !== undefined) {
+    if (!(Array.isArray(x18) || x18 === null)) {
+      if (_fP(E, o, p, _sp10, 'tags', _fTypes, 'array,null')) return false;
     } else {
-      if (_fReq(E, o, p, _sp10, 'pet')) return false;
-    }
-    const x21 = v.nickname;
-    if (x21 !== undefined && ((o & 8) === 0 || _has.call(v, 'nickname'))) {
-      if (!(typeof x21 === 'string' || x21 === null)) {
-        if (
-          _fErr(E, o, p + '/nickname', _sp10 + '/properties/nickname/type', 'type', 'must be string or null', {
-            type: ['string', 'null'],
-          })
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp10, 'nickname')) return false;
-    }
-    const x22 = v.tags;
-    if (x22 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if (!(Array.isArray(x22) || x22 === null)) {
-        if (
-          _fErr(E, o, p + '/tags', _sp10 + '/properties/tags/type', 'type', 'must be array or null', {
-            type: ['array', 'null'],
-          })
-        )
-          return false;
-      } else {
-        if (Array.isArray(x22)) {
-          for (let i23 = 0; i23 < x22.length; i23++) {
-            const x24 = x22[i23];
-            if (!(typeof x24 === 'string' || x24 === null)) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/tags/' + i23,
-                  _sp10 + '/properties/tags/items/type',
-                  'type',
-                  'must be string or null',
-                  { type: ['string', 'null'] },
-                )
-              )
-                return false;
-            }
-          }
-        }
-      }
-    }
-    const x25 = v.address;
-    if (x25 !== undefined && ((o & 8) === 0 || _has.call(v, 'address'))) {
-      if (!((typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) || x25 === null)) {
-        if (
-          _fErr(E, o, p + '/address', _sp10 + '/properties/address/type', 'type', 'must be object or null', {
-            type: ['object', 'null'],
-          })
-        )
-          return false;
-      } else {
-        if (typeof x25 === 'object' && x25 !== null && !Array.isArray(x25)) {
-          const x26 = x25.city;
-          if (x26 !== undefined && ((o & 8) === 0 || _has.call(x25, 'city'))) {
-            if (typeof x26 !== 'string') {
-              if (_fType(E, o, p + '/address/city', _sp10 + '/properties/address/properties/city', 'string'))
-                return false;
-            }
-          }
-        }
-      }
-    }
-    const x28 = v.previous;
-    if (x28 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous'))) {
-      let ok30 = false;
-      if ((o & 48) !== 48) {
-        L33: {
-          L34: {
-            if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) break L34;
-            const x37 = x28.name;
-            if (x37 !== undefined && ((o & 8) === 0 || _has.call(x28, 'name'))) {
-              if (typeof x37 !== 'string') break L34;
-            } else {
-              break L34;
-            }
-            ok30 = true;
-            break L33;
-          }
-          L39: {
-            if (x28 !== null) break L39;
-            ok30 = true;
-            break L33;
-          }
-        }
-      }
-      if (!ok30) {
-        const e31 = E.length;
-        const o32 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e41 = E.length;
-          L40: {
-            if ((o32 & 48) === 48) {
-              if (!_ePet(x28, o32, p + '/previous', E) && (o32 & 1) === 0) break L40;
-            } else {
-              let ok44 = false;
-              L45: {
-                if (typeof x28 !== 'object' || x28 === null || Array.isArray(x28)) break L45;
-                const x46 = x28.name;
-                if (x46 !== undefined && ((o32 & 8) === 0 || _has.call(x28, 'name'))) {
-                  if (typeof x46 !== 'string') break L45;
-                } else {
-                  break L45;
-                }
-                ok44 = true;
-              }
-              if (!ok44 && !_ePet(x28, o32 + 16, p + '/previous', E) && (o32 & 1) === 0) break L40;
-            }
-          }
-          if (E.length === e41) {
-            ok30 = true;
-          }
-        }
-        {
-          const e49 = E.length;
-          L48: {
-            if (x28 !== null) {
-              if (_fType(E, o32, p + '/previous', _sp10 + '/properties/previous/anyOf/1', 'null')) break L48;
-            }
-          }
-          if (E.length === e49) {
-            ok30 = true;
-          }
-        }
-        if (ok30) E.length = e31;
-        else {
+      if (Array.isArray(x18)) {
+        for (let i19 = 0; i19 < x18.length; i19++) {
+          const x20 = x18[i19];
           if (
-            _fErr(
-              E,
-              o,
-              p + '/previous',
-              _sp10 + '/properties/previous/anyOf',
-              'anyOf',
-              'must match a schema in anyOf',
-              {},
-            )
+            !(typeof x20 === 'string' || x20 === null) &&
+            _fTypes(E, o, p + '/tags/' + i19, _sp10 + '/properties/tags/items', 'string,null')
           )
             return false;
         }
+      }
+    }
+  }
+  const x21 = v.address;
+  if (x21 !== undefined) {
+    if (!((typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) || x21 === null)) {
+      if (_fP(E, o, p, _sp10, 'address', _fTypes, 'object,null')) return false;
+    } else {
+      if (typeof x21 === 'object' && x21 !== null && !Array.isArray(x21)) {
+        const x22 = x21.city;
+        if (
+          x22 !== undefined &&
+          typeof x22 !== 'string' &&
+          _fP(E, o, p + '/address', _sp10 + '/properties/address', 'city', _fType, 'string')
+        )
+          return false;
+      }
+    }
+  }
+  const x24 = v.previous;
+  if (x24 !== undefined) {
+    let ok26 = false;
+    if ((o & 48) !== 48) {
+      L29: {
+        L30: {
+          if (typeof x24 !== 'object' || x24 === null || Array.isArray(x24)) break L30;
+          const x33 = x24.name;
+          if (x33 !== undefined) {
+            if (typeof x33 !== 'string') break L30;
+          } else {
+            break L30;
+          }
+          ok26 = true;
+          break L29;
+        }
+        L35: {
+          if (x24 !== null) break L35;
+          ok26 = true;
+          break L29;
+        }
+      }
+    }
+    if (!ok26) {
+      const e27 = E.length;
+      const o28 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e37 = E.length;
+        L36: {
+          if (_ref(x24, o28, p + '/previous', E, _vPet, _ePet)) break L36;
+        }
+        if (E.length === e37) {
+          ok26 = true;
+        }
+      }
+      {
+        const e41 = E.length;
+        L40: {
+          if (x24 !== null && _fType(E, o28, p + '/previous', _sp10 + '/properties/previous/anyOf/1', 'null'))
+            break L40;
+        }
+        if (E.length === e41) {
+          ok26 = true;
+        }
+      }
+      if (ok26) E.length = e27;
+      else {
+        if (
+          _fErr(
+            E,
+            o,
+            p + '/previous',
+            _sp10 + '/properties/previous/anyOf',
+            'anyOf',
+            'must match a schema in anyOf',
+            {},
+          )
+        )
+          return false;
       }
     }
   }
@@ -464,12 +391,13 @@ export function _eOwner(v: any, o: number, p: string, E: ValidationError[]): boo
 }
 
 export function _vMaybePet(v: any, o: number): boolean {
+  if (o & 8) return _vMaybePet(_plain(v), o - 8);
   let ok2 = false;
   L3: {
     L4: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L4;
       const x7 = v.name;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+      if (x7 !== undefined) {
         if (typeof x7 !== 'string') break L4;
       } else {
         break L4;
@@ -489,13 +417,15 @@ export function _vMaybePet(v: any, o: number): boolean {
 
 export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eMaybePet(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vMaybePet(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
       L6: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L6;
         const x9 = v.name;
-        if (x9 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+        if (x9 !== undefined) {
           if (typeof x9 !== 'string') break L6;
         } else {
           break L6;
@@ -516,35 +446,18 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e13 = E.length;
       L12: {
-        if ((o4 & 48) === 48) {
-          if (!_ePet(v, o4, p, E) && (o4 & 1) === 0) break L12;
-        } else {
-          let ok16 = false;
-          L17: {
-            if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
-            const x18 = v.name;
-            if (x18 !== undefined && ((o4 & 8) === 0 || _has.call(v, 'name'))) {
-              if (typeof x18 !== 'string') break L17;
-            } else {
-              break L17;
-            }
-            ok16 = true;
-          }
-          if (!ok16 && !_ePet(v, o4 + 16, p, E) && (o4 & 1) === 0) break L12;
-        }
+        if (_ref(v, o4, p, E, _vPet, _ePet)) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
       }
     }
     {
-      const e21 = E.length;
-      L20: {
-        if (v !== null) {
-          if (_fType(E, o4, p, _sp11 + '/anyOf/1', 'null')) break L20;
-        }
+      const e17 = E.length;
+      L16: {
+        if (v !== null && _fType(E, o4, p, _sp11 + '/anyOf/1', 'null')) break L16;
       }
-      if (E.length === e21) {
+      if (E.length === e17) {
         ok2 = true;
       }
     }
@@ -557,6 +470,7 @@ export function _eMaybePet(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vAnything(v: any, o: number): boolean {
+  if (o & 8) return _vAnything(_plain(v), o - 8);
   let ok2 = false;
   L3: {
     {
@@ -575,6 +489,8 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAnything(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnything(v, o)) return true;
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
@@ -603,9 +519,7 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
     {
       const e13 = E.length;
       L12: {
-        if (v !== null) {
-          if (_fType(E, o4, p, _sp12 + '/anyOf/1', 'null')) break L12;
-        }
+        if (v !== null && _fType(E, o4, p, _sp12 + '/anyOf/1', 'null')) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -621,89 +535,64 @@ export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): 
 
 export function _eGetOwnerPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetOwnerPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.ownerId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'ownerId'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetOwnerPathOwnerId(x1, o, p + '/ownerId', E, '#/paths/~1owners~1{ownerId}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetOwnerPathOwnerId(
-            x1,
-            o + 16,
-            p + '/ownerId',
-            E,
-            '#/paths/~1owners~1{ownerId}/get/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'ownerId')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.ownerId;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/ownerId',
+        E,
+        '#/paths/~1owners~1{ownerId}/get/parameters/0/schema',
+        _vGetOwnerPathOwnerId,
+        _eGetOwnerPathOwnerId,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'ownerId')) return false;
   return E.length === e0;
 }
 
 export function _eGetOwnerQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetOwnerQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.since;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'since'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetOwnerQuerySince(x1, o, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!(typeof x1 === 'string' || x1 === null)) break L4;
-          if (typeof x1 === 'string') {
-            if ((o & 2) !== 0 && !_fDate(x1)) {
-              break L4;
-            }
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetOwnerQuerySince(x1, o + 16, p + '/since', E, '#/paths/~1owners~1{ownerId}/get/parameters/1/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.since;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/since',
+        E,
+        '#/paths/~1owners~1{ownerId}/get/parameters/1/schema',
+        _vGetOwnerQuerySince,
+        _eGetOwnerQuerySince,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eGetOwnerHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eGetOwnerHeaders(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetOwnerStatus200(_plain(v), o - 8, p, E, sp);
   let ok2 = false;
   if ((o & 48) !== 48) {
     L5: {
@@ -725,9 +614,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     {
       const e10 = E.length;
       L9: {
-        if ((o4 & 48) === 48) {
-          if (!_eOwner(v, o4, p, E) && (o4 & 1) === 0) break L9;
-        } else if (!_vOwner(v, o4) && !_eOwner(v, o4 + 16, p, E) && (o4 & 1) === 0) break L9;
+        if (_ref(v, o4, p, E, _vOwner, _eOwner)) break L9;
       }
       if (E.length === e10) {
         ok2 = true;
@@ -736,9 +623,7 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
     {
       const e13 = E.length;
       L12: {
-        if (v !== null) {
-          if (_fType(E, o4, p, sp + '/anyOf/1', 'null')) break L12;
-        }
+        if (v !== null && _fType(E, o4, p, sp + '/anyOf/1', 'null')) break L12;
       }
       if (E.length === e13) {
         ok2 = true;
@@ -754,22 +639,31 @@ export function _eGetOwnerStatus200(v: any, o: number, p: string, E: ValidationE
 
 export function _eGetOwnerPathOwnerId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetOwnerPathOwnerId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eGetOwnerQuerySince(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, sp + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  } else {
-    if (typeof v === 'string') {
-      if ((o & 2) !== 0 && !_fDate(v)) {
-        if (_fFormat(E, o, p, sp, 'date')) return false;
-      }
-    }
+    _fTypes(E, o, p, sp, 'string,null');
+    return false;
+  }
+  if (typeof v === 'string') {
+    if ((o & 2) !== 0 && !_fDate(v) && _fFormat(E, o, p, sp, 'date')) return false;
   }
   return E.length === e0;
+}
+
+export function _vGetOwnerQuerySince(v: any, o: number): boolean {
+  if (!(typeof v === 'string' || v === null)) return false;
+  if (typeof v === 'string') {
+    if ((o & 2) !== 0 && !_fDate(v)) return false;
+  }
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fP, _fReq, _fType, _plain, _refSp } from './runtime.js';
 
 const _sp0 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/0/schema';
 const _sp1 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/1/schema';
@@ -13,519 +13,351 @@ const _sp3 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/3/schema';
 const _sp4 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/4/schema';
 const _sp5 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/5/schema';
 const _sp6 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/6/schema';
-const _k7: any = ['open', 'closed'];
-const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
-const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
-const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
-const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
-const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
-const _sp13 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
+const _sp7 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/7/schema';
+const _sp8 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/8/schema';
+const _sp9 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/9/schema';
+const _sp10 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/10/schema';
+const _sp11 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/11/schema';
+const _sp12 = '#/paths/~1users~1{id}~1posts~1{postId}/get/parameters/12/schema';
+const _k13: any = ['open', 'closed'];
 
 export function _eGetUserPostPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetUserPostPathId(x1, o, p + '/id', E, '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetUserPostPathId(
-            x1,
-            o + 16,
-            p + '/id',
-            E,
-            '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema',
-          ) &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
-    const x5 = v.postId;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'postId'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostPathPostId(x5, o, p + '/postId', E, _sp0) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Number.isInteger(x5)) break L8;
-          ok7 = true;
-        }
-        if (!ok7 && !_eGetUserPostPathPostId(x5, o + 16, p + '/postId', E, _sp0) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'postId')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/id',
+        E,
+        '#/paths/~1users~1{id}~1posts~1{postId}/parameters/0/schema',
+        _vGetUserPostPathId,
+        _eGetUserPostPathId,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
+  const x3 = v.postId;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/postId', E, _sp0, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+  } else if (_fReq(E, o, p, sp, 'postId')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserPostQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.verbose;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'verbose'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostPathPostId(x1, o, p + '/verbose', E, _sp1) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eGetUserPostPathPostId(x1, o + 16, p + '/verbose', E, _sp1) && (o & 1) === 0) return false;
-      }
-    }
-    const x5 = v.tags;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'tags'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x5, o, p + '/tags', E, _sp2) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Array.isArray(x5)) break L8;
-          for (let i9 = 0; i9 < x5.length; i9++) {
-            const x10 = x5[i9];
-            if (typeof x10 !== 'string') break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eGetUserPostQueryTags(x5, o + 16, p + '/tags', E, _sp2) && (o & 1) === 0) return false;
-      }
-    }
-    const x11 = v.ids;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'ids'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryIds(x11, o, p + '/ids', E, _sp3) && (o & 1) === 0) return false;
-      } else {
-        let ok13 = false;
-        L14: {
-          if (!Array.isArray(x11)) break L14;
-          for (let i15 = 0; i15 < x11.length; i15++) {
-            const x16 = x11[i15];
-            if (!Number.isInteger(x16)) break L14;
-          }
-          ok13 = true;
-        }
-        if (!ok13 && !_eGetUserPostQueryIds(x11, o + 16, p + '/ids', E, _sp3) && (o & 1) === 0) return false;
-      }
-    }
-    const x17 = v.words;
-    if (x17 !== undefined && ((o & 8) === 0 || _has.call(v, 'words'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x17, o, p + '/words', E, _sp4) && (o & 1) === 0) return false;
-      } else {
-        let ok19 = false;
-        L20: {
-          if (!Array.isArray(x17)) break L20;
-          for (let i21 = 0; i21 < x17.length; i21++) {
-            const x22 = x17[i21];
-            if (typeof x22 !== 'string') break L20;
-          }
-          ok19 = true;
-        }
-        if (!ok19 && !_eGetUserPostQueryTags(x17, o + 16, p + '/words', E, _sp4) && (o & 1) === 0) return false;
-      }
-    }
-    const x23 = v.pipes;
-    if (x23 !== undefined && ((o & 8) === 0 || _has.call(v, 'pipes'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x23, o, p + '/pipes', E, _sp5) && (o & 1) === 0) return false;
-      } else {
-        let ok25 = false;
-        L26: {
-          if (!Array.isArray(x23)) break L26;
-          for (let i27 = 0; i27 < x23.length; i27++) {
-            const x28 = x23[i27];
-            if (typeof x28 !== 'string') break L26;
-          }
-          ok25 = true;
-        }
-        if (!ok25 && !_eGetUserPostQueryTags(x23, o + 16, p + '/pipes', E, _sp5) && (o & 1) === 0) return false;
-      }
-    }
-    const x29 = v.filter;
-    if (x29 !== undefined && ((o & 8) === 0 || _has.call(v, 'filter'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryFilter(x29, o, p + '/filter', E, _sp6) && (o & 1) === 0) return false;
-      } else {
-        let ok31 = false;
-        L32: {
-          if (typeof x29 !== 'object' || x29 === null || Array.isArray(x29)) break L32;
-          const x33 = x29.status;
-          if (x33 !== undefined && ((o & 8) === 0 || _has.call(x29, 'status'))) {
-            if (typeof x33 !== 'string') break L32;
-            if (!(x33 === 'open' || x33 === 'closed')) {
-              break L32;
-            }
-          }
-          const x34 = x29.minScore;
-          if (x34 !== undefined && ((o & 8) === 0 || _has.call(x29, 'minScore'))) {
-            if (typeof x34 !== 'number' || !Number.isFinite(x34)) break L32;
-          }
-          ok31 = true;
-        }
-        if (!ok31 && !_eGetUserPostQueryFilter(x29, o + 16, p + '/filter', E, _sp6) && (o & 1) === 0) return false;
-      }
-    }
-    const x36 = v['post.fields'];
-    if (x36 !== undefined && ((o & 8) === 0 || _has.call(v, 'post.fields'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x36, o, p + '/post.fields', E, _sp8) && (o & 1) === 0) return false;
-      } else {
-        let ok38 = false;
-        L39: {
-          if (!Array.isArray(x36)) break L39;
-          for (let i40 = 0; i40 < x36.length; i40++) {
-            const x41 = x36[i40];
-            if (typeof x41 !== 'string') break L39;
-          }
-          ok38 = true;
-        }
-        if (!ok38 && !_eGetUserPostQueryTags(x36, o + 16, p + '/post.fields', E, _sp8) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'post.fields')) return false;
-    }
-    const x42 = v.coordinates;
-    if (x42 !== undefined && ((o & 8) === 0 || _has.call(v, 'coordinates'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryCoordinates(x42, o, p + '/coordinates', E, _sp9) && (o & 1) === 0) return false;
-      } else {
-        let ok44 = false;
-        L45: {
-          if (typeof x42 !== 'object' || x42 === null || Array.isArray(x42)) break L45;
-          const x46 = x42.lat;
-          if (x46 !== undefined && ((o & 8) === 0 || _has.call(x42, 'lat'))) {
-            if (typeof x46 !== 'number' || !Number.isFinite(x46)) break L45;
-          } else {
-            break L45;
-          }
-          const x47 = x42.long;
-          if (x47 !== undefined && ((o & 8) === 0 || _has.call(x42, 'long'))) {
-            if (typeof x47 !== 'number' || !Number.isFinite(x47)) break L45;
-          } else {
-            break L45;
-          }
-          ok44 = true;
-        }
-        if (!ok44 && !_eGetUserPostQueryCoordinates(x42, o + 16, p + '/coordinates', E, _sp9) && (o & 1) === 0)
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.verbose;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/verbose', E, _sp1, _vGetUserPostPathPostId, _eGetUserPostPathPostId)) return false;
+  }
+  const x3 = v.tags;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/tags', E, _sp2, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x5 = v.ids;
+  if (x5 !== undefined) {
+    if (_refSp(x5, o, p + '/ids', E, _sp3, _vGetUserPostQueryIds, _eGetUserPostQueryIds)) return false;
+  }
+  const x7 = v.words;
+  if (x7 !== undefined) {
+    if (_refSp(x7, o, p + '/words', E, _sp4, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x9 = v.pipes;
+  if (x9 !== undefined) {
+    if (_refSp(x9, o, p + '/pipes', E, _sp5, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  }
+  const x11 = v.filter;
+  if (x11 !== undefined) {
+    if (_refSp(x11, o, p + '/filter', E, _sp6, _vGetUserPostQueryFilter, _eGetUserPostQueryFilter)) return false;
+  }
+  const x13 = v['post.fields'];
+  if (x13 !== undefined) {
+    if (_refSp(x13, o, p + '/post.fields', E, _sp7, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
+  } else if (_fReq(E, o, p, sp, 'post.fields')) return false;
+  const x15 = v.coordinates;
+  if (x15 !== undefined) {
+    if (_refSp(x15, o, p + '/coordinates', E, _sp8, _vGetUserPostQueryCoordinates, _eGetUserPostQueryCoordinates))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserPostHeaders(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostHeaders(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v['X-Request-ID'];
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Request-ID'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostPathId(x1, o, p + '/X-Request-ID', E, _sp10) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eGetUserPostPathId(x1, o + 16, p + '/X-Request-ID', E, _sp10) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
-    }
-    const x5 = v['X-Trace'];
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'X-Trace'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostHeaderXTrace(x5, o, p + '/X-Trace', E, _sp11) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) break L8;
-          const x9 = x5.span;
-          if (x9 !== undefined && ((o & 8) === 0 || _has.call(x5, 'span'))) {
-            if (typeof x9 !== 'string') break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eGetUserPostHeaderXTrace(x5, o + 16, p + '/X-Trace', E, _sp11) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v['X-Request-ID'];
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/X-Request-ID', E, _sp9, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'X-Request-ID')) return false;
+  const x3 = v['X-Trace'];
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/X-Trace', E, _sp10, _vGetUserPostHeaderXTrace, _eGetUserPostHeaderXTrace)) return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserPostCookies(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostCookies(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.session;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'session'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostPathId(x1, o, p + '/session', E, _sp12) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (!ok3 && !_eGetUserPostPathId(x1, o + 16, p + '/session', E, _sp12) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'session')) return false;
-    }
-    const x5 = v.prefs;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(v, 'prefs'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetUserPostQueryTags(x5, o, p + '/prefs', E, _sp13) && (o & 1) === 0) return false;
-      } else {
-        let ok7 = false;
-        L8: {
-          if (!Array.isArray(x5)) break L8;
-          for (let i9 = 0; i9 < x5.length; i9++) {
-            const x10 = x5[i9];
-            if (typeof x10 !== 'string') break L8;
-          }
-          ok7 = true;
-        }
-        if (!ok7 && !_eGetUserPostQueryTags(x5, o + 16, p + '/prefs', E, _sp13) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.session;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/session', E, _sp11, _vGetUserPostPathId, _eGetUserPostPathId)) return false;
+  } else if (_fReq(E, o, p, sp, 'session')) return false;
+  const x3 = v.prefs;
+  if (x3 !== undefined) {
+    if (_refSp(x3, o, p + '/prefs', E, _sp12, _vGetUserPostQueryTags, _eGetUserPostQueryTags)) return false;
   }
   return E.length === e0;
 }
 
 export function _eGetUserPostStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetUserPostStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', sp + '/properties/id', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, sp, 'id', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eGetMatrixPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetMatrixPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.point;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'point'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetMatrixPathPoint(x1, o, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.x;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'x'))) {
-            if (!Number.isInteger(x5)) break L4;
-          } else {
-            break L4;
-          }
-          const x6 = x1.y;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'y'))) {
-            if (!Number.isInteger(x6)) break L4;
-          } else {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetMatrixPathPoint(x1, o + 16, p + '/point', E, '#/paths/~1matrix~1{point}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'point')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.point;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/point',
+        E,
+        '#/paths/~1matrix~1{point}/get/parameters/0/schema',
+        _vGetMatrixPathPoint,
+        _eGetMatrixPathPoint,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'point')) return false;
   return E.length === e0;
 }
 
 export function _eGetMatrixQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eGetMatrixQuery(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eGetUserPostPathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostPathId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }
 
 export function _eGetUserPostPathPostId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  }
+  if (!Number.isInteger(v) && _fType(E, o, p, sp, 'integer')) return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostPathPostId(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  return true;
 }
 
 export function _eGetUserPostQueryTags(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string' && _fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
   }
   return E.length === e0;
+}
+
+export function _vGetUserPostQueryTags(v: any, o: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string') return false;
+  }
+  return true;
 }
 
 export function _eGetUserPostQueryIds(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/' + i1, sp + '/items', 'integer')) return false;
   }
   return E.length === e0;
+}
+
+export function _vGetUserPostQueryIds(v: any, o: number): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (!Number.isInteger(x2)) return false;
+  }
+  return true;
 }
 
 export function _eGetUserPostQueryFilter(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.status;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'string')) return false;
-      }
-      if (!(x1 === 'open' || x1 === 'closed')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/status',
-            sp + '/properties/status/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k7 },
-          )
-        )
-          return false;
-      }
-    }
-    const x2 = v.minScore;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'minScore'))) {
-      if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/minScore', sp + '/properties/minScore', 'number')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.status;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'status', _fType, 'string')) return false;
+    if (!(x1 === 'open' || x1 === 'closed') && _fP(E, o, p, sp, 'status', _fEnum, _k13)) return false;
+  }
+  const x2 = v.minScore;
+  if (
+    x2 !== undefined &&
+    (typeof x2 !== 'number' || !Number.isFinite(x2)) &&
+    _fP(E, o, p, sp, 'minScore', _fType, 'number')
+  )
+    return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostQueryFilter(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.status;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') return false;
+    if (!(x1 === 'open' || x1 === 'closed')) return false;
+  }
+  const x2 = v.minScore;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
+  }
+  return true;
 }
 
 export function _eGetUserPostQueryCoordinates(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.lat;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'lat'))) {
-      if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        if (_fType(E, o, p + '/lat', sp + '/properties/lat', 'number')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'lat')) return false;
-    }
-    const x2 = v.long;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'long'))) {
-      if (typeof x2 !== 'number' || !Number.isFinite(x2)) {
-        if (_fType(E, o, p + '/long', sp + '/properties/long', 'number')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'long')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.lat;
+  if (x1 !== undefined) {
+    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fP(E, o, p, sp, 'lat', _fType, 'number')) return false;
+  } else if (_fReq(E, o, p, sp, 'lat')) return false;
+  const x2 = v.long;
+  if (x2 !== undefined) {
+    if ((typeof x2 !== 'number' || !Number.isFinite(x2)) && _fP(E, o, p, sp, 'long', _fType, 'number')) return false;
+  } else if (_fReq(E, o, p, sp, 'long')) return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostQueryCoordinates(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.lat;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
+  } else {
+    return false;
+  }
+  const x2 = v.long;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'number' || !Number.isFinite(x2)) return false;
+  } else {
+    return false;
+  }
+  return true;
 }
 
 export function _eGetUserPostHeaderXTrace(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.span;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'span'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/span', sp + '/properties/span', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.span;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, sp, 'span', _fType, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetUserPostHeaderXTrace(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.span;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') return false;
+  }
+  return true;
 }
 
 export function _eGetMatrixPathPoint(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.x;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'x'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/x', sp + '/properties/x', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'x')) return false;
-    }
-    const x2 = v.y;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'y'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/y', sp + '/properties/y', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'y')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.x;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, sp, 'x', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, sp, 'x')) return false;
+  const x2 = v.y;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2) && _fP(E, o, p, sp, 'y', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, sp, 'y')) return false;
   return E.length === e0;
+}
+
+export function _vGetMatrixPathPoint(v: any, o: number): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const x1 = v.x;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) return false;
+  } else {
+    return false;
+  }
+  const x2 = v.y;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) return false;
+  } else {
+    return false;
+  }
+  return true;
 }

@@ -4,111 +4,83 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fReq, _fType, _has } from './runtime.js';
+import { _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/User';
 const _sp1 = '#/components/schemas/Team';
 
 export function _vUser(v: any, o: number): boolean {
+  if (o & 8) return _vUser(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.password;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
+  if (x3 !== undefined) {
     if (typeof x3 !== 'string') return false;
-  } else {
-    if ((o & 4) !== 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) !== 0) return false;
   return true;
 }
 
 export function _eUser(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eUser(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vUser(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp0, 'id')) return false;
-      }
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
-    const x3 = v.password;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'password'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/password', _sp0 + '/properties/password', 'string')) return false;
-      }
-    } else {
-      if ((o & 4) !== 0) {
-        if (_fReq(E, o, p, _sp0, 'password')) return false;
-      }
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
+  const x3 = v.password;
+  if (x3 !== undefined) {
+    if (typeof x3 !== 'string' && _fP(E, o, p, _sp0, 'password', _fType, 'string')) return false;
+  } else if ((o & 4) !== 0 && _fReq(E, o, p, _sp0, 'password')) return false;
   return E.length === e0;
 }
 
 export function _vTeam(v: any, o: number): boolean {
+  if (o & 8) return _vTeam(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.members;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'members'))) {
+  if (x2 !== undefined) {
     if (!Array.isArray(x2)) return false;
     for (let i3 = 0; i3 < x2.length; i3++) {
       const x4 = x2[i3];
       if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) return false;
       const x6 = x4.id;
-      if (x6 !== undefined && ((o & 8) === 0 || _has.call(x4, 'id'))) {
+      if (x6 !== undefined) {
         if (typeof x6 !== 'string') return false;
-      } else {
-        if ((o & 4) === 0) {
-          return false;
-        }
-      }
+      } else if ((o & 4) === 0) return false;
       const x7 = x4.name;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(x4, 'name'))) {
+      if (x7 !== undefined) {
         if (typeof x7 !== 'string') return false;
       } else {
         return false;
       }
       const x8 = x4.password;
-      if (x8 !== undefined && ((o & 8) === 0 || _has.call(x4, 'password'))) {
+      if (x8 !== undefined) {
         if (typeof x8 !== 'string') return false;
-      } else {
-        if ((o & 4) !== 0) {
-          return false;
-        }
-      }
+      } else if ((o & 4) !== 0) return false;
     }
   } else {
     return false;
@@ -118,69 +90,35 @@ export function _vTeam(v: any, o: number): boolean {
 
 export function _eTeam(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTeam(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTeam(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'name')) return false;
-    }
-    const x2 = v.members;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'members'))) {
-      if (!Array.isArray(x2)) {
-        if (_fType(E, o, p + '/members', _sp1 + '/properties/members', 'array')) return false;
-      } else {
-        for (let i3 = 0; i3 < x2.length; i3++) {
-          const x4 = x2[i3];
-          if ((o & 48) === 48) {
-            if (!_eUser(x4, o, p + '/members/' + i3, E) && (o & 1) === 0) return false;
-          } else {
-            let ok6 = false;
-            L7: {
-              if (typeof x4 !== 'object' || x4 === null || Array.isArray(x4)) break L7;
-              const x8 = x4.id;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x4, 'id'))) {
-                if (typeof x8 !== 'string') break L7;
-              } else {
-                if ((o & 4) === 0) {
-                  break L7;
-                }
-              }
-              const x9 = x4.name;
-              if (x9 !== undefined && ((o & 8) === 0 || _has.call(x4, 'name'))) {
-                if (typeof x9 !== 'string') break L7;
-              } else {
-                break L7;
-              }
-              const x10 = x4.password;
-              if (x10 !== undefined && ((o & 8) === 0 || _has.call(x4, 'password'))) {
-                if (typeof x10 !== 'string') break L7;
-              } else {
-                if ((o & 4) !== 0) {
-                  break L7;
-                }
-              }
-              ok6 = true;
-            }
-            if (!ok6 && !_eUser(x4, o + 16, p + '/members/' + i3, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'members')) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
+  const x2 = v.members;
+  if (x2 !== undefined) {
+    if (!Array.isArray(x2)) {
+      if (_fP(E, o, p, _sp1, 'members', _fType, 'array')) return false;
+    } else {
+      for (let i3 = 0; i3 < x2.length; i3++) {
+        const x4 = x2[i3];
+        if (_ref(x4, o, p + '/members/' + i3, E, _vUser, _eUser)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp1, 'members')) return false;
   return E.length === e0;
 }
 
 export function _vTag(v: any, o: number): boolean {
+  if (o & 8) return _vTag(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.label;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   }
   return true;
@@ -188,64 +126,57 @@ export function _vTag(v: any, o: number): boolean {
 
 export function _eTag(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTag(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTag(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Tag', 'object')) return false;
-  } else {
-    const x1 = v.label;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'label'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/label', '#/components/schemas/Tag/properties/label', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, '#/components/schemas/Tag', 'object');
+    return false;
   }
+  const x1 = v.label;
+  if (x1 !== undefined && typeof x1 !== 'string' && _fP(E, o, p, '#/components/schemas/Tag', 'label', _fType, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _eCreateUserPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eCreateUserPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eReplaceTeamPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eReplaceTeamPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.teamId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'teamId'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eReplaceTeamPathTeamId(x1, o, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eReplaceTeamPathTeamId(x1, o + 16, p + '/teamId', E, '#/paths/~1teams~1{teamId}/put/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'teamId')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.teamId;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/teamId',
+        E,
+        '#/paths/~1teams~1{teamId}/put/parameters/0/schema',
+        _vReplaceTeamPathTeamId,
+        _eReplaceTeamPathTeamId,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'teamId')) return false;
   return E.length === e0;
 }
 
 export function _eReplaceTeamPathTeamId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vReplaceTeamPathTeamId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _esc, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _esc, _fErr, _fP, _fReq, _fType, _has, _plain, _ref } from './runtime.js';
 
 const _sp0 = '#/components/schemas/TreeNode';
 const _sp1 = '#/components/schemas/Person';
@@ -15,19 +15,20 @@ const _sp5 = '#/components/schemas/Literal';
 const _sp6 = '#/components/schemas/Json';
 
 export function _vTreeNode(v: any, o: number): boolean {
+  if (o & 8) return _vTreeNode(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.parent;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
+  if (x2 !== undefined) {
     if (!_vTreeNode(x2, o)) return false;
   }
   const x4 = v.children;
-  if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
+  if (x4 !== undefined) {
     if (!Array.isArray(x4)) return false;
     for (let i5 = 0; i5 < x4.length; i5++) {
       const x6 = x4[i5];
@@ -39,35 +40,28 @@ export function _vTreeNode(v: any, o: number): boolean {
 
 export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTreeNode(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTreeNode(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/value', _sp0 + '/properties/value', 'string')) return false;
-      }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
+  }
+  const x1 = v.value;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'value', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'value')) return false;
+  const x2 = v.parent;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/parent', E, _vTreeNode, _eTreeNode)) return false;
+  }
+  const x4 = v.children;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, _sp0, 'children', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, _sp0, 'value')) return false;
-    }
-    const x2 = v.parent;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'parent'))) {
-      if ((o & 48) === 48) {
-        if (!_eTreeNode(x2, o, p + '/parent', E) && (o & 1) === 0) return false;
-      } else if (!_vTreeNode(x2, o) && !_eTreeNode(x2, o + 16, p + '/parent', E) && (o & 1) === 0) return false;
-    }
-    const x4 = v.children;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'children'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/children', _sp0 + '/properties/children', 'array')) return false;
-      } else {
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if ((o & 48) === 48) {
-            if (!_eTreeNode(x6, o, p + '/children/' + i5, E) && (o & 1) === 0) return false;
-          } else if (!_vTreeNode(x6, o) && !_eTreeNode(x6, o + 16, p + '/children/' + i5, E) && (o & 1) === 0)
-            return false;
-        }
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (_ref(x6, o, p + '/children/' + i5, E, _vTreeNode, _eTreeNode)) return false;
       }
     }
   }
@@ -75,15 +69,16 @@ export function _eTreeNode(v: any, o: number, p: string, E: ValidationError[]): 
 }
 
 export function _vPerson(v: any, o: number): boolean {
+  if (o & 8) return _vPerson(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.name;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.employer;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'employer'))) {
+  if (x2 !== undefined) {
     if (!_vCompany(x2, o)) return false;
   }
   return true;
@@ -91,31 +86,28 @@ export function _vPerson(v: any, o: number): boolean {
 
 export function _ePerson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePerson(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPerson(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.name;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp1 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'name')) return false;
-    }
-    const x2 = v.employer;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'employer'))) {
-      if ((o & 48) === 48) {
-        if (!_eCompany(x2, o, p + '/employer', E) && (o & 1) === 0) return false;
-      } else if (!_vCompany(x2, o) && !_eCompany(x2, o + 16, p + '/employer', E) && (o & 1) === 0) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
+  }
+  const x1 = v.name;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'name')) return false;
+  const x2 = v.employer;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/employer', E, _vCompany, _eCompany)) return false;
   }
   return E.length === e0;
 }
 
 export function _vCompany(v: any, o: number): boolean {
+  if (o & 8) return _vCompany(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.employees;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'employees'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
@@ -129,39 +121,37 @@ export function _vCompany(v: any, o: number): boolean {
 
 export function _eCompany(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCompany(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCompany(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.employees;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'employees'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/employees', _sp2 + '/properties/employees', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_ePerson(x3, o, p + '/employees/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vPerson(x3, o) && !_ePerson(x3, o + 16, p + '/employees/' + i2, E) && (o & 1) === 0)
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp2, 'employees')) return false;
-    }
+    _fType(E, o, p, _sp2, 'object');
+    return false;
   }
+  const x1 = v.employees;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, _sp2, 'employees', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/employees/' + i2, E, _vPerson, _ePerson)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp2, 'employees')) return false;
   return E.length === e0;
 }
 
 export function _vLinkedList(v: any, o: number): boolean {
+  if (o & 8) return _vLinkedList(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.next;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
+  if (x2 !== undefined) {
     let ok4 = false;
     L5: {
       L6: {
@@ -184,73 +174,66 @@ export function _vLinkedList(v: any, o: number): boolean {
 
 export function _eLinkedList(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eLinkedList(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLinkedList(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/value', _sp3 + '/properties/value', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'value')) return false;
-    }
-    const x2 = v.next;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
-      let ok4 = false;
-      if ((o & 48) !== 48) {
-        L7: {
-          L8: {
-            if (!_vLinkedList(x2, o)) break L8;
-            ok4 = true;
-            break L7;
-          }
-          L10: {
-            if (x2 !== null) break L10;
-            ok4 = true;
-            break L7;
-          }
-        }
-      }
-      if (!ok4) {
-        const e5 = E.length;
-        const o6 = (o & 48) === 48 ? o : o + 16;
-        {
-          const e12 = E.length;
-          L11: {
-            if ((o6 & 48) === 48) {
-              if (!_eLinkedList(x2, o6, p + '/next', E) && (o6 & 1) === 0) break L11;
-            } else if (!_vLinkedList(x2, o6) && !_eLinkedList(x2, o6 + 16, p + '/next', E) && (o6 & 1) === 0) break L11;
-          }
-          if (E.length === e12) {
-            ok4 = true;
-          }
-        }
-        {
-          const e15 = E.length;
-          L14: {
-            if (x2 !== null) {
-              if (_fType(E, o6, p + '/next', _sp3 + '/properties/next/anyOf/1', 'null')) break L14;
-            }
-          }
-          if (E.length === e15) {
-            ok4 = true;
-          }
-        }
-        if (ok4) E.length = e5;
-        else {
-          if (_fErr(E, o, p + '/next', _sp3 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'next')) return false;
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
   }
+  const x1 = v.value;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp3, 'value', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'value')) return false;
+  const x2 = v.next;
+  if (x2 !== undefined) {
+    let ok4 = false;
+    if ((o & 48) !== 48) {
+      L7: {
+        L8: {
+          if (!_vLinkedList(x2, o)) break L8;
+          ok4 = true;
+          break L7;
+        }
+        L10: {
+          if (x2 !== null) break L10;
+          ok4 = true;
+          break L7;
+        }
+      }
+    }
+    if (!ok4) {
+      const e5 = E.length;
+      const o6 = (o & 48) === 48 ? o : o + 16;
+      {
+        const e12 = E.length;
+        L11: {
+          if (_ref(x2, o6, p + '/next', E, _vLinkedList, _eLinkedList)) break L11;
+        }
+        if (E.length === e12) {
+          ok4 = true;
+        }
+      }
+      {
+        const e15 = E.length;
+        L14: {
+          if (x2 !== null && _fType(E, o6, p + '/next', _sp3 + '/properties/next/anyOf/1', 'null')) break L14;
+        }
+        if (E.length === e15) {
+          ok4 = true;
+        }
+      }
+      if (ok4) E.length = e5;
+      else {
+        if (_fErr(E, o, p + '/next', _sp3 + '/properties/next/anyOf', 'anyOf', 'must match a schema in anyOf', {}))
+          return false;
+      }
+    }
+  } else if (_fReq(E, o, p, _sp3, 'next')) return false;
   return E.length === e0;
 }
 
 export function _vExpr(v: any, o: number): boolean {
+  if (o & 8) return _vExpr(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -258,7 +241,7 @@ export function _vExpr(v: any, o: number): boolean {
     L5: {
       if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
       const x7 = v.value;
-      if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+      if (x7 !== undefined) {
         if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
       } else {
         break L5;
@@ -280,6 +263,8 @@ export function _vExpr(v: any, o: number): boolean {
 
 export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eExpr(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vExpr(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -288,7 +273,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       L5: {
         if (typeof v !== 'object' || v === null || Array.isArray(v)) break L5;
         const x7 = v.value;
-        if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+        if (x7 !== undefined) {
           if (typeof x7 !== 'number' || !Number.isFinite(x7)) break L5;
         } else {
           break L5;
@@ -310,22 +295,7 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e14 = E.length;
         L13: {
-          if ((o12 & 48) === 48) {
-            if (!_eLiteral(v, o12, p, E) && (o12 & 1) === 0) break L13;
-          } else {
-            let ok16 = false;
-            L17: {
-              if (typeof v !== 'object' || v === null || Array.isArray(v)) break L17;
-              const x18 = v.value;
-              if (x18 !== undefined && ((o12 & 8) === 0 || _has.call(v, 'value'))) {
-                if (typeof x18 !== 'number' || !Number.isFinite(x18)) break L17;
-              } else {
-                break L17;
-              }
-              ok16 = true;
-            }
-            if (!ok16 && !_eLiteral(v, o12 + 16, p, E) && (o12 & 1) === 0) break L13;
-          }
+          if (_ref(v, o12, p, E, _vLiteral, _eLiteral)) break L13;
         }
         if (E.length === e14) {
           if (n2 === 0) a3 = 0;
@@ -334,13 +304,11 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
         }
       }
       {
-        const e21 = E.length;
-        L20: {
-          if ((o12 & 48) === 48) {
-            if (!_eSum(v, o12, p, E) && (o12 & 1) === 0) break L20;
-          } else if (!_vSum(v, o12) && !_eSum(v, o12 + 16, p, E) && (o12 & 1) === 0) break L20;
+        const e17 = E.length;
+        L16: {
+          if (_ref(v, o12, p, E, _vSum, _eSum)) break L16;
         }
-        if (E.length === e21) {
+        if (E.length === e17) {
           if (n2 === 0) a3 = 1;
           else if (n2 === 1) b4 = 1;
           n2++;
@@ -364,9 +332,10 @@ export function _eExpr(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vLiteral(v: any, o: number): boolean {
+  if (o & 8) return _vLiteral(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.value;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'number' || !Number.isFinite(x1)) return false;
   } else {
     return false;
@@ -376,25 +345,24 @@ export function _vLiteral(v: any, o: number): boolean {
 
 export function _eLiteral(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eLiteral(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vLiteral(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    const x1 = v.value;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (typeof x1 !== 'number' || !Number.isFinite(x1)) {
-        if (_fType(E, o, p + '/value', _sp5 + '/properties/value', 'number')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'value')) return false;
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
   }
+  const x1 = v.value;
+  if (x1 !== undefined) {
+    if ((typeof x1 !== 'number' || !Number.isFinite(x1)) && _fP(E, o, p, _sp5, 'value', _fType, 'number')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'value')) return false;
   return E.length === e0;
 }
 
 export function _vSum(v: any, o: number): boolean {
+  if (o & 8) return _vSum(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.terms;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'terms'))) {
+  if (x1 !== undefined) {
     if (!Array.isArray(x1)) return false;
     for (let i2 = 0; i2 < x1.length; i2++) {
       const x3 = x1[i2];
@@ -408,29 +376,28 @@ export function _vSum(v: any, o: number): boolean {
 
 export function _eSum(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eSum(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vSum(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Sum', 'object')) return false;
-  } else {
-    const x1 = v.terms;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'terms'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/terms', '#/components/schemas/Sum/properties/terms', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eExpr(x3, o, p + '/terms/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vExpr(x3, o) && !_eExpr(x3, o + 16, p + '/terms/' + i2, E) && (o & 1) === 0) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
-    }
+    _fType(E, o, p, '#/components/schemas/Sum', 'object');
+    return false;
   }
+  const x1 = v.terms;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, '#/components/schemas/Sum', 'terms', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/terms/' + i2, E, _vExpr, _eExpr)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, '#/components/schemas/Sum', 'terms')) return false;
   return E.length === e0;
 }
 
 export function _vJson(v: any, o: number): boolean {
+  if (o & 8) return _vJson(_plain(v), o - 8);
   {
     let n2 = 0;
     let a3 = -1;
@@ -487,6 +454,8 @@ export function _vJson(v: any, o: number): boolean {
 
 export function _eJson(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eJson(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vJson(v, o)) return true;
   {
     let n2 = 0;
     let a3 = -1;
@@ -544,9 +513,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e20 = E.length;
         L19: {
-          if (v !== null) {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/0', 'null')) break L19;
-          }
+          if (v !== null && _fType(E, o18, p, _sp6 + '/oneOf/0', 'null')) break L19;
         }
         if (E.length === e20) {
           if (n2 === 0) a3 = 0;
@@ -557,9 +524,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e22 = E.length;
         L21: {
-          if (typeof v !== 'boolean') {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/1', 'boolean')) break L21;
-          }
+          if (typeof v !== 'boolean' && _fType(E, o18, p, _sp6 + '/oneOf/1', 'boolean')) break L21;
         }
         if (E.length === e22) {
           if (n2 === 0) a3 = 1;
@@ -570,9 +535,8 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e24 = E.length;
         L23: {
-          if (typeof v !== 'number' || !Number.isFinite(v)) {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/2', 'number')) break L23;
-          }
+          if ((typeof v !== 'number' || !Number.isFinite(v)) && _fType(E, o18, p, _sp6 + '/oneOf/2', 'number'))
+            break L23;
         }
         if (E.length === e24) {
           if (n2 === 0) a3 = 2;
@@ -583,9 +547,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
       {
         const e26 = E.length;
         L25: {
-          if (typeof v !== 'string') {
-            if (_fType(E, o18, p, _sp6 + '/oneOf/3', 'string')) break L25;
-          }
+          if (typeof v !== 'string' && _fType(E, o18, p, _sp6 + '/oneOf/3', 'string')) break L25;
         }
         if (E.length === e26) {
           if (n2 === 0) a3 = 3;
@@ -601,9 +563,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
           } else {
             for (let i29 = 0; i29 < v.length; i29++) {
               const x30 = v[i29];
-              if ((o18 & 48) === 48) {
-                if (!_eJson(x30, o18, p + '/' + i29, E) && (o18 & 1) === 0) break L27;
-              } else if (!_vJson(x30, o18) && !_eJson(x30, o18 + 16, p + '/' + i29, E) && (o18 & 1) === 0) break L27;
+              if (_ref(x30, o18, p + '/' + i29, E, _vJson, _eJson)) break L27;
             }
           }
         }
@@ -622,10 +582,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
             for (const k34 in v) {
               if (!_has.call(v, k34)) continue;
               const x35 = v[k34];
-              if ((o18 & 48) === 48) {
-                if (!_eJson(x35, o18, p + '/' + _esc(k34), E) && (o18 & 1) === 0) break L32;
-              } else if (!_vJson(x35, o18) && !_eJson(x35, o18 + 16, p + '/' + _esc(k34), E) && (o18 & 1) === 0)
-                break L32;
+              if (_ref(x35, o18, p + '/' + _esc(k34), E, _vJson, _eJson)) break L32;
             }
           }
         }
@@ -654,8 +611,7 @@ export function _eJson(v: any, o: number, p: string, E: ValidationError[]): bool
 
 export function _eGetTreePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eGetTreePathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

@@ -4,22 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fFormat, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 import { _fDateTime } from './formats.js';
 
 const _sp0 = '#/components/schemas/Item';
 const _sp1 = '#/components/schemas/Responses';
 
 export function _vItem(v: any, o: number): boolean {
+  if (o & 8) return _vItem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.name;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -29,33 +30,28 @@ export function _vItem(v: any, o: number): boolean {
 
 export function _eItem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eItem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vItem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.name;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'name'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/name', _sp0 + '/properties/name', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'name')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.name;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'name', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'name')) return false;
   return E.length === e0;
 }
 
 export function _vResponses2(v: any, o: number): boolean {
+  if (o & 8) return _vResponses2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.count;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
   } else {
     return false;
@@ -65,375 +61,227 @@ export function _vResponses2(v: any, o: number): boolean {
 
 export function _eResponses2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eResponses2(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vResponses2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/count', _sp1 + '/properties/count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'count')) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, _sp1, 'count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'count')) return false;
   return E.length === e0;
 }
 
 export function _eListItemsPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListItemsPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListItemsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListItemsStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.items;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'items'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/items', sp + '/properties/items', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eItem(x3, o, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          } else {
-            let ok5 = false;
-            L6: {
-              if (typeof x3 !== 'object' || x3 === null || Array.isArray(x3)) break L6;
-              const x7 = x3.id;
-              if (x7 !== undefined && ((o & 8) === 0 || _has.call(x3, 'id'))) {
-                if (typeof x7 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              const x8 = x3.name;
-              if (x8 !== undefined && ((o & 8) === 0 || _has.call(x3, 'name'))) {
-                if (typeof x8 !== 'string') break L6;
-              } else {
-                break L6;
-              }
-              ok5 = true;
-            }
-            if (!ok5 && !_eItem(x3, o + 16, p + '/items/' + i2, E) && (o & 1) === 0) return false;
-          }
-        }
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.items;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'items', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, sp, 'items')) return false;
-    }
-    const x10 = v.total;
-    if (x10 !== undefined && ((o & 8) === 0 || _has.call(v, 'total'))) {
-      if (!Number.isInteger(x10)) {
-        if (_fType(E, o, p + '/total', sp + '/properties/total', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'total')) return false;
-    }
-    const x11 = v.next;
-    if (x11 !== undefined && ((o & 8) === 0 || _has.call(v, 'next'))) {
-      if (typeof x11 !== 'string') {
-        if (_fType(E, o, p + '/next', sp + '/properties/next', 'string')) return false;
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/items/' + i2, E, _vItem, _eItem)) return false;
       }
     }
-    const x12 = v.previous;
-    if (x12 !== undefined && ((o & 8) === 0 || _has.call(v, 'previous'))) {
-      if (typeof x12 !== 'string') {
-        if (_fType(E, o, p + '/previous', sp + '/properties/previous', 'string')) return false;
-      }
-    }
-    const x13 = v.summary;
-    if (x13 !== undefined && ((o & 8) === 0 || _has.call(v, 'summary'))) {
-      if ((o & 48) === 48) {
-        if (!_eResponses2(x13, o, p + '/summary', E) && (o & 1) === 0) return false;
-      } else {
-        let ok15 = false;
-        L16: {
-          if (typeof x13 !== 'object' || x13 === null || Array.isArray(x13)) break L16;
-          const x17 = x13.count;
-          if (x17 !== undefined && ((o & 8) === 0 || _has.call(x13, 'count'))) {
-            if (!Number.isInteger(x17)) break L16;
-          } else {
-            break L16;
-          }
-          ok15 = true;
-        }
-        if (!ok15 && !_eResponses2(x13, o + 16, p + '/summary', E) && (o & 1) === 0) return false;
-      }
-    }
+  } else if (_fReq(E, o, p, sp, 'items')) return false;
+  const x5 = v.total;
+  if (x5 !== undefined) {
+    if (!Number.isInteger(x5) && _fP(E, o, p, sp, 'total', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, sp, 'total')) return false;
+  const x6 = v.next;
+  if (x6 !== undefined && typeof x6 !== 'string' && _fP(E, o, p, sp, 'next', _fType, 'string')) return false;
+  const x7 = v.previous;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, sp, 'previous', _fType, 'string')) return false;
+  const x8 = v.summary;
+  if (x8 !== undefined) {
+    if (_ref(x8, o, p + '/summary', E, _vResponses2, _eResponses2)) return false;
   }
   return E.length === e0;
 }
 
 export function _eListItemsStatus404(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListItemsStatus404(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.message;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/message', sp + '/properties/message', 'string')) return false;
-      }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.message;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'message', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'message')) return false;
+  const x2 = v.documentation_url;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, sp, 'documentation_url', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'documentation_url')) return false;
+  const x3 = v.status;
+  if (x3 !== undefined && typeof x3 !== 'string' && _fP(E, o, p, sp, 'status', _fType, 'string')) return false;
+  const x4 = v.errors;
+  if (x4 !== undefined) {
+    if (!Array.isArray(x4)) {
+      if (_fP(E, o, p, sp, 'errors', _fType, 'array')) return false;
     } else {
-      if (_fReq(E, o, p, sp, 'message')) return false;
-    }
-    const x2 = v.documentation_url;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'documentation_url'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/documentation_url', sp + '/properties/documentation_url', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'documentation_url')) return false;
-    }
-    const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'string')) return false;
-      }
-    }
-    const x4 = v.errors;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'errors'))) {
-      if (!Array.isArray(x4)) {
-        if (_fType(E, o, p + '/errors', sp + '/properties/errors', 'array')) return false;
-      } else {
-        for (let i5 = 0; i5 < x4.length; i5++) {
-          const x6 = x4[i5];
-          if (typeof x6 !== 'string') {
-            if (_fType(E, o, p + '/errors/' + i5, sp + '/properties/errors/items', 'string')) return false;
-          }
-        }
-      }
-    }
-    const x7 = v.hint;
-    if (x7 !== undefined && ((o & 8) === 0 || _has.call(v, 'hint'))) {
-      if (typeof x7 !== 'string') {
-        if (_fType(E, o, p + '/hint', sp + '/properties/hint', 'string')) return false;
+      for (let i5 = 0; i5 < x4.length; i5++) {
+        const x6 = x4[i5];
+        if (typeof x6 !== 'string' && _fType(E, o, p + '/errors/' + i5, sp + '/properties/errors/items', 'string'))
+          return false;
       }
     }
   }
+  const x7 = v.hint;
+  if (x7 !== undefined && typeof x7 !== 'string' && _fP(E, o, p, sp, 'hint', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eGetItemPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetItemPathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetItemPathId(x1, o, p + '/id', E, '#/paths/~1items~1{id}/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetItemPathId(x1, o + 16, p + '/id', E, '#/paths/~1items~1{id}/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (_refSp(x1, o, p + '/id', E, '#/paths/~1items~1{id}/get/parameters/0/schema', _vGetItemPathId, _eGetItemPathId))
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetItemStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetItemStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.item;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'item'))) {
-      if ((o & 48) === 48) {
-        if (!_eItem(x1, o, p + '/item', E) && (o & 1) === 0) return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'object' || x1 === null || Array.isArray(x1)) break L4;
-          const x5 = x1.id;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x1, 'id'))) {
-            if (typeof x5 !== 'string') break L4;
-          } else {
-            break L4;
-          }
-          const x6 = x1.name;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x1, 'name'))) {
-            if (typeof x6 !== 'string') break L4;
-          } else {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (!ok3 && !_eItem(x1, o + 16, p + '/item', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'item')) return false;
-    }
-    const x8 = v.history;
-    if (x8 !== undefined && ((o & 8) === 0 || _has.call(v, 'history'))) {
-      if (!Array.isArray(x8)) {
-        if (_fType(E, o, p + '/history', sp + '/properties/history', 'array')) return false;
-      } else {
-        for (let i9 = 0; i9 < x8.length; i9++) {
-          const x10 = x8[i9];
-          if (typeof x10 !== 'object' || x10 === null || Array.isArray(x10)) {
-            if (_fType(E, o, p + '/history/' + i9, sp + '/properties/history/items', 'object')) return false;
-          } else {
-            const x11 = x10.at;
-            if (x11 !== undefined && ((o & 8) === 0 || _has.call(x10, 'at'))) {
-              if (typeof x11 !== 'string') {
-                if (
-                  _fType(E, o, p + '/history/' + i9 + '/at', sp + '/properties/history/items/properties/at', 'string')
-                )
-                  return false;
-              } else {
-                if ((o & 2) !== 0 && !_fDateTime(x11)) {
-                  if (
-                    _fFormat(
-                      E,
-                      o,
-                      p + '/history/' + i9 + '/at',
-                      sp + '/properties/history/items/properties/at',
-                      'date-time',
-                    )
-                  )
-                    return false;
-                }
-              }
-            } else {
-              if (_fReq(E, o, p + '/history/' + i9, sp + '/properties/history/items', 'at')) return false;
-            }
-            const x12 = x10.by;
-            if (x12 !== undefined && ((o & 8) === 0 || _has.call(x10, 'by'))) {
-              if (typeof x12 !== 'string') {
-                if (
-                  _fType(E, o, p + '/history/' + i9 + '/by', sp + '/properties/history/items/properties/by', 'string')
-                )
-                  return false;
-              }
-            } else {
-              if (_fReq(E, o, p + '/history/' + i9, sp + '/properties/history/items', 'by')) return false;
-            }
-            const x13 = x10.note;
-            if (x13 !== undefined && ((o & 8) === 0 || _has.call(x10, 'note'))) {
-              if (typeof x13 !== 'string') {
-                if (
-                  _fType(
-                    E,
-                    o,
-                    p + '/history/' + i9 + '/note',
-                    sp + '/properties/history/items/properties/note',
-                    'string',
-                  )
-                )
-                  return false;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'history')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.item;
+  if (x1 !== undefined) {
+    if (_ref(x1, o, p + '/item', E, _vItem, _eItem)) return false;
+  } else if (_fReq(E, o, p, sp, 'item')) return false;
+  const x3 = v.history;
+  if (x3 !== undefined) {
+    if (!Array.isArray(x3)) {
+      if (_fP(E, o, p, sp, 'history', _fType, 'array')) return false;
+    } else {
+      for (let i4 = 0; i4 < x3.length; i4++) {
+        const x5 = x3[i4];
+        if (typeof x5 !== 'object' || x5 === null || Array.isArray(x5)) {
+          if (_fType(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'object')) return false;
+        } else {
+          const x6 = x5.at;
+          if (x6 !== undefined) {
+            if (typeof x6 !== 'string') {
+              if (_fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', _fType, 'string'))
+                return false;
+            } else {
+              if (
+                (o & 2) !== 0 &&
+                !_fDateTime(x6) &&
+                _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at', _fFormat, 'date-time')
+              )
+                return false;
+            }
+          } else if (_fReq(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'at')) return false;
+          const x7 = x5.by;
+          if (x7 !== undefined) {
+            if (
+              typeof x7 !== 'string' &&
+              _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by', _fType, 'string')
+            )
+              return false;
+          } else if (_fReq(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'by')) return false;
+          const x8 = x5.note;
+          if (
+            x8 !== undefined &&
+            typeof x8 !== 'string' &&
+            _fP(E, o, p + '/history/' + i4, sp + '/properties/history/items', 'note', _fType, 'string')
+          )
+            return false;
+        }
+      }
+    }
+  } else if (_fReq(E, o, p, sp, 'history')) return false;
   return E.length === e0;
 }
 
 export function _eGetItemStatus500(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetItemStatus500(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.message;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'message'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/message', sp + '/properties/message', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'message')) return false;
-    }
-    const x2 = v.retryable;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'retryable'))) {
-      if (typeof x2 !== 'boolean') {
-        if (_fType(E, o, p + '/retryable', sp + '/properties/retryable', 'boolean')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'retryable')) return false;
-    }
-    const x3 = v.retryAfter;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'retryAfter'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/retryAfter', sp + '/properties/retryAfter', 'integer')) return false;
-      }
-    }
-    const x4 = v.incident;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(v, 'incident'))) {
-      if (typeof x4 !== 'string') {
-        if (_fType(E, o, p + '/incident', sp + '/properties/incident', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.message;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'message', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'message')) return false;
+  const x2 = v.retryable;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'boolean' && _fP(E, o, p, sp, 'retryable', _fType, 'boolean')) return false;
+  } else if (_fReq(E, o, p, sp, 'retryable')) return false;
+  const x3 = v.retryAfter;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, sp, 'retryAfter', _fType, 'integer')) return false;
+  const x4 = v.incident;
+  if (x4 !== undefined && typeof x4 !== 'string' && _fP(E, o, p, sp, 'incident', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eGetItemFilePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetItemFilePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if ((o & 48) === 48) {
-        if (
-          !_eGetItemPathId(x1, o, p + '/id', E, '#/paths/~1items~1{id}~1file/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetItemPathId(x1, o + 16, p + '/id', E, '#/paths/~1items~1{id}~1file/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'id')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/id',
+        E,
+        '#/paths/~1items~1{id}~1file/get/parameters/0/schema',
+        _vGetItemPathId,
+        _eGetItemPathId,
+      )
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'id')) return false;
   return E.length === e0;
 }
 
 export function _eGetItemFileStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob)) {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (o & 8) return _eGetItemFileStatus200(_plain(v), o - 8, p, E, sp);
+  if (typeof v !== 'string' && !(typeof Blob !== 'undefined' && v instanceof Blob) && _fType(E, o, p, sp, 'string'))
+    return false;
   return E.length === e0;
 }
 
 export function _eGetItemPathId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetItemPathId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }

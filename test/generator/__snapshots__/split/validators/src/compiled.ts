@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fFormat, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fErr, _fFormat, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 import { _fUri } from './formats.js';
 
 const _k0: any = ['text', 'image'];
@@ -15,30 +15,27 @@ const _sp4 = '#/components/schemas/Note_body';
 const _sp5 = '#/components/schemas/Note_body2';
 
 export function _vNote(v: any, o: number): boolean {
+  if (o & 8) return _vNote(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-  } else {
-    if ((o & 4) === 0) {
-      return false;
-    }
-  }
+  } else if ((o & 4) === 0) return false;
   const x2 = v.body;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'body'))) {
+  if (x2 !== undefined) {
     if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
       const x3 = x2.kind;
-      switch (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind')) ? x3 : undefined) {
+      switch (x3 !== undefined ? x3 : undefined) {
         case 'text': {
           if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
           const x4 = x2.kind;
-          if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
+          if (x4 !== undefined) {
             if (typeof x4 !== 'string') return false;
           } else {
             return false;
           }
           const x5 = x2.text;
-          if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
+          if (x5 !== undefined) {
             if (typeof x5 !== 'string') return false;
           } else {
             return false;
@@ -61,13 +58,13 @@ export function _vNote(v: any, o: number): boolean {
         L10: {
           if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L10;
           const x12 = x2.kind;
-          if (x12 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
+          if (x12 !== undefined) {
             if (typeof x12 !== 'string') break L10;
           } else {
             break L10;
           }
           const x13 = x2.text;
-          if (x13 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
+          if (x13 !== undefined) {
             if (typeof x13 !== 'string') break L10;
           } else {
             break L10;
@@ -89,26 +86,22 @@ export function _vNote(v: any, o: number): boolean {
     return false;
   }
   const x18 = v.attachments;
-  if (x18 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
+  if (x18 !== undefined) {
     if (!Array.isArray(x18)) return false;
     for (let i19 = 0; i19 < x18.length; i19++) {
       const x20 = x18[i19];
       if (typeof x20 !== 'object' || x20 === null || Array.isArray(x20)) return false;
       const x22 = x20.url;
-      if (x22 !== undefined && ((o & 8) === 0 || _has.call(x20, 'url'))) {
+      if (x22 !== undefined) {
         if (typeof x22 !== 'string') return false;
-        if ((o & 2) !== 0 && !_fUri(x22)) {
-          return false;
-        }
+        if ((o & 2) !== 0 && !_fUri(x22)) return false;
       } else {
         return false;
       }
       const x23 = x20.mediaType;
-      if (x23 !== undefined && ((o & 8) === 0 || _has.call(x20, 'mediaType'))) {
+      if (x23 !== undefined) {
         if (typeof x23 !== 'string') return false;
-        if (!(x23 === 'image/png' || x23 === 'image/jpeg')) {
-          return false;
-        }
+        if (!(x23 === 'image/png' || x23 === 'image/jpeg')) return false;
       }
     }
   }
@@ -117,166 +110,101 @@ export function _vNote(v: any, o: number): boolean {
 
 export function _eNote(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNote(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNote(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp2, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp2 + '/properties/id', 'string')) return false;
+    _fType(E, o, p, _sp2, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'id', _fType, 'string')) return false;
+  } else if ((o & 4) === 0 && _fReq(E, o, p, _sp2, 'id')) return false;
+  const x2 = v.body;
+  if (x2 !== undefined) {
+    if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
+      const x3 = x2.kind;
+      switch (x3 !== undefined ? x3 : undefined) {
+        case 'text': {
+          if (_ref(x2, o, p + '/body', E, _vNoteBody, _eNoteBody)) return false;
+          break;
+        }
+        case 'image': {
+          if (_ref(x2, o, p + '/body', E, _vNoteBody2, _eNoteBody2)) return false;
+          break;
+        }
+        default: {
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/body/kind',
+              _sp2 + '/properties/body/discriminator',
+              'discriminator',
+              'property "kind" must be one of "text", "image"',
+              { propertyName: 'kind', value: x3, allowedValues: _k0 },
+            )
+          )
+            return false;
+        }
       }
     } else {
-      if ((o & 4) === 0) {
-        if (_fReq(E, o, p, _sp2, 'id')) return false;
-      }
-    }
-    const x2 = v.body;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'body'))) {
-      if (typeof x2 === 'object' && x2 !== null && !Array.isArray(x2)) {
-        const x3 = x2.kind;
-        switch (x3 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind')) ? x3 : undefined) {
-          case 'text': {
-            if ((o & 48) === 48) {
-              if (!_eNoteBody(x2, o, p + '/body', E) && (o & 1) === 0) return false;
+      {
+        let n4 = 0;
+        let a5 = -1;
+        let b6 = -1;
+        if ((o & 48) !== 48) {
+          L7: {
+            if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L7;
+            const x9 = x2.kind;
+            if (x9 !== undefined) {
+              if (typeof x9 !== 'string') break L7;
             } else {
-              let ok4 = false;
-              L5: {
-                if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-                const x6 = x2.kind;
-                if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
-                  if (typeof x6 !== 'string') break L5;
-                } else {
-                  break L5;
-                }
-                const x7 = x2.text;
-                if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-                  if (typeof x7 !== 'string') break L5;
-                } else {
-                  break L5;
-                }
-                ok4 = true;
-              }
-              if (!ok4 && !_eNoteBody(x2, o + 16, p + '/body', E) && (o & 1) === 0) return false;
+              break L7;
             }
-            break;
+            const x10 = x2.text;
+            if (x10 !== undefined) {
+              if (typeof x10 !== 'string') break L7;
+            } else {
+              break L7;
+            }
+            if (n4 === 0) a5 = 0;
+            else if (n4 === 1) b6 = 0;
+            n4++;
           }
-          case 'image': {
-            if ((o & 48) === 48) {
-              if (!_eNoteBody2(x2, o, p + '/body', E) && (o & 1) === 0) return false;
-            } else if (!_vNoteBody2(x2, o) && !_eNoteBody2(x2, o + 16, p + '/body', E) && (o & 1) === 0) return false;
-            break;
-          }
-          default: {
-            if (
-              _fErr(
-                E,
-                o,
-                p + '/body/kind',
-                _sp2 + '/properties/body/discriminator',
-                'discriminator',
-                'property "kind" must be one of "text", "image"',
-                { propertyName: 'kind', value: x3, allowedValues: _k0 },
-              )
-            )
-              return false;
+          L12: {
+            if (!_vNoteBody2(x2, o)) break L12;
+            if (n4 === 0) a5 = 1;
+            else if (n4 === 1) b6 = 1;
+            n4++;
           }
         }
-      } else {
-        {
-          let n9 = 0;
-          let a10 = -1;
-          let b11 = -1;
-          if ((o & 48) !== 48) {
-            L12: {
-              if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L12;
-              const x14 = x2.kind;
-              if (x14 !== undefined && ((o & 8) === 0 || _has.call(x2, 'kind'))) {
-                if (typeof x14 !== 'string') break L12;
-              } else {
-                break L12;
-              }
-              const x15 = x2.text;
-              if (x15 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-                if (typeof x15 !== 'string') break L12;
-              } else {
-                break L12;
-              }
-              if (n9 === 0) a10 = 0;
-              else if (n9 === 1) b11 = 0;
-              n9++;
+        if (n4 === 0) {
+          const e14 = E.length;
+          const o15 = (o & 48) === 48 ? o : o + 16;
+          {
+            const e17 = E.length;
+            L16: {
+              if (_ref(x2, o15, p + '/body', E, _vNoteBody, _eNoteBody)) break L16;
             }
-            L17: {
-              if (!_vNoteBody2(x2, o)) break L17;
-              if (n9 === 0) a10 = 1;
-              else if (n9 === 1) b11 = 1;
-              n9++;
+            if (E.length === e17) {
+              if (n4 === 0) a5 = 0;
+              else if (n4 === 1) b6 = 0;
+              n4++;
             }
           }
-          if (n9 === 0) {
-            const e19 = E.length;
-            const o20 = (o & 48) === 48 ? o : o + 16;
-            {
-              const e22 = E.length;
-              L21: {
-                if ((o20 & 48) === 48) {
-                  if (!_eNoteBody(x2, o20, p + '/body', E) && (o20 & 1) === 0) break L21;
-                } else {
-                  let ok24 = false;
-                  L25: {
-                    if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L25;
-                    const x26 = x2.kind;
-                    if (x26 !== undefined && ((o20 & 8) === 0 || _has.call(x2, 'kind'))) {
-                      if (typeof x26 !== 'string') break L25;
-                    } else {
-                      break L25;
-                    }
-                    const x27 = x2.text;
-                    if (x27 !== undefined && ((o20 & 8) === 0 || _has.call(x2, 'text'))) {
-                      if (typeof x27 !== 'string') break L25;
-                    } else {
-                      break L25;
-                    }
-                    ok24 = true;
-                  }
-                  if (!ok24 && !_eNoteBody(x2, o20 + 16, p + '/body', E) && (o20 & 1) === 0) break L21;
-                }
-              }
-              if (E.length === e22) {
-                if (n9 === 0) a10 = 0;
-                else if (n9 === 1) b11 = 0;
-                n9++;
-              }
+          {
+            const e20 = E.length;
+            L19: {
+              if (_ref(x2, o15, p + '/body', E, _vNoteBody2, _eNoteBody2)) break L19;
             }
-            {
-              const e30 = E.length;
-              L29: {
-                if ((o20 & 48) === 48) {
-                  if (!_eNoteBody2(x2, o20, p + '/body', E) && (o20 & 1) === 0) break L29;
-                } else if (!_vNoteBody2(x2, o20) && !_eNoteBody2(x2, o20 + 16, p + '/body', E) && (o20 & 1) === 0)
-                  break L29;
-              }
-              if (E.length === e30) {
-                if (n9 === 0) a10 = 1;
-                else if (n9 === 1) b11 = 1;
-                n9++;
-              }
+            if (E.length === e20) {
+              if (n4 === 0) a5 = 1;
+              else if (n4 === 1) b6 = 1;
+              n4++;
             }
-            if (n9 === 0) {
-              if (
-                _fErr(
-                  E,
-                  o,
-                  p + '/body',
-                  _sp2 + '/properties/body/oneOf',
-                  'oneOf',
-                  'must match exactly one schema in oneOf',
-                  { passingSchemas: null },
-                )
-              )
-                return false;
-            } else E.length = e19;
           }
-          if (n9 > 1) {
+          if (n4 === 0) {
             if (
               _fErr(
                 E,
@@ -285,50 +213,37 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
                 _sp2 + '/properties/body/oneOf',
                 'oneOf',
                 'must match exactly one schema in oneOf',
-                { passingSchemas: [a10, b11] },
+                { passingSchemas: null },
               )
             )
               return false;
-          }
+          } else E.length = e14;
+        }
+        if (n4 > 1) {
+          if (
+            _fErr(
+              E,
+              o,
+              p + '/body',
+              _sp2 + '/properties/body/oneOf',
+              'oneOf',
+              'must match exactly one schema in oneOf',
+              { passingSchemas: [a5, b6] },
+            )
+          )
+            return false;
         }
       }
-    } else {
-      if (_fReq(E, o, p, _sp2, 'body')) return false;
     }
-    const x33 = v.attachments;
-    if (x33 !== undefined && ((o & 8) === 0 || _has.call(v, 'attachments'))) {
-      if (!Array.isArray(x33)) {
-        if (_fType(E, o, p + '/attachments', _sp2 + '/properties/attachments', 'array')) return false;
-      } else {
-        for (let i34 = 0; i34 < x33.length; i34++) {
-          const x35 = x33[i34];
-          if ((o & 48) === 48) {
-            if (!_eAttachment(x35, o, p + '/attachments/' + i34, E) && (o & 1) === 0) return false;
-          } else {
-            let ok37 = false;
-            L38: {
-              if (typeof x35 !== 'object' || x35 === null || Array.isArray(x35)) break L38;
-              const x39 = x35.url;
-              if (x39 !== undefined && ((o & 8) === 0 || _has.call(x35, 'url'))) {
-                if (typeof x39 !== 'string') break L38;
-                if ((o & 2) !== 0 && !_fUri(x39)) {
-                  break L38;
-                }
-              } else {
-                break L38;
-              }
-              const x40 = x35.mediaType;
-              if (x40 !== undefined && ((o & 8) === 0 || _has.call(x35, 'mediaType'))) {
-                if (typeof x40 !== 'string') break L38;
-                if (!(x40 === 'image/png' || x40 === 'image/jpeg')) {
-                  break L38;
-                }
-              }
-              ok37 = true;
-            }
-            if (!ok37 && !_eAttachment(x35, o + 16, p + '/attachments/' + i34, E) && (o & 1) === 0) return false;
-          }
-        }
+  } else if (_fReq(E, o, p, _sp2, 'body')) return false;
+  const x23 = v.attachments;
+  if (x23 !== undefined) {
+    if (!Array.isArray(x23)) {
+      if (_fP(E, o, p, _sp2, 'attachments', _fType, 'array')) return false;
+    } else {
+      for (let i24 = 0; i24 < x23.length; i24++) {
+        const x25 = x23[i24];
+        if (_ref(x25, o, p + '/attachments/' + i24, E, _vAttachment, _eAttachment)) return false;
       }
     }
   }
@@ -336,77 +251,58 @@ export function _eNote(v: any, o: number, p: string, E: ValidationError[]): bool
 }
 
 export function _vAttachment(v: any, o: number): boolean {
+  if (o & 8) return _vAttachment(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.url;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if ((o & 2) !== 0 && !_fUri(x1)) {
-      return false;
-    }
+    if ((o & 2) !== 0 && !_fUri(x1)) return false;
   } else {
     return false;
   }
   const x2 = v.mediaType;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'mediaType'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
-    if (!(x2 === 'image/png' || x2 === 'image/jpeg')) {
-      return false;
-    }
+    if (!(x2 === 'image/png' || x2 === 'image/jpeg')) return false;
   }
   return true;
 }
 
 export function _eAttachment(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eAttachment(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAttachment(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.url;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'url'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/url', _sp3 + '/properties/url', 'string')) return false;
-      } else {
-        if ((o & 2) !== 0 && !_fUri(x1)) {
-          if (_fFormat(E, o, p + '/url', _sp3 + '/properties/url', 'uri')) return false;
-        }
-      }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
+  }
+  const x1 = v.url;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp3, 'url', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp3, 'url')) return false;
+      if ((o & 2) !== 0 && !_fUri(x1) && _fP(E, o, p, _sp3, 'url', _fFormat, 'uri')) return false;
     }
-    const x2 = v.mediaType;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'mediaType'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/mediaType', _sp3 + '/properties/mediaType', 'string')) return false;
-      }
-      if (!(x2 === 'image/png' || x2 === 'image/jpeg')) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/mediaType',
-            _sp3 + '/properties/mediaType/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k1 },
-          )
-        )
-          return false;
-      }
-    }
+  } else if (_fReq(E, o, p, _sp3, 'url')) return false;
+  const x2 = v.mediaType;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'mediaType', _fType, 'string')) return false;
+    if (!(x2 === 'image/png' || x2 === 'image/jpeg') && _fP(E, o, p, _sp3, 'mediaType', _fEnum, _k1)) return false;
   }
   return E.length === e0;
 }
 
 export function _vNoteBody(v: any, o: number): boolean {
+  if (o & 8) return _vNoteBody(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -416,55 +312,46 @@ export function _vNoteBody(v: any, o: number): boolean {
 
 export function _eNoteBody(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNoteBody(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoteBody(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp4, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp4 + '/properties/kind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'kind')) return false;
-    }
-    const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp4 + '/properties/text', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp4, 'text')) return false;
-    }
+    _fType(E, o, p, _sp4, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp4, 'kind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'kind')) return false;
+  const x2 = v.text;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp4, 'text', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp4, 'text')) return false;
   return E.length === e0;
 }
 
 export function _vNoteBody2(v: any, o: number): boolean {
+  if (o & 8) return _vNoteBody2(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.image;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) return false;
     const x4 = x2.url;
-    if (x4 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
+    if (x4 !== undefined) {
       if (typeof x4 !== 'string') return false;
-      if ((o & 2) !== 0 && !_fUri(x4)) {
-        return false;
-      }
+      if ((o & 2) !== 0 && !_fUri(x4)) return false;
     } else {
       return false;
     }
     const x5 = x2.mediaType;
-    if (x5 !== undefined && ((o & 8) === 0 || _has.call(x2, 'mediaType'))) {
+    if (x5 !== undefined) {
       if (typeof x5 !== 'string') return false;
-      if (!(x5 === 'image/png' || x5 === 'image/jpeg')) {
-        return false;
-      }
+      if (!(x5 === 'image/png' || x5 === 'image/jpeg')) return false;
     }
   } else {
     return false;
@@ -474,190 +361,135 @@ export function _vNoteBody2(v: any, o: number): boolean {
 
 export function _eNoteBody2(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eNoteBody2(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNoteBody2(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp5, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/kind', _sp5 + '/properties/kind', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'kind')) return false;
-    }
-    const x2 = v.image;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'image'))) {
-      if ((o & 48) === 48) {
-        if (!_eAttachment(x2, o, p + '/image', E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.url;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'url'))) {
-            if (typeof x6 !== 'string') break L5;
-            if ((o & 2) !== 0 && !_fUri(x6)) {
-              break L5;
-            }
-          } else {
-            break L5;
-          }
-          const x7 = x2.mediaType;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'mediaType'))) {
-            if (typeof x7 !== 'string') break L5;
-            if (!(x7 === 'image/png' || x7 === 'image/jpeg')) {
-              break L5;
-            }
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eAttachment(x2, o + 16, p + '/image', E) && (o & 1) === 0) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp5, 'image')) return false;
-    }
+    _fType(E, o, p, _sp5, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp5, 'kind', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp5, 'kind')) return false;
+  const x2 = v.image;
+  if (x2 !== undefined) {
+    if (_ref(x2, o, p + '/image', E, _vAttachment, _eAttachment)) return false;
+  } else if (_fReq(E, o, p, _sp5, 'image')) return false;
   return E.length === e0;
 }
 
 export function _eListNotesPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eListNotesPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eListNotesQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListNotesQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.limit;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'limit'))) {
-      if ((o & 48) === 48) {
-        if (!_eListNotesQueryLimit(x1, o, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 > 100) {
-            break L4;
-          }
-          if (x1 < 1) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eListNotesQueryLimit(x1, o + 16, p + '/limit', E, '#/paths/~1notes/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.limit;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/limit',
+        E,
+        '#/paths/~1notes/get/parameters/0/schema',
+        _vListNotesQueryLimit,
+        _eListNotesQueryLimit,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eListNotesStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListNotesStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.data;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'data'))) {
-      if (!Array.isArray(x1)) {
-        if (_fType(E, o, p + '/data', sp + '/properties/data', 'array')) return false;
-      } else {
-        for (let i2 = 0; i2 < x1.length; i2++) {
-          const x3 = x1[i2];
-          if ((o & 48) === 48) {
-            if (!_eNote(x3, o, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-          } else if (!_vNote(x3, o) && !_eNote(x3, o + 16, p + '/data/' + i2, E) && (o & 1) === 0) return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'data')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.data;
+  if (x1 !== undefined) {
+    if (!Array.isArray(x1)) {
+      if (_fP(E, o, p, sp, 'data', _fType, 'array')) return false;
+    } else {
+      for (let i2 = 0; i2 < x1.length; i2++) {
+        const x3 = x1[i2];
+        if (_ref(x3, o, p + '/data/' + i2, E, _vNote, _eNote)) return false;
+      }
+    }
+  } else if (_fReq(E, o, p, sp, 'data')) return false;
   return E.length === e0;
 }
 
 export function _eCreateNoteStatusDefault(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCreateNoteStatusDefault(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.title;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/title', sp + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'title')) return false;
-    }
-    const x2 = v.status;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/status', sp + '/properties/status', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.title;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'title')) return false;
+  const x2 = v.status;
+  if (x2 !== undefined && !Number.isInteger(x2) && _fP(E, o, p, sp, 'status', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _eGetNotePathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eGetNotePathParams(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.noteId;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'noteId'))) {
-      if ((o & 48) === 48) {
-        if (!_eGetNotePathNoteId(x1, o, p + '/noteId', E, '#/components/parameters/NoteId/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (typeof x1 !== 'string') break L4;
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eGetNotePathNoteId(x1, o + 16, p + '/noteId', E, '#/components/parameters/NoteId/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'noteId')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.noteId;
+  if (x1 !== undefined) {
+    if (
+      _refSp(x1, o, p + '/noteId', E, '#/components/parameters/NoteId/schema', _vGetNotePathNoteId, _eGetNotePathNoteId)
+    )
+      return false;
+  } else if (_fReq(E, o, p, sp, 'noteId')) return false;
   return E.length === e0;
 }
 
 export function _eListNotesQueryLimit(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v > 100) {
-      if (_fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 })) return false;
-    }
-    if (v < 1) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v > 100 && _fErr(E, o, p, sp + '/maximum', 'maximum', 'must be <= 100', { comparison: '<=', limit: 100 }))
+    return false;
+  if (v < 1 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 1', { comparison: '>=', limit: 1 })) return false;
   return E.length === e0;
+}
+
+export function _vListNotesQueryLimit(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v > 100) return false;
+  if (v < 1) return false;
+  return true;
 }
 
 export function _eGetNotePathNoteId(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
+}
+
+export function _vGetNotePathNoteId(v: any, o: number): boolean {
+  if (typeof v !== 'string') return false;
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fEnum, _fErr, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/CompletionRequest';
 const _sp1 = '#/components/schemas/Completion';
@@ -12,25 +12,22 @@ const _k2: any = ['stop', 'length', null];
 const _sp3 = '#/components/schemas/CompletionChunk';
 
 export function _vCompletionRequest(v: any, o: number): boolean {
+  if (o & 8) return _vCompletionRequest(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.prompt;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'prompt'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
-    if (x1.length === 0) {
-      return false;
-    }
+    if (x1.length === 0) return false;
   } else {
     return false;
   }
   const x2 = v.max_tokens;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_tokens'))) {
+  if (x2 !== undefined) {
     if (!Number.isInteger(x2)) return false;
-    if (x2 < 1) {
-      return false;
-    }
+    if (x2 < 1) return false;
   }
   const x3 = v.stream;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'stream'))) {
+  if (x3 !== undefined) {
     if (!(typeof x3 === 'boolean' || x3 === null)) return false;
   }
   return true;
@@ -38,73 +35,68 @@ export function _vCompletionRequest(v: any, o: number): boolean {
 
 export function _eCompletionRequest(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCompletionRequest(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCompletionRequest(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.prompt;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'prompt'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/prompt', _sp0 + '/properties/prompt', 'string')) return false;
-      } else {
-        if (x1.length === 0) {
-          if (
-            _fErr(
-              E,
-              o,
-              p + '/prompt',
-              _sp0 + '/properties/prompt/minLength',
-              'minLength',
-              'must NOT have fewer than 1 characters',
-              { limit: 1 },
-            )
-          )
-            return false;
-        }
-      }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
+  }
+  const x1 = v.prompt;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string') {
+      if (_fP(E, o, p, _sp0, 'prompt', _fType, 'string')) return false;
     } else {
-      if (_fReq(E, o, p, _sp0, 'prompt')) return false;
-    }
-    const x2 = v.max_tokens;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'max_tokens'))) {
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens', 'integer')) return false;
-      } else {
-        if (x2 < 1) {
-          if (
-            _fErr(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens/minimum', 'minimum', 'must be >= 1', {
-              comparison: '>=',
-              limit: 1,
-            })
-          )
-            return false;
-        }
-      }
-    }
-    const x3 = v.stream;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'stream'))) {
-      if (!(typeof x3 === 'boolean' || x3 === null)) {
-        if (
-          _fErr(E, o, p + '/stream', _sp0 + '/properties/stream/type', 'type', 'must be boolean or null', {
-            type: ['boolean', 'null'],
-          })
+      if (
+        x1.length === 0 &&
+        _fErr(
+          E,
+          o,
+          p + '/prompt',
+          _sp0 + '/properties/prompt/minLength',
+          'minLength',
+          'must NOT have fewer than 1 characters',
+          { limit: 1 },
         )
-          return false;
-      }
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp0, 'prompt')) return false;
+  const x2 = v.max_tokens;
+  if (x2 !== undefined) {
+    if (!Number.isInteger(x2)) {
+      if (_fP(E, o, p, _sp0, 'max_tokens', _fType, 'integer')) return false;
+    } else {
+      if (
+        x2 < 1 &&
+        _fErr(E, o, p + '/max_tokens', _sp0 + '/properties/max_tokens/minimum', 'minimum', 'must be >= 1', {
+          comparison: '>=',
+          limit: 1,
+        })
+      )
+        return false;
     }
   }
+  const x3 = v.stream;
+  if (
+    x3 !== undefined &&
+    !(typeof x3 === 'boolean' || x3 === null) &&
+    _fP(E, o, p, _sp0, 'stream', _fTypes, 'boolean,null')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vCompletion(v: any, o: number): boolean {
+  if (o & 8) return _vCompletion(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -114,139 +106,103 @@ export function _vCompletion(v: any, o: number): boolean {
 
 export function _eCompletion(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCompletion(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCompletion(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp1 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'id')) return false;
-    }
-    const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp1 + '/properties/text', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'text')) return false;
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'id')) return false;
+  const x2 = v.text;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'text', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'text')) return false;
   return E.length === e0;
 }
 
 export function _vCompletionChunk(v: any, o: number): boolean {
+  if (o & 8) return _vCompletionChunk(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.delta;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'delta'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.finish_reason;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'finish_reason'))) {
+  if (x3 !== undefined) {
     if (!(typeof x3 === 'string' || x3 === null)) return false;
-    if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) {
-      return false;
-    }
+    if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) return false;
   }
   return true;
 }
 
 export function _eCompletionChunk(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCompletionChunk(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vCompletionChunk(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp3, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp3 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'id')) return false;
-    }
-    const x2 = v.delta;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'delta'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/delta', _sp3 + '/properties/delta', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp3, 'delta')) return false;
-    }
-    const x3 = v.finish_reason;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'finish_reason'))) {
-      if (!(typeof x3 === 'string' || x3 === null)) {
-        if (
-          _fErr(E, o, p + '/finish_reason', _sp3 + '/properties/finish_reason/type', 'type', 'must be string or null', {
-            type: ['string', 'null'],
-          })
-        )
-          return false;
-      }
-      if (!(x3 === 'stop' || x3 === 'length' || x3 === null)) {
-        if (
-          _fErr(
-            E,
-            o,
-            p + '/finish_reason',
-            _sp3 + '/properties/finish_reason/enum',
-            'enum',
-            'must be equal to one of the allowed values',
-            { allowedValues: _k2 },
-          )
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, _sp3, 'object');
+    return false;
+  }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp3, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'id')) return false;
+  const x2 = v.delta;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp3, 'delta', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp3, 'delta')) return false;
+  const x3 = v.finish_reason;
+  if (x3 !== undefined) {
+    if (!(typeof x3 === 'string' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fTypes, 'string,null'))
+      return false;
+    if (!(x3 === 'stop' || x3 === 'length' || x3 === null) && _fP(E, o, p, _sp3, 'finish_reason', _fEnum, _k2))
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eCreateCompletionPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eCreateCompletionPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eCreateCompletionStatus400(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eCreateCompletionStatus400(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.error;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'error'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/error', sp + '/properties/error', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'error')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.error;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, sp, 'error', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, sp, 'error')) return false;
   return E.length === e0;
 }
 
 export function _eListModelsStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListModelsStatus200(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (typeof x2 !== 'string' && _fType(E, o, p + '/' + i1, sp + '/items', 'string')) return false;
   }
   return E.length === e0;
 }

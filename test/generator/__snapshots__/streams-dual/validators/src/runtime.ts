@@ -124,11 +124,61 @@ export function _fType(E: ValidationError[], o: number, p: string, sp: string, t
   return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type, { type });
 }
 
+/**
+ * `_fErr` for `type` with several type names, given joined by commas (`sp` is the schema's path). A string,
+ * not an array literal: a call ending in one has a layout of its own in prettier.
+ */
+export function _fTypes(E: ValidationError[], o: number, p: string, sp: string, types: string): boolean {
+  const type = types.split(',');
+  return _fErr(E, o, p, sp + '/type', 'type', 'must be ' + type.join(' or '), { type });
+}
+
+/** `_fErr` for `enum` (`sp` is the schema's path). */
+export function _fEnum(E: ValidationError[], o: number, p: string, sp: string, allowedValues: unknown[]): boolean {
+  return _fErr(E, o, p, sp + '/enum', 'enum', 'must be equal to one of the allowed values', { allowedValues });
+}
+
+/**
+ * A one-argument failure helper (`_fType`, `_fReq`, ...) applied at the property `name` (a JSON pointer
+ * token) of the value at `p` whose schema is at `sp`: the paths are joined only when it fails.
+ */
+export function _fP(
+  E: ValidationError[],
+  o: number,
+  p: string,
+  sp: string,
+  name: string,
+  f: (E: ValidationError[], o: number, p: string, sp: string, arg: any) => boolean,
+  arg: unknown,
+): boolean {
+  return f(E, o, p + '/' + name, sp + '/properties/' + name, arg);
+}
+
 /** `_fErr` for a missing `required` property (`sp` is the schema's path). */
 export function _fReq(E: ValidationError[], o: number, p: string, sp: string, name: string): boolean {
   return _fErr(E, o, p, sp + '/required', 'required', "must have required property '" + name + "'", {
     missingProperty: name,
   });
+}
+
+/**
+ * The value with its plain objects copied to objects without a prototype (arrays copied alike, other
+ * objects kept), so that reading a property never finds an inherited one. The compiled entry functions
+ * validate this copy when `Object.prototype` has enumerable members (options bit 8, prototype pollution)
+ * instead of testing `hasOwnProperty` at every property read.
+ */
+export function _plain(v: any): any {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(_plain);
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  const out = Object.create(null);
+  for (const k in v) {
+    if (!_has.call(v, k)) continue;
+    const value = _plain(v[k]);
+    Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /** Index of the response declared for a status: exact code, then its range (4XX), then default; -1 if none. */

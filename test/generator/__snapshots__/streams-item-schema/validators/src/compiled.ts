@@ -4,20 +4,21 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fReq, _fType, _has } from './runtime.js';
+import { _fP, _fReq, _fType, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Entry';
 
 export function _vEntry(v: any, o: number): boolean {
+  if (o & 8) return _vEntry(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.id;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   }
   return true;
@@ -25,31 +26,24 @@ export function _vEntry(v: any, o: number): boolean {
 
 export function _eEntry(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eEntry(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vEntry(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.id;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'id'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/id', _sp0 + '/properties/id', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'id')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp0 + '/properties/title', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.id;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp0, 'id', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'id')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined && typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'title', _fType, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eReadFeedPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eReadFeedPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }

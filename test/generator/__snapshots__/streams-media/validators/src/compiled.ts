@@ -4,24 +4,23 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _fErr, _fP, _fReq, _fType, _plain, _ref, _refSp } from './runtime.js';
 
 const _sp0 = '#/components/schemas/Tick';
 const _sp1 = '#/components/schemas/Problem';
 
 export function _vTick(v: any, o: number): boolean {
+  if (o & 8) return _vTick(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.n;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'n'))) {
+  if (x1 !== undefined) {
     if (!Number.isInteger(x1)) return false;
-    if (x1 < 0) {
-      return false;
-    }
+    if (x1 < 0) return false;
   } else {
     return false;
   }
   const x2 = v.text;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
@@ -31,55 +30,48 @@ export function _vTick(v: any, o: number): boolean {
 
 export function _eTick(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTick(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTick(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp0, 'object')) return false;
-  } else {
-    const x1 = v.n;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'n'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/n', _sp0 + '/properties/n', 'integer')) return false;
-      } else {
-        if (x1 < 0) {
-          if (
-            _fErr(E, o, p + '/n', _sp0 + '/properties/n/minimum', 'minimum', 'must be >= 0', {
-              comparison: '>=',
-              limit: 0,
-            })
-          )
-            return false;
-        }
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'n')) return false;
-    }
-    const x2 = v.text;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'text'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/text', _sp0 + '/properties/text', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp0, 'text')) return false;
-    }
+    _fType(E, o, p, _sp0, 'object');
+    return false;
   }
+  const x1 = v.n;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1)) {
+      if (_fP(E, o, p, _sp0, 'n', _fType, 'integer')) return false;
+    } else {
+      if (
+        x1 < 0 &&
+        _fErr(E, o, p + '/n', _sp0 + '/properties/n/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })
+      )
+        return false;
+    }
+  } else if (_fReq(E, o, p, _sp0, 'n')) return false;
+  const x2 = v.text;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp0, 'text', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp0, 'text')) return false;
   return E.length === e0;
 }
 
 export function _vProblem(v: any, o: number): boolean {
+  if (o & 8) return _vProblem(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.type;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
+  if (x1 !== undefined) {
     if (typeof x1 !== 'string') return false;
   } else {
     return false;
   }
   const x2 = v.title;
-  if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
+  if (x2 !== undefined) {
     if (typeof x2 !== 'string') return false;
   } else {
     return false;
   }
   const x3 = v.status;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
+  if (x3 !== undefined) {
     if (!Number.isInteger(x3)) return false;
   }
   return true;
@@ -87,144 +79,104 @@ export function _vProblem(v: any, o: number): boolean {
 
 export function _eProblem(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eProblem(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vProblem(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp1, 'object')) return false;
-  } else {
-    const x1 = v.type;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'type'))) {
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/type', _sp1 + '/properties/type', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'type')) return false;
-    }
-    const x2 = v.title;
-    if (x2 !== undefined && ((o & 8) === 0 || _has.call(v, 'title'))) {
-      if (typeof x2 !== 'string') {
-        if (_fType(E, o, p + '/title', _sp1 + '/properties/title', 'string')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp1, 'title')) return false;
-    }
-    const x3 = v.status;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'status'))) {
-      if (!Number.isInteger(x3)) {
-        if (_fType(E, o, p + '/status', _sp1 + '/properties/status', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, _sp1, 'object');
+    return false;
   }
+  const x1 = v.type;
+  if (x1 !== undefined) {
+    if (typeof x1 !== 'string' && _fP(E, o, p, _sp1, 'type', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'type')) return false;
+  const x2 = v.title;
+  if (x2 !== undefined) {
+    if (typeof x2 !== 'string' && _fP(E, o, p, _sp1, 'title', _fType, 'string')) return false;
+  } else if (_fReq(E, o, p, _sp1, 'title')) return false;
+  const x3 = v.status;
+  if (x3 !== undefined && !Number.isInteger(x3) && _fP(E, o, p, _sp1, 'status', _fType, 'integer')) return false;
   return E.length === e0;
 }
 
 export function _eWatchTicksPathParams(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  }
+  if (o & 8) return _eWatchTicksPathParams(_plain(v), o - 8, p, E, sp);
+  if ((typeof v !== 'object' || v === null || Array.isArray(v)) && _fType(E, o, p, sp, 'object')) return false;
   return E.length === e0;
 }
 
 export function _eWatchTicksQuery(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eWatchTicksQuery(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.from;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'from'))) {
-      if ((o & 48) === 48) {
-        if (!_eWatchTicksQueryFrom(x1, o, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') && (o & 1) === 0)
-          return false;
-      } else {
-        let ok3 = false;
-        L4: {
-          if (!Number.isInteger(x1)) break L4;
-          if (x1 < 0) {
-            break L4;
-          }
-          ok3 = true;
-        }
-        if (
-          !ok3 &&
-          !_eWatchTicksQueryFrom(x1, o + 16, p + '/from', E, '#/paths/~1ticks/get/parameters/0/schema') &&
-          (o & 1) === 0
-        )
-          return false;
-      }
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
+  }
+  const x1 = v.from;
+  if (x1 !== undefined) {
+    if (
+      _refSp(
+        x1,
+        o,
+        p + '/from',
+        E,
+        '#/paths/~1ticks/get/parameters/0/schema',
+        _vWatchTicksQueryFrom,
+        _eWatchTicksQueryFrom,
+      )
+    )
+      return false;
   }
   return E.length === e0;
 }
 
 export function _eTailLogStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
-  if (typeof v !== 'string') {
-    if (_fType(E, o, p, sp, 'string')) return false;
-  }
+  if (o & 8) return _eTailLogStatus200(_plain(v), o - 8, p, E, sp);
+  if (typeof v !== 'string' && _fType(E, o, p, sp, 'string')) return false;
   return E.length === e0;
 }
 
 export function _eImportTicksRequestBody2(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eImportTicksRequestBody2(_plain(v), o - 8, p, E, sp);
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'array')) return false;
-  } else {
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if ((o & 48) === 48) {
-        if (!_eTick(x2, o, p + '/' + i1, E) && (o & 1) === 0) return false;
-      } else {
-        let ok4 = false;
-        L5: {
-          if (typeof x2 !== 'object' || x2 === null || Array.isArray(x2)) break L5;
-          const x6 = x2.n;
-          if (x6 !== undefined && ((o & 8) === 0 || _has.call(x2, 'n'))) {
-            if (!Number.isInteger(x6)) break L5;
-            if (x6 < 0) {
-              break L5;
-            }
-          } else {
-            break L5;
-          }
-          const x7 = x2.text;
-          if (x7 !== undefined && ((o & 8) === 0 || _has.call(x2, 'text'))) {
-            if (typeof x7 !== 'string') break L5;
-          } else {
-            break L5;
-          }
-          ok4 = true;
-        }
-        if (!ok4 && !_eTick(x2, o + 16, p + '/' + i1, E) && (o & 1) === 0) return false;
-      }
-    }
+    _fType(E, o, p, sp, 'array');
+    return false;
+  }
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (_ref(x2, o, p + '/' + i1, E, _vTick, _eTick)) return false;
   }
   return E.length === e0;
 }
 
 export function _eImportTicksStatus200(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
+  if (o & 8) return _eImportTicksStatus200(_plain(v), o - 8, p, E, sp);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, sp, 'object')) return false;
-  } else {
-    const x1 = v.count;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'count'))) {
-      if (!Number.isInteger(x1)) {
-        if (_fType(E, o, p + '/count', sp + '/properties/count', 'integer')) return false;
-      }
-    } else {
-      if (_fReq(E, o, p, sp, 'count')) return false;
-    }
+    _fType(E, o, p, sp, 'object');
+    return false;
   }
+  const x1 = v.count;
+  if (x1 !== undefined) {
+    if (!Number.isInteger(x1) && _fP(E, o, p, sp, 'count', _fType, 'integer')) return false;
+  } else if (_fReq(E, o, p, sp, 'count')) return false;
   return E.length === e0;
 }
 
 export function _eWatchTicksQueryFrom(v: any, o: number, p: string, E: ValidationError[], sp: string): boolean {
   const e0 = E.length;
   if (!Number.isInteger(v)) {
-    if (_fType(E, o, p, sp, 'integer')) return false;
-  } else {
-    if (v < 0) {
-      if (_fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
-    }
+    _fType(E, o, p, sp, 'integer');
+    return false;
   }
+  if (v < 0 && _fErr(E, o, p, sp + '/minimum', 'minimum', 'must be >= 0', { comparison: '>=', limit: 0 })) return false;
   return E.length === e0;
+}
+
+export function _vWatchTicksQueryFrom(v: any, o: number): boolean {
+  if (!Number.isInteger(v)) return false;
+  if (v < 0) return false;
+  return true;
 }

@@ -4,7 +4,7 @@
  */
 
 import type { ValidationError } from './runtime.js';
-import { _eq, _fErr, _fReq, _fType, _has } from './runtime.js';
+import { _eq, _fErr, _fP, _fReq, _fType, _fTypes, _plain } from './runtime.js';
 
 const _sp0 = '#/components/schemas/StringOrNumber';
 const _sp1 = '#/components/schemas/NullableString';
@@ -21,37 +21,43 @@ const _sp11 = '#/components/schemas/Pair';
 const _sp12 = '#/components/schemas/OpenTuple';
 
 export function _vStringOrNumber(v: any, o: number): boolean {
+  if (o & 8) return _vStringOrNumber(_plain(v), o - 8);
   if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
   return true;
 }
 
 export function _eStringOrNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
-    if (_fErr(E, o, p, _sp0 + '/type', 'type', 'must be string or number', { type: ['string', 'number'] }))
-      return false;
-  }
+  if (o & 8) return _eStringOrNumber(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vStringOrNumber(v, o)) return true;
+  if (
+    !(typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) &&
+    _fTypes(E, o, p, _sp0, 'string,number')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vNullableString(v: any, o: number): boolean {
+  if (o & 8) return _vNullableString(_plain(v), o - 8);
   if (!(typeof v === 'string' || v === null)) return false;
   return true;
 }
 
 export function _eNullableString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(typeof v === 'string' || v === null)) {
-    if (_fErr(E, o, p, _sp1 + '/type', 'type', 'must be string or null', { type: ['string', 'null'] })) return false;
-  }
+  if (o & 8) return _eNullableString(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vNullableString(v, o)) return true;
+  if (!(typeof v === 'string' || v === null) && _fTypes(E, o, p, _sp1, 'string,null')) return false;
   return E.length === e0;
 }
 
 export function _vObjectOrNull(v: any, o: number): boolean {
+  if (o & 8) return _vObjectOrNull(_plain(v), o - 8);
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) return false;
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     const x1 = v.a;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
+    if (x1 !== undefined) {
       if (typeof x1 !== 'string') return false;
     } else {
       return false;
@@ -62,24 +68,23 @@ export function _vObjectOrNull(v: any, o: number): boolean {
 
 export function _eObjectOrNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eObjectOrNull(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vObjectOrNull(v, o)) return true;
   if (!((typeof v === 'object' && v !== null && !Array.isArray(v)) || v === null)) {
-    if (_fErr(E, o, p, _sp2 + '/type', 'type', 'must be object or null', { type: ['object', 'null'] })) return false;
-  } else {
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      const x1 = v.a;
-      if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'a'))) {
-        if (typeof x1 !== 'string') {
-          if (_fType(E, o, p + '/a', _sp2 + '/properties/a', 'string')) return false;
-        }
-      } else {
-        if (_fReq(E, o, p, _sp2, 'a')) return false;
-      }
-    }
+    _fTypes(E, o, p, _sp2, 'object,null');
+    return false;
+  }
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    const x1 = v.a;
+    if (x1 !== undefined) {
+      if (typeof x1 !== 'string' && _fP(E, o, p, _sp2, 'a', _fType, 'string')) return false;
+    } else if (_fReq(E, o, p, _sp2, 'a')) return false;
   }
   return E.length === e0;
 }
 
 export function _vListOrString(v: any, o: number): boolean {
+  if (o & 8) return _vListOrString(_plain(v), o - 8);
   if (!(Array.isArray(v) || typeof v === 'string')) return false;
   if (Array.isArray(v)) {
     for (let i1 = 0; i1 < v.length; i1++) {
@@ -92,22 +97,23 @@ export function _vListOrString(v: any, o: number): boolean {
 
 export function _eListOrString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eListOrString(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vListOrString(v, o)) return true;
   if (!(Array.isArray(v) || typeof v === 'string')) {
-    if (_fErr(E, o, p, _sp3 + '/type', 'type', 'must be array or string', { type: ['array', 'string'] })) return false;
-  } else {
-    if (Array.isArray(v)) {
-      for (let i1 = 0; i1 < v.length; i1++) {
-        const x2 = v[i1];
-        if (!Number.isInteger(x2)) {
-          if (_fType(E, o, p + '/' + i1, _sp3 + '/items', 'integer')) return false;
-        }
-      }
+    _fTypes(E, o, p, _sp3, 'array,string');
+    return false;
+  }
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const x2 = v[i1];
+      if (!Number.isInteger(x2) && _fType(E, o, p + '/' + i1, _sp3 + '/items', 'integer')) return false;
     }
   }
   return E.length === e0;
 }
 
 export function _vAnything(v: any, o: number): boolean {
+  if (o & 8) return _vAnything(_plain(v), o - 8);
   if (!(
     typeof v === 'string' ||
     (typeof v === 'number' && Number.isFinite(v)) ||
@@ -122,102 +128,90 @@ export function _vAnything(v: any, o: number): boolean {
 
 export function _eAnything(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(
-    typeof v === 'string' ||
-    (typeof v === 'number' && Number.isFinite(v)) ||
-    typeof v === 'boolean' ||
-    Array.isArray(v) ||
-    (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
-    v === null
-  )) {
-    if (
-      _fErr(
-        E,
-        o,
-        p,
-        _sp4 + '/type',
-        'type',
-        'must be string or number or integer or boolean or array or object or null',
-        { type: ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] },
-      )
-    )
-      return false;
-  }
+  if (o & 8) return _eAnything(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vAnything(v, o)) return true;
+  if (
+    !(
+      typeof v === 'string' ||
+      (typeof v === 'number' && Number.isFinite(v)) ||
+      typeof v === 'boolean' ||
+      Array.isArray(v) ||
+      (typeof v === 'object' && v !== null && !Array.isArray(v)) ||
+      v === null
+    ) &&
+    _fTypes(E, o, p, _sp4, 'string,number,integer,boolean,array,object,null')
+  )
+    return false;
   return E.length === e0;
 }
 
 export function _vConstString(v: any, o: number): boolean {
-  if (!(v === 'v1')) {
-    return false;
-  }
+  if (o & 8) return _vConstString(_plain(v), o - 8);
+  if (!(v === 'v1')) return false;
   return true;
 }
 
 export function _eConstString(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === 'v1')) {
-    if (_fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' })) return false;
-  }
+  if (o & 8) return _eConstString(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstString(v, o)) return true;
+  if (!(v === 'v1') && _fErr(E, o, p, _sp5 + '/const', 'const', 'must be equal to constant', { allowedValue: 'v1' }))
+    return false;
   return E.length === e0;
 }
 
 export function _vConstNumber(v: any, o: number): boolean {
-  if (!(v === 42)) {
-    return false;
-  }
+  if (o & 8) return _vConstNumber(_plain(v), o - 8);
+  if (!(v === 42)) return false;
   return true;
 }
 
 export function _eConstNumber(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === 42)) {
-    if (_fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 })) return false;
-  }
+  if (o & 8) return _eConstNumber(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstNumber(v, o)) return true;
+  if (!(v === 42) && _fErr(E, o, p, _sp6 + '/const', 'const', 'must be equal to constant', { allowedValue: 42 }))
+    return false;
   return E.length === e0;
 }
 
 export function _vConstNull(v: any, o: number): boolean {
-  if (!(v === null)) {
-    return false;
-  }
+  if (o & 8) return _vConstNull(_plain(v), o - 8);
+  if (!(v === null)) return false;
   return true;
 }
 
 export function _eConstNull(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!(v === null)) {
-    if (_fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null })) return false;
-  }
+  if (o & 8) return _eConstNull(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstNull(v, o)) return true;
+  if (!(v === null) && _fErr(E, o, p, _sp7 + '/const', 'const', 'must be equal to constant', { allowedValue: null }))
+    return false;
   return E.length === e0;
 }
 
 export function _vConstObject(v: any, o: number): boolean {
-  if (!_eq(v, _k8)) {
-    return false;
-  }
+  if (o & 8) return _vConstObject(_plain(v), o - 8);
+  if (!_eq(v, _k8)) return false;
   return true;
 }
 
 export function _eConstObject(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
-  if (!_eq(v, _k8)) {
-    if (_fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 })) return false;
-  }
+  if (o & 8) return _eConstObject(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vConstObject(v, o)) return true;
+  if (!_eq(v, _k8) && _fErr(E, o, p, _sp9 + '/const', 'const', 'must be equal to constant', { allowedValue: _k8 }))
+    return false;
   return E.length === e0;
 }
 
 export function _vTagged(v: any, o: number): boolean {
+  if (o & 8) return _vTagged(_plain(v), o - 8);
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const x1 = v.kind;
-  if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-    if (!(x1 === 'tagged')) {
-      return false;
-    }
-  } else {
-    return false;
-  }
+  if (x1 === undefined || !(x1 === 'tagged')) return false;
   const x3 = v.value;
-  if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
+  if (x3 !== undefined) {
     if (!(Number.isInteger(x3) || x3 === null)) return false;
   } else {
     return false;
@@ -227,44 +221,33 @@ export function _vTagged(v: any, o: number): boolean {
 
 export function _eTagged(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eTagged(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vTagged(v, o)) return true;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-    if (_fType(E, o, p, _sp10, 'object')) return false;
-  } else {
-    const x1 = v.kind;
-    if (x1 !== undefined && ((o & 8) === 0 || _has.call(v, 'kind'))) {
-      if (!(x1 === 'tagged')) {
-        if (
-          _fErr(E, o, p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
-            allowedValue: 'tagged',
-          })
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp10, 'kind')) return false;
-    }
-    const x3 = v.value;
-    if (x3 !== undefined && ((o & 8) === 0 || _has.call(v, 'value'))) {
-      if (!(Number.isInteger(x3) || x3 === null)) {
-        if (
-          _fErr(E, o, p + '/value', _sp10 + '/properties/value/type', 'type', 'must be integer or null', {
-            type: ['integer', 'null'],
-          })
-        )
-          return false;
-      }
-    } else {
-      if (_fReq(E, o, p, _sp10, 'value')) return false;
-    }
+    _fType(E, o, p, _sp10, 'object');
+    return false;
   }
+  const x1 = v.kind;
+  if (x1 !== undefined) {
+    if (
+      !(x1 === 'tagged') &&
+      _fErr(E, o, p + '/kind', _sp10 + '/properties/kind/const', 'const', 'must be equal to constant', {
+        allowedValue: 'tagged',
+      })
+    )
+      return false;
+  } else if (_fReq(E, o, p, _sp10, 'kind')) return false;
+  const x3 = v.value;
+  if (x3 !== undefined) {
+    if (!(Number.isInteger(x3) || x3 === null) && _fP(E, o, p, _sp10, 'value', _fTypes, 'integer,null')) return false;
+  } else if (_fReq(E, o, p, _sp10, 'value')) return false;
   return E.length === e0;
 }
 
 export function _vPair(v: any, o: number): boolean {
+  if (o & 8) return _vPair(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
-  if (v.length < 2) {
-    return false;
-  }
+  if (v.length < 2) return false;
   if (v.length > 0) {
     const x1 = v[0];
     if (typeof x1 !== 'string') return false;
@@ -273,41 +256,35 @@ export function _vPair(v: any, o: number): boolean {
     const x2 = v[1];
     if (!Number.isInteger(x2)) return false;
   }
-  if (v.length > 2) {
-    return false;
-  }
+  if (v.length > 2) return false;
   return true;
 }
 
 export function _ePair(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _ePair(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vPair(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, _sp11, 'array')) return false;
-  } else {
-    if (v.length < 2) {
-      if (_fErr(E, o, p, _sp11 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
-        return false;
-    }
-    if (v.length > 0) {
-      const x1 = v[0];
-      if (typeof x1 !== 'string') {
-        if (_fType(E, o, p + '/0', _sp11 + '/prefixItems/0', 'string')) return false;
-      }
-    }
-    if (v.length > 1) {
-      const x2 = v[1];
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/1', _sp11 + '/prefixItems/1', 'integer')) return false;
-      }
-    }
-    if (v.length > 2) {
-      if (_fErr(E, o, p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 })) return false;
-    }
+    _fType(E, o, p, _sp11, 'array');
+    return false;
   }
+  if (v.length < 2 && _fErr(E, o, p, _sp11 + '/minItems', 'minItems', 'must NOT have fewer than 2 items', { limit: 2 }))
+    return false;
+  if (v.length > 0) {
+    const x1 = v[0];
+    if (typeof x1 !== 'string' && _fType(E, o, p + '/0', _sp11 + '/prefixItems/0', 'string')) return false;
+  }
+  if (v.length > 1) {
+    const x2 = v[1];
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/1', _sp11 + '/prefixItems/1', 'integer')) return false;
+  }
+  if (v.length > 2 && _fErr(E, o, p, _sp11 + '/items', 'items', 'must NOT have more than 2 items', { limit: 2 }))
+    return false;
   return E.length === e0;
 }
 
 export function _vOpenTuple(v: any, o: number): boolean {
+  if (o & 8) return _vOpenTuple(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
   if (v.length > 0) {
     const x1 = v[0];
@@ -322,33 +299,28 @@ export function _vOpenTuple(v: any, o: number): boolean {
 
 export function _eOpenTuple(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eOpenTuple(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vOpenTuple(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, _sp12, 'array')) return false;
-  } else {
-    if (v.length > 0) {
-      const x1 = v[0];
-      if (typeof x1 !== 'boolean') {
-        if (_fType(E, o, p + '/0', _sp12 + '/prefixItems/0', 'boolean')) return false;
-      }
-    }
-    for (let i2 = 1; i2 < v.length; i2++) {
-      const x3 = v[i2];
-      if (typeof x3 !== 'string') {
-        if (_fType(E, o, p + '/' + i2, _sp12 + '/items', 'string')) return false;
-      }
-    }
+    _fType(E, o, p, _sp12, 'array');
+    return false;
+  }
+  if (v.length > 0) {
+    const x1 = v[0];
+    if (typeof x1 !== 'boolean' && _fType(E, o, p + '/0', _sp12 + '/prefixItems/0', 'boolean')) return false;
+  }
+  for (let i2 = 1; i2 < v.length; i2++) {
+    const x3 = v[i2];
+    if (typeof x3 !== 'string' && _fType(E, o, p + '/' + i2, _sp12 + '/items', 'string')) return false;
   }
   return E.length === e0;
 }
 
 export function _vRgb(v: any, o: number): boolean {
+  if (o & 8) return _vRgb(_plain(v), o - 8);
   if (!Array.isArray(v)) return false;
-  if (v.length > 3) {
-    return false;
-  }
-  if (v.length < 3) {
-    return false;
-  }
+  if (v.length > 3) return false;
+  if (v.length < 3) return false;
   for (let i1 = 0; i1 < v.length; i1++) {
     const x2 = v[i1];
     if (!Number.isInteger(x2)) return false;
@@ -358,29 +330,25 @@ export function _vRgb(v: any, o: number): boolean {
 
 export function _eRgb(v: any, o: number, p: string, E: ValidationError[]): boolean {
   const e0 = E.length;
+  if (o & 8) return _eRgb(_plain(v), o - 8, p, E);
+  if ((o & 49) === 1 && _vRgb(v, o)) return true;
   if (!Array.isArray(v)) {
-    if (_fType(E, o, p, '#/components/schemas/Rgb', 'array')) return false;
-  } else {
-    if (v.length > 3) {
-      if (
-        _fErr(E, o, p, '#/components/schemas/Rgb/maxItems', 'maxItems', 'must NOT have more than 3 items', { limit: 3 })
-      )
-        return false;
-    }
-    if (v.length < 3) {
-      if (
-        _fErr(E, o, p, '#/components/schemas/Rgb/minItems', 'minItems', 'must NOT have fewer than 3 items', {
-          limit: 3,
-        })
-      )
-        return false;
-    }
-    for (let i1 = 0; i1 < v.length; i1++) {
-      const x2 = v[i1];
-      if (!Number.isInteger(x2)) {
-        if (_fType(E, o, p + '/' + i1, '#/components/schemas/Rgb/items', 'integer')) return false;
-      }
-    }
+    _fType(E, o, p, '#/components/schemas/Rgb', 'array');
+    return false;
+  }
+  if (
+    v.length > 3 &&
+    _fErr(E, o, p, '#/components/schemas/Rgb/maxItems', 'maxItems', 'must NOT have more than 3 items', { limit: 3 })
+  )
+    return false;
+  if (
+    v.length < 3 &&
+    _fErr(E, o, p, '#/components/schemas/Rgb/minItems', 'minItems', 'must NOT have fewer than 3 items', { limit: 3 })
+  )
+    return false;
+  for (let i1 = 0; i1 < v.length; i1++) {
+    const x2 = v[i1];
+    if (!Number.isInteger(x2) && _fType(E, o, p + '/' + i1, '#/components/schemas/Rgb/items', 'integer')) return false;
   }
   return E.length === e0;
 }
