@@ -6,7 +6,8 @@
  * - otherwise the test goes on its own line between `if (` and `)`, and a top-level `&&` (or `||`) chain
  *   puts each operand on its own line (inside an `if`'s parentheses the chain has no group of its own).
  * - a top-level function's signature: one parameter a line;
- * - `if (!(a || b)) {`: the operands go inside `if (!(` … `)) {`, one a line;
+ * - `if (!(a || b)) {` (or a statement after it): the operands go inside `if (!(` … `))`, one a line;
+ * - an operand `!(a || b)` of a broken chain: `!(` on its own line, then the operands, one a line, then `)`;
  * Anything else (an operand or statement that would itself need breaking, mixed `&&`/`||`) is left as it
  * is; the statement is then wider than the print width, and module/unformatted.ts leaves it to prettier.
  */
@@ -43,7 +44,7 @@ function breakIf(line: string): string | undefined {
     if (operands.operands.length === 1 && test.startsWith('!(')) {
       // A negated chain: prettier keeps `if (!(` together and puts the chain's operands inside.
       const negated = closingParen(test, 1) === test.length - 1 ? topLevelChain(test.slice(2, -1)) : undefined;
-      if (!negated || negated.operands.length < 2 || rest !== ' {') return undefined;
+      if (!negated || negated.operands.length < 2) return undefined;
       const lines = chainLines(negated, inner);
       return lines && `${lead}!(\n${lines.join('\n')}\n${indent}))`;
     }
@@ -92,6 +93,12 @@ function chainLines(chain: { operator: string; operands: string[] }, indent: str
 function operandLines(operand: string, indent: string, suffix: string): string[] | undefined {
   const fits = (l: string) => l.length <= WIDTH;
   if (fits(`${indent}${operand}${suffix}`)) return [`${indent}${operand}${suffix}`];
+  if (operand.startsWith('!(') && closingParen(operand, 1) === operand.length - 1) {
+    // A negated chain as an operand: prettier breaks it inside its own parentheses.
+    const negated = topLevelChain(operand.slice(2, -1));
+    const lines = negated && negated.operands.length > 1 ? chainLines(negated, indent + '  ') : undefined;
+    return lines && [`${indent}!(`, ...lines, `${indent})${suffix}`];
+  }
   const m = /^!?[\w$.]+\(/.exec(operand);
   if (!m || closingParen(operand, m[0].length - 1) !== operand.length - 1) return undefined;
   const args = splitTopLevel(operand.slice(m[0].length, -1), ', ');
