@@ -7,7 +7,8 @@
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
 import * as n from '../../generator/src/codegen/ts-nodes.ts';
-import { prettyStatement, Unhandled } from '../../generator/src/codegen/ts-pretty.ts';
+import { NotPrinted } from '../../generator/src/codegen/pretty-doc.ts';
+import { prettyStatement } from '../../generator/src/codegen/ts-pretty.ts';
 import { printFormattedModule } from '../../generator/src/codegen/ts-print.ts';
 import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
 
@@ -86,7 +87,7 @@ describe('ts-pretty prints what prettier prints', () => {
   it('leaves what it does not reproduce to prettier, and the module says which ranges those are', async () => {
     // A string with a control character: prettier keeps whatever escape it is given; not worth guessing.
     const odd = n.typeAlias('Odd', n.literalType('bell\u0007'));
-    expect(() => prettyStatement(odd)).toThrow(Unhandled);
+    expect(() => prettyStatement(odd)).toThrow(NotPrinted);
     const printed = printFormattedModule(['Header.'], [n.typeAlias('Fine', ref('A')), odd, n.typeAlias('AlsoFine', ref('B'))]);
     expect(printed.unformatted).toHaveLength(1);
     const [start, end] = printed.unformatted[0];

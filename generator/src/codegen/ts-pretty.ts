@@ -7,7 +7,7 @@
  *
  * Only the node kinds and shapes our builders produce are handled. Anything else (a kind added to
  * ts-nodes.ts later, a string with characters whose escaping prettier may choose differently, a number in
- * exponent form) throws `Unhandled`, and the caller leaves that statement to prettier. A test formats every
+ * exponent form) throws `NotPrinted`, and the caller leaves that statement to prettier. A test formats every
  * generated file of every fixture and corpus spec with prettier and asserts nothing changes
  * (test/print/prettier-clean.test.ts): it is what keeps this module honest when prettier changes.
  */
@@ -22,13 +22,12 @@ const { group, indent, align, line, softline, hardline, ifBreak, join, indentIfB
 const K = ts.SyntaxKind;
 
 /** A node (or a shape of one) this printer does not reproduce prettier's output for (pretty-doc.ts `NotPrinted`). */
-export { NotPrinted as Unhandled };
 
 function unhandled(what: string): never {
   throw new NotPrinted(what);
 }
 
-/** A top-level statement as prettier prints it (no trailing newline); throws `Unhandled`. */
+/** A top-level statement as prettier prints it (no trailing newline); throws `NotPrinted`. */
 export function prettyStatement(node: ts.Statement): string {
   const doc = [comments(node), statement(node)];
   return printDoc(doc);

@@ -5,7 +5,7 @@
  * prettier's own printer builds for them, and prettier's document printer (`prettier/doc`) fits them to
  * the print width. Types are printed by codegen/ts-pretty.ts.
  *
- * A shape this module does not reproduce throws `Unhandled`; the emitter then writes that statement as
+ * A shape this module does not reproduce throws `NotPrinted`; the emitter then writes that statement as
  * before and leaves it to prettier (`assemble` records its range for `EmittedFile.formatted`).
  * test/print/prettier-clean.test.ts holds the result to account on every fixture and corpus spec.
  */
@@ -17,7 +17,7 @@ import { comments as commentsDoc, prettyStatement, type as typeDoc } from '../..
 import type { SignatureSpec, Statement } from '../../codegen/ts-nodes.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
 
-export { blockComment, NotPrinted as Unhandled };
+export { blockComment };
 
 type D = builders.Doc;
 const { group, indent, line, softline, hardline, ifBreak, join, fill, conditionalGroup, breakParent } = builders;
@@ -239,7 +239,7 @@ function memberDoc(node: ts.TypeElement): D {
 
 /**
  * A top-level statement built by ts-nodes.ts as prettier prints it: interfaces with method members here,
- * everything else by codegen/ts-pretty.ts. Throws `Unhandled`.
+ * everything else by codegen/ts-pretty.ts. Throws `NotPrinted`.
  */
 export function prettyClientStatement(node: Statement): string {
   if (!ts.isInterfaceDeclaration(node) || !node.members.some(ts.isMethodSignature)) return prettyStatement(node);

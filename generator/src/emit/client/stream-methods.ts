@@ -130,7 +130,7 @@ export function streamFunction(model: ApiModel, op: OperationModel, parts: Strea
 
 /**
  * `streamFunction` printed as prettier prints it (a dual-mode implementation whose lines do not fit is left
- * to prettier: `fitting` throws `Unhandled`).
+ * to prettier: `fitting` throws `NotPrinted`).
  */
 export function prettyStreamFunction(model: ApiModel, op: OperationModel, parts: StreamSignatureParts, use: Use, ref: Ref, fn: string, spec: string): string | undefined {
   const fact = factsOf(model).stream(op);

@@ -18,7 +18,8 @@
  */
 import { code, ident, type Code } from '../../codegen/index.ts';
 import type { ApiModel } from '../../model/types.ts';
-import { call, fluidAssignment, prettyImports, PrettyModule } from './module/pretty.ts';
+import { fluidAssignment } from '../../codegen/pretty-doc.ts';
+import { call, prettyImports, PrettyModule } from './module/pretty.ts';
 import { printDoc } from '../../codegen/pretty-doc.ts';
 
 /** The interface and the adapters: static text (no spec content), in prettier's layout. */

@@ -10,11 +10,9 @@
  * statement starts and ends). test/print/prettier-clean.test.ts holds every claim to account.
  */
 import { builders } from 'prettier/doc';
-import { breakAfterOperator, callArguments, fluidAssignment, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
+import { callArguments, prettyModuleLine } from '../../../codegen/pretty-doc.ts';
 import { ModulePrinter } from '../../../codegen/pretty-module.ts';
 import { PRETTIER_OPTIONS } from '../../../write/format.ts';
-
-export { breakAfterOperator, fluidAssignment };
 
 export type Doc = builders.Doc;
 const { group, indent, align, line, softline, hardline, ifBreak, join } = builders;

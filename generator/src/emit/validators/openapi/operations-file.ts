@@ -20,7 +20,8 @@
 import { code, docComment, ident, prettyLit as lit, objectKey, type Code } from '../../../codegen/index.ts';
 import type { ApiModel, OperationModel, ParameterLocation } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { arrayLiteral, breakAfterOperator, call, fluidAssignment, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
+import { breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc.ts';
+import { arrayLiteral, call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
 import { printDoc } from '../../../codegen/pretty-doc.ts';
 import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
