@@ -56,7 +56,9 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   // and the plugins' files.
   let specFiles = new Set<string>([config.spec]);
   const configFile = (): string | undefined => config.origin?.file;
-  const pluginFiles = (): Set<string> => new Set(config.plugins.map(localPluginFile).filter((f): f is string => f !== undefined));
+  // Resolved once per run (not at every file event): a plugin not resolvable before a run may be after it.
+  let plugins: Set<string> | undefined;
+  const pluginFiles = (): Set<string> => (plugins ??= new Set(config.plugins.map(localPluginFile).filter((f): f is string => f !== undefined)));
   const watched = (): string[] => [...new Set([...specFiles, configFile(), ...pluginFiles()].filter((f): f is string => f !== undefined))];
 
   const showProblem = (error: unknown): void => {
@@ -75,6 +77,7 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   };
 
   const runOnce = async (): Promise<void> => {
+    plugins = undefined;
     if (configChanged) {
       try {
         config = options.reloadConfig();
