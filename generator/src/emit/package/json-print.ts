@@ -4,14 +4,23 @@
  * an object that had a line break between `{` and its first key stays expanded, and so does every object
  * or array around it; any other object or array is printed on one line (`{ "a": 1 }`, `["a", "b"]`) when
  * that line, with the comma after it, fits the print width, else one member per line; strings, numbers and
- * keys keep their spelling; no trailing commas.
+ * keys keep their spelling (a key's value never moves to the next line); no trailing commas.
+ *
+ * The layout is a document of prettier's own builders, printed by prettier's document printer (codegen's
+ * `printDoc`), so widths are measured as prettier measures them: any text, however hostile (wide and
+ * zero-width characters, emoji, line separators, quotes and backslashes as JSON.stringify escapes them,
+ * values far wider than a line), comes out as prettier prints it.
  *
  * Only what the package templates produce is handled: anything else (a blank line or comment between
- * members, an array holding numbers, objects or arrays, which prettier lays out by other rules, non-ASCII
- * text, whose width prettier measures in columns) returns undefined, and the file is left to prettier.
- * test/packages/json-print.test.ts holds this to prettier's output on generated documents.
+ * members, an array holding numbers, objects or arrays, which prettier lays out by other rules) returns
+ * undefined, and the file is left to prettier. test/packages/json-print.test.ts holds this to prettier's
+ * output on random documents, hostile strings included.
  */
-import { PRETTIER_OPTIONS } from '../../write/format.ts';
+import { builders } from 'prettier/doc';
+import { printDoc } from '../../codegen/pretty-doc.ts';
+
+const { group, indent, line, softline, join } = builders;
+type Doc = builders.Doc;
 
 type JsonNode =
   | { kind: 'scalar'; raw: string; number: boolean }
@@ -20,17 +29,13 @@ type JsonNode =
 
 class Unsupported extends Error {}
 
-const WIDTH = PRETTIER_OPTIONS.printWidth!;
-const INDENT = ' '.repeat(PRETTIER_OPTIONS.tabWidth!);
-
 /** `text` (a JSON document) as prettier prints it, or undefined when this printer does not know how. */
 export function prettyJson(text: string): string | undefined {
-  if (/[^\x00-\x7f]/.test(text)) return undefined;
   try {
     const parser = new Parser(text);
     const root = parser.value();
     parser.end();
-    return `${print(root, '', 0, 0)}\n`;
+    return `${printDoc(layout(root))}\n`;
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -43,28 +48,16 @@ function mustBreak(node: JsonNode): boolean {
   return node.kind === 'array' && node.items.some(mustBreak);
 }
 
-function flat(node: JsonNode): string {
+/** The node's document: one line when it fits (with what follows it up to the next line break), else one member a line. */
+function layout(node: JsonNode): Doc {
   if (node.kind === 'scalar') return node.raw;
-  if (node.kind === 'array') return `[${node.items.map(flat).join(', ')}]`;
-  return node.members.length ? `{ ${node.members.map((m) => `${m.key}: ${flat(m.value)}`).join(', ')} }` : '{}';
-}
-
-/** `node` starting at `column`, followed on its line by `rest` characters (a comma, or nothing). */
-function print(node: JsonNode, indent: string, column: number, rest: number): string {
-  if (node.kind === 'scalar') return node.raw;
-  const empty = node.kind === 'object' ? !node.members.length : !node.items.length;
-  if (empty) return node.kind === 'object' ? '{}' : '[]';
-  if (!mustBreak(node)) {
-    const line = flat(node);
-    if (column + line.length + rest <= WIDTH) return line;
-  }
-  const inner = indent + INDENT;
   if (node.kind === 'array') {
-    const items = node.items.map((item, i) => inner + print(item, inner, inner.length, i < node.items.length - 1 ? 1 : 0));
-    return `[\n${items.join(',\n')}\n${indent}]`;
+    if (!node.items.length) return '[]';
+    return group(['[', indent([softline, join([',', line], node.items.map(layout))]), softline, ']'], { shouldBreak: mustBreak(node) });
   }
-  const members = node.members.map((m, i) => `${inner}${m.key}: ${print(m.value, inner, inner.length + m.key.length + 2, i < node.members.length - 1 ? 1 : 0)}`);
-  return `{\n${members.join(',\n')}\n${indent}}`;
+  if (!node.members.length) return '{}';
+  const members = node.members.map((m) => [m.key, ': ', layout(m.value)]);
+  return group(['{', indent([line, join([',', line], members)]), line, '}'], { shouldBreak: mustBreak(node) });
 }
 
 const STRING = /"(?:[^"\\\x00-\x1f]|\\.)*"/y;
