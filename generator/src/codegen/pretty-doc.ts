@@ -7,7 +7,7 @@ import { builders, printer } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import { stringifyLiteral } from './code.ts';
 
-const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak } = builders;
+const { group, indent, line, softline, hardline, ifBreak, join, lineSuffixBoundary, indentIfBreak, conditionalGroup } = builders;
 
 /**
  * A shape a printer does not reproduce prettier's output for. Every printer throws this one class, and the
@@ -183,4 +183,29 @@ export function commentDoc(text: string): builders.Doc {
   if (!comment) return '';
   if (!comment.startsWith('/*') || !comment.endsWith('*/')) throw new NotPrinted('not a block comment');
   return blockComment(comment.slice(2, -2));
+}
+
+/**
+ * An array literal of strings (prettier fills arrays of numbers and has its own rules for arrays of
+ * objects and arrays: not those), each element a document that does not break: `[a, b]` on the line when
+ * it fits, else one element a line with a trailing comma.
+ */
+export function arrayLiteral(items: readonly builders.Doc[]): builders.Doc {
+  if (!items.length) return '[]';
+  return group(['[', indent([softline, join([',', line], items.map((item) => group(item))), ifBreak(',')]), softline, ']']);
+}
+
+/**
+ * The arguments of a call whose last argument prettier "hugs" (a non-empty array or object literal, `last`
+ * its group; no other argument may be one of the same kind): all on the line when they fit; else the
+ * others on the line and the last one broken open after its opening bracket (when that line fits); else
+ * one argument a line with a trailing comma. prettier's conditional group, built as prettier builds it.
+ */
+export function huggedCallArguments(init: readonly builders.Doc[], last: builders.Doc): builders.Doc {
+  const all = [...init, last];
+  return conditionalGroup([
+    ['(', join([',', line], all), ')'],
+    ['(', join([',', line], [...init, group(last, { shouldBreak: true })]), ')'],
+    group(['(', indent([line, join([',', line], all)]), ifBreak(','), line, ')'], { shouldBreak: true }),
+  ]);
 }

@@ -11,12 +11,14 @@
 import { builders } from 'prettier/doc';
 import { PRETTIER_OPTIONS } from '../write/format.ts';
 import {
+  arrayLiteral,
   blockComment,
   breakAfterOperator,
   callArguments,
   commentDoc,
   fitting,
   fluidAssignment,
+  huggedCallArguments,
   importStatement,
   jsonParseStatement,
   moduleLine,
@@ -46,6 +48,10 @@ export interface Printer {
   commentBody(body: string): builders.Doc;
   /** `(a, b)`: call arguments none of which prettier hugs (no object, array or function last). */
   callArguments(args: readonly builders.Doc[]): builders.Doc;
+  /** `(a, [b])`: call arguments whose last one prettier hugs (a non-empty array or object literal, given as its group). */
+  huggedCallArguments(init: readonly builders.Doc[], last: builders.Doc): builders.Doc;
+  /** `[a, b]`: an array literal of strings (elements that do not break). */
+  arrayLiteral(items: readonly builders.Doc[]): builders.Doc;
   /** `<A, B>`: two or more type arguments (prettier breaks them one a line, without a trailing comma). */
   typeArguments(args: readonly builders.Doc[]): builders.Doc;
   /** `left = right` / `key: value` with a call, object or array on the right (prettier's "fluid" layout). */
@@ -73,6 +79,8 @@ export const printer: Printer = {
   comment: commentDoc,
   commentBody: blockComment,
   callArguments,
+  huggedCallArguments,
+  arrayLiteral,
   typeArguments,
   fluidAssignment,
   breakAfterOperator,

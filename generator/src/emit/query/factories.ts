@@ -7,6 +7,7 @@ import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel, OperationModel } from '../../model/types.ts';
 import type { Codegen, EmitContext } from '../emitter.ts';
 import { argumentKeys } from '../client/model-helpers.ts';
+import { infiniteOptionsCode, printInfiniteOptions, type InfiniteShape } from './infinite.ts';
 
 type Code = ReturnType<Codegen['code']>;
 
@@ -78,9 +79,31 @@ export interface FactoryStatement {
   fallback: () => string;
 }
 
+/** What the infinite-query options of a paginated read are made of, or undefined when it has none. */
+function infiniteShape(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): InfiniteShape | undefined {
+  const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
+  const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
+  if (!pagination || !tokenKey || !names.infinite) return undefined;
+  const follows =
+    pagination.kind === 'token'
+      ? `pages follow \`${pagination.nextTokenPointer}\` into \`${pagination.tokenParameter}\` until it is absent.`
+      : `pages send \`${pagination.itemTokenPointer}\` of the last item in \`${pagination.tokenParameter}\` while \`${pagination.hasMorePointer}\` is true.`;
+  return {
+    name: names.infinite,
+    method: op.names.method,
+    optional: argsOptional(op),
+    tokenKey,
+    comment: doc(cg, op, `infinite-query options: ${follows}`).text,
+    next:
+      pagination.kind === 'token'
+        ? { kind: 'token', next: pointerTokens(pagination.nextTokenPointer) }
+        : { kind: 'item', hasMore: pointerTokens(pagination.hasMorePointer), items: pointerTokens(pagination.itemsPointer), itemToken: pointerTokens(pagination.itemTokenPointer) },
+  };
+}
+
 /** The plain code of an operation's factories, one statement each (what prettier formats when the printer cannot). */
-function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Code[] {
-  const { code, ident, lit, propKey } = cg;
+function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Array<Code | string> {
+  const { code, ident, lit } = cg;
   const m = lit(op.names.method);
   const call = cg.access(code`client`, op.names.method);
   const optional = argsOptional(op) ? code`?` : code``;
@@ -94,7 +117,7 @@ function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'opt
   }
   const key = ident(names.key);
   const keyType = code`ReturnType<typeof ${key}>`;
-  const out = [
+  const out: Array<Code | string> = [
     code`${doc(cg, op, 'the query key, distinct per argument (the operation and its argument, serializable).')}export function ${key}(args${optional}: ${argsType}) {
   return [${m}, args ?? {}] as const;
 }`,
@@ -105,40 +128,14 @@ function factoryCode(cg: Codegen, op: OperationModel, names: Record<'key' | 'opt
   };
 }`,
   ];
-  const pagination = op.pagination?.kind === 'link' ? undefined : op.pagination;
-  const tokenKey = pagination && argumentKey(op, pagination.tokenParameter);
-  if (pagination && tokenKey) {
-    const next =
-      pagination.kind === 'token'
-        ? code`tokenAt(page, ${lit(pointerTokens(pagination.nextTokenPointer))})`
-        : code`tokenAt(page, ${lit(pointerTokens(pagination.hasMorePointer))}) === true ? tokenAt(lastOf(tokenAt(page, ${lit(pointerTokens(pagination.itemsPointer))})), ${lit(pointerTokens(pagination.itemTokenPointer))}) : undefined`;
-    const follows =
-      pagination.kind === 'token'
-        ? `pages follow \`${pagination.nextTokenPointer}\` into \`${pagination.tokenParameter}\` until it is absent.`
-        : `pages send \`${pagination.itemTokenPointer}\` of the last item in \`${pagination.tokenParameter}\` while \`${pagination.hasMorePointer}\` is true.`;
-    const pageArgs = code`Omit<NonNullable<${argsType}>, ${lit(tokenKey)}>`;
-    const token = code`NonNullable<NonNullable<${argsType}>[${lit(tokenKey)}]>`;
-    const infKey = code`readonly [${m}, ${pageArgs}, 'infinite']`;
-    out.push(code`${doc(cg, op, `infinite-query options: ${follows}`)}export function ${ident(names.infinite)}(
-  client: Pick<Client, ${m}>,
-  args${optional}: ${pageArgs},
-): InfiniteOptionsOf<${m}, ${infKey}, ${token} | undefined> {
-  const queryKey = [${m}, args ?? {}, 'infinite'] as const;
-  return {
-    queryKey: queryKey as DataTag<${infKey}, InfiniteData<DataOf<${m}>, ${token} | undefined>, ErrorOf<${m}>>,
-    queryFn: async ({ signal, pageParam }) => await ${call}({ ...args, ${propKey(tokenKey)}: pageParam } as NonNullable<${argsType}>, { signal }),
-    initialPageParam: undefined,
-    getNextPageParam: (page) => (${next} as ${token} | undefined) ?? undefined,
-  };
-}`);
-  }
+  const infinite = infiniteShape(cg, op, names);
+  if (infinite) out.push(infiniteOptionsCode(cg, infinite));
   return out;
 }
 
 /**
  * The same statements in prettier's layout (`context.printer`): signatures, type arguments and objects
- * broken as prettier breaks them. The infinite-query options (an arrow whose body breaks around a cast)
- * are not reproduced: they stay for prettier.
+ * broken as prettier breaks them; the infinite-query options by ./infinite.ts.
  */
 function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'key' | 'options' | 'infinite' | 'mutation', string>): Array<() => string> {
   const cg = context.codegen;
@@ -179,7 +176,10 @@ function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'
       const object = ['{', indent(members.map((x) => [hardline, x])), hardline, '}'];
       return fn('query options; the query\'s `signal` aborts the call.', names.options, [['client: ', pick], `args${optional}: ArgsOf<${m}>`], ['QueryOptionsOf', p.typeArguments([m, keyType])], [['return ', object, ';']]);
     },
-    () => fail('infinite options'),
+    () => {
+      const shape = infiniteShape(cg, op, names);
+      return shape ? printInfiniteOptions(p, shape) : fail('no infinite options');
+    },
   ];
 }
 
@@ -194,7 +194,7 @@ export function factoryStatements(model: ApiModel, context: EmitContext): Factor
       const notPrinted = (): never => {
         throw new context.printer.NotPrinted('long or odd name');
       };
-      return plain.map((c, i) => ({ print: prints[i] ?? notPrinted, fallback: () => c.text }));
+      return plain.map((c, i) => ({ print: prints[i] ?? notPrinted, fallback: () => (typeof c === 'string' ? c : c.text) }));
     });
 }
 

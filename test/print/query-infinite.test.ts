@@ -1,0 +1,88 @@
+/**
+ * The query target's infinite-query options (emit/query/infinite.ts) and the layouts they are built from
+ * (codegen/pretty-doc.ts `arrayLiteral`, `huggedCallArguments`), held against prettier itself on random
+ * shapes: names of every length up to well past the print width, optional and required arguments, token
+ * keys bare, quoted and hostile (quotes, backslashes, brackets), JSON pointers of zero to four tokens made
+ * of any text (wide and zero-width characters, emoji, line separators, quotes), both pagination kinds.
+ * Whatever the printer prints must be exactly what prettier prints for the statement's plain code; what it
+ * declines must be rare (non-ASCII token keys and `__proto__` only).
+ */
+import fc from 'fast-check';
+import * as prettier from 'prettier';
+import { describe, expect, it } from 'vitest';
+import * as codegen from '../../generator/src/codegen/index.ts';
+import { printer } from '../../generator/src/codegen/printer.ts';
+import { infiniteOptionsCode, printInfiniteOptions, type InfiniteShape } from '../../generator/src/emit/query/infinite.ts';
+import { PRETTIER_OPTIONS } from '../../generator/src/write/format.ts';
+
+const format = (text: string) => prettier.format(text, { ...PRETTIER_OPTIONS, parser: 'typescript' });
+
+const identifier = (min: number, max: number) => fc.stringMatching(new RegExp(`^[a-zA-Z_$][A-Za-z0-9_$]{${min - 1},${max - 1}}$`)).filter((n) => !codegen.RESERVED_WORDS.has(n));
+const hostileChar = fc.constantFrom('"', "'", '\\', '\n', '\u0000', '\u2028', '\u2029', '\u00e9', 'e\u0301', '\u200b', '\u4e2d', '\u{1f600}', '`', '${', '*/', ' ', '~', '/');
+const text = fc.oneof(
+  fc.stringMatching(/^[a-z_]{0,30}$/),
+  fc.array(fc.oneof(hostileChar, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), fc.stringMatching(/^[a-z]{1,12}$/)), { maxLength: 20 }).map((p) => p.join('')),
+);
+const pointer = fc.array(text, { maxLength: 4 });
+const tokenKey = fc.oneof(identifier(1, 3), identifier(4, 40), fc.constantFrom('page[after]', "it's", 'say "hi"', 'a\\b', '1', '0', 'page-token', 'x'.repeat(90), '__proto__', 'naïve'), fc.stringMatching(/^[ -~]{1,30}$/));
+const shape: fc.Arbitrary<InfiniteShape> = fc.record({
+  name: identifier(1, 110),
+  method: identifier(1, 100),
+  optional: fc.boolean(),
+  tokenKey,
+  comment: fc.array(text, { maxLength: 3 }).map((lines) => codegen.docComment(lines).text),
+  next: fc.oneof(
+    fc.record({ kind: fc.constant('token' as const), next: pointer }),
+    fc.record({ kind: fc.constant('item' as const), hasMore: pointer, items: pointer, itemToken: pointer }),
+  ),
+});
+
+describe('infinite-query options', () => {
+  it('are printed as prettier prints their plain code', { timeout: 240_000 }, async () => {
+    let printed = 0;
+    let declined = 0;
+    await fc.assert(
+      fc.asyncProperty(shape, async (s) => {
+        let ours: string;
+        try {
+          ours = printInfiniteOptions(printer, s);
+        } catch (error) {
+          if (!(error instanceof printer.NotPrinted)) throw error;
+          declined++;
+          expect(/[^\x20-\x7e]/.test(s.tokenKey) || s.tokenKey === '__proto__').toBe(true);
+          return;
+        }
+        printed++;
+        expect(ours + '\n').toBe(await format(infiniteOptionsCode(codegen, s)));
+      }),
+      { numRuns: 400 },
+    );
+    expect(printed).toBeGreaterThan(300);
+    expect(declined).toBeLessThan(100);
+  });
+});
+
+describe('layouts', () => {
+  const strings = fc.array(text, { maxLength: 6 });
+  it('arrayLiteral and huggedCallArguments: a call hugging its last array argument, at every width', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(identifier(1, 60), fc.array(identifier(1, 50), { maxLength: 3 }), strings.filter((a) => a.length > 0), async (callee, init, items) => {
+        const array = printer.arrayLiteral(items.map((t) => printer.string(t)));
+        const ours = printer.print([callee, printer.huggedCallArguments(init, array), ';']);
+        const plain = `${callee}(${[...init, codegen.lit(items).text].join(', ')});`;
+        expect(ours + '\n').toBe(await format(plain));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('arrayLiteral on the right of an assignment, empty included', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(identifier(1, 100), strings, async (name, items) => {
+        const ours = printer.print(['const ', printer.fluidAssignment([name, ' ='], printer.arrayLiteral(items.map((t) => printer.string(t)))), ';']);
+        expect(ours + '\n').toBe(await format(`const ${name} = ${codegen.lit(items).text};`));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
