@@ -76,6 +76,12 @@ export interface PackageInfo {
   summary?: string;
   /** A usage example for the README (TypeScript), or a function of the model that writes one. */
   example?: string | ((model: ApiModel, context: EmitContext) => string);
+  /**
+   * The example is written as prettier prints it (prettier's quotes, `printer` layouts): its README is then
+   * printed without prettier, unless an example line is wider than the print width, non-ASCII or holds a
+   * backslash (those READMEs still go to prettier). Without it a plugin's README goes to prettier.
+   */
+  examplePrinted?: boolean;
   /** Runtime dependencies other than sibling targets (those come from `dependsOn`), name → range. */
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;

@@ -175,8 +175,10 @@ export const mswEmitter: TargetEmitter = {
   optIn: true,
   package: {
     summary: "Mock Service Worker handlers for every operation, answering with the server mock's seeded sample data and checking requests like the server.",
+    // Written as prettier prints it (the module name in prettier's quotes): the README is claimed formatted.
     example: (model, context) =>
-      `import { setupServer } from 'msw/node';\nimport { handlers } from ${JSON.stringify(context.importPath('msw', 'src/index.ts'))};\n\nconst server = setupServer(...handlers);\nserver.listen();\n`,
+      `import { setupServer } from 'msw/node';\n${context.printer.importStatement('import', ['handlers'], context.importPath('msw', 'src/index.ts'))}\n\nconst server = setupServer(...handlers);\nserver.listen();\n`,
+    examplePrinted: true,
     peerDependencies: { msw: MSW_RANGE },
   },
   emit: emitMsw,

@@ -174,8 +174,9 @@ export function packageFiles(emitter: TargetEmitter, model: ApiModel, context: E
   return [
     printed('package.json', template(TEMPLATES['package.json'])(view), 'json'),
     printed('tsconfig.json', template(TEMPLATES['tsconfig.json'])(view), 'json'),
-    // A plugin's example is its own code, in its own spelling: such a README is left to prettier.
-    builtin || !view.example ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined) : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
+    // A plugin's example is its own code, in its own spelling: such a README is left to prettier, unless the
+    // plugin says it writes it as prettier prints it (PackageInfo.examplePrinted: the query and msw targets).
+    builtin || !view.example || info.examplePrinted ? printed('README.md', template(TEMPLATES['README.md'])(view), 'markdown', builtin && examplePrinted(builtin) ? view.example : undefined) : { path: 'README.md', contents: template(TEMPLATES['README.md'])(view), format: 'markdown' },
     {
       path: 'LICENSE',
       contents: template(TEMPLATES.LICENSE)({ mit: isMit, holder: options.licenseHolder, name: names[target], specTitle: model.info.title, license: options.license, url: specLicense?.url ?? null }),

@@ -198,22 +198,27 @@ export function factoryStatements(model: ApiModel, context: EmitContext): Factor
     });
 }
 
-/** The README's example: the first read that needs no argument, else the first mutation. */
+/**
+ * The README's example: the first read that needs no argument, else the first mutation. Written as
+ * prettier prints it (imports by the printer, strings in prettier's quotes): the package stage claims the
+ * README formatted (`examplePrinted`) when every line fits.
+ */
 export function queryExample(model: ApiModel, context: EmitContext): string {
   const names = namesOf(model, context.codegen);
+  const p = context.printer;
   const read = model.operations.find((op) => queryKind(model, op) === 'query' && argsOptional(op));
   const write = model.operations.find((op) => queryKind(model, op) === 'mutation');
   const client = context.importPath('client', 'src/index.ts');
   const query = context.importPath('query', 'src/index.ts');
-  const head = `import { QueryClient } from '@tanstack/query-core';\nimport { createClient } from ${JSON.stringify(client)};\n`;
+  const head = `${p.importStatement('import', ['QueryClient'], '@tanstack/query-core')}\n${p.importStatement('import', ['createClient'], client)}\n`;
   const setup = `\nconst client = createClient({ baseUrl: 'https://api.example.com' });\nconst queryClient = new QueryClient();\n`;
   if (read) {
     const f = names.get(read)!.options;
-    return `${head}import { ${f} } from ${JSON.stringify(query)};\n${setup}const data = await queryClient.fetchQuery(${f}(client));\n`;
+    return `${head}${p.importStatement('import', [f], query)}\n${setup}const data = await queryClient.fetchQuery(${f}(client));\n`;
   }
   if (write) {
     const f = names.get(write)!.mutation;
-    return `${head}import { ${f} } from ${JSON.stringify(query)};\n${setup}const mutation = queryClient.getMutationCache().build(queryClient, ${f}(client));\n`;
+    return `${head}${p.importStatement('import', [f], query)}\n${setup}const mutation = queryClient.getMutationCache().build(queryClient, ${f}(client));\n`;
   }
   return head;
 }
