@@ -42,7 +42,8 @@ export function infiniteOptionsCode(cg: Codegen, s: InfiniteShape): string {
   const next =
     s.next.kind === 'token'
       ? code`tokenAt(page, ${lit(s.next.next)})`
-      : code`tokenAt(page, ${lit(s.next.hasMore)}) === true ? tokenAt(lastOf(tokenAt(page, ${lit(s.next.items)})), ${lit(s.next.itemToken)}) : undefined`;
+      : // Parenthesized: the cast is of the whole choice (`a ? b : c as T` casts `c` alone, and `b` is `unknown`).
+        code`(tokenAt(page, ${lit(s.next.hasMore)}) === true ? tokenAt(lastOf(tokenAt(page, ${lit(s.next.items)})), ${lit(s.next.itemToken)}) : undefined)`;
   const pageArgs = code`Omit<NonNullable<${argsType}>, ${lit(s.tokenKey)}>`;
   const token = code`NonNullable<NonNullable<${argsType}>[${lit(s.tokenKey)}]>`;
   const infKey = code`readonly [${m}, ${pageArgs}, 'infinite']`;
@@ -117,7 +118,7 @@ export function printInfiniteOptions(p: Printer, s: InfiniteShape): string {
       ? nullish(group(['(', ...tokenAt('page', s.next.next), ' as ', cast(), ')']))
       : nullish(
           group([
-            '(',
+            '((',
             group([
               group([group(tokenAt('page', s.next.hasMore)), ' ', group(['===', line, 'true'])]),
               indent([
@@ -126,9 +127,11 @@ export function printInfiniteOptions(p: Printer, s: InfiniteShape): string {
                 align(2, tokenAt(['lastOf', lineSuffixBoundary, p.callArguments([tokenAt('page', s.next.items)])], s.next.itemToken)),
                 line,
                 ': ',
-                align(2, ['(', 'undefined as ', cast(), ')']),
+                align(2, 'undefined'),
               ]),
             ]),
+            ') as ',
+            cast(),
             ')',
           ]),
         );
