@@ -70,8 +70,12 @@ describe('the plugin printer agrees with prettier', () => {
   ] as Array<[string, TargetEmitter]>)('%s: operation names of every length, printed as prettier prints them', { timeout: 240_000 }, async (_, emitter) => {
     const models = await Promise.all(fixtures.map(async (f) => (await loadModel(f)).model));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...models), fc.array(identifier(1, 90), { minLength: 1, maxLength: 4 }), async (model, names) => {
-        for (const file of emitter.emit(renamed(model, names), context())) await expectPrinted(file);
+      fc.asyncProperty(fc.constantFrom(...models), fc.array(identifier(1, 130), { minLength: 1, maxLength: 4 }), async (model, names) => {
+        for (const file of emitter.emit(renamed(model, names), context())) {
+          await expectPrinted(file);
+          // query prints every statement whatever the names' length (msw leaves names over 87 characters to prettier).
+          if (emitter === queryEmitter) expect(file.formatted, file.path).toBe(true);
+        }
       }),
       { numRuns: 25 },
     );

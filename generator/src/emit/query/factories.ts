@@ -146,35 +146,41 @@ function factoryPrints(context: EmitContext, op: OperationModel, names: Record<'
     throw new p.NotPrinted(why);
   };
   const method = op.names.method;
-  if (method.length > 80 || !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(method)) return [];
   const m = p.string(method);
   const optional = argsOptional(op) ? '?' : '';
   const comment = (what: string) => p.comment(doc(cg, op, what).text);
-  // `export function name(params): returns {` + body lines (each must fit: their own breaks are not modelled).
+  // `export function name(params): returns {` + the body's statements.
   const fn = (what: string, name: string, params: Doc[], returns: Doc | undefined, body: Doc[]) => {
     const list = ['(', indent([softline, join([',', line], params)]), ifBreak(','), softline, ')'];
     return p.print([comment(what), 'export function ', cg.ident(name).text, group([list, returns ? [': ', returns] : '']), ' {', indent(body.map((b) => [hardline, b])), hardline, '}']);
   };
-  const fits = (text: string, depth: number) => (depth * 2 + text.length <= p.width ? text : fail('wide line'));
+  // The documents prettier's TypeScript printer builds for these shapes (test/print/plugin-printer.test.ts).
+  const member = (name: string, value: Doc) => p.fluidAssignment([name, ':'], value);
+  const call = (args: Doc) => group(['client', '.', method, args]);
+  const arrow = (params: Doc, body: Doc) => group([group(['async ', params]), ' =>', group(indent([line, 'await ', body]))]);
   const pick = ['Pick', p.typeArguments(['Client', m])];
   if (op.method !== 'get' && op.method !== 'head') {
     return [
       () => {
-        const members = [`mutationKey: [${m}]`, fits(`mutationFn: async (args) => await client.${method}(args)`, 2)];
+        const members = [member('mutationKey', p.arrayLiteral([m])), member('mutationFn', arrow(p.callArguments(['args']), call(p.callArguments(['args']))))];
         const object = group(['{', indent([line, join([',', line], members)]), ifBreak(','), line, '}']);
         return fn('mutation options; `mutationFn` takes the call\'s argument.', names.mutation, [['client: ', pick]], `MutationOptionsOf<${m}>`, [['return ', object, ';']]);
       },
     ];
   }
   const key = cg.ident(names.key).text;
-  const keyType = `ReturnType<typeof ${key}>`;
+  const keyType = () => ['ReturnType', p.typeArguments([['typeof ', key]])];
+  const keyArray = p.arrayLiteral([m, group([group('args'), indent([' ', group(['??', line, '{}'])])])]);
   return [
-    () => fn('the query key, distinct per argument (the operation and its argument, serializable).', names.key, [`args${optional}: ArgsOf<${m}>`], undefined, [fits(`return [${m}, args ?? {}] as const;`, 1)]),
+    () => fn('the query key, distinct per argument (the operation and its argument, serializable).', names.key, [`args${optional}: ArgsOf<${m}>`], undefined, [['return ', keyArray, ' as const;']]),
     () => {
-      const cast = [`${key}(args) as `, 'DataTag', p.typeArguments([keyType, `DataOf<${m}>`, `ErrorOf<${m}>`])];
-      const members = [[p.fluidAssignment(['queryKey', ':'], cast), ','], fits(`queryFn: async ({ signal }) => await client.${method}(args, { signal }),`, 2)];
+      const cast = [key, p.callArguments(['args']), ' as ', 'DataTag', p.typeArguments([keyType(), `DataOf<${m}>`, `ErrorOf<${m}>`])];
+      const signal = group(['{', indent([line, 'signal']), ifBreak(','), line, '}']);
+      const queryFn = arrow(group(['(', '{', indent([line, 'signal']), ifBreak(','), line, '}', ')']), call(p.huggedCallArguments(['args'], signal)));
+      const members = [[member('queryKey', cast), ','], [member('queryFn', queryFn), ',']];
       const object = ['{', indent(members.map((x) => [hardline, x])), hardline, '}'];
-      return fn('query options; the query\'s `signal` aborts the call.', names.options, [['client: ', pick], `args${optional}: ArgsOf<${m}>`], ['QueryOptionsOf', p.typeArguments([m, keyType])], [['return ', object, ';']]);
+      return fn('query options; the query\'s `signal` aborts the call.', names.options, [['client: ', pick], `args${optional}: ArgsOf<${m}>`], ['QueryOptionsOf', p.typeArguments([m, keyType()])], [['return ', object, ';']]);
     },
     () => {
       const shape = infiniteShape(cg, op, names);
