@@ -19,6 +19,7 @@ import { RegistryError } from '../emit/registry.ts';
 import type { CommandContext } from './context.ts';
 import { UsageError } from './errors.ts';
 import { EXIT } from './io.ts';
+import { watchSchedule } from './watch-schedule.ts';
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
 const DEBOUNCE_MS = 15;
@@ -103,40 +104,25 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   await runOnce();
   const watcher = chokidarWatch(watched(), { ignoreInitial: true });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  let started = 0;
-  /** Files changed since the last run started. */
-  const changed = new Set<string>();
-  const schedule = (file: string): void => {
-    changed.add(file);
-    if (file === configFile()) configChanged = true;
-    if (pluginFiles().has(file)) pluginsChanged = true;
-    clearTimeout(timer);
-    // Debounced: an editor's save is often several events, within a few milliseconds.
-    timer = setTimeout(() => {
-      running = running.then(async () => {
-        const stamps = new Map([...changed].map((f) => [f, stampOf(f)]));
-        changed.clear();
-        const run = ++started;
-        await runOnce();
-        watcher.add(watched());
-        // chokidar drops a file's change events for 50 ms after one it reported (its throttle, not
-        // configurable): a save in that window, after this run read the file, would go unseen. Once the
-        // window is over, a file that is not as it was when this run started is taken as changed.
-        setTimeout(() => {
-          if (started !== run) return;
-          for (const [f, stamp] of stamps) if (stampOf(f) !== stamp) schedule(f);
-        }, CHANGE_THROTTLE_MS + 10);
-      });
-    }, DEBOUNCE_MS);
-  };
-  watcher.on('all', (_event, file) => schedule(path.resolve(file)));
+  const schedule = watchSchedule({
+    debounceMs: DEBOUNCE_MS,
+    recheckMs: CHANGE_THROTTLE_MS + 10,
+    stamp: stampOf,
+    run: async (files) => {
+      if (configFile() !== undefined && files.has(configFile()!)) configChanged = true;
+      for (const f of pluginFiles()) if (files.has(f)) pluginsChanged = true;
+      await runOnce();
+      watcher.add(watched());
+    },
+  });
+  watcher.on('all', (_event, file) => schedule.changed(path.resolve(file)));
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {
     const stop = () => {
-      clearTimeout(timer);
-      void running.then(() => watcher.close()).then(resolve);
+      void schedule
+        .stop()
+        .then(() => watcher.close())
+        .then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
