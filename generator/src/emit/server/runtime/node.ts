@@ -164,9 +164,9 @@ type LingeringSocket = Socket & { [LINGERING_REQUEST]?: IncomingMessage };
  * socket's `destroySoon` is replaced by the staged close. Answers that keep the connection need none of
  * this: node:http reads and drops the rest of the body itself.
  */
-function closeAfterBody(req: IncomingMessage, closes: boolean): void {
+function closeAfterBody(req: IncomingMessage, headers: Record<string, string | string[] | number>): void {
   const socket = req.socket as LingeringSocket | null;
-  if (!closes || req.complete || !socket) return;
+  if (req.complete || !socket || !closes(headers)) return;
   let discarded = 0;
   req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
@@ -198,9 +198,12 @@ function lingeringDestroySoon(this: LingeringSocket): void {
   socket.end();
 }
 
-function closes(headers: Record<string, string | string[]>): boolean {
-  const value = headers.connection;
-  return typeof value === 'string' && value.toLowerCase() === 'close';
+function closes(headers: Record<string, string | string[] | number>): boolean {
+  for (const name in headers) {
+    const value = headers[name];
+    if (name.toLowerCase() === 'connection' && typeof value === 'string' && /(^|,)\s*close\s*(,|$)/i.test(value)) return true;
+  }
+  return false;
 }
 
 function byteLength(body: string | Uint8Array): number {
@@ -208,7 +211,7 @@ function byteLength(body: string | Uint8Array): number {
 }
 
 function writeOutgoing(req: IncomingMessage, res: ServerResponse, out: Outgoing): void {
-  closeAfterBody(req, closes(out.headers));
+  closeAfterBody(req, out.headers);
   try {
     const headers: Record<string, string | string[] | number> = out.headers;
     const body = out.body;
@@ -246,7 +249,7 @@ async function writeResponse(res: ServerResponse, response: Response, method: st
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  closeAfterBody(res.req, closes(headers));
+  closeAfterBody(res.req, headers);
   res.writeHead(response.status, headers);
   if (!response.body || method === 'HEAD') {
     res.end();
