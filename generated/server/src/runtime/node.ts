@@ -202,7 +202,8 @@ function lingeringDestroySoon(this: LingeringSocket): void {
 function closes(headers: Record<string, string | string[] | number>): boolean {
   for (const name in headers) {
     const value = headers[name];
-    if (name.toLowerCase() === 'connection' && typeof value === 'string' && /(^|,)\s*close\s*(,|$)/i.test(value)) return true;
+    if (name.toLowerCase() !== 'connection' || typeof value !== 'string') continue;
+    if (/(^|,)\s*close\s*(,|$)/i.test(value)) return true;
   }
   return false;
 }
