@@ -72,6 +72,7 @@ export async function pluginReloads(): Promise<PluginReloads> {
   const listeners: ((file: string) => void)[] = [];
   const newMark = (key: string): number => {
     const mark = ++counter;
+    owners.delete(marks.get(key)!); // an old copy still importing lazily reports nothing
     marks.set(key, mark);
     owners.set(mark, key);
     graphs.set(key, new Set());
@@ -79,7 +80,7 @@ export async function pluginReloads(): Promise<PluginReloads> {
   };
   port?.on('message', ({ url, mark }: { url: string; mark: number }) => {
     const key = owners.get(mark);
-    if (key === undefined || marks.get(key) !== mark) return; // an old copy still importing lazily
+    if (key === undefined) return;
     const file = fileURLToPath(url);
     const graph = graphs.get(key)!;
     if (graph.has(file)) return;
