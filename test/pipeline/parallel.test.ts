@@ -193,23 +193,79 @@ describe('a worker that fails is an error, not a hang', () => {
     expect(cancelled).toBe(1);
   });
 
-  it('the command decides: SOCIALGEN_EMIT_WORKER=0 never, =1 always (else by cores and load)', () => {
+  /** Runs `fn` with SOCIALGEN_EMIT_WORKER set to `value` (undefined: unset). */
+  function withEnv<T>(value: string | undefined, fn: () => T): T {
     const before = process.env.SOCIALGEN_EMIT_WORKER;
+    if (value === undefined) delete process.env.SOCIALGEN_EMIT_WORKER;
+    else process.env.SOCIALGEN_EMIT_WORKER = value;
     try {
-      process.env.SOCIALGEN_EMIT_WORKER = '0';
-      expect(emitWorker.startEmitWorker(undefined, { auto: true })).toBeUndefined();
-      // Without `auto` (the programmatic callers that ask for it) the variable is not consulted.
-      const asked = emitWorker.startEmitWorker(undefined);
-      expect(asked).toBeDefined();
-      asked!.cancel();
-      process.env.SOCIALGEN_EMIT_WORKER = '1';
-      const forced = emitWorker.startEmitWorker(['types'], { auto: true });
-      expect(forced).toBeDefined();
-      forced!.cancel();
+      return fn();
     } finally {
       if (before === undefined) delete process.env.SOCIALGEN_EMIT_WORKER;
       else process.env.SOCIALGEN_EMIT_WORKER = before;
     }
+  }
+  const idle = { cores: 2, load: 0 };
+
+  it('the command decides: SOCIALGEN_EMIT_WORKER=0 never, =1 always (whatever the spec and the load)', () => {
+    withEnv('0', () => {
+      expect(emitWorker.startEmitWorker(undefined, { auto: true, spec: projectSpec, machine: idle })).toBeUndefined();
+      // Without `auto` (the programmatic callers that ask for it) the variable is not consulted.
+      const asked = emitWorker.startEmitWorker(undefined);
+      expect(asked).toBeDefined();
+      asked!.cancel();
+    });
+    withEnv('1', () => {
+      const forced = emitWorker.startEmitWorker(['types'], { auto: true, spec: projectSpec, machine: { cores: 1, load: 50 } });
+      expect(forced).toBeDefined();
+      // Started and used, not decided by the model.
+      expect(forced!.takes).toBeUndefined();
+      forced!.cancel();
+    });
+  });
+
+  it('otherwise: never on one core or a busy machine; on a spare core, by the size of the spec', () => {
+    withEnv(undefined, () => {
+      expect(emitWorker.startEmitWorker(undefined, { auto: true, spec: projectSpec, machine: { cores: 1, load: 0 } })).toBeUndefined();
+      expect(emitWorker.startEmitWorker(undefined, { auto: true, spec: projectSpec, machine: { cores: 2, load: 4 } })).toBeUndefined();
+      // A root spec file of EARLY_START_BYTES or more: started at once, to load while the spec loads.
+      const big = path.join(tmp.dir, 'big-root.yaml');
+      writeFileSync(big, `# ${'x'.repeat(emitWorker.EARLY_START_BYTES)}\n`);
+      const early = emitWorker.startEmitWorker(undefined, { auto: true, spec: big, machine: idle })!;
+      expect(early.takes).toBeUndefined();
+      early.cancel();
+      // A smaller one: decided by the model, from MIN_MODEL_SIZE operations plus component schemas.
+      const later = emitWorker.startEmitWorker(undefined, { auto: true, spec: projectSpec, machine: idle })!;
+      const model = (operations: number, schemas: number) => ({ operations: new Array(operations), schemas: new Array(schemas) }) as never;
+      expect(later.takes!(model(36, 113))).toBe(false);
+      expect(later.takes!(model(400, emitWorker.MIN_MODEL_SIZE - 401))).toBe(false);
+      expect(later.takes!(model(400, emitWorker.MIN_MODEL_SIZE - 400))).toBe(true);
+      later.cancel();
+    });
+  });
+
+  it('a small spec is emitted in one thread whatever the load: the worker the command holds is never started', { timeout: 120_000 }, async () => {
+    const config = configFor(projectSpec, ['types', 'validators', 'client', 'server']);
+    const held = withEnv(undefined, () => emitWorker.startEmitWorker(config.targets, { auto: true, spec: config.spec, machine: idle }))!;
+    let sent = 0;
+    const worker: EmitWorkerModule.EmitWorker = { takes: held.takes, emit: (model, jobs) => (sent++, held.emit(model, jobs)), cancel: () => held.cancel() };
+    const result = await pipeline.generate(config, undefined, { worker });
+    expect(sent).toBe(0);
+    const inProcess = await pipeline.generate(config);
+    expect([...result.files]).toEqual([...inProcess.files]);
+  });
+
+  it('a worker decided by the model starts when sent one, and writes the same bytes', { timeout: 120_000 }, async () => {
+    const config = configFor(projectSpec, ['types', 'validators', 'client', 'server']);
+    const held = withEnv(undefined, () => emitWorker.startEmitWorker(config.targets, { auto: true, spec: config.spec, machine: idle }))!;
+    expect(held.takes).toBeDefined();
+    // As a model over the threshold would be: taken, so the thread starts now, after the load.
+    const asked: string[] = [];
+    const worker: EmitWorkerModule.EmitWorker = { takes: () => true, emit: (model, jobs) => (asked.push(...jobs.map((j) => j.target)), held.emit(model, jobs)), cancel: () => held.cancel() };
+    const parallel = await pipeline.generate(config, undefined, { worker });
+    expect(asked).toEqual(['types', 'client', 'server']);
+    const inProcess = await pipeline.generate(config);
+    expect([...parallel.files]).toEqual([...inProcess.files]);
   });
 
   it('errors cross the thread boundary as the same kinds', async () => {

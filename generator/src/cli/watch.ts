@@ -1,14 +1,15 @@
 /**
  * `socialgen generate --watch`: runs the generation, then again whenever one of its inputs changes — every
- * file of the spec, the config file, and the config's local plugin modules. A changed config is read again
- * (targets, options, plugins... apply on the next run); a changed plugin is imported again. Any problem
- * (a broken spec, config or plugin) is shown and the watch goes on, keeping the previous output.
+ * file of the spec, the config file, and the config's local plugins with every local module they import.
+ * A changed config is read again (targets, options, plugins... apply on the next run); a plugin whose code
+ * changed (its file or a module it imports) is imported again. Any problem (a broken spec, config or
+ * plugin) is shown and the watch goes on, keeping the previous output.
  *
- * Plugins are re-imported in this process under a new URL (`?socialgen-reload=N`, emit/plugins.ts), not
- * in a fresh worker: the watch keeps its parse and format caches in this process, which is what makes a
- * run after a one-line edit take a few hundred milliseconds; a worker would start cold every time. The
- * price: only the plugin's own file is imported again (modules it imports stay cached, ESM has no way to
- * evict them), and each reload keeps the old module in memory for the life of the watch.
+ * Plugins are re-imported in this process under a new URL (`?socialgen-reload=N`, emit/plugins.ts and
+ * cli/plugin-reload.ts, which gives their local imports the same mark), not in a fresh worker: the watch
+ * keeps its parse and format caches in this process, which is what makes a run after a one-line edit take
+ * a few hundred milliseconds; a worker would start cold every time. The price: each reload of a plugin
+ * keeps the replaced copy of its local modules in memory for the life of the watch (ESM cannot evict).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { RegistryError } from '../emit/registry.ts';
 import type { CommandContext } from './context.ts';
 import { UsageError } from './errors.ts';
 import { EXIT } from './io.ts';
+import { watchSchedule } from './watch-schedule.ts';
+import { pluginReloads, type PluginReloads } from './plugin-reload.ts';
 
 /** Long enough to take an editor's save (often several events) as one change, short next to a run. */
 const DEBOUNCE_MS = 15;
@@ -48,18 +51,15 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   const { watch: chokidarWatch } = await import('chokidar');
   let config = options.config;
   let configChanged = false;
-  let pluginsChanged = false;
-  /** How many times the plugins were imported again: part of their import URL. */
-  let reloads = 0;
+  /** Set up once the config has a local plugin: which plugin to import again when a file of its code changes. */
+  let pluginGraph: PluginReloads | undefined;
+  let onPluginFile: (file: string) => void = () => {};
   // What to watch: every spec file of the last good load (after a failed run also the files its problems
   // are in: a broken spec may not get as far as listing its files, and always the root), the config file
   // and the plugins' files.
   let specFiles = new Set<string>([config.spec]);
   const configFile = (): string | undefined => config.origin?.file;
-  // Resolved once per run (not at every file event): a plugin not resolvable before a run may be after it.
-  let plugins: Set<string> | undefined;
-  const pluginFiles = (): Set<string> => (plugins ??= new Set(config.plugins.map(localPluginFile).filter((f): f is string => f !== undefined)));
-  const watched = (): string[] => [...new Set([...specFiles, configFile(), ...pluginFiles()].filter((f): f is string => f !== undefined))];
+  const watched = (): string[] => [...new Set([...specFiles, configFile(), ...(pluginGraph?.files(config.plugins) ?? [])].filter((f): f is string => f !== undefined))];
 
   const showProblem = (error: unknown): void => {
     if (isSpecError(error)) {
@@ -77,7 +77,6 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   };
 
   const runOnce = async (): Promise<void> => {
-    plugins = undefined;
     if (configChanged) {
       try {
         config = options.reloadConfig();
@@ -88,11 +87,11 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
         return;
       }
     }
-    if (pluginsChanged) {
-      reloads++;
-      pluginsChanged = false;
+    if (!pluginGraph && config.plugins.some((p) => localPluginFile(p) !== undefined)) {
+      pluginGraph = await pluginReloads();
+      pluginGraph.onFile((file) => onPluginFile(file));
     }
-    const current = reloads ? { ...config, plugins: config.plugins.map((p) => ({ ...p, reload: reloads })) } : config;
+    const current = pluginGraph ? { ...config, plugins: pluginGraph.marked(config.plugins) } : config;
     try {
       specFiles = new Set([config.spec, ...(await options.run(current))]);
     } catch (error) {
@@ -103,40 +102,27 @@ export async function watchGenerate(ctx: CommandContext, options: WatchOptions):
   await runOnce();
   const watcher = chokidarWatch(watched(), { ignoreInitial: true });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  let started = 0;
-  /** Files changed since the last run started. */
-  const changed = new Set<string>();
-  const schedule = (file: string): void => {
-    changed.add(file);
-    if (file === configFile()) configChanged = true;
-    if (pluginFiles().has(file)) pluginsChanged = true;
-    clearTimeout(timer);
-    // Debounced: an editor's save is often several events, within a few milliseconds.
-    timer = setTimeout(() => {
-      running = running.then(async () => {
-        const stamps = new Map([...changed].map((f) => [f, stampOf(f)]));
-        changed.clear();
-        const run = ++started;
-        await runOnce();
-        watcher.add(watched());
-        // chokidar drops a file's change events for 50 ms after one it reported (its throttle, not
-        // configurable): a save in that window, after this run read the file, would go unseen. Once the
-        // window is over, a file that is not as it was when this run started is taken as changed.
-        setTimeout(() => {
-          if (started !== run) return;
-          for (const [f, stamp] of stamps) if (stampOf(f) !== stamp) schedule(f);
-        }, CHANGE_THROTTLE_MS + 10);
-      });
-    }, DEBOUNCE_MS);
-  };
-  watcher.on('all', (_event, file) => schedule(path.resolve(file)));
+  // A module a plugin imports is watched from the moment the plugin imports it.
+  onPluginFile = (file) => watcher.add(file);
+  const schedule = watchSchedule({
+    debounceMs: DEBOUNCE_MS,
+    recheckMs: CHANGE_THROTTLE_MS + 10,
+    stamp: stampOf,
+    run: async (files) => {
+      if (configFile() !== undefined && files.has(configFile()!)) configChanged = true;
+      pluginGraph?.changed(files);
+      await runOnce();
+      watcher.add(watched());
+    },
+  });
+  watcher.on('all', (_event, file) => schedule.changed(path.resolve(file)));
   ctx.io.err('socialgen: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((resolve) => {
     const stop = () => {
-      clearTimeout(timer);
-      void running.then(() => watcher.close()).then(resolve);
+      void schedule
+        .stop()
+        .then(() => watcher.close())
+        .then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

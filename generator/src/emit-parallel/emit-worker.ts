@@ -8,17 +8,22 @@
  * The worker is the compiled `worker.js` beside this module: running from the TypeScript sources (tests,
  * tsx) there is none, and `startEmitWorker` returns undefined (the caller emits in process).
  *
- * A worker pays only while the cores are not oversubscribed: it adds its own start-up and a second copy of
- * the model to the work (about 20% more CPU), which a busy machine charges in full (measured on 2 cores:
- * 10% faster than one thread at a load of 4-5, 10% slower at 15-18). So the command (`auto`) uses one only
- * with more than one core and a 1-minute load average below twice their count, the way `make
- * --load-average` decides; SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same
- * bytes either way.
+ * A worker pays only for enough work, and only while the cores are not oversubscribed. It adds fixed costs
+ * (its start-up, loading the TypeScript compiler a second time, a copy of the model) and about 20% more CPU,
+ * which a small spec does not earn back (measured: neutral on the bundled spec, 36 operations and 113
+ * schemas; ~0.7 s of ~6 s saved on GitHub's, about 1,000 of each) and a busy machine charges in full (on
+ * 2 cores: 10% faster than one thread at a load of 4-5, 10% slower at 15-18). So the command (`auto`)
+ * uses one only with more than one core, a 1-minute load average below twice their count (the way `make
+ * --load-average` decides), and a large spec: started at once, to overlap the spec's loading, when the
+ * root spec file alone is at least EARLY_START_BYTES; otherwise decided once the model is loaded (at least
+ * MIN_MODEL_SIZE operations and component schemas) and started then. A small spec is emitted in one thread
+ * whatever the load. SOCIALGEN_EMIT_WORKER=1 uses one always, =0 never. The output is the same bytes
+ * either way.
  *
  * Failure is never a hang: an exception in the worker, its exit before replying, or a reply that cannot
  * be read rejects `emit` with an error saying so.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -34,6 +39,11 @@ export const WORKER_TARGETS: readonly string[] = ['types', 'client', 'server'];
 export type TargetOutcome = { files: EmittedFile[] } | { error: Error };
 
 export interface EmitWorker {
+  /**
+   * Whether it is worth sending this model (a worker the command decides on once the model is loaded);
+   * absent: always.
+   */
+  takes?(model: ApiModel): boolean;
   /** Sends the model and the jobs (once); resolves with each job's outcome, by target, up to the first failure. */
   emit(model: ApiModel, jobs: TargetJob[]): Promise<Map<string, TargetOutcome>>;
   /** Stops the worker unless it was sent a request (nothing to emit, or the run failed before emitting). */
@@ -42,30 +52,64 @@ export interface EmitWorker {
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** SOCIALGEN_EMIT_WORKER=1/0, else: more than one core and a 1-minute load average below twice their count. */
-function workerPays(): boolean {
-  const forced = process.env.SOCIALGEN_EMIT_WORKER;
-  if (forced === '1' || forced === '0') return forced === '1';
-  const cores = availableParallelism();
-  return cores > 1 && loadavg()[0] < 2 * cores;
-}
+/** A root spec file at least this large is a spec worth a worker before it is even loaded (GitHub's: 13 MB). */
+export const EARLY_START_BYTES = 2_000_000;
+/** Operations plus component schemas from which a worker pays (bundled spec: 149; DigitalOcean: 999; GitHub: ~2,000). */
+export const MIN_MODEL_SIZE = 500;
 
 export interface StartOptions {
-  /** Only when it can pay (cores to spare), unless SOCIALGEN_EMIT_WORKER says otherwise. */
+  /**
+   * The command's choice: only when it can pay (cores to spare, a large spec), unless SOCIALGEN_EMIT_WORKER
+   * says otherwise. Without it the worker is started and used.
+   */
   auto?: boolean;
+  /** The root spec file (`auto`): a large one starts the worker at once, else the model decides. */
+  spec?: string;
   /** The worker module (tests); default the compiled worker.js beside this module. */
   script?: URL;
+  /** Cores and 1-minute load average (tests); default this machine's. */
+  machine?: { cores: number; load: number };
+}
+
+function fileBytes(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0; // the run reports it
+  }
 }
 
 /**
  * A worker preloading the emitters of the selected `targets` (undefined: the defaults) that it runs (those
  * of WORKER_TARGETS); undefined when it would run none of them, no compiled worker is at hand, or (`auto`)
- * it would not pay. Whoever starts one hands it to `generate` (GenerateOptions.worker), which sends it the
- * model or cancels it.
+ * it would not pay. With `auto` and a root spec file smaller than EARLY_START_BYTES, the thread is not
+ * started yet: the handle `takes` the model only when it is large, and starts the thread when sent one.
+ * Whoever starts one hands it to `generate` (GenerateOptions.worker), which sends it the model (if it
+ * takes it) or cancels it.
  */
-export function startEmitWorker(targets: readonly string[] | undefined, { auto = false, script = WORKER_URL }: StartOptions = {}): EmitWorker | undefined {
+export function startEmitWorker(targets: readonly string[] | undefined, { auto = false, spec, script = WORKER_URL, machine }: StartOptions = {}): EmitWorker | undefined {
   const preload = WORKER_TARGETS.filter((t) => !targets || targets.includes(t));
-  if (!preload.length || (auto && !workerPays()) || !existsSync(fileURLToPath(script))) return undefined;
+  if (!preload.length || !existsSync(fileURLToPath(script))) return undefined;
+  if (!auto) return spawnWorker(script, preload);
+  const forced = process.env.SOCIALGEN_EMIT_WORKER;
+  if (forced === '1' || forced === '0') return forced === '1' ? spawnWorker(script, preload) : undefined;
+  const { cores, load } = machine ?? { cores: availableParallelism(), load: loadavg()[0]! };
+  if (cores <= 1 || load >= 2 * cores) return undefined;
+  if (spec !== undefined && fileBytes(spec) >= EARLY_START_BYTES) return spawnWorker(script, preload);
+  return deferredWorker(() => spawnWorker(script, preload));
+}
+
+/** Decided by the loaded model: started (late, so without the overlap with loading) only for a large one. */
+function deferredWorker(start: () => EmitWorker): EmitWorker {
+  let started: EmitWorker | undefined;
+  return {
+    takes: (model) => model.operations.length + model.schemas.length >= MIN_MODEL_SIZE,
+    emit: (model, jobs) => (started ??= start()).emit(model, jobs),
+    cancel: () => started?.cancel(),
+  };
+}
+
+function spawnWorker(script: URL, preload: string[]): EmitWorker {
   const start: WorkerStart = { preload };
   const worker = new Worker(script, { workerData: start });
   // Until it is sent work, it does not keep the process alive (a run that fails before that still exits).

@@ -9,6 +9,7 @@
  * without them; `serve` loads `node:http` when called.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { originForm, PIPELINE, type Incoming, type Outgoing, type WebHandler } from './core.js';
 import { pipeToSink } from './stream.js';
 
@@ -143,11 +144,76 @@ class NodeIncoming implements Incoming {
   }
 }
 
+/**
+ * How much of an unread request body is read and dropped after an answer that closes the connection (a
+ * 413 sent from `content-length`, or once a body passed the limit), and for how long at most.
+ */
+const DISCARD_LIMIT = 8 * 1024 * 1024;
+const LINGER_MS = 30_000;
+const LINGERING_REQUEST = Symbol('socialgen.lingeringRequest');
+
+type LingeringSocket = Socket & { [LINGERING_REQUEST]?: IncomingMessage };
+
+/**
+ * Closing a connection while the client is still sending the body makes the server's TCP stack answer the
+ * rest with a reset, which can reach the client before it has read the answer (a client that writes its
+ * whole body before reading sees only EPIPE/ECONNRESET). So an answer with `connection: close` sent
+ * before the body is all in closes in stages (RFC 9112 §9.6): the rest of the body is read and dropped
+ * from now on, the answer is sent, then the write side is closed, and only once the body is complete, the
+ * client has closed its side, or DISCARD_LIMIT/LINGER_MS has passed, the socket. node:http closes such an
+ * exchange through `socket.destroySoon()` (end, then destroy as soon as the answer is flushed), so that
+ * socket's `destroySoon` is replaced by the staged close. Answers that keep the connection need none of
+ * this: node:http reads and drops the rest of the body itself.
+ */
+function closeAfterBody(req: IncomingMessage, headers: Record<string, string | string[] | number>): void {
+  const socket = req.socket as LingeringSocket | null;
+  if (req.complete || !socket || !closes(headers)) return;
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_LIMIT) socket.destroy();
+  });
+  req.resume();
+  socket[LINGERING_REQUEST] = req;
+  socket.destroySoon = lingeringDestroySoon;
+}
+
+function lingeringDestroySoon(this: LingeringSocket): void {
+  const socket = this;
+  const req = socket[LINGERING_REQUEST]!;
+  delete (socket as Partial<Socket>).destroySoon;
+  socket[LINGERING_REQUEST] = undefined;
+  if (req.complete || socket.destroyed) {
+    socket.destroySoon();
+    return;
+  }
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref?.();
+  const closeWhenFlushed = (): void => {
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
+  req.once('end', closeWhenFlushed);
+  socket.once('end', closeWhenFlushed);
+  socket.once('close', () => clearTimeout(timer));
+  socket.end();
+}
+
+function closes(headers: Record<string, string | string[] | number>): boolean {
+  for (const name in headers) {
+    const value = headers[name];
+    if (name.toLowerCase() !== 'connection' || typeof value !== 'string') continue;
+    if (/(^|,)\s*close\s*(,|$)/i.test(value)) return true;
+  }
+  return false;
+}
+
 function byteLength(body: string | Uint8Array): number {
   return typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
 }
 
-function writeOutgoing(res: ServerResponse, out: Outgoing): void {
+function writeOutgoing(req: IncomingMessage, res: ServerResponse, out: Outgoing): void {
+  closeAfterBody(req, out.headers);
   try {
     const headers: Record<string, string | string[] | number> = out.headers;
     const body = out.body;
@@ -185,6 +251,7 @@ async function writeResponse(res: ServerResponse, response: Response, method: st
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  closeAfterBody(res.req, headers);
   res.writeHead(response.status, headers);
   if (!response.body || method === 'HEAD') {
     res.end();
@@ -205,7 +272,7 @@ export function createNodeListener(handler: WebHandler | ((request: Request) => 
   if (pipeline) {
     return (req, res) => {
       pipeline.handle(new NodeIncoming(req)).then(
-        (out) => writeOutgoing(res, out),
+        (out) => writeOutgoing(req, res, out),
         () => failed(res),
       );
     };

@@ -291,7 +291,12 @@ export interface ServerOptions {
    * to `onError` and answered with a 500 problem whose `detail` names it. Default false.
    */
   development?: boolean;
-  /** Largest request body accepted, in bytes (413 above). Default 1 MiB. */
+  /**
+   * Largest request body accepted, in bytes. Default 1 MiB. Above it (from `content-length`, or once a
+   * body passes it) the answer is a 413 problem with `connection: close`, sent at once; on Node the rest
+   * of the upload is then read and dropped (up to 8 MiB, for at most 30 s) before the connection closes,
+   * so a client still sending reads the 413 rather than a reset.
+   */
   maxBodySize?: number;
   /** Deepest JSON nesting accepted in a request body (400 above). Default 64. */
   maxDepth?: number;

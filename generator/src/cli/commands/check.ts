@@ -15,7 +15,7 @@ const DIFF_LINES = 20;
 export function registerCheck(program: Command, ctx: CommandContext): void {
   addGenerateOptions(program.command('check').description('check that the output folder is what `generate` would write (exit 1 if not)')).action(async (flags: GenerateFlags) => {
     const config = resolveConfig(flags, ctx.io.cwd);
-    const worker = startEmitWorker(config.targets, { auto: true });
+    const worker = startEmitWorker(config.targets, { auto: true, spec: config.spec });
     const { generate } = await import('../../pipeline.ts');
     const { compareOutput } = await import('../../write/output.ts');
     const result = await generate(config, progressReporter(ctx.io, flags.quiet), { worker });

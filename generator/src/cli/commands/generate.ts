@@ -14,7 +14,7 @@ export function registerGenerate(program: Command, ctx: CommandContext): void {
     .action(async (flags: GenerateFlags & { watch?: boolean }) => {
       const config = resolveConfig(flags, ctx.io.cwd);
       // Emits on a second core when it can pay (not watching: a worker serves one run); started now, to load meanwhile.
-      const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true });
+      const worker = flags.watch ? undefined : startEmitWorker(config.targets, { auto: true, spec: config.spec });
       const { generate } = await import('../../pipeline.ts');
       const { writeOutput } = await import('../../write/output.ts');
       // Watching: what was formatted once is not formatted again (only statements an edit changed are), and
