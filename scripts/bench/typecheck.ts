@@ -19,8 +19,14 @@
  * is most of what both consumers check, so the two CPU times differ by a few percent at most.
  * Run: `npm run bench -- typecheck` (`TYPECHECK_SPECS=bundled` or `github` for one spec, `TYPECHECK_RUNS=n`
  * for fewer runs; or `npx tsx -e "import('./scripts/bench/typecheck.ts').then(m => m.run())"`).
+ *
+ * `TYPECHECK_INSTRUCTIONS=1` adds a figure that does not move with the load at all: the instructions one tsc run
+ * executes, counted by valgrind (cachegrind without cache simulation) with V8 in `--single-threaded --predictable`
+ * mode (no background compiler or GC threads, no time-driven heuristics), which repeats to ~0.01% run to run
+ * even on a busy machine; next to it the same count for a consumer that imports nothing (the standard library
+ * both tools pay), so the cost of the types themselves is the difference. About a minute per tsc run (valgrind).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -176,6 +182,30 @@ function tscPair(a: [string, string], b: [string, string]): [Cost, Cost] {
   return [summarize(a[0], sa), summarize(b[0], sb)];
 }
 
+/** Instructions of one `tsc --noEmit` of the project under valgrind (see the header); undefined without valgrind. */
+function instructions(dir: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, '--single-threaded', '--predictable', TSC, '--noEmit', '-p', path.join(dir, 'tsconfig.json')];
+    const child = spawn('valgrind', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => {
+      const m = /I\s+refs:\s+([\d,]+)/.exec(err);
+      resolve(m ? Number(m[1].replaceAll(',', '')) : undefined);
+    });
+  });
+}
+
+/** The instruction counts of ours, the peer's and the import-nothing floor, two valgrind runs at a time. */
+async function printInstructions(setting: string, ours: string, peer: string, floor: string): Promise<void> {
+  const [a, b] = await Promise.all([instructions(ours), instructions(peer)]);
+  const f = await instructions(floor);
+  if (a === undefined || b === undefined || f === undefined) return console.log(`  ${setting}: instructions n/a (valgrind not found or failed)`);
+  const g = (n: number) => `${(n / 1e9).toFixed(3)} G`;
+  console.log(`  ${setting}, instructions (valgrind): socialgen ${g(a)}, openapi-typescript ${g(b)}, importing nothing ${g(f)}; ratio ${(b / a).toFixed(3)}×; above the floor socialgen ${g(a - f)}, openapi-typescript ${g(b - f)} (${((b - f) / (a - f)).toFixed(2)}×)`);
+}
+
 function print(setting: string, ours: Cost, peer: Cost): void {
   const row = (who: string, c: Cost) =>
     `  ${who.padEnd(20)} ${c.wall.toFixed(2).padStart(6)} s  ${c.cpu.toFixed(2).padStart(6)} s  ${c.total.toFixed(2).padStart(6)} s  ${c.check.toFixed(2).padStart(6)} s  ${(c.peakMb === undefined ? 'n/a' : c.peakMb.toFixed(0)).padStart(6)} MB  ${c.heapMb.toFixed(0).padStart(5)} MB  ${String(c.symbols).padStart(7)}  ${String(c.types).padStart(7)}  ${String(c.instantiations).padStart(8)}`;
@@ -217,6 +247,12 @@ export async function run(): Promise<void> {
       console.log(`\n${name} (${path.relative(root, spec)}): ${model.operations.length} operations, ${model.schemas.length} schemas; the consumer names ${ops.length} success bodies`);
       print('types as sources (everything checked)', ...tscPair(['socialgen sources', sgSources], ['openapi-typescript sources', otsSources]));
       print('types as an installed package\'s .d.ts (skipLibCheck)', ...tscPair(['socialgen .d.ts', sgDecl], ['openapi-typescript .d.ts', otsDecl]));
+      if (process.env.TYPECHECK_INSTRUCTIONS) {
+        const floorSources = project(path.join(dir, 'floor-sources'), 'export const count: number = 0;\n');
+        const floorDecl = project(path.join(dir, 'floor-decl'), 'export const count: number = 0;\n', { skipLibCheck: true });
+        await printInstructions('sources', sgSources, otsSources, floorSources);
+        await printInstructions('.d.ts', sgDecl, otsDecl, floorDecl);
+      }
     }
     console.log(`\n(${RUNS} runs each, the two tools interleaved; every figure the median; cpu and peak RSS from /usr/bin/time -f "%U %S %M"; load average after: ${load()})`);
   } finally {
