@@ -30,8 +30,9 @@ const VALIDATION_DOC = `/**
 `;
 
 const MIDDLEWARE_DOC = `/**
- * The middleware runner for \`createCore(options, { middleware })\` (\`createClient\` has it built in): needed
- * when \`options.middleware\` or a call's \`middleware\` has hooks. A bundle that does not pass it does not carry it.
+ * Middleware for \`createCore(options, { middleware })\` (\`createClient\` has it built in): needed when
+ * \`options.middleware\` or a call's \`middleware\` has hooks; the runner loads on first use. A bundle that
+ * does not pass it does not carry it.
  */
 `;
 
@@ -97,9 +98,10 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   );
   const middleware = part(
     () =>
-      fitting(`${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () =>
-  import(${prettyString(RUNTIME.middleware)}).then((m) => m.runMiddleware);`),
-    () => `${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () => import(${lit(RUNTIME.middleware).text}).then((m) => m.runMiddleware);`,
+      fitting(`${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = /* @__PURE__ */ ${r('mediating')}(() =>
+  import(${prettyString(RUNTIME.middleware)}).then((m) => m.runMiddleware),
+);`),
+    () => `${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = /* @__PURE__ */ ${r('mediating')}(() => import(${lit(RUNTIME.middleware).text}).then((m) => m.runMiddleware));`,
   );
   const createCore = part(
     () =>

@@ -167,13 +167,14 @@ function entry(model: ApiModel, op: OperationModel): { code: Code; value: Object
   else if (spec.body !== undefined) members.push(code`encode: encodeBody`), values.push(['encode', new Ident('encodeBody')]);
   if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
   if (otherStyles(spec)) members.push(code`styles: writeParam`), values.push(['styles', new Ident('writeParam')]);
+  if (spec.binary !== undefined) members.push(code`decode: decodeBinary`), values.push(['decode', new Ident('decodeBinary')]);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
   if (dated) {
     members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
     values.push(['dates', new ObjectExpr([new Spread(spec.dates), ['codec', new Ident('dates')]])]);
   }
-  // What the core runs for this operation only (runtime `Hook`s): the notice of a deprecated one, the dates.
+  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates.
   const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
   if (hooks.length) {
     members.push(code`hooks: [${join(hooks.map((h) => ident(h)), ', ')}]`);
@@ -199,9 +200,11 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
+  const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0);
+  const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
-    bodies ? `import { encodeBody } from './runtime/body.js';` : '',
+    fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
     deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',

@@ -35,6 +35,7 @@ export const RUNTIME = {
   timeout: rt('timeout'),
   validation: rt('validation'),
   deprecation: rt('deprecation'),
+  mediate: rt('mediate'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -73,8 +74,9 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
 const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.bind, ['bindOperations'], false],
   [RUNTIME.core, ['call', 'createRuntime'], false],
-  [RUNTIME.core, ['CoreFeatures', 'Features', 'Hook', 'Runtime'], true],
+  [RUNTIME.core, ['CoreFeatures', 'Feature', 'Features', 'Runtime'], true],
   [RUNTIME.validation, ['validating'], false],
+  [RUNTIME.mediate, ['mediating'], false],
   [RUNTIME.types, ['At', 'ItemOf'], true],
   [RUNTIME.stream, ['stream', 'streams'], false],
   [RUNTIME.ndjson, ['ndjsonFraming'], false],

@@ -7,8 +7,9 @@
  * The whole client binds every operation of the spec; a bundle that wants only the operations it calls
  * uses the standalone operation functions over `createCore` instead (each a `call`, see core.ts).
  */
-import { call, createRuntime, type Features as CoreFeatures } from './core.js';
+import { call, createRuntime } from './core.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
+import { mediating } from './mediate.js';
 import { rateLimits } from './rate-limit.js';
 import { retries } from './retry.js';
 import { timeouts } from './timeout.js';
@@ -17,7 +18,7 @@ import type { paginate as paginateFn } from './paginate.js';
 import type { streams as streamsFn } from './stream.js';
 import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
-export interface Features extends Omit<CoreFeatures, 'validation'> {
+export interface Features {
   /** `() => import(validators package).operationValidators`, loaded (with validate.ts) only when validation is on. */
   validators?: ValidatorsLoader;
   /** The streaming method (`streams({ sse: sseFraming, ... })`), when the spec has streamed answers. */
@@ -40,8 +41,8 @@ export function bindOperations(
     );
   // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented);
   // middleware's runner still loads only on first use.
-  const middleware = () => import('./middleware.js').then((m) => m.runMiddleware);
-  const rt = createRuntime(options, { ...features, validation, middleware, retries, rateLimits, timeouts });
+  const middleware = mediating(() => import('./middleware.js').then((m) => m.runMiddleware));
+  const rt = createRuntime(options, { validation, middleware, retries, rateLimits, timeouts });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
