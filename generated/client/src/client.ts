@@ -1293,6 +1293,7 @@ export function createClient(options: ClientOptions): Client {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ ndjson: ndjsonFraming }),
     paginate: paginate,
+    paginations: ops.paginations,
   }) as Client;
 }
 

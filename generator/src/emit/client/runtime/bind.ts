@@ -16,7 +16,7 @@ import { timeouts } from './timeout.js';
 import { validating } from './validation.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { streams as streamsFn } from './stream.js';
-import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
+import type { OperationSpec, PaginationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
 export interface Features {
   /** `() => import(validators package).operationValidators`, loaded (with validate.ts) only when validation is on. */
@@ -24,6 +24,8 @@ export interface Features {
   /** The streaming method (`streams({ sse: sseFraming, ... })`), when the spec has streamed answers. */
   stream?: ReturnType<typeof streamsFn>;
   paginate?: typeof paginateFn;
+  /** How each paginated operation pages, by method (the generated `paginations`; an entry's own `paginate` otherwise). */
+  paginations?: Readonly<Record<string, PaginationSpec>>;
 }
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
@@ -33,7 +35,7 @@ export function bindOperations(
   options: RuntimeOptions,
   features: Features = {},
 ): unknown {
-  const { stream, paginate, validators } = features;
+  const { stream, paginate, paginations, validators } = features;
   const validation =
     validators &&
     validating(() =>
@@ -62,7 +64,9 @@ export function bindOperations(
               ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : plain)(args, o)
           : streamed,
     );
-    if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
+    const spec = paginations && Object.hasOwn(paginations, op.id) ? paginations[op.id] : op.paginate;
+    const paged = spec && { ...op, paginate: spec };
+    if (paged && paginate) define(pages, op.id, (args, o) => paginate(rt, paged, args, o));
   }
   return Object.defineProperty(client, 'paginate', { value: pages });
 }

@@ -12,10 +12,10 @@ import type { OperationSpec, ParseAs } from './types.js';
  * passed through as given (bytes, a stream, text). On the table entries of the operations that take a body
  * (`OperationSpec.encode`), so operations without one carry no body code.
  */
-export const encodeBody: BodyEncoder = (op, body) => ({
-  body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit),
-  type: op.body,
-});
+export const encodeBody: BodyEncoder = (op, body, _call, headers) => {
+  headers['content-type'] ??= op.body!;
+  return { body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit) };
+};
 
 /** Whether a response of this content type is bytes for this operation (declared binary, wildcards too). */
 export function isBinaryResponse(op: OperationSpec, contentType: string | null): boolean {

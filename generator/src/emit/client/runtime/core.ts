@@ -132,10 +132,9 @@ async function attempt(
     built.headers,
     call.headers && headerRecord(call.headers),
   );
-  // Body: by the entry's encoder (JSON, a form, or passed through as given); entries without a body have none.
-  const encoded = args?.body !== undefined ? op.encode?.(op, args.body, call) : undefined;
-  if (encoded?.contentType) headers['content-type'] = encoded.contentType;
-  else if (encoded?.type) headers['content-type'] ??= encoded.type;
+  // Body: by the entry's encoder (JSON, a form, or passed through as given; it sets the Content-Type); entries
+  // without a body have none.
+  const encoded = args?.body !== undefined ? op.encode?.(op, args.body, call, headers) : undefined;
   // Credentials: decided before the request, so a missing one fails without any.
   let refreshable = false;
   if (headers.authorization === undefined && op.security) {

@@ -13,6 +13,7 @@ export function validating(load: () => Promise<Checker>): Validation {
   const feature: Validation = Object.assign(
     ((next, rt) => async (op, args, call) => {
       const { validate } = rt.options;
+      if (!validate?.request && !validate?.response) return next(op, args, call);
       // The body as sent: a JSON body as its JSON text (dates as strings), others as given.
       const body = args?.body;
       const payload = body !== undefined && /json/i.test(op.body ?? '') ? JSON.stringify(body) : undefined;

@@ -239,6 +239,7 @@ export function createClient(options: ClientOptions): Client {
   return bindOperations(ops.operations, options, {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     paginate: paginate,
+    paginations: ops.paginations,
   }) as Client;
 }
 
