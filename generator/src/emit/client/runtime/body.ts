@@ -42,5 +42,9 @@ export async function decodeBody(_op: OperationSpec, res: Response, parseAs: Par
  * comes back as a `Blob`, the rest as `decodeBody` reads it.
  */
 export function decodeBinary(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
-  return decodeBody(op, res, parseAs ?? (res.ok && isBinaryResponse(op, res.headers.get('content-type')) ? 'blob' : undefined));
+  return decodeBody(
+    op,
+    res,
+    parseAs ?? (res.ok && isBinaryResponse(op, res.headers.get('content-type')) ? 'blob' : undefined),
+  );
 }

@@ -15,7 +15,16 @@
 import { AbortError, ApiError, CredentialsError, NetworkError } from './errors.js';
 import { decodeBody } from './body.js';
 import { buildRequest, headerRecord, type HeaderRecord } from './serialize.js';
-import type { ApiPromise, ApiResponse, AuthKind, AuthOptions, CallOptions, OperationSpec, RuntimeOptions, TokenSource } from './types.js';
+import type {
+  ApiPromise,
+  ApiResponse,
+  AuthKind,
+  AuthOptions,
+  CallOptions,
+  OperationSpec,
+  RuntimeOptions,
+  TokenSource,
+} from './types.js';
 
 /** A call's argument: parameters by key, `body`. */
 export type Args = Record<string, unknown>;
@@ -151,7 +160,7 @@ async function attempt(
   let res: Response;
   let data: unknown;
   try {
-    res = await (call.fetch ?? options.fetch ?? fetch)(url, {
+    res = await (call.fetch ?? options.fetch ?? globalThis.fetch)(url, {
       method: op.method,
       headers,
       body: encoded?.body,

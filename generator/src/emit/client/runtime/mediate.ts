@@ -32,7 +32,11 @@ async function mediate(
   const fetchFn = call.fetch ?? rt.options.fetch ?? globalThis.fetch;
   let hook: { hookError: unknown } | undefined;
   const mediated = async (url: RequestInfo | URL, init?: RequestInit) => {
-    const out = await run(list, String(url), init ?? {}, { operation: op.id, attempt: call.attempt ?? 0, fetch: fetchFn });
+    const out = await run(list, String(url), init ?? {}, {
+      operation: op.id,
+      attempt: call.attempt ?? 0,
+      fetch: fetchFn,
+    });
     if ('hookError' in out) throw (hook = out);
     return out.response;
   };

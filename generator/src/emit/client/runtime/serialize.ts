@@ -111,8 +111,10 @@ export function buildRequest(
     [callQuery, 'the query option'],
   ] as const) {
     if (extra == null || extra === false) continue;
-    if (typeof extra !== 'object' || Array.isArray(extra)) throw new TypeError(`${label} must be an object of query parameters`);
-    for (const [name, value] of Object.entries(extra)) if (value !== undefined) to.query.push(serializeDefault('form', true, name, value));
+    if (typeof extra !== 'object' || Array.isArray(extra))
+      throw new TypeError(`${label} must be an object of query parameters`);
+    for (const [name, value] of Object.entries(extra))
+      if (value !== undefined) to.query.push(serializeDefault('form', true, name, value));
   }
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (to.path[name] === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
