@@ -109,6 +109,10 @@ export interface OperationSpec {
    * authentication. An empty alternative (`[]`) makes authentication optional.
    */
   security?: readonly (readonly AuthKind[])[];
+  /**
+   * How `client.paginate` follows the pages (`paginate(rt, op, ...)` reads it). Generated entries leave it
+   * out: `createClient` passes the generated `paginations` table, so a standalone call does not carry it.
+   */
   paginate?: PaginationSpec;
   /** The success body is a stream of items (or, with `stream.when`, is one when the call asks for it). */
   stream?: StreamSpec;
