@@ -124,8 +124,10 @@ getUserBookmarks(createCore({ baseUrl: 'https://api.example.com', auth: { oauth2
     for (const feature of UNUSED) {
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).not.toContain(s);
     }
-    // Another operation's table entry (its path) is not there either.
+    // Another operation's table entry (its path) is not there either, nor the pagination data
+    // (`paginations`, read by createClient's `client.paginate` only).
     expect(code).not.toContain('/2/posts/search/recent');
+    expect(code).not.toContain('/meta/next_token');
   });
 
   it('the same strings are in the bundle when the program uses those features (the checks are not vacuous)', async () => {
@@ -140,6 +142,7 @@ c.getUserBookmarks({ id: '1' }).then(console.log);`,
       for (const s of FEATURES[feature]) expect(code, `${feature}: ${s}`).toContain(s);
     }
     expect(code).toContain('/2/posts/search/recent');
+    expect(code).toContain('/meta/next_token');
   });
 
   it('a call to an operation with a JSON body carries the body encoder; one to a deprecated operation the deprecation hook', async () => {

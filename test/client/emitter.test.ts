@@ -85,6 +85,21 @@ describe('client emitter on a hand-built model', () => {
     expect(byId.evilOperation.security).toEqual([['bearer']]);
   });
 
+  it('entries carry the runtime pieces their operation needs, and only those (the core has no fallback for them)', () => {
+    const table = files.find((f) => f.path === 'src/operations.ts')!.contents;
+    const entryOf = (name: string) => table.slice(table.indexOf(`export const ${name}: OperationSpec`)).split('\n};')[0]!;
+    // OAuth 1.0a is an alternative: the entry applies it with extraAuth; an operation without security has none.
+    expect(entryOf('getUserBookmarks')).toContain('extraAuth');
+    expect(entryOf('getHealth')).not.toContain('extraAuth');
+    // A header parameter needs the writer of every style; a JSON body its encoder.
+    expect(entryOf('deleteConnections')).toContain('styles: writeParam');
+    expect(entryOf('getUserBookmarks')).not.toContain('styles');
+    expect(entryOf('createPost')).toContain('encode: encodeBody');
+    // Pagination is read from the paginations table (createClient only), not from the entry.
+    expect(entryOf('getUserBookmarks')).not.toContain('paginate');
+    expect(table).toMatch(/export const paginations[^=]*= \{\n  getUserBookmarks: \{ token: 'pagination_token'/);
+  });
+
   it('JSDoc: summary, description, scopes, limits that apply (and only those), deprecation with sunset', () => {
     const client = files.find((f) => f.path === 'src/client.ts')!.contents;
     expect(client).toContain('Bookmarks of the authenticated user');

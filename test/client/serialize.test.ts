@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRequest, encode, pointer, serializeDefault } from '../../generator/src/emit/client/runtime/serialize.ts';
+import { buildRequest, encode, pointer, serializeDefault, writeDefault } from '../../generator/src/emit/client/runtime/serialize.ts';
 import { serializeParam, writeParam } from '../../generator/src/emit/client/runtime/styles.ts';
 import { paramValues } from '../../generator/src/emit/client/runtime/validate.ts';
 import type { OperationSpec } from '../../generator/src/emit/client/runtime/types.ts';
@@ -46,8 +46,9 @@ describe('serializeParam: OpenAPI style × explode', () => {
     },
   );
 
-  it('the default serializer refuses other styles rather than mis-serializing them', () => {
-    expect(() => serializeDefault('matrix', false, 'color', 'blue')).toThrow(/style matrix needs OperationSpec.styles/);
+  it('the default writer refuses other styles rather than mis-serializing them', () => {
+    const to = { path: {}, query: [], headers: {} };
+    expect(() => writeDefault({ name: 'color', in: 'path', style: 'matrix' }, 'blue', to)).toThrow(/OperationSpec.styles \(style matrix\)/);
   });
 
   it('percent-encodes values (RFC 3986 unreserved stays), keeping the list delimiter literal', () => {

@@ -21,6 +21,7 @@ import type {
   StreamCallOptions,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
+import { mediating } from './runtime/mediate.js';
 
 /** The argument of `getUserBookmarks`: its parameters by their names in the spec. */
 export interface GetUserBookmarksArgs {
@@ -1292,6 +1293,7 @@ export function createClient(options: ClientOptions): Client {
     validators: () => import('@social-posting/validators').then((m) => m.operationValidators),
     stream: streams({ ndjson: ndjsonFraming }),
     paginate: paginate,
+    paginations: ops.paginations,
   }) as Client;
 }
 
@@ -1309,11 +1311,13 @@ export const validation: NonNullable<Features['validation']> = /* @__PURE__ */ v
 );
 
 /**
- * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed
- * when `options.middleware` or a call's `middleware` has hooks. A bundle that does not pass it does not carry it.
+ * Middleware for `createCore(options, { middleware })` (`createClient` has it built in): needed when
+ * `options.middleware` or a call's `middleware` has hooks; the runner loads on first use. A bundle that
+ * does not pass it does not carry it.
  */
-export const middleware: NonNullable<Features['middleware']> = () =>
-  import('./runtime/middleware.js').then((m) => m.runMiddleware);
+export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ mediating(() =>
+  import('./runtime/middleware.js').then((m) => m.runMiddleware),
+);
 
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as

@@ -2,7 +2,7 @@
 import { extraAuth } from './runtime/auth-extra.js';
 import { encodeBody } from './runtime/body.js';
 import { deprecation } from './runtime/deprecation.js';
-import type { OperationSpec } from './runtime/types.js';
+import type { OperationSpec, PaginationSpec } from './runtime/types.js';
 
 export const getUserBookmarks: OperationSpec = {
   id: 'getUserBookmarks',
@@ -20,7 +20,6 @@ export const getUserBookmarks: OperationSpec = {
     { name: 'place.fields', in: 'query', explode: false },
   ],
   security: [['oauth2']],
-  paginate: { token: 'pagination_token', next: '/meta/next_token', items: '/data' },
   rateLimit: { reset: 'x-rate-limit-reset' },
 };
 
@@ -79,7 +78,6 @@ export const searchAllPosts: OperationSpec = {
     { name: 'post.fields', in: 'query', explode: false },
   ],
   security: [['bearer'], ['oauth2'], ['oauth1']],
-  paginate: { token: 'next_token', next: '/meta/next_token', items: '/data' },
   openQuery: true,
   rateLimit: { reset: 'x-rate-limit-reset' },
   extraAuth,
@@ -485,3 +483,9 @@ export const operations: readonly OperationSpec[] = [
   replayAccountActivity,
   getPowerstreamRules,
 ];
+
+/** How `client.paginate` follows the pages of each paginated operation, by method (`PaginationSpec` in runtime/types.ts). */
+export const paginations: Readonly<Record<string, PaginationSpec>> = {
+  getUserBookmarks: { token: 'pagination_token', next: '/meta/next_token', items: '/data' },
+  searchAllPosts: { token: 'next_token', next: '/meta/next_token', items: '/data' },
+};

@@ -5,10 +5,10 @@
  * `Retry-After`, when close enough) are tried again. `createClient` has it built in; `createCore` has it
  * only when given `{ retries }`, so a bundle that does not pass it does not carry it.
  */
-import type { Prepared } from './core.js';
-import { AbortError } from './errors.js';
+import type { Args, Call, Feature } from './core.js';
+import { AbortError, ApiError, NetworkError, TimeoutError } from './errors.js';
 import { rateLimitOf } from './rate-limit.js';
-import type { RateLimit, RetryOptions } from './types.js';
+import type { OperationSpec, RateLimit, RetryOptions, RuntimeOptions } from './types.js';
 
 /** The retry policy of a call: the call's `retry` refines the client's; `false` at either level (the call's winning) turns retries off. */
 export interface RetryPolicy {
@@ -20,21 +20,20 @@ export interface RetryPolicy {
 
 const IDEMPOTENT = /^(GET|HEAD|OPTIONS|PUT|DELETE|TRACE)$/;
 
-export function retryPolicy(p: Prepared): RetryPolicy {
-  const { options, call } = p;
+export function retryPolicy(options: RuntimeOptions, call: Call, op: OperationSpec, args?: Args): RetryPolicy {
   const off = call.retry === false || (call.retry === undefined && options.retry === false);
   // A streamed request body is read once: it cannot be sent again.
   const retry: RetryOptions =
-    off || (typeof ReadableStream !== 'undefined' && p.payload instanceof ReadableStream)
+    off || (typeof ReadableStream !== 'undefined' && args?.body instanceof ReadableStream)
       ? { retries: 0 }
       : { ...options.retry, ...call.retry };
-  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(p.op.method) };
+  return { retry, retries: retry.retries ?? 2, idempotent: IDEMPOTENT.test(op.method) };
 }
 
 /** retry: how long to wait before the next attempt after a failed response, or undefined to give up. */
 export function retryDelay(
   p: RetryPolicy,
-  res: Response,
+  res: Pick<Response, 'status' | 'headers'>,
   rateLimit: RateLimit | undefined,
   attempt: number,
 ): number | undefined {
@@ -82,35 +81,30 @@ export function sleep(ms: number, signal: AbortSignal | undefined, id: string): 
   });
 }
 
-export interface Retries {
-  /**
-   * After a failure below HTTP (`res` undefined) or a failed response of attempt `attempt`: waits before the
-   * next attempt and resolves `true`, or resolves `false` at once to give up.
-   */
-  wait(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): Promise<boolean>;
-  /** Reads the spec's reset header for 429 waits (the `rateLimits` feature's reader). */
-  read: typeof rateLimitOf;
+/**
+ * The wait before attempt `attempt + 1` after attempt `attempt` failed with `error`, or undefined to give
+ * up: failed responses (`ApiError`) by `retryDelay`, failures below HTTP (`NetworkError`, `TimeoutError`)
+ * with backoff for idempotent requests; anything else (credentials, aborts, hooks) is not retried.
+ */
+export function delay(policy: RetryPolicy, op: OperationSpec, error: unknown, attempt: number): number | undefined {
+  if (attempt >= policy.retries) return undefined;
+  if (error instanceof ApiError)
+    return retryDelay(policy, error, error.rateLimit ?? rateLimitOf(error.headers, op.rateLimit), attempt);
+  return (error instanceof NetworkError || error instanceof TimeoutError) && policy.idempotent
+    ? backoff(policy.retry, attempt)
+    : undefined;
 }
 
-/** The wait before attempt `attempt + 1`, or undefined to give up. */
-export function delay(p: Prepared, attempt: number, res?: Response, rateLimit?: RateLimit): number | undefined {
-  const policy = retryPolicy(p);
-  return attempt >= policy.retries
-    ? undefined
-    : res
-      ? retryDelay(policy, res, rateLimit, attempt)
-      : policy.idempotent
-        ? backoff(policy.retry, attempt)
-        : undefined;
-}
-
-/** The `retries` feature (see the top of this file). */
-export const retries: Retries = {
-  async wait(p, attempt, res, rateLimit) {
-    const ms = delay(p, attempt, res, rateLimit);
-    if (ms === undefined) return false;
-    await sleep(ms, p.signal, p.op.id);
-    return true;
-  },
-  read: rateLimitOf,
+/** The `retries` feature (see the top of this file): the send inside it tried again while `delay` says so. */
+export const retries: Feature = (next, rt) => async (op, args, call) => {
+  const policy = retryPolicy(rt.options, call, op, args);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await next(op, args, attempt ? { ...call, attempt } : call);
+    } catch (e) {
+      const ms = delay(policy, op, e, attempt);
+      if (ms === undefined) throw e;
+      await sleep(ms, call.signal, op.id);
+    }
+  }
 };

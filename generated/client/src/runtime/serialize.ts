@@ -33,19 +33,16 @@ export type Serializer = (
  * The others come with the operations whose parameters use them (`OperationSpec.styles`, styles.ts).
  */
 export function serializeDefault(style: string, explode: boolean, name: string, value: unknown): string {
-  if (style !== 'form' && style !== 'simple') throw new TypeError(`style ${style} needs OperationSpec.styles`);
   const form = style === 'form';
   const s = (v: unknown) => encode(scalar(v));
   const kv = (v: string) => (form ? encode(name) + '=' + v : v);
   const sep = form ? '&' : ',';
   if (Array.isArray(value)) return explode ? value.map((v) => kv(s(v))).join(sep) : kv(value.map(s).join(','));
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const pairs = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => encode(k) + (explode ? '=' : ',') + s(v));
-    return explode ? pairs.join(sep) : kv(pairs.join(','));
-  }
-  return kv(s(value));
+  if (!value || typeof value !== 'object' || value instanceof Date) return kv(s(value));
+  const pairs = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => encode(k) + (explode ? '=' : ',') + s(v));
+  return explode ? pairs.join(sep) : kv(pairs.join(','));
 }
 
 /** Header name (lower case) → value, in a null-prototype object. */
@@ -72,14 +69,17 @@ export type ParamWriter = (p: ParamSpec, value: unknown, to: ParamSink) => void;
  * The core's writer: path and query parameters in OpenAPI's default styles (`simple`, `form`), as most
  * operations have them. An operation with a header or cookie parameter, another style, `allowReserved`,
  * JSON content or a `format: date` parameter carries the writer of everything (`OperationSpec.styles`,
- * styles.ts).
+ * styles.ts); the generated table gives it to every entry that needs it.
  */
 export const writeDefault: ParamWriter = (p, v, to) => {
-  const style = p.style ?? (p.in === 'path' ? 'simple' : 'form');
-  const text = serializeDefault(style, p.explode ?? style === 'form', p.name, v);
-  if (p.in === 'path') to.path[p.name] = text;
-  else if (p.in === 'query') to.query.push(text);
-  else throw new TypeError(`${p.in} parameters need OperationSpec.styles`);
+  const path = p.in === 'path';
+  const style = p.style ?? (path ? 'simple' : 'form');
+  // A hand-made entry without the writer it needs fails rather than sending something else.
+  if (style !== (path ? 'simple' : 'form') || !(path || p.in === 'query'))
+    throw new TypeError(`${p.in} parameters need OperationSpec.styles (style ${style})`);
+  const text = serializeDefault(style, p.explode ?? !path, p.name, v);
+  if (path) to.path[p.name] = text;
+  else to.query.push(text);
 };
 
 export interface BuiltRequest {
@@ -87,8 +87,7 @@ export interface BuiltRequest {
   headers: HeaderRecord;
 }
 
-const own = (o: object | undefined, k: string): o is Record<string, unknown> =>
-  !!o && Object.prototype.hasOwnProperty.call(o, k);
+const own = (o: object | undefined, k: string): o is Record<string, unknown> => !!o && Object.hasOwn(o, k);
 
 /**
  * Builds the URL and the parameter headers of a call. Undefined arguments are left out. `callQuery` (the
@@ -103,31 +102,27 @@ export function buildRequest(
 ): BuiltRequest {
   // Null-prototype: a parameter named `__proto__` stays an ordinary entry.
   const to: ParamSink = { path: Object.create(null), query: [], headers: Object.create(null) };
-  const write = op.styles ?? writeDefault;
   for (const p of op.params ?? []) {
     const key = p.key ?? p.name;
     const v = own(args, key) ? args[key] : undefined;
-    if (v !== undefined && !(p.in === 'query' && own(callQuery, p.name))) write(p, v, to);
+    if (v !== undefined && !(p.in === 'query' && own(callQuery, p.name))) (op.styles ?? writeDefault)(p, v, to);
   }
-  if (op.openQuery) extraQuery(to.query, args?.extraQuery, 'extraQuery');
-  extraQuery(to.query, callQuery, 'the query option');
+  for (const [extra, label] of [
+    [op.openQuery && args?.extraQuery, 'extraQuery'],
+    [callQuery, 'the query option'],
+  ] as const) {
+    if (extra == null || extra === false) continue;
+    if (typeof extra !== 'object' || Array.isArray(extra))
+      throw new TypeError(`${label} must be an object of query parameters`);
+    for (const [name, value] of Object.entries(extra))
+      if (value !== undefined) to.query.push(serializeDefault('form', true, name, value));
+  }
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = to.path[name];
-    if (value === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
-    return value;
+    if (to.path[name] === undefined) throw new TypeError(`${op.id}: missing path parameter ${name}`);
+    return to.path[name];
   });
   const q = to.query.filter(Boolean).join('&');
   return { url: baseUrl.replace(/\/+$/, '') + path + (q ? '?' + q : ''), headers: to.headers };
-}
-
-/** Query parameters the spec does not list (`extraQuery`, the `query` option): `form`, exploded, in the given order. */
-function extraQuery(out: string[], extra: unknown, label: string): void {
-  if (extra == null) return;
-  if (typeof extra !== 'object' || Array.isArray(extra))
-    throw new TypeError(`${label} must be an object of query parameters`);
-  for (const [name, value] of Object.entries(extra)) {
-    if (value !== undefined) out.push(serializeDefault('form', true, name, value));
-  }
 }
 
 /** Evaluates a JSON pointer (`/meta/next_token`) against a value. */

@@ -6,11 +6,11 @@
  * are that earlier spelling.
  */
 import { code, ident, lit, type Code } from '../../codegen/index.ts';
-import { factsOf } from '../../model/facts/index.ts';
 import type { ApiModel } from '../../model/types.ts';
 import type { SymbolRegistry } from '../symbols.ts';
 import { fitting, part, type Part } from './pretty.ts';
 import { printDoc, prettyString } from '../../codegen/pretty-doc.ts';
+import { paginated } from './operations.ts';
 import { framings, framingsDoc, streamFormats } from './stream-methods.ts';
 import { CLIENT, RUNTIME, VALIDATORS_CONTRACT } from './symbols.ts';
 import { PRETTIER_OPTIONS } from '../../write/format.ts';
@@ -30,8 +30,9 @@ const VALIDATION_DOC = `/**
 `;
 
 const MIDDLEWARE_DOC = `/**
- * The middleware runner for \`createCore(options, { middleware })\` (\`createClient\` has it built in): needed
- * when \`options.middleware\` or a call's \`middleware\` has hooks. A bundle that does not pass it does not carry it.
+ * Middleware for \`createCore(options, { middleware })\` (\`createClient\` has it built in): needed when
+ * \`options.middleware\` or a call's \`middleware\` has hooks; the runner loads on first use. A bundle that
+ * does not pass it does not carry it.
  */
 `;
 
@@ -46,7 +47,7 @@ const CREATE_CORE_DOC = `/**
 /** `createClient`, `validation`, `middleware` and `createCore`, one statement each. */
 export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: Ref): Part[] {
   const formats = streamFormats(model);
-  const pages = model.operations.some((op) => op.pagination && !factsOf(model).stream(op));
+  const pages = paginated(model).length > 0;
   const validators = symbols.moduleOf(CLIENT, VALIDATORS_CONTRACT.value);
   const contract = ident(VALIDATORS_CONTRACT.value).text;
   const loadValidators = code`() => import(${lit(validators)}).then((m) => m.${ident(VALIDATORS_CONTRACT.value)})`;
@@ -63,10 +64,10 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
       ? `m.checker(${prettyLoad}, {\n      ${errors.replace(', ', ',\n      ')},\n    }),`
       : `m.checker(\n      ${prettyLoad},\n      { ${errors} },\n    ),`;
 
-  const bound = [formats.size ? code`\n    stream: ${ref('streams')}(${framings(formats, ref)}),` : code``, pages ? code`\n    paginate: ${ref('paginate')},` : code``];
+  const bound = [formats.size ? code`\n    stream: ${ref('streams')}(${framings(formats, ref)}),` : code``, pages ? code`\n    paginate: ${ref('paginate')},\n    paginations: ops.paginations,` : code``];
   const prettyBound = [
     formats.size ? `\n    stream: ${r('streams')}(${printDoc(framingsDoc(formats, ref))}),` : '',
-    pages ? `\n    paginate: ${r('paginate')},` : '',
+    pages ? `\n    paginate: ${r('paginate')},\n    paginations: ops.paginations,` : '',
   ].join('');
   const createClient = part(
     () =>
@@ -97,9 +98,10 @@ export function clientFactories(model: ApiModel, symbols: SymbolRegistry, ref: R
   );
   const middleware = part(
     () =>
-      fitting(`${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () =>
-  import(${prettyString(RUNTIME.middleware)}).then((m) => m.runMiddleware);`),
-    () => `${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = () => import(${lit(RUNTIME.middleware).text}).then((m) => m.runMiddleware);`,
+      fitting(`${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = /* @__PURE__ */ ${r('mediating')}(() =>
+  import(${prettyString(RUNTIME.middleware)}).then((m) => m.runMiddleware),
+);`),
+    () => `${MIDDLEWARE_DOC}export const middleware: NonNullable<${features}['middleware']> = /* @__PURE__ */ ${r('mediating')}(() => import(${lit(RUNTIME.middleware).text}).then((m) => m.runMiddleware));`,
   );
   const createCore = part(
     () =>

@@ -160,20 +160,22 @@ function otherStyles(spec: Record<string, unknown>): boolean {
 /** The entry as an object literal: the data, then the feature functions it needs (imported by name). */
 function entry(model: ApiModel, op: OperationModel): { code: Code; value: ObjectExpr } {
   const spec = operationSpec(model, op);
-  const data = Object.entries(spec).filter(([key]) => key !== 'dates');
+  // Pagination data is reachable from the paginate feature only (`paginations`, below), not from the entry.
+  const data = Object.entries(spec).filter(([key]) => key !== 'dates' && key !== 'paginate');
   const members = data.map(([key, value]) => code`${propKey(key)}: ${lit(value)}`);
   const values: Array<readonly [string, unknown] | Ident | Spread> = [...data];
   if (formBody(model, op)) members.push(code`encode: encodeForm`), values.push(['encode', new Ident('encodeForm')]);
   else if (spec.body !== undefined) members.push(code`encode: encodeBody`), values.push(['encode', new Ident('encodeBody')]);
   if (extraCredentials(model, op)) members.push(code`extraAuth`), values.push(new Ident('extraAuth', true));
   if (otherStyles(spec)) members.push(code`styles: writeParam`), values.push(['styles', new Ident('writeParam')]);
+  if (spec.binary !== undefined) members.push(code`decode: decodeBinary`), values.push(['decode', new Ident('decodeBinary')]);
   // `dates: 'Date'`: the operation's plans, with the codec over the named schemas' plans.
   const dated = typeof spec.dates === 'object';
   if (dated) {
     members.push(code`dates: { ...${lit(spec.dates)}, codec: dates }`);
     values.push(['dates', new ObjectExpr([new Spread(spec.dates), ['codec', new Ident('dates')]])]);
   }
-  // What the core runs for this operation only (runtime `Hook`s): the notice of a deprecated one, the dates.
+  // The features of this operation only (runtime `Feature`s): the notice of a deprecated one, the dates.
   const hooks = [...(spec.deprecated !== undefined ? ['deprecation'] : []), ...(dated ? ['dates'] : [])];
   if (hooks.length) {
     members.push(code`hooks: [${join(hooks.map((h) => ident(h)), ', ')}]`);
@@ -182,6 +184,12 @@ function entry(model: ApiModel, op: OperationModel): { code: Code; value: Object
   return { code: code`{ ${join(members, ', ')} }`, value: new ObjectExpr(values) };
 }
 
+/** The operations `client.paginate` follows: paginated, and not streamed. */
+export function paginated(model: ApiModel): OperationModel[] {
+  return model.operations.filter((op) => op.pagination && !factsOf(model).stream(op));
+}
+
+const PAGINATIONS_DOC = '/** How `client.paginate` follows the pages of each paginated operation, by method (`PaginationSpec` in runtime/types.ts). */\n';
 const OPERATIONS_DOC = '/** Every operation, as the runtime reads it (see `OperationSpec` in runtime/types.ts). Document order. */\n';
 const DATE_PLANS_DOC = "/** Where the dates are in each named schema that has any (`{ r: key }` in an operation's plans refers here). */\n";
 
@@ -199,14 +207,17 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
   const extra = model.operations.some((op) => extraCredentials(model, op));
   const styled = model.operations.some((op) => otherStyles(operationSpec(model, op)));
   const deprecated = model.operations.some((op) => op.deprecated);
+  const pages = paginated(model);
+  const binary = model.operations.some((op) => binarySuccessTypes(model, op).length > 0);
+  const fromBody = [...(binary ? ['decodeBinary'] : []), ...(bodies ? ['encodeBody'] : [])];
   const imports = [
     extra ? `import { extraAuth } from './runtime/auth-extra.js';` : '',
-    bodies ? `import { encodeBody } from './runtime/body.js';` : '',
+    fromBody.length ? `import { ${fromBody.join(', ')} } from './runtime/body.js';` : '',
     forms ? `import { encodeForm } from './runtime/form.js';` : '',
     dated ? `import { dateCodec } from './runtime/dates.js';` : '',
     deprecated ? `import { deprecation } from './runtime/deprecation.js';` : '',
     styled ? `import { writeParam } from './runtime/styles.js';` : '',
-    `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec } from './runtime/types.js';`,
+    `import type { ${dated ? 'DatePlan, ' : ''}OperationSpec${pages.length ? ', PaginationSpec' : ''} } from './runtime/types.js';`,
   ].filter(Boolean);
   // With `dates: 'Date'`: the named schemas' date plans (complete once every operation is planned, above).
   const plans = datePlansOf(model).schemas;
@@ -219,12 +230,22 @@ export function emitOperations(model: ApiModel, header: Code, names: (op: Operat
         { text: 'const dates = dateCodec(datePlans);', formatted: true },
       ]
     : [];
+  // Read by createClient's `client.paginate` only: a bundle of standalone calls does not carry it.
+  const paginations = Object.fromEntries(pages.map((op) => [op.names.method, operationSpec(model, op).paginate]));
+  const paginationsPart = pages.length
+    ? [
+        part(
+          () => constStatement('paginations: Readonly<Record<string, PaginationSpec>>', paginations, PAGINATIONS_DOC),
+          () => `${PAGINATIONS_DOC}export const paginations: Readonly<Record<string, PaginationSpec>> = ${lit(paginations).text};`,
+        ),
+      ]
+    : [];
   const list = model.operations.map((op) => new Ident(ident(names(op)).text));
   const table = part(
     () => constStatement('operations: readonly OperationSpec[]', list, OPERATIONS_DOC),
     () => `${OPERATIONS_DOC}export const operations: readonly OperationSpec[] = [\n${list.map((i) => `  ${i.name},\n`).join('')}];`,
   );
-  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, table]);
+  return assemble(header.text, imports.map((text) => ({ text, formatted: true })), [...datePlans, ...entries, table, ...paginationsPart]);
 }
 
 /** Whether the client converts dates: generated with `dates: 'Date'` and some operation sends or receives one. */

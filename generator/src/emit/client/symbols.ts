@@ -35,6 +35,7 @@ export const RUNTIME = {
   timeout: rt('timeout'),
   validation: rt('validation'),
   deprecation: rt('deprecation'),
+  mediate: rt('mediate'),
 } as const;
 
 const types = (...names: string[]): DeclaredSymbol[] => names.map((name) => ({ name, typeOnly: true }));
@@ -73,8 +74,9 @@ const PUBLIC_RUNTIME: [string, DeclaredSymbol[]][] = [
 const PRIVATE_RUNTIME: [string, string[], boolean][] = [
   [RUNTIME.bind, ['bindOperations'], false],
   [RUNTIME.core, ['call', 'createRuntime'], false],
-  [RUNTIME.core, ['CoreFeatures', 'Features', 'Hook', 'Runtime'], true],
+  [RUNTIME.core, ['CoreFeatures', 'Feature', 'Features', 'Runtime'], true],
   [RUNTIME.validation, ['validating'], false],
+  [RUNTIME.mediate, ['mediating'], false],
   [RUNTIME.types, ['At', 'ItemOf'], true],
   [RUNTIME.stream, ['stream', 'streams'], false],
   [RUNTIME.ndjson, ['ndjsonFraming'], false],
@@ -140,7 +142,7 @@ export function clientPlan(model: ApiModel, validatorsPackage: string): ClientPl
   // package (or of operations.js) would call it.
   const taken = new Set([...symbols.declaredNames(), ...CLIENT_FIXED.map((s) => s.name), 'then']);
   // With `dates: 'Date'`, operations.ts also declares the date plans and their codec.
-  const specTaken = new Set(['operations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : [])]);
+  const specTaken = new Set(['operations', 'paginations', 'then', ...(model.dates ? ['datePlans', 'dateCodec', 'dates'] : [])]);
   const names = new Map<OperationModel, ClientNames>();
   for (const op of model.operations) {
     // The method name is already a planned identifier (`then_`, `constructor_`): kept as it is.

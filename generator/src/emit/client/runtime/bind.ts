@@ -7,22 +7,25 @@
  * The whole client binds every operation of the spec; a bundle that wants only the operations it calls
  * uses the standalone operation functions over `createCore` instead (each a `call`, see core.ts).
  */
-import { call, createRuntime, type Features as CoreFeatures } from './core.js';
+import { call, createRuntime } from './core.js';
 import { RequestValidationError, ResponseValidationError } from './errors.js';
+import { mediating } from './mediate.js';
 import { rateLimits } from './rate-limit.js';
 import { retries } from './retry.js';
 import { timeouts } from './timeout.js';
 import { validating } from './validation.js';
 import type { paginate as paginateFn } from './paginate.js';
 import type { streams as streamsFn } from './stream.js';
-import type { OperationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
+import type { OperationSpec, PaginationSpec, RuntimeOptions, ValidatorsLoader } from './types.js';
 
-export interface Features extends Omit<CoreFeatures, 'validation'> {
+export interface Features {
   /** `() => import(validators package).operationValidators`, loaded (with validate.ts) only when validation is on. */
   validators?: ValidatorsLoader;
   /** The streaming method (`streams({ sse: sseFraming, ... })`), when the spec has streamed answers. */
   stream?: ReturnType<typeof streamsFn>;
   paginate?: typeof paginateFn;
+  /** How each paginated operation pages, by method (the generated `paginations`; an entry's own `paginate` otherwise). */
+  paginations?: Readonly<Record<string, PaginationSpec>>;
 }
 
 type Method = (args?: Record<string, unknown>, options?: object) => unknown;
@@ -32,7 +35,7 @@ export function bindOperations(
   options: RuntimeOptions,
   features: Features = {},
 ): unknown {
-  const { stream, paginate, validators } = features;
+  const { stream, paginate, paginations, validators } = features;
   const validation =
     validators &&
     validating(() =>
@@ -40,8 +43,8 @@ export function bindOperations(
     );
   // The whole client carries every feature (retries, rate limits and timeouts on by default, as documented);
   // middleware's runner still loads only on first use.
-  const middleware = () => import('./middleware.js').then((m) => m.runMiddleware);
-  const rt = createRuntime(options, { ...features, validation, middleware, retries, rateLimits, timeouts });
+  const middleware = mediating(() => import('./middleware.js').then((m) => m.runMiddleware));
+  const rt = createRuntime(options, { validation, middleware, retries, rateLimits, timeouts });
   const client: Record<string, unknown> = {};
   const pages: Record<string, unknown> = {};
   const define = (target: Record<string, unknown>, name: string, value: Method) =>
@@ -61,7 +64,9 @@ export function bindOperations(
               ((args?.body as Record<string, unknown> | undefined)?.[when] === true ? streamed : plain)(args, o)
           : streamed,
     );
-    if (op.paginate && paginate) define(pages, op.id, (args, o) => paginate(rt, op, args, o));
+    const spec = paginations && Object.hasOwn(paginations, op.id) ? paginations[op.id] : op.paginate;
+    const paged = spec && { ...op, paginate: spec };
+    if (paged && paginate) define(pages, op.id, (args, o) => paginate(rt, paged, args, o));
   }
   return Object.defineProperty(client, 'paginate', { value: pages });
 }

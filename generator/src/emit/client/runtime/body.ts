@@ -12,20 +12,10 @@ import type { OperationSpec, ParseAs } from './types.js';
  * passed through as given (bytes, a stream, text). On the table entries of the operations that take a body
  * (`OperationSpec.encode`), so operations without one carry no body code.
  */
-export const encodeBody: BodyEncoder = (op, body) => ({
-  body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit),
-  type: op.body,
-});
-
-/** True when the call leaves the body unread (the caller consumes it). */
-export function leavesBodyUnread(parseAs: ParseAs | undefined): boolean {
-  return parseAs === 'stream' || parseAs === 'response';
-}
-
-/** Whether a request body is a stream (fetch then needs `duplex: 'half'`, and the body cannot be replayed). */
-export function isStreamBody(payload: unknown): payload is ReadableStream {
-  return typeof ReadableStream !== 'undefined' && payload instanceof ReadableStream;
-}
+export const encodeBody: BodyEncoder = (op, body, _call, headers) => {
+  headers['content-type'] ??= op.body!;
+  return { body: /json/i.test(op.body!) ? JSON.stringify(body) : (body as BodyInit) };
+};
 
 /** Whether a response of this content type is bytes for this operation (declared binary, wildcards too). */
 export function isBinaryResponse(op: OperationSpec, contentType: string | null): boolean {
@@ -33,9 +23,9 @@ export function isBinaryResponse(op: OperationSpec, contentType: string | null):
   return !!op.binary?.some((d) => d === e || d === '*/*' || (d.endsWith('/*') && e.startsWith(d.slice(0, -1))));
 }
 
-export async function decodeBody(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
-  if (res.ok && (parseAs || isBinaryResponse(op, res.headers.get('content-type'))))
-    return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs ?? 'blob']();
+/** The body the default way: JSON for JSON media types, anything else as text (empty: `undefined`); or as `parseAs` says. */
+export async function decodeBody(_op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
+  if (res.ok && parseAs) return parseAs === 'response' ? res : parseAs === 'stream' ? res.body : res[parseAs]();
   const text = await res.text();
   if (!text) return undefined;
   if (!/[/+]json\b/i.test(res.headers.get('content-type') ?? '')) return text;
@@ -45,4 +35,16 @@ export async function decodeBody(op: OperationSpec, res: Response, parseAs: Pars
     if (res.ok) throw e;
     return text;
   }
+}
+
+/**
+ * The decoder of operations with binary success media types (`OperationSpec.decode`): such a success body
+ * comes back as a `Blob`, the rest as `decodeBody` reads it.
+ */
+export function decodeBinary(op: OperationSpec, res: Response, parseAs: ParseAs | undefined): Promise<unknown> {
+  return decodeBody(
+    op,
+    res,
+    parseAs ?? (res.ok && isBinaryResponse(op, res.headers.get('content-type')) ? 'blob' : undefined),
+  );
 }

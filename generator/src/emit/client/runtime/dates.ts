@@ -4,11 +4,12 @@
  * the operation's date plans name (from the schemas, see `DatePlan`), never by the look of a string.
  * Only clients generated with dates carry this module.
  */
-import type { Hook } from './core.js';
+import type { Feature } from './core.js';
+import { ApiError, asProblem } from './errors.js';
 import type { DatePlan } from './types.js';
 
-/** Also the operations' hook (`OperationSpec.hooks`): request bodies sent with strings, answers revived. */
-export interface DateCodec extends Hook {
+/** Also the operations' feature (`OperationSpec.hooks`): request bodies sent with strings, answers revived. */
+export interface DateCodec extends Feature {
   /** A copy of `value` with the `Date`s at the plan's positions as wire strings. */
   toWire(plan: DatePlan, value: unknown): unknown;
   /** `value` (freshly parsed JSON) with the strings at the plan's positions as `Date`s. */
@@ -59,15 +60,20 @@ export function dateCodec(schemas: Readonly<Record<string, DatePlan>>): DateCode
   };
   const toWire = (plan: DatePlan, v: unknown) => walk(plan, v, wire);
   const back = (plan: DatePlan, v: unknown) => walk(plan, v, revive);
-  return {
-    toWire,
-    revive: back,
-    args: (_rt, op, args) =>
-      op.dates?.body && args?.body !== undefined ? { ...args, body: toWire(op.dates.body, args.body) } : args,
-    // Success bodies read another way than the default (`parseAs`) are left as they are.
-    body(_rt, p, res, data) {
-      const plan = res.ok ? (p.parseAs === undefined ? p.op.dates?.ok : undefined) : p.op.dates?.error;
-      return plan ? back(plan, data) : data;
-    },
+  const feature: Feature = (next) => async (op, args, call) => {
+    const plans = op.dates;
+    if (plans?.body && args?.body !== undefined) args = { ...args, body: toWire(plans.body, args.body) };
+    try {
+      const sent = await next(op, args, call);
+      // Success bodies read another way than the default (`parseAs`) are left as they are.
+      return plans?.ok && call.parseAs === undefined ? { ...sent, data: back(plans.ok, sent.data) } : sent;
+    } catch (e) {
+      if (plans?.error && e instanceof ApiError) {
+        const body = back(plans.error, e.body);
+        Object.assign(e, { body, problem: asProblem(body) });
+      }
+      throw e;
+    }
   };
+  return Object.assign(feature, { toWire, revive: back });
 }

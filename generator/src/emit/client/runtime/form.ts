@@ -12,21 +12,24 @@
 import { fieldsOf, isBlob, isJsonType, plainObject, styledPairs, valueText, type Delimiters } from './form-fields.js';
 import { encodeBody } from './body.js';
 import { encodeMultipart } from './multipart.js';
-import { encode } from './serialize.js';
+import { encode, type HeaderRecord } from './serialize.js';
 import type { CallOptions, OperationSpec } from './types.js';
 
-/** A form body ready to send: its bytes or text, its `Content-Type`, and (urlencoded) the fields OAuth 1.0a signs. */
+/** A request body ready to send, and (urlencoded) the fields OAuth 1.0a signs. */
 export interface EncodedBody {
   body: BodyInit;
-  /** The `Content-Type` to send, replacing the caller's (a multipart boundary); empty: none is set. */
-  contentType?: string;
-  /** The `Content-Type` to send unless the call's or the client's headers name one. */
-  type?: string | undefined;
   /** OAuth 1.0a signs the fields of a urlencoded body. */
   form?: URLSearchParams;
 }
 
-export type BodyEncoder = (op: OperationSpec, body: unknown, call?: CallOptions) => EncodedBody | undefined;
+/**
+ * An entry's request body encoder (`OperationSpec.encode`): the body to send; it sets the `Content-Type`
+ * in `headers` (the request's, the client's and the call's already in) as the body needs.
+ */
+export type BodyEncoder = (op: OperationSpec, body: unknown, call: CallOptions, headers: HeaderRecord) => EncodedBody;
+
+/** A form body and its `Content-Type`, replacing the caller's (a multipart boundary); empty: none is set. */
+type FormBody = EncodedBody & { contentType: string };
 
 /** Text of a field name or value: the application/x-www-form-urlencoded byte serializer (URLSearchParams'). */
 export const formEncode = (s: string): string =>
@@ -69,10 +72,16 @@ export function encodeUrlencoded(op: OperationSpec, body: Record<string, unknown
   return pairs.join('&');
 }
 
-export const encodeForm: BodyEncoder = (op, body, call) => {
+export const encodeForm: BodyEncoder = (op, body, call, headers) => {
   const type = op.body ?? '';
   const multipart = /^\s*multipart\/form-data\b/i.test(type);
-  if (!multipart && !/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return encodeBody(op, body);
+  if (!multipart && !/^\s*application\/x-www-form-urlencoded\b/i.test(type)) return encodeBody(op, body, call, headers);
+  const out = formBody(op, body, call, multipart);
+  if (out.contentType) headers['content-type'] = out.contentType;
+  return out;
+};
+
+function formBody(op: OperationSpec, body: unknown, call: CallOptions, multipart: boolean): FormBody {
   // A caller's own FormData / URLSearchParams / encoded text goes out as given (fetch writes a FormData's type).
   if (multipart && typeof FormData !== 'undefined' && body instanceof FormData) return { body, contentType: '' };
   if (!multipart && body instanceof URLSearchParams) return { body, contentType: '', form: body };
@@ -82,7 +91,7 @@ export const encodeForm: BodyEncoder = (op, body, call) => {
     throw new TypeError(
       `${op.id}: a ${multipart ? 'multipart/form-data' : 'form'} body must be an object of its members`,
     );
-  if (multipart) return encodeMultipart(op, body, call?.partHeaders);
+  if (multipart) return encodeMultipart(op, body, call.partHeaders);
   const text = encodeUrlencoded(op, body);
   return { body: text, contentType: 'application/x-www-form-urlencoded', form: new URLSearchParams(text) };
-};
+}

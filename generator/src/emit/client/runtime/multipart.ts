@@ -49,7 +49,7 @@ export function encodeMultipart(
   op: OperationSpec,
   body: Record<string, unknown>,
   partHeaders: Record<string, HeadersInit> | undefined,
-): EncodedBody {
+): EncodedBody & { contentType: string } {
   const boundary = randomBoundary();
   const fields = fieldsOf(op);
   const chunks: BlobPart[] = [];

@@ -3,6 +3,7 @@
  * a 429 rejected as a `RateLimitError` carrying its reset. `createClient` has it built in; `createCore` has
  * it only when given `{ rateLimits }` (without it a 429 is an `ApiError` and `rateLimit` is undefined).
  */
+import type { Feature } from './core.js';
 import { ApiError, RateLimitError } from './errors.js';
 import type { RateLimit, RateLimitHeaders } from './types.js';
 
@@ -21,14 +22,15 @@ export function rateLimitOf(h: Headers, names: RateLimitHeaders | undefined): Ra
   return { limit, remaining, reset: reset === undefined ? undefined : new Date(reset * 1000) };
 }
 
-export interface RateLimits {
-  read: typeof rateLimitOf;
-  /** A 429 as the error the call rejects with. */
-  error(id: string, headers: Headers, body: unknown, rateLimit: RateLimit | undefined): ApiError;
-}
-
 /** The `rateLimits` feature (see the top of this file). */
-export const rateLimits: RateLimits = {
-  read: rateLimitOf,
-  error: (id, headers, body, rateLimit) => new RateLimitError(id, headers, body, rateLimit),
+export const rateLimits: Feature = (next) => async (op, args, call) => {
+  try {
+    const sent = await next(op, args, call);
+    return { ...sent, rateLimit: rateLimitOf(sent.headers, op.rateLimit) };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const rateLimit = rateLimitOf(e.headers, op.rateLimit);
+    if (e.status === 429) throw new RateLimitError(op.id, e.headers, e.body, rateLimit);
+    throw Object.assign(e, { rateLimit });
+  }
 };

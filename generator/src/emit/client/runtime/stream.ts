@@ -141,9 +141,20 @@ export async function* stream<T>(
   for (;;) {
     let lastError: unknown;
     let sent: Sent | undefined;
+    // One controller per connection: closing it (or the caller's signal) ends the connection.
+    const ctl = new AbortController();
+    const forward = () => ctl.abort(signal!.reason);
+    if (signal?.aborted) forward();
+    else signal?.addEventListener('abort', forward);
+    const close = () => {
+      signal?.removeEventListener('abort', forward);
+      ctl.abort();
+    };
     try {
-      sent = await rt.send(op, args, connectionOptions(options, op, connected ? state.lastEventId : ''));
+      const connection = connectionOptions(options, op, connected ? state.lastEventId : '');
+      sent = await rt.send(op, args, { ...connection, signal: ctl.signal });
     } catch (e) {
+      close();
       // The first connection reports its failure as is; reconnections retry transient failures.
       const transient = !(e instanceof ApiError) || e instanceof RateLimitError || e.status >= 500;
       if (!connected || !rc || e instanceof AbortError || !transient) throw e;
@@ -152,7 +163,7 @@ export async function* stream<T>(
     if (sent) {
       // A reconnection answered 204 No Content: the server says there is nothing more (as for EventSource).
       if (connected && sent.status === 204) {
-        sent.close!();
+        close();
         return;
       }
       connected = true;
@@ -160,7 +171,7 @@ export async function* stream<T>(
       const media = op.stream!.media.find((m) => m.type === type) ?? op.stream!.media[0]!;
       const framing = framings[media.format];
       if (!framing) {
-        sent.close!();
+        close();
         throw new NetworkError(op.id, `this client cannot read ${media.format} streams`);
       }
       const decoder = framing(media, state, sentinel);
@@ -199,7 +210,7 @@ export async function* stream<T>(
               if (!rc || !allow(problem)) throw lastError;
               break;
             }
-            if (validate) await rt.check(op, sent.status, media.type, item.data);
+            if (validate) await rt.features.validation!.item(op, sent.status, media.type, item.data);
             failures = 0;
             yield revived(op, item) as T;
           }
@@ -216,7 +227,7 @@ export async function* stream<T>(
         clearTimeout(idleTimer);
         signal?.removeEventListener('abort', cancel);
         cancel();
-        sent.close!();
+        close();
       }
       if (!rc) throw lastError;
     }

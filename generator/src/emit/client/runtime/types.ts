@@ -8,7 +8,7 @@
 // The operation table (generated from the model, see emit/client/operations.ts)
 // ---------------------------------------------------------------------------------------------------
 
-import type { Hook } from './core.js';
+import type { Feature } from './core.js';
 import type { DateCodec } from './dates.js';
 import type { ExtraAuth } from './auth-extra.js';
 import type { BodyEncoder } from './form.js';
@@ -109,11 +109,17 @@ export interface OperationSpec {
    * authentication. An empty alternative (`[]`) makes authentication optional.
    */
   security?: readonly (readonly AuthKind[])[];
+  /**
+   * How `client.paginate` follows the pages (`paginate(rt, op, ...)` reads it). Generated entries leave it
+   * out: `createClient` passes the generated `paginations` table, so a standalone call does not carry it.
+   */
   paginate?: PaginationSpec;
   /** The success body is a stream of items (or, with `stream.when`, is one when the call asks for it). */
   stream?: StreamSpec;
   /** Success media types (lower-case essences, `type/*` wildcards) whose bodies are bytes: read as a `Blob`. */
   binary?: readonly string[];
+  /** Reads the answer's body instead of the default (`decodeBinary`, body.ts: on the entries that have `binary`). */
+  decode?: (op: OperationSpec, res: Response, parseAs: ParseAs | undefined) => Promise<unknown>;
   /** The spec does not list every parameter (`x-open-parameters`): the call's `extraQuery` is sent too. */
   openQuery?: true;
   /** The operation is deprecated: since this RFC 3339 date or date-time, or `true` when the date is not given. */
@@ -121,10 +127,11 @@ export interface OperationSpec {
   /** Lower-cased names of the response headers carrying rate-limit values (the spec's `x-ratelimit-field`). */
   rateLimit?: RateLimitHeaders;
   /**
-   * What the core runs for this operation only (see `Hook`): `deprecation` on deprecated operations, the
-   * dates codec on operations that send or receive dates. Only the bundles calling them carry their code.
+   * Features of this operation only (see `Feature`), around the client's: `deprecation` on deprecated
+   * operations, the dates codec on operations that send or receive dates. Only the bundles calling them
+   * carry their code.
    */
-  hooks?: readonly Hook[];
+  hooks?: readonly Feature[];
   /** Generated with `dates: 'Date'`: where the dates are in the request body, success and error bodies, and the converter. */
   dates?: { body?: DatePlan; ok?: DatePlan; error?: DatePlan; items?: DatePlan; codec: DateCodec };
 }

@@ -1,28 +1,35 @@
 /**
- * The `validation` feature as the core's hook: request checks before the first attempt, success bodies
- * (and streamed items) after, when `options.validate` asks; the checker (validate.ts, and through it the
- * validators package) loaded on first use. `createClient` builds it from the validators loader;
- * `createCore` has it only when given `{ validation }`, so a bundle that does not pass it does not carry it.
+ * The `validation` feature: request checks before the first attempt, success bodies (and streamed items)
+ * after, when `options.validate` asks; the checker (validate.ts, and through it the validators package)
+ * loaded on first use. `createClient` builds it from the validators loader; `createCore` has it only when
+ * given `{ validation }`, so a bundle that does not pass it does not carry it.
  */
-import type { Hook } from './core.js';
+import type { Validation } from './core.js';
 import type { Checker } from './validate.js';
 
-export function validating(load: () => Promise<Checker>): Hook {
+export function validating(load: () => Promise<Checker>): Validation {
   let checks: Promise<Checker> | undefined;
   const checker = () => (checks ??= load());
-  return {
-    async ready(rt, p) {
-      if (rt.options.validate?.request) (await checker()).request(p.op, p.args, p.payload, p.call.query);
-    },
-    async body(rt, p, res, data) {
+  const feature: Validation = Object.assign(
+    ((next, rt) => async (op, args, call) => {
+      const { validate } = rt.options;
+      if (!validate?.request && !validate?.response) return next(op, args, call);
+      // The body as sent: a JSON body as its JSON text (dates as strings), others as given.
+      const body = args?.body;
+      const payload = body !== undefined && /json/i.test(op.body ?? '') ? JSON.stringify(body) : undefined;
+      if (validate?.request) (await checker()).request(op, args, payload, call.query);
+      const sent = await next(op, args, call);
       // Bytes, and bodies read another way than the default (`parseAs`), are not checked.
-      const check = rt.options.validate?.response && data !== undefined && p.parseAs === undefined;
-      if (res.ok && check && !(data instanceof Blob))
-        (await checker()).response(p.op, res.status, res.headers.get('content-type'), data);
-      return data;
+      const { data, response } = sent;
+      if (validate?.response && data !== undefined && call.parseAs === undefined && !(data instanceof Blob))
+        (await checker()).response(op, sent.status, response.headers.get('content-type'), data);
+      return sent;
+    }) as Validation,
+    {
+      async item(op: Parameters<Validation['item']>[0], status: number, mediaType: string, item: unknown) {
+        (await checker()).response(op, status, mediaType, item);
+      },
     },
-    async item(op, status, mediaType, item) {
-      (await checker()).response(op, status, mediaType, item);
-    },
-  };
+  );
+  return feature;
 }

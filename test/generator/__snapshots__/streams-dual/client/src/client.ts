@@ -16,6 +16,7 @@ import type {
   StreamCallOptions,
 } from './runtime/types.js';
 import { validating } from './runtime/validation.js';
+import { mediating } from './runtime/mediate.js';
 
 /** The argument of `createCompletion`: its parameters by their names in the spec, and `body`. */
 export interface CreateCompletionArgs {
@@ -133,11 +134,13 @@ export const validation: NonNullable<Features['validation']> = /* @__PURE__ */ v
 );
 
 /**
- * The middleware runner for `createCore(options, { middleware })` (`createClient` has it built in): needed
- * when `options.middleware` or a call's `middleware` has hooks. A bundle that does not pass it does not carry it.
+ * Middleware for `createCore(options, { middleware })` (`createClient` has it built in): needed when
+ * `options.middleware` or a call's `middleware` has hooks; the runner loads on first use. A bundle that
+ * does not pass it does not carry it.
  */
-export const middleware: NonNullable<Features['middleware']> = () =>
-  import('./runtime/middleware.js').then((m) => m.runMiddleware);
+export const middleware: NonNullable<Features['middleware']> = /* @__PURE__ */ mediating(() =>
+  import('./runtime/middleware.js').then((m) => m.runMiddleware),
+);
 
 /**
  * Creates a core for the standalone operation functions (`getX(core, args)`): the same calls as
