@@ -2,7 +2,7 @@
 import { code, docComment, ident, type Code } from '../../../codegen/index.ts';
 import type { ApiModel } from '../../../model/types.ts';
 import type { SymbolRegistry } from '../../symbols.ts';
-import { entryWrappers } from '../module/entry.ts';
+import { entryFactories } from '../module/entry.ts';
 import { prettyImports, PrettyModule } from '../module/pretty.ts';
 import { IMPORT_ORDER } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
@@ -16,7 +16,7 @@ export function schemaStatements(model: ApiModel, doc: ApiDocument, symbols: Sym
   for (const s of model.schemas) {
     const fns = doc.compiler.entry(doc.schema(s));
     const doc_ = docComment([`${s.typeName}${s.synthetic ? ` (hoisted from ${s.pointer})` : ''}: validates against \`#/components/schemas/${s.key}\`.`]);
-    statements.push(...entryWrappers({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, request: false, doc: doc_, ref }));
+    statements.push(...entryFactories({ name: s.typeName, type: code`T.${ident(s.typeName)}`, check: fns.check, errors: fns.errors, doc: doc_, ref }));
   }
   return statements;
 }
