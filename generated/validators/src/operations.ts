@@ -6,51 +6,7 @@
 import type * as T from '@social-posting/types';
 import type { OperationValidators, ValidateOptions, ValidationResult, _Body, _Check, _Responses } from './runtime.js';
 import { _opts, _request, _respond, _run } from './runtime.js';
-import {
-  _eActivityStreamEvent,
-  _eActivitySubscriptionCreateRequest,
-  _eCountAllPostsQuery,
-  _eCountRecentPostsQuery,
-  _eCreatePostRequest,
-  _eDeleteConnectionsByEndpointPathParams,
-  _eDeleteConnectionsByUuidQuery,
-  _eError,
-  _eFindNewsByIdPathParams,
-  _eFindNewsByIdQuery,
-  _eFindPostByIdEnvelope,
-  _eFindPostByIdPathParams,
-  _eFindPostByIdQuery,
-  _eFindUserByUsernameEnvelope,
-  _eFindUserByUsernamePathParams,
-  _eFindUserByUsernameQuery,
-  _eFollowUserPathParams,
-  _eFollowUserRequestBody2,
-  _eGetUserBlockingPathParams,
-  _eGetUserBookmarksEnvelope,
-  _eGetUserBookmarksHeaders,
-  _eGetUserBookmarksPathParams,
-  _eGetUserBookmarksQuery,
-  _eGetUserFollowedListsPathParams,
-  _eGetUserFollowersPathParams,
-  _eGetUserFollowingPathParams,
-  _eGetUserLikedPostsPathParams,
-  _eGetUserListMembershipsPathParams,
-  _eGetUserMentionsPathParams,
-  _eGetUserMutingPathParams,
-  _eGetUserOwnedListsPathParams,
-  _eGetUserPinnedListsPathParams,
-  _eGetUserPostsPathParams,
-  _eGetUserPostsQuery,
-  _eLikePostPathParams,
-  _eProblem,
-  _eReplayAccountActivityPathParams,
-  _eResponseEnvelope,
-  _eSearchAllPostsEnvelope,
-  _eSearchAllPostsQuery,
-  _eSearchNewsQuery,
-  _eSearchRecentPostsEnvelope,
-  _eSearchRecentPostsQuery,
-} from './compiled.js';
+import * as C from './compiled.js';
 
 /** An operation's validators, typed by its entry in the types package's `Operations` map. */
 export interface _Validators<O extends T.Operations[keyof T.Operations], B = never> {
@@ -101,7 +57,7 @@ function _operation<K extends keyof T.Operations, B = never>(
   body?: readonly [boolean, ...(string | _At)[]],
 ): _Validators<T.Operations[K], B> {
   const sp = '#' + at;
-  const param = (i: number) => params[i] ?? _eGetUserBookmarksHeaders;
+  const param = (i: number) => params[i] ?? C._eGetUserBookmarksHeaders;
   let r: _Responses | undefined;
   let b: _Body | undefined;
   function run<R>(check: _Check): (value: unknown, options?: ValidateOptions) => ValidationResult<R> {
@@ -109,7 +65,12 @@ function _operation<K extends keyof T.Operations, B = never>(
   }
   function table(): _Responses {
     const rows = responses.map((row) => _rows(row, 1, sp + '/responses/' + _token(row[0])));
-    return { s: responses.map((row) => row[0]), m: rows.map((t) => t.m), f: rows.map((t) => t.f), p: rows.map((t) => t.p) };
+    return {
+      s: responses.map((row) => row[0]),
+      m: rows.map((t) => t.m),
+      f: rows.map((t) => t.f),
+      p: rows.map((t) => t.p),
+    };
   }
   return {
     pathParams: run(param(0)),
@@ -124,588 +85,552 @@ function _operation<K extends keyof T.Operations, B = never>(
   };
 }
 
-/** getUserBookmarks */
 const _v0 = /* @__PURE__ */ _operation<'getUserBookmarks'>(
   '/paths/~12~1users~1{id}~1bookmarks/get',
-  [_eGetUserBookmarksPathParams, _eGetUserBookmarksQuery],
+  [C._eGetUserBookmarksPathParams, C._eGetUserBookmarksQuery],
   [
-    ['200', 'application/json', _eGetUserBookmarksEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eGetUserBookmarksEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserBookmarksPathParams = _v0.pathParams;
 export const validateGetUserBookmarksQuery = _v0.query;
 export const validateGetUserBookmarksResponse = _v0.response;
 
-/** findUserByUsername */
 const _v1 = /* @__PURE__ */ _operation<'findUserByUsername'>(
   '/paths/~12~1users~1by~1username~1{username}/get',
-  [_eFindUserByUsernamePathParams, _eFindUserByUsernameQuery],
+  [C._eFindUserByUsernamePathParams, C._eFindUserByUsernameQuery],
   [
-    ['200', 'application/json', _eFindUserByUsernameEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eFindUserByUsernameEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindUserByUsernamePathParams = _v1.pathParams;
 export const validateFindUserByUsernameQuery = _v1.query;
 export const validateFindUserByUsernameResponse = _v1.response;
 
-/** findPostById */
 const _v2 = /* @__PURE__ */ _operation<'findPostById'>(
   '/paths/~12~1posts~1{id}/get',
-  [_eFindPostByIdPathParams, _eFindPostByIdQuery],
+  [C._eFindPostByIdPathParams, C._eFindPostByIdQuery],
   [
-    ['200', 'application/json', _eFindPostByIdEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eFindPostByIdEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindPostByIdPathParams = _v2.pathParams;
 export const validateFindPostByIdQuery = _v2.query;
 export const validateFindPostByIdResponse = _v2.response;
 
-/** searchRecentPosts */
 const _v3 = /* @__PURE__ */ _operation<'searchRecentPosts'>(
   '/paths/~12~1posts~1search~1recent/get',
-  [_eGetUserBookmarksHeaders, _eSearchRecentPostsQuery],
+  [C._eGetUserBookmarksHeaders, C._eSearchRecentPostsQuery],
   [
-    ['200', 'application/json', _eSearchRecentPostsEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eSearchRecentPostsEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchRecentPostsQuery = _v3.query;
 export const validateSearchRecentPostsResponse = _v3.response;
 
-/** searchAllPosts */
 const _v4 = /* @__PURE__ */ _operation<'searchAllPosts'>(
   '/paths/~12~1posts~1search~1all/get',
-  [_eGetUserBookmarksHeaders, _eSearchAllPostsQuery],
+  [C._eGetUserBookmarksHeaders, C._eSearchAllPostsQuery],
   [
-    ['200', 'application/json', _eSearchAllPostsEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eSearchAllPostsEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchAllPostsQuery = _v4.query;
 export const validateSearchAllPostsResponse = _v4.response;
 
-/** countRecentPosts */
 const _v5 = /* @__PURE__ */ _operation<'countRecentPosts'>(
   '/paths/~12~1posts~1counts~1recent/get',
-  [_eGetUserBookmarksHeaders, _eCountRecentPostsQuery],
+  [C._eGetUserBookmarksHeaders, C._eCountRecentPostsQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateCountRecentPostsQuery = _v5.query;
 export const validateCountRecentPostsResponse = _v5.response;
 
-/** countAllPosts */
 const _v6 = /* @__PURE__ */ _operation<'countAllPosts'>(
   '/paths/~12~1posts~1counts~1all/get',
-  [_eGetUserBookmarksHeaders, _eCountAllPostsQuery],
+  [C._eGetUserBookmarksHeaders, C._eCountAllPostsQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateCountAllPostsQuery = _v6.query;
 export const validateCountAllPostsResponse = _v6.response;
 
-/** getUserPosts */
 const _v7 = /* @__PURE__ */ _operation<'getUserPosts'>(
   '/paths/~12~1users~1{id}~1posts/get',
-  [_eGetUserPostsPathParams, _eGetUserPostsQuery],
+  [C._eGetUserPostsPathParams, C._eGetUserPostsQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserPostsPathParams = _v7.pathParams;
 export const validateGetUserPostsQuery = _v7.query;
 export const validateGetUserPostsResponse = _v7.response;
 
-/** getUserMentions */
 const _v8 = /* @__PURE__ */ _operation<'getUserMentions'>(
   '/paths/~12~1users~1{id}~1mentions/get',
-  [_eGetUserMentionsPathParams],
+  [C._eGetUserMentionsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserMentionsPathParams = _v8.pathParams;
 export const validateGetUserMentionsResponse = _v8.response;
 
-/** getUserLikedPosts */
 const _v9 = /* @__PURE__ */ _operation<'getUserLikedPosts'>(
   '/paths/~12~1users~1{id}~1liked_posts/get',
-  [_eGetUserLikedPostsPathParams],
+  [C._eGetUserLikedPostsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserLikedPostsPathParams = _v9.pathParams;
 export const validateGetUserLikedPostsResponse = _v9.response;
 
-/** getUserFollowers */
 const _v10 = /* @__PURE__ */ _operation<'getUserFollowers'>(
   '/paths/~12~1users~1{id}~1followers/get',
-  [_eGetUserFollowersPathParams],
+  [C._eGetUserFollowersPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowersPathParams = _v10.pathParams;
 export const validateGetUserFollowersResponse = _v10.response;
 
-/** getUserFollowing */
 const _v11 = /* @__PURE__ */ _operation<'getUserFollowing'>(
   '/paths/~12~1users~1{id}~1following/get',
-  [_eGetUserFollowingPathParams],
+  [C._eGetUserFollowingPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowingPathParams = _v11.pathParams;
 export const validateGetUserFollowingResponse = _v11.response;
 
-/** followUser */
 const _v12 = /* @__PURE__ */ _operation<'followUser', undefined>(
   '/paths/~12~1users~1{id}~1following/post',
-  [_eFollowUserPathParams],
+  [C._eFollowUserPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateFollowUserPathParams = _v12.pathParams;
 export const validateFollowUserRequestBody = _v12.requestBody;
 export const validateFollowUserResponse = _v12.response;
 
-/** getUserBlocking */
 const _v13 = /* @__PURE__ */ _operation<'getUserBlocking'>(
   '/paths/~12~1users~1{id}~1blocking/get',
-  [_eGetUserBlockingPathParams],
+  [C._eGetUserBlockingPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserBlockingPathParams = _v13.pathParams;
 export const validateGetUserBlockingResponse = _v13.response;
 
-/** getUserMuting */
 const _v14 = /* @__PURE__ */ _operation<'getUserMuting'>(
   '/paths/~12~1users~1{id}~1muting/get',
-  [_eGetUserMutingPathParams],
+  [C._eGetUserMutingPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserMutingPathParams = _v14.pathParams;
 export const validateGetUserMutingResponse = _v14.response;
 
-/** getUserPinnedLists */
 const _v15 = /* @__PURE__ */ _operation<'getUserPinnedLists'>(
   '/paths/~12~1users~1{id}~1pinned_lists/get',
-  [_eGetUserPinnedListsPathParams],
+  [C._eGetUserPinnedListsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserPinnedListsPathParams = _v15.pathParams;
 export const validateGetUserPinnedListsResponse = _v15.response;
 
-/** getUserOwnedLists */
 const _v16 = /* @__PURE__ */ _operation<'getUserOwnedLists'>(
   '/paths/~12~1users~1{id}~1owned_lists/get',
-  [_eGetUserOwnedListsPathParams],
+  [C._eGetUserOwnedListsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserOwnedListsPathParams = _v16.pathParams;
 export const validateGetUserOwnedListsResponse = _v16.response;
 
-/** getUserFollowedLists */
 const _v17 = /* @__PURE__ */ _operation<'getUserFollowedLists'>(
   '/paths/~12~1users~1{id}~1followed_lists/get',
-  [_eGetUserFollowedListsPathParams],
+  [C._eGetUserFollowedListsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserFollowedListsPathParams = _v17.pathParams;
 export const validateGetUserFollowedListsResponse = _v17.response;
 
-/** getUserListMemberships */
 const _v18 = /* @__PURE__ */ _operation<'getUserListMemberships'>(
   '/paths/~12~1users~1{id}~1list_memberships/get',
-  [_eGetUserListMembershipsPathParams],
+  [C._eGetUserListMembershipsPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetUserListMembershipsPathParams = _v18.pathParams;
 export const validateGetUserListMembershipsResponse = _v18.response;
 
-/** likePost */
 const _v19 = /* @__PURE__ */ _operation<'likePost', undefined>(
   '/paths/~12~1users~1{id}~1likes/post',
-  [_eLikePostPathParams],
+  [C._eLikePostPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateLikePostPathParams = _v19.pathParams;
 export const validateLikePostRequestBody = _v19.requestBody;
 export const validateLikePostResponse = _v19.response;
 
-/** createPost */
 const _v20 = /* @__PURE__ */ _operation<'createPost'>(
   '/paths/~12~1posts/post',
   [],
   [
-    ['201', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', _eCreatePostRequest],
+  [true, 'application/json', C._eCreatePostRequest],
 );
 export const validateCreatePostRequestBody = _v20.requestBody;
 export const validateCreatePostResponse = _v20.response;
 
-/** searchNews */
 const _v21 = /* @__PURE__ */ _operation<'searchNews'>(
   '/paths/~12~1news~1search/get',
-  [_eGetUserBookmarksHeaders, _eSearchNewsQuery],
+  [C._eGetUserBookmarksHeaders, C._eSearchNewsQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchNewsQuery = _v21.query;
 export const validateSearchNewsResponse = _v21.response;
 
-/** findNewsById */
 const _v22 = /* @__PURE__ */ _operation<'findNewsById'>(
   '/paths/~12~1news~1{id}/get',
-  [_eFindNewsByIdPathParams, _eFindNewsByIdQuery],
+  [C._eFindNewsByIdPathParams, C._eFindNewsByIdQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateFindNewsByIdPathParams = _v22.pathParams;
 export const validateFindNewsByIdQuery = _v22.query;
 export const validateFindNewsByIdResponse = _v22.response;
 
-/** listConnections */
 const _v23 = /* @__PURE__ */ _operation<'listConnections'>(
   '/paths/~12~1connections/get',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateListConnectionsResponse = _v23.response;
 
-/** deleteConnectionsByUuid */
 const _v24 = /* @__PURE__ */ _operation<'deleteConnectionsByUuid'>(
   '/paths/~12~1connections/delete',
-  [_eGetUserBookmarksHeaders, _eDeleteConnectionsByUuidQuery],
+  [C._eGetUserBookmarksHeaders, C._eDeleteConnectionsByUuidQuery],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteConnectionsByUuidQuery = _v24.query;
 export const validateDeleteConnectionsByUuidResponse = _v24.response;
 
-/** deleteAllConnections */
 const _v25 = /* @__PURE__ */ _operation<'deleteAllConnections'>(
   '/paths/~12~1connections~1all/delete',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteAllConnectionsResponse = _v25.response;
 
-/** deleteConnectionsByEndpoint */
 const _v26 = /* @__PURE__ */ _operation<'deleteConnectionsByEndpoint'>(
   '/paths/~12~1connections~1{endpoint_id}/delete',
-  [_eDeleteConnectionsByEndpointPathParams],
+  [C._eDeleteConnectionsByEndpointPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateDeleteConnectionsByEndpointPathParams = _v26.pathParams;
 export const validateDeleteConnectionsByEndpointResponse = _v26.response;
 
-/** searchPostsEligibleForNotes */
 const _v27 = /* @__PURE__ */ _operation<'searchPostsEligibleForNotes'>(
   '/paths/~12~1notes~1search~1posts_eligible_for_notes/get',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchPostsEligibleForNotesResponse = _v27.response;
 
-/** searchNotesWritten */
 const _v28 = /* @__PURE__ */ _operation<'searchNotesWritten'>(
   '/paths/~12~1notes~1search~1notes_written/get',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateSearchNotesWrittenResponse = _v28.response;
 
-/** createNote */
 const _v29 = /* @__PURE__ */ _operation<'createNote', undefined>(
   '/paths/~12~1notes/post',
   [],
   [
-    ['201', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateCreateNoteRequestBody = _v29.requestBody;
 export const validateCreateNoteResponse = _v29.response;
 
-/** evaluateNote */
 const _v30 = /* @__PURE__ */ _operation<'evaluateNote', undefined>(
   '/paths/~12~1evaluate_note/post',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateEvaluateNoteRequestBody = _v30.requestBody;
 export const validateEvaluateNoteResponse = _v30.response;
 
-/** createActivitySubscription */
 const _v31 = /* @__PURE__ */ _operation<'createActivitySubscription'>(
   '/paths/~12~1activity~1subscriptions/post',
   [],
   [
-    ['201', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['201', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [true, 'application/json', _eActivitySubscriptionCreateRequest],
+  [true, 'application/json', C._eActivitySubscriptionCreateRequest],
 );
 export const validateCreateActivitySubscriptionRequestBody = _v31.requestBody;
 export const validateCreateActivitySubscriptionResponse = _v31.response;
 
-/** streamActivity */
 const _v32 = /* @__PURE__ */ _operation<'streamActivity'>(
   '/paths/~12~1activity~1stream/get',
   [],
   [
-    ['200', 'application/json', _eActivityStreamEvent],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eActivityStreamEvent],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateStreamActivityResponse = _v32.response;
 
-/** replayWebhookEvents */
 const _v33 = /* @__PURE__ */ _operation<'replayWebhookEvents', undefined>(
   '/paths/~12~1webhooks~1replay/post',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateReplayWebhookEventsRequestBody = _v33.requestBody;
 export const validateReplayWebhookEventsResponse = _v33.response;
 
-/** replayAccountActivity */
 const _v34 = /* @__PURE__ */ _operation<'replayAccountActivity', undefined>(
   '/paths/~12~1account_activity~1replay~1webhooks~1{webhook_id}~1subscriptions~1all/post',
-  [_eReplayAccountActivityPathParams],
+  [C._eReplayAccountActivityPathParams],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
-  [false, 'application/json', _eFollowUserRequestBody2],
+  [false, 'application/json', C._eFollowUserRequestBody2],
 );
 export const validateReplayAccountActivityPathParams = _v34.pathParams;
 export const validateReplayAccountActivityRequestBody = _v34.requestBody;
 export const validateReplayAccountActivityResponse = _v34.response;
 
-/** getPowerstreamRules */
 const _v35 = /* @__PURE__ */ _operation<'getPowerstreamRules'>(
   '/paths/~12~1powerstream~1rules/get',
   [],
   [
-    ['200', 'application/json', _eResponseEnvelope],
-    ['401', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['403', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['429', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['503', 'application/json', _eError, 'application/problem+json', _eProblem],
-    ['default', 'application/json', _eError, 'application/problem+json', _eProblem],
+    ['200', 'application/json', C._eResponseEnvelope],
+    ['401', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['403', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['429', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['503', 'application/json', C._eError, 'application/problem+json', C._eProblem],
+    ['default', 'application/json', C._eError, 'application/problem+json', C._eProblem],
   ],
 );
 export const validateGetPowerstreamRulesResponse = _v35.response;

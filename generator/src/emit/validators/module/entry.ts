@@ -66,10 +66,12 @@ export function entryFactories(w: Omit<EntryWrapper, 'request' | 'guard'>): stri
   const doc = w.doc?.text ?? '';
   const made = (name: string, factory: string, fn: Code) => {
     const left = `export const ${ident(name).text} =`;
-    const right = call(`/* @__PURE__ */ ${w.ref(factory).text}<${w.type.text}>`, [w.ref(fn.text).text]);
-    // prettier breaks after `=` when the call's lone argument is a short name (at most a quarter of the
-    // print width: a "poorly breakable" call), else lets the call start on the line.
-    return doc + printDoc([fn.text.length <= WIDTH / 4 ? breakAfterOperator(left, right) : fluidAssignment(left, right), ';']);
+    const arg = w.ref(fn.text).text;
+    const right = call(`/* @__PURE__ */ ${w.ref(factory).text}<${w.type.text}>`, [arg]);
+    // prettier breaks after `=` when the call's lone argument is a short name (an identifier of at most a
+    // quarter of the print width: a "poorly breakable" call), else lets the call start on the line (a
+    // member of the compiled functions' namespace, `C._eX`, is never such a name).
+    return doc + printDoc([/^[\w$]+$/.test(arg) && arg.length <= WIDTH / 4 ? breakAfterOperator(left, right) : fluidAssignment(left, right), ';']);
   };
   return [made(`validate${w.name}`, '_validator', w.errors), made(`is${w.name}`, '_guard', w.check)];
 }

@@ -28,7 +28,7 @@ import { breakAfterOperator, fluidAssignment } from '../../../codegen/pretty-doc
 import { arrayLiteral, call, objectLiteral, prettyImports, PrettyModule, type Doc } from '../module/pretty.ts';
 import { printDoc } from '../../../codegen/pretty-doc.ts';
 import { escapeToken } from '../compile/pointer.ts';
-import { IMPORT_ORDER } from '../module/symbols.ts';
+import { PackageRefs } from '../module/symbols.ts';
 import type { ApiDocument } from './document.ts';
 
 export const OPERATIONS = './operations.js';
@@ -194,7 +194,7 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
   const typeArgs = `<${lit(op.names.method).text}${optionalBody ? ', undefined' : ''}>`;
   const v = `_v${index}`;
   const statements = [
-    docComment([op.operationId]).text + printDoc([fluidAssignment(`const ${v} =`, call(`/* @__PURE__ */ _operation${typeArgs}`, args)), ';']),
+    printDoc([fluidAssignment(`const ${v} =`, call(`/* @__PURE__ */ _operation${typeArgs}`, args)), ';']),
   ];
   for (const { part, name } of declaredParts(op)) statements.push(printDoc(breakAfterOperator(`export const ${ident(`validate${name}`).text} =`, `${v}.${part};`)));
   // One statement group: the exports follow their `_operation` call without blank lines.
@@ -205,12 +205,17 @@ function validatorsOf(doc: ApiDocument, op: OperationModel, index: number, ref: 
 export interface OperationStatements {
   helpers?: string;
   statements: string[];
+  imports: Code[];
 }
 
 export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: SymbolRegistry): OperationStatements {
-  const ref: Ref = (name) => symbols.ref(OPERATIONS, name);
+  const refs = new PackageRefs(symbols, OPERATIONS);
+  const ref: Ref = refs.ref;
   const mapDoc = docComment(["Every operation's validators keyed by its client method / server handler name (`op.names.method`)."]).text;
-  if (!model.operations.length) return { statements: [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])] };
+  if (!model.operations.length) {
+    const statements = [mapDoc + printDoc(['export const operationValidators = {} satisfies ', ref('OperationValidators').text, ';'])];
+    return { statements, imports: refs.imports() };
+  }
   const bodies = model.operations.some((op) => op.requestBody && op.requestBody.content.length > 0);
   const none: NoParams = {};
   const perOperation = model.operations.map((op, index) => validatorsOf(doc, op, index, ref, none));
@@ -218,11 +223,12 @@ export function operationStatements(model: ApiModel, doc: ApiDocument, symbols: 
   const map =
     mapDoc +
     printDoc(['export const operationValidators = ', objectLiteral(entries, true), ' satisfies ', ref('OperationValidators').text, ';']);
-  return { helpers: operationHelpers(ref, bodies, none.name), statements: [...perOperation, map] };
+  const helpers = operationHelpers(ref, bodies, none.name);
+  return { helpers, statements: [...perOperation, map], imports: refs.imports() };
 }
 
-export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements, symbols: SymbolRegistry): PrettyModule {
-  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...symbols.importsOf(OPERATIONS, IMPORT_ORDER)]));
+export function operationsFile(header: Code, typesPackage: Code, parts: OperationStatements): PrettyModule {
+  const module = new PrettyModule().add(header.text).add(prettyImports([code`import type * as T from ${typesPackage};`, ...parts.imports]));
   if (parts.helpers) module.addAs(parts.helpers, true);
   // Plain groups, a fluid assignment and breaks after `=`: a long string overflows as it does in prettier.
   for (const s of parts.statements) module.add(s, true);
